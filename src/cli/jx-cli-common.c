@@ -1,0 +1,154 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-cli.h"
+#include "jx-cli-common.h"
+#include "jx-trace-loader.h"
+
+gboolean
+jx_cli_parse_options (GOptionContext   *context,
+                      int              *argc,
+                      char           ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (context != NULL, FALSE);
+  g_return_val_if_fail (argc != NULL && *argc >= 1, FALSE);
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      jx_cli_usage_error ((*argv)[0], "%s", error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+int
+jx_cli_usage_error (const char *subcommand,
+                    const char *format,
+                    ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("juxtrace-cli %s: %s\n", subcommand, message);
+  /* Translators: %s is a subcommand such as "info". */
+  g_printerr (_("Try “juxtrace-cli %s --help” for more information."), subcommand);
+  g_printerr ("\n");
+
+  return JX_CLI_EXIT_USAGE;
+}
+
+int
+jx_cli_input_error (const char   *subcommand,
+                    const char   *path,
+                    const GError *error)
+{
+  const char *message = error != NULL ? error->message : _("Unknown error");
+
+  /* Loader messages usually name the file already; never print it twice, and
+   * never leave it out. */
+  if (path != NULL && strstr (message, path) == NULL)
+    g_printerr ("juxtrace-cli %s: %s: %s\n", subcommand, path, message);
+  else
+    g_printerr ("juxtrace-cli %s: %s\n", subcommand, message);
+
+  return JX_CLI_EXIT_INPUT;
+}
+
+JxTrace *
+jx_cli_load_trace (const char  *path,
+                   GError     **error)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return jx_trace_load (path, NULL, NULL, NULL, NULL, error);
+}
+
+void
+jx_cli_print_json (JsonNode *root)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+
+  fputs (text, stdout);
+  fputc ('\n', stdout);
+}
+
+void
+jx_cli_csv_append_field (GString    *line,
+                         const char *field)
+{
+  const char *p;
+
+  if (field == NULL)
+    field = "";
+
+  if (strpbrk (field, ",\"\r\n") == NULL)
+    {
+      g_string_append (line, field);
+      return;
+    }
+
+  g_string_append_c (line, '"');
+  for (p = field; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *p);
+    }
+  g_string_append_c (line, '"');
+}
+
+void
+jx_cli_append_padded (GString    *out,
+                      const char *text,
+                      guint       width,
+                      gboolean    right)
+{
+  glong length;
+  guint pad = 0;
+
+  if (text == NULL)
+    text = "";
+
+  length = g_utf8_validate (text, -1, NULL) ? g_utf8_strlen (text, -1) : (glong) strlen (text);
+  if ((guint) length < width)
+    pad = width - (guint) length;
+
+  if (right)
+    g_string_append_printf (out, "%*s", (int) pad, "");
+  g_string_append (out, text);
+  if (!right)
+    g_string_append_printf (out, "%*s", (int) pad, "");
+}
+
+char *
+jx_cli_format_seconds (double seconds)
+{
+  double magnitude = seconds < 0 ? -seconds : seconds;
+
+  if (magnitude == 0)
+    return g_strdup ("0 s");
+  if (magnitude < 1e-6)
+    return g_strdup_printf ("%.3g ns", seconds * 1e9);
+  if (magnitude < 1e-3)
+    return g_strdup_printf ("%.3g µs", seconds * 1e6);
+  if (magnitude < 1)
+    return g_strdup_printf ("%.3g ms", seconds * 1e3);
+  return g_strdup_printf ("%.3f s", seconds);
+}

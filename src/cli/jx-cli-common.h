@@ -1,0 +1,61 @@
+/* jx-cli-common.h — helpers shared by the juxtrace-cli subcommands: option
+ * parsing with the exit-code convention, trace loading with file-naming
+ * errors, JSON and CSV output. */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+/* Strings from a trace may be absent; output gets "" instead of NULL. */
+static inline const char *
+jx_cli_nonnull (const char *s)
+{
+  return s != NULL ? s : "";
+}
+
+/* Parses argv (argv[0] = subcommand name) with the context. On failure prints
+ * "juxtrace-cli SUBCOMMAND: message" and a hint to stderr and returns FALSE;
+ * the caller then returns JX_CLI_EXIT_USAGE. */
+gboolean  jx_cli_parse_options      (GOptionContext  *context,
+                                     int             *argc,
+                                     char          ***argv);
+
+/* Prints "juxtrace-cli SUBCOMMAND: message" and the --help hint to stderr and
+ * returns JX_CLI_EXIT_USAGE. */
+int       jx_cli_usage_error        (const char      *subcommand,
+                                     const char      *format,
+                                     ...) G_GNUC_PRINTF (2, 3);
+
+/* Prints "juxtrace-cli SUBCOMMAND: PATH: message" to stderr (the path is left
+ * out when the message already names it) and returns JX_CLI_EXIT_INPUT. */
+int       jx_cli_input_error        (const char      *subcommand,
+                                     const char      *path,
+                                     const GError    *error);
+
+/* Loads a trace synchronously with default options. */
+JxTrace  *jx_cli_load_trace         (const char      *path,
+                                     GError         **error);
+
+/* Writes the node as indented JSON followed by a newline to stdout. */
+void      jx_cli_print_json         (JsonNode        *root);
+
+/* Appends one CSV field (RFC 4180: quoted when it holds a comma, quote, CR or
+ * LF; quotes doubled). */
+void      jx_cli_csv_append_field   (GString         *line,
+                                     const char      *field);
+
+/* Appends text padded with spaces to width characters (not bytes, so "µs"
+ * and non-ASCII region names line up); right-aligned when right is TRUE. */
+void      jx_cli_append_padded      (GString         *out,
+                                     const char      *text,
+                                     guint            width,
+                                     gboolean         right);
+
+/* Formats seconds with a unit a person reads easily ("1.25 ms"). */
+char     *jx_cli_format_seconds     (double           seconds);
+
+G_END_DECLS

@@ -1,0 +1,271 @@
+/* jx-cli-generate.c — `juxtrace-cli generate`: writes synthetic OTF2 traces,
+ * or the bundled example comparison with --examples. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-cli.h"
+#include "jx-trace-generator.h"
+#include "jx-trace.h"
+
+/* Parses "RANKS:FACTOR", RANKS a comma list of ranks or ranges ("2,5" or
+ * "2-3"), FACTOR the extra work as a fraction ("0.4") or percentage ("40%"). */
+static gboolean
+parse_imbalance (const char  *spec,
+                 guint       *mask,
+                 double      *factor,
+                 GError     **error)
+{
+  g_auto(GStrv) parts = NULL;
+  g_auto(GStrv) items = NULL;
+  char *end = NULL;
+  guint i;
+
+  parts = g_strsplit (spec, ":", 2);
+  if (g_strv_length (parts) != 2 || parts[0][0] == '\0' || parts[1][0] == '\0')
+    goto bad;
+
+  *factor = g_ascii_strtod (parts[1], &end);
+  if (end == parts[1])
+    goto bad;
+  if (*end == '%')
+    {
+      *factor /= 100.0;
+      end++;
+    }
+  if (*end != '\0' || !(*factor > 0.0 && *factor <= 100.0))
+    goto bad;
+
+  *mask = 0;
+  items = g_strsplit (parts[0], ",", -1);
+  for (i = 0; items[i] != NULL; i++)
+    {
+      guint64 first, last;
+      const char *dash = strchr (items[i], '-');
+
+      if (dash != NULL)
+        {
+          g_autofree char *head = g_strndup (items[i], dash - items[i]);
+
+          if (!g_ascii_string_to_unsigned (head, 10, 0, 31, &first, NULL)
+              || !g_ascii_string_to_unsigned (dash + 1, 10, 0, 31, &last, NULL)
+              || last < first)
+            goto bad;
+        }
+      else
+        {
+          if (!g_ascii_string_to_unsigned (items[i], 10, 0, 31, &first, NULL))
+            goto bad;
+          last = first;
+        }
+      for (; first <= last; first++)
+        *mask |= 1u << first;
+    }
+  return TRUE;
+
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Invalid --imbalance “%s”: expected RANKS:FACTOR, e.g. 2,5:0.4 or 2-3:40%% (ranks 0-31)"),
+               spec);
+  return FALSE;
+}
+
+typedef gboolean (*FlagParser) (const char *name, guint *flag);
+
+static gboolean
+parse_flags (char       **values,
+             FlagParser   parse,
+             const char  *option,
+             guint       *flags,
+             GError     **error)
+{
+  guint i, j;
+
+  for (i = 0; values != NULL && values[i] != NULL; i++)
+    {
+      g_auto(GStrv) names = g_strsplit (values[i], ",", -1);
+
+      for (j = 0; names[j] != NULL; j++)
+        {
+          guint flag = 0;
+
+          if (!parse (g_strstrip (names[j]), &flag))
+            {
+              g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _("Unknown %s “%s”"), option, names[j]);
+              return FALSE;
+            }
+          *flags |= flag;
+        }
+    }
+  return TRUE;
+}
+
+/* Writes one archive and prints its summary line; returns an exit code. */
+static int
+generate_one (const char               *directory,
+              const JxGeneratorOptions *options)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *anchor = g_build_filename (directory, "traces.otf2", NULL);
+  JxGeneratorStats stats;
+  gint64 start = g_get_monotonic_time ();
+  double seconds;
+  guint64 n_events;
+
+  n_events = jx_generate_trace_full (directory, options, &stats, &error);
+  if (n_events == 0)
+    {
+      fprintf (stderr, "juxtrace-cli generate: %s\n", error->message);
+      return JX_CLI_EXIT_INPUT;
+    }
+  seconds = (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC;
+  /* Translators: path, then counts */
+  printf (_("%s: %llu events, %u locations, %u iterations, %.2f s (%.1f M events/s)\n"),
+          anchor, (unsigned long long) n_events, stats.n_locations, stats.n_iterations, seconds,
+          seconds > 0.0 ? (double) n_events / seconds / 1e6 : 0.0);
+  return JX_CLI_EXIT_OK;
+}
+
+/* The bundled example comparison: the same 8-rank program as a baseline, an
+ * optimized build, on another machine and with two overloaded ranks. */
+static int
+generate_examples (const char *directory)
+{
+  static const struct
+  {
+    const char *name;
+    guint32     seed;
+    guint       variant;
+    guint       imbalanced_ranks;
+    double      imbalance;
+  } examples[] = {
+    { "baseline", 101, JX_VARIANT_NONE, 0, 0.0 },
+    { "optimized", 102, JX_VARIANT_FASTER_KERNEL | JX_VARIANT_REMOVE_FUNCTION, 0, 0.0 },
+    { "other-machine", 103, JX_VARIANT_SLOWER_MACHINE, 0, 0.0 },
+    { "imbalanced", 104, JX_VARIANT_NONE, (1u << 2) | (1u << 5), 0.4 },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      g_autofree char *path = g_build_filename (directory, examples[i].name, NULL);
+      JxGeneratorOptions options;
+      int status;
+
+      jx_generator_options_init (&options);
+      options.seed = examples[i].seed;
+      options.n_ranks = 8;
+      options.n_threads = 2;
+      options.n_gpu_streams = 1;
+      options.n_iterations = 120;
+      options.depth = 4;
+      options.fanout = 3;
+      options.markers = TRUE;
+      options.variant = examples[i].variant;
+      options.imbalanced_ranks = examples[i].imbalanced_ranks;
+      options.imbalance = examples[i].imbalance;
+      status = generate_one (path, &options);
+      if (status != JX_CLI_EXIT_OK)
+        return status;
+    }
+  return JX_CLI_EXIT_OK;
+}
+
+static int
+usage_error (const char *message)
+{
+  fprintf (stderr, "juxtrace-cli generate: %s\n", message);
+  fprintf (stderr, _("Run “juxtrace-cli generate --help” to see the options.\n"));
+  return JX_CLI_EXIT_USAGE;
+}
+
+int
+jx_cli_generate (int    argc,
+                 char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) variants = NULL;
+  g_auto(GStrv) defects = NULL;
+  g_autofree char *examples = NULL;
+  g_autofree char *imbalance = NULL;
+  JxGeneratorOptions options;
+  gint ranks = 4, threads = 1, iterations = 100, depth = 4, fanout = 3, gpu_streams = 0;
+  gint64 seed = 1, events = 0;
+  gboolean markers = FALSE;
+  const GOptionEntry entries[] = {
+    { "ranks", 0, 0, G_OPTION_ARG_INT, &ranks, N_("Number of MPI ranks (default 4)"), "N" },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("CPU threads per rank (default 1)"), "N" },
+    { "iterations", 0, 0, G_OPTION_ARG_INT, &iterations, N_("Iterations of the main loop (default 100)"), "N" },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Depth of the user call tree, 2-12 (default 4)"), "N" },
+    { "fanout", 0, 0, G_OPTION_ARG_INT, &fanout, N_("Callees per user function, 1-16 (default 3)"), "N" },
+    { "gpu-streams", 0, 0, G_OPTION_ARG_INT, &gpu_streams, N_("Accelerator streams per rank (default 0)"), "N" },
+    { "imbalance", 0, 0, G_OPTION_ARG_STRING, &imbalance, N_("Give ranks extra work, e.g. 2,5:0.4"), "RANKS:FACTOR" },
+    { "markers", 0, 0, G_OPTION_ARG_NONE, &markers, N_("Write phase markers"), NULL },
+    { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &variants,
+      N_("remove, add, rename, faster-kernel or slower-machine (repeatable)"), "NAME" },
+    { "defect", 0, 0, G_OPTION_ARG_STRING_ARRAY, &defects,
+      N_("unclosed, mismatched, backwards, unknown-role, undefined-region, empty-stream, missing-evt or unmatched-leave (repeatable)"), "NAME" },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Random seed (default 1)"), "N" },
+    { "events", 0, 0, G_OPTION_ARG_INT64, &events, N_("Choose the iterations to write about N events"), "N" },
+    { "examples", 0, 0, G_OPTION_ARG_FILENAME, &examples, N_("Write the bundled example comparison into DIR"), "DIR" },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("OUTDIR - write a synthetic OTF2 trace"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (error->message);
+
+  if (examples != NULL)
+    {
+      if (argc != 1)
+        return usage_error (_("--examples takes no OUTDIR"));
+      return generate_examples (examples);
+    }
+  if (argc != 2)
+    return usage_error (_("expected exactly one OUTDIR"));
+
+  if (ranks < 1 || ranks > 65536)
+    return usage_error (_("--ranks must be between 1 and 65536"));
+  if (threads < 1 || threads > 256)
+    return usage_error (_("--threads must be between 1 and 256"));
+  if (iterations < 1)
+    return usage_error (_("--iterations must be at least 1"));
+  if (depth < 2 || depth > 12)
+    return usage_error (_("--depth must be between 2 and 12"));
+  if (fanout < 1 || fanout > 16)
+    return usage_error (_("--fanout must be between 1 and 16"));
+  if (gpu_streams < 0 || gpu_streams > 64)
+    return usage_error (_("--gpu-streams must be between 0 and 64"));
+  if (seed < 0 || seed > G_MAXUINT32)
+    return usage_error (_("--seed must be between 0 and 4294967295"));
+  if (events < 0)
+    return usage_error (_("--events must not be negative"));
+
+  jx_generator_options_init (&options);
+  options.seed = (guint32) seed;
+  options.n_ranks = ranks;
+  options.n_threads = threads;
+  options.n_iterations = iterations;
+  options.depth = depth;
+  options.fanout = fanout;
+  options.n_gpu_streams = gpu_streams;
+  options.markers = markers;
+  if (imbalance != NULL
+      && !parse_imbalance (imbalance, &options.imbalanced_ranks, &options.imbalance, &error))
+    return usage_error (error->message);
+  if (!parse_flags (variants, jx_variant_from_string, "--variant", &options.variant, &error)
+      || !parse_flags (defects, jx_defect_injection_from_string, "--defect", &options.defects, &error))
+    return usage_error (error->message);
+  if (events > 0)
+    options.n_iterations = jx_generator_iterations_for_events (&options, (guint64) events);
+
+  return generate_one (argv[1], &options);
+}

@@ -1,0 +1,455 @@
+#include "config.h"
+
+#include <stdio.h>
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
+#include "jx-cli.h"
+#include "jx-cli-common.h"
+#include "jx-trace.h"
+
+static const char *
+stream_kind_to_string (guint8 kind)
+{
+  switch ((JxStreamKind) kind)
+    {
+    case JX_STREAM_CPU_THREAD:  return "cpu-thread";
+    case JX_STREAM_ACCELERATOR: return "accelerator";
+    case JX_STREAM_METRIC:      return "metric";
+    case JX_STREAM_OTHER:       return "other";
+    default:                    return "other";
+    }
+}
+
+static void
+add_stream_flags (JsonBuilder    *builder,
+                  const JxStream *stream)
+{
+  json_builder_begin_array (builder);
+  if (stream->flags & JX_STREAM_FLAG_MISSING)
+    json_builder_add_string_value (builder, "missing");
+  if (stream->flags & JX_STREAM_FLAG_EMPTY)
+    json_builder_add_string_value (builder, "empty");
+  if (stream->flags & JX_STREAM_FLAG_REPAIRED)
+    json_builder_add_string_value (builder, "repaired");
+  json_builder_end_array (builder);
+}
+
+static char *
+stream_flags_text (const JxStream *stream)
+{
+  g_autoptr(GPtrArray) words = g_ptr_array_new ();
+
+  if (stream->flags & JX_STREAM_FLAG_MISSING)
+    g_ptr_array_add (words, (gpointer) "missing");
+  if (stream->flags & JX_STREAM_FLAG_EMPTY)
+    g_ptr_array_add (words, (gpointer) "empty");
+  if (stream->flags & JX_STREAM_FLAG_REPAIRED)
+    g_ptr_array_add (words, (gpointer) "repaired");
+  if (words->len == 0)
+    return g_strdup ("-");
+  g_ptr_array_add (words, NULL);
+
+  return g_strjoinv (",", (char **) words->pdata);
+}
+
+static guint
+count_markers_of_def (JxTrace *trace,
+                      guint    def)
+{
+  guint n = jx_trace_get_n_markers (trace);
+  guint count = 0;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    if (jx_trace_get_marker (trace, i)->def == def)
+      count++;
+
+  return count;
+}
+
+static guint64
+sum_message_bytes (JxTrace *trace)
+{
+  guint n = jx_trace_get_n_messages (trace);
+  guint64 bytes = 0;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    bytes += jx_trace_get_message_size (trace, i);
+
+  return bytes;
+}
+
+static JsonNode *
+build_json (JxTrace *trace)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  guint64 start = jx_trace_get_start_time (trace);
+  guint64 end = jx_trace_get_end_time (trace);
+  guint64 span = end >= start ? end - start : 0;
+  guint i;
+  guint k;
+
+  json_builder_begin_object (builder);
+
+  json_builder_set_member_name (builder, "path");
+  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_path (trace)));
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_name (trace)));
+  json_builder_set_member_name (builder, "creator");
+  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_creator (trace)));
+
+  json_builder_set_member_name (builder, "clock");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "timer_resolution");
+  json_builder_add_int_value (builder, (gint64) jx_trace_get_timer_resolution (trace));
+  json_builder_set_member_name (builder, "global_offset");
+  json_builder_add_int_value (builder, (gint64) jx_trace_get_global_offset (trace));
+  json_builder_set_member_name (builder, "trace_length");
+  json_builder_add_int_value (builder, (gint64) jx_trace_get_trace_length (trace));
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "time_span");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "start_ticks");
+  json_builder_add_int_value (builder, (gint64) start);
+  json_builder_set_member_name (builder, "end_ticks");
+  json_builder_add_int_value (builder, (gint64) end);
+  json_builder_set_member_name (builder, "duration_ticks");
+  json_builder_add_int_value (builder, (gint64) span);
+  json_builder_set_member_name (builder, "duration_seconds");
+  json_builder_add_double_value (builder, jx_trace_ticks_to_seconds (trace, (gint64) span));
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "processes");
+  json_builder_begin_array (builder);
+  for (i = 0; i < jx_trace_get_n_processes (trace); i++)
+    {
+      const JxProcess *process = jx_trace_get_process (trace, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "index");
+      json_builder_add_int_value (builder, i);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, jx_cli_nonnull (process->name));
+      json_builder_set_member_name (builder, "rank");
+      json_builder_add_int_value (builder, process->rank);
+      json_builder_set_member_name (builder, "first_stream");
+      json_builder_add_int_value (builder, process->first_stream);
+      json_builder_set_member_name (builder, "n_streams");
+      json_builder_add_int_value (builder, process->n_streams);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "streams");
+  json_builder_begin_array (builder);
+  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
+    {
+      const JxStream *stream = jx_trace_get_stream (trace, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "index");
+      json_builder_add_int_value (builder, stream->index);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, jx_cli_nonnull (stream->name));
+      json_builder_set_member_name (builder, "otf2_id");
+      json_builder_add_int_value (builder, (gint64) stream->otf2_id);
+      json_builder_set_member_name (builder, "process");
+      json_builder_add_int_value (builder, stream->process);
+      json_builder_set_member_name (builder, "kind");
+      json_builder_add_string_value (builder, stream_kind_to_string (stream->kind));
+      json_builder_set_member_name (builder, "events");
+      json_builder_add_int_value (builder, (gint64) stream->n_events);
+      json_builder_set_member_name (builder, "invocations");
+      json_builder_add_int_value (builder, stream->n_invocations);
+      json_builder_set_member_name (builder, "max_depth");
+      json_builder_add_int_value (builder, stream->max_depth);
+      json_builder_set_member_name (builder, "first_time");
+      json_builder_add_int_value (builder, (gint64) stream->first_time);
+      json_builder_set_member_name (builder, "last_time");
+      json_builder_add_int_value (builder, (gint64) stream->last_time);
+      json_builder_set_member_name (builder, "event_counts");
+      json_builder_begin_object (builder);
+      for (k = 0; k < JX_N_EVENT_KINDS; k++)
+        {
+          json_builder_set_member_name (builder, jx_event_kind_to_string (k));
+          json_builder_add_int_value (builder, (gint64) stream->event_counts[k]);
+        }
+      json_builder_end_object (builder);
+      json_builder_set_member_name (builder, "flags");
+      add_stream_flags (builder, stream);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "regions");
+  json_builder_add_int_value (builder, jx_trace_get_n_regions (trace));
+
+  json_builder_set_member_name (builder, "events");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "total");
+  json_builder_add_int_value (builder, (gint64) jx_trace_get_n_events (trace));
+  json_builder_set_member_name (builder, "per_kind");
+  json_builder_begin_object (builder);
+  for (k = 0; k < JX_N_EVENT_KINDS; k++)
+    {
+      json_builder_set_member_name (builder, jx_event_kind_to_string (k));
+      json_builder_add_int_value (builder, (gint64) jx_trace_get_event_count (trace, k));
+    }
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "invocations");
+  json_builder_add_int_value (builder, (gint64) jx_trace_get_n_invocations (trace));
+  json_builder_set_member_name (builder, "messages");
+  json_builder_add_int_value (builder, jx_trace_get_n_messages (trace));
+  json_builder_set_member_name (builder, "message_bytes");
+  json_builder_add_int_value (builder, (gint64) sum_message_bytes (trace));
+  json_builder_set_member_name (builder, "collectives");
+  json_builder_add_int_value (builder, jx_trace_get_n_collectives (trace));
+
+  json_builder_set_member_name (builder, "markers");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "total");
+  json_builder_add_int_value (builder, jx_trace_get_n_markers (trace));
+  json_builder_set_member_name (builder, "definitions");
+  json_builder_begin_array (builder);
+  for (i = 0; i < jx_trace_get_n_marker_defs (trace); i++)
+    {
+      const JxMarkerDef *def = jx_trace_get_marker_def (trace, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "group");
+      json_builder_add_string_value (builder, jx_cli_nonnull (def->group));
+      json_builder_set_member_name (builder, "category");
+      json_builder_add_string_value (builder, jx_cli_nonnull (def->category));
+      json_builder_set_member_name (builder, "severity");
+      json_builder_add_int_value (builder, def->severity);
+      json_builder_set_member_name (builder, "count");
+      json_builder_add_int_value (builder, count_markers_of_def (trace, i));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "load_report");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "defects_total");
+  json_builder_add_int_value (builder, (gint64) jx_trace_get_n_defects (trace));
+  json_builder_set_member_name (builder, "defects");
+  json_builder_begin_object (builder);
+  for (k = 0; k < JX_N_DEFECTS; k++)
+    {
+      json_builder_set_member_name (builder, jx_defect_to_string (k));
+      json_builder_add_int_value (builder, (gint64) jx_trace_get_defect_count (trace, k));
+    }
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "issues");
+  json_builder_begin_array (builder);
+  for (i = 0; i < jx_trace_get_n_load_issues (trace); i++)
+    {
+      const JxLoadIssue *issue = jx_trace_get_load_issue (trace, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "defect");
+      json_builder_add_string_value (builder, jx_defect_to_string (issue->defect));
+      json_builder_set_member_name (builder, "stream");
+      if (issue->stream == JX_NONE)
+        json_builder_add_null_value (builder);
+      else
+        json_builder_add_int_value (builder, issue->stream);
+      json_builder_set_member_name (builder, "time");
+      json_builder_add_int_value (builder, (gint64) issue->time);
+      json_builder_set_member_name (builder, "detail");
+      json_builder_add_string_value (builder, issue->detail != NULL ? issue->detail : "");
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+static void
+append_stream_row (GString    *out,
+                   const char *index,
+                   const char *name,
+                   const char *kind,
+                   const char *events,
+                   const char *invocations,
+                   const char *flags)
+{
+  g_string_append (out, "  ");
+  jx_cli_append_padded (out, index, 5, TRUE);
+  g_string_append (out, "  ");
+  jx_cli_append_padded (out, name, 28, FALSE);
+  g_string_append_c (out, ' ');
+  jx_cli_append_padded (out, kind, 12, FALSE);
+  g_string_append_c (out, ' ');
+  jx_cli_append_padded (out, events, 12, TRUE);
+  g_string_append_c (out, ' ');
+  jx_cli_append_padded (out, invocations, 12, TRUE);
+  g_string_append (out, "  ");
+  g_string_append (out, flags);
+  g_string_append_c (out, '\n');
+}
+
+static void
+print_text (JxTrace *trace)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint64 start = jx_trace_get_start_time (trace);
+  guint64 end = jx_trace_get_end_time (trace);
+  guint64 span = end >= start ? end - start : 0;
+  g_autofree char *span_text = jx_cli_format_seconds (jx_trace_ticks_to_seconds (trace, (gint64) span));
+  guint n_defs = jx_trace_get_n_marker_defs (trace);
+  guint i;
+  guint k;
+
+  g_string_append_printf (out, "%-18s %s\n", _("Trace:"), jx_trace_get_path (trace));
+  g_string_append_printf (out, "%-18s %s\n", _("Creator:"), jx_trace_get_creator (trace));
+  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT " %s\n", _("Timer resolution:"),
+                          jx_trace_get_timer_resolution (trace), _("ticks per second"));
+  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT " – %" G_GUINT64_FORMAT " %s (%" G_GUINT64_FORMAT " %s, %s)\n",
+                          _("Time span:"), start, end, _("ticks"), span, _("ticks"), span_text);
+
+  g_string_append_printf (out, "\n%-18s %u\n", _("Processes:"), jx_trace_get_n_processes (trace));
+  for (i = 0; i < jx_trace_get_n_processes (trace); i++)
+    {
+      const JxProcess *process = jx_trace_get_process (trace, i);
+
+      g_string_append (out, "  ");
+      jx_cli_append_padded (out, process->name, 28, FALSE);
+      g_string_append_c (out, ' ');
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", process->n_streams),
+                              process->n_streams);
+      g_string_append_c (out, '\n');
+    }
+
+  g_string_append_printf (out, "\n%-18s %u\n", _("Streams:"), jx_trace_get_n_streams (trace));
+  append_stream_row (out, "#", _("Name"), _("Kind"), _("Events"), _("Invocations"), _("Flags"));
+  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
+    {
+      const JxStream *stream = jx_trace_get_stream (trace, i);
+      g_autofree char *flags = stream_flags_text (stream);
+      g_autofree char *label = NULL;
+      g_autofree char *index = NULL;
+      g_autofree char *events = NULL;
+      g_autofree char *invocations = NULL;
+
+      if (stream->process < jx_trace_get_n_processes (trace))
+        label = g_strdup_printf ("%s / %s", jx_trace_get_process (trace, stream->process)->name, stream->name);
+      else
+        label = g_strdup (stream->name);
+
+      index = g_strdup_printf ("%u", i);
+      events = g_strdup_printf ("%" G_GUINT64_FORMAT, stream->n_events);
+      invocations = g_strdup_printf ("%u", stream->n_invocations);
+      append_stream_row (out, index, label, stream_kind_to_string (stream->kind),
+                         events, invocations, flags);
+    }
+
+  g_string_append_printf (out, "\n%-18s %u\n", _("Regions:"), jx_trace_get_n_regions (trace));
+  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT "\n", _("Invocations:"), jx_trace_get_n_invocations (trace));
+  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT "\n", _("Events:"), jx_trace_get_n_events (trace));
+  for (k = 0; k < JX_N_EVENT_KINDS; k++)
+    {
+      guint64 count = jx_trace_get_event_count (trace, k);
+
+      if (count > 0)
+        g_string_append_printf (out, "  %-16s %" G_GUINT64_FORMAT "\n", jx_event_kind_to_string (k), count);
+    }
+  g_string_append_printf (out, "%-18s %u (%" G_GUINT64_FORMAT " %s)\n", _("Messages:"),
+                          jx_trace_get_n_messages (trace), sum_message_bytes (trace), _("bytes"));
+  g_string_append_printf (out, "%-18s %u\n", _("Collectives:"), jx_trace_get_n_collectives (trace));
+
+  g_string_append_printf (out, "%-18s %u\n", _("Markers:"), jx_trace_get_n_markers (trace));
+  for (i = 0; i < n_defs; i++)
+    {
+      const JxMarkerDef *def = jx_trace_get_marker_def (trace, i);
+
+      g_string_append_printf (out, "  %s / %s: %u\n", def->group, def->category,
+                              count_markers_of_def (trace, i));
+    }
+
+  g_string_append_printf (out, "\n%s\n", _("Load report:"));
+  if (jx_trace_get_n_defects (trace) == 0)
+    {
+      g_string_append_printf (out, "  %s\n", _("No defects found."));
+    }
+  else
+    {
+      guint n_issues = jx_trace_get_n_load_issues (trace);
+
+      for (k = 0; k < JX_N_DEFECTS; k++)
+        {
+          guint64 count = jx_trace_get_defect_count (trace, k);
+
+          if (count > 0)
+            g_string_append_printf (out, "  %-22s %8" G_GUINT64_FORMAT "  %s\n",
+                                    jx_defect_to_string (k), count, jx_defect_describe (k));
+        }
+      if (n_issues > 0)
+        g_string_append_printf (out, "%s\n", _("Issues:"));
+      for (i = 0; i < n_issues; i++)
+        {
+          const JxLoadIssue *issue = jx_trace_get_load_issue (trace, i);
+
+          g_string_append_printf (out, "  [%s] %s\n", jx_defect_to_string (issue->defect),
+                                  issue->detail != NULL ? issue->detail : "");
+        }
+      if ((guint64) n_issues < jx_trace_get_n_defects (trace))
+        g_string_append_printf (out, "  %s\n", _("(further issues are counted above but not listed)"));
+    }
+
+  fputs (out->str, stdout);
+}
+
+int
+jx_cli_info (int    argc,
+             char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxTrace) trace = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("TRACE"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Print the processes, streams, regions, events per kind, time span,\n"
+                                  "markers and load report (repaired defects) of an OTF2 trace.\n"
+                                  "TRACE is an anchor file (*.otf2) or a directory holding one."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!jx_cli_parse_options (context, &argc, &argv))
+    return JX_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return jx_cli_usage_error (argv[0], "%s", _("expected exactly one TRACE"));
+
+  trace = jx_cli_load_trace (argv[1], &error);
+  if (trace == NULL)
+    return jx_cli_input_error (argv[0], argv[1], error);
+
+  if (json)
+    {
+      g_autoptr(JsonNode) root = build_json (trace);
+
+      jx_cli_print_json (root);
+    }
+  else
+    {
+      print_text (trace);
+    }
+
+  return JX_CLI_EXIT_OK;
+}

@@ -1,0 +1,350 @@
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
+#include "jx-cli.h"
+#include "jx-cli-common.h"
+#include "jx-trace.h"
+#include "jx-trace-query.h"
+
+typedef struct
+{
+  guint32 process;     /* JX_NONE when summed over all streams */
+  guint32 region;
+  guint64 count;
+  guint64 inclusive;   /* ticks */
+  guint64 exclusive;   /* ticks */
+} ProfileRow;
+
+typedef struct
+{
+  JxTrace *trace;
+} SortContext;
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b,
+              gpointer      user_data)
+{
+  const ProfileRow *ra = a;
+  const ProfileRow *rb = b;
+  SortContext *ctx = user_data;
+
+  /* Per process first (in rank order), then the most expensive regions, then
+   * by name so equal times still give a stable, reproducible order. */
+  if (ra->process != rb->process)
+    return ra->process < rb->process ? -1 : 1;
+  if (ra->exclusive != rb->exclusive)
+    return ra->exclusive > rb->exclusive ? -1 : 1;
+  if (ra->inclusive != rb->inclusive)
+    return ra->inclusive > rb->inclusive ? -1 : 1;
+
+  return g_strcmp0 (jx_trace_get_region (ctx->trace, ra->region)->name,
+                    jx_trace_get_region (ctx->trace, rb->region)->name);
+}
+
+static void
+append_rows (GArray        *rows,
+             JxTrace       *trace,
+             guint32        process,
+             const guint32 *streams,
+             guint          n_streams)
+{
+  g_autofree JxRegionStats *stats = NULL;
+  guint n_regions = jx_trace_get_n_regions (trace);
+  guint r;
+
+  stats = jx_trace_compute_region_stats (trace, streams, n_streams, 0, G_MAXUINT64);
+  if (stats == NULL)
+    return;
+
+  for (r = 0; r < n_regions; r++)
+    {
+      ProfileRow row;
+
+      if (stats[r].count == 0)
+        continue;
+
+      row.process = process;
+      row.region = r;
+      row.count = stats[r].count;
+      row.inclusive = stats[r].inclusive;
+      row.exclusive = stats[r].exclusive;
+      g_array_append_val (rows, row);
+    }
+}
+
+static GArray *
+compute_rows (JxTrace  *trace,
+              gboolean  per_process)
+{
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (ProfileRow));
+  SortContext ctx = { trace };
+  guint p;
+
+  if (!per_process)
+    {
+      append_rows (rows, trace, JX_NONE, NULL, 0);
+    }
+  else
+    {
+      for (p = 0; p < jx_trace_get_n_processes (trace); p++)
+        {
+          const JxProcess *process = jx_trace_get_process (trace, p);
+          g_autofree guint32 *streams = g_new (guint32, MAX (process->n_streams, 1));
+          guint s;
+
+          if (process->n_streams == 0)
+            continue;
+          for (s = 0; s < process->n_streams; s++)
+            streams[s] = process->first_stream + s;
+          append_rows (rows, trace, p, streams, process->n_streams);
+        }
+    }
+
+  g_array_sort_with_data (rows, compare_rows, &ctx);
+
+  return rows;
+}
+
+static const char *
+process_name (JxTrace *trace,
+              guint32  process)
+{
+  if (process == JX_NONE || process >= jx_trace_get_n_processes (trace))
+    return "";
+  return jx_trace_get_process (trace, process)->name;
+}
+
+static char *
+format_double (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* Locale independent, so CSV and JSON consumers always see a '.' */
+  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.9f", value));
+}
+
+static void
+print_json (JxTrace  *trace,
+            GArray   *rows,
+            gboolean  per_process)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  guint i;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "path");
+  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_path (trace)));
+  json_builder_set_member_name (builder, "per");
+  json_builder_add_string_value (builder, per_process ? "process" : "region");
+  json_builder_set_member_name (builder, "timer_resolution");
+  json_builder_add_int_value (builder, (gint64) jx_trace_get_timer_resolution (trace));
+
+  json_builder_set_member_name (builder, "rows");
+  json_builder_begin_array (builder);
+  for (i = 0; i < rows->len; i++)
+    {
+      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+      const JxRegion *region = jx_trace_get_region (trace, row->region);
+
+      json_builder_begin_object (builder);
+      if (per_process)
+        {
+          json_builder_set_member_name (builder, "process");
+          json_builder_add_string_value (builder, jx_cli_nonnull (process_name (trace, row->process)));
+          json_builder_set_member_name (builder, "process_index");
+          json_builder_add_int_value (builder, row->process);
+        }
+      json_builder_set_member_name (builder, "region");
+      json_builder_add_string_value (builder, jx_cli_nonnull (region->name));
+      json_builder_set_member_name (builder, "region_index");
+      json_builder_add_int_value (builder, row->region);
+      json_builder_set_member_name (builder, "category");
+      json_builder_add_string_value (builder, jx_category_to_string (region->category));
+      json_builder_set_member_name (builder, "count");
+      json_builder_add_int_value (builder, (gint64) row->count);
+      json_builder_set_member_name (builder, "inclusive_seconds");
+      json_builder_add_double_value (builder, jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
+      json_builder_set_member_name (builder, "exclusive_seconds");
+      json_builder_add_double_value (builder, jx_trace_ticks_to_seconds (trace, (gint64) row->exclusive));
+      json_builder_set_member_name (builder, "inclusive_ticks");
+      json_builder_add_int_value (builder, (gint64) row->inclusive);
+      json_builder_set_member_name (builder, "exclusive_ticks");
+      json_builder_add_int_value (builder, (gint64) row->exclusive);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  jx_cli_print_json (root);
+}
+
+static void
+print_csv (JxTrace  *trace,
+           GArray   *rows,
+           gboolean  per_process)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint i;
+
+  /* Column names are a stable interface for scripts: not translated. */
+  if (per_process)
+    g_string_append (out, "process,");
+  g_string_append (out, "region,category,count,inclusive_seconds,exclusive_seconds,inclusive_ticks,exclusive_ticks\r\n");
+
+  for (i = 0; i < rows->len; i++)
+    {
+      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+      const JxRegion *region = jx_trace_get_region (trace, row->region);
+      g_autofree char *inclusive = format_double (jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
+      g_autofree char *exclusive = format_double (jx_trace_ticks_to_seconds (trace, (gint64) row->exclusive));
+
+      if (per_process)
+        {
+          jx_cli_csv_append_field (out, process_name (trace, row->process));
+          g_string_append_c (out, ',');
+        }
+      jx_cli_csv_append_field (out, region->name);
+      g_string_append_c (out, ',');
+      jx_cli_csv_append_field (out, jx_category_to_string (region->category));
+      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%s,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT "\r\n",
+                              row->count, inclusive, exclusive, row->inclusive, row->exclusive);
+    }
+
+  fputs (out->str, stdout);
+}
+
+static void
+append_row (GString    *out,
+            guint       name_width,
+            const char *region,
+            const char *category,
+            const char *calls,
+            const char *inclusive,
+            const char *exclusive)
+{
+  g_string_append (out, "  ");
+  jx_cli_append_padded (out, region, name_width, FALSE);
+  g_string_append_c (out, ' ');
+  jx_cli_append_padded (out, category, 12, FALSE);
+  g_string_append_c (out, ' ');
+  jx_cli_append_padded (out, calls, 10, TRUE);
+  g_string_append_c (out, ' ');
+  jx_cli_append_padded (out, inclusive, 14, TRUE);
+  g_string_append_c (out, ' ');
+  jx_cli_append_padded (out, exclusive, 14, TRUE);
+  g_string_append_c (out, '\n');
+}
+
+static void
+print_text (JxTrace  *trace,
+            GArray   *rows,
+            gboolean  per_process)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint32 current = JX_NONE - 1;
+  guint name_width = 40;
+  guint i;
+
+  g_string_append_printf (out, "%s %s\n", _("Flat profile of"), jx_trace_get_path (trace));
+
+  /* Demangled C++ names are long: widen the column to the longest one, up to
+   * a width that still fits a terminal; longer names push their row only. */
+  for (i = 0; i < rows->len; i++)
+    {
+      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+
+      name_width = MAX (name_width, (guint) g_utf8_strlen (jx_trace_get_region (trace, row->region)->name, -1));
+    }
+  name_width = MIN (name_width, 64);
+
+  for (i = 0; i < rows->len; i++)
+    {
+      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+      const JxRegion *region = jx_trace_get_region (trace, row->region);
+      g_autofree char *inclusive = jx_cli_format_seconds (jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
+      g_autofree char *exclusive = jx_cli_format_seconds (jx_trace_ticks_to_seconds (trace, (gint64) row->exclusive));
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, row->count);
+
+      if (row->process != current)
+        {
+          current = row->process;
+          g_string_append_c (out, '\n');
+          if (per_process)
+            g_string_append_printf (out, "%s\n", process_name (trace, row->process));
+          append_row (out, name_width, _("Region"), _("Category"), _("Calls"), _("Inclusive"), _("Exclusive"));
+        }
+
+      append_row (out, name_width, region->name, jx_category_to_string (region->category), count, inclusive, exclusive);
+    }
+
+  if (rows->len == 0)
+    g_string_append_printf (out, "\n  %s\n", _("No invocations."));
+
+  fputs (out->str, stdout);
+}
+
+int
+jx_cli_profile (int    argc,
+                char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(GArray) rows = NULL;
+  g_autofree char *per = NULL;
+  gboolean json = FALSE;
+  gboolean csv = FALSE;
+  gboolean per_process;
+  const GOptionEntry entries[] = {
+    { "per", 'p', 0, G_OPTION_ARG_STRING, &per,
+      N_("One row per region summed over all streams (region, the default) or per process and region (process)"),
+      "process|region" },
+    { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON"), NULL },
+    { "csv", 'c', 0, G_OPTION_ARG_NONE, &csv, N_("Print CSV (RFC 4180)"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("TRACE"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Print a flat profile of an OTF2 trace: invocation count, inclusive\n"
+                                  "and exclusive time (seconds) per region, summed over all streams\n"
+                                  "or per process. TRACE is an anchor file (*.otf2) or a directory holding one."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!jx_cli_parse_options (context, &argc, &argv))
+    return JX_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return jx_cli_usage_error (argv[0], "%s", _("expected exactly one TRACE"));
+  if (json && csv)
+    return jx_cli_usage_error (argv[0], "%s", _("--json and --csv cannot be combined"));
+  if (per == NULL || strcmp (per, "region") == 0)
+    per_process = FALSE;
+  else if (strcmp (per, "process") == 0)
+    per_process = TRUE;
+  else
+    return jx_cli_usage_error (argv[0], _("--per must be “process” or “region”, not “%s”"), per);
+
+  trace = jx_cli_load_trace (argv[1], &error);
+  if (trace == NULL)
+    return jx_cli_input_error (argv[0], argv[1], error);
+
+  rows = compute_rows (trace, per_process);
+
+  if (json)
+    print_json (trace, rows, per_process);
+  else if (csv)
+    print_csv (trace, rows, per_process);
+  else
+    print_text (trace, rows, per_process);
+
+  return JX_CLI_EXIT_OK;
+}

@@ -1,0 +1,19 @@
+/* jx-cli.h — subcommands of juxtrace-cli. Each returns the process exit code:
+ * 0 success, 1 bad input (the message on stderr names the file), 2 usage. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define JX_CLI_EXIT_OK     0
+#define JX_CLI_EXIT_INPUT  1
+#define JX_CLI_EXIT_USAGE  2
+
+/* argv[0] is the subcommand name ("info", ...). */
+int jx_cli_info     (int argc, char **argv);
+int jx_cli_profile  (int argc, char **argv);
+int jx_cli_generate (int argc, char **argv);
+int jx_cli_diff     (int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,142 @@
+/* jx-trace-generator.h — writes realistic synthetic OTF2 archives through
+ * libotf2's writer, for the bundled examples, tests and benchmarks.
+ *
+ * The archive models an MPI stencil code: "main" → MPI_Init, MPI_Bcast, then
+ * per iteration "iteration" → "compute" (a user call tree of the requested
+ * depth and fan-out whose first leaf is "stencil_kernel"), "compute_halo",
+ * "exchange_halo" (MPI_Irecv/MPI_Isend to both ring neighbours, MPI_Waitall),
+ * "update_boundary", MPI_Allreduce; every 10th iteration "exchange_boundary"
+ * (blocking MPI_Send/MPI_Recv between rank pairs), every 25th MPI_Barrier;
+ * then MPI_Finalize.  Extra CPU threads run the compute tree in parallel;
+ * accelerator streams run the kernels "stencil_kernel" launches.
+ * Everything is deterministic for a given seed. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  JX_VARIANT_NONE              = 0,
+  JX_VARIANT_REMOVE_FUNCTION   = 1 << 0,  /* "compute_halo" (and its "pack_buffer") is not called any more */
+  JX_VARIANT_ADD_FUNCTION      = 1 << 1,  /* a new "check_residual" in every iteration */
+  JX_VARIANT_RENAME_FUNCTION   = 1 << 2,  /* "stencil_kernel" renamed "stencil_kernel_v2", and so is
+                                             the CUDA kernel "stencil_kernel(double*, const double*, int)" */
+  JX_VARIANT_FASTER_KERNEL     = 1 << 3,  /* the stencil kernel (on the accelerator, or on the CPU
+                                             without streams) takes half the time */
+  JX_VARIANT_SLOWER_MACHINE    = 1 << 4,  /* all compute 1.4x slower, network 2x slower; machine
+                                             "cluster-b" with nodes "b-node000"... instead of "cluster-a" */
+} JxVariant;
+
+/* Deliberate defects, for loader tests. */
+typedef enum
+{
+  JX_DEFECT_INJECT_NONE            = 0,
+  JX_DEFECT_INJECT_UNCLOSED        = 1 << 0,  /* last rank's stream ends with open regions */
+  JX_DEFECT_INJECT_MISMATCHED      = 1 << 1,  /* one leave names the wrong region */
+  JX_DEFECT_INJECT_BACKWARDS       = 1 << 2,  /* one timestamp goes backwards */
+  JX_DEFECT_INJECT_UNKNOWN_ROLE    = 1 << 3,  /* a region with role 40 (as Score-P 9) */
+  JX_DEFECT_INJECT_UNDEFINED_REGION= 1 << 4,  /* an enter/leave pair names an undefined region */
+  JX_DEFECT_INJECT_EMPTY_STREAM    = 1 << 5,  /* one extra location without events */
+  JX_DEFECT_INJECT_MISSING_EVT     = 1 << 6,  /* one location's .evt file is deleted after writing */
+  JX_DEFECT_INJECT_UNMATCHED_LEAVE = 1 << 7,  /* a leave with nothing open */
+} JxDefectInjection;
+
+/* Where the defects go, so tests can look for them:
+ *   UNCLOSED          last rank's "Master thread": the last "iteration" and
+ *                     "main" are never left (2 open regions);
+ *   MISMATCHED        rank 0's master, iteration 0: "update_boundary" is left
+ *                     with a Leave naming "compute";
+ *   BACKWARDS         rank 0's master, iteration 0: the Enter of
+ *                     "update_boundary" lies 10 µs before the previous event;
+ *   UNKNOWN_ROLE      region "update_boundary" is defined with role 40;
+ *   UNDEFINED_REGION  rank 0's master, iteration 0: Enter/Leave of region
+ *                     reference JX_GENERATOR_UNDEFINED_REGION;
+ *   EMPTY_STREAM      an extra CPU location "Thread T" (T = n_threads) in the
+ *                     last rank, defined with 0 events;
+ *   MISSING_EVT       the master thread of rank 1 (rank 0 with one rank) loses
+ *                     its .evt file after writing;
+ *   UNMATCHED_LEAVE   rank 0's master: one more Leave of "main" after "main"
+ *                     was left. */
+#define JX_GENERATOR_UNDEFINED_REGION 4000000u
+
+typedef struct
+{
+  guint32  seed;
+  guint    n_ranks;             /* MPI processes */
+  guint    n_threads;           /* CPU threads per rank (>= 1) */
+  guint    n_iterations;
+  guint    depth;               /* depth of the user call tree below "iteration" */
+  guint    fanout;              /* children per user function */
+  guint    n_gpu_streams;       /* accelerator streams per rank (0 = none) */
+  guint    imbalanced_ranks;    /* bitmask of the first 32 ranks that get extra work */
+  double   imbalance;           /* extra work factor on those ranks, e.g. 0.5 = +50 % */
+  gboolean markers;             /* write phase markers into the marker file */
+  guint    variant;             /* JxVariant flags */
+  guint    defects;             /* JxDefectInjection flags */
+  guint64  timer_resolution;    /* ticks per second, default 1e9 */
+} JxGeneratorOptions;
+
+/* What was written; event counts are summed over all locations, including
+ * the events of a location whose .evt file JX_DEFECT_INJECT_MISSING_EVT
+ * deleted afterwards. */
+typedef struct
+{
+  guint64  n_events;
+  guint64  n_enter;
+  guint64  n_leave;
+  guint64  n_mpi_send;               /* MpiSend */
+  guint64  n_mpi_isend;              /* MpiIsend */
+  guint64  n_mpi_isend_complete;     /* MpiIsendComplete */
+  guint64  n_mpi_irecv_request;      /* MpiIrecvRequest */
+  guint64  n_mpi_recv;               /* MpiRecv */
+  guint64  n_mpi_irecv;              /* MpiIrecv */
+  guint64  n_mpi_collective_begin;
+  guint64  n_mpi_collective_end;
+  guint64  n_messages;               /* point-to-point messages = sends */
+  guint64  n_collectives;            /* collective operations (per communicator, not per rank) */
+  guint    n_markers;                /* marker instances */
+  guint    n_marker_defs;
+  guint    n_location_groups;
+  guint    n_locations;              /* including an injected empty one */
+  guint    n_regions;                /* defined regions */
+  guint    n_iterations;
+  guint64  first_time;               /* ticks */
+  guint64  last_time;                /* ticks */
+} JxGeneratorStats;
+
+void     jx_generator_options_init (JxGeneratorOptions *options);
+
+/* Writes the archive "<directory>/traces.otf2" (+ traces.def, traces/) and
+ * returns the number of events written, or 0 with error set.  An archive
+ * already in the directory is replaced. */
+guint64  jx_generate_trace          (const char                *directory,
+                                     const JxGeneratorOptions  *options,
+                                     GError                   **error);
+
+/* Same, and fills @stats (may be NULL). */
+guint64  jx_generate_trace_full     (const char                *directory,
+                                     const JxGeneratorOptions  *options,
+                                     JxGeneratorStats          *stats,
+                                     GError                   **error);
+
+/* Runs the generator without writing; fills @stats (may be NULL) and
+ * returns the number of events jx_generate_trace would write. */
+guint64  jx_generator_count_events  (const JxGeneratorOptions  *options,
+                                     JxGeneratorStats          *stats);
+
+/* The iteration count (>= 1) that makes @options write about @n_events. */
+guint    jx_generator_iterations_for_events (const JxGeneratorOptions *options,
+                                             guint64                   n_events);
+
+/* Parse one command-line name into its flag: variants "remove", "add",
+ * "rename", "faster-kernel", "slower-machine"; defects "unclosed",
+ * "mismatched", "backwards", "unknown-role", "undefined-region",
+ * "empty-stream", "missing-evt", "unmatched-leave".  FALSE if unknown. */
+gboolean jx_variant_from_string          (const char *name,
+                                          guint      *flag);
+gboolean jx_defect_injection_from_string (const char *name,
+                                          guint      *flag);
+
+G_END_DECLS

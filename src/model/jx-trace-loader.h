@@ -1,0 +1,43 @@
+/* jx-trace-loader.h — reading an OTF2 archive into a JxTrace through libotf2. */
+#pragma once
+
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint n_readers;   /* 0 = one per core (capped at 2 and at the number of locations) */
+} JxLoadOptions;
+
+/* Resolves a user path (anchor file of any name, or a directory holding exactly
+ * one anchor file) to the anchor file. */
+char    *jx_trace_resolve_anchor   (const char  *path,
+                                    GError     **error);
+
+/* Called from the loading thread(s), at most ~100 times per load. */
+typedef void (*JxLoadProgress) (double fraction, gpointer user_data);
+
+/* Synchronous load; may be called from any thread. */
+JxTrace *jx_trace_load             (const char           *path,
+                                    const JxLoadOptions  *options,   /* NULL = defaults */
+                                    JxLoadProgress        progress,
+                                    gpointer              progress_data,
+                                    GCancellable         *cancellable,
+                                    GError              **error);
+
+/* Asynchronous load in a GTask thread. The progress callback, when given, is
+ * invoked on the main context of the caller (thread-default context at the time
+ * of the call), coalesced. */
+void     jx_trace_load_async       (const char           *path,
+                                    const JxLoadOptions  *options,
+                                    JxLoadProgress        progress,
+                                    gpointer              progress_data,
+                                    GDestroyNotify        progress_notify,
+                                    GCancellable         *cancellable,
+                                    GAsyncReadyCallback   callback,
+                                    gpointer              user_data);
+JxTrace *jx_trace_load_finish      (GAsyncResult         *result,
+                                    GError              **error);
+
+G_END_DECLS

@@ -1,0 +1,556 @@
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <otf2/otf2.h>
+
+#include "jx-trace-builder.h"
+#include "jx-trace-generator.h"
+#include "jx-trace-loader.h"
+#include "jx-trace-query.h"
+#include "otf2-count.h"
+
+/* One test per defect class of the load report, each on a trace that shows
+ * it: real (TraceR stencil4d), written by the generator with a defect
+ * injected, or written here through libotf2's writer. */
+
+static char *
+make_temp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp (NULL, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+      const char *entry;
+
+      while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, entry, NULL);
+
+          remove_tree (child);
+        }
+    }
+  g_remove (path);
+}
+
+static JxTrace *
+load (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  JxTrace *trace = jx_trace_load (path, NULL, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+static gboolean
+has_issue (JxTrace    *trace,
+           JxDefect    defect,
+           const char *needle)
+{
+  guint i;
+
+  for (i = 0; i < jx_trace_get_n_load_issues (trace); i++)
+    {
+      const JxLoadIssue *issue = jx_trace_get_load_issue (trace, i);
+
+      if (issue->defect == defect && (needle == NULL || strstr (issue->detail, needle) != NULL))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+check_streams_sane (JxTrace *trace)
+{
+  guint i;
+  guint32 k;
+
+  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
+    {
+      const JxStream *s = jx_trace_get_stream (trace, i);
+
+      for (k = 0; k < s->n_invocations; k++)
+        {
+          g_assert_cmpuint (s->start[k], <=, s->end[k]);
+          g_assert_cmpuint (s->region[k], <, jx_trace_get_n_regions (trace));
+          if (k > 0)
+            g_assert_cmpuint (s->start[k - 1], <=, s->start[k]);
+          if (s->parent[k] != JX_NONE)
+            g_assert_cmpuint (s->end[k], <=, s->end[s->parent[k]]);
+        }
+    }
+}
+
+/* Real trace: TraceR stencil4d enters "TRACER_WallTime_InLoop" twice without
+ * leaving it, then leaves "TRACER_Loop" while they are open. */
+static void
+test_defects_tracer (void)
+{
+  const char *root = g_getenv ("JX_SHARED_TRACES");
+  const char *names[] = { "TraceR__stencil4d-32", "TraceR__stencil4d-64" };
+  guint i;
+
+  if (root == NULL)
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  for (i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (root, names[i], NULL);
+      g_autoptr(JxTrace) trace = load (path);
+      const JxStream *s = jx_trace_get_stream (trace, 0);
+      guint32 loop = jx_trace_find_region (trace, "TRACER_Loop");
+      guint32 k;
+
+      g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_MISMATCHED_LEAVE), ==, 1);
+      g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNCLOSED_REGION), ==, 3);
+      g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNMATCHED_LEAVE), ==, 1);
+      g_assert_true (has_issue (trace, JX_DEFECT_MISMATCHED_LEAVE, "TRACER_Loop"));
+      g_assert_true (has_issue (trace, JX_DEFECT_UNCLOSED_REGION, "TRACER_WallTime_InLoop"));
+      g_assert_true (s->flags & JX_STREAM_FLAG_REPAIRED);
+      check_streams_sane (trace);
+
+      /* The inner regions end exactly where TRACER_Loop ends. */
+      g_assert_cmpuint (loop, !=, JX_NONE);
+      for (k = 0; k < s->n_invocations; k++)
+        if (s->region[k] == loop)
+          {
+            guint32 c;
+
+            for (c = k + 1; c < s->subtree_end[k]; c++)
+              if (s->depth[c] == s->depth[k] + 1 && c + 1 == s->subtree_end[k])
+                g_assert_cmpuint (s->end[c], <=, s->end[k]);
+            g_assert_cmpuint (s->subtree_end[k], >, k + 1);
+          }
+    }
+}
+
+/* Generated traces with one injected defect each. */
+
+static char *
+generate (guint defects)
+{
+  JxGeneratorOptions options;
+  g_autoptr(GError) error = NULL;
+  char *dir = make_temp_dir ();
+  guint64 n;
+
+  jx_generator_options_init (&options);
+  options.seed = 11;
+  options.n_ranks = 3;
+  options.n_iterations = 6;
+  options.defects = defects;
+  n = jx_generate_trace (dir, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (n, >, 0);
+  return dir;
+}
+
+/* Event counts still match an independent libotf2 reading. */
+static void
+check_counts (JxTrace    *trace,
+              const char *dir)
+{
+  g_autofree char *anchor = g_build_filename (dir, "traces.otf2", NULL);
+  g_autofree char *error = NULL;
+  CountResult count;
+  guint k;
+
+  g_assert_true (count_archive (anchor, &count, &error));
+  g_assert_cmpuint (jx_trace_get_n_events (trace), ==, count.n_events);
+  for (k = 0; k < JX_N_EVENT_KINDS; k++)
+    g_assert_cmpuint (jx_trace_get_event_count (trace, k), ==, count.kinds[k]);
+  count_result_clear (&count);
+}
+
+static void
+run_generated (guint     inject,
+               JxDefect  expected,
+               gboolean  compare_counts)
+{
+  g_autofree char *dir = generate (inject);
+  g_autoptr(JxTrace) trace = load (dir);
+
+  g_test_message ("%s: %" G_GUINT64_FORMAT, jx_defect_to_string (expected),
+                  jx_trace_get_defect_count (trace, expected));
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, expected), >=, 1);
+  g_assert_true (has_issue (trace, expected, NULL));
+  check_streams_sane (trace);
+  if (compare_counts)
+    check_counts (trace, dir);
+  remove_tree (dir);
+}
+
+static void
+test_defects_none (void)
+{
+  g_autofree char *dir = generate (JX_DEFECT_INJECT_NONE);
+  g_autoptr(JxTrace) trace = load (dir);
+
+  g_assert_cmpuint (jx_trace_get_n_defects (trace), ==, 0);
+  g_assert_cmpuint (jx_trace_get_n_load_issues (trace), ==, 0);
+  g_assert_cmpuint (jx_trace_get_n_messages (trace), >, 0);
+  check_counts (trace, dir);
+  remove_tree (dir);
+}
+
+static void
+test_defects_unclosed (void)
+{
+  run_generated (JX_DEFECT_INJECT_UNCLOSED, JX_DEFECT_UNCLOSED_REGION, TRUE);
+}
+
+static void
+test_defects_mismatched (void)
+{
+  run_generated (JX_DEFECT_INJECT_MISMATCHED, JX_DEFECT_MISMATCHED_LEAVE, TRUE);
+}
+
+static void
+test_defects_unmatched_leave (void)
+{
+  run_generated (JX_DEFECT_INJECT_UNMATCHED_LEAVE, JX_DEFECT_UNMATCHED_LEAVE, TRUE);
+}
+
+static void
+test_defects_backwards (void)
+{
+  run_generated (JX_DEFECT_INJECT_BACKWARDS, JX_DEFECT_BACKWARDS_TIME, TRUE);
+}
+
+static void
+test_defects_unknown_role (void)
+{
+  g_autofree char *dir = generate (JX_DEFECT_INJECT_UNKNOWN_ROLE);
+  g_autoptr(JxTrace) trace = load (dir);
+  gboolean found = FALSE;
+  guint r;
+
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNKNOWN_ROLE), >=, 1);
+  for (r = 0; r < jx_trace_get_n_regions (trace); r++)
+    {
+      const JxRegion *region = jx_trace_get_region (trace, r);
+
+      if (region->role == 40)
+        {
+          g_assert_true (region->flags & JX_REGION_FLAG_UNKNOWN_ROLE);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  remove_tree (dir);
+}
+
+static void
+test_defects_undefined_region (void)
+{
+  g_autofree char *dir = generate (JX_DEFECT_INJECT_UNDEFINED_REGION);
+  g_autoptr(JxTrace) trace = load (dir);
+  gboolean found = FALSE;
+  guint r;
+
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNDEFINED_REGION), >=, 1);
+  for (r = 0; r < jx_trace_get_n_regions (trace); r++)
+    if (jx_trace_get_region (trace, r)->flags & JX_REGION_FLAG_SYNTHETIC)
+      {
+        g_assert_true (g_str_has_prefix (jx_trace_get_region (trace, r)->name, "<undefined region "));
+        found = TRUE;
+      }
+  g_assert_true (found);
+  check_streams_sane (trace);
+  check_counts (trace, dir);
+  remove_tree (dir);
+}
+
+static void
+test_defects_empty_stream (void)
+{
+  g_autofree char *dir = generate (JX_DEFECT_INJECT_EMPTY_STREAM);
+  g_autoptr(JxTrace) trace = load (dir);
+  guint i, n_empty = 0;
+
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_EMPTY_STREAM), ==, 1);
+  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
+    if (jx_trace_get_stream (trace, i)->flags & JX_STREAM_FLAG_EMPTY)
+      n_empty++;
+  g_assert_cmpuint (n_empty, ==, 1);
+  remove_tree (dir);
+}
+
+static void
+test_defects_missing_evt (void)
+{
+  g_autofree char *dir = generate (JX_DEFECT_INJECT_MISSING_EVT);
+  g_autoptr(JxTrace) trace = load (dir);
+  guint i, n_missing = 0, n_loaded = 0;
+
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_MISSING_EVENTS), ==, 1);
+  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
+    {
+      const JxStream *s = jx_trace_get_stream (trace, i);
+
+      if (s->flags & JX_STREAM_FLAG_MISSING)
+        {
+          n_missing++;
+          g_assert_false (s->flags & JX_STREAM_FLAG_EMPTY);
+        }
+      else if (s->n_events > 0)
+        n_loaded++;
+    }
+  g_assert_cmpuint (n_missing, ==, 1);
+  g_assert_cmpuint (n_loaded, >=, 1);
+  remove_tree (dir);
+}
+
+/* Same with a real archive: pipit ping-pong with rank 1's events deleted. */
+static void
+test_defects_missing_evt_real (void)
+{
+  const char *root = g_getenv ("JX_SHARED_TRACES");
+  g_autofree char *dir = NULL;
+  g_autofree char *sub = NULL;
+  const char *files[] = { "traces.otf2", "traces.def", "traces/0.def", "traces/0.evt", "traces/1.def" };
+  g_autoptr(JxTrace) trace = NULL;
+  guint i;
+
+  if (root == NULL)
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  dir = make_temp_dir ();
+  sub = g_build_filename (dir, "traces", NULL);
+  g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
+  for (i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *from = g_build_filename (root, "pipit__ping-pong-otf2", files[i], NULL);
+      g_autofree char *to = g_build_filename (dir, files[i], NULL);
+      g_autofree char *contents = NULL;
+      gsize length;
+
+      if (!g_file_get_contents (from, &contents, &length, NULL))
+        continue;
+      g_assert_true (g_file_set_contents (to, contents, length, NULL));
+    }
+
+  trace = load (dir);
+  g_assert_cmpuint (jx_trace_get_n_streams (trace), ==, 2);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_MISSING_EVENTS), ==, 1);
+  g_assert_false (jx_trace_get_stream (trace, 0)->flags & JX_STREAM_FLAG_MISSING);
+  g_assert_true (jx_trace_get_stream (trace, 1)->flags & JX_STREAM_FLAG_MISSING);
+  g_assert_cmpuint (jx_trace_get_stream (trace, 0)->n_events, ==, 60);
+  g_assert_cmpuint (jx_trace_get_stream (trace, 1)->n_events, ==, 0);
+  g_assert_true (has_issue (trace, JX_DEFECT_MISSING_EVENTS, "MPI Rank 1"));
+  /* Rank 0's sends now have no receives. */
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNMATCHED_MESSAGE), >=, 8);
+  remove_tree (dir);
+}
+
+/* A tiny archive written here: a region with an unknown paradigm, a send to
+ * a rank that maps to no location, a send nobody receives and a receive
+ * nobody sent. */
+
+static OTF2_FlushType
+pre_flush (void            *user_data,
+           OTF2_FileType    file_type,
+           OTF2_LocationRef location,
+           void            *caller_data,
+           bool             final)
+{
+  return OTF2_FLUSH;
+}
+
+static OTF2_TimeStamp
+post_flush (void            *user_data,
+            OTF2_FileType    file_type,
+            OTF2_LocationRef location)
+{
+  return 0;
+}
+
+static const OTF2_FlushCallbacks flush_callbacks = { pre_flush, post_flush };
+
+static void
+write_tiny_archive (const char *dir)
+{
+  OTF2_Archive *archive;
+  OTF2_GlobalDefWriter *defs;
+  OTF2_EvtWriter *w;
+  uint64_t comm_locations[2] = { 0, 1 };
+  uint64_t comm_members[2] = { 0, 1 };
+  guint loc;
+
+  archive = OTF2_Archive_Open (dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                               OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+  g_assert_nonnull (archive);
+  OTF2_Archive_SetFlushCallbacks (archive, &flush_callbacks, NULL);
+  OTF2_Archive_SetSerialCollectiveCallbacks (archive);
+  OTF2_Archive_OpenEvtFiles (archive);
+
+  for (loc = 0; loc < 2; loc++)
+    {
+      w = OTF2_Archive_GetEvtWriter (archive, loc);
+      OTF2_EvtWriter_Enter (w, NULL, 10, 0);
+      OTF2_EvtWriter_Enter (w, NULL, 20, 1);
+      if (loc == 0)
+        {
+          /* to rank 5 of a 2-rank communicator, and to rank 1 (never received) */
+          OTF2_EvtWriter_MpiSend (w, NULL, 30, 5, 0, 7, 100);
+          OTF2_EvtWriter_MpiSend (w, NULL, 31, 1, 0, 8, 200);
+        }
+      else
+        {
+          /* from rank 0 with a tag that was never sent */
+          OTF2_EvtWriter_MpiRecv (w, NULL, 40, 0, 0, 9, 300);
+        }
+      OTF2_EvtWriter_Leave (w, NULL, 50, 1);
+      OTF2_EvtWriter_Leave (w, NULL, 60, 0);
+      OTF2_Archive_CloseEvtWriter (archive, w);
+    }
+  OTF2_Archive_CloseEvtFiles (archive);
+
+  defs = OTF2_Archive_GetGlobalDefWriter (archive);
+  OTF2_GlobalDefWriter_WriteClockProperties (defs, 1000, 0, 100, OTF2_UNDEFINED_TIMESTAMP);
+  OTF2_GlobalDefWriter_WriteString (defs, 0, "");
+  OTF2_GlobalDefWriter_WriteString (defs, 1, "main");
+  OTF2_GlobalDefWriter_WriteString (defs, 2, "future_call");
+  OTF2_GlobalDefWriter_WriteString (defs, 3, "node");
+  OTF2_GlobalDefWriter_WriteString (defs, 4, "rank 0");
+  OTF2_GlobalDefWriter_WriteString (defs, 5, "rank 1");
+  OTF2_GlobalDefWriter_WriteString (defs, 6, "thread");
+  OTF2_GlobalDefWriter_WriteString (defs, 7, "MPI_COMM_WORLD");
+  OTF2_GlobalDefWriter_WriteRegion (defs, 0, 1, 1, 0, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER,
+                                    OTF2_REGION_FLAG_NONE, 0, 0, 0);
+  OTF2_GlobalDefWriter_WriteRegion (defs, 1, 2, 2, 0, OTF2_REGION_ROLE_FUNCTION, 99,
+                                    OTF2_REGION_FLAG_NONE, 0, 0, 0);
+  OTF2_GlobalDefWriter_WriteSystemTreeNode (defs, 0, 3, 3, OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+  OTF2_GlobalDefWriter_WriteLocationGroup (defs, 0, 4, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                           OTF2_UNDEFINED_LOCATION_GROUP);
+  OTF2_GlobalDefWriter_WriteLocationGroup (defs, 1, 5, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                           OTF2_UNDEFINED_LOCATION_GROUP);
+  OTF2_GlobalDefWriter_WriteLocation (defs, 0, 6, OTF2_LOCATION_TYPE_CPU_THREAD, 6, 0);
+  OTF2_GlobalDefWriter_WriteLocation (defs, 1, 6, OTF2_LOCATION_TYPE_CPU_THREAD, 5, 1);
+  OTF2_GlobalDefWriter_WriteGroup (defs, 0, 0, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+                                   OTF2_GROUP_FLAG_NONE, 2, comm_locations);
+  OTF2_GlobalDefWriter_WriteGroup (defs, 1, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                   OTF2_GROUP_FLAG_NONE, 2, comm_members);
+  OTF2_GlobalDefWriter_WriteComm (defs, 0, 7, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+  OTF2_Archive_CloseGlobalDefWriter (archive, defs);
+  OTF2_Archive_Close (archive);
+}
+
+static void
+test_defects_tiny_archive (void)
+{
+  g_autofree char *dir = make_temp_dir ();
+  g_autoptr(JxTrace) trace = NULL;
+  const JxRegion *future;
+  guint i;
+  gboolean unknown_receiver = FALSE;
+
+  write_tiny_archive (dir);
+  trace = load (dir);
+
+  g_assert_cmpuint (jx_trace_get_n_events (trace), ==, 11);
+  future = jx_trace_get_region (trace, jx_trace_find_region (trace, "future_call"));
+  g_assert_cmpuint (future->paradigm, ==, 99);
+  g_assert_true (future->flags & JX_REGION_FLAG_UNKNOWN_PARADIGM);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNKNOWN_PARADIGM), ==, 1);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNDEFINED_LOCATION), ==, 1);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNMATCHED_MESSAGE), ==, 2);
+  g_assert_true (has_issue (trace, JX_DEFECT_UNKNOWN_PARADIGM, "future_call"));
+
+  g_assert_cmpuint (jx_trace_get_n_messages (trace), ==, 2);
+  for (i = 0; i < jx_trace_get_n_messages (trace); i++)
+    {
+      const JxMessage *m = &jx_trace_get_messages (trace)[i];
+
+      g_assert_cmpuint (m->recv_time, ==, G_MAXUINT64);
+      if (m->receiver == JX_NONE)
+        unknown_receiver = TRUE;
+    }
+  g_assert_true (unknown_receiver);
+  remove_tree (dir);
+}
+
+/* Builder level: the repairs themselves, with exact numbers. */
+static void
+test_defects_builder (void)
+{
+  JxTraceBuilder *b = jx_trace_builder_new ("b", "b", 1000);
+  g_autoptr(JxTrace) trace = NULL;
+  const JxStream *s;
+  guint32 f, g, h, stream;
+
+  f = jx_trace_builder_add_region (b, "f", 1, 1);
+  g = jx_trace_builder_add_region (b, "g", 1, 1);
+  h = jx_trace_builder_add_region (b, "h", 1, 1);
+  stream = jx_trace_builder_add_stream (b, jx_trace_builder_add_process (b, "p", JX_NONE), "t",
+                                        JX_STREAM_CPU_THREAD);
+
+  jx_trace_builder_leave (b, stream, 5, f);       /* unmatched: ignored */
+  jx_trace_builder_enter (b, stream, 10, f);      /* 0: f [10, 50) */
+  jx_trace_builder_enter (b, stream, 20, g);      /* 1: g [20, 50) closed by f's leave */
+  jx_trace_builder_enter (b, stream, 15, h);      /* 2: h, time clamped to 20 */
+  jx_trace_builder_leave (b, stream, 30, h);
+  jx_trace_builder_leave (b, stream, 35, h);      /* h not open: ignored */
+  jx_trace_builder_leave (b, stream, 50, f);      /* mismatched: closes g and f */
+  jx_trace_builder_enter (b, stream, 60, 77);     /* undefined region */
+  jx_trace_builder_leave (b, stream, 70, 77);
+  jx_trace_builder_enter (b, stream, 80, g);      /* unclosed: ends at 90 */
+  jx_trace_builder_count_event (b, stream, 90, JX_EVENT_OTHER);
+  trace = jx_trace_builder_finish (b);
+  s = jx_trace_get_stream (trace, 0);
+
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNMATCHED_LEAVE), ==, 1);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_BACKWARDS_TIME), ==, 1);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_MISMATCHED_LEAVE), ==, 2);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNCLOSED_REGION), ==, 2);
+  g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNDEFINED_REGION), ==, 2);
+  g_assert_cmpuint (s->n_invocations, ==, 5);
+  g_assert_cmpuint (s->start[2], ==, 20);
+  g_assert_cmpuint (s->end[1], ==, 50);
+  g_assert_cmpuint (s->end[0], ==, 50);
+  g_assert_cmpuint (s->subtree_end[0], ==, 3);
+  g_assert_cmpstr (jx_trace_get_region (trace, s->region[3])->name, ==, "<undefined region 77>");
+  g_assert_cmpuint (s->end[3], ==, 70);
+  g_assert_cmpuint (s->end[4], ==, 90);
+  g_assert_cmpuint (s->n_events, ==, 11);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/model/defects/builder", test_defects_builder);
+  g_test_add_func ("/model/defects/none", test_defects_none);
+  g_test_add_func ("/model/defects/tracer-unclosed-mismatched", test_defects_tracer);
+  g_test_add_func ("/model/defects/unclosed", test_defects_unclosed);
+  g_test_add_func ("/model/defects/mismatched", test_defects_mismatched);
+  g_test_add_func ("/model/defects/unmatched-leave", test_defects_unmatched_leave);
+  g_test_add_func ("/model/defects/backwards", test_defects_backwards);
+  g_test_add_func ("/model/defects/unknown-role", test_defects_unknown_role);
+  g_test_add_func ("/model/defects/undefined-region", test_defects_undefined_region);
+  g_test_add_func ("/model/defects/empty-stream", test_defects_empty_stream);
+  g_test_add_func ("/model/defects/missing-evt", test_defects_missing_evt);
+  g_test_add_func ("/model/defects/missing-evt-real", test_defects_missing_evt_real);
+  g_test_add_func ("/model/defects/unknown-paradigm-location-message", test_defects_tiny_archive);
+
+  return g_test_run ();
+}
