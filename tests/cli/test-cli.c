@@ -520,7 +520,7 @@ test_usage_help (void)
   g_auto(CliRun) run = { 0 };
   g_auto(CliRun) version = { 0 };
   g_auto(CliRun) sub_help = { 0 };
-  const char *names[] = { "info", "profile", "generate" };
+  const char *names[] = { "info", "profile", "diff", "generate" };
   guint i;
 
   run_cli (&run, "--help", NULL);

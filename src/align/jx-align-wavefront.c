@@ -1,0 +1,512 @@
+/* jx-align-wavefront.c — exact gap-linear wavefront alignment in linear memory.
+ *
+ * For a global alignment of lengths n and m with x mismatches and g gaps,
+ *   2 · score = match · (n + m) − 2 (match − mismatch) · x − (match − 2 gap) · g,
+ * so maximising the score minimises the penalty  X · x + O · g  with
+ * X = 2 (match − mismatch) and O = match − 2 gap (divided by their gcd).
+ *
+ * W_s[k] is the furthest row i on diagonal k = i − j reachable with penalty
+ * at most s (the wavefront of Ukkonen / Myers / WFA, kept cumulative):
+ *   W_s[k] = extend (max (W_{s-1}[k], W_{s-X}[k] + 1, W_{s-O}[k-1] + 1, W_{s-O}[k+1]))
+ * where extend follows equal symbols down the diagonal.  The penalty along a
+ * diagonal never decreases, so every cell of a diagonal before W_s[k] costs at
+ * most s too; that makes clamping a step that leaves the matrix to the last
+ * cell of the diagonal exact, and it makes the meeting test below sound.
+ *
+ * Linear memory comes from running the wavefront forward from (0, 0) and
+ * backward from (n, m) in turns (as in BiWFA).  Once the two wavefronts touch
+ * on a diagonal, both sides take max (X, O) − 1 more steps, and then their last
+ * 2 max (X, O) − 1 wavefronts are searched for the pair (a, b) with the least
+ * a + b that touches: a + b is the optimal penalty and the touching cell splits
+ * the problem into two halves that are solved recursively.
+ * Time O((n + m) + s²/O), memory O(n + m). */
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-align-private.h"
+
+#define WF_NULL (G_MININT64 / 4)
+
+typedef struct
+{
+  gint64  lo;
+  gint64  hi;            /* empty when lo > hi */
+  gint64 *buf;
+  gint64 *off;           /* off[k - lo]; buf + margin, and the margins hold WF_NULL */
+  gsize   cap;
+} Wavefront;
+
+typedef struct
+{
+  const guint32 *a;
+  const guint32 *b;
+  gint64         n;
+  gint64         m;
+  gboolean       reverse;
+  Wavefront     *ring;   /* W_s lives in ring[s % ring_size] */
+  gint64         score;  /* highest computed s */
+} Side;
+
+typedef struct
+{
+  JxAlignCtx *ctx;
+  gint64      pen_x;
+  gint64      pen_o;
+  guint       ring_size;
+  Wavefront  *rings;     /* 2 * ring_size */
+  gint64      margin;    /* WF_NULL cells kept on each side of a wavefront */
+  gint64     *nulls;     /* stands in for a missing source */
+  gsize       nulls_cap;
+  guint64     cells;
+  guint64     budget;
+  gboolean    gave_up;
+} Workspace;
+
+static inline gint64
+wf_get (const Wavefront *w,
+        gint64           k)
+{
+  if (w == NULL || k < w->lo || k > w->hi)
+    return WF_NULL;
+  return w->off[k - w->lo];
+}
+
+/* Follows equal symbols down diagonal k from row i.  Two symbols are
+ * compared per step: runs between differences are short, so the branch that
+ * ends the run costs more than the loads. */
+static inline gint64
+extend (const Side *side,
+        gint64      i,
+        gint64      k)
+{
+  gint64 j = i - k;
+  gint64 left = MIN (side->n - i, side->m - j);
+  gint64 t = 0;
+
+  if (!side->reverse)
+    {
+      const guint32 *pa = side->a + i;
+      const guint32 *pb = side->b + j;
+
+      while (t + 2 <= left)
+        {
+          guint64 x, y;
+
+          memcpy (&x, pa + t, sizeof x);
+          memcpy (&y, pb + t, sizeof y);
+          if (x != y)
+            return i + t + (pa[t] == pb[t]);
+          t += 2;
+        }
+      if (t < left && pa[t] == pb[t])
+        t++;
+    }
+  else
+    {
+      /* Backwards from the ends: position t is a[n - 1 - i - t]. */
+      const guint32 *ea = side->a + side->n - 1 - i;
+      const guint32 *eb = side->b + side->m - 1 - j;
+
+      while (t + 2 <= left)
+        {
+          guint64 x, y;
+
+          memcpy (&x, ea - t - 1, sizeof x);
+          memcpy (&y, eb - t - 1, sizeof y);
+          if (x != y)
+            return i + t + (ea[-t] == eb[-t]);
+          t += 2;
+        }
+      if (t < left && ea[-t] == eb[-t])
+        t++;
+    }
+  return i + t;
+}
+
+static Wavefront *
+side_get (Workspace *ws,
+          Side      *side,
+          gint64     s)
+{
+  if (s < 0 || s > side->score || side->score - s >= ws->ring_size)
+    return NULL;
+  return &side->ring[s % ws->ring_size];
+}
+
+static void
+side_reset (Workspace *ws,
+            Side      *side)
+{
+  guint r;
+
+  side->score = -1;
+  for (r = 0; r < ws->ring_size; r++)
+    {
+      side->ring[r].lo = 1;
+      side->ring[r].hi = 0;
+    }
+}
+
+/* The source cell for diagonal lo, readable from lo - 1 to hi + 1: a range
+ * grows by at most one diagonal per step, so the margins cover the difference. */
+static const gint64 *
+source_at (Workspace       *ws,
+           const Wavefront *src,
+           gint64           lo,
+           gint64           hi)
+{
+  if (src == NULL)
+    return ws->nulls + ws->margin;
+  g_assert (src->lo - (lo - 1) <= ws->margin && (hi + 1) - src->hi <= ws->margin);
+  return src->off + (lo - src->lo);
+}
+
+/* Computes W_{side->score + 1}.  Offsets are >= 0; anything negative is
+ * "unreachable" (WF_NULL plus a few steps), so the loop needs no branches. */
+static void
+side_next (Workspace *ws,
+           Side      *side)
+{
+  gint64 s = side->score + 1;
+  Wavefront *w1 = side_get (ws, side, s - 1);
+  Wavefront *wx = side_get (ws, side, s - ws->pen_x);
+  Wavefront *wo = side_get (ws, side, s - ws->pen_o);
+  Wavefront *w = &side->ring[s % ws->ring_size];
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+  gint64 n = side->n, m = side->m;
+  gint64 margin = ws->margin;
+  const gint64 *p1, *px, *po;
+  gint64 width, t;
+  gint64 *o;
+
+  if (w1 != NULL && w1->lo > w1->hi)
+    w1 = NULL;
+  if (wx != NULL && wx->lo > wx->hi)
+    wx = NULL;
+  if (wo != NULL && wo->lo > wo->hi)
+    wo = NULL;
+
+  if (s == 0)
+    lo = hi = 0;
+  else
+    {
+      if (w1 != NULL)
+        {
+          lo = MIN (lo, w1->lo);
+          hi = MAX (hi, w1->hi);
+        }
+      if (wx != NULL)
+        {
+          lo = MIN (lo, wx->lo);
+          hi = MAX (hi, wx->hi);
+        }
+      if (wo != NULL)
+        {
+          lo = MIN (lo, wo->lo - 1);
+          hi = MAX (hi, wo->hi + 1);
+        }
+      lo = MAX (lo, -m);
+      hi = MIN (hi, n);
+    }
+
+  side->score = s;
+  if (lo > hi)
+    {
+      w->lo = 1;
+      w->hi = 0;
+      return;
+    }
+
+  width = hi - lo + 1;
+  if ((gsize) (width + 2 * margin) > w->cap)
+    {
+      w->cap = MAX ((gsize) (width + 2 * margin), w->cap * 2);
+      w->buf = g_renew (gint64, w->buf, w->cap);
+    }
+  if ((gsize) (width + 2 * margin + 2) > ws->nulls_cap)
+    {
+      ws->nulls_cap = MAX ((gsize) (width + 2 * margin + 2), ws->nulls_cap * 2);
+      ws->nulls = g_renew (gint64, ws->nulls, ws->nulls_cap);
+      for (t = 0; t < (gint64) ws->nulls_cap; t++)
+        ws->nulls[t] = WF_NULL;
+    }
+  w->lo = lo;
+  w->hi = hi;
+  w->off = w->buf + margin;
+  o = w->off;
+  ws->cells += (guint64) width;
+
+  p1 = source_at (ws, w1, lo, hi);
+  px = source_at (ws, wx, lo, hi);
+  po = source_at (ws, wo, lo, hi);
+  if (s == 0)
+    o[0] = extend (side, 0, 0);
+  else
+    for (t = 0; t < width; t++)
+      {
+        /* Mismatch on the diagonal, a symbol of A against a gap from k - 1,
+         * a symbol of B against a gap from k + 1; clamped to the diagonal's end. */
+        gint64 c = MAX (px[t] + 1, MAX (po[t - 1] + 1, po[t + 1]));
+        gint64 prev = p1[t];
+
+        c = MIN (c, MIN (n, m + lo + t));
+        if (c > prev)
+          o[t] = c < 0 ? WF_NULL : extend (side, c, lo + t);
+        else
+          o[t] = prev < 0 ? WF_NULL : prev;
+      }
+  for (t = 1; t <= margin; t++)
+    {
+      o[-t] = WF_NULL;
+      o[width - 1 + t] = WF_NULL;
+    }
+}
+
+/* Does W^f and W^b touch?  Returns the first touching diagonal or G_MININT64. */
+static gint64
+touching (const Wavefront *f,
+          const Wavefront *b,
+          gint64           n,
+          gint64           m)
+{
+  gint64 shift = n - m;
+  gint64 lo, hi, k;
+
+  if (f == NULL || b == NULL || f->lo > f->hi || b->lo > b->hi)
+    return G_MININT64;
+  lo = MAX (f->lo, shift - b->hi);
+  hi = MIN (f->hi, shift - b->lo);
+  /* Offsets are in [0, n] or WF_NULL, which no offset added to it can bring
+   * back to n: the sum alone decides, one predictable branch per diagonal. */
+  for (k = lo; k <= hi; k++)
+    if (f->off[k - f->lo] + b->off[(shift - k) - b->lo] >= n)
+      return k;
+  return G_MININT64;
+}
+
+/* How far the two wavefronts have come, as a share of the anti-diagonals
+ * between the corners.  The work grows with the square of the penalty, which
+ * on evenly spread differences grows with that share: extrapolate. */
+static double
+predicted_cells (Workspace *ws,
+                 Side      *fwd,
+                 Side      *bwd,
+                 guint64    cells_before)
+{
+  const Side *sides[2] = { fwd, bwd };
+  gint64 reach[2] = { 0, 0 };
+  double progress;
+  int t;
+
+  for (t = 0; t < 2; t++)
+    {
+      const Wavefront *w = side_get (ws, (Side *) sides[t], sides[t]->score);
+      gint64 k;
+
+      if (w == NULL)
+        continue;
+      for (k = w->lo; k <= w->hi; k++)
+        {
+          gint64 i = w->off[k - w->lo];
+
+          if (i != WF_NULL)
+            reach[t] = MAX (reach[t], 2 * i - k);
+        }
+    }
+  progress = (double) (reach[0] + reach[1]) / (double) (fwd->n + fwd->m);
+  if (progress <= 0.0)
+    return G_MAXDOUBLE;
+  progress = MIN (progress, 1.0);
+  return (double) cells_before + (double) (ws->cells - cells_before) / (progress * progress);
+}
+
+static gboolean wavefront_rec (Workspace  *ws,
+                               gsize       a0,
+                               gsize       n,
+                               gsize       b0,
+                               gsize       m,
+                               GError    **error);
+
+static gboolean
+wavefront_rec (Workspace  *ws,
+               gsize       a0,
+               gsize       n,
+               gsize       b0,
+               gsize       m,
+               GError    **error)
+{
+  JxAlignCtx *ctx = ws->ctx;
+  Side fwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, FALSE, ws->rings, -1 };
+  Side bwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, TRUE, ws->rings + ws->ring_size, -1 };
+  gint64 reach = MAX (ws->pen_x, ws->pen_o);
+  gint64 window = 2 * reach - 1;
+  gint64 extra;
+  gint64 best_sum = G_MAXINT64, best_a = 0, best_b = 0, best_i = 0, best_j = 0;
+  gboolean best_corner = TRUE;
+  guint64 cells_before = ws->cells;
+  gint64 sa, sb;
+  gsize t;
+
+  if (_jx_align_ctx_cancelled (ctx))
+    return FALSE;
+  if (n == 0 || m == 0)
+    {
+      for (t = 0; t < n; t++)
+        _jx_align_emit_only_a (ctx, a0 + t);
+      for (t = 0; t < m; t++)
+        _jx_align_emit_only_b (ctx, b0 + t);
+      return TRUE;
+    }
+  if ((guint64) n * m <= _jx_align_base_cells)
+    return _jx_align_nw (ctx, a0, n, b0, m, error);
+
+  side_reset (ws, &fwd);
+  side_reset (ws, &bwd);
+  side_next (ws, &fwd);
+  side_next (ws, &bwd);
+  extra = -1;
+  for (;;)
+    {
+      if (extra < 0 &&
+          touching (side_get (ws, &fwd, fwd.score), side_get (ws, &bwd, bwd.score),
+                    fwd.n, fwd.m) != G_MININT64)
+        extra = reach - 1;
+      if (extra == 0)
+        break;
+      if (extra > 0)
+        extra--;
+
+      if (fwd.score <= bwd.score)
+        side_next (ws, &fwd);
+      else
+        side_next (ws, &bwd);
+
+      if (ws->budget != 0 &&
+          (ws->cells > ws->budget ||
+           (((fwd.score + bwd.score) & 63) == 0 && ws->cells - cells_before > ws->budget / 256 &&
+            predicted_cells (ws, &fwd, &bwd, cells_before) > ws->budget)))
+        {
+          ws->gave_up = TRUE;
+          return TRUE;
+        }
+      if (((fwd.score + bwd.score) & 63) == 0 && _jx_align_ctx_cancelled (ctx))
+        return FALSE;
+    }
+
+  /* First touching at sum T means T - reach < optimum <= T.  After reach - 1
+   * more steps some cell of an optimal path has forward penalty a and backward
+   * penalty b within the last 2 reach - 1 wavefronts of each side. */
+  for (sa = MAX (0, fwd.score - window + 1); sa <= fwd.score; sa++)
+    for (sb = MAX (0, bwd.score - window + 1); sb <= bwd.score; sb++)
+      {
+        const Wavefront *f = side_get (ws, &fwd, sa);
+        const Wavefront *b = side_get (ws, &bwd, sb);
+        gint64 shift = fwd.n - fwd.m;
+        gint64 lo, hi, k;
+
+        if (sa + sb > best_sum || f->lo > f->hi || b->lo > b->hi)
+          continue;
+        if (sa + sb == best_sum && !best_corner)
+          continue;
+        lo = MAX (f->lo, shift - b->hi);
+        hi = MIN (f->hi, shift - b->lo);
+        for (k = lo; k <= hi; k++)
+          {
+            gint64 fi = f->off[k - f->lo];
+            gint64 bi = b->off[(shift - k) - b->lo];
+            gint64 cand[2];
+            int c;
+
+            if (fi == WF_NULL || bi == WF_NULL || fi + bi < fwd.n)
+              continue;
+            cand[0] = fi;
+            cand[1] = fwd.n - bi;
+            for (c = 0; c < 2; c++)
+              {
+                gint64 ci = cand[c], cj = cand[c] - k;
+                gboolean corner = (ci == 0 && cj == 0) || (ci == fwd.n && cj == fwd.m);
+
+                if (sa + sb < best_sum || (best_corner && !corner))
+                  {
+                    best_sum = sa + sb;
+                    best_a = sa;
+                    best_b = sb;
+                    best_i = ci;
+                    best_j = cj;
+                    best_corner = corner;
+                  }
+              }
+            if (!best_corner && sa + sb == best_sum)
+              break;
+          }
+      }
+
+  g_assert (best_sum != G_MAXINT64);
+
+  if (best_corner)
+    {
+      /* A run of matches from one end to the other. */
+      if ((best_i == 0 && best_b == 0) || (best_i == fwd.n && best_a == 0))
+        {
+          g_assert (n == m);
+          _jx_align_emit_run (ctx, a0, b0, n);
+          return TRUE;
+        }
+      /* A single step that is not a match remains: no split is possible. */
+      return _jx_align_hirschberg (ctx, a0, n, b0, m, error);
+    }
+
+  if (best_a == 0)
+    _jx_align_emit_run (ctx, a0, b0, (gsize) best_i);
+  else if (!wavefront_rec (ws, a0, (gsize) best_i, b0, (gsize) best_j, error))
+    return FALSE;
+  if (ws->gave_up)
+    return TRUE;
+
+  if (best_b == 0)
+    _jx_align_emit_run (ctx, a0 + best_i, b0 + best_j, n - (gsize) best_i);
+  else if (!wavefront_rec (ws, a0 + best_i, n - (gsize) best_i,
+                           b0 + best_j, m - (gsize) best_j, error))
+    return FALSE;
+  return TRUE;
+}
+
+gboolean
+_jx_align_wavefront (JxAlignCtx  *ctx,
+                     gsize        a0,
+                     gsize        n,
+                     gsize        b0,
+                     gsize        m,
+                     guint64      cell_budget,
+                     gboolean    *gave_up,
+                     GError     **error)
+{
+  Workspace ws = { 0, };
+  guint start = ctx->pairs->len;
+  gboolean ok;
+  guint r;
+
+  g_assert (ctx->has_penalty && ctx->pen_x > 0 && ctx->pen_o > 0);
+
+  ws.ctx = ctx;
+  ws.pen_x = ctx->pen_x;
+  ws.pen_o = ctx->pen_o;
+  ws.ring_size = 2 * (guint) MAX (ws.pen_x, ws.pen_o);
+  ws.margin = (gint64) MAX (ws.pen_x, ws.pen_o) + 2;
+  ws.rings = g_new0 (Wavefront, 2 * ws.ring_size);
+  ws.budget = cell_budget;
+
+  ok = wavefront_rec (&ws, a0, n, b0, m, error);
+
+  ctx->stats->cells += ws.cells;
+  for (r = 0; r < 2 * ws.ring_size; r++)
+    g_free (ws.rings[r].buf);
+  g_free (ws.nulls);
+  g_free (ws.rings);
+
+  *gave_up = ws.gave_up;
+  if (ws.gave_up)
+    g_array_set_size (ctx->pairs, start);
+  return ok;
+}

@@ -1,0 +1,686 @@
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+
+#include "jx-comparison.h"
+
+struct _JxComparison
+{
+  gint                 ref_count;
+  char                *name_a;
+  char                *name_b;
+  char                *process_name;
+  JxComparisonOptions  options;
+  JxNameTable         *names;
+  GPtrArray           *pairs;        /* JxComparisonPair */
+  guint                n_unpaired;
+  double               elapsed;
+};
+
+G_DEFINE_BOXED_TYPE (JxComparison, jx_comparison, jx_comparison_ref, jx_comparison_unref)
+
+void
+jx_comparison_options_init (JxComparisonOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  jx_hier_align_options_init (&options->hier);
+  options->window_fraction = 0.1;
+  options->max_points = 2000;
+  options->keep_alignment = TRUE;
+}
+
+static void
+pair_free (gpointer data)
+{
+  JxComparisonPair *p = data;
+
+  g_free (p->name_a);
+  g_free (p->name_b);
+  g_clear_pointer (&p->alignment, jx_hier_alignment_free);
+  g_clear_pointer (&p->dissimilarity, g_array_unref);
+  g_clear_pointer (&p->runtime_skew, g_array_unref);
+  g_clear_pointer (&p->time_difference, g_array_unref);
+  g_clear_pointer (&p->function_table, g_array_unref);
+  g_free (p);
+}
+
+JxComparison *
+jx_comparison_ref (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_int_inc (&self->ref_count);
+  return self;
+}
+
+void
+jx_comparison_unref (JxComparison *self)
+{
+  g_return_if_fail (self != NULL);
+
+  if (!g_atomic_int_dec_and_test (&self->ref_count))
+    return;
+  g_free (self->name_a);
+  g_free (self->name_b);
+  g_free (self->process_name);
+  g_clear_pointer (&self->names, jx_name_table_free);
+  g_clear_pointer (&self->pairs, g_ptr_array_unref);
+  g_free (self);
+}
+
+const char *
+jx_comparison_get_name_a (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->name_a;
+}
+
+const char *
+jx_comparison_get_name_b (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->name_b;
+}
+
+guint
+jx_comparison_get_n_pairs (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->pairs->len;
+}
+
+const JxComparisonPair *
+jx_comparison_get_pair (JxComparison *self,
+                        guint         index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->pairs->len, NULL);
+  return g_ptr_array_index (self->pairs, index);
+}
+
+guint
+jx_comparison_get_n_unpaired (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_unpaired;
+}
+
+const char *
+jx_comparison_get_symbol_name (JxComparison *self,
+                               guint32       symbol)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return jx_name_table_get_name (self->names, symbol);
+}
+
+guint
+jx_comparison_get_n_symbols (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return jx_name_table_get_size (self->names);
+}
+
+const JxComparisonOptions *
+jx_comparison_get_options (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->options;
+}
+
+double
+jx_comparison_get_elapsed (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0.0);
+  return self->elapsed;
+}
+
+guint32 *
+jx_name_table_map_trace (JxNameTable *table,
+                         JxTrace     *trace)
+{
+  guint n, r;
+  guint32 *map;
+
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+
+  n = jx_trace_get_n_regions (trace);
+  map = g_new (guint32, MAX (n, 1));
+  for (r = 0; r < n; r++)
+    {
+      const JxRegion *region = jx_trace_get_region (trace, r);
+      map[r] = jx_name_table_intern (table, region != NULL ? region->name : "");
+    }
+  return map;
+}
+
+/* Running a comparison */
+
+typedef struct _RunData RunData;
+
+typedef struct
+{
+  RunData *run;
+  guint    pair;           /* index into result->pairs */
+  guint64  last_done;      /* invocations reported so far */
+  guint64  size;           /* invocations of both streams */
+} Job;
+
+struct _RunData
+{
+  gint                  ref_count;
+  JxTrace              *a;
+  JxTrace              *b;
+  JxComparison         *result;
+  guint32              *map_a;
+  guint32              *map_b;
+  GCancellable         *cancellable;
+  GMainContext         *context;
+  GTask                *task;
+  JxComparisonProgress  progress;
+  JxComparisonPairDone  pair_done;
+  gpointer              progress_data;
+
+  Job                  *jobs;
+  guint                 n_jobs;
+  gint                  jobs_done;        /* atomic */
+  guint                 published;        /* main context only */
+  guint64               n_events;
+  gint                  progress_pending; /* atomic flag */
+  GMutex                mutex;
+  guint64               events_done;      /* under mutex */
+  GError               *error;            /* first failure, under mutex */
+  gint64                started;
+  guint                 intra_threads;    /* per pair, when there are fewer pairs than cores */
+};
+
+static RunData *
+run_ref (RunData *run)
+{
+  g_atomic_int_inc (&run->ref_count);
+  return run;
+}
+
+static void
+run_unref (RunData *run)
+{
+  if (!g_atomic_int_dec_and_test (&run->ref_count))
+    return;
+  g_clear_object (&run->a);
+  g_clear_object (&run->b);
+  g_clear_pointer (&run->result, jx_comparison_unref);
+  g_free (run->map_a);
+  g_free (run->map_b);
+  g_clear_object (&run->cancellable);
+  g_clear_pointer (&run->context, g_main_context_unref);
+  g_clear_object (&run->task);
+  g_free (run->jobs);
+  g_clear_error (&run->error);
+  g_mutex_clear (&run->mutex);
+  g_free (run);
+}
+
+static char *
+stream_label (JxTrace *trace,
+              guint32  stream)
+{
+  const JxStream *s = jx_trace_get_stream (trace, stream);
+  const JxProcess *p = s->process < jx_trace_get_n_processes (trace)
+                       ? jx_trace_get_process (trace, s->process) : NULL;
+
+  return g_strdup_printf ("%s / %s", p != NULL ? p->name : "?", s->name);
+}
+
+static double
+seconds_per_tick (JxTrace *trace)
+{
+  guint64 res = jx_trace_get_timer_resolution (trace);
+  return res > 0 ? 1.0 / (double) res : 1e-9;
+}
+
+static double
+stream_span (const JxStream *s,
+             double          spt)
+{
+  guint64 last = 0;
+  guint32 i;
+
+  if (s->n_invocations == 0)
+    return 0.0;
+  for (i = 0; i < s->n_invocations; i = s->subtree_end[i])
+    last = MAX (last, s->end[i]);
+  return (double) (last - s->start[0]) * spt;
+}
+
+static void
+add_events (RunData *run,
+            guint64  events)
+{
+  g_mutex_lock (&run->mutex);
+  run->events_done += events;
+  g_mutex_unlock (&run->mutex);
+}
+
+static guint64
+get_events (RunData *run)
+{
+  guint64 n;
+
+  g_mutex_lock (&run->mutex);
+  n = run->events_done;
+  g_mutex_unlock (&run->mutex);
+  return n;
+}
+
+static gboolean
+progress_idle (gpointer data)
+{
+  RunData *run = data;
+
+  g_atomic_int_set (&run->progress_pending, 0);
+  if (run->progress != NULL)
+    run->progress ((guint) g_atomic_int_get (&run->jobs_done), run->n_jobs,
+                   get_events (run), run->n_events, run->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_progress (RunData *run)
+{
+  if (run->context == NULL || run->progress == NULL)
+    return;
+  /* Coalesce: at most one pending progress report at a time. */
+  if (!g_atomic_int_compare_and_exchange (&run->progress_pending, 0, 1))
+    return;
+  g_main_context_invoke_full (run->context, G_PRIORITY_DEFAULT, progress_idle,
+                              run_ref (run), (GDestroyNotify) run_unref);
+}
+
+static void
+job_progress (guint64  invocations_done,
+              gpointer user_data)
+{
+  Job *job = user_data;
+  guint64 delta = invocations_done - job->last_done;
+
+  job->last_done = invocations_done;
+  add_events (job->run, 2 * delta);
+  schedule_progress (job->run);
+}
+
+static gboolean
+compute_pair (RunData  *run,
+              Job      *job,
+              GError  **error)
+{
+  JxComparison *result = run->result;
+  JxComparisonPair *pair = g_ptr_array_index (result->pairs, job->pair);
+  const JxComparisonOptions *opt = &result->options;
+  const JxStream *sa = jx_trace_get_stream (run->a, pair->stream_a);
+  const JxStream *sb = jx_trace_get_stream (run->b, pair->stream_b);
+  JxHierAlignOptions hopt = opt->hier;
+  JxHierTree ta, tb;
+  JxMetricSide side_a, side_b;
+  JxHierAlignment *al;
+
+  jx_hier_tree_init_from_stream (&ta, sa, run->map_a);
+  jx_hier_tree_init_from_stream (&tb, sb, run->map_b);
+  hopt.progress = job_progress;
+  hopt.progress_data = job;
+  hopt.n_threads = run->intra_threads;
+
+  al = jx_hier_align (&ta, &tb, &hopt, run->cancellable, error);
+  if (al == NULL)
+    return FALSE;
+
+  side_a.stream = sa;
+  side_a.symbol_map = run->map_a;
+  side_a.origin = jx_trace_get_start_time (run->a);
+  side_a.seconds_per_tick = seconds_per_tick (run->a);
+  side_b.stream = sb;
+  side_b.symbol_map = run->map_b;
+  side_b.origin = jx_trace_get_start_time (run->b);
+  side_b.seconds_per_tick = seconds_per_tick (run->b);
+
+  pair->similarity = jx_align_similarity (al->score, al->flat_length_a, al->flat_length_b,
+                                          &opt->hier.align.scoring);
+  pair->dissimilarity = jx_align_dissimilarity_timeline (al->pairs, al->n_pairs, &side_a, &side_b,
+                                                         opt->window_fraction, opt->max_points);
+  pair->runtime_skew = jx_align_runtime_skew (al->pairs, al->n_pairs, &side_a, &side_b,
+                                              opt->max_points);
+  pair->time_difference = jx_align_time_difference_series (al->pairs, al->n_pairs, &side_a, &side_b,
+                                                           opt->max_points);
+  pair->function_table = jx_align_function_time_differences (al->pairs, al->n_pairs, &side_a, &side_b,
+                                                             jx_name_table_get_size (result->names));
+  pair->seconds_a = stream_span (sa, side_a.seconds_per_tick);
+  pair->seconds_b = stream_span (sb, side_b.seconds_per_tick);
+
+  if (!opt->keep_alignment)
+    {
+      g_clear_pointer (&al->pairs, g_free);
+      g_clear_pointer (&al->parent, g_free);
+    }
+  pair->alignment = al;
+  return TRUE;
+}
+
+static void
+finish_async (RunData *run)
+{
+  GTask *task = g_steal_pointer (&run->task);
+  GError *error = NULL;
+
+  run->result->elapsed = (double) (g_get_monotonic_time () - run->started) / G_USEC_PER_SEC;
+
+  g_mutex_lock (&run->mutex);
+  error = g_steal_pointer (&run->error);
+  g_mutex_unlock (&run->mutex);
+
+  if (error == NULL)
+    g_cancellable_set_error_if_cancelled (run->cancellable, &error);
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, jx_comparison_ref (run->result),
+                           (GDestroyNotify) jx_comparison_unref);
+  g_object_unref (task);
+}
+
+typedef struct
+{
+  RunData *run;
+  guint    job;
+} Publish;
+
+static gboolean
+publish_idle (gpointer data)
+{
+  Publish *pub = data;
+  RunData *run = pub->run;
+  gboolean failed;
+
+  g_mutex_lock (&run->mutex);
+  failed = run->error != NULL;
+  g_mutex_unlock (&run->mutex);
+
+  if (!failed && !g_cancellable_is_cancelled (run->cancellable) && run->pair_done != NULL)
+    {
+      const JxComparisonPair *pair = g_ptr_array_index (run->result->pairs, run->jobs[pub->job].pair);
+      if (pair->alignment != NULL)
+        run->pair_done (run->result, pair, run->progress_data);
+    }
+
+  run->published++;
+  if (run->progress != NULL)
+    progress_idle (run);
+  if (run->published == run->n_jobs)
+    finish_async (run);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+publish_free (gpointer data)
+{
+  Publish *pub = data;
+
+  run_unref (pub->run);
+  g_free (pub);
+}
+
+static void
+run_job (gpointer data,
+         gpointer user_data)
+{
+  Job *job = data;
+  RunData *run = job->run;
+  GError *error = NULL;
+  gboolean failed;
+
+  g_mutex_lock (&run->mutex);
+  failed = run->error != NULL;
+  g_mutex_unlock (&run->mutex);
+
+  if (!failed && !g_cancellable_set_error_if_cancelled (run->cancellable, &error))
+    compute_pair (run, job, &error);
+
+  if (error != NULL)
+    {
+      g_mutex_lock (&run->mutex);
+      if (run->error == NULL)
+        run->error = g_steal_pointer (&error);
+      g_mutex_unlock (&run->mutex);
+      g_clear_error (&error);
+    }
+
+  /* Cancelled or failed jobs still count as done for the progress bar. */
+  if (job->last_done < job->size)
+    add_events (run, 2 * (job->size - job->last_done));
+  g_atomic_int_inc (&run->jobs_done);
+
+  if (run->context != NULL)
+    {
+      Publish *pub = g_new0 (Publish, 1);
+      pub->run = run_ref (run);
+      pub->job = (guint) (job - run->jobs);
+      g_main_context_invoke_full (run->context, G_PRIORITY_DEFAULT, publish_idle,
+                                  pub, publish_free);
+    }
+}
+
+static int
+compare_jobs (gconstpointer pa,
+              gconstpointer pb)
+{
+  const Job *x = pa;
+  const Job *y = pb;
+
+  /* Largest first, so that the longest pair does not start last. */
+  if (x->size != y->size)
+    return x->size > y->size ? -1 : 1;
+  return x->pair < y->pair ? -1 : (x->pair > y->pair ? 1 : 0);
+}
+
+static RunData *
+run_prepare (JxTrace                   *trace_a,
+             JxTrace                   *trace_b,
+             const JxComparisonOptions *options,
+             GCancellable              *cancellable)
+{
+  JxComparisonOptions defaults;
+  RunData *run;
+  JxComparison *result;
+  g_autoptr(GArray) pairing = NULL;
+  guint i, j;
+
+  if (options == NULL)
+    {
+      jx_comparison_options_init (&defaults);
+      options = &defaults;
+    }
+
+  result = g_new0 (JxComparison, 1);
+  result->ref_count = 1;
+  result->name_a = g_strdup (jx_trace_get_name (trace_a));
+  result->name_b = g_strdup (jx_trace_get_name (trace_b));
+  result->options = *options;
+  result->process_name = g_strdup (options->process_name);
+  result->options.process_name = result->process_name;
+  result->options.hier.progress = NULL;
+  result->options.hier.progress_data = NULL;
+  if (result->options.window_fraction <= 0.0 || result->options.window_fraction > 1.0)
+    result->options.window_fraction = 0.1;
+  result->names = jx_name_table_new ();
+  result->pairs = g_ptr_array_new_with_free_func (pair_free);
+
+  run = g_new0 (RunData, 1);
+  run->ref_count = 1;
+  g_mutex_init (&run->mutex);
+  run->a = g_object_ref (trace_a);
+  run->b = g_object_ref (trace_b);
+  run->result = result;
+  run->cancellable = cancellable != NULL ? g_object_ref (cancellable) : NULL;
+  run->started = g_get_monotonic_time ();
+
+  run->map_a = jx_name_table_map_trace (result->names, trace_a);
+  run->map_b = jx_name_table_map_trace (result->names, trace_b);
+
+  pairing = jx_stream_pairing_compute (trace_a, trace_b, result->process_name);
+  for (i = 0; i < pairing->len; i++)
+    {
+      const JxStreamPair *sp = &g_array_index (pairing, JxStreamPair, i);
+      JxComparisonPair *p = g_new0 (JxComparisonPair, 1);
+
+      p->index = i;
+      p->stream_a = sp->stream_a;
+      p->stream_b = sp->stream_b;
+      p->process_distance = sp->process_distance;
+      p->stream_distance = sp->stream_distance;
+      p->name_a = sp->stream_a != JX_NONE ? stream_label (trace_a, sp->stream_a) : NULL;
+      p->name_b = sp->stream_b != JX_NONE ? stream_label (trace_b, sp->stream_b) : NULL;
+      g_ptr_array_add (result->pairs, p);
+      if (sp->stream_a == JX_NONE || sp->stream_b == JX_NONE)
+        result->n_unpaired++;
+      else
+        run->n_jobs++;
+    }
+
+  run->jobs = g_new0 (Job, MAX (run->n_jobs, 1));
+  for (i = 0, j = 0; i < result->pairs->len; i++)
+    {
+      JxComparisonPair *p = g_ptr_array_index (result->pairs, i);
+
+      if (p->stream_a == JX_NONE || p->stream_b == JX_NONE)
+        continue;
+      run->jobs[j].run = run;
+      run->jobs[j].pair = i;
+      run->jobs[j].size = (guint64) jx_trace_get_stream (trace_a, p->stream_a)->n_invocations
+                        + jx_trace_get_stream (trace_b, p->stream_b)->n_invocations;
+      run->n_events += 2 * run->jobs[j].size;
+      j++;
+    }
+  qsort (run->jobs, run->n_jobs, sizeof (Job), compare_jobs);
+
+  return run;
+}
+
+static GThreadPool *
+run_start_pool (RunData                   *run,
+                const JxComparisonOptions *options)
+{
+  guint n_threads = options != NULL && options->n_threads > 0
+                    ? options->n_threads : g_get_num_processors ();
+  GThreadPool *pool;
+  guint i;
+
+  /* Spare cores go to the hierarchical alignment of each pair. */
+  run->intra_threads = MAX (1, n_threads / MAX (run->n_jobs, 1));
+  n_threads = MAX (1, MIN (n_threads, MAX (run->n_jobs, 1)));
+  pool = g_thread_pool_new (run_job, NULL, (gint) n_threads, FALSE, NULL);
+  for (i = 0; i < run->n_jobs; i++)
+    g_thread_pool_push (pool, &run->jobs[i], NULL);
+  return pool;
+}
+
+static void
+pool_release (gpointer data)
+{
+  /* Every job has published by now; only thread epilogues can remain. */
+  g_thread_pool_free (data, FALSE, TRUE);
+}
+
+JxComparison *
+jx_comparison_run (JxTrace                    *trace_a,
+                   JxTrace                    *trace_b,
+                   const JxComparisonOptions  *options,
+                   GCancellable               *cancellable,
+                   GError                    **error)
+{
+  RunData *run;
+  GThreadPool *pool;
+  JxComparison *result = NULL;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace_a), NULL);
+  g_return_val_if_fail (JX_IS_TRACE (trace_b), NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  run = run_prepare (trace_a, trace_b, options, cancellable);
+  pool = run_start_pool (run, options);
+  g_thread_pool_free (pool, FALSE, TRUE);
+
+  run->result->elapsed = (double) (g_get_monotonic_time () - run->started) / G_USEC_PER_SEC;
+
+  if (run->error != NULL)
+    g_propagate_error (error, g_steal_pointer (&run->error));
+  else if (!g_cancellable_set_error_if_cancelled (cancellable, error))
+    result = jx_comparison_ref (run->result);
+
+  run_unref (run);
+  return result;
+}
+
+static gboolean
+finish_empty_idle (gpointer data)
+{
+  finish_async (data);
+  return G_SOURCE_REMOVE;
+}
+
+void
+jx_comparison_run_async (JxTrace                    *trace_a,
+                         JxTrace                    *trace_b,
+                         const JxComparisonOptions  *options,
+                         GCancellable               *cancellable,
+                         JxComparisonProgress        progress,
+                         JxComparisonPairDone        pair_done,
+                         gpointer                    progress_data,
+                         GAsyncReadyCallback         callback,
+                         gpointer                    user_data)
+{
+  RunData *run;
+  GTask *task;
+  GThreadPool *pool;
+
+  g_return_if_fail (JX_IS_TRACE (trace_a));
+  g_return_if_fail (JX_IS_TRACE (trace_b));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, jx_comparison_run_async);
+  g_task_set_name (task, "[juxtrace] compare traces");
+
+  run = run_prepare (trace_a, trace_b, options, cancellable);
+  run->task = g_object_ref (task);
+  run->context = g_main_context_ref_thread_default ();
+  run->progress = progress;
+  run->pair_done = pair_done;
+  run->progress_data = progress_data;
+
+  /* The task keeps the run alive until it is finalized; finish_async drops
+   * the run's reference to the task, which breaks the cycle. */
+  g_task_set_task_data (task, run, (GDestroyNotify) run_unref);
+
+  if (run->n_jobs == 0)
+    g_main_context_invoke_full (run->context, G_PRIORITY_DEFAULT, finish_empty_idle,
+                                run_ref (run), (GDestroyNotify) run_unref);
+  else
+    {
+      pool = run_start_pool (run, options);
+      g_object_set_data_full (G_OBJECT (task), "jx-pool", pool, pool_release);
+    }
+
+  g_object_unref (task);
+}
+
+JxComparison *
+jx_comparison_run_finish (GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == jx_comparison_run_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

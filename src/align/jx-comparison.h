@@ -1,0 +1,115 @@
+/* jx-comparison.h — compares two traces: pairs their streams, aligns every
+ * pair hierarchically on worker threads and computes the chapter 4 metrics.
+ *
+ * The result (JxComparison) is plain data shared by the GUI and the CLI: it
+ * copies every name it needs and holds no reference to the traces, so either
+ * trace may be dropped once the comparison has finished. While running, the
+ * comparison holds references to both traces. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "jx-align-metrics.h"
+#include "jx-hier-align.h"
+#include "jx-stream-pairing.h"
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  JxHierAlignOptions hier;            /* sub-alignment options; .progress is set internally */
+  const char        *process_name;    /* NULL = every process */
+  double             window_fraction; /* dissimilarity window, default 0.1 */
+  guint              max_points;      /* per metric series, default 2000 (0 = all for skew/difference) */
+  gboolean           keep_alignment;  /* keep the pair lists in the result (default TRUE) */
+  guint              n_threads;       /* 0 = one per core */
+} JxComparisonOptions;
+
+void jx_comparison_options_init (JxComparisonOptions *options);
+
+typedef struct
+{
+  guint              index;           /* position in the comparison */
+  guint32            stream_a;        /* JX_NONE: only in B (unpaired) */
+  guint32            stream_b;        /* JX_NONE: only in A (unpaired) */
+  char              *name_a;          /* "process / stream", NULL when absent */
+  char              *name_b;
+  guint32            process_distance;
+  guint32            stream_distance;
+
+  /* Only for paired streams: */
+  JxHierAlignment   *alignment;       /* pairs and parents freed unless keep_alignment */
+  double             similarity;      /* eq. 4.5 over the corrected HA score and the flat lengths */
+  GArray            *dissimilarity;   /* JxMetricPoint */
+  GArray            *runtime_skew;    /* JxMetricPoint */
+  GArray            *time_difference; /* JxMetricPoint */
+  GArray            *function_table;  /* JxFunctionTimeDiff */
+  double             seconds_a;       /* time spanned by the stream's invocations */
+  double             seconds_b;
+} JxComparisonPair;
+
+typedef struct _JxComparison JxComparison;
+
+#define JX_TYPE_COMPARISON (jx_comparison_get_type ())
+GType                    jx_comparison_get_type          (void) G_GNUC_CONST;
+
+JxComparison            *jx_comparison_ref               (JxComparison *self);
+void                     jx_comparison_unref             (JxComparison *self);
+
+const char              *jx_comparison_get_name_a        (JxComparison *self);   /* trace names */
+const char              *jx_comparison_get_name_b        (JxComparison *self);
+/* Every stream pair, paired ones first, then unpaired ones of A, then of B. */
+guint                    jx_comparison_get_n_pairs       (JxComparison *self);
+const JxComparisonPair  *jx_comparison_get_pair          (JxComparison *self, guint index);
+guint                    jx_comparison_get_n_unpaired    (JxComparison *self);
+/* Names of the shared symbols (region names) used by alignments and tables. */
+const char              *jx_comparison_get_symbol_name   (JxComparison *self, guint32 symbol);
+guint                    jx_comparison_get_n_symbols     (JxComparison *self);
+const JxComparisonOptions *jx_comparison_get_options     (JxComparison *self);
+/* Wall-clock seconds the computation took. */
+double                   jx_comparison_get_elapsed       (JxComparison *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxComparison, jx_comparison_unref)
+
+/* Maps every region of trace to its symbol in table. Free with g_free. */
+guint32                 *jx_name_table_map_trace         (JxNameTable *table,
+                                                          JxTrace     *trace);
+
+/* Called on the caller's main context, coalesced. Events are enter + leave
+ * events of the aligned invocations. */
+typedef void (*JxComparisonProgress) (guint    pairs_done,
+                                      guint    n_pairs,
+                                      guint64  events_done,
+                                      guint64  n_events,
+                                      gpointer user_data);
+
+/* Called on the caller's main context as soon as one stream pair is done;
+ * pair stays valid as long as the comparison. */
+typedef void (*JxComparisonPairDone) (JxComparison           *comparison,
+                                      const JxComparisonPair *pair,
+                                      gpointer                user_data);
+
+/* Pairs are aligned in parallel on a GThreadPool; cancellation is honoured
+ * between sub-alignments and ends with G_IO_ERROR_CANCELLED. progress_data
+ * must stay valid until callback has run. */
+void          jx_comparison_run_async  (JxTrace                    *trace_a,
+                                        JxTrace                    *trace_b,
+                                        const JxComparisonOptions  *options,   /* NULL = defaults */
+                                        GCancellable               *cancellable,
+                                        JxComparisonProgress        progress,
+                                        JxComparisonPairDone        pair_done,
+                                        gpointer                    progress_data,
+                                        GAsyncReadyCallback         callback,
+                                        gpointer                    user_data);
+JxComparison *jx_comparison_run_finish (GAsyncResult               *result,
+                                        GError                    **error);
+
+/* Synchronous, for the CLI and batch tools; blocks until every pair is done. */
+JxComparison *jx_comparison_run        (JxTrace                    *trace_a,
+                                        JxTrace                    *trace_b,
+                                        const JxComparisonOptions  *options,
+                                        GCancellable               *cancellable,
+                                        GError                    **error);
+
+G_END_DECLS

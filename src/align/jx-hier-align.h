@@ -1,0 +1,153 @@
+/* jx-hier-align.h — hierarchical alignment of two call trees (Weber's
+ * dissertation, §3.3.1 Algorithm 2) with the corrected HA score of §3.4.2.
+ *
+ * Call trees are read through JxHierTree: nodes in pre-order with a label and
+ * subtree_end, exactly the layout of a JxStream's invocation arrays, so a
+ * stream can be aligned in place without copying. Labels are mapped to common
+ * symbols (shared across the two traces) through an optional label_map.
+ *
+ * The traversal is iterative (deep traces), identical subtrees (found by a
+ * structural hash, verified exactly) are emitted in one sweep with the same
+ * result Algorithm 2 gives, and with n_threads > 1 large subtree pairs are
+ * aligned on worker threads and stitched back: the result never depends on
+ * the thread count. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "jx-sequence-align.h"
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+/* Shared name table: the same region name gets the same symbol in A and B. */
+typedef struct _JxNameTable JxNameTable;
+
+JxNameTable *jx_name_table_new       (void);
+void         jx_name_table_free      (JxNameTable *self);
+guint32      jx_name_table_intern    (JxNameTable *self,
+                                      const char  *name);
+const char  *jx_name_table_get_name  (JxNameTable *self,
+                                      guint32      symbol);
+guint        jx_name_table_get_size  (JxNameTable *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxNameTable, jx_name_table_free)
+
+typedef struct
+{
+  guint32        n_nodes;
+  const guint32 *label;         /* per node, pre-order */
+  const guint32 *label_map;     /* NULL, or label → symbol */
+  const guint32 *subtree_end;   /* pre-order index one past the last descendant */
+} JxHierTree;
+
+/* Reads the stream's invocation arrays; symbol_map maps region → symbol. */
+void      jx_hier_tree_init_from_stream (JxHierTree     *tree,
+                                         const JxStream *stream,
+                                         const guint32  *symbol_map);
+
+static inline guint32
+jx_hier_tree_symbol (const JxHierTree *tree,
+                     guint32           node)
+{
+  guint32 label = tree->label[node];
+  return tree->label_map != NULL ? tree->label_map[label] : label;
+}
+
+/* Symbols of the direct children of node (JX_NONE = the roots), in order.
+ * Fills children (may be NULL) with their node indices. Free with g_free. */
+guint32  *jx_hier_tree_children_sequence (const JxHierTree  *tree,
+                                          guint32            node,
+                                          gsize             *n_out,
+                                          guint32          **children);
+
+/* The flat function sequence of the whole tree as the papers construct it
+ * (seed Fig. 1, dissertation Fig. 3.2): symbols in control-flow order, where
+ * an invocation appears on entry and again each time one of its children
+ * returns; e.g. m[c[a] a] gives "m c a c m a m". Length 2·n − roots.
+ * node_out (may be NULL) receives the invocation of every position. */
+guint32  *jx_hier_tree_flat_sequence     (const JxHierTree  *tree,
+                                          gsize             *n_out,
+                                          guint32          **node_out);
+
+/* Nodes in pre-order (the order of JxHierTree), i.e. start-time order. */
+guint32  *jx_hier_tree_preorder_sequence (const JxHierTree  *tree,
+                                          gsize             *n_out);
+
+typedef void (*JxHierProgress) (guint64 invocations_done, gpointer user_data);
+
+typedef struct
+{
+  JxAlignOptions  align;           /* for every sub-alignment */
+  gboolean        flat_optimum;    /* also align the full flat sequences (§3.5.3); costly */
+  JxHierProgress  progress;        /* called from the calling thread, may be NULL */
+  gpointer        progress_data;
+  guint           n_threads;       /* > 1: large subtrees are aligned in parallel (default 1) */
+} JxHierAlignOptions;
+
+void jx_hier_align_options_init (JxHierAlignOptions *options);
+
+/* Sub-alignment counts by the longer children sequence, as Tables 3.9–3.15. */
+typedef enum
+{
+  JX_HIER_BUCKET_0_100,
+  JX_HIER_BUCKET_101_1000,
+  JX_HIER_BUCKET_1001_5000,
+  JX_HIER_BUCKET_5001_10000,
+  JX_HIER_BUCKET_ABOVE_10000,
+  JX_HIER_N_BUCKETS
+} JxHierBucket;
+
+/* The aligned call tree, stored as its pre-order list of aligned pairs. The
+ * pre-order of the aligned tree restricted to one side is that side's
+ * pre-order, so the list is in time order on both sides. pairs[i].a and .b are
+ * node (invocation) indices; JX_ALIGN_NONE marks the gap side. */
+typedef struct
+{
+  JxAlignPair  *pairs;
+  guint32      *parent;             /* aligned-tree parent of each pair, JX_ALIGN_NONE at top level */
+  gsize         n_pairs;
+
+  guint32       n_a;                /* nodes of A and B */
+  guint32       n_b;
+  guint64       counts[4];          /* by JxPairState */
+
+  gint64        score;              /* HA score with the gap correction of §3.4.2 */
+  gint64        raw_score;          /* state scores summed over the pairs (invocation level) */
+  guint64       flat_length_a;      /* lengths of the flat sequences (2·n − roots) */
+  guint64       flat_length_b;
+  gboolean      has_flat_optimum;
+  gint64        flat_optimum;       /* optimal score of the flat sequences */
+
+  guint64       n_sub_alignments;   /* node pairs where at least one side has children */
+  guint64       n_identical;        /* ... whose children sequences were identical */
+  guint64       buckets[JX_HIER_N_BUCKETS];
+  JxAlignStats  stats;              /* of the sub-alignments done by jx_align_sequences */
+  guint         n_tasks;            /* subtrees aligned on worker threads */
+} JxHierAlignment;
+
+JxHierAlignment *jx_hier_align (const JxHierTree         *a,
+                                const JxHierTree         *b,
+                                const JxHierAlignOptions *options,   /* NULL = defaults */
+                                GCancellable             *cancellable,
+                                GError                  **error);
+
+void             jx_hier_alignment_free (JxHierAlignment *self);
+
+/* Depth of every pair in the aligned tree (0 = top level). Free with g_free. */
+guint16         *jx_hier_alignment_compute_depths (const JxHierAlignment *self);
+
+/* For every node of side A (side_b = FALSE) or B, the index of its pair.
+ * Free with g_free. */
+guint32         *jx_hier_alignment_build_index    (const JxHierAlignment *self,
+                                                   gboolean               side_b);
+
+/* Relative error of the HA score against the flat optimum (§3.5.3):
+ * (optimum − score) / |optimum|; 0 when no optimum was computed or it is 0. */
+double           jx_hier_alignment_get_error      (const JxHierAlignment *self);
+
+const char      *jx_hier_pair_state_to_string (JxPairState state); /* "equal", "different", "only-a", "only-b" */
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxHierAlignment, jx_hier_alignment_free)
+
+G_END_DECLS

@@ -1,0 +1,667 @@
+#include "config.h"
+
+#include <string.h>
+
+#include <sys/wait.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "jx-comparison.h"
+#include "jx-trace-builder.h"
+#include "jx-trace-generator.h"
+#include "jx-trace-loader.h"
+
+static const char *cli_path;
+
+/* One stream per process; each tree is text: one-character function names,
+ * children in brackets ("m[a b[c]]"). Every enter and leave takes `step`
+ * ticks, so durations differ between traces built with different steps. */
+static JxTrace *
+build_trace (const char        *name,
+             const char *const *processes,
+             const char *const *trees,
+             guint64            step)
+{
+  JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/traces.otf2", name, 1000000);
+  guint32 node = jx_trace_builder_add_system_node (builder, "machine", "machine", JX_NONE);
+  guint32 regions[128];
+  guint i;
+
+  for (i = 0; i < 128; i++)
+    regions[i] = JX_NONE;
+
+  for (i = 0; processes[i] != NULL; i++)
+    {
+      guint32 proc = jx_trace_builder_add_process (builder, processes[i], node);
+      guint32 stream = jx_trace_builder_add_stream (builder, proc, "Master thread", JX_STREAM_CPU_THREAD);
+      guint32 open[64];
+      guint depth = 0;
+      guint32 last = JX_NONE;
+      guint64 t = 10;
+      const char *c;
+
+      for (c = trees[i]; *c != '\0'; c++)
+        {
+          if (*c == ' ')
+            continue;
+          if (*c == '[')
+            {
+              open[depth++] = last;
+              last = JX_NONE;
+              continue;
+            }
+          if (last != JX_NONE)
+            {
+              jx_trace_builder_leave (builder, stream, t, last);
+              t += step;
+              last = JX_NONE;
+            }
+          if (*c == ']')
+            {
+              g_assert_cmpuint (depth, >, 0);
+              jx_trace_builder_leave (builder, stream, t, open[--depth]);
+              t += step;
+              continue;
+            }
+          if (regions[(guchar) *c] == JX_NONE)
+            {
+              char fname[2] = { *c, '\0' };
+              regions[(guchar) *c] = jx_trace_builder_add_region (builder, fname, 0, 0);
+            }
+          last = regions[(guchar) *c];
+          jx_trace_builder_enter (builder, stream, t, last);
+          t += step;
+        }
+      if (last != JX_NONE)
+        jx_trace_builder_leave (builder, stream, t, last);
+      g_assert_cmpuint (depth, ==, 0);
+    }
+
+  return jx_trace_builder_finish (builder);
+}
+
+static void
+check_pair_consistency (const JxComparisonPair *p,
+                        JxTrace                *a,
+                        JxTrace                *b)
+{
+  const JxHierAlignment *al = p->alignment;
+  guint32 na = jx_trace_get_stream (a, p->stream_a)->n_invocations;
+  guint32 nb = jx_trace_get_stream (b, p->stream_b)->n_invocations;
+
+  g_assert_nonnull (al);
+  g_assert_cmpuint (al->n_a, ==, na);
+  g_assert_cmpuint (al->n_b, ==, nb);
+  g_assert_cmpuint (al->counts[0] + al->counts[1] + al->counts[2] + al->counts[3], ==, al->n_pairs);
+  g_assert_cmpuint (al->counts[JX_PAIR_EQUAL] + al->counts[JX_PAIR_DIFFERENT] + al->counts[JX_PAIR_ONLY_A], ==, na);
+  g_assert_cmpuint (al->counts[JX_PAIR_EQUAL] + al->counts[JX_PAIR_DIFFERENT] + al->counts[JX_PAIR_ONLY_B], ==, nb);
+  g_assert_cmpfloat (p->similarity, >=, 0.0);
+  g_assert_cmpfloat (p->similarity, <=, 1.0);
+  g_assert_nonnull (p->dissimilarity);
+  g_assert_nonnull (p->function_table);
+}
+
+static void
+test_identical (void)
+{
+  const char *procs[] = { "MPI Rank 0", "MPI Rank 1", NULL };
+  const char *trees[] = { "m[i[a b[c c] a] i[a b[c] a]] f", "m[i[x y] i[x y] i[x]]", NULL };
+  g_autoptr(JxTrace) a = build_trace ("A", procs, trees, 1);
+  g_autoptr(JxTrace) b = build_trace ("B", procs, trees, 2);
+  g_autoptr(JxComparison) cmp = NULL;
+  g_autoptr(GError) error = NULL;
+  guint i, k;
+
+  cmp = jx_comparison_run (a, b, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_comparison_get_n_pairs (cmp), ==, 2);
+  g_assert_cmpuint (jx_comparison_get_n_unpaired (cmp), ==, 0);
+
+  for (i = 0; i < 2; i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      const JxFunctionTimeDiff *row;
+
+      check_pair_consistency (p, a, b);
+      g_assert_cmpfloat (p->similarity, ==, 1.0);
+      g_assert_cmpuint (p->alignment->counts[JX_PAIR_EQUAL], ==, p->alignment->n_pairs);
+      for (k = 0; k < p->alignment->n_pairs; k++)
+        g_assert_cmpuint (p->alignment->pairs[k].state, ==, JX_PAIR_EQUAL);
+      /* Dissimilarity is 0 everywhere. */
+      for (k = 0; k < p->dissimilarity->len; k++)
+        g_assert_cmpfloat (g_array_index (p->dissimilarity, JxMetricPoint, k).value, ==, 0.0);
+      /* B takes twice the ticks: every function is slower in B. */
+      g_assert_cmpuint (p->function_table->len, >, 0);
+      row = &g_array_index (p->function_table, JxFunctionTimeDiff, 0);
+      g_assert_cmpuint (row->n_faster, ==, 0);
+      g_assert_cmpuint (row->n_slower, >, 0);
+      g_assert_cmpfloat (row->slower, >, 0.0);
+      /* Skew grows: B's starts drift later. */
+      g_assert_cmpfloat (g_array_index (p->runtime_skew, JxMetricPoint, p->runtime_skew->len - 1).value, >, 0.0);
+    }
+}
+
+static void
+test_pairing (void)
+{
+  /* Names differ a little; B has an extra process; ties go by rank. */
+  const char *pa[] = { "Rank 0", "Rank 1", "Rank 2", NULL };
+  const char *pb[] = { "rank 1", "Rank 0", "rank 2", "Rank 3", NULL };
+  const char *ta[] = { "m[a]", "m[b]", "m[c]", NULL };
+  const char *tb[] = { "m[b]", "m[a]", "m[c]", "m[d]", NULL };
+  g_autoptr(JxTrace) a = build_trace ("A", pa, ta, 1);
+  g_autoptr(JxTrace) b = build_trace ("B", pb, tb, 1);
+  g_autoptr(GArray) pairs = jx_stream_pairing_compute (a, b, NULL);
+  g_autoptr(GArray) only = jx_stream_pairing_compute (a, b, "Rank 1");
+  g_autoptr(GArray) none = jx_stream_pairing_compute (a, b, "Rank 9");
+  g_autoptr(JxComparison) cmp = NULL;
+  guint i;
+
+  g_assert_cmpuint (pairs->len, ==, 4);
+  g_assert_cmpuint (g_array_index (pairs, JxStreamPair, 0).stream_b, ==, 1);   /* exact */
+  g_assert_cmpuint (g_array_index (pairs, JxStreamPair, 0).process_distance, ==, 0);
+  g_assert_cmpuint (g_array_index (pairs, JxStreamPair, 1).stream_b, ==, 0);   /* "rank 1" */
+  g_assert_cmpuint (g_array_index (pairs, JxStreamPair, 1).process_distance, ==, 1);
+  g_assert_cmpuint (g_array_index (pairs, JxStreamPair, 2).stream_b, ==, 2);
+  g_assert_cmpuint (g_array_index (pairs, JxStreamPair, 3).stream_a, ==, JX_NONE);
+  g_assert_cmpuint (g_array_index (pairs, JxStreamPair, 3).stream_b, ==, 3);   /* reported */
+
+  g_assert_cmpuint (only->len, ==, 1);
+  g_assert_cmpuint (g_array_index (only, JxStreamPair, 0).stream_a, ==, 1);
+  g_assert_cmpuint (none->len, ==, 0);
+
+  cmp = jx_comparison_run (a, b, NULL, NULL, NULL);
+  g_assert_cmpuint (jx_comparison_get_n_unpaired (cmp), ==, 1);
+  for (i = 0; i < 3; i++)
+    g_assert_cmpfloat (jx_comparison_get_pair (cmp, i)->similarity, ==, 1.0);
+  g_assert_null (jx_comparison_get_pair (cmp, 3)->alignment);
+  g_assert_cmpstr (jx_comparison_get_pair (cmp, 3)->name_b, ==, "Rank 3 / Master thread");
+}
+
+/* Async */
+
+typedef struct
+{
+  GMainLoop    *loop;
+  JxComparison *result;
+  GError       *error;
+  guint         n_pair_done;
+  guint         n_progress;
+  GCancellable *cancel_on_first_pair;
+} AsyncState;
+
+static void
+on_progress (guint    pairs_done,
+             guint    n_pairs,
+             guint64  events_done,
+             guint64  n_events,
+             gpointer user_data)
+{
+  AsyncState *st = user_data;
+
+  g_assert_cmpuint (pairs_done, <=, n_pairs);
+  g_assert_cmpuint (events_done, <=, n_events);
+  st->n_progress++;
+}
+
+static void
+on_pair_done (JxComparison           *cmp,
+              const JxComparisonPair *pair,
+              gpointer                user_data)
+{
+  AsyncState *st = user_data;
+
+  g_assert_nonnull (pair->alignment);
+  st->n_pair_done++;
+  if (st->cancel_on_first_pair != NULL)
+    g_cancellable_cancel (st->cancel_on_first_pair);
+}
+
+static void
+on_done (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  AsyncState *st = user_data;
+
+  st->result = jx_comparison_run_finish (result, &st->error);
+  g_main_loop_quit (st->loop);
+}
+
+static JxTrace *
+build_many (const char *name,
+            guint       n_procs,
+            guint       repeat)
+{
+  g_autoptr(GPtrArray) procs = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) trees = g_ptr_array_new_with_free_func (g_free);
+  guint i, k;
+
+  for (i = 0; i < n_procs; i++)
+    {
+      GString *s = g_string_new ("m[");
+      for (k = 0; k < repeat; k++)
+        g_string_append (s, (k + i) % 17 == 0 ? "i[a b[c d] e] " : "i[a b[c] e] ");
+      g_string_append (s, "]");
+      g_ptr_array_add (procs, g_strdup_printf ("Rank %u", i));
+      g_ptr_array_add (trees, g_string_free (s, FALSE));
+    }
+  g_ptr_array_add (procs, NULL);
+  g_ptr_array_add (trees, NULL);
+  return build_trace (name, (const char *const *) procs->pdata, (const char *const *) trees->pdata, 1);
+}
+
+static void
+test_async (void)
+{
+  g_autoptr(JxTrace) a = build_many ("A", 6, 300);
+  g_autoptr(JxTrace) b = build_many ("B", 6, 301);
+  g_autoptr(JxComparison) sync = jx_comparison_run (a, b, NULL, NULL, NULL);
+  AsyncState st = { 0 };
+  guint i;
+
+  st.loop = g_main_loop_new (NULL, FALSE);
+  jx_comparison_run_async (a, b, NULL, NULL, on_progress, on_pair_done, &st, on_done, &st);
+  /* Dropping the caller's references must be safe while running. */
+  g_clear_object (&a);
+  g_clear_object (&b);
+  g_main_loop_run (st.loop);
+
+  g_assert_no_error (st.error);
+  g_assert_nonnull (st.result);
+  g_assert_cmpuint (st.n_pair_done, ==, 6);
+  g_assert_cmpuint (st.n_progress, >, 0);
+  g_assert_cmpuint (jx_comparison_get_n_pairs (st.result), ==, jx_comparison_get_n_pairs (sync));
+  for (i = 0; i < jx_comparison_get_n_pairs (sync); i++)
+    {
+      const JxComparisonPair *x = jx_comparison_get_pair (sync, i);
+      const JxComparisonPair *y = jx_comparison_get_pair (st.result, i);
+      g_assert_cmpint (x->alignment->score, ==, y->alignment->score);
+      g_assert_cmpfloat (x->similarity, ==, y->similarity);
+      g_assert_cmpuint (x->alignment->n_pairs, ==, y->alignment->n_pairs);
+    }
+
+  jx_comparison_unref (st.result);
+  g_main_loop_unref (st.loop);
+}
+
+static void
+test_cancel (void)
+{
+  g_autoptr(JxTrace) a = build_many ("A", 8, 2000);
+  g_autoptr(JxTrace) b = build_many ("B", 8, 1999);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  JxComparisonOptions options;
+  AsyncState st = { 0 };
+  g_autoptr(GError) error = NULL;
+  JxComparison *cmp;
+
+  /* Mid-way: the first finished pair cancels; one worker leaves most
+   * pairs unstarted. */
+  jx_comparison_options_init (&options);
+  options.n_threads = 1;
+  st.loop = g_main_loop_new (NULL, FALSE);
+  st.cancel_on_first_pair = cancellable;
+  jx_comparison_run_async (a, b, &options, cancellable, on_progress, on_pair_done, &st, on_done, &st);
+  g_main_loop_run (st.loop);
+  g_assert_null (st.result);
+  g_assert_error (st.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (st.n_pair_done, >=, 1);
+  g_assert_cmpuint (st.n_pair_done, <, 8);
+  g_clear_error (&st.error);
+  g_main_loop_unref (st.loop);
+
+  /* Synchronous and already cancelled. */
+  cmp = jx_comparison_run (a, b, NULL, cancellable, &error);
+  g_assert_null (cmp);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+/* Generated variants */
+
+static JxTrace *
+generate_and_load (const char *dir,
+                   guint       variant)
+{
+  JxGeneratorOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *anchor = NULL;
+  JxTrace *trace;
+
+  jx_generator_options_init (&options);
+  options.seed = 77;
+  options.n_ranks = 2;
+  options.n_iterations = 6;
+  options.n_gpu_streams = 1;
+  options.variant = variant;
+  g_assert_cmpuint (jx_generate_trace (dir, &options, &error), >, 0);
+  g_assert_no_error (error);
+  anchor = g_build_filename (dir, "traces.otf2", NULL);
+  trace = jx_trace_load (anchor, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  return trace;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+static gboolean
+inside_region (const JxStream *s,
+               JxTrace        *trace,
+               guint32         node,
+               const char     *prefix)
+{
+  guint32 i;
+
+  for (i = node; i != JX_NONE; i = s->parent[i])
+    if (g_str_has_prefix (jx_trace_get_region (trace, s->region[i])->name, prefix))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_variant_removed (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp (NULL, NULL);
+  g_autofree char *da = g_build_filename (tmp, "base", NULL);
+  g_autofree char *db = g_build_filename (tmp, "removed", NULL);
+  g_autoptr(JxTrace) a = generate_and_load (da, JX_VARIANT_NONE);
+  g_autoptr(JxTrace) b = generate_and_load (db, JX_VARIANT_REMOVE_FUNCTION);
+  g_autoptr(JxComparison) cmp = jx_comparison_run (a, b, NULL, NULL, NULL);
+  guint i, n_halo = 0;
+  gsize k;
+
+  g_assert_nonnull (cmp);
+  g_assert_cmpuint (jx_comparison_get_n_unpaired (cmp), ==, 0);
+  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      const JxStream *sa = jx_trace_get_stream (a, p->stream_a);
+      const JxHierAlignment *al = p->alignment;
+
+      check_pair_consistency (p, a, b);
+      g_assert_cmpuint (al->counts[JX_PAIR_DIFFERENT], ==, 0);
+      g_assert_cmpuint (al->counts[JX_PAIR_ONLY_B], ==, 0);
+      /* Gaps exactly at compute_halo and its callees. */
+      for (k = 0; k < al->n_pairs; k++)
+        {
+          const JxAlignPair *ap = &al->pairs[k];
+          gboolean halo = ap->a != JX_ALIGN_NONE && inside_region (sa, a, ap->a, "compute_halo");
+
+          g_assert_cmpint (ap->state == JX_PAIR_ONLY_A, ==, halo);
+          if (halo)
+            n_halo++;
+        }
+    }
+  g_assert_cmpuint (n_halo, >, 0);
+  remove_tree (tmp);
+}
+
+static void
+test_variant_renamed (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp (NULL, NULL);
+  g_autofree char *da = g_build_filename (tmp, "base", NULL);
+  g_autofree char *db = g_build_filename (tmp, "renamed", NULL);
+  g_autoptr(JxTrace) a = generate_and_load (da, JX_VARIANT_NONE);
+  g_autoptr(JxTrace) b = generate_and_load (db, JX_VARIANT_RENAME_FUNCTION);
+  g_autoptr(JxComparison) cmp = jx_comparison_run (a, b, NULL, NULL, NULL);
+  guint i, n_diff = 0;
+  gsize k;
+
+  g_assert_nonnull (cmp);
+  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      const JxStream *sa = jx_trace_get_stream (a, p->stream_a);
+      const JxStream *sb = jx_trace_get_stream (b, p->stream_b);
+      const JxHierAlignment *al = p->alignment;
+
+      check_pair_consistency (p, a, b);
+      g_assert_cmpuint (al->counts[JX_PAIR_ONLY_A], ==, 0);
+      g_assert_cmpuint (al->counts[JX_PAIR_ONLY_B], ==, 0);
+      for (k = 0; k < al->n_pairs; k++)
+        {
+          const JxAlignPair *ap = &al->pairs[k];
+          const char *name_a = jx_trace_get_region (a, sa->region[ap->a])->name;
+          const char *name_b = jx_trace_get_region (b, sb->region[ap->b])->name;
+          gboolean kernel = g_str_has_prefix (name_a, "stencil_kernel");
+
+          g_assert_cmpint (ap->state == JX_PAIR_DIFFERENT, ==, kernel);
+          if (kernel)
+            {
+              g_assert_true (g_str_has_prefix (name_b, "stencil_kernel_v2"));
+              n_diff++;
+            }
+        }
+      if (al->counts[JX_PAIR_DIFFERENT] == 0)
+        g_assert_cmpfloat (p->similarity, ==, 1.0);
+      else
+        g_assert_cmpfloat (p->similarity, <, 1.0);
+    }
+  g_assert_cmpuint (n_diff, >, 0);
+  remove_tree (tmp);
+}
+
+/* Real traces and the CLI */
+
+static char *
+real_trace (const char *name)
+{
+  const char *dir = g_getenv ("JX_SHARED_TRACES");
+
+  if (dir == NULL)
+    return NULL;
+  return g_build_filename (dir, name, NULL);
+}
+
+static void
+test_real_traces (void)
+{
+  g_autofree char *pa = real_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *pb = real_trace ("casita__1_xeonphi_jacobi_09");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxTrace) a = NULL;
+  g_autoptr(JxTrace) b = NULL;
+  g_autoptr(JxComparison) cmp = NULL;
+  JxComparisonOptions options;
+  guint i;
+
+  if (pa == NULL || !g_file_test (pa, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("JX_SHARED_TRACES not set or traces missing");
+      return;
+    }
+  a = jx_trace_load (pa, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  b = jx_trace_load (pb, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  jx_comparison_options_init (&options);
+  options.hier.flat_optimum = TRUE;
+  cmp = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_comparison_get_n_pairs (cmp), >, 0);
+  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+
+      if (p->alignment == NULL)
+        continue;
+      check_pair_consistency (p, a, b);
+      g_assert_true (p->alignment->has_flat_optimum);
+      g_assert_cmpint (p->alignment->score, <=, p->alignment->flat_optimum);
+    }
+
+  /* A trace against itself: similarity 1, all equal, HA optimal. */
+  g_clear_pointer (&cmp, jx_comparison_unref);
+  cmp = jx_comparison_run (a, a, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_comparison_get_n_unpaired (cmp), ==, 0);
+  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+
+      check_pair_consistency (p, a, a);
+      g_assert_cmpfloat (p->similarity, ==, 1.0);
+      g_assert_cmpuint (p->alignment->counts[JX_PAIR_EQUAL], ==, p->alignment->n_pairs);
+      g_assert_cmpint (p->alignment->score, ==, p->alignment->flat_optimum);
+    }
+}
+
+static int
+run_cli (const char *const *args,
+         char              **out,
+         char              **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  guint i;
+
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  g_ptr_array_add (argv, (gpointer) "diff");
+  for (i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error);
+  g_assert_no_error (error);
+  if (WIFEXITED (status))
+    return WEXITSTATUS (status);
+  return -1;
+}
+
+static void
+test_cli (void)
+{
+  g_autofree char *pa = real_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *pb = real_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *root;
+  JsonArray *pairs;
+  guint i;
+
+  if (cli_path == NULL || pa == NULL || !g_file_test (pa, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("juxtrace-cli path or real traces missing");
+      return;
+    }
+
+  {
+    const char *args[] = { "--json", "--flat-optimum", "--top", "5", pa, pb, NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  }
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  pairs = json_object_get_array_member (root, "pairs");
+  g_assert_cmpuint (json_array_get_length (pairs), >, 0);
+  for (i = 0; i < json_array_get_length (pairs); i++)
+    {
+      JsonObject *p = json_array_get_object_element (pairs, i);
+      gint64 eq = json_object_get_int_member (p, "equal");
+      gint64 diff = json_object_get_int_member (p, "different");
+      gint64 oa = json_object_get_int_member (p, "only_a");
+      gint64 ob = json_object_get_int_member (p, "only_b");
+      double sim = json_object_get_double_member (p, "similarity");
+
+      g_assert_cmpint (eq + diff + oa + ob, ==, json_object_get_int_member (p, "length"));
+      g_assert_cmpint (eq + diff + oa, ==, json_object_get_int_member (p, "invocations_a"));
+      g_assert_cmpint (eq + diff + ob, ==, json_object_get_int_member (p, "invocations_b"));
+      g_assert_cmpint (json_object_get_int_member (p, "ha_score"), <=, json_object_get_int_member (p, "flat_optimum"));
+      g_assert_cmpfloat (sim, >=, 0.0);
+      g_assert_cmpfloat (sim, <=, 1.0);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (p, "functions")), <=, 5);
+    }
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  {
+    const char *args[] = { pa, pb, NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "Similarity"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { "--csv", pa, pb, NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "stream_a,stream_b,similarity"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    /* Large inputs: --explain truncates and says so. */
+    const char *args[] = { "--explain", pa, pb, NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "⇔"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { pa, "/nonexistent/trace-b", NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "/nonexistent/trace-b"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { pa, NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 2);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { "--algorithm", "bogus", pa, pb, NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 2);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  {
+    const char *args[] = { "--process", "No Such Process", pa, pb, NULL };
+    g_assert_cmpint (run_cli (args, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "No Such Process"));
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (argc > 1)
+    cli_path = argv[1];
+
+  g_test_add_func ("/align/comparison/identical", test_identical);
+  g_test_add_func ("/align/comparison/pairing", test_pairing);
+  g_test_add_func ("/align/comparison/async", test_async);
+  g_test_add_func ("/align/comparison/cancel", test_cancel);
+  g_test_add_func ("/align/comparison/variant-removed", test_variant_removed);
+  g_test_add_func ("/align/comparison/variant-renamed", test_variant_renamed);
+  g_test_add_func ("/align/comparison/real-traces", test_real_traces);
+  g_test_add_func ("/align/comparison/cli", test_cli);
+
+  return g_test_run ();
+}

@@ -1,0 +1,1088 @@
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-align-metrics.h"
+#include "jx-hier-align.h"
+#include "jx-stream-pairing.h"
+
+/* A call tree written as text: a symbol is one character, children follow
+ * in brackets, e.g. "m[A[a b] B[c]]"; several top-level nodes form a forest. */
+typedef struct
+{
+  GArray     *label;        /* guint32 */
+  GArray     *subtree_end;  /* guint32 */
+  GArray     *parent;       /* guint32 */
+  JxHierTree  tree;
+} TestTree;
+
+static void
+test_tree_free (TestTree *t)
+{
+  g_array_unref (t->label);
+  g_array_unref (t->subtree_end);
+  g_array_unref (t->parent);
+  g_free (t);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestTree, test_tree_free)
+
+static TestTree *
+test_tree_new (void)
+{
+  TestTree *t = g_new0 (TestTree, 1);
+
+  t->label = g_array_new (FALSE, FALSE, sizeof (guint32));
+  t->subtree_end = g_array_new (FALSE, FALSE, sizeof (guint32));
+  t->parent = g_array_new (FALSE, FALSE, sizeof (guint32));
+  return t;
+}
+
+static void
+test_tree_seal (TestTree *t)
+{
+  t->tree.n_nodes = t->label->len;
+  t->tree.label = (const guint32 *) (gpointer) t->label->data;
+  t->tree.label_map = NULL;
+  t->tree.subtree_end = (const guint32 *) (gpointer) t->subtree_end->data;
+}
+
+/* Adds a node with the given parent (JX_NONE for a root); nodes must come
+ * in pre-order. Returns its index. */
+static guint32
+test_tree_add (TestTree *t,
+               guint32   label,
+               guint32   parent)
+{
+  guint32 idx = t->label->len;
+  guint32 end = idx + 1;
+  guint32 p;
+
+  g_array_append_val (t->label, label);
+  g_array_append_val (t->subtree_end, end);
+  g_array_append_val (t->parent, parent);
+  for (p = parent; p != JX_NONE; p = g_array_index (t->parent, guint32, p))
+    g_array_index (t->subtree_end, guint32, p) = idx + 1;
+  return idx;
+}
+
+static TestTree *
+parse_tree (const char *text)
+{
+  TestTree *t = test_tree_new ();
+  guint32 stack[64];
+  guint depth = 0;
+  guint32 last = JX_NONE;
+  const char *c;
+
+  for (c = text; *c != '\0'; c++)
+    {
+      if (*c == ' ')
+        continue;
+      if (*c == '[')
+        {
+          g_assert_cmpuint (last, !=, JX_NONE);
+          stack[depth++] = last;
+          continue;
+        }
+      if (*c == ']')
+        {
+          g_assert_cmpuint (depth, >, 0);
+          depth--;
+          continue;
+        }
+      last = test_tree_add (t, (guint32) *c, depth > 0 ? stack[depth - 1] : JX_NONE);
+    }
+  g_assert_cmpuint (depth, ==, 0);
+  test_tree_seal (t);
+  return t;
+}
+
+static char *
+sequence_to_string (const guint32 *seq,
+                    gsize          n)
+{
+  GString *s = g_string_new (NULL);
+  gsize i;
+
+  for (i = 0; i < n; i++)
+    g_string_append_c (s, (char) seq[i]);
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_flat_sequence_seed_example (void)
+{
+  /* Seed paper Fig. 1/3: m c a c m a m and m c a c b c m b m. */
+  g_autoptr(TestTree) a = parse_tree ("m[c[a] a]");
+  g_autoptr(TestTree) b = parse_tree ("m[c[a b] b]");
+  g_autofree guint32 *fa = NULL;
+  g_autofree guint32 *fb = NULL;
+  g_autofree guint32 *nodes = NULL;
+  g_autofree char *sa = NULL;
+  g_autofree char *sb = NULL;
+  gsize na, nb;
+
+  fa = jx_hier_tree_flat_sequence (&a->tree, &na, &nodes);
+  fb = jx_hier_tree_flat_sequence (&b->tree, &nb, NULL);
+  sa = sequence_to_string (fa, na);
+  sb = sequence_to_string (fb, nb);
+  g_assert_cmpstr (sa, ==, "mcacmam");
+  g_assert_cmpstr (sb, ==, "mcacbcmbm");
+  /* Every position names the invocation that runs there. */
+  g_assert_cmpuint (nodes[0], ==, 0);
+  g_assert_cmpuint (nodes[1], ==, 1);
+  g_assert_cmpuint (nodes[2], ==, 2);
+  g_assert_cmpuint (nodes[3], ==, 1);
+  g_assert_cmpuint (nodes[4], ==, 0);
+  g_assert_cmpuint (nodes[5], ==, 3);
+  g_assert_cmpuint (nodes[6], ==, 0);
+}
+
+static void
+test_children_sequence (void)
+{
+  g_autoptr(TestTree) a = parse_tree ("m[A[a b] B[c]] x");
+  g_autofree guint32 *roots = NULL;
+  g_autofree guint32 *root_nodes = NULL;
+  g_autofree guint32 *kids = NULL;
+  g_autofree guint32 *kid_nodes = NULL;
+  g_autofree char *s1 = NULL;
+  g_autofree char *s2 = NULL;
+  gsize n;
+
+  roots = jx_hier_tree_children_sequence (&a->tree, JX_NONE, &n, &root_nodes);
+  s1 = sequence_to_string (roots, n);
+  g_assert_cmpstr (s1, ==, "mx");
+  g_assert_cmpuint (root_nodes[1], ==, 6);
+  kids = jx_hier_tree_children_sequence (&a->tree, 0, &n, &kid_nodes);
+  s2 = sequence_to_string (kids, n);
+  g_assert_cmpstr (s2, ==, "AB");
+  g_assert_cmpuint (kid_nodes[0], ==, 1);
+  g_assert_cmpuint (kid_nodes[1], ==, 4);
+}
+
+static JxHierAlignment *
+align_text (const char *ta,
+            const char *tb,
+            gboolean    optimum)
+{
+  g_autoptr(TestTree) a = parse_tree (ta);
+  g_autoptr(TestTree) b = parse_tree (tb);
+  g_autoptr(GError) error = NULL;
+  JxHierAlignOptions options;
+  JxHierAlignment *r;
+
+  jx_hier_align_options_init (&options);
+  options.flat_optimum = optimum;
+  r = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+static void
+test_score_top_level (void)
+{
+  /* Fig. 3.23: differences on the top call level need no correction. */
+  g_autoptr(JxHierAlignment) r = align_text ("m a b m b m", "m a m c m", TRUE);
+
+  g_assert_cmpint (r->score, ==, 6);
+  g_assert_cmpint (r->flat_optimum, ==, 6);
+  g_assert_cmpuint (r->counts[JX_PAIR_EQUAL], ==, 4);
+  g_assert_cmpuint (r->counts[JX_PAIR_DIFFERENT], ==, 1);
+  g_assert_cmpuint (r->counts[JX_PAIR_ONLY_A], ==, 1);
+  g_assert_cmpuint (r->counts[JX_PAIR_ONLY_B], ==, 0);
+}
+
+static void
+test_score_middle_level (void)
+{
+  /* Fig. 3.24: m A a A b A m B c B m against m C d C m scores −5. */
+  g_autoptr(JxHierAlignment) r = align_text ("m[A[a b] B[c]]", "m[C[d]]", TRUE);
+
+  g_assert_cmpuint (r->flat_length_a, ==, 11);
+  g_assert_cmpuint (r->flat_length_b, ==, 5);
+  g_assert_cmpint (r->score, ==, -5);
+  g_assert_cmpint (r->flat_optimum, ==, -5);
+}
+
+static void
+test_score_bottom_level (void)
+{
+  /* Fig. 3.22/3.25: scores 13; the raw HA sum of states differs. */
+  g_autoptr(JxHierAlignment) r = align_text ("m[A[a b] A[a]]", "m[A[a] A[c]]", TRUE);
+
+  g_assert_cmpuint (r->flat_length_a, ==, 11);
+  g_assert_cmpuint (r->flat_length_b, ==, 9);
+  g_assert_cmpint (r->score, ==, 13);
+  g_assert_cmpint (r->flat_optimum, ==, 13);
+  g_assert_cmpuint (r->n_pairs, ==, 6);
+  g_assert_cmpuint (r->counts[JX_PAIR_EQUAL], ==, 4);
+  g_assert_cmpuint (r->counts[JX_PAIR_DIFFERENT], ==, 1);
+  g_assert_cmpuint (r->counts[JX_PAIR_ONLY_A], ==, 1);
+  /* Time order: m, A, a, b (gap), A, a≠c. */
+  g_assert_cmpuint (r->pairs[3].state, ==, JX_PAIR_ONLY_A);
+  g_assert_cmpuint (r->pairs[3].a, ==, 3);
+  g_assert_cmpuint (r->pairs[5].state, ==, JX_PAIR_DIFFERENT);
+  g_assert_cmpfloat (jx_hier_alignment_get_error (r), ==, 0.0);
+}
+
+/* Builds the flat alignment the aligned tree stands for, column by column
+ * (recursively; test trees are small), so that tests can check that it
+ * spells both flat sequences and that its score is the corrected HA score. */
+typedef struct
+{
+  const JxHierAlignment *r;
+  const JxHierTree      *a;
+  const JxHierTree      *b;
+  GArray                *col_a;    /* symbol or JX_NONE */
+  GArray                *col_b;
+  GPtrArray             *children; /* per pair: GArray of child pair indices */
+} Columns;
+
+static void
+column (Columns *c,
+        guint32  sa,
+        guint32  sb)
+{
+  g_array_append_val (c->col_a, sa);
+  g_array_append_val (c->col_b, sb);
+}
+
+static void
+emit_node (Columns *c,
+           guint32  idx)
+{
+  const JxAlignPair *p = &c->r->pairs[idx];
+  GArray *kids = g_ptr_array_index (c->children, idx);
+  guint32 sa = p->a != JX_ALIGN_NONE ? jx_hier_tree_symbol (c->a, p->a) : JX_NONE;
+  guint32 sb = p->b != JX_ALIGN_NONE ? jx_hier_tree_symbol (c->b, p->b) : JX_NONE;
+  guint k;
+
+  column (c, sa, sb);
+  for (k = 0; k < kids->len; k++)
+    {
+      guint32 child = g_array_index (kids, guint32, k);
+      const JxAlignPair *q = &c->r->pairs[child];
+
+      emit_node (c, child);
+      /* Control returns to this node on the side(s) the child ran on. */
+      column (c,
+              q->a != JX_ALIGN_NONE ? sa : JX_NONE,
+              q->b != JX_ALIGN_NONE ? sb : JX_NONE);
+    }
+}
+
+static gint64
+check_columns (const JxHierAlignment *r,
+               const JxHierTree      *a,
+               const JxHierTree      *b)
+{
+  Columns c = { r, a, b };
+  g_autoptr(GArray) top = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *fa = NULL;
+  g_autofree guint32 *fb = NULL;
+  gsize na, nb, i, ia = 0, ib = 0;
+  gint64 score = 0;
+
+  c.col_a = g_array_new (FALSE, FALSE, sizeof (guint32));
+  c.col_b = g_array_new (FALSE, FALSE, sizeof (guint32));
+  c.children = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (i = 0; i < r->n_pairs; i++)
+    g_ptr_array_add (c.children, g_array_new (FALSE, FALSE, sizeof (guint32)));
+  for (i = 0; i < r->n_pairs; i++)
+    {
+      guint32 idx = (guint32) i;
+      if (r->parent[i] == JX_ALIGN_NONE)
+        g_array_append_val (top, idx);
+      else
+        {
+          g_assert_cmpuint (r->parent[i], <, i);
+          g_array_append_val ((GArray *) g_ptr_array_index (c.children, r->parent[i]), idx);
+        }
+    }
+  for (i = 0; i < top->len; i++)
+    emit_node (&c, g_array_index (top, guint32, i));
+
+  fa = jx_hier_tree_flat_sequence (a, &na, NULL);
+  fb = jx_hier_tree_flat_sequence (b, &nb, NULL);
+  for (i = 0; i < c.col_a->len; i++)
+    {
+      guint32 x = g_array_index (c.col_a, guint32, i);
+      guint32 y = g_array_index (c.col_b, guint32, i);
+
+      g_assert_true (x != JX_NONE || y != JX_NONE);
+      if (x != JX_NONE)
+        g_assert_cmpuint (x, ==, fa[ia++]);
+      if (y != JX_NONE)
+        g_assert_cmpuint (y, ==, fb[ib++]);
+      if (x == JX_NONE || y == JX_NONE)
+        score -= 1;
+      else
+        score += x == y ? 2 : -1;
+    }
+  g_assert_cmpuint (ia, ==, na);
+  g_assert_cmpuint (ib, ==, nb);
+
+  g_array_unref (c.col_a);
+  g_array_unref (c.col_b);
+  g_ptr_array_unref (c.children);
+  return score;
+}
+
+static void
+check_structure (const JxHierAlignment *r,
+                 const TestTree        *ta,
+                 const TestTree        *tb)
+{
+  guint32 next_a = 0, next_b = 0;
+  gsize i;
+
+  g_assert_cmpuint (r->counts[0] + r->counts[1] + r->counts[2] + r->counts[3], ==, r->n_pairs);
+  g_assert_cmpuint (r->counts[JX_PAIR_EQUAL] + r->counts[JX_PAIR_DIFFERENT] + r->counts[JX_PAIR_ONLY_A], ==, r->n_a);
+  g_assert_cmpuint (r->counts[JX_PAIR_EQUAL] + r->counts[JX_PAIR_DIFFERENT] + r->counts[JX_PAIR_ONLY_B], ==, r->n_b);
+
+  for (i = 0; i < r->n_pairs; i++)
+    {
+      const JxAlignPair *p = &r->pairs[i];
+      guint32 parent = r->parent[i];
+
+      /* Time order on both sides. */
+      if (p->a != JX_ALIGN_NONE)
+        g_assert_cmpuint (p->a, ==, next_a++);
+      if (p->b != JX_ALIGN_NONE)
+        g_assert_cmpuint (p->b, ==, next_b++);
+
+      switch ((JxPairState) p->state)
+        {
+        case JX_PAIR_EQUAL:
+          g_assert_cmpuint (jx_hier_tree_symbol (&ta->tree, p->a), ==, jx_hier_tree_symbol (&tb->tree, p->b));
+          break;
+        case JX_PAIR_DIFFERENT:
+          g_assert_cmpuint (jx_hier_tree_symbol (&ta->tree, p->a), !=, jx_hier_tree_symbol (&tb->tree, p->b));
+          break;
+        case JX_PAIR_ONLY_A:
+          g_assert_cmpuint (p->b, ==, JX_ALIGN_NONE);
+          break;
+        case JX_PAIR_ONLY_B:
+          g_assert_cmpuint (p->a, ==, JX_ALIGN_NONE);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+
+      /* The aligned tree keeps each side's tree. */
+      if (p->a != JX_ALIGN_NONE)
+        {
+          guint32 pa = g_array_index (ta->parent, guint32, p->a);
+          if (pa == JX_NONE)
+            g_assert_cmpuint (parent, ==, JX_ALIGN_NONE);
+          else
+            g_assert_cmpuint (r->pairs[parent].a, ==, pa);
+        }
+      if (p->b != JX_ALIGN_NONE)
+        {
+          guint32 pb = g_array_index (tb->parent, guint32, p->b);
+          if (pb == JX_NONE)
+            g_assert_cmpuint (parent, ==, JX_ALIGN_NONE);
+          else
+            g_assert_cmpuint (r->pairs[parent].b, ==, pb);
+        }
+    }
+  g_assert_cmpuint (next_a, ==, r->n_a);
+  g_assert_cmpuint (next_b, ==, r->n_b);
+}
+
+static TestTree *
+random_tree (GRand *rand,
+             guint  n,
+             guint  alphabet)
+{
+  TestTree *t = test_tree_new ();
+  guint32 path[64];
+  guint depth = 0;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    {
+      guint d = depth == 0 ? 0 : (guint) g_rand_int_range (rand, 0, (gint) MIN (depth + 1, 12) + 1);
+      guint32 label = 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet);
+
+      d = MIN (d, depth);
+      path[d] = test_tree_add (t, label, d > 0 ? path[d - 1] : JX_NONE);
+      depth = d + 1;
+    }
+  test_tree_seal (t);
+  return t;
+}
+
+/* B as a mutated copy of A: subtrees dropped, nodes relabelled, leaves added. */
+static TestTree *
+mutate_tree (GRand          *rand,
+             const TestTree *a,
+             guint           alphabet)
+{
+  TestTree *t = test_tree_new ();
+  g_autofree guint32 *map = g_new (guint32, MAX (a->label->len, 1));
+  guint32 i = 0;
+
+  while (i < a->label->len)
+    {
+      guint32 end = g_array_index (a->subtree_end, guint32, i);
+      guint32 parent = g_array_index (a->parent, guint32, i);
+      guint32 label = g_array_index (a->label, guint32, i);
+      guint32 np = parent == JX_NONE ? JX_NONE : map[parent];
+      gint dice = g_rand_int_range (rand, 0, 100);
+
+      if (parent != JX_NONE && np == JX_NONE)
+        {
+          map[i++] = JX_NONE;
+          continue;
+        }
+      if (dice < 6 && end - i <= 50)
+        {
+          /* Drop the whole subtree. */
+          for (; i < end; i++)
+            map[i] = JX_NONE;
+          continue;
+        }
+      if (dice < 12)
+        label = 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet);
+      if (dice >= 12 && dice < 17)
+        test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), np);
+      map[i] = test_tree_add (t, label, np);
+      i++;
+    }
+  test_tree_seal (t);
+  return t;
+}
+
+static void
+test_random_pairs (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4242);
+  guint iter, n_below = 0, n_iter = g_test_slow () ? 10000 : 3000;
+
+  for (iter = 0; iter < n_iter; iter++)
+    {
+      guint alphabet = 2 + iter % 4;
+      g_autoptr(TestTree) a = random_tree (rand, (guint) g_rand_int_range (rand, 0, 30), alphabet);
+      g_autoptr(TestTree) b = (iter % 3 == 0)
+                              ? random_tree (rand, (guint) g_rand_int_range (rand, 0, 30), alphabet)
+                              : mutate_tree (rand, a, alphabet);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JxHierAlignment) r = NULL;
+      JxHierAlignOptions options;
+      double sim;
+
+      jx_hier_align_options_init (&options);
+      options.flat_optimum = TRUE;
+      r = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+      g_assert_no_error (error);
+
+      check_structure (r, a, b);
+      g_assert_cmpint (check_columns (r, &a->tree, &b->tree), ==, r->score);
+      g_assert_true (r->has_flat_optimum);
+      g_assert_cmpint (r->score, <=, r->flat_optimum);
+      if (r->score < r->flat_optimum)
+        n_below++;
+
+      sim = jx_align_similarity (r->score, r->flat_length_a, r->flat_length_b, NULL);
+      g_assert_cmpfloat (sim, >=, 0.0);
+      g_assert_cmpfloat (sim, <=, 1.0);
+    }
+  /* The heuristic is not always optimal (§3.4.1), and the test must see it. */
+  g_assert_cmpuint (n_below, >, 0);
+  g_test_message ("%u of %u random pairs below the flat optimum", n_below, n_iter);
+}
+
+/* Algorithm 2 written plainly: recursion, a fresh children alignment for
+ * every node pair through jx_align_sequences(), no identical-subtree sweep,
+ * no shortcuts.  jx_hier_align() must give exactly the same result. */
+typedef struct
+{
+  const JxHierTree *a;
+  const JxHierTree *b;
+  GArray           *pairs;    /* JxAlignPair */
+  GArray           *parent;   /* guint32 */
+  gint64            score;
+  guint64           n_sub_alignments;
+  guint64           n_identical;
+} Reference;
+
+static guint32
+reference_emit (Reference *ref,
+                guint32    a,
+                guint32    b,
+                guint32    state,
+                guint32    parent)
+{
+  JxAlignPair p = { a, b, state };
+
+  g_array_append_val (ref->pairs, p);
+  g_array_append_val (ref->parent, parent);
+  return ref->pairs->len - 1;
+}
+
+static void
+reference_gap (Reference        *ref,
+               const JxHierTree *tree,
+               gboolean          side_b,
+               guint32           node,
+               guint32           parent)
+{
+  guint32 self = side_b ? reference_emit (ref, JX_ALIGN_NONE, node, JX_PAIR_ONLY_B, parent)
+                        : reference_emit (ref, node, JX_ALIGN_NONE, JX_PAIR_ONLY_A, parent);
+  guint32 c;
+
+  for (c = node + 1; c < tree->subtree_end[node]; c = tree->subtree_end[c])
+    reference_gap (ref, tree, side_b, c, self);
+}
+
+/* Aligns the children of a and b (JX_NONE: the roots); returns how many
+ * children were paired. */
+static gint64
+reference_align (Reference *ref,
+                 guint32    a,
+                 guint32    b,
+                 guint32    self)
+{
+  g_autofree guint32 *sa = NULL;
+  g_autofree guint32 *sb = NULL;
+  g_autofree guint32 *ca = NULL;
+  g_autofree guint32 *cb = NULL;
+  g_autoptr(GArray) aligned = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize na, nb, k;
+  gint64 matched = 0;
+
+  sa = jx_hier_tree_children_sequence (ref->a, a, &na, &ca);
+  sb = jx_hier_tree_children_sequence (ref->b, b, &nb, &cb);
+  if (na == 0 && nb == 0)
+    return 0;
+  ref->n_sub_alignments++;
+  if (na == nb && memcmp (sa, sb, na * sizeof (guint32)) == 0)
+    ref->n_identical++;
+
+  aligned = jx_align_sequences (sa, na, sb, nb, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  for (k = 0; k < aligned->len; k++)
+    {
+      const JxAlignPair *p = &g_array_index (aligned, JxAlignPair, k);
+
+      if (p->b == JX_ALIGN_NONE)
+        {
+          guint32 size = ref->a->subtree_end[ca[p->a]] - ca[p->a];
+          reference_gap (ref, ref->a, FALSE, ca[p->a], self);
+          ref->score -= 2 * (gint64) size - 1 + (self != JX_ALIGN_NONE ? 1 : 0);
+        }
+      else if (p->a == JX_ALIGN_NONE)
+        {
+          guint32 size = ref->b->subtree_end[cb[p->b]] - cb[p->b];
+          reference_gap (ref, ref->b, TRUE, cb[p->b], self);
+          ref->score -= 2 * (gint64) size - 1 + (self != JX_ALIGN_NONE ? 1 : 0);
+        }
+      else
+        {
+          gboolean equal = sa[p->a] == sb[p->b];
+          guint32 index = reference_emit (ref, ca[p->a], cb[p->b],
+                                          equal ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT, self);
+          gint64 below = reference_align (ref, ca[p->a], cb[p->b], index);
+
+          ref->score += (equal ? 2 : -1) * (1 + below);
+          matched++;
+        }
+    }
+  return matched;
+}
+
+/* A tree whose main() calls n functions in a row, each calling some leaves:
+ * long children sequences reach the engine's dynamic programming paths. */
+static TestTree *
+loop_tree (GRand *rand,
+           guint  n,
+           guint  alphabet)
+{
+  TestTree *t = test_tree_new ();
+  guint32 root = test_tree_add (t, 'm', JX_NONE);
+  guint i, k;
+
+  for (i = 0; i < n; i++)
+    {
+      guint32 call = test_tree_add (t, 'a' + i % 3, root);
+      guint leaves = (guint) g_rand_int_range (rand, 0, 4);
+
+      for (k = 0; k < leaves; k++)
+        test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), call);
+    }
+  test_tree_seal (t);
+  return t;
+}
+
+static void
+test_reference (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2718);
+  guint iter, n_identical = 0, n_engine = 0;
+
+  for (iter = 0; iter < 400; iter++)
+    {
+      guint alphabet = 2 + iter % 5;
+      g_autoptr(TestTree) a = iter % 4 == 3 ? loop_tree (rand, (guint) g_rand_int_range (rand, 100, 400), alphabet)
+                                            : random_tree (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet);
+      g_autoptr(TestTree) b = iter % 5 == 0 ? random_tree (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet)
+                                            : mutate_tree (rand, a, alphabet);
+      g_autoptr(JxHierAlignment) r = NULL;
+      g_autoptr(GError) error = NULL;
+      Reference ref = { &a->tree, &b->tree, NULL, NULL, 0, 0, 0 };
+      guint64 counts[4];
+      guint k;
+
+      ref.pairs = g_array_new (FALSE, FALSE, sizeof (JxAlignPair));
+      ref.parent = g_array_new (FALSE, FALSE, sizeof (guint32));
+      reference_align (&ref, JX_NONE, JX_NONE, JX_ALIGN_NONE);
+
+      r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, &error);
+      g_assert_no_error (error);
+
+      g_assert_cmpuint (r->n_pairs, ==, ref.pairs->len);
+      g_assert_cmpmem (r->pairs, r->n_pairs * sizeof (JxAlignPair),
+                       ref.pairs->data, ref.pairs->len * sizeof (JxAlignPair));
+      g_assert_cmpmem (r->parent, r->n_pairs * sizeof (guint32),
+                       ref.parent->data, ref.parent->len * sizeof (guint32));
+      g_assert_cmpint (r->score, ==, ref.score);
+      g_assert_cmpuint (r->n_sub_alignments, ==, ref.n_sub_alignments);
+      g_assert_cmpuint (r->n_identical, ==, ref.n_identical);
+      memset (counts, 0, sizeof counts);
+      for (k = 0; k < ref.pairs->len; k++)
+        counts[g_array_index (ref.pairs, JxAlignPair, k).state]++;
+      for (k = 0; k < 4; k++)
+        g_assert_cmpuint (r->counts[k], ==, counts[k]);
+      n_identical += r->n_identical;
+      n_engine += (guint) r->stats.calls;
+
+      g_array_unref (ref.pairs);
+      g_array_unref (ref.parent);
+    }
+  /* Both the shortcuts and the engine were exercised. */
+  g_assert_cmpuint (n_identical, >, 1000);
+  g_assert_cmpuint (n_engine, >, 1000);
+}
+
+static void
+test_identical (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(TestTree) a = random_tree (rand, 5000, 6);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxHierAlignment) r = NULL;
+
+  r = jx_hier_align (&a->tree, &a->tree, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->n_pairs, ==, 5000);
+  g_assert_cmpuint (r->counts[JX_PAIR_EQUAL], ==, 5000);
+  g_assert_cmpint (r->score, ==, 2 * (gint64) r->flat_length_a);
+  g_assert_cmpuint (r->n_identical, ==, r->n_sub_alignments);
+  g_assert_cmpfloat (jx_align_similarity (r->score, r->flat_length_a, r->flat_length_b, NULL), ==, 1.0);
+}
+
+static void
+test_gap_subtree (void)
+{
+  /* A removed function takes its callees along: only-A for all of them,
+   * and the aligned tree parents follow A's tree. */
+  g_autoptr(JxHierAlignment) r = align_text ("m[i[h[x[y z]] k] i[h[x[y z]] k]]", "m[i[k] i[k]]", FALSE);
+  guint i, n_gap = 0;
+
+  g_assert_cmpuint (r->counts[JX_PAIR_ONLY_A], ==, 8);
+  g_assert_cmpuint (r->counts[JX_PAIR_EQUAL], ==, 5);
+  for (i = 0; i < r->n_pairs; i++)
+    if (r->pairs[i].state == JX_PAIR_ONLY_A)
+      {
+        g_assert_cmpuint (r->parent[i], !=, JX_ALIGN_NONE);
+        n_gap++;
+      }
+  g_assert_cmpuint (n_gap, ==, 8);
+  /* Each gapped h subtree: 2·4−1 gaps plus one for the caller (§3.4.2). */
+  g_assert_cmpint (r->score, ==, 6 + 2 * (4 - 8 + 2));
+}
+
+static void
+test_deep_chain (void)
+{
+  /* Deep recursion must not exhaust the C stack: the algorithm is iterative. */
+  g_autoptr(TestTree) a = test_tree_new ();
+  g_autoptr(TestTree) b = test_tree_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxHierAlignment) r = NULL;
+  guint32 pa = JX_NONE, pb = JX_NONE;
+  guint i, n = 200000;
+
+  /* Filled directly: test_tree_add walks the ancestors, quadratic here. */
+  for (i = 0; i < n; i++)
+    {
+      guint32 la = 'r', lb = i == n / 2 ? 's' : 'r';
+      g_array_append_val (a->label, la);
+      g_array_append_val (b->label, lb);
+      g_array_append_val (a->subtree_end, n);
+      g_array_append_val (b->subtree_end, n);
+      g_array_append_val (a->parent, pa);
+      g_array_append_val (b->parent, pb);
+      pa = pb = i;
+    }
+  test_tree_seal (a);
+  test_tree_seal (b);
+
+  r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->counts[JX_PAIR_EQUAL], ==, n - 1);
+  g_assert_cmpuint (r->counts[JX_PAIR_DIFFERENT], ==, 1);
+  g_assert_cmpuint (r->pairs[n / 2].state, ==, JX_PAIR_DIFFERENT);
+
+  {
+    g_autofree guint16 *depth = jx_hier_alignment_compute_depths (r);
+    g_autofree guint32 *index = jx_hier_alignment_build_index (r, TRUE);
+    g_assert_cmpuint (depth[1000], ==, 1000);
+    g_assert_cmpuint (index[n - 1], ==, n - 1);
+  }
+}
+
+static void
+test_cancelled (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (11);
+  g_autoptr(TestTree) a = random_tree (rand, 20000, 4);
+  g_autoptr(TestTree) b = mutate_tree (rand, a, 4);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  JxHierAlignment *r;
+
+  g_cancellable_cancel (cancellable);
+  r = jx_hier_align (&a->tree, &b->tree, NULL, cancellable, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+static void
+test_empty (void)
+{
+  g_autoptr(JxHierAlignment) r = align_text ("", "", TRUE);
+  g_autoptr(JxHierAlignment) r2 = align_text ("a[b]", "", TRUE);
+
+  g_assert_cmpuint (r->n_pairs, ==, 0);
+  g_assert_cmpint (r->score, ==, 0);
+  g_assert_cmpfloat (jx_align_similarity (r->score, 0, 0, NULL), ==, 1.0);
+  g_assert_cmpuint (r2->counts[JX_PAIR_ONLY_A], ==, 2);
+  g_assert_cmpint (r2->score, ==, -3);
+  g_assert_cmpint (r2->flat_optimum, ==, -3);
+  g_assert_cmpfloat (jx_align_similarity (r2->score, 3, 0, NULL), ==, 0.0);
+}
+
+static void
+test_similarity (void)
+{
+  /* Eq. 4.1–4.5 with the default scores. */
+  g_assert_cmpfloat (jx_align_similarity (20, 10, 10, NULL), ==, 1.0);
+  g_assert_cmpfloat (jx_align_similarity (-10, 10, 10, NULL), ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (jx_align_similarity (5, 10, 10, NULL), (5.0 / 20.0 + 0.5) / 1.5, 1e-12);
+  g_assert_cmpfloat (jx_align_similarity (-100, 10, 10, NULL), ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (jx_align_similarity (-2, 4, 2, NULL), (-2.0 / 8.0 + 0.5) / 1.5, 1e-12);
+}
+
+/* Metrics over hand-made streams. */
+static void
+fill_stream (JxStream      *s,
+             const TestTree *t,
+             guint64        *start,
+             guint64        *end)
+{
+  memset (s, 0, sizeof *s);
+  s->n_invocations = t->label->len;
+  s->region = (guint32 *) (gpointer) t->label->data;
+  s->subtree_end = (guint32 *) (gpointer) t->subtree_end->data;
+  s->parent = (guint32 *) (gpointer) t->parent->data;
+  s->start = start;
+  s->end = end;
+}
+
+static void
+test_metrics (void)
+{
+  /* Four flat calls a b a c in A; B lacks b, and each call takes 1 tick
+   * less in B (10 ticks per call in A, 9 in B). */
+  g_autoptr(TestTree) ta = parse_tree ("a b a c");
+  g_autoptr(TestTree) tb = parse_tree ("a a c");
+  guint64 sa[] = { 100, 110, 120, 130 }, ea[] = { 110, 120, 130, 140 };
+  guint64 sb[] = { 50, 59, 68 }, eb[] = { 59, 68, 77 };
+  JxStream stream_a, stream_b;
+  JxMetricSide side_a = { &stream_a, NULL, 100, 0.001 };
+  JxMetricSide side_b = { &stream_b, NULL, 50, 0.001 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxHierAlignment) r = NULL;
+  g_autoptr(GArray) dis = NULL;
+  g_autoptr(GArray) skew = NULL;
+  g_autoptr(GArray) diff = NULL;
+  g_autoptr(GArray) table = NULL;
+  const JxFunctionTimeDiff *row;
+  guint i;
+
+  fill_stream (&stream_a, ta, sa, ea);
+  fill_stream (&stream_b, tb, sb, eb);
+  r = jx_hier_align (&ta->tree, &tb->tree, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->n_pairs, ==, 4);
+  g_assert_cmpuint (r->pairs[1].state, ==, JX_PAIR_ONLY_A);
+
+  dis = jx_align_dissimilarity_timeline (r->pairs, r->n_pairs, &side_a, &side_b, 0.5, 4);
+  g_assert_cmpuint (dis->len, ==, 4);
+  for (i = 0; i < dis->len; i++)
+    {
+      const JxMetricPoint *pt = &g_array_index (dis, JxMetricPoint, i);
+      g_assert_cmpfloat (pt->value, >=, 0.0);
+      g_assert_cmpfloat (pt->value, <=, 1.0);
+    }
+  /* Window of 2 around position 0 and 1 sees the gap; at the end it does not. */
+  g_assert_cmpfloat (g_array_index (dis, JxMetricPoint, 0).value, ==, 0.5);
+  g_assert_cmpfloat (g_array_index (dis, JxMetricPoint, 3).value, ==, 0.0);
+
+  skew = jx_align_runtime_skew (r->pairs, r->n_pairs, &side_a, &side_b, 0);
+  g_assert_cmpuint (skew->len, ==, 3);
+  g_assert_cmpfloat_with_epsilon (g_array_index (skew, JxMetricPoint, 0).value, 0.0, 1e-12);
+  /* Second a: 20 ticks into A, 9 into B. */
+  g_assert_cmpfloat_with_epsilon (g_array_index (skew, JxMetricPoint, 1).value, -0.011, 1e-12);
+  g_assert_cmpfloat_with_epsilon (g_array_index (skew, JxMetricPoint, 1).time, 0.020, 1e-12);
+
+  diff = jx_align_time_difference_series (r->pairs, r->n_pairs, &side_a, &side_b, 0);
+  g_assert_cmpuint (diff->len, ==, 3);
+  for (i = 0; i < diff->len; i++)
+    g_assert_cmpfloat_with_epsilon (g_array_index (diff, JxMetricPoint, i).value, 0.001, 1e-12);
+
+  table = jx_align_function_time_differences (r->pairs, r->n_pairs, &side_a, &side_b, 256);
+  g_assert_cmpuint (table->len, ==, 2);
+  row = &g_array_index (table, JxFunctionTimeDiff, 0);
+  g_assert_cmpuint (row->symbol, ==, 'a');
+  g_assert_cmpuint (row->n_faster, ==, 2);
+  g_assert_cmpfloat_with_epsilon (row->faster, 0.002, 1e-12);
+  g_assert_cmpuint (row->n_slower, ==, 0);
+}
+
+static void
+test_series_downsampling (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  g_autoptr(TestTree) t = random_tree (rand, 10000, 3);
+  g_autofree guint64 *start = g_new (guint64, 10000);
+  g_autofree guint64 *end_a = g_new (guint64, 10000);
+  g_autofree guint64 *end_b = g_new (guint64, 10000);
+  JxStream stream_a, stream_b;
+  JxMetricSide side_a = { &stream_a, NULL, 0, 1e-9 };
+  JxMetricSide side_b = { &stream_b, NULL, 0, 1e-9 };
+  g_autoptr(JxHierAlignment) r = NULL;
+  g_autoptr(GArray) diff = NULL;
+  g_autoptr(GArray) dis = NULL;
+  guint i;
+
+  for (i = 0; i < 10000; i++)
+    {
+      start[i] = i;
+      end_a[i] = i + 10;
+      end_b[i] = i + (i == 7777 ? 1 : 10);   /* one outlier */
+    }
+  fill_stream (&stream_a, t, start, end_a);
+  fill_stream (&stream_b, t, start, end_b);
+  r = jx_hier_align (&t->tree, &t->tree, NULL, NULL, NULL);
+  diff = jx_align_time_difference_series (r->pairs, r->n_pairs, &side_a, &side_b, 100);
+  g_assert_cmpuint (diff->len, ==, 100);
+  /* Downsampling keeps the outlier. */
+  for (i = 0; i < diff->len; i++)
+    if (g_array_index (diff, JxMetricPoint, i).position == 7777)
+      break;
+  g_assert_cmpuint (i, <, diff->len);
+  g_assert_cmpfloat_with_epsilon (g_array_index (diff, JxMetricPoint, i).value, 9e-9, 1e-15);
+
+  dis = jx_align_dissimilarity_timeline (r->pairs, r->n_pairs, &side_a, &side_b, 0.1, 0);
+  g_assert_cmpuint (dis->len, ==, 1000);
+  for (i = 0; i < dis->len; i++)
+    g_assert_cmpfloat (g_array_index (dis, JxMetricPoint, i).value, ==, 0.0);
+}
+
+static void
+test_levenshtein (void)
+{
+  const char *a[] = { "MPI Rank 0", "MPI Rank 1", "MPI Rank 2", "Master" };
+  const char *b[] = { "MPI Rank 2", "MPI Rank 0", "MPI rank 1" };
+  guint32 pair[4], dist[4];
+
+  g_assert_cmpuint (jx_levenshtein ("kitten", "sitting"), ==, 3);
+  g_assert_cmpuint (jx_levenshtein ("", "abc"), ==, 3);
+  g_assert_cmpuint (jx_levenshtein ("same", "same"), ==, 0);
+
+  jx_pair_names (a, 4, b, 3, pair, dist);
+  g_assert_cmpuint (pair[0], ==, 1);
+  g_assert_cmpuint (dist[0], ==, 0);
+  g_assert_cmpuint (pair[1], ==, 2);
+  g_assert_cmpuint (dist[1], ==, 1);
+  g_assert_cmpuint (pair[2], ==, 0);
+  g_assert_cmpuint (pair[3], ==, JX_NONE);
+}
+
+static void
+test_levenshtein_ties (void)
+{
+  /* Equal distances: the first remaining name in rank order wins. */
+  const char *a[] = { "rank X" };
+  const char *b[] = { "rank 1", "rank 2" };
+  guint32 pair[1], dist[1];
+
+  jx_pair_names (a, 1, b, 2, pair, dist);
+  g_assert_cmpuint (pair[0], ==, 0);
+  g_assert_cmpuint (dist[0], ==, 1);
+}
+
+/* A tree whose depth drifts slowly, so that it has large subtrees. */
+static TestTree *
+random_walk_tree (GRand *rand,
+                  guint  n)
+{
+  TestTree *t = test_tree_new ();
+  guint32 path[40];
+  guint depth = 0, i;
+
+  path[0] = test_tree_add (t, 'r', JX_NONE);
+  depth = 1;
+  for (i = 1; i < n; i++)
+    {
+      gint step = g_rand_int_range (rand, -2, 2);
+      guint d = (guint) CLAMP ((gint) depth + step, 1, 30);
+      guint32 label = 'a' + (guint32) g_rand_int_range (rand, 0, 5);
+
+      d = MIN (d, depth);
+      path[d] = test_tree_add (t, label, path[d - 1]);
+      depth = d + 1;
+    }
+  test_tree_seal (t);
+  return t;
+}
+
+static void
+test_parallel (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (99);
+  guint iter, n_tasks = 0;
+
+  for (iter = 0; iter < 4; iter++)
+    {
+      g_autoptr(TestTree) a = random_walk_tree (rand, 60000);
+      g_autoptr(TestTree) b = mutate_tree (rand, a, 5);
+      g_autoptr(JxHierAlignment) serial = NULL;
+      g_autoptr(JxHierAlignment) parallel = NULL;
+      g_autoptr(GError) error = NULL;
+      JxHierAlignOptions options;
+      guint k;
+
+      jx_hier_align_options_init (&options);
+      serial = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+      g_assert_no_error (error);
+      options.n_threads = 2 + iter;
+      parallel = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+      g_assert_no_error (error);
+
+      /* Same alignment, same order, same tree, same numbers. */
+      n_tasks += parallel->n_tasks;
+      g_assert_cmpuint (serial->n_tasks, ==, 0);
+      g_assert_cmpuint (parallel->n_pairs, ==, serial->n_pairs);
+      g_assert_cmpmem (parallel->pairs, parallel->n_pairs * sizeof (JxAlignPair),
+                       serial->pairs, serial->n_pairs * sizeof (JxAlignPair));
+      g_assert_cmpmem (parallel->parent, parallel->n_pairs * sizeof (guint32),
+                       serial->parent, serial->n_pairs * sizeof (guint32));
+      g_assert_cmpint (parallel->score, ==, serial->score);
+      g_assert_cmpint (parallel->raw_score, ==, serial->raw_score);
+      g_assert_cmpuint (parallel->n_sub_alignments, ==, serial->n_sub_alignments);
+      g_assert_cmpuint (parallel->n_identical, ==, serial->n_identical);
+      for (k = 0; k < 4; k++)
+        g_assert_cmpuint (parallel->counts[k], ==, serial->counts[k]);
+      check_structure (parallel, a, b);
+      g_assert_cmpint (check_columns (parallel, &a->tree, &b->tree), ==, parallel->score);
+    }
+  /* Some pairs gap their whole tree at the top; the others must split. */
+  g_assert_cmpuint (n_tasks, >, 20);
+}
+
+static void
+test_parallel_cancelled (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (5);
+  g_autoptr(TestTree) a = random_walk_tree (rand, 60000);
+  g_autoptr(TestTree) b = mutate_tree (rand, a, 5);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  JxHierAlignOptions options;
+  JxHierAlignment *r;
+
+  jx_hier_align_options_init (&options);
+  options.n_threads = 3;
+  g_cancellable_cancel (cancellable);
+  r = jx_hier_align (&a->tree, &b->tree, &options, cancellable, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+static void
+cancel_on_progress (guint64  done,
+                    gpointer user_data)
+{
+  g_cancellable_cancel (user_data);
+}
+
+/* Cancelled while workers run and finished subtrees are being assembled:
+ * the error comes back and nothing leaks (ASan). */
+static void
+test_parallel_cancelled_midway (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  g_autoptr(TestTree) a = random_walk_tree (rand, 300000);
+  g_autoptr(TestTree) b = mutate_tree (rand, a, 5);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  JxHierAlignOptions options;
+  JxHierAlignment *r;
+
+  jx_hier_align_options_init (&options);
+  options.n_threads = 2;
+  options.progress = cancel_on_progress;
+  options.progress_data = cancellable;
+  r = jx_hier_align (&a->tree, &b->tree, &options, cancellable, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/align/hier/sequence/flat-seed-example", test_flat_sequence_seed_example);
+  g_test_add_func ("/align/hier/sequence/children", test_children_sequence);
+  g_test_add_func ("/align/hier/score/top-level", test_score_top_level);
+  g_test_add_func ("/align/hier/score/middle-level", test_score_middle_level);
+  g_test_add_func ("/align/hier/score/bottom-level", test_score_bottom_level);
+  g_test_add_func ("/align/hier/random-pairs", test_random_pairs);
+  g_test_add_func ("/align/hier/reference", test_reference);
+  g_test_add_func ("/align/hier/identical", test_identical);
+  g_test_add_func ("/align/hier/gap-subtree", test_gap_subtree);
+  g_test_add_func ("/align/hier/deep-chain", test_deep_chain);
+  g_test_add_func ("/align/hier/cancelled", test_cancelled);
+  g_test_add_func ("/align/hier/empty", test_empty);
+  g_test_add_func ("/align/hier/parallel", test_parallel);
+  g_test_add_func ("/align/hier/parallel-cancelled", test_parallel_cancelled);
+  g_test_add_func ("/align/hier/parallel-cancelled-midway", test_parallel_cancelled_midway);
+  g_test_add_func ("/align/metrics/similarity", test_similarity);
+  g_test_add_func ("/align/metrics/series", test_metrics);
+  g_test_add_func ("/align/metrics/downsampling", test_series_downsampling);
+  g_test_add_func ("/align/pairing/levenshtein", test_levenshtein);
+  g_test_add_func ("/align/pairing/ties", test_levenshtein_ties);
+
+  return g_test_run ();
+}
