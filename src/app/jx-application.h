@@ -1,0 +1,27 @@
+/* jx-application.h — the juxtrace GUI application. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define JX_TYPE_APPLICATION (jx_application_get_type ())
+G_DECLARE_FINAL_TYPE (JxApplication, jx_application, JX, APPLICATION, AdwApplication)
+
+JxApplication *jx_application_new              (GApplicationFlags  flags);
+
+/* The application's settings; NULL when the schema is neither installed nor
+ * compiled in the build tree (then nothing persists). */
+GSettings     *jx_application_get_settings     (JxApplication     *self);
+
+/* Directory holding the bundled example comparison: $JUXTRACE_EXAMPLES_DIR if set,
+ * else the build tree's data/examples when this program runs from the build tree
+ * (or the installed directory is missing), else the installed directory. */
+char          *jx_application_dup_examples_dir (void);
+
+/* The example traces in display order (baseline, optimized, other-machine,
+ * imbalanced, then any other folder by name); NULL with error when none. */
+char         **jx_application_list_examples    (const char        *directory,
+                                                GError           **error);
+
+G_END_DECLS

@@ -1,0 +1,16 @@
+/* jx-trace-report.h — a window with a loaded trace's processes and streams
+ * (event counts, time spans) and its load report (repaired defects). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+/* show_report: open on the load report page instead of the overview. */
+GtkWidget *jx_trace_report_window_new (GtkWindow *parent,
+                                       JxTrace   *trace,
+                                       gboolean   show_report);
+
+G_END_DECLS

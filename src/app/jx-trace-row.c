@@ -1,0 +1,402 @@
+/* jx-trace-row.c — the header of one trace in the comparison. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "jx-trace-row.h"
+
+struct _JxTraceRow
+{
+  GtkWidget       parent_instance;
+
+  JxSession      *session;
+  guint           index;
+
+  GtkLabel       *name_label;
+  GtkLabel       *summary_label;
+  GtkStack       *state_stack;
+  GtkProgressBar *progress_bar;
+  GtkButton      *cancel_button;
+  GtkButton      *remove_button;
+  GtkLabel       *offset_label;
+  GtkButton      *report_button;
+  GtkImage       *report_icon;
+  GtkLabel       *report_label;
+  GtkMenuButton  *menu_button;
+
+  /* What the summary was computed for, so it is built once per trace. */
+  JxTrace        *described;
+};
+
+G_DEFINE_FINAL_TYPE (JxTraceRow, jx_trace_row, GTK_TYPE_WIDGET)
+
+char *
+jx_format_duration (gint64 ns)
+{
+  static const char *units[] = { "ns", "µs", "ms", "s" };
+  const char *sign = ns < 0 ? "-" : "";
+  double v = ns < 0 ? -(double) ns : (double) ns;
+  guint unit = 0;
+  int digits;
+
+  while (unit + 1 < G_N_ELEMENTS (units) && v >= 999.5)
+    {
+      v /= 1000.0;
+      unit++;
+    }
+
+  /* About three significant digits, never scientific notation. */
+  if (unit == 0 || v >= 99.95)
+    digits = 0;
+  else if (v >= 9.995)
+    digits = 1;
+  else
+    digits = 2;
+
+  /* Translators: a sign, a number and a time unit symbol, e.g. "-12.5 ms";
+   * the space is a no-break space so number and unit stay on one line. */
+  return g_strdup_printf (_("%s%.*f %s"), sign, digits, v, units[unit]);
+}
+
+char *
+jx_trace_describe (JxTrace *trace)
+{
+  g_autofree char *processes = NULL;
+  g_autofree char *streams = NULL;
+  g_autofree char *events = NULL;
+  g_autofree char *duration = NULL;
+  guint n_processes;
+  guint n_streams;
+  guint64 n_events;
+  guint64 start;
+  guint64 end;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+
+  n_processes = jx_trace_get_n_processes (trace);
+  n_streams = jx_trace_get_n_streams (trace);
+  n_events = jx_trace_get_n_events (trace);
+  start = jx_trace_get_start_time (trace);
+  end = jx_trace_get_end_time (trace);
+
+  processes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u process", "%u processes", n_processes), n_processes);
+  streams = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", n_streams), n_streams);
+  events = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'llu event", "%'llu events",
+                                         (gulong) MIN (n_events, G_MAXULONG)), (unsigned long long) n_events);
+  duration = jx_format_duration ((gint64) (jx_trace_ticks_to_seconds (trace, (gint64) (end > start ? end - start : 0)) * 1e9));
+
+  /* Translators: processes · streams · events · duration */
+  return g_strdup_printf (_("%s · %s · %s · %s"), processes, streams, events, duration);
+}
+
+static GMenuModel *
+build_menu (guint index)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) offsets = g_menu_new ();
+  g_autoptr(GMenu) trace = g_menu_new ();
+  g_autoptr(GMenu) remove = g_menu_new ();
+  GVariant *target;
+
+#define ADD_ITEM(section, label, action) \
+  G_STMT_START { \
+    g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL); \
+    target = g_variant_new_int32 ((gint32) index); \
+    g_menu_item_set_action_and_target_value (item, action, target); \
+    g_menu_append_item (section, item); \
+  } G_STMT_END
+
+  ADD_ITEM (offsets, _("Set Time _Offset…"), "win.set-offset");
+  ADD_ITEM (offsets, _("Re_set Offset"), "win.reset-offset");
+  ADD_ITEM (trace, _("Use as _Reference"), "win.set-reference");
+  ADD_ITEM (trace, _("Change _Colour…"), "win.change-color");
+  ADD_ITEM (trace, _("Trace _Details and Load Report"), "win.trace-info");
+  ADD_ITEM (remove, _("_Remove Trace"), "win.remove-trace");
+
+#undef ADD_ITEM
+
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (offsets));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (trace));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (remove));
+
+  return G_MENU_MODEL (g_steal_pointer (&menu));
+}
+
+static void
+update_targets (JxTraceRow *self)
+{
+  g_autoptr(GMenuModel) menu = build_menu (self->index);
+
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->cancel_button), "i", (gint32) self->index);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->report_button), "i", (gint32) self->index);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->remove_button), "i", (gint32) self->index);
+  gtk_menu_button_set_menu_model (self->menu_button, menu);
+}
+
+static void
+update_loaded (JxTraceRow *self,
+               JxTrace    *trace)
+{
+  g_autofree char *offset = NULL;
+  g_autofree char *offset_text = NULL;
+  guint64 n_defects;
+  gint64 offset_ns;
+
+  if (self->described != trace)
+    {
+      g_autofree char *summary = jx_trace_describe (trace);
+
+      self->described = trace;
+      gtk_label_set_label (self->summary_label, summary);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label),
+                                   jx_session_get_trace_path (self->session, self->index));
+    }
+
+  /* The button stays small (icon and count) so the name and summary get the
+   * width; the tooltip says what it is. */
+  n_defects = jx_trace_get_n_defects (trace);
+  if (n_defects > 0)
+    {
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n_defects);
+      g_autofree char *tooltip = NULL;
+
+      tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "%llu repaired defect: see the load report",
+                                              "%llu repaired defects: see the load report",
+                                              (gulong) MIN (n_defects, G_MAXULONG)),
+                                 (unsigned long long) n_defects);
+      gtk_label_set_label (self->report_label, count);
+      gtk_widget_set_visible (GTK_WIDGET (self->report_label), TRUE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->report_button), tooltip);
+      gtk_image_set_from_icon_name (self->report_icon, "dialog-warning-symbolic");
+      gtk_widget_add_css_class (GTK_WIDGET (self->report_icon), "warning");
+    }
+  else
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->report_label), FALSE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->report_button),
+                                   _("Processes, streams and load report (no defects found)"));
+      gtk_image_set_from_icon_name (self->report_icon, "dialog-information-symbolic");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->report_icon), "warning");
+    }
+
+  offset_ns = jx_session_get_offset (self->session, self->index);
+  if (offset_ns != 0)
+    {
+      offset = jx_format_duration (offset_ns);
+      /* Translators: the trace is drawn shifted by this time. */
+      offset_text = g_strdup_printf (offset_ns > 0 ? _("shifted by +%s") : _("shifted by %s"), offset);
+      gtk_label_set_label (self->offset_label, offset_text);
+    }
+  else
+    gtk_label_set_label (self->offset_label, "");
+}
+
+void
+jx_trace_row_update (JxTraceRow *self)
+{
+  g_autofree char *percent = NULL;
+  g_autofree char *name = NULL;
+  JxSessionTraceState state;
+  const GError *error;
+  JxTrace *trace;
+  double fraction;
+
+  g_return_if_fail (JX_IS_TRACE_ROW (self));
+
+  if (self->session == NULL || self->index >= jx_session_get_n_traces (self->session))
+    return;
+
+  state = jx_session_get_trace_state (self->session, self->index);
+
+  if (jx_session_get_reference (self->session) == self->index &&
+      jx_session_get_n_traces (self->session) > 1)
+    /* Translators: a trace name, marked as the reference of the comparison. */
+    name = g_strdup_printf (_("%s (reference)"), jx_session_get_trace_name (self->session, self->index));
+  else
+    name = g_strdup (jx_session_get_trace_name (self->session, self->index));
+  gtk_label_set_label (self->name_label, name);
+
+  switch (state)
+    {
+    case JX_SESSION_TRACE_LOADING:
+      fraction = jx_session_get_load_fraction (self->session, self->index);
+      gtk_progress_bar_set_fraction (self->progress_bar, fraction);
+      percent = g_strdup_printf (_("Loading… %.0f %%"), fraction * 100.0);
+      gtk_progress_bar_set_text (self->progress_bar, percent);
+      gtk_label_set_label (self->summary_label, jx_session_get_trace_path (self->session, self->index));
+      gtk_stack_set_visible_child_name (self->state_stack, "loading");
+      break;
+
+    case JX_SESSION_TRACE_FAILED:
+      /* The message names the file and the reason; it gets the whole width. */
+      error = jx_session_get_load_error (self->session, self->index);
+      gtk_label_set_label (self->summary_label, error != NULL ? error->message : _("Could not load the trace"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label), gtk_label_get_label (self->summary_label));
+      gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "error");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->summary_label), "dim-label");
+      gtk_stack_set_visible_child_name (self->state_stack, "failed");
+      break;
+
+    case JX_SESSION_TRACE_LOADED:
+      trace = jx_session_get_trace (self->session, self->index);
+      update_loaded (self, trace);
+      gtk_stack_set_visible_child_name (self->state_stack, "loaded");
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+jx_trace_row_snapshot (GtkWidget   *widget,
+                       GtkSnapshot *snapshot)
+{
+  JxTraceRow *self = JX_TRACE_ROW (widget);
+  graphene_rect_t box;
+
+  /* Widget coordinates start at the content box; the tint also covers the
+   * CSS padding, so draw over the whole border box. */
+  if (!gtk_widget_compute_bounds (widget, widget, &box))
+    graphene_rect_init (&box, 0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
+
+  if (self->session != NULL && self->index < jx_session_get_n_traces (self->session))
+    {
+      GdkRGBA color;
+      GdkRGBA accent;
+
+      /* The trace's tint behind its header matches its timeline; a strong bar
+       * of the same hue marks which trace this is even at a glance. */
+      jx_session_get_trace_color (self->session, self->index, &color);
+      gtk_snapshot_append_color (snapshot, &color, &box);
+
+      jx_session_get_trace_accent (self->session, self->index, &accent);
+      gtk_snapshot_append_color (snapshot, &accent,
+                                 &GRAPHENE_RECT_INIT (box.origin.x, box.origin.y, 4, box.size.height));
+    }
+
+  GTK_WIDGET_CLASS (jx_trace_row_parent_class)->snapshot (widget, snapshot);
+}
+
+static void
+jx_trace_row_dispose (GObject *object)
+{
+  JxTraceRow *self = (JxTraceRow *)object;
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_TRACE_ROW);
+  /* Unnamed template children are not cleared by the call above. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->session);
+  self->described = NULL;
+
+  G_OBJECT_CLASS (jx_trace_row_parent_class)->dispose (object);
+}
+
+static void
+jx_trace_row_class_init (JxTraceRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = jx_trace_row_dispose;
+  widget_class->snapshot = jx_trace_row_snapshot;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-trace-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, name_label);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, state_stack);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, progress_bar);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, remove_button);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, offset_label);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, report_button);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, report_icon);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, report_label);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceRow, menu_button);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "jxtracerow");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+jx_trace_row_init (JxTraceRow *self)
+{
+  GtkLayoutManager *layout;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 12);
+}
+
+GtkWidget *
+jx_trace_row_new (JxSession *session,
+                  guint      index)
+{
+  JxTraceRow *self;
+
+  g_return_val_if_fail (JX_IS_SESSION (session), NULL);
+
+  self = g_object_new (JX_TYPE_TRACE_ROW, NULL);
+  self->session = g_object_ref (session);
+  self->index = index;
+  update_targets (self);
+  jx_trace_row_update (self);
+
+  return GTK_WIDGET (self);
+}
+
+guint
+jx_trace_row_get_index (JxTraceRow *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_ROW (self), 0);
+
+  return self->index;
+}
+
+void
+jx_trace_row_set_index (JxTraceRow *self,
+                        guint       index)
+{
+  g_return_if_fail (JX_IS_TRACE_ROW (self));
+
+  if (self->index == index)
+    return;
+
+  self->index = index;
+  update_targets (self);
+  jx_trace_row_update (self);
+}
+
+const char *
+jx_trace_row_get_state_page (JxTraceRow *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_ROW (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->state_stack);
+}
+
+const char *
+jx_trace_row_get_summary (JxTraceRow *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_ROW (self), NULL);
+
+  return gtk_label_get_label (self->summary_label);
+}
+
+const char *
+jx_trace_row_get_error (JxTraceRow *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_ROW (self), NULL);
+
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->state_stack), "failed") != 0)
+    return NULL;
+
+  return gtk_label_get_label (self->summary_label);
+}

@@ -1,0 +1,359 @@
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <pango/pangocairo.h>
+
+#include "jx-function-summary.h"
+#include "jx-palette.h"
+#include "jx-time-ruler.h"
+#include "jx-trace-query.h"
+
+#define TITLE_HEIGHT 20
+#define PADDING 4
+
+static int
+compare_bars (gconstpointer a,
+              gconstpointer b)
+{
+  const JxFunctionSummaryBar *ba = a;
+  const JxFunctionSummaryBar *bb = b;
+
+  if (ba->exclusive_s != bb->exclusive_s)
+    return ba->exclusive_s > bb->exclusive_s ? -1 : 1;
+  return ba->region < bb->region ? -1 : (ba->region > bb->region ? 1 : 0);
+}
+
+GArray *
+jx_function_summary_compute (JxTrace *trace,
+                             guint64  t0,
+                             guint64  t1,
+                             guint    top_n,
+                             double  *total_s)
+{
+  g_autofree JxRegionStats *stats = NULL;
+  GArray *bars;
+  guint n_regions;
+  double total = 0.0;
+  guint64 res;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+
+  bars = g_array_new (FALSE, TRUE, sizeof (JxFunctionSummaryBar));
+  n_regions = jx_trace_get_n_regions (trace);
+  res = MAX (jx_trace_get_timer_resolution (trace), 1);
+  stats = jx_trace_compute_region_stats (trace, NULL, 0, t0, t1);
+  if (stats != NULL)
+    {
+      for (guint r = 0; r < n_regions; r++)
+        {
+          JxFunctionSummaryBar bar = { 0 };
+
+          if (stats[r].exclusive == 0)
+            continue;
+          bar.region = r;
+          bar.exclusive_s = (double) stats[r].exclusive / (double) res;
+          bar.count = stats[r].count;
+          total += bar.exclusive_s;
+          g_array_append_val (bars, bar);
+        }
+    }
+  g_array_sort (bars, compare_bars);
+  for (guint i = 0; i < bars->len; i++)
+    g_array_index (bars, JxFunctionSummaryBar, i).fraction =
+      total > 0.0 ? g_array_index (bars, JxFunctionSummaryBar, i).exclusive_s / total : 0.0;
+  if (top_n > 0 && bars->len > top_n)
+    g_array_set_size (bars, top_n);
+  if (total_s != NULL)
+    *total_s = total;
+  return bars;
+}
+
+typedef struct
+{
+  JxTrace *trace;
+  guint64  t0;
+  guint64  t1;
+  guint    top_n;
+  double   total_s;
+} ComputeData;
+
+static void
+compute_data_free (gpointer data)
+{
+  ComputeData *cd = data;
+
+  g_clear_object (&cd->trace);
+  g_free (cd);
+}
+
+static void
+compute_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  ComputeData *cd = task_data;
+  GArray *bars;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  bars = jx_function_summary_compute (cd->trace, cd->t0, cd->t1, cd->top_n, &cd->total_s);
+  g_task_return_pointer (task, bars, (GDestroyNotify) g_array_unref);
+}
+
+void
+jx_function_summary_compute_async (JxTrace             *trace,
+                                   guint64              t0,
+                                   guint64              t1,
+                                   guint                top_n,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ComputeData *cd;
+
+  g_return_if_fail (JX_IS_TRACE (trace));
+
+  cd = g_new0 (ComputeData, 1);
+  cd->trace = g_object_ref (trace);
+  cd->t0 = t0;
+  cd->t1 = t1;
+  cd->top_n = top_n;
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, jx_function_summary_compute_async);
+  g_task_set_task_data (task, cd, compute_data_free);
+  g_task_run_in_thread (task, compute_thread);
+}
+
+GArray *
+jx_function_summary_compute_finish (GAsyncResult  *result,
+                                    double        *total_s,
+                                    GError       **error)
+{
+  GArray *bars;
+
+  g_return_val_if_fail (G_IS_TASK (result), NULL);
+
+  bars = g_task_propagate_pointer (G_TASK (result), error);
+  if (total_s != NULL)
+    *total_s = bars != NULL ? ((ComputeData *) g_task_get_task_data (G_TASK (result)))->total_s : 0.0;
+  return bars;
+}
+
+void
+jx_function_summary_order_like (GArray  *bars,
+                                JxTrace *trace,
+                                GArray  *reference_bars,
+                                JxTrace *reference_trace)
+{
+  g_autoptr(GHashTable) rank = NULL;
+  g_autoptr(GArray) ordered = NULL;
+  g_autofree gboolean *taken = NULL;
+
+  g_return_if_fail (bars != NULL);
+  g_return_if_fail (JX_IS_TRACE (trace));
+  g_return_if_fail (reference_bars != NULL);
+  g_return_if_fail (JX_IS_TRACE (reference_trace));
+
+  rank = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < bars->len; i++)
+    {
+      const JxRegion *region = jx_trace_get_region (trace, g_array_index (bars, JxFunctionSummaryBar, i).region);
+
+      if (!g_hash_table_contains (rank, region->name))
+        g_hash_table_insert (rank, (gpointer) region->name, GUINT_TO_POINTER (i));
+    }
+
+  ordered = g_array_sized_new (FALSE, TRUE, sizeof (JxFunctionSummaryBar), bars->len);
+  taken = g_new0 (gboolean, MAX (bars->len, 1));
+  for (guint i = 0; i < reference_bars->len; i++)
+    {
+      guint32 ref_region = g_array_index (reference_bars, JxFunctionSummaryBar, i).region;
+      const JxRegion *region = jx_trace_get_region (reference_trace, ref_region);
+      gpointer index;
+
+      if (region != NULL &&
+          g_hash_table_lookup_extended (rank, region->name, NULL, &index) &&
+          !taken[GPOINTER_TO_UINT (index)])
+        {
+          taken[GPOINTER_TO_UINT (index)] = TRUE;
+          g_array_append_val (ordered, g_array_index (bars, JxFunctionSummaryBar, GPOINTER_TO_UINT (index)));
+        }
+    }
+  for (guint i = 0; i < bars->len; i++)
+    if (!taken[i])
+      g_array_append_val (ordered, g_array_index (bars, JxFunctionSummaryBar, i));
+
+  memcpy (bars->data, ordered->data, bars->len * sizeof (JxFunctionSummaryBar));
+}
+
+void
+jx_function_summary_view_init (JxFunctionSummaryView *view)
+{
+  g_return_if_fail (view != NULL);
+
+  memset (view, 0, sizeof *view);
+  view->bar_height = 16;
+  view->background.red = view->background.green = view->background.blue = 1.0f;
+  view->background.alpha = 1.0f;
+}
+
+static int
+title_height (const JxFunctionSummaryView *view)
+{
+  return view->title != NULL ? TITLE_HEIGHT : 0;
+}
+
+int
+jx_function_summary_get_height (const JxFunctionSummaryView *view,
+                                guint                        n_bars)
+{
+  g_return_val_if_fail (view != NULL, 0);
+
+  return title_height (view) + (int) n_bars * MAX (view->bar_height, 1) + PADDING;
+}
+
+int
+jx_function_summary_bar_at (const JxFunctionSummaryView *view,
+                            guint                        n_bars,
+                            double                       y)
+{
+  int index;
+
+  g_return_val_if_fail (view != NULL, -1);
+
+  y -= title_height (view);
+  if (y < 0)
+    return -1;
+  index = (int) (y / MAX (view->bar_height, 1));
+  return index < (int) n_bars ? index : -1;
+}
+
+static void
+set_text_color (cairo_t  *cr,
+                gboolean  dark,
+                double    alpha)
+{
+  if (dark)
+    cairo_set_source_rgba (cr, 0.93, 0.93, 0.95, alpha);
+  else
+    cairo_set_source_rgba (cr, 0.10, 0.10, 0.13, alpha);
+}
+
+void
+jx_function_summary_draw (cairo_t                     *cr,
+                          JxTrace                     *trace,
+                          const JxFunctionSummaryBar  *bars,
+                          guint                        n_bars,
+                          const JxFunctionSummaryView *view)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoFontDescription *font;
+  int label_width, bar_x, bar_area, value_width = 64, y;
+  double max_s = 0.0;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (JX_IS_TRACE (trace));
+  g_return_if_fail (bars != NULL || n_bars == 0);
+  g_return_if_fail (view != NULL);
+
+  if (view->width <= 0 || view->height <= 0)
+    return;
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->width, view->height);
+  cairo_clip (cr);
+  jx_palette_cairo_set_source (cr, &view->background);
+  cairo_paint (cr);
+
+  layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string ("Sans 8");
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+
+  y = 0;
+  if (view->title != NULL)
+    {
+      int lw, lh;
+
+      set_text_color (cr, view->dark, 0.95);
+      pango_layout_set_width (layout, (view->width - 2 * PADDING) * PANGO_SCALE);
+      pango_layout_set_text (layout, view->title, -1);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_move_to (cr, PADDING, (TITLE_HEIGHT - lh) / 2);
+      pango_cairo_show_layout (cr, layout);
+      y = TITLE_HEIGHT;
+    }
+
+  if (n_bars == 0)
+    {
+      int lw, lh;
+
+      set_text_color (cr, view->dark, 0.6);
+      pango_layout_set_width (layout, (view->width - 2 * PADDING) * PANGO_SCALE);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+      pango_layout_set_text (layout, _("No function ran in this range"), -1);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_move_to (cr, PADDING, y + MAX (0, (view->height - y - lh) / 2));
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  label_width = view->label_width > 0 ? view->label_width : view->width / 3;
+  bar_x = label_width + PADDING;
+  bar_area = MAX (view->width - bar_x - value_width - PADDING, 1);
+  if (view->max_seconds > 0.0)
+    max_s = view->max_seconds;
+  else
+    for (guint i = 0; i < n_bars; i++)
+      max_s = MAX (max_s, bars[i].exclusive_s);
+  if (max_s <= 0.0)
+    max_s = 1.0;
+
+  for (guint i = 0; i < n_bars; i++, y += view->bar_height)
+    {
+      const JxFunctionSummaryBar *bar = &bars[i];
+      const JxRegion *region = jx_trace_get_region (trace, bar->region);
+      g_autofree char *value = NULL;
+      GdkRGBA color;
+      double len;
+      int lw, lh;
+
+      if (y >= view->height)
+        break;
+      if (region == NULL)
+        continue;
+
+      set_text_color (cr, view->dark, 0.9);
+      pango_layout_set_width (layout, MAX (label_width - PADDING, 1) * PANGO_SCALE);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+      /* Score-P names differ at their ends ("… @file.c:174"), so cut the middle. */
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+      pango_layout_set_text (layout, region->name, -1);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_move_to (cr, PADDING, y + (view->bar_height - lh) / 2);
+      pango_cairo_show_layout (cr, layout);
+
+      len = MIN (bar->exclusive_s / max_s, 1.0) * bar_area;
+      jx_palette_region_color (region, view->dark, &color);
+      jx_palette_cairo_set_source (cr, &color);
+      cairo_rectangle (cr, bar_x, y + 2, MAX (len, 1.0), view->bar_height - 4);
+      cairo_fill (cr);
+
+      value = jx_time_format ((gint64) llround (bar->exclusive_s * 1e9), 3);
+      set_text_color (cr, view->dark, 0.75);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_width (layout, value_width * PANGO_SCALE);
+      pango_layout_set_text (layout, value, -1);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_move_to (cr, bar_x + MIN (len, bar_area) + PADDING, y + (view->bar_height - lh) / 2);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  cairo_restore (cr);
+}

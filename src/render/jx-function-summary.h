@@ -1,0 +1,84 @@
+/* jx-function-summary.h — bar chart of exclusive time per function.
+ *
+ * For one trace and a time range: the top N functions by exclusive time, in
+ * the timeline's colours. Several traces compare at a glance when their charts
+ * share a scale (max_seconds) and a function order (jx_function_summary_order_like). */
+#pragma once
+
+#include <cairo.h>
+#include <gdk/gdk.h>
+#include <gio/gio.h>
+
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint32  region;           /* region index in the trace */
+  double   exclusive_s;      /* seconds, clipped to the range */
+  guint64  count;            /* invocations intersecting the range */
+  double   fraction;         /* of the summed exclusive time of all regions */
+} JxFunctionSummaryBar;
+
+/* Top `top_n` regions (0 = all with time) by exclusive time in [t0, t1) ticks
+ * (0, G_MAXUINT64 = whole trace), largest first. Walks the invocations of the
+ * range (jx_trace_compute_region_stats): call it from a worker thread for big
+ * ranges. total_s (may be NULL) receives the summed exclusive time of all regions. */
+GArray  *jx_function_summary_compute      (JxTrace  *trace,
+                                           guint64   t0,
+                                           guint64   t1,
+                                           guint     top_n,
+                                           double   *total_s);
+
+/* Same in a GTask thread; finish returns the bars (unref with
+ * g_array_unref) and total_s. */
+void     jx_function_summary_compute_async  (JxTrace             *trace,
+                                             guint64              t0,
+                                             guint64              t1,
+                                             guint                top_n,
+                                             GCancellable        *cancellable,
+                                             GAsyncReadyCallback  callback,
+                                             gpointer             user_data);
+GArray  *jx_function_summary_compute_finish (GAsyncResult        *result,
+                                             double              *total_s,
+                                             GError             **error);
+
+/* Reorders `bars` of `trace` so that functions also present in the reference
+ * bars (by name) come first, in the reference's order; the rest keep their
+ * order. Lets the eye compare the same function across traces row by row. */
+void     jx_function_summary_order_like   (GArray   *bars,
+                                           JxTrace  *trace,
+                                           GArray   *reference_bars,
+                                           JxTrace  *reference_trace);
+
+typedef struct
+{
+  int      width;            /* px */
+  int      height;           /* px */
+  int      bar_height;       /* px per bar (e.g. 16) */
+  int      label_width;      /* px for function names, 0 = a third of the width */
+  double   max_seconds;      /* scale: a bar this long spans the bar area; 0 = the largest bar */
+  gboolean dark;
+  GdkRGBA  background;       /* the trace's tint */
+  const char *title;         /* drawn above the bars when not NULL (e.g. the trace name) */
+} JxFunctionSummaryView;
+
+void     jx_function_summary_view_init    (JxFunctionSummaryView *view);
+
+void     jx_function_summary_draw         (cairo_t                     *cr,
+                                           JxTrace                     *trace,
+                                           const JxFunctionSummaryBar  *bars,
+                                           guint                        n_bars,
+                                           const JxFunctionSummaryView *view);
+
+/* Index of the bar at y, or -1 (for tooltips). */
+int      jx_function_summary_bar_at       (const JxFunctionSummaryView *view,
+                                           guint                        n_bars,
+                                           double                       y);
+
+/* Height needed to show n_bars (title included). */
+int      jx_function_summary_get_height   (const JxFunctionSummaryView *view,
+                                           guint                        n_bars);
+
+G_END_DECLS

@@ -1,0 +1,394 @@
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-palette.h"
+#include "jx-trace-query.h"
+
+/* Colours are picked in OKLCH (perceptual lightness, chroma, hue) so that equal
+ * steps look equal and light/dark variants keep their hue. */
+
+static double
+srgb_encode (double c)
+{
+  if (c <= 0.0031308)
+    return 12.92 * c;
+  return 1.055 * pow (c, 1.0 / 2.4) - 0.055;
+}
+
+static gboolean
+oklch_to_srgb (double L, double C, double h_deg, double rgb[3])
+{
+  double h = h_deg * G_PI / 180.0;
+  double a = C * cos (h);
+  double b = C * sin (h);
+  double l_ = L + 0.3963377774 * a + 0.2158037573 * b;
+  double m_ = L - 0.1055613458 * a - 0.0638541728 * b;
+  double s_ = L - 0.0894841775 * a - 1.2914855480 * b;
+  double l = l_ * l_ * l_;
+  double m = m_ * m_ * m_;
+  double s = s_ * s_ * s_;
+  double lin[3];
+  gboolean in_gamut = TRUE;
+
+  lin[0] = +4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s;
+  lin[1] = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s;
+  lin[2] = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      if (lin[i] < -1e-4 || lin[i] > 1.0 + 1e-4)
+        in_gamut = FALSE;
+      rgb[i] = srgb_encode (CLAMP (lin[i], 0.0, 1.0));
+    }
+  return in_gamut;
+}
+
+/* Reduces chroma until the colour fits sRGB, so hues never shift on clipping. */
+static void
+oklch_to_rgba (double L, double C, double h, GdkRGBA *rgba)
+{
+  double rgb[3];
+
+  while (!oklch_to_srgb (L, C, h, rgb) && C > 0.005)
+    C *= 0.92;
+  rgba->red = rgb[0];
+  rgba->green = rgb[1];
+  rgba->blue = rgb[2];
+  rgba->alpha = 1.0;
+}
+
+typedef struct
+{
+  double L_light, C_light;
+  double L_dark, C_dark;
+  double hue;
+} CategoryColor;
+
+/* MPI red as in Vampir; OpenMP orange; accelerator violet; I/O brown;
+ * synchronization magenta; other grey. User functions avoid these hue bands. */
+static const CategoryColor category_colors[JX_N_CATEGORIES] = {
+  [JX_CATEGORY_USER]        = { 0.70, 0.11, 0.72, 0.11, 200.0 },
+  [JX_CATEGORY_MPI]         = { 0.57, 0.21, 0.64, 0.20,  27.0 },
+  [JX_CATEGORY_OPENMP]      = { 0.72, 0.16, 0.75, 0.15,  60.0 },
+  [JX_CATEGORY_ACCELERATOR] = { 0.52, 0.20, 0.62, 0.18, 305.0 },
+  [JX_CATEGORY_IO]          = { 0.50, 0.09, 0.58, 0.09,  70.0 },
+  [JX_CATEGORY_SYNC]        = { 0.60, 0.20, 0.67, 0.19, 350.0 },
+  [JX_CATEGORY_OTHER]       = { 0.70, 0.00, 0.60, 0.00,   0.0 },
+};
+
+void
+jx_palette_category_color (JxCategory  category,
+                           gboolean    dark,
+                           GdkRGBA    *rgba)
+{
+  const CategoryColor *c;
+
+  g_return_if_fail (rgba != NULL);
+
+  if ((guint) category >= JX_N_CATEGORIES)
+    category = JX_CATEGORY_OTHER;
+  c = &category_colors[category];
+  if (dark)
+    oklch_to_rgba (c->L_dark, c->C_dark, c->hue, rgba);
+  else
+    oklch_to_rgba (c->L_light, c->C_light, c->hue, rgba);
+}
+
+/* Hue band left to user functions (greens, teals, blues), well away from the
+ * category hues (27, 60, 70, 305, 350). */
+#define USER_HUE_FROM 125.0
+#define USER_HUE_TO   278.0
+
+#define N_HUE_SLOTS 11
+#define N_LIGHTNESS_STEPS 3
+
+static guint32
+name_hash (const char *name)
+{
+  /* FNV-1a: stable across runs and platforms, unlike g_str_hash's contract. */
+  guint32 h = 2166136261u;
+
+  for (const guchar *p = (const guchar *) name; *p != '\0'; p++)
+    {
+      h ^= *p;
+      h *= 16777619u;
+    }
+  /* Final avalanche so that similar names land far apart. */
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  return h;
+}
+
+void
+jx_palette_function_color (const char *name,
+                           gboolean    dark,
+                           GdkRGBA    *rgba)
+{
+  static const double L_light[N_LIGHTNESS_STEPS] = { 0.75, 0.64, 0.53 };
+  static const double L_dark[N_LIGHTNESS_STEPS] = { 0.80, 0.69, 0.58 };
+  guint32 h;
+  guint slot, step;
+  double hue;
+
+  g_return_if_fail (rgba != NULL);
+
+  h = name_hash (name != NULL ? name : "");
+  /* Hues in a few well separated slots and lightness in steps: two functions
+   * either share a colour or differ visibly, never "almost the same". */
+  slot = h % N_HUE_SLOTS;
+  step = (h / N_HUE_SLOTS) % N_LIGHTNESS_STEPS;
+  hue = USER_HUE_FROM + (USER_HUE_TO - USER_HUE_FROM) * (slot + 0.5) / N_HUE_SLOTS;
+  if (dark)
+    oklch_to_rgba (L_dark[step], 0.13, hue, rgba);
+  else
+    oklch_to_rgba (L_light[step], 0.13, hue, rgba);
+}
+
+void
+jx_palette_region_color (const JxRegion *region,
+                         gboolean        dark,
+                         GdkRGBA        *rgba)
+{
+  g_return_if_fail (region != NULL);
+  g_return_if_fail (rgba != NULL);
+
+  if (region->category == JX_CATEGORY_USER)
+    jx_palette_function_color (region->name, dark, rgba);
+  else
+    jx_palette_category_color (region->category, dark, rgba);
+}
+
+guint32
+jx_palette_rgba_to_pixel (const GdkRGBA *rgba)
+{
+  guint32 r, g, b;
+
+  g_return_val_if_fail (rgba != NULL, 0xff000000u);
+
+  r = (guint32) lround (CLAMP (rgba->red, 0.0f, 1.0f) * 255.0);
+  g = (guint32) lround (CLAMP (rgba->green, 0.0f, 1.0f) * 255.0);
+  b = (guint32) lround (CLAMP (rgba->blue, 0.0f, 1.0f) * 255.0);
+  return 0xff000000u | (r << 16) | (g << 8) | b;
+}
+
+void
+jx_palette_pixel_to_rgba (guint32  pixel,
+                          GdkRGBA *rgba)
+{
+  g_return_if_fail (rgba != NULL);
+
+  rgba->red = ((pixel >> 16) & 0xff) / 255.0f;
+  rgba->green = ((pixel >> 8) & 0xff) / 255.0f;
+  rgba->blue = (pixel & 0xff) / 255.0f;
+  rgba->alpha = ((pixel >> 24) & 0xff) / 255.0f;
+}
+
+void
+jx_palette_cairo_set_source (cairo_t       *cr,
+                             const GdkRGBA *rgba)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (rgba != NULL);
+
+  cairo_set_source_rgba (cr,
+                         lround (CLAMP (rgba->red, 0.0f, 1.0f) * 255.0) / 255.0,
+                         lround (CLAMP (rgba->green, 0.0f, 1.0f) * 255.0) / 255.0,
+                         lround (CLAMP (rgba->blue, 0.0f, 1.0f) * 255.0) / 255.0,
+                         lround (CLAMP (rgba->alpha, 0.0f, 1.0f) * 255.0) / 255.0);
+}
+
+guint32 *
+jx_palette_region_table_new (JxTrace  *trace,
+                             gboolean  dark)
+{
+  guint n;
+  guint32 *table;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+
+  n = jx_trace_get_n_regions (trace);
+  table = g_new (guint32, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      GdkRGBA rgba;
+
+      jx_palette_region_color (jx_trace_get_region (trace, i), dark, &rgba);
+      table[i] = jx_palette_rgba_to_pixel (&rgba);
+    }
+  return table;
+}
+
+/* Trace tints: eight hues 45° apart, ordered so that traces opened one after
+ * the other differ most. */
+static const double trace_hues[] = { 250.0, 70.0, 160.0, 340.0, 205.0, 25.0, 295.0, 115.0 };
+
+guint
+jx_palette_get_n_trace_backgrounds (void)
+{
+  return G_N_ELEMENTS (trace_hues);
+}
+
+void
+jx_palette_trace_background (guint     index,
+                             gboolean  dark,
+                             GdkRGBA  *rgba)
+{
+  double hue = trace_hues[index % G_N_ELEMENTS (trace_hues)];
+
+  g_return_if_fail (rgba != NULL);
+
+  /* Subtle but clearly different tints: low chroma, lightness far from the
+   * function colours so that bars stand out on every background. */
+  if (dark)
+    oklch_to_rgba (0.27, 0.04, hue, rgba);
+  else
+    oklch_to_rgba (0.935, 0.04, hue, rgba);
+}
+
+void
+jx_palette_trace_accent (guint     index,
+                         gboolean  dark,
+                         GdkRGBA  *rgba)
+{
+  double hue = trace_hues[index % G_N_ELEMENTS (trace_hues)];
+
+  g_return_if_fail (rgba != NULL);
+
+  if (dark)
+    oklch_to_rgba (0.72, 0.12, hue, rgba);
+  else
+    oklch_to_rgba (0.50, 0.13, hue, rgba);
+}
+
+static void
+legend_entry_clear (gpointer data)
+{
+  JxLegendEntry *entry = data;
+
+  g_clear_pointer (&entry->name, g_free);
+}
+
+typedef struct
+{
+  const char *name;
+  guint64     exclusive_ns;
+} FunctionTotal;
+
+static int
+compare_function_totals (gconstpointer a,
+                         gconstpointer b)
+{
+  const FunctionTotal *fa = a;
+  const FunctionTotal *fb = b;
+
+  if (fa->exclusive_ns != fb->exclusive_ns)
+    return fa->exclusive_ns > fb->exclusive_ns ? -1 : 1;
+  return strcmp (fa->name, fb->name);
+}
+
+static guint64
+ticks_to_ns (JxTrace *trace,
+             guint64  ticks)
+{
+  guint64 res = jx_trace_get_timer_resolution (trace);
+
+  if (res == 0 || res == 1000000000u)
+    return ticks;
+  return (guint64) ((double) ticks * 1e9 / (double) res);
+}
+
+GArray *
+jx_palette_build_legend (JxTrace  **traces,
+                         guint      n_traces,
+                         gboolean   dark,
+                         guint      max_functions)
+{
+  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) functions = g_array_new (FALSE, FALSE, sizeof (FunctionTotal));
+  guint64 category_ns[JX_N_CATEGORIES] = { 0 };
+  gboolean category_present[JX_N_CATEGORIES] = { FALSE };
+  GArray *legend;
+
+  g_return_val_if_fail (traces != NULL || n_traces == 0, NULL);
+
+  legend = g_array_new (FALSE, TRUE, sizeof (JxLegendEntry));
+  g_array_set_clear_func (legend, legend_entry_clear);
+
+  for (guint t = 0; t < n_traces; t++)
+    {
+      JxTrace *trace = traces[t];
+      g_autofree JxRegionStats *stats = NULL;
+      guint n_regions;
+
+      if (trace == NULL)
+        continue;
+      n_regions = jx_trace_get_n_regions (trace);
+      stats = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+      for (guint r = 0; r < n_regions; r++)
+        {
+          const JxRegion *region = jx_trace_get_region (trace, r);
+          guint64 ns = stats != NULL ? ticks_to_ns (trace, stats[r].exclusive) : 0;
+          gpointer index;
+
+          if (stats != NULL && stats[r].count == 0)
+            continue;
+          if (region->category != JX_CATEGORY_USER)
+            {
+              guint c = MIN (region->category, JX_CATEGORY_OTHER);
+
+              category_present[c] = TRUE;
+              category_ns[c] += ns;
+              continue;
+            }
+          if (g_hash_table_lookup_extended (by_name, region->name, NULL, &index))
+            {
+              g_array_index (functions, FunctionTotal, GPOINTER_TO_UINT (index)).exclusive_ns += ns;
+            }
+          else
+            {
+              FunctionTotal total = { region->name, ns };
+
+              g_hash_table_insert (by_name, (gpointer) region->name, GUINT_TO_POINTER (functions->len));
+              g_array_append_val (functions, total);
+            }
+        }
+    }
+
+  for (guint c = 0; c < JX_N_CATEGORIES; c++)
+    {
+      JxLegendEntry entry = { 0 };
+
+      if (!category_present[c] || c == JX_CATEGORY_USER)
+        continue;
+      entry.name = g_strdup (jx_category_label (c));
+      entry.category = c;
+      entry.is_category = TRUE;
+      entry.exclusive_ns = category_ns[c];
+      jx_palette_category_color (c, dark, &entry.color);
+      g_array_append_val (legend, entry);
+    }
+
+  g_array_sort (functions, compare_function_totals);
+  for (guint i = 0; i < functions->len; i++)
+    {
+      const FunctionTotal *total = &g_array_index (functions, FunctionTotal, i);
+      JxLegendEntry entry = { 0 };
+
+      if (max_functions > 0 && i >= max_functions)
+        break;
+      entry.name = g_strdup (total->name);
+      entry.category = JX_CATEGORY_USER;
+      entry.exclusive_ns = total->exclusive_ns;
+      jx_palette_function_color (total->name, dark, &entry.color);
+      g_array_append_val (legend, entry);
+    }
+
+  return legend;
+}

@@ -1,0 +1,81 @@
+/* jx-palette.h — colours of functions, categories and traces.
+ *
+ * Category regions (MPI, OpenMP, accelerator, I/O, synchronization, other) get
+ * fixed hues, MPI red as in Vampir. User functions get a colour derived from a
+ * hash of the region NAME, so one function has the same colour in every trace;
+ * their hues avoid the bands reserved for categories. Every colour has a light
+ * and a dark variant. All functions are pure and thread-safe.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <gdk/gdk.h>
+
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+/* Fixed colour of a category (JX_CATEGORY_USER gives a neutral teal used for
+ * the "user functions" legend swatch). */
+void      jx_palette_category_color       (JxCategory     category,
+                                           gboolean       dark,
+                                           GdkRGBA       *rgba);
+
+/* Stable colour of a user function, from its name. */
+void      jx_palette_function_color       (const char    *name,
+                                           gboolean       dark,
+                                           GdkRGBA       *rgba);
+
+/* Colour of a region: category colour unless the category is USER, then the
+ * function colour of its name. */
+void      jx_palette_region_color         (const JxRegion *region,
+                                           gboolean        dark,
+                                           GdkRGBA        *rgba);
+
+/* Colour table of all regions of a trace as opaque cairo ARGB32 pixels
+ * (0xffRRGGBB), indexed by region; length jx_trace_get_n_regions(). Free with g_free. */
+guint32  *jx_palette_region_table_new     (JxTrace       *trace,
+                                           gboolean       dark);
+
+/* Trace background tints: subtle, mutually distinct, readable under the
+ * function colours. index wraps around after jx_palette_get_n_trace_backgrounds(). */
+guint     jx_palette_get_n_trace_backgrounds (void);
+void      jx_palette_trace_background     (guint          index,
+                                           gboolean       dark,
+                                           GdkRGBA       *rgba);
+/* Strong version of the same hue (for the trace's name, strip outline, ...). */
+void      jx_palette_trace_accent         (guint          index,
+                                           gboolean       dark,
+                                           GdkRGBA       *rgba);
+
+/* Pack a GdkRGBA into an opaque cairo ARGB32 pixel and back. */
+guint32   jx_palette_rgba_to_pixel        (const GdkRGBA *rgba);
+void      jx_palette_pixel_to_rgba        (guint32        pixel,
+                                           GdkRGBA       *rgba);
+
+/* Sets rgba as cairo source rounded to 8 bits per channel first, so that
+ * areas painted from a GdkRGBA and pixels from the region table agree exactly. */
+void      jx_palette_cairo_set_source     (cairo_t       *cr,
+                                           const GdkRGBA *rgba);
+
+/* Legend: one entry per category present (category regions share one colour),
+ * then one entry per user function, ordered by exclusive time summed over the
+ * given traces (largest first). */
+typedef struct
+{
+  char       *name;           /* category label or function name */
+  GdkRGBA     color;
+  JxCategory  category;
+  gboolean    is_category;    /* TRUE: entry stands for all regions of `category` */
+  guint64     exclusive_ns;   /* summed over the traces, converted to ns */
+} JxLegendEntry;
+
+/* Array of JxLegendEntry (clear func set), at most max_functions user
+ * functions (0 = all). The walk over the traces may take a while on large
+ * traces: call it from a worker thread. */
+GArray   *jx_palette_build_legend         (JxTrace      **traces,
+                                           guint          n_traces,
+                                           gboolean       dark,
+                                           guint          max_functions);
+
+G_END_DECLS

@@ -1,0 +1,571 @@
+/* jx-details-panel.c */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-details-panel.h"
+#include "jx-time-ruler.h"
+#include "jx-trace-query.h"
+
+/* Statistics of one function need a pass over the trace's invocations, so they
+ * run in a thread, restarted (debounced) when the selection or the view moves. */
+#define STATS_DELAY_MS 120
+
+struct _JxDetailsPanel
+{
+  GtkWidget     parent_instance;
+
+  JxSession    *session;
+  gulong        selection_handler;
+  gulong        view_handler;
+  gulong        removed_handler;
+  gulong        offset_handler;
+
+  GtkWidget    *box;
+  GtkWidget    *empty_label;
+  GtkWidget    *content;
+  GtkWidget    *heading;
+  GtkWidget    *where;
+  GtkWidget    *facts;
+  GtkWidget    *call_path;
+  GtkWidget    *stats;
+
+  /* Whole-trace statistics do not depend on the view: kept per function. */
+  JxTrace      *whole_trace;
+  guint32       whole_region;
+  JxRegionStats whole_stats;
+
+  guint         stats_source;
+  GCancellable *stats_cancellable;
+  gboolean      stats_pending;
+};
+
+typedef struct
+{
+  JxTrace *trace;
+  guint32  region;
+  guint64  t0;
+  guint64  t1;
+  gboolean visible_empty;
+  gboolean have_whole;
+  JxRegionStats whole;
+} StatsInput;
+
+typedef struct
+{
+  JxRegionStats whole;
+  JxRegionStats visible;
+} StatsOutput;
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (JxDetailsPanel, jx_details_panel, GTK_TYPE_WIDGET)
+
+static void
+stats_input_free (gpointer data)
+{
+  StatsInput *in = data;
+
+  g_clear_object (&in->trace);
+  g_free (in);
+}
+
+static gint64
+ticks_to_ns (JxTrace *trace,
+             guint64  ticks)
+{
+  return (gint64) (jx_trace_ticks_to_seconds (trace, (gint64) ticks) * 1e9);
+}
+
+static GtkWidget *
+make_label (const char *text,
+            gboolean    dim,
+            float       xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_label_set_selectable (GTK_LABEL (label), !dim);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  if (dim)
+    gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static void
+clear_grid (GtkWidget *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (grid)) != NULL)
+    gtk_grid_remove (GTK_GRID (grid), child);
+}
+
+static void
+grid_add_fact (GtkWidget  *grid,
+               int         row,
+               const char *key,
+               const char *value)
+{
+  gtk_grid_attach (GTK_GRID (grid), make_label (key, TRUE, 0.0f), 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), make_label (value, FALSE, 0.0f), 1, row, 1, 1);
+}
+
+static void
+stats_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  StatsInput *in = task_data;
+  StatsOutput *out = g_new0 (StatsOutput, 1);
+  g_autofree JxRegionStats *whole = NULL;
+  g_autofree JxRegionStats *visible = NULL;
+
+  if (in->have_whole)
+    out->whole = in->whole;
+  else
+    {
+      whole = jx_trace_compute_region_stats (in->trace, NULL, 0, 0, G_MAXUINT64);
+      if (whole != NULL)
+        out->whole = whole[in->region];
+    }
+
+  if (!in->visible_empty && !g_cancellable_is_cancelled (cancellable))
+    {
+      visible = jx_trace_compute_region_stats (in->trace, NULL, 0, in->t0, in->t1);
+      if (visible != NULL)
+        out->visible = visible[in->region];
+    }
+
+  g_task_return_pointer (task, out, g_free);
+}
+
+static void
+stats_row (GtkWidget           *grid,
+           int                  row,
+           const char          *label,
+           JxTrace             *trace,
+           const JxRegionStats *st)
+{
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, st->count);
+  g_autofree char *incl = jx_time_format (ticks_to_ns (trace, st->inclusive), 4);
+  g_autofree char *excl = jx_time_format (ticks_to_ns (trace, st->exclusive), 4);
+
+  gtk_grid_attach (GTK_GRID (grid), make_label (label, TRUE, 0.0f), 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), make_label (count, FALSE, 1.0f), 1, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), make_label (incl, FALSE, 1.0f), 2, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), make_label (excl, FALSE, 1.0f), 3, row, 1, 1);
+}
+
+static void
+stats_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(JxDetailsPanel) self = user_data;
+  g_autofree StatsOutput *out = NULL;
+  StatsInput *in = g_task_get_task_data (G_TASK (result));
+
+  out = g_task_propagate_pointer (G_TASK (result), NULL);
+  if (out == NULL || g_task_had_error (G_TASK (result)))
+    return;
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+
+  self->stats_pending = FALSE;
+  g_set_object (&self->whole_trace, in->trace);
+  self->whole_region = in->region;
+  self->whole_stats = out->whole;
+  clear_grid (self->stats);
+  gtk_grid_attach (GTK_GRID (self->stats), make_label (_("Count"), TRUE, 1.0f), 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->stats), make_label (_("Inclusive"), TRUE, 1.0f), 2, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (self->stats), make_label (_("Exclusive"), TRUE, 1.0f), 3, 0, 1, 1);
+  stats_row (self->stats, 1, _("Whole trace"), in->trace, &out->whole);
+  stats_row (self->stats, 2, _("Visible range"), in->trace, &out->visible);
+}
+
+static gboolean
+stats_start (gpointer user_data)
+{
+  JxDetailsPanel *self = user_data;
+  g_autoptr(GTask) task = NULL;
+  StatsInput *in;
+  guint trace_index;
+  guint32 stream_index, inv;
+  JxTrace *trace;
+  const JxStream *stream;
+  gint64 view0, view1, c0, c1;
+
+  self->stats_source = 0;
+
+  if (self->session == NULL ||
+      !jx_session_get_selected_invocation (self->session, &trace_index, &stream_index, &inv) ||
+      (trace = jx_session_get_trace (self->session, trace_index)) == NULL ||
+      stream_index >= jx_trace_get_n_streams (trace))
+    {
+      self->stats_pending = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+
+  stream = jx_trace_get_stream (trace, stream_index);
+  if (inv >= stream->n_invocations)
+    {
+      self->stats_pending = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+
+  in = g_new0 (StatsInput, 1);
+  in->trace = g_object_ref (trace);
+  in->region = stream->region[inv];
+  if (self->whole_trace == trace && self->whole_region == in->region)
+    {
+      in->have_whole = TRUE;
+      in->whole = self->whole_stats;
+    }
+
+  /* Intersect the visible window with the trace's own extent before
+   * converting, so times before its start or after its end never wrap. */
+  view0 = jx_session_get_view_start (self->session);
+  view1 = jx_session_get_view_end (self->session);
+  c0 = jx_session_trace_to_comparison (self->session, trace_index, jx_trace_get_start_time (trace));
+  c1 = jx_session_trace_to_comparison (self->session, trace_index, jx_trace_get_end_time (trace));
+  view0 = MAX (view0, c0);
+  view1 = MIN (view1, c1);
+  if (view1 <= view0)
+    in->visible_empty = TRUE;
+  else
+    {
+      in->t0 = jx_session_comparison_to_trace (self->session, trace_index, view0);
+      in->t1 = jx_session_comparison_to_trace (self->session, trace_index, view1);
+      if (view1 == c1)
+        in->t1 = jx_trace_get_end_time (trace) + 1;
+    }
+
+  self->stats_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->stats_cancellable, stats_done, g_object_ref (self));
+  g_task_set_source_tag (task, stats_start);
+  g_task_set_task_data (task, in, stats_input_free);
+  g_task_run_in_thread (task, stats_thread);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_stats (JxDetailsPanel *self)
+{
+  if (self->stats_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->stats_cancellable);
+      g_clear_object (&self->stats_cancellable);
+    }
+  g_clear_handle_id (&self->stats_source, g_source_remove);
+  self->stats_pending = TRUE;
+  self->stats_source = g_timeout_add (STATS_DELAY_MS, stats_start, self);
+}
+
+static void
+update_selection (JxDetailsPanel *self)
+{
+  guint trace_index;
+  guint32 stream_index, inv;
+  JxTrace *trace = NULL;
+  const JxStream *stream;
+  const JxProcess *process;
+  const JxRegion *region;
+  g_autoptr(GArray) path = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autofree char *start = NULL;
+  g_autofree char *duration = NULL;
+  g_autofree char *exclusive = NULL;
+  g_autofree char *where = NULL;
+  g_autofree char *depth = NULL;
+  guint i;
+
+  if (self->session != NULL &&
+      jx_session_get_selected_invocation (self->session, &trace_index, &stream_index, &inv))
+    trace = jx_session_get_trace (self->session, trace_index);
+
+  if (trace == NULL || stream_index >= jx_trace_get_n_streams (trace) ||
+      inv >= jx_trace_get_stream (trace, stream_index)->n_invocations)
+    {
+      gtk_widget_set_visible (self->empty_label, TRUE);
+      gtk_widget_set_visible (self->content, FALSE);
+      /* The whole-trace statistics are only kept for the selected trace: a
+       * reference to a trace nobody shows any more would keep it in memory. */
+      g_clear_object (&self->whole_trace);
+      if (self->stats_cancellable != NULL)
+        g_cancellable_cancel (self->stats_cancellable);
+      g_clear_object (&self->stats_cancellable);
+      g_clear_handle_id (&self->stats_source, g_source_remove);
+      self->stats_pending = FALSE;
+      return;
+    }
+
+  if (self->whole_trace != trace)
+    g_clear_object (&self->whole_trace);
+
+  stream = jx_trace_get_stream (trace, stream_index);
+  process = jx_trace_get_process (trace, stream->process);
+  region = jx_trace_get_region (trace, stream->region[inv]);
+
+  gtk_label_set_text (GTK_LABEL (self->heading), region->name);
+  where = g_strdup_printf ("%s · %s · %s",
+                           jx_session_get_trace_name (self->session, trace_index),
+                           process->name, stream->name);
+  gtk_label_set_text (GTK_LABEL (self->where), where);
+
+  start = jx_time_format (jx_session_trace_to_comparison (self->session, trace_index, stream->start[inv]), 4);
+  duration = jx_time_format (ticks_to_ns (trace, stream->end[inv] - stream->start[inv]), 4);
+  exclusive = jx_time_format (ticks_to_ns (trace, jx_stream_exclusive_time (stream, inv)), 4);
+  depth = g_strdup_printf ("%u", (guint) stream->depth[inv]);
+  clear_grid (self->facts);
+  grid_add_fact (self->facts, 0, _("Category"), jx_category_label (region->category));
+  grid_add_fact (self->facts, 1, _("Start"), start);
+  grid_add_fact (self->facts, 2, _("Inclusive"), duration);
+  grid_add_fact (self->facts, 3, _("Exclusive"), exclusive);
+  grid_add_fact (self->facts, 4, _("Depth"), depth);
+
+  path = jx_stream_get_call_path (stream, inv);
+  text = g_string_new (NULL);
+  for (i = 0; path != NULL && i < path->len; i++)
+    {
+      guint32 p = g_array_index (path, guint32, i);
+
+      if (i > 0)
+        g_string_append_c (text, '\n');
+      /* Indentation shows the nesting without needing a tree widget. */
+      g_string_append_printf (text, "%*s%s", (int) MIN (i, 16) * 2, "",
+                              jx_trace_get_region (trace, stream->region[p])->name);
+    }
+  gtk_label_set_text (GTK_LABEL (self->call_path), text->str);
+
+  gtk_widget_set_visible (self->empty_label, FALSE);
+  gtk_widget_set_visible (self->content, TRUE);
+  schedule_stats (self);
+}
+
+static void
+on_view_changed (JxDetailsPanel *self)
+{
+  if (gtk_widget_get_visible (self->content))
+    schedule_stats (self);
+}
+
+static void
+jx_details_panel_dispose (GObject *object)
+{
+  JxDetailsPanel *self = JX_DETAILS_PANEL (object);
+
+  jx_details_panel_set_session (self, NULL);
+  g_clear_object (&self->whole_trace);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+
+  G_OBJECT_CLASS (jx_details_panel_parent_class)->dispose (object);
+}
+
+static void
+jx_details_panel_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  JxDetailsPanel *self = JX_DETAILS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_details_panel_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  JxDetailsPanel *self = JX_DETAILS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      jx_details_panel_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_details_panel_class_init (JxDetailsPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = jx_details_panel_dispose;
+  object_class->get_property = jx_details_panel_get_property;
+  object_class->set_property = jx_details_panel_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL,
+                         JX_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "jxdetailspanel");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static GtkWidget *
+section_title (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, 6);
+  return label;
+}
+
+static void
+jx_details_panel_init (JxDetailsPanel *self)
+{
+  GtkWidget *box;
+
+  /* No scrolling of its own: embedders put it in a GtkScrolledWindow. */
+  box = self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_parent (box, GTK_WIDGET (self));
+
+  self->empty_label = gtk_label_new (_("Click a function in a timeline to see its call path and statistics."));
+  gtk_label_set_wrap (GTK_LABEL (self->empty_label), TRUE);
+  gtk_label_set_justify (GTK_LABEL (self->empty_label), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (self->empty_label, "dim-label");
+  gtk_widget_set_vexpand (self->empty_label, TRUE);
+  gtk_box_append (GTK_BOX (box), self->empty_label);
+
+  self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_visible (self->content, FALSE);
+  gtk_box_append (GTK_BOX (box), self->content);
+
+  self->heading = make_label ("", FALSE, 0.0f);
+  gtk_widget_add_css_class (self->heading, "title-4");
+  gtk_box_append (GTK_BOX (self->content), self->heading);
+  self->where = make_label ("", TRUE, 0.0f);
+  gtk_box_append (GTK_BOX (self->content), self->where);
+
+  self->facts = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (self->facts), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (self->facts), 2);
+  gtk_box_append (GTK_BOX (self->content), self->facts);
+
+  gtk_box_append (GTK_BOX (self->content), section_title (_("Call Path")));
+  self->call_path = make_label ("", FALSE, 0.0f);
+  gtk_widget_add_css_class (self->call_path, "monospace");
+  gtk_box_append (GTK_BOX (self->content), self->call_path);
+
+  gtk_box_append (GTK_BOX (self->content), section_title (_("Function Statistics")));
+  self->stats = gtk_grid_new ();
+  gtk_grid_set_column_spacing (GTK_GRID (self->stats), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (self->stats), 2);
+  gtk_box_append (GTK_BOX (self->content), self->stats);
+}
+
+GtkWidget *
+jx_details_panel_new (JxSession *session)
+{
+  return g_object_new (JX_TYPE_DETAILS_PANEL, "session", session, NULL);
+}
+
+JxSession *
+jx_details_panel_get_session (JxDetailsPanel *self)
+{
+  g_return_val_if_fail (JX_IS_DETAILS_PANEL (self), NULL);
+  return self->session;
+}
+
+void
+jx_details_panel_set_session (JxDetailsPanel *self,
+                              JxSession      *session)
+{
+  g_return_if_fail (JX_IS_DETAILS_PANEL (self));
+  g_return_if_fail (session == NULL || JX_IS_SESSION (session));
+
+  if (self->session == session)
+    return;
+
+  if (self->session != NULL)
+    {
+      g_clear_signal_handler (&self->selection_handler, self->session);
+      g_clear_signal_handler (&self->view_handler, self->session);
+      g_clear_signal_handler (&self->removed_handler, self->session);
+      g_clear_signal_handler (&self->offset_handler, self->session);
+    }
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      self->selection_handler =
+        g_signal_connect_swapped (session, "selection-changed", G_CALLBACK (update_selection), self);
+      self->removed_handler =
+        g_signal_connect_swapped (session, "trace-removed", G_CALLBACK (update_selection), self);
+      self->offset_handler =
+        g_signal_connect_swapped (session, "offset-changed", G_CALLBACK (update_selection), self);
+      self->view_handler =
+        g_signal_connect_swapped (session, "view-changed", G_CALLBACK (on_view_changed), self);
+    }
+
+  if (self->box != NULL)
+    update_selection (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+static void
+append_label_text (GString   *text,
+                   GtkWidget *widget)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append (text, gtk_label_get_text (GTK_LABEL (widget)));
+      g_string_append_c (text, '\n');
+      return;
+    }
+  for (child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_visible (child))
+      append_label_text (text, child);
+}
+
+char *
+jx_details_panel_dup_text (JxDetailsPanel *self)
+{
+  GString *text;
+
+  g_return_val_if_fail (JX_IS_DETAILS_PANEL (self), NULL);
+
+  text = g_string_new (NULL);
+  append_label_text (text, self->box);
+  return g_string_free (text, FALSE);
+}
+
+gboolean
+jx_details_panel_is_busy (JxDetailsPanel *self)
+{
+  g_return_val_if_fail (JX_IS_DETAILS_PANEL (self), FALSE);
+  return self->stats_pending;
+}

@@ -1,0 +1,290 @@
+#include "config.h"
+
+#include <math.h>
+
+#include "jx-palette.h"
+#include "jx-trace-builder.h"
+
+#define PARADIGM_USER 1
+#define PARADIGM_OPENMP 3
+#define PARADIGM_MPI 4
+#define ROLE_FUNCTION 1
+
+/* OKLab, to compare colours the way people see them (ΔE_ok ≈ 0.02 is a
+ * just-noticeable difference). */
+static void
+to_oklab (const GdkRGBA *c,
+          double         lab[3])
+{
+  double rgb[3] = { c->red, c->green, c->blue };
+  double l, m, s;
+
+  for (guint i = 0; i < 3; i++)
+    rgb[i] = rgb[i] <= 0.04045 ? rgb[i] / 12.92 : pow ((rgb[i] + 0.055) / 1.055, 2.4);
+  l = cbrt (0.4122214708 * rgb[0] + 0.5363325363 * rgb[1] + 0.0514459929 * rgb[2]);
+  m = cbrt (0.2119034982 * rgb[0] + 0.6806995451 * rgb[1] + 0.1073969566 * rgb[2]);
+  s = cbrt (0.0883024619 * rgb[0] + 0.2817188376 * rgb[1] + 0.6299787005 * rgb[2]);
+  lab[0] = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s;
+  lab[1] = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s;
+  lab[2] = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s;
+}
+
+static double
+delta_e (const GdkRGBA *a,
+         const GdkRGBA *b)
+{
+  double la[3], lb[3];
+
+  to_oklab (a, la);
+  to_oklab (b, lb);
+  return sqrt ((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1]) +
+               (la[2] - lb[2]) * (la[2] - lb[2]));
+}
+
+static const JxCategory categories[] = {
+  JX_CATEGORY_MPI, JX_CATEGORY_OPENMP, JX_CATEGORY_ACCELERATOR,
+  JX_CATEGORY_IO, JX_CATEGORY_SYNC, JX_CATEGORY_OTHER,
+};
+
+static void
+test_categories_distinct (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      GdkRGBA mpi;
+
+      for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+        for (guint j = i + 1; j < G_N_ELEMENTS (categories); j++)
+          {
+            GdkRGBA a, b;
+
+            jx_palette_category_color (categories[i], dark, &a);
+            jx_palette_category_color (categories[j], dark, &b);
+            g_assert_cmpfloat (delta_e (&a, &b), >=, 0.08);
+          }
+      /* MPI is red as in Vampir. */
+      jx_palette_category_color (JX_CATEGORY_MPI, dark, &mpi);
+      g_assert_cmpfloat (mpi.red, >, mpi.green + 0.35);
+      g_assert_cmpfloat (mpi.red, >, mpi.blue + 0.3);
+    }
+}
+
+static void
+test_functions_stable_and_apart_from_categories (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    for (guint n = 0; n < 500; n++)
+      {
+        g_autofree char *name = g_strdup_printf ("function_%u", n);
+        GdkRGBA a, b;
+
+        jx_palette_function_color (name, dark, &a);
+        jx_palette_function_color (name, dark, &b);
+        g_assert_true (gdk_rgba_equal (&a, &b));
+        /* A user function never looks like a category (MPI red in particular). */
+        for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+          {
+            GdkRGBA c;
+
+            jx_palette_category_color (categories[i], dark, &c);
+            g_assert_cmpfloat (delta_e (&a, &c), >=, 0.08);
+          }
+      }
+}
+
+static void
+test_functions_spread (void)
+{
+  static const char *names[] = {
+    "main", "iteration", "compute", "stencil_kernel", "compute_halo", "vec_add",
+    "dot", "norm", "solve", "initialize", "finalize", "exchange", "reduce_local",
+    "update", "residual", "precondition", "smooth", "restrict", "prolongate", "io_dump",
+  };
+  GPtrArray *distinct = g_ptr_array_new_with_free_func ((GDestroyNotify) gdk_rgba_free);
+
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      g_ptr_array_set_size (distinct, 0);
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        {
+          GdkRGBA c;
+          gboolean seen = FALSE;
+
+          jx_palette_function_color (names[i], dark, &c);
+          for (guint k = 0; k < distinct->len; k++)
+            {
+              double d = delta_e (&c, g_ptr_array_index (distinct, k));
+
+              /* Two function colours are either the same slot or clearly apart. */
+              g_assert_true (d < 1e-6 || d >= 0.03);
+              if (d < 1e-6)
+                seen = TRUE;
+            }
+          if (!seen)
+            g_ptr_array_add (distinct, gdk_rgba_copy (&c));
+        }
+      /* 20 names over 33 colour slots: few collisions. */
+      g_assert_cmpuint (distinct->len, >=, 13);
+    }
+  g_ptr_array_unref (distinct);
+}
+
+static void
+test_trace_backgrounds (void)
+{
+  guint n = jx_palette_get_n_trace_backgrounds ();
+
+  g_assert_cmpuint (n, >=, 6);
+  for (int dark = 0; dark <= 1; dark++)
+    for (guint i = 0; i < n; i++)
+      {
+        GdkRGBA a, wrap, accent;
+        double lab[3];
+
+        jx_palette_trace_background (i, dark, &a);
+        jx_palette_trace_background (i + n, dark, &wrap);
+        g_assert_true (gdk_rgba_equal (&a, &wrap));
+        to_oklab (&a, lab);
+        /* Subtle tints: near white in light mode, near black in dark mode. */
+        if (dark)
+          g_assert_cmpfloat (lab[0], <, 0.35);
+        else
+          g_assert_cmpfloat (lab[0], >, 0.9);
+        for (guint j = i + 1; j < n; j++)
+          {
+            GdkRGBA b;
+
+            jx_palette_trace_background (j, dark, &b);
+            g_assert_cmpfloat (delta_e (&a, &b), >=, 0.02);
+          }
+        /* Function and category colours stand out on every tint. */
+        for (guint c = 0; c < G_N_ELEMENTS (categories); c++)
+          {
+            GdkRGBA fg;
+
+            jx_palette_category_color (categories[c], dark, &fg);
+            g_assert_cmpfloat (delta_e (&a, &fg), >=, 0.2);
+          }
+        for (guint f = 0; f < 50; f++)
+          {
+            g_autofree char *name = g_strdup_printf ("f%u", f);
+            GdkRGBA fg;
+
+            jx_palette_function_color (name, dark, &fg);
+            g_assert_cmpfloat (delta_e (&a, &fg), >=, 0.2);
+          }
+        jx_palette_trace_accent (i, dark, &accent);
+        g_assert_cmpfloat (delta_e (&a, &accent), >=, 0.25);
+      }
+}
+
+static void
+test_pixels (void)
+{
+  GdkRGBA c = { 1.0f, 0.5f, 0.0f, 1.0f }, back;
+  guint32 p = jx_palette_rgba_to_pixel (&c);
+
+  g_assert_cmphex (p, ==, 0xffff8000u);
+  jx_palette_pixel_to_rgba (p, &back);
+  g_assert_cmpfloat_with_epsilon (back.green, 128 / 255.0, 1e-6);
+  g_assert_cmpfloat (back.alpha, ==, 1.0);
+}
+
+static void
+test_legend (void)
+{
+  JxTraceBuilder *b1 = jx_trace_builder_new ("/a/traces.otf2", "a", 1000000000);
+  JxTraceBuilder *b2 = jx_trace_builder_new ("/b/traces.otf2", "b", 1000000);
+  g_autoptr(JxTrace) a = NULL;
+  g_autoptr(JxTrace) b = NULL;
+  g_autoptr(GArray) legend = NULL;
+  g_autofree guint32 *table = NULL;
+  JxTrace *traces[2];
+  const JxLegendEntry *e;
+  guint32 r;
+
+  /* Trace a (ns ticks): main 1000 ns exclusive, MPI_Send 400 ns, omp 100 ns. */
+  {
+    guint32 main_r = jx_trace_builder_add_region (b1, "main", PARADIGM_USER, ROLE_FUNCTION);
+    guint32 send = jx_trace_builder_add_region (b1, "MPI_Send", PARADIGM_MPI, ROLE_FUNCTION);
+    guint32 omp = jx_trace_builder_add_region (b1, "!$omp parallel", PARADIGM_OPENMP, ROLE_FUNCTION);
+    guint32 node = jx_trace_builder_add_system_node (b1, "n", "node", JX_NONE);
+    guint32 s = jx_trace_builder_add_stream (b1, jx_trace_builder_add_process (b1, "R0", node), "T", JX_STREAM_CPU_THREAD);
+
+    jx_trace_builder_enter (b1, s, 0, main_r);
+    jx_trace_builder_enter (b1, s, 500, send);
+    jx_trace_builder_leave (b1, s, 900, send);
+    jx_trace_builder_enter (b1, s, 900, omp);
+    jx_trace_builder_leave (b1, s, 1000, omp);
+    jx_trace_builder_leave (b1, s, 1500, main_r);
+  }
+  /* Trace b (µs ticks): solve 2 µs = 2000 ns, main 1 µs. */
+  {
+    guint32 main_r = jx_trace_builder_add_region (b2, "main", PARADIGM_USER, ROLE_FUNCTION);
+    guint32 solve = jx_trace_builder_add_region (b2, "solve", PARADIGM_USER, ROLE_FUNCTION);
+    guint32 node = jx_trace_builder_add_system_node (b2, "n", "node", JX_NONE);
+    guint32 s = jx_trace_builder_add_stream (b2, jx_trace_builder_add_process (b2, "R0", node), "T", JX_STREAM_CPU_THREAD);
+
+    jx_trace_builder_enter (b2, s, 0, main_r);
+    jx_trace_builder_enter (b2, s, 1, solve);
+    jx_trace_builder_leave (b2, s, 3, solve);
+    jx_trace_builder_leave (b2, s, 3, main_r);
+  }
+  a = jx_trace_builder_finish (b1);
+  b = jx_trace_builder_finish (b2);
+  traces[0] = a;
+  traces[1] = b;
+
+  legend = jx_palette_build_legend (traces, 2, FALSE, 0);
+  /* Categories first (MPI, OpenMP), then functions by summed exclusive time. */
+  g_assert_cmpuint (legend->len, ==, 4);
+  e = &g_array_index (legend, JxLegendEntry, 0);
+  g_assert_true (e->is_category);
+  g_assert_cmpint (e->category, ==, JX_CATEGORY_MPI);
+  g_assert_cmpuint (e->exclusive_ns, ==, 400);
+  e = &g_array_index (legend, JxLegendEntry, 1);
+  g_assert_cmpint (e->category, ==, JX_CATEGORY_OPENMP);
+  e = &g_array_index (legend, JxLegendEntry, 2);
+  g_assert_cmpstr (e->name, ==, "main");
+  g_assert_cmpuint (e->exclusive_ns, ==, 2000);
+  e = &g_array_index (legend, JxLegendEntry, 3);
+  g_assert_cmpstr (e->name, ==, "solve");
+  g_assert_cmpuint (e->exclusive_ns, ==, 2000);
+  {
+    GdkRGBA want;
+
+    jx_palette_function_color ("solve", FALSE, &want);
+    g_assert_true (gdk_rgba_equal (&want, &e->color));
+  }
+  g_clear_pointer (&legend, g_array_unref);
+
+  legend = jx_palette_build_legend (traces, 2, TRUE, 1);
+  g_assert_cmpuint (legend->len, ==, 3);
+
+  /* The region table gives MPI regions the category colour. */
+  table = jx_palette_region_table_new (a, FALSE);
+  r = jx_trace_find_region (a, "MPI_Send");
+  g_assert_cmpuint (r, !=, JX_NONE);
+  {
+    GdkRGBA mpi;
+
+    jx_palette_category_color (JX_CATEGORY_MPI, FALSE, &mpi);
+    g_assert_cmphex (table[r], ==, jx_palette_rgba_to_pixel (&mpi));
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/palette/categories-distinct", test_categories_distinct);
+  g_test_add_func ("/render/palette/functions-stable", test_functions_stable_and_apart_from_categories);
+  g_test_add_func ("/render/palette/functions-spread", test_functions_spread);
+  g_test_add_func ("/render/palette/trace-backgrounds", test_trace_backgrounds);
+  g_test_add_func ("/render/palette/pixels", test_pixels);
+  g_test_add_func ("/render/palette/legend", test_legend);
+
+  return g_test_run ();
+}

@@ -1,0 +1,1090 @@
+/* test-views.c — the comparison widgets under a display: drive them through
+ * their actions, properties and gesture logic, check the session state and
+ * pixels of off-screen renders. Skips without a display (CI runs it under
+ * xvfb-run). */
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "jx-details-panel.h"
+#include "jx-function-summary-chart.h"
+#include "jx-legend-view.h"
+#include "jx-master-timeline.h"
+#include "jx-nav-toolbar.h"
+#include "jx-offset-dialog.h"
+#include "jx-palette.h"
+#include "jx-session.h"
+#include "jx-summary-cache.h"
+#include "jx-trace-builder.h"
+#include "jx-trace-timeline.h"
+
+#define MS G_GINT64_CONSTANT (1000000)
+#define PARADIGM_USER 1
+#define PARADIGM_MPI  4
+#define ROLE_FUNCTION 1
+
+static gboolean have_display;
+
+/* Two ranks, one stream each, clock in ns:
+ *   main [0, 10 ms) { compute [1, 4) ; MPI_Send [4, 5) ; compute [5, 9) }
+ * `shift` moves everything but "main"'s start, so traces differ. */
+static JxTrace *
+make_trace (const char *name,
+            guint64     shift)
+{
+  JxTraceBuilder *builder;
+  g_autofree char *path = g_strdup_printf ("/nonexistent/%s/traces.otf2", name);
+  guint32 r_main, r_compute, r_send;
+  guint p;
+
+  builder = jx_trace_builder_new (path, name, 1000000000);
+  r_main = jx_trace_builder_add_region (builder, "main", PARADIGM_USER, ROLE_FUNCTION);
+  r_compute = jx_trace_builder_add_region (builder, "compute", PARADIGM_USER, ROLE_FUNCTION);
+  r_send = jx_trace_builder_add_region (builder, "MPI_Send", PARADIGM_MPI, ROLE_FUNCTION);
+
+  for (p = 0; p < 2; p++)
+    {
+      g_autofree char *pname = g_strdup_printf ("Rank %u", p);
+      guint32 process = jx_trace_builder_add_process (builder, pname, JX_NONE);
+      guint32 s = jx_trace_builder_add_stream (builder, process, "Master thread", JX_STREAM_CPU_THREAD);
+
+      jx_trace_builder_enter (builder, s, 0, r_main);
+      jx_trace_builder_enter (builder, s, 1 * MS + shift, r_compute);
+      jx_trace_builder_leave (builder, s, 4 * MS + shift, r_compute);
+      jx_trace_builder_enter (builder, s, 4 * MS + shift, r_send);
+      jx_trace_builder_leave (builder, s, 5 * MS + shift, r_send);
+      jx_trace_builder_enter (builder, s, 5 * MS + shift, r_compute);
+      jx_trace_builder_leave (builder, s, 9 * MS, r_compute);
+      jx_trace_builder_leave (builder, s, 10 * MS, r_main);
+    }
+
+  return jx_trace_builder_finish (builder);
+}
+
+static JxSession *
+make_session (void)
+{
+  JxSession *session = jx_session_new ();
+  g_autoptr(JxTrace) a = make_trace ("A", 0);
+  g_autoptr(JxTrace) b = make_trace ("B", 0);
+
+  jx_session_add_trace (session, a);
+  jx_session_add_trace (session, b);
+  jx_session_set_view (session, 0, 10 * MS);
+  return session;
+}
+
+static void
+wait_ms (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+keep_waking (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop until a weak pointer is cleared (the object finalized),
+ * for at most 20 s. */
+static gboolean
+wait_until_cleared (gpointer *pointer)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  guint wake = g_timeout_add (10, keep_waking, NULL);
+
+  while (*pointer != NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (wake);
+  return *pointer == NULL;
+}
+
+static void
+wait_until_idle (GtkWidget *chart,
+                 GtkWidget *legend,
+                 GtkWidget *details)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while ((jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)) ||
+          jx_legend_view_is_busy (JX_LEGEND_VIEW (legend)) ||
+          jx_details_panel_is_busy (JX_DETAILS_PANEL (details))) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)));
+  g_assert_false (jx_legend_view_is_busy (JX_LEGEND_VIEW (legend)));
+  g_assert_false (jx_details_panel_is_busy (JX_DETAILS_PANEL (details)));
+}
+
+static void
+wait_until_allocated (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while ((gtk_widget_get_width (widget) <= 1 || !gtk_widget_get_mapped (widget)) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 1);
+  /* Let pending layout and drawing settle. */
+  wait_ms (50);
+}
+
+static GtkWidget *
+present (GtkWidget *child,
+         int        width,
+         int        height)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/* Off-screen render of a widget into ARGB32 pixels (premultiplied, native
+ * endianness: 0xAARRGGBB per guint32). */
+typedef struct
+{
+  int      width;
+  int      height;
+  guint32 *pixels;
+} Image;
+
+static void
+image_free (Image *img)
+{
+  g_free (img->pixels);
+  g_free (img);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Image, image_free)
+
+static Image *
+render_widget (GtkWidget *widget)
+{
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer;
+  Image *img = g_new0 (Image, 1);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  img->width = gtk_widget_get_width (widget);
+  img->height = gtk_widget_get_height (widget);
+
+  /* A widget paintable shows the widget's last drawn frame: after a change,
+   * wait for the frame clock to draw it. */
+  while (node == NULL && g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(GdkPaintable) paintable = NULL;
+      GtkSnapshot *snapshot;
+
+      wait_ms (20);
+      paintable = gtk_widget_paintable_new (widget);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, img->width, img->height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, img->width, img->height));
+  img->pixels = g_new0 (guint32, (gsize) img->width * img->height);
+  gdk_texture_download (texture, (guchar *) img->pixels, img->width * 4);
+  return img;
+}
+
+static gboolean
+pixel_near (guint32 pixel,
+            guint32 want)
+{
+  int i;
+
+  for (i = 0; i < 24; i += 8)
+    if (ABS ((int) ((pixel >> i) & 0xff) - (int) ((want >> i) & 0xff)) > 6)
+      return FALSE;
+  return TRUE;
+}
+
+/* First and last column of row y where `color` is drawn, within [x0, x1). */
+static gboolean
+find_color_span (const Image *img,
+                 int          y,
+                 int          x0,
+                 int          x1,
+                 guint32      color,
+                 int         *first,
+                 int         *last)
+{
+  int x;
+
+  *first = -1;
+  *last = -1;
+  for (x = MAX (x0, 0); x < MIN (x1, img->width); x++)
+    if (pixel_near (img->pixels[(gsize) y * img->width + x], color))
+      {
+        if (*first < 0)
+          *first = x;
+        *last = x;
+      }
+  return *first >= 0;
+}
+
+static guint32
+function_pixel (const char *name)
+{
+  GdkRGBA rgba;
+
+  jx_palette_function_color (name, FALSE, &rgba);
+  return jx_palette_rgba_to_pixel (&rgba);
+}
+
+#define SKIP_WITHOUT_DISPLAY() G_STMT_START { \
+  if (!have_display) { g_test_skip ("no display"); return; } \
+} G_STMT_END
+
+static int
+row_center (JxTraceTimeline *timeline,
+            guint32          stream)
+{
+  int y = 0, h = 0;
+
+  g_assert_true (jx_trace_timeline_get_stream_span (timeline, stream, &y, &h));
+  return y + h / 2;
+}
+
+/* Shifting trace B by a drag moves the columns where "compute" is drawn by
+ * exactly the drag distance, and the whole drag is one undo step. */
+static void
+test_timeline_shift_drag (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  g_autoptr(Image) before = NULL;
+  g_autoptr(Image) after = NULL;
+  g_autoptr(Image) undone = NULL;
+  GtkWidget *view, *window, *canvas;
+  JxTraceTimeline *tb;
+  int y, lw, f0, l0, f1, l1, width;
+  guint32 compute;
+  double ns_per_px;
+  gint64 offset;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1000, 500);
+  tb = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1);
+  g_assert_nonnull (tb);
+  canvas = jx_trace_timeline_get_canvas (tb);
+  wait_until_allocated (canvas);
+
+  lw = jx_trace_timeline_get_label_width (tb);
+  width = gtk_widget_get_width (canvas);
+  ns_per_px = (double) (10 * MS) / (width - lw);
+  y = row_center (tb, 0);
+  compute = function_pixel ("compute");
+
+  before = render_widget (canvas);
+  g_assert_true (find_color_span (before, y, lw, width, compute, &f0, &l0));
+  /* compute runs from 1 ms to 9 ms (with MPI_Send in between). */
+  g_assert_cmpint (ABS (f0 - (lw + (int) (1 * MS / ns_per_px))), <=, 2);
+  g_assert_cmpint (ABS (l0 - (lw + (int) (9 * MS / ns_per_px))), <=, 2);
+
+  /* Alt-drag logic: live updates from the start offset, one undo step. */
+  jx_trace_timeline_drag_begin (tb, JX_TIMELINE_DRAG_SHIFT, lw + 300, y);
+  jx_trace_timeline_drag_update (tb, 10, 0);
+  jx_trace_timeline_drag_update (tb, 37, 0);
+  jx_trace_timeline_drag_update (tb, 50, 0);
+  jx_trace_timeline_drag_end (tb, 50, 0);
+
+  offset = jx_session_get_offset (session, 1);
+  g_assert_cmpint (ABS (offset - (gint64) llround (50 * ns_per_px)), <=, 1);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_true (jx_session_can_undo (session));
+
+  after = render_widget (canvas);
+  g_assert_true (find_color_span (after, y, lw, width, compute, &f1, &l1));
+  g_assert_cmpint (ABS (f1 - f0 - 50), <=, 1);
+  g_assert_cmpint (ABS (l1 - l0 - 50), <=, 1);
+
+  /* Trace A did not move. */
+  {
+    JxTraceTimeline *ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+    GtkWidget *ca = jx_trace_timeline_get_canvas (ta);
+    g_autoptr(Image) a = render_widget (ca);
+    int fa, la;
+
+    g_assert_true (find_color_span (a, row_center (ta, 0), lw, width, compute, &fa, &la));
+    g_assert_cmpint (ABS (fa - f0), <=, 1);
+  }
+
+  jx_session_undo (session);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_false (jx_session_can_undo (session));
+  undone = render_widget (canvas);
+  g_assert_true (find_color_span (undone, y, lw, width, compute, &f1, &l1));
+  g_assert_cmpint (ABS (f1 - f0), <=, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The search dims the functions that do not match, and only those. */
+static void
+test_timeline_search (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  g_autoptr(Image) before = NULL;
+  g_autoptr(Image) after = NULL;
+  GtkWidget *view, *window, *canvas;
+  JxTraceTimeline *ta;
+  GdkRGBA mpi;
+  guint32 mpi_pixel, compute;
+  int lw, width, y, x_compute, x_send;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1000, 500);
+  ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  canvas = jx_trace_timeline_get_canvas (ta);
+  wait_until_allocated (canvas);
+  lw = jx_trace_timeline_get_label_width (ta);
+  width = gtk_widget_get_width (canvas);
+  y = row_center (ta, 0);
+  x_compute = lw + (int) (2.5 * (width - lw) / 10.0);
+  x_send = lw + (int) (4.5 * (width - lw) / 10.0);
+  compute = function_pixel ("compute");
+  jx_palette_category_color (JX_CATEGORY_MPI, FALSE, &mpi);
+  mpi_pixel = jx_palette_rgba_to_pixel (&mpi);
+
+  before = render_widget (canvas);
+  g_assert_true (pixel_near (before->pixels[y * before->width + x_compute], compute));
+  g_assert_true (pixel_near (before->pixels[y * before->width + x_send], mpi_pixel));
+
+  jx_session_set_search (session, "mpi_");
+  after = render_widget (canvas);
+  g_assert_false (pixel_near (after->pixels[y * after->width + x_compute], compute));
+  g_assert_true (pixel_near (after->pixels[y * after->width + x_send], mpi_pixel));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Drag-select zooms to the range on release; pan drags and zoom keep the
+ * arithmetic anchored at the drag start (no drift). */
+static void
+test_timeline_select_pan_zoom (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *view, *window, *canvas;
+  JxTraceTimeline *ta;
+  int lw, width;
+  gint64 s0, s1, want0, want1, v0, v1, at;
+  double ns_per_px;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1000, 500);
+  ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  canvas = jx_trace_timeline_get_canvas (ta);
+  wait_until_allocated (canvas);
+  lw = jx_trace_timeline_get_label_width (ta);
+  width = gtk_widget_get_width (canvas);
+  ns_per_px = (double) (10 * MS) / (width - lw);
+
+  /* Select. */
+  want0 = jx_trace_timeline_x_to_ns (ta, lw + 100);
+  want1 = jx_trace_timeline_x_to_ns (ta, lw + 300);
+  jx_trace_timeline_drag_begin (ta, JX_TIMELINE_DRAG_SELECT, lw + 100, 10);
+  jx_trace_timeline_drag_update (ta, 200, 3);
+  jx_session_get_selection_range (session, &s0, &s1);
+  g_assert_cmpint (ABS (s0 - want0), <=, 1);
+  g_assert_cmpint (ABS (s1 - want1), <=, 1);
+  jx_trace_timeline_drag_end (ta, 200, 3);
+  g_assert_cmpint (ABS (jx_session_get_view_start (session) - want0), <=, 1);
+  g_assert_cmpint (ABS (jx_session_get_view_end (session) - want1), <=, 1);
+  jx_session_get_selection_range (session, &s0, &s1);
+  g_assert_cmpint (s1 - s0, ==, 0);
+
+  /* Pan: several updates end where one would. */
+  jx_session_set_view (session, 2 * MS, 6 * MS);
+  ns_per_px = (double) (4 * MS) / (width - lw);
+  jx_trace_timeline_drag_begin (ta, JX_TIMELINE_DRAG_PAN, lw + 400, 10);
+  jx_trace_timeline_drag_update (ta, 13, 0);
+  jx_trace_timeline_drag_update (ta, -7, 0);
+  jx_trace_timeline_drag_update (ta, 40, 0);
+  jx_trace_timeline_drag_end (ta, 40, 0);
+  v0 = jx_session_get_view_start (session);
+  v1 = jx_session_get_view_end (session);
+  g_assert_cmpint (ABS (v0 - (2 * MS - (gint64) llround (40 * ns_per_px))), <=, 1);
+  g_assert_cmpint (v1 - v0, ==, 4 * MS);
+
+  /* Zoom at the pointer keeps the time under it in place. */
+  at = jx_trace_timeline_x_to_ns (ta, lw + 250);
+  jx_trace_timeline_zoom_at (ta, 2.0, lw + 250);
+  g_assert_cmpint (jx_session_get_view_end (session) - jx_session_get_view_start (session), ==, 2 * MS);
+  g_assert_cmpint (ABS (jx_trace_timeline_x_to_ns (ta, lw + 250) - at), <=, (gint64) ns_per_px);
+
+  /* Keyboard actions of the view. */
+  v0 = jx_session_get_view_start (session);
+  v1 = jx_session_get_view_end (session);
+  g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-out", NULL));
+  g_assert_cmpint (jx_session_get_view_end (session) - jx_session_get_view_start (session), >, v1 - v0);
+  g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-in", NULL));
+  g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-all", NULL));
+  g_assert_cmpint (jx_session_get_view_start (session), <=, 0);
+  g_assert_cmpint (jx_session_get_view_end (session), >=, 10 * MS);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Click selects the invocation under the pointer; the tooltip and the details
+ * panel describe it. */
+static void
+test_timeline_click_details (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  g_autofree char *tooltip = NULL;
+  g_autofree char *text = NULL;
+  GtkWidget *box, *view, *panel, *window, *canvas;
+  JxTraceTimeline *ta;
+  const JxStream *stream;
+  guint trace;
+  guint32 s, inv;
+  int lw, width, y;
+  double x;
+  gint64 deadline;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  view = jx_master_timeline_new (session);
+  gtk_widget_set_hexpand (view, TRUE);
+  panel = jx_details_panel_new (session);
+  gtk_widget_set_size_request (panel, 300, -1);
+  gtk_box_append (GTK_BOX (box), view);
+  gtk_box_append (GTK_BOX (box), panel);
+  window = present (box, 1300, 500);
+  ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  canvas = jx_trace_timeline_get_canvas (ta);
+  wait_until_allocated (canvas);
+  lw = jx_trace_timeline_get_label_width (ta);
+  width = gtk_widget_get_width (canvas);
+
+  /* 2 ms into the trace: the first "compute" of Rank 0. */
+  x = lw + 2.0 * (width - lw) / 10.0;
+  y = row_center (ta, 0);
+
+  tooltip = jx_trace_timeline_dup_tooltip_markup (ta, x, y);
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "compute"));
+  g_assert_nonnull (strstr (tooltip, "Rank 0"));
+  g_test_message ("tooltip: %s", tooltip);
+  g_assert_nonnull (strstr (tooltip, "3 ms"));   /* inclusive = exclusive = 3 ms */
+
+  /* Over the label column the tooltip gives the full names. */
+  g_free (tooltip);
+  tooltip = jx_trace_timeline_dup_tooltip_markup (ta, 5, y);
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "Rank 0"));
+  g_assert_nonnull (strstr (tooltip, "Master thread"));
+
+  jx_trace_timeline_click (ta, x, y);
+  g_assert_true (jx_session_get_selected_invocation (session, &trace, &s, &inv));
+  g_assert_cmpuint (trace, ==, 0);
+  g_assert_cmpuint (s, ==, 0);
+  stream = jx_trace_get_stream (jx_session_get_trace (session, 0), s);
+  g_assert_cmpstr (jx_trace_get_region (jx_session_get_trace (session, 0), stream->region[inv])->name,
+                   ==, "compute");
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (jx_details_panel_is_busy (JX_DETAILS_PANEL (panel)) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (jx_details_panel_is_busy (JX_DETAILS_PANEL (panel)));
+
+  text = jx_details_panel_dup_text (JX_DETAILS_PANEL (panel));
+  g_assert_nonnull (strstr (text, "compute"));
+  g_assert_nonnull (strstr (text, "main\n  compute"));   /* call path, indented */
+  g_assert_nonnull (strstr (text, "Whole trace"));
+  /* Two ranks × two "compute" calls, 7 ms exclusive each rank. */
+  g_assert_nonnull (strstr (text, "\n4\n"));
+  g_test_message ("details: %s", text);
+  g_assert_nonnull (strstr (text, "14 ms"));
+
+  /* Click on empty space clears the selection. */
+  jx_trace_timeline_click (ta, width - 2, y + 1000);
+  g_assert_false (jx_session_get_selected_invocation (session, NULL, NULL, NULL));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Context-menu actions: exact offset through the dialog, reset, call-stack
+ * mode, make reference, remove. */
+static void
+test_timeline_trace_actions (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *view, *window, *dialog;
+  JxTraceTimeline *tb;
+  int y0, h0, y1, h1;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1000, 500);
+  tb = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1);
+  wait_until_allocated (jx_trace_timeline_get_canvas (tb));
+
+  dialog = jx_offset_dialog_new (GTK_WINDOW (window), session, 1);
+  jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), 2.5, JX_TIME_UNIT_MS);
+  g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, 2500000);
+  jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), -12, JX_TIME_UNIT_US);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -12000);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.reset-offset", NULL));
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  jx_session_undo (session);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -12000);
+
+  /* Keyboard shifting: a twentieth of the window per step, undoable. */
+  jx_session_set_offset (session, 1, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-later", NULL));
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 10 * MS / 20);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-earlier", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-earlier", NULL));
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -10 * MS / 20);
+  jx_session_undo (session);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  jx_session_set_view (session, 0, 5 * MS);
+  g_assert_true (gtk_widget_activate_action (view, "timeline.pan-right", NULL));
+  g_assert_cmpint (jx_session_get_view_start (session), ==, 5 * MS / 10);
+  g_assert_cmpint (jx_session_get_view_end (session), ==, 5 * MS + 5 * MS / 10);
+  jx_session_set_view (session, 0, 10 * MS);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.make-reference", NULL));
+  g_assert_cmpuint (jx_session_get_reference (session), ==, 1);
+
+  /* Call-stack mode adds depth rows below Rank 1's stream. */
+  g_assert_true (jx_trace_timeline_get_stream_span (tb, 1, &y0, &h0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.call-stack", "u", 0));
+  g_assert_cmpuint (jx_trace_timeline_get_call_stack_process (tb), ==, 0);
+  g_assert_true (jx_trace_timeline_get_stream_span (tb, 1, &y1, &h1));
+  g_assert_cmpint (y1, >, y0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.call-stack", "u", 0));
+  g_assert_cmpuint (jx_trace_timeline_get_call_stack_process (tb), ==, JX_NONE);
+
+  /* Shift mode is one state for the view, the session and the timelines. */
+  jx_session_set_shift_mode (session, TRUE);
+  g_assert_true (jx_master_timeline_get_shift_mode (JX_MASTER_TIMELINE (view)));
+  g_assert_true (jx_trace_timeline_get_shift_mode (tb));
+  jx_master_timeline_set_shift_mode (JX_MASTER_TIMELINE (view), FALSE);
+  g_assert_false (jx_session_get_shift_mode (session));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.remove", NULL));
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 1);
+  wait_ms (50);
+  g_assert_null (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1));
+  g_assert_nonnull (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Navigation toolbar: dragging a trace's strip shifts it (one undo step),
+ * dragging the window pans, its edge resizes. */
+static void
+test_nav_toolbar (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *nav, *window;
+  int y, h;
+  double x0, x_moved, xa, xb;
+  gint64 v0, v1, w;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  nav = jx_nav_toolbar_new (session);
+  window = present (nav, 1000, 120);
+  wait_until_allocated (nav);
+
+  jx_session_zoom_all (session);
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 1, &y, &h));
+
+  x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 5 * MS);
+  jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
+  jx_nav_toolbar_drag_update (JX_NAV_TOOLBAR (nav), 20, 0);
+  jx_nav_toolbar_drag_update (JX_NAV_TOOLBAR (nav), 60, 0);
+  jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 60, 0);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_cmpint (jx_session_get_offset (session, 1), >, 0);
+  /* The range was frozen during the drag: measure with the range at the start. */
+  x_moved = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), jx_session_get_offset (session, 1));
+  (void) x_moved;
+  jx_session_undo (session);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_false (jx_session_can_undo (session));
+
+  /* 60 px in a strip of (width - labels) px over the padded range. */
+  xa = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 0);
+  xb = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 10 * MS);
+  jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_TRACE, x0, y + h / 2);
+  jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 60, 0);
+  g_assert_cmpint (ABS (jx_session_get_offset (session, 1) - (gint64) (60.0 * 10 * MS / (xb - xa))),
+                   <=, (gint64) (10 * MS / (xb - xa)) + 1);
+  jx_session_undo (session);
+
+  /* Pan the window by dragging its middle. */
+  jx_session_set_view (session, 2 * MS, 4 * MS);
+  x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 3 * MS);
+  jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
+  jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 30, 0);
+  v0 = jx_session_get_view_start (session);
+  v1 = jx_session_get_view_end (session);
+  g_assert_cmpint (v1 - v0, ==, 2 * MS);
+  g_assert_cmpint (v0, >, 2 * MS);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+
+  /* Resize by the right edge. */
+  w = v1 - v0;
+  x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), v1);
+  jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
+  jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 40, 0);
+  g_assert_cmpint (jx_session_get_view_start (session), ==, v0);
+  g_assert_cmpint (jx_session_get_view_end (session) - v0, >, w);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Function summary: top functions per trace for the visible window, and the
+ * legend lists the colours. */
+/* A trace that has no data (loading, or failed as here) gets a strip that
+ * says so, and nothing else is drawn into the label column: no line from its
+ * name to the next trace's colour dot. */
+static void
+test_nav_toolbar_pending (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  g_autoptr(JxTrace) b = NULL;
+  g_autoptr(Image) img = NULL;
+  GtkWidget *nav, *window;
+  gint64 deadline;
+  int y0, h0, y1, h1, x, y;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = jx_session_new ();
+  jx_session_add_path (session, "/nonexistent/pending/traces.otf2");
+  b = make_trace ("B", 0);
+  jx_session_add_trace (session, b);
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (jx_session_get_trace_state (session, 0) != JX_SESSION_TRACE_FAILED &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (jx_session_get_trace_state (session, 0), ==, JX_SESSION_TRACE_FAILED);
+
+  nav = jx_nav_toolbar_new (session);
+  jx_nav_toolbar_set_label_width (JX_NAV_TOOLBAR (nav), 170);
+  window = present (nav, 1000, 120);
+  wait_until_allocated (nav);
+  img = render_widget (nav);
+
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 0, &y0, &h0));
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 1, &y1, &h1));
+
+  /* Right of the dots and left of the names the label column stays empty,
+   * over the whole height. */
+  for (y = 0; y < img->height; y++)
+    for (x = 19; x <= 20; x++)
+      g_assert_cmpuint (img->pixels[(gsize) y * img->width + x] >> 24, ==, 0);
+
+  /* The pending strip is painted (tint and text), not left blank. */
+  {
+    gboolean painted = FALSE;
+
+    for (x = 172; x < 400 && !painted; x++)
+      painted = (img->pixels[(gsize) (y0 + h0 / 2) * img->width + x] >> 24) != 0;
+    g_assert_true (painted);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The keyboard equivalent of clicking: every selection key is an action of
+ * the timeline, and moving to an invocation outside the window brings it in. */
+static void
+test_timeline_keyboard_select (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *timeline, *window;
+  guint trace;
+  guint32 stream, inv;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  timeline = jx_trace_timeline_new (session, 0);
+  window = present (timeline, 900, 200);
+  wait_until_allocated (timeline);
+
+#define SELECT(action) gtk_widget_activate_action (timeline, "trace." action, NULL)
+#define ASSERT_SELECTED(s, i) G_STMT_START { \
+    g_assert_true (jx_session_get_selected_invocation (session, &trace, &stream, &inv)); \
+    g_assert_cmpuint (trace, ==, 0); \
+    g_assert_cmpuint (stream, ==, (s)); \
+    g_assert_cmpuint (inv, ==, (i)); \
+  } G_STMT_END
+
+  /* Middle of [0, 10 ms) on the first stream: compute [5, 9), index 3. */
+  SELECT ("select-first");
+  ASSERT_SELECTED (0, 3);
+  /* Nothing follows it on its level. */
+  SELECT ("select-next");
+  ASSERT_SELECTED (0, 3);
+  SELECT ("select-previous");
+  ASSERT_SELECTED (0, 2);
+  SELECT ("select-parent");
+  ASSERT_SELECTED (0, 0);
+  SELECT ("select-child");
+  ASSERT_SELECTED (0, 1);
+  /* Same moment (2.5 ms) on the stream below: its compute [1, 4). */
+  SELECT ("select-down");
+  ASSERT_SELECTED (1, 1);
+  SELECT ("select-up");
+  ASSERT_SELECTED (0, 1);
+
+  /* MPI_Send [4, 5) lies right of a [0, 2 ms) window: the window keeps its
+   * width and centres on it. */
+  jx_session_set_view (session, 0, 2 * MS);
+  SELECT ("select-next");
+  ASSERT_SELECTED (0, 2);
+  g_assert_cmpint (jx_session_get_view_end (session) - jx_session_get_view_start (session), ==, 2 * MS);
+  g_assert_cmpint (jx_session_get_view_start (session), ==, 3 * MS + MS / 2);
+
+  SELECT ("select-none");
+  g_assert_false (jx_session_get_selected_invocation (session, NULL, NULL, NULL));
+
+#undef SELECT
+#undef ASSERT_SELECTED
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_summary_and_legend (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  g_auto(GStrv) names = NULL;
+  const JxFunctionSummaryBar *bars;
+  GtkWidget *box, *chart, *legend, *window;
+  JxTrace *trace;
+  guint n;
+  gint64 deadline;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  chart = jx_function_summary_chart_new (session);
+  legend = jx_legend_view_new (session);
+  gtk_box_append (GTK_BOX (box), chart);
+  gtk_box_append (GTK_BOX (box), legend);
+  window = present (box, 800, 400);
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while ((jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)) ||
+          jx_legend_view_is_busy (JX_LEGEND_VIEW (legend))) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  trace = jx_session_get_trace (session, 1);
+  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), 1, &n);
+  g_assert_nonnull (bars);
+  g_assert_cmpuint (n, >=, 2);
+  g_assert_cmpstr (jx_trace_get_region (trace, bars[0].region)->name, ==, "compute");
+  g_assert_cmpfloat_with_epsilon (bars[0].exclusive_s, 0.014, 1e-6);
+
+  /* Only the first 3 ms: compute [1, 3) on two ranks = 4 ms. */
+  jx_session_set_view (session, 0, 3 * MS);
+  g_assert_true (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)));
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), 0, &n);
+  g_assert_nonnull (bars);
+  g_assert_cmpfloat_with_epsilon (bars[0].exclusive_s, 0.004, 1e-6);
+
+  names = jx_legend_view_dup_names (JX_LEGEND_VIEW (legend));
+  g_assert_true (g_strv_contains ((const char * const *) names, "compute"));
+  g_assert_true (g_strv_contains ((const char * const *) names, jx_category_label (JX_CATEGORY_MPI)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Real traces open in the views without trouble (hover, click everywhere). */
+static void
+test_real_trace (void)
+{
+  const char *dir = g_getenv ("JX_SHARED_TRACES");
+  g_autofree char *path = NULL;
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *view, *window, *canvas;
+  JxTraceTimeline *tl;
+  gint64 deadline;
+  int x, y;
+
+  SKIP_WITHOUT_DISPLAY ();
+  if (dir == NULL)
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+  path = g_build_filename (dir, "TraceR__stencil4d-32", "traces.otf2", NULL);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("stencil4d-32 trace not found");
+      return;
+    }
+
+  session = jx_session_new ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1200, 700);
+  jx_session_add_path (session, path);
+  deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while (jx_session_get_trace_state (session, 0) == JX_SESSION_TRACE_LOADING &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (jx_session_get_trace_state (session, 0), ==, JX_SESSION_TRACE_LOADED);
+  jx_session_zoom_all (session);
+
+  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  canvas = jx_trace_timeline_get_canvas (tl);
+  wait_until_allocated (canvas);
+  for (y = 2; y < gtk_widget_get_height (canvas); y += 7)
+    for (x = 0; x < gtk_widget_get_width (canvas); x += 37)
+      g_free (jx_trace_timeline_dup_tooltip_markup (tl, x, y));
+  jx_trace_timeline_click (tl, gtk_widget_get_width (canvas) / 2, row_center (tl, 0));
+  {
+    g_autoptr(Image) img = render_widget (canvas);
+
+    g_assert_cmpint (img->width, >, 0);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Every view that shows a trace, in one window, plus a timeline on its own
+ * for index 1 (it follows its index, so it must let go of a removed trace). */
+typedef struct
+{
+  GtkWidget *window;
+  GtkWidget *master;
+  GtkWidget *chart;
+  GtkWidget *legend;
+  GtkWidget *details;
+} AllViews;
+
+static void
+present_all_views (JxSession *session,
+                   AllViews  *views)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  views->master = jx_master_timeline_new (session);
+  views->chart = jx_function_summary_chart_new (session);
+  views->legend = jx_legend_view_new (session);
+  views->details = jx_details_panel_new (session);
+  gtk_widget_set_vexpand (views->master, TRUE);
+  gtk_box_append (GTK_BOX (box), jx_nav_toolbar_new (session));
+  gtk_box_append (GTK_BOX (box), views->master);
+  gtk_box_append (GTK_BOX (box), jx_trace_timeline_new (session, 1));
+  gtk_box_append (GTK_BOX (box), views->chart);
+  gtk_box_append (GTK_BOX (box), views->legend);
+  gtk_box_append (GTK_BOX (box), views->details);
+  views->window = present (box, 1000, 900);
+}
+
+/* Removing a trace from a session that views show frees the trace (and with
+ * it its timeline summary, which holds it) once the views have caught up;
+ * closing the window frees the session and the other trace. */
+static void
+test_remove_trace_finalizes (void)
+{
+  JxSession *session;
+  gpointer weak_session, a, b;
+  AllViews views;
+  gint64 deadline;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  weak_session = session;
+  a = jx_session_get_trace (session, 0);
+  b = jx_session_get_trace (session, 1);
+  g_object_add_weak_pointer (G_OBJECT (session), &weak_session);
+  g_object_add_weak_pointer (G_OBJECT (a), &a);
+  g_object_add_weak_pointer (G_OBJECT (b), &b);
+
+  present_all_views (session, &views);
+  wait_until_allocated (jx_trace_timeline_get_canvas (
+    jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (views.master), 1)));
+
+  /* Let every view build what it shows of B: the shared summary, the bars,
+   * the legend and the statistics of a selected invocation. */
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while ((jx_summary_cache_lookup (a, NULL, NULL) == NULL ||
+          jx_summary_cache_lookup (b, NULL, NULL) == NULL) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (jx_summary_cache_lookup (b, NULL, NULL));
+  jx_session_select_invocation (session, 1, 0, 1);
+  wait_until_idle (views.chart, views.legend, views.details);
+
+  jx_session_remove_trace (session, 1);
+  g_assert_true (wait_until_cleared (&b));
+
+  /* A is still shown, with its summary (the rows were rebuilt, the summary
+   * was kept), and the views still work. */
+  g_assert_nonnull (a);
+  g_assert_nonnull (jx_summary_cache_lookup (a, NULL, NULL));
+  g_assert_nonnull (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (views.master), 0));
+  g_assert_null (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (views.master), 1));
+  wait_until_idle (views.chart, views.legend, views.details);
+
+  gtk_window_destroy (GTK_WINDOW (views.window));
+  g_object_unref (session);
+  g_assert_true (wait_until_cleared (&weak_session));
+  g_assert_true (wait_until_cleared (&a));
+}
+
+/* The same while the summary is still being built: views created and the
+ * trace removed before the main loop ran the build's callback. */
+static void
+test_remove_trace_while_building (void)
+{
+  JxSession *session;
+  gpointer weak_session, b;
+  AllViews views;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  weak_session = session;
+  b = jx_session_get_trace (session, 1);
+  g_object_add_weak_pointer (G_OBJECT (session), &weak_session);
+  g_object_add_weak_pointer (G_OBJECT (b), &b);
+
+  present_all_views (session, &views);
+  g_assert_null (jx_summary_cache_lookup (b, NULL, NULL));
+  jx_session_remove_trace (session, 1);
+  g_assert_true (wait_until_cleared (&b));
+
+  gtk_window_destroy (GTK_WINDOW (views.window));
+  g_object_unref (session);
+  g_assert_true (wait_until_cleared (&weak_session));
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+/* One private home for the whole run, set before GLib caches any user
+ * directory. G_TEST_OPTION_ISOLATE_DIRS would instead replace them before
+ * every test, and GLib deliberately never frees the strings it replaces
+ * (they may still be in use), which LeakSanitizer rightly reports as leaks
+ * it cannot attribute (GLib has no frame pointers to unwind through). */
+static char *
+isolate_home (void)
+{
+  static const struct { const char *variable; const char *dir; } dirs[] = {
+    { "HOME", "home" },
+    { "XDG_CACHE_HOME", "cache" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_STATE_HOME", "state" },
+    { "XDG_RUNTIME_DIR", "runtime" },
+  };
+  g_autoptr(GError) error = NULL;
+  char *root = g_dir_make_tmp ("test-views-XXXXXX", &error);
+  guint i;
+
+  if (root == NULL)
+    g_error ("Cannot create a private home: %s", error->message);
+  for (i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *dir = g_build_filename (root, dirs[i].dir, NULL);
+
+      g_mkdir_with_parents (dir, 0700);
+      g_setenv (dirs[i].variable, dir, TRUE);
+    }
+  return root;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = isolate_home ();
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  /* No accessibility bus in CI (plain xvfb-run, no session bus). */
+  if (g_getenv ("GTK_A11Y") == NULL)
+    g_setenv ("GTK_A11Y", "none", TRUE);
+  /* Under Xvfb, Mesa's EGL set-up fails and unloads its driver, whose
+   * allocations LeakSanitizer then reports without a module to name (so no
+   * suppression can match them); GLX loads the same driver once and keeps it. */
+  if (g_getenv ("GDK_DEBUG") == NULL)
+    g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "C.UTF-8");
+  have_display = gtk_init_check ();
+  if (have_display)
+    adw_init ();
+
+  g_test_add_func ("/views/timeline/shift-drag", test_timeline_shift_drag);
+  g_test_add_func ("/views/timeline/select-pan-zoom", test_timeline_select_pan_zoom);
+  g_test_add_func ("/views/timeline/search", test_timeline_search);
+  g_test_add_func ("/views/timeline/click-details", test_timeline_click_details);
+  g_test_add_func ("/views/timeline/trace-actions", test_timeline_trace_actions);
+  g_test_add_func ("/views/timeline/keyboard-select", test_timeline_keyboard_select);
+  g_test_add_func ("/views/nav-toolbar/drag", test_nav_toolbar);
+  g_test_add_func ("/views/nav-toolbar/pending", test_nav_toolbar_pending);
+  g_test_add_func ("/views/summary-legend", test_summary_and_legend);
+  g_test_add_func ("/views/timeline/real-trace", test_real_trace);
+  g_test_add_func ("/views/lifetime/remove-trace", test_remove_trace_finalizes);
+  g_test_add_func ("/views/lifetime/remove-while-building", test_remove_trace_while_building);
+
+  ret = g_test_run ();
+  remove_tree (home);
+  return ret;
+}

@@ -1,0 +1,1340 @@
+/* test-window.c — the comparison window under a display: open traces through
+ * the application, drive the window's actions and check the session and the
+ * pixels of off-screen renders. Skips itself when there is no display. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "jx-application.h"
+#include "jx-master-timeline.h"
+#include "jx-offset-dialog.h"
+#include "jx-summary-cache.h"
+#include "jx-trace-row.h"
+#include "jx-trace-timeline.h"
+#include "jx-window.h"
+
+static JxApplication *app;
+
+static char *
+shared_trace (const char *name)
+{
+  const char *dir = g_getenv ("JX_SHARED_TRACES");
+
+  if (dir == NULL)
+    return NULL;
+  return g_build_filename (dir, name, NULL);
+}
+
+static gboolean
+have_traces (void)
+{
+  g_autofree char *path = shared_trace ("pipit__ping-pong-otf2");
+
+  return path != NULL && g_file_test (path, G_FILE_TEST_IS_DIR);
+}
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+spin_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+wait_for_loads (JxSession *session)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (60, on_timeout, &timed_out);
+
+  while (jx_session_get_n_loading (session) > 0 && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_false (timed_out);
+  g_source_remove (id);
+}
+
+static void
+wait_until_mapped (GtkWidget *widget)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (10, on_timeout, &timed_out);
+
+  while (!gtk_widget_get_mapped (widget) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_false (timed_out);
+  g_source_remove (id);
+  /* Let layout and the first frame happen. */
+  spin_for (200);
+}
+
+static gboolean
+keep_waking (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop until a weak pointer is cleared (its object finalized),
+ * for at most 20 s. */
+static gboolean
+wait_until_cleared (gpointer *pointer)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  guint wake = g_timeout_add (10, keep_waking, NULL);
+
+  while (*pointer != NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (wake);
+  return *pointer == NULL;
+}
+
+static JxWindow *
+active_window (void)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  g_assert_true (JX_IS_WINDOW (window));
+  return JX_WINDOW (window);
+}
+
+static void
+close_all_windows (void)
+{
+  GList *windows;
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    gtk_window_destroy (windows->data);
+  spin_for (50);
+}
+
+/* Renders a widget as it is on screen into RGBA bytes (straight alpha). */
+static guint8 *
+render_widget (GtkWidget *widget,
+               int       *width,
+               int       *height,
+               gsize     *stride)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer;
+  guint8 *data;
+
+  *width = gtk_widget_get_width (widget);
+  *height = gtk_widget_get_height (widget);
+  if (*width <= 0 || *height <= 0)
+    return NULL;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), *width, *height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* Nothing drawn yet (e.g. between a relayout and the next frame). */
+  if (node == NULL)
+    return NULL;
+
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, *width, *height));
+
+  if (g_getenv ("JX_TEST_SAVE_RENDER") != NULL)
+    gdk_texture_save_to_png (texture, g_getenv ("JX_TEST_SAVE_RENDER"));
+
+  *stride = (gsize) gdk_texture_get_width (texture) * 4;
+  data = g_malloc ((gsize) gdk_texture_get_height (texture) * *stride);
+  gdk_texture_download (texture, data, *stride);
+  *width = gdk_texture_get_width (texture);
+  *height = gdk_texture_get_height (texture);
+
+  return data;
+}
+
+/* gdk_texture_download writes native-endian ARGB32 (premultiplied). */
+static void
+pixel_at (const guint8 *data,
+          gsize         stride,
+          int           x,
+          int           y,
+          guint8       *r,
+          guint8       *g,
+          guint8       *b)
+{
+  guint32 p = *(const guint32 *) (data + (gsize) y * stride + (gsize) x * 4);
+
+  *r = (p >> 16) & 0xff;
+  *g = (p >> 8) & 0xff;
+  *b = p & 0xff;
+}
+
+static void
+test_welcome (void)
+{
+  JxWindow *window;
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  wait_until_mapped (GTK_WIDGET (window));
+
+  g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
+  g_assert_cmpuint (jx_session_get_n_traces (jx_window_get_session (window)), ==, 0);
+
+  /* Commands that need a comparison do nothing here. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-trace", "i", -1);
+  g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
+
+  close_all_windows ();
+}
+
+static void
+test_examples_dir (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) paths = NULL;
+  g_autofree char *tmp = g_dir_make_tmp (NULL, NULL);
+  const char *names[] = { "imbalanced", "zeta", "baseline", "alpha", "empty" };
+
+  /* The run script can point the program at any folder. */
+  g_setenv ("JUXTRACE_EXAMPLES_DIR", tmp, TRUE);
+  dir = jx_application_dup_examples_dir ();
+  g_assert_cmpstr (dir, ==, tmp);
+  g_unsetenv ("JUXTRACE_EXAMPLES_DIR");
+
+  paths = jx_application_list_examples (tmp, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_null (paths);
+  g_clear_error (&error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *sub = g_build_filename (tmp, names[i], NULL);
+      g_autofree char *anchor = g_build_filename (sub, "traces.otf2", NULL);
+
+      g_mkdir (sub, 0700);
+      if (!g_str_equal (names[i], "empty"))
+        g_file_set_contents (anchor, "", 0, NULL);
+    }
+
+  paths = jx_application_list_examples (tmp, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (paths), ==, 4);
+  /* Known variants first in their order (baseline is the reference), then by name. */
+  g_assert_true (g_str_has_suffix (paths[0], "/baseline"));
+  g_assert_true (g_str_has_suffix (paths[1], "/imbalanced"));
+  g_assert_true (g_str_has_suffix (paths[2], "/alpha"));
+  g_assert_true (g_str_has_suffix (paths[3], "/zeta"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *sub = g_build_filename (tmp, names[i], NULL);
+      g_autofree char *anchor = g_build_filename (sub, "traces.otf2", NULL);
+
+      g_remove (anchor);
+      g_rmdir (sub);
+    }
+  g_rmdir (tmp);
+}
+
+static void
+test_open_and_drive (void)
+{
+  g_autofree char *pingpong = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *stencil = shared_trace ("TraceR__stencil4d-32");
+  g_autofree char *bogus = shared_trace ("no-such-trace");
+  GFile *files[3];
+  JxWindow *window;
+  JxSession *session;
+  JxTraceRow *row;
+  GSettings *settings;
+  gint64 start, end, width;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  files[0] = g_file_new_for_path (pingpong);
+  files[1] = g_file_new_for_path (stencil);
+  files[2] = g_file_new_for_path (bogus);
+  g_application_open (G_APPLICATION (app), files, 3, "");
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (files[i]);
+
+  window = active_window ();
+  session = jx_window_get_session (window);
+  g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 3);
+
+  wait_for_loads (session);
+  wait_until_mapped (GTK_WIDGET (window));
+
+  g_assert_cmpint (jx_session_get_trace_state (session, 0), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (jx_session_get_trace_state (session, 2), ==, JX_SESSION_TRACE_FAILED);
+
+  /* Each trace's header tells what it holds, or why it failed. */
+  row = JX_TRACE_ROW (jx_window_get_trace_row (window, 0));
+  g_assert_cmpstr (jx_trace_row_get_state_page (row), ==, "loaded");
+  g_assert_nonnull (strstr (jx_trace_row_get_summary (row), "2 processes"));
+  g_assert_nonnull (strstr (jx_trace_row_get_summary (row), "120 events"));
+  row = JX_TRACE_ROW (jx_window_get_trace_row (window, 2));
+  g_assert_cmpstr (jx_trace_row_get_state_page (row), ==, "failed");
+  g_assert_nonnull (strstr (jx_trace_row_get_error (row), "no-such-trace"));
+
+  /* The comparison is remembered once loading finished. */
+  settings = jx_application_get_settings (app);
+  if (settings != NULL)
+    {
+      g_autoptr(GVariant) recent = g_settings_get_value (settings, "recent-comparisons");
+      g_autoptr(GVariant) first = NULL;
+      g_autofree const char **paths = NULL;
+
+      g_assert_cmpuint (g_variant_n_children (recent), >=, 1);
+      first = g_variant_get_child_value (recent, 0);
+      paths = g_variant_get_strv (first, NULL);
+      /* Only the traces that loaded. */
+      g_assert_cmpuint (g_strv_length ((char **) paths), ==, 2);
+      /* As the application received them (GFile canonicalises). */
+      g_assert_cmpstr (paths[0], ==, jx_session_get_trace_path (session, 0));
+      g_assert_cmpstr (paths[1], ==, jx_session_get_trace_path (session, 1));
+      g_assert_true (g_str_has_suffix (paths[0], "pipit__ping-pong-otf2"));
+      g_assert_true (g_str_has_suffix (paths[1], "TraceR__stencil4d-32"));
+    }
+
+  /* Zoom by actions. */
+  g_assert_true (jx_session_get_extent (session, &start, &end));
+  g_assert_cmpint (jx_session_get_view_start (session), ==, start);
+  g_assert_cmpint (jx_session_get_view_end (session), ==, end);
+  width = end - start;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  g_assert_cmpint (ABS ((jx_session_get_view_end (session) - jx_session_get_view_start (session)) - (gint64) (width / 1.5)), <=, 2);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pan-right", NULL);
+  g_assert_cmpint (jx_session_get_view_start (session), >, start);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-all", NULL);
+  g_assert_cmpint (jx_session_get_view_start (session), ==, start);
+  g_assert_cmpint (jx_session_get_view_end (session), ==, end);
+
+  /* Offsets: reset and undo/redo through actions. */
+  jx_session_set_offset (session, 1, 5000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-offset", "i", 1);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 5000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_false (jx_session_can_undo (session));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 5000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-offset", "i", 1);
+
+  /* The next-trace command moves the reference the keyboard commands act on. */
+  g_assert_cmpuint (jx_session_get_reference (session), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
+  g_assert_cmpuint (jx_session_get_reference (session), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-trace", NULL);
+  g_assert_cmpuint (jx_session_get_reference (session), ==, 0);
+
+  /* Toggles reach the session. */
+  {
+    gboolean before = jx_session_get_shift_mode (session);
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-mode", NULL);
+    g_assert_cmpint (jx_session_get_shift_mode (session), ==, !before);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-mode", NULL);
+    g_assert_cmpint (jx_session_get_shift_mode (session), ==, before);
+  }
+
+  /* Removing the failed trace leaves the loaded ones alone. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-trace", "i", 2);
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 2);
+  g_assert_null (jx_window_get_trace_row (window, 2));
+  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+
+  /* Closing the comparison shows the welcome page with it as recent. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-comparison", NULL);
+  g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 0);
+
+  close_all_windows ();
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return ADW_MESSAGE_DIALOG (item);
+    }
+
+  return NULL;
+}
+
+static void
+test_set_offset_dialog (void)
+{
+  g_autofree char *a = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *b = shared_trace ("casita__4_mpi_ls_barr");
+  const char *paths[3];
+  AdwMessageDialog *dialog;
+  JxWindow *window;
+  JxSession *session;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  session = jx_window_get_session (window);
+  paths[0] = a;
+  paths[1] = b;
+  paths[2] = NULL;
+  jx_window_open_paths (window, paths, FALSE);
+  wait_for_loads (session);
+  wait_until_mapped (GTK_WIDGET (window));
+
+  /* Ask for the exact offset of trace 1: 2.5 ms. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", 1);
+  dialog = find_message_dialog ();
+  g_assert_true (JX_IS_OFFSET_DIALOG (dialog));
+  jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), 2.5, JX_TIME_UNIT_MS);
+  /* Buttons close the dialog after the response; the call does not. */
+  adw_message_dialog_response (dialog, "apply");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin_for (50);
+
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 2500000);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+
+  /* The dialog starts from the current offset, and cancel changes nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", 1);
+  dialog = find_message_dialog ();
+  g_assert_true (JX_IS_OFFSET_DIALOG (dialog));
+  g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, 2500000);
+  jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), -7.0, JX_TIME_UNIT_S);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin_for (50);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 2500000);
+
+  /* Keyboard form: the current trace (here the reference, trace 0). */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", -1);
+  dialog = find_message_dialog ();
+  g_assert_true (JX_IS_OFFSET_DIALOG (dialog));
+  jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), -40.0, JX_TIME_UNIT_US);
+  adw_message_dialog_response (dialog, "apply");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin_for (50);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, -40000);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+
+  close_all_windows ();
+}
+
+/* Renders until two renders in a row agree: summaries and caches are built
+ * off-thread, so the first frames may still change (at most 10 s). */
+static guint8 *
+render_stable (GtkWidget *widget,
+               int       *width,
+               int       *height,
+               gsize     *stride)
+{
+  guint8 *previous = NULL;
+
+  for (int i = 0; i < 60; i++)
+    {
+      guint8 *next;
+      int w = 0, h = 0;
+      gsize st = 0;
+
+      next = render_widget (widget, &w, &h, &st);
+      if (next != NULL && previous != NULL &&
+          w == *width && h == *height && st == *stride &&
+          memcmp (next, previous, (gsize) h * st) == 0)
+        {
+          g_free (previous);
+          return next;
+        }
+      g_free (previous);
+      previous = next;
+      *width = w;
+      *height = h;
+      *stride = st;
+      spin_for (200);
+    }
+
+  g_assert_nonnull (previous);
+  return previous;
+}
+
+/* Mean over a column band of a row of pixels, as one grey value per column. */
+static double *
+row_profile (const guint8 *data,
+             gsize         stride,
+             int           width,
+             int           y0,
+             int           y1)
+{
+  double *profile = g_new0 (double, width);
+
+  for (int x = 0; x < width; x++)
+    {
+      for (int y = y0; y < y1; y++)
+        {
+          guint8 r, g, b;
+
+          pixel_at (data, stride, x, y, &r, &g, &b);
+          profile[x] += (0.3 * r + 0.59 * g + 0.11 * b) / (double) (y1 - y0);
+        }
+    }
+
+  return profile;
+}
+
+static void
+test_shift_pixels (void)
+{
+  g_autofree char *a = shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *b = shared_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree guint8 *before = NULL;
+  g_autofree guint8 *after = NULL;
+  g_autofree double *p0 = NULL;
+  g_autofree double *p1 = NULL;
+  const char *paths[3];
+  JxTraceTimeline *timeline;
+  GtkWidget *master;
+  GtkWidget *canvas;
+  JxWindow *window;
+  JxSession *session;
+  int w, h, w2, h2, y, rh;
+  gsize stride, stride2;
+  int label;
+  int expected;
+  int best_shift = 0;
+  double best_err = G_MAXDOUBLE;
+  gint64 view;
+  gint64 delta;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  session = jx_window_get_session (window);
+  paths[0] = a;
+  paths[1] = b;
+  paths[2] = NULL;
+  jx_window_open_paths (window, paths, FALSE);
+  wait_for_loads (session);
+  wait_until_mapped (GTK_WIDGET (window));
+
+  master = jx_window_get_view (window, "master-timeline");
+  g_assert_true (JX_IS_MASTER_TIMELINE (master));
+  timeline = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), 1);
+  g_assert_nonnull (timeline);
+  canvas = jx_trace_timeline_get_canvas (timeline);
+  label = jx_trace_timeline_get_label_width (timeline);
+  g_assert_true (jx_trace_timeline_get_stream_span (timeline, 0, &y, &rh));
+
+  before = render_stable (canvas, &w, &h, &stride);
+  g_assert_cmpint (y + rh, <=, h);
+  p0 = row_profile (before, stride, w, y + 1, y + rh - 1);
+
+  /* Shift trace 1 by a twentieth of the view, then look where its pixels went. */
+  view = jx_session_get_view_end (session) - jx_session_get_view_start (session);
+  delta = view / 20;
+  jx_session_set_offset (session, 1, delta);
+
+  after = render_stable (canvas, &w2, &h2, &stride2);
+  g_assert_cmpint (w2, ==, w);
+  p1 = row_profile (after, stride2, w2, y + 1, y + rh - 1);
+
+  expected = (int) ((double) delta * (double) (w - label) / (double) view + 0.5);
+  g_assert_cmpint (expected, >, 10);
+
+  for (int s = 0; s <= 3 * expected; s++)
+    {
+      double err = 0;
+      int n = 0;
+
+      for (int x = label + s; x < w - 1; x++)
+        {
+          err += fabs (p1[x] - p0[x - s]);
+          n++;
+        }
+      err /= MAX (n, 1);
+      if (err < best_err)
+        {
+          best_err = err;
+          best_shift = s;
+        }
+    }
+
+  g_test_message ("expected shift %d px, measured %d px (mean error %.2f)", expected, best_shift, best_err);
+  g_assert_cmpint (ABS (best_shift - expected), <=, 2);
+  /* The picture really moved: without shift it differs clearly. */
+  {
+    double still = 0;
+
+    for (int x = label; x < w - 1; x++)
+      still += fabs (p1[x] - p0[x]);
+    still /= (w - 1 - label);
+    g_assert_cmpfloat (still, >, best_err);
+  }
+
+  close_all_windows ();
+}
+
+static void
+test_row_pixels (void)
+{
+  g_autofree char *a = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree guint8 *data = NULL;
+  const char *paths[2];
+  JxWindow *window;
+  JxSession *session;
+  GtkWidget *row;
+  GdkRGBA accent;
+  guint8 r, g, b;
+  int w, h;
+  gsize stride;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  session = jx_window_get_session (window);
+  paths[0] = a;
+  paths[1] = NULL;
+  jx_window_open_paths (window, paths, FALSE);
+  wait_for_loads (session);
+  wait_until_mapped (GTK_WIDGET (window));
+
+  /* The side pane's trace list shows the row. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-bottom-pane", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-bottom-pane", NULL);
+  row = jx_window_get_trace_row (window, 0);
+  g_assert_nonnull (row);
+  {
+    GtkWidget *stack = gtk_widget_get_ancestor (row, GTK_TYPE_STACK);
+
+    gtk_stack_set_visible_child_name (GTK_STACK (stack), "traces");
+  }
+  wait_until_mapped (row);
+
+  data = render_stable (row, &w, &h, &stride);
+  jx_session_get_trace_accent (session, 0, &accent);
+
+  /* The accent bar at the very left edge (over the padding) has the trace's
+   * accent colour, and the tint fills the rest. */
+  pixel_at (data, stride, 1, h / 2, &r, &g, &b);
+  g_test_message ("accent %d %d %d, drawn %d %d %d", (int) (accent.red * 255 + 0.5),
+                  (int) (accent.green * 255 + 0.5), (int) (accent.blue * 255 + 0.5), r, g, b);
+  g_assert_cmpint (ABS ((int) r - (int) (accent.red * 255 + 0.5)), <=, 2);
+  g_assert_cmpint (ABS ((int) g - (int) (accent.green * 255 + 0.5)), <=, 2);
+  g_assert_cmpint (ABS ((int) b - (int) (accent.blue * 255 + 0.5)), <=, 2);
+  {
+    GdkRGBA tint;
+
+    jx_session_get_trace_color (session, 0, &tint);
+    pixel_at (data, stride, 8, 1, &r, &g, &b);
+    g_assert_cmpint (ABS ((int) r - (int) (tint.red * 255 + 0.5)), <=, 2);
+    g_assert_cmpint (ABS ((int) g - (int) (tint.green * 255 + 0.5)), <=, 2);
+    g_assert_cmpint (ABS ((int) b - (int) (tint.blue * 255 + 0.5)), <=, 2);
+  }
+
+  close_all_windows ();
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_WINDOW (item);
+    }
+
+  return NULL;
+}
+
+static void
+save_render (GtkWidget  *widget,
+             const char *name)
+{
+  const char *dir = g_getenv ("JX_TEST_SHOTS");
+  g_autofree char *path = NULL;
+  g_autofree guint8 *data = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int w, h;
+  gsize stride;
+
+  /* Renders are always made (they must work); saved only on request. */
+  data = render_stable (widget, &w, &h, &stride);
+  if (dir == NULL)
+    return;
+
+  bytes = g_bytes_new (data, stride * (gsize) h);
+  texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes, stride);
+  path = g_build_filename (dir, name, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
+static void
+test_trace_report (void)
+{
+  g_autofree char *a = shared_trace ("TraceR__stencil4d-32");
+  const char *paths[2];
+  AdwPreferencesPage *page;
+  JxWindow *window;
+  JxSession *session;
+  GtkWindow *report;
+  GtkWindow *help;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  session = jx_window_get_session (window);
+  paths[0] = a;
+  paths[1] = NULL;
+  jx_window_open_paths (window, paths, FALSE);
+  wait_for_loads (session);
+  wait_until_mapped (GTK_WIDGET (window));
+  g_assert_cmpuint (jx_trace_get_n_defects (jx_session_get_trace (session, 0)), >, 0);
+
+  /* A trace with repaired defects opens on its load report. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.trace-info", "i", 0);
+  report = find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (report);
+  g_assert_true (gtk_window_get_transient_for (report) == GTK_WINDOW (window));
+  page = adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (report));
+  g_assert_cmpstr (adw_preferences_page_get_title (page), ==, "Load Report");
+  wait_until_mapped (GTK_WIDGET (report));
+  save_render (GTK_WIDGET (report), "trace-report.png");
+  gtk_window_destroy (report);
+
+  /* The shortcuts window lists the commands. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+  help = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  g_assert_nonnull (help);
+  wait_until_mapped (GTK_WIDGET (help));
+  save_render (GTK_WIDGET (help), "shortcuts.png");
+  gtk_window_destroy (GTK_WINDOW (help));
+
+  save_render (GTK_WIDGET (window), "window.png");
+
+  close_all_windows ();
+}
+
+static GtkDropTarget *
+find_drop_target (GtkWidget *widget)
+{
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_first_child (w))
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+        {
+          g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+          if (GTK_IS_DROP_TARGET (controller))
+            return GTK_DROP_TARGET (controller);
+        }
+    }
+
+  return NULL;
+}
+
+static gboolean
+drop_files (GtkDropTarget *target,
+            const char    *first,
+            ...)
+{
+  GdkFileList *list;
+  GValue value = G_VALUE_INIT;
+  GSList *files = NULL;
+  gboolean accepted = FALSE;
+  va_list args;
+
+  va_start (args, first);
+  for (const char *path = first; path != NULL; path = va_arg (args, const char *))
+    files = g_slist_append (files, g_file_new_for_path (path));
+  va_end (args);
+
+  list = gdk_file_list_new_from_list (files);
+  g_slist_free_full (files, g_object_unref);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, list);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+
+  return accepted;
+}
+
+static void
+test_drop (void)
+{
+  g_autofree char *a = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *b = shared_trace ("casita__4_mpi_ls_barr/traces.otf2");
+  g_autofree char *c = shared_trace ("casita__2_cuda_simple");
+  GtkDropTarget *target;
+  JxWindow *window;
+  JxSession *session;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  session = jx_window_get_session (window);
+  wait_until_mapped (GTK_WIDGET (window));
+
+  target = find_drop_target (GTK_WIDGET (window));
+  g_assert_nonnull (target);
+
+  /* Dropping a folder and an anchor file onto the welcome page opens them. */
+  g_assert_true (drop_files (target, a, b, NULL));
+  g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 2);
+  wait_for_loads (session);
+  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+
+  /* Onto an open comparison it adds; what is already open is not added twice. */
+  g_assert_true (drop_files (target, c, a, NULL));
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 3);
+  g_assert_true (g_str_has_suffix (jx_session_get_trace_path (session, 2), "casita__2_cuda_simple"));
+  wait_for_loads (session);
+  g_assert_cmpint (jx_session_get_trace_state (session, 2), ==, JX_SESSION_TRACE_LOADED);
+
+  close_all_windows ();
+}
+
+static void
+test_window_state (void)
+{
+  GSettings *settings = jx_application_get_settings (app);
+  JxWindow *window;
+  gboolean shift;
+
+  if (settings == NULL)
+    {
+      g_test_skip ("settings schema not compiled");
+      return;
+    }
+
+  g_settings_set_int (settings, "window-width", 900);
+  g_settings_set_int (settings, "window-height", 640);
+  g_settings_set_boolean (settings, "window-maximized", FALSE);
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  wait_until_mapped (GTK_WIDGET (window));
+  {
+    int w, h;
+
+    gtk_window_get_default_size (GTK_WINDOW (window), &w, &h);
+    g_assert_cmpint (w, ==, 900);
+    g_assert_cmpint (h, ==, 640);
+  }
+
+  /* Toolbar toggles are settings: the action, the key and the session agree. */
+  shift = g_settings_get_boolean (settings, "shift-mode");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-mode", NULL);
+  g_assert_cmpint (g_settings_get_boolean (settings, "shift-mode"), ==, !shift);
+  g_assert_cmpint (jx_session_get_shift_mode (jx_window_get_session (window)), ==, !shift);
+  g_settings_set_boolean (settings, "shift-mode", shift);
+  g_assert_cmpint (jx_session_get_shift_mode (jx_window_get_session (window)), ==, shift);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-messages", NULL);
+  g_assert_cmpint (jx_session_get_show_messages (jx_window_get_session (window)), ==,
+                   g_settings_get_boolean (settings, "show-messages"));
+
+  /* Closing stores the size. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1111, 777);
+  spin_for (100);
+  gtk_window_close (GTK_WINDOW (window));
+  spin_for (100);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1111);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 777);
+  g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
+
+  close_all_windows ();
+}
+
+/* First descendant of `widget` (itself included) of `type`, depth first. */
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* TRUE when `model` (or one of its sections) has an item for `action` whose
+ * target is the int32 `target`. */
+static gboolean
+menu_has_item (GMenuModel *model,
+               const char *action,
+               gint32      target)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      g_autofree char *name = NULL;
+      g_autoptr(GVariant) value = NULL;
+
+      if (section != NULL && menu_has_item (section, action, target))
+        return TRUE;
+      if (!g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) ||
+          g_strcmp0 (name, action) != 0)
+        continue;
+      value = g_menu_model_get_item_attribute_value (model, i, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_INT32);
+      if (value != NULL && g_variant_get_int32 (value) == target)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Two small traces fit the comparison area with every row on screen; many
+ * big ones share one scroll instead of squeezing each other. */
+static void
+test_stacked_layout (void)
+{
+  g_autofree char *jacobi1 = shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *jacobi9 = shared_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *stencil32 = shared_trace ("TraceR__stencil4d-32");
+  g_autofree char *stencil64 = shared_trace ("TraceR__stencil4d-64");
+  const char *pair[] = { jacobi1, jacobi9, NULL };
+  const char *more[] = { stencil32, stencil64, NULL };
+  JxWindow *window;
+  JxSession *session;
+  JxMasterTimeline *master;
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  jx_window_open_paths (window, pair, FALSE);
+  session = jx_window_get_session (window);
+  wait_for_loads (session);
+  wait_until_mapped (GTK_WIDGET (window));
+
+  master = JX_MASTER_TIMELINE (jx_window_get_view (window, "master-timeline"));
+  for (guint t = 0; t < 2; t++)
+    {
+      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, t);
+      JxTrace *trace = jx_session_get_trace (session, t);
+      GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
+      GtkWidget *button = find_descendant (GTK_WIDGET (timeline), GTK_TYPE_MENU_BUTTON);
+
+      /* Every row of both traces is on screen, none scrolled away. */
+      for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+        {
+          int y, h;
+
+          g_assert_true (jx_trace_timeline_get_stream_span (timeline, s, &y, &h));
+          g_assert_cmpint (y, >=, 0);
+          g_assert_cmpint (y + h, <=, gtk_widget_get_height (canvas));
+        }
+
+      /* The trace menu leads to the trace's details and load report. */
+      g_assert_nonnull (button);
+      g_assert_true (menu_has_item (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)),
+                                    "win.trace-info", (gint32) t));
+    }
+
+  /* Short traces leave no band of empty tint under their rows: the second
+   * trace starts right where the first one's rows end. */
+  {
+    GtkWidget *first = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 0));
+    GtkWidget *second = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 1));
+    graphene_point_t p0, p1;
+    int nat;
+
+    gtk_widget_measure (first, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (first), NULL, &nat, NULL, NULL);
+    g_assert_cmpint (gtk_widget_get_height (first), ==, nat);
+    g_assert_true (gtk_widget_compute_point (first, GTK_WIDGET (master), &GRAPHENE_POINT_INIT (0, 0), &p0));
+    g_assert_true (gtk_widget_compute_point (second, GTK_WIDGET (master), &GRAPHENE_POINT_INIT (0, 0), &p1));
+    g_assert_cmpfloat (p1.y - p0.y, ==, (float) nat);
+  }
+
+  scroller = GTK_SCROLLED_WINDOW (find_descendant (GTK_WIDGET (master), GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
+
+  /* Four traces, two of them with dozens of ranks, in a short window: each
+   * keeps a few rows and the stack scrolls as a whole. */
+  jx_window_open_paths (window, more, TRUE);
+  wait_for_loads (session);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  spin_for (300);
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 4);
+  for (guint t = 0; t < 4; t++)
+    {
+      GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, t));
+
+      g_assert_cmpint (gtk_widget_get_height (canvas), >=, 3 * 18);
+    }
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment) + 0.5);
+
+  close_all_windows ();
+}
+
+/* Keyboard fine alignment of the current trace from anywhere in the window. */
+static void
+test_keyboard_shift (void)
+{
+  g_autofree char *pingpong = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *cuda = shared_trace ("casita__2_cuda_simple");
+  const char *paths[] = { pingpong, cuda, NULL };
+  JxWindow *window;
+  JxSession *session;
+  gint64 step;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  jx_window_open_paths (window, paths, FALSE);
+  session = jx_window_get_session (window);
+  wait_for_loads (session);
+
+  /* The current trace is the reference (no selection): trace 0. */
+  step = (jx_session_get_view_end (session) - jx_session_get_view_start (session)) / 20;
+  g_assert_cmpint (step, >, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 2 * step);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, step);
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+
+  /* Each press is one undo step. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 2 * step);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+
+  /* Alt+Down makes the next trace current; the keys then move that one. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_cmpint (jx_session_get_offset (session, 1), <, 0);
+
+  close_all_windows ();
+}
+
+/* Accelerators the shortcuts window lists, as (key, modifiers) pairs. */
+static GArray *
+listed_accelerators (void)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/juxtrace/Juxtrace/gtk/help-overlay.ui");
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  GArray *accels = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *accelerator = NULL;
+      g_auto(GStrv) tokens = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "accelerator", &accelerator, NULL);
+      if (accelerator == NULL)
+        continue;
+      tokens = g_strsplit (accelerator, " ", -1);
+      for (guint i = 0; tokens[i] != NULL; i++)
+        {
+          guint pair[2];
+          GdkModifierType mods;
+
+          if (!gtk_accelerator_parse (tokens[i], &pair[0], &mods))
+            continue;
+          pair[1] = mods;
+          g_array_append_vals (accels, pair, 1);
+        }
+    }
+
+  /* The window is a toplevel of the builder's; it is not shown. */
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_WINDOW (l->data))
+      gtk_window_destroy (l->data);
+
+  return accels;
+}
+
+static gboolean
+is_listed (GArray     *accels,
+           const char *accelerator)
+{
+  guint key;
+  GdkModifierType mods;
+
+  g_assert_true (gtk_accelerator_parse (accelerator, &key, &mods));
+  for (guint i = 0; i < accels->len; i++)
+    {
+      const guint *pair = &g_array_index (accels, guint, 2 * i);
+
+      if (gdk_keyval_to_lower (pair[0]) == gdk_keyval_to_lower (key) && pair[1] == mods)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Every window command is an action, and every action has its key in the
+ * shortcuts window. */
+static void
+test_shortcuts_listed (void)
+{
+  static const struct { const char *action; const char *accelerator; } keys[] = {
+    { "win.open", "<Control>o" },
+    { "win.open-folder", "<Control><Alt>o" },
+    { "win.add-trace", "<Control><Shift>o" },
+    { "win.open-examples", "<Control>e" },
+    { "win.close-comparison", "<Control>w" },
+    { "win.remove-trace", "<Control>Delete" },
+    { "win.trace-info", "<Control>i" },
+    { "win.set-offset", "<Control>t" },
+    { "win.reset-offset", "<Control><Shift>t" },
+    { "win.change-color", "<Control><Shift>c" },
+    { "win.next-trace", "<Alt>Down" },
+    { "win.previous-trace", "<Alt>Up" },
+    { "win.undo", "<Control>z" },
+    { "win.redo", "<Control><Shift>z" },
+    { "win.zoom-in", "plus" },
+    { "win.zoom-out", "minus" },
+    { "win.zoom-all", "0" },
+    { "win.pan-left", "<Control>Left" },
+    { "win.pan-right", "<Control>Right" },
+    { "win.shift-earlier", "<Alt>Left" },
+    { "win.shift-later", "<Alt>Right" },
+    { "win.search", "<Control>f" },
+    { "win.fullscreen", "F11" },
+    { "win.shift-mode", "s" },
+    { "win.show-messages", "m" },
+    { "win.show-bottom-pane", "F9" },
+  };
+  /* Per-trace commands reached from a trace's own row or menu: the cancel
+   * button of a loading trace; making a trace the reference (Alt+Up/Down
+   * step the reference). */
+  static const char *by_row[] = { "win.cancel-load", "win.set-reference" };
+  g_autoptr(GArray) accels = listed_accelerators ();
+  GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);
+  const GVariantType *type;
+  const char *property;
+  const char *name;
+  GType owner;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      if (!is_listed (accels, keys[i].accelerator))
+        g_error ("%s: %s is not in the shortcuts window", keys[i].action, keys[i].accelerator);
+    }
+
+  /* GTK 4.8 fills every out argument, so none may be NULL. */
+  for (i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &type, &property); i++)
+    {
+      gboolean known;
+
+      /* GtkWindow's own (window.close, …) come with the toolkit. */
+      if (!g_str_has_prefix (name, "win."))
+        continue;
+      known = g_strv_contains (by_row, name);
+
+      for (guint j = 0; !known && j < G_N_ELEMENTS (keys); j++)
+        known = g_str_equal (keys[j].action, name);
+      if (!known)
+        g_error ("window action %s has no listed shortcut", name);
+    }
+
+  g_type_class_unref (klass);
+}
+
+/* A trace removed from the window is freed once the views caught up (with
+ * its timeline summary and statistics), and closing the window frees the
+ * session and the remaining traces: nothing keeps a removed trace's memory. */
+static void
+test_close_releases_traces (void)
+{
+  g_autofree char *pingpong = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *stencil = shared_trace ("TraceR__stencil4d-32");
+  GFile *files[2];
+  JxWindow *window;
+  JxSession *session;
+  gpointer weak_session, first, second;
+  gint64 deadline;
+
+  if (!have_traces ())
+    {
+      g_test_skip ("JX_SHARED_TRACES not set");
+      return;
+    }
+
+  files[0] = g_file_new_for_path (pingpong);
+  files[1] = g_file_new_for_path (stencil);
+  g_application_open (G_APPLICATION (app), files, 2, "");
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+
+  window = active_window ();
+  session = jx_window_get_session (window);
+  wait_for_loads (session);
+  wait_until_mapped (GTK_WIDGET (window));
+  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+
+  weak_session = session;
+  first = jx_session_get_trace (session, 0);
+  second = jx_session_get_trace (session, 1);
+  g_object_add_weak_pointer (G_OBJECT (session), &weak_session);
+  g_object_add_weak_pointer (G_OBJECT (first), &first);
+  g_object_add_weak_pointer (G_OBJECT (second), &second);
+
+  /* The views build their summaries; selecting an invocation of the second
+   * trace makes the details panel compute its statistics. */
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while ((jx_summary_cache_lookup (first, NULL, NULL) == NULL ||
+          jx_summary_cache_lookup (second, NULL, NULL) == NULL) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (jx_summary_cache_lookup (second, NULL, NULL));
+  jx_session_select_invocation (session, 1, 0, 0);
+  spin_for (300);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-trace", "i", 1);
+  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 1);
+  g_assert_true (wait_until_cleared (&second));
+  g_assert_nonnull (first);
+
+  close_all_windows ();
+  g_assert_true (wait_until_cleared (&weak_session));
+  g_assert_true (wait_until_cleared (&first));
+}
+
+static void
+skip_without_display (void)
+{
+  g_test_skip ("no display (run under xvfb-run)");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+      g_test_add_func ("/ui/window/no-display", skip_without_display);
+      return g_test_run ();
+    }
+
+  /* Under Xvfb, Mesa's EGL set-up fails and unloads its driver, whose
+   * allocations LeakSanitizer then reports without a module to name (so no
+   * suppression can match them); GLX loads the same driver once and keeps it. */
+  if (g_getenv ("GDK_DEBUG") == NULL)
+    g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  adw_init ();
+
+  app = jx_application_new (G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+  /* The tests open and close windows; the application must outlive them. */
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/ui/window/welcome", test_welcome);
+  g_test_add_func ("/ui/window/examples-dir", test_examples_dir);
+  g_test_add_func ("/ui/window/open-and-drive", test_open_and_drive);
+  g_test_add_func ("/ui/window/set-offset-dialog", test_set_offset_dialog);
+  g_test_add_func ("/ui/window/row-pixels", test_row_pixels);
+  g_test_add_func ("/ui/window/trace-report", test_trace_report);
+  g_test_add_func ("/ui/window/drop", test_drop);
+  g_test_add_func ("/ui/window/state", test_window_state);
+  g_test_add_func ("/ui/window/shift-pixels", test_shift_pixels);
+  g_test_add_func ("/ui/window/stacked-layout", test_stacked_layout);
+  g_test_add_func ("/ui/window/keyboard-shift", test_keyboard_shift);
+  g_test_add_func ("/ui/window/shortcuts-listed", test_shortcuts_listed);
+  g_test_add_func ("/ui/window/close-releases-traces", test_close_releases_traces);
+
+  ret = g_test_run ();
+
+  close_all_windows ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+
+  return ret;
+}
