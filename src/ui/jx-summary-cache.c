@@ -273,11 +273,3 @@ jx_summary_cache_release (JxTrace *trace,
   if (entry != NULL && find_user (entry, user, &index) != NULL)
     remove_user (entry, index);
 }
-
-gboolean
-jx_summary_cache_has_entry (JxTrace *trace)
-{
-  g_return_val_if_fail (JX_IS_TRACE (trace), FALSE);
-
-  return g_object_get_qdata (G_OBJECT (trace), entry_quark ()) != NULL;
-}

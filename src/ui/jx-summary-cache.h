@@ -32,8 +32,4 @@ JxTimelineSummary *jx_summary_cache_lookup  (JxTrace            *trace,
 void               jx_summary_cache_release (JxTrace            *trace,
                                              GObject            *user);
 
-/* TRUE while the cache keeps an entry (summary, build or users) for `trace`.
- * For tests. */
-gboolean           jx_summary_cache_has_entry (JxTrace          *trace);
-
 G_END_DECLS

@@ -1034,7 +1034,7 @@ isolate_home (void)
     { "XDG_RUNTIME_DIR", "runtime" },
   };
   g_autoptr(GError) error = NULL;
-  char *root = g_dir_make_tmp ("test-views-XXXXXX", &error);
+  char *root = g_dir_make_tmp (NULL, &error);
   guint i;
 
   if (root == NULL)
