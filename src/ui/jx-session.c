@@ -1162,52 +1162,47 @@ jx_session_can_redo (JxSession *self)
   return self->redo_stack->len > 0;
 }
 
-void
-jx_session_undo (JxSession *self)
+/* Moves the newest step of `from` onto `to` and applies its old (undo) or
+ * new (redo) offset. */
+static void
+move_step (JxSession *self,
+           GArray    *from,
+           GArray    *to,
+           gboolean   undo)
 {
   OffsetStep step;
   gboolean could_undo;
   gboolean could_redo;
 
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  if (self->undo_stack->len == 0)
+  if (from->len == 0)
     return;
 
   could_undo = jx_session_can_undo (self);
   could_redo = jx_session_can_redo (self);
 
-  step = g_array_index (self->undo_stack, OffsetStep, self->undo_stack->len - 1);
-  g_array_set_size (self->undo_stack, self->undo_stack->len - 1);
-  g_array_append_val (self->redo_stack, step);
+  step = g_array_index (from, OffsetStep, from->len - 1);
+  g_array_set_size (from, from->len - 1);
+  g_array_append_val (to, step);
 
   step.entry->dragging = FALSE;
-  apply_offset (self, step.entry, step.old_offset);
+  apply_offset (self, step.entry, undo ? step.old_offset : step.new_offset);
   notify_undo_redo (self, could_undo, could_redo);
+}
+
+void
+jx_session_undo (JxSession *self)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+
+  move_step (self, self->undo_stack, self->redo_stack, TRUE);
 }
 
 void
 jx_session_redo (JxSession *self)
 {
-  OffsetStep step;
-  gboolean could_undo;
-  gboolean could_redo;
-
   g_return_if_fail (JX_IS_SESSION (self));
 
-  if (self->redo_stack->len == 0)
-    return;
-
-  could_undo = jx_session_can_undo (self);
-  could_redo = jx_session_can_redo (self);
-
-  step = g_array_index (self->redo_stack, OffsetStep, self->redo_stack->len - 1);
-  g_array_set_size (self->redo_stack, self->redo_stack->len - 1);
-  g_array_append_val (self->undo_stack, step);
-
-  step.entry->dragging = FALSE;
-  apply_offset (self, step.entry, step.new_offset);
-  notify_undo_redo (self, could_undo, could_redo);
+  move_step (self, self->redo_stack, self->undo_stack, FALSE);
 }
 
 gint64
