@@ -30,7 +30,7 @@ echo "==== juxtrace: build and test ($testdir)"
 if ! { setup "$testdir" -Dbuildtype=debugoptimized &&
         ninja -C "$testdir" &&
         xvfb-run -a dbus-run-session -- \
-          meson test -C "$testdir" --no-rebuild --print-errorlogs; }; then
+          meson test -C "$testdir" --no-rebuild --print-errorlogs --logbase jx-normal; }; then
   status=1
 fi
 
@@ -57,15 +57,36 @@ if ! { setup "$asandir" -Dbuildtype=debugoptimized -Db_sanitize=address,undefine
 else
   if ! xvfb-run -a dbus-run-session -- \
          meson test -C "$asandir" --no-rebuild --print-errorlogs --timeout-multiplier 3 \
-         --no-suite ui; then
+         --logbase jx-asan --no-suite ui; then
     status=1
   fi
   if ! ASAN_OPTIONS=$gui_asan_options xvfb-run -a dbus-run-session -- \
          meson test -C "$asandir" --no-rebuild --print-errorlogs --timeout-multiplier 3 \
-         --num-processes 1 --suite ui; then
+         --logbase jx-asan-ui --num-processes 1 --suite ui; then
     status=1
   fi
 fi
+
+# One closing line over every pass, counted from meson's JSON test logs.
+python3 - "$testdir/meson-logs/jx-normal.json" "$asandir/meson-logs/jx-asan.json" \
+  "$asandir/meson-logs/jx-asan-ui.json" <<'PY' || status=1
+import json, os, sys
+passed = failed = skipped = 0
+for path in sys.argv[1:]:
+    if not os.path.exists(path):
+        failed += 1  # a pass that did not run at all counts as a failure
+        continue
+    for line in open(path, encoding="utf-8"):
+        result = json.loads(line).get("result")
+        if result in ("OK", "EXPECTEDFAIL"):
+            passed += 1
+        elif result == "SKIP":
+            skipped += 1
+        else:
+            failed += 1
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+sys.exit(1 if failed else 0)
+PY
 
 if [ "$status" -eq 0 ]; then
   echo "==== juxtrace: all tests passed (normal and ASan + UBSan)"
