@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "jx-comparison.h"
 
 struct _JxComparison
@@ -16,6 +15,7 @@ struct _JxComparison
   JxNameTable         *names;
   GPtrArray           *pairs;        /* JxComparisonPair */
   guint                n_unpaired;
+  guint                n_not_compared;
   double               elapsed;
 };
 
@@ -106,6 +106,29 @@ jx_comparison_get_n_unpaired (JxComparison *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->n_unpaired;
+}
+
+guint
+jx_comparison_get_n_not_compared (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_not_compared;
+}
+
+const char *
+jx_comparison_skip_to_string (JxComparisonSkip skip)
+{
+  switch (skip)
+    {
+    case JX_COMPARISON_SKIP_NONE:
+      return "aligned";
+    case JX_COMPARISON_SKIP_UNPAIRED:
+      return "unpaired";
+    case JX_COMPARISON_SKIP_MISSING_EVENTS:
+      return "missing-events";
+    default:
+      return "unknown";
+    }
 }
 
 const char *
@@ -232,6 +255,31 @@ stream_label (JxTrace *trace,
                        ? jx_trace_get_process (trace, s->process) : NULL;
 
   return g_strdup_printf ("%s / %s", p != NULL ? p->name : "?", s->name);
+}
+
+static gboolean
+stream_is_missing (JxTrace *trace,
+                   guint32  stream)
+{
+  return stream != JX_NONE && (jx_trace_get_stream (trace, stream)->flags & JX_STREAM_FLAG_MISSING) != 0;
+}
+
+/* Sets why p is not aligned; FALSE when it is to be aligned. */
+static gboolean
+pair_set_skip (JxComparisonPair *p,
+               JxTrace          *a,
+               JxTrace          *b)
+{
+  p->missing_a = stream_is_missing (a, p->stream_a);
+  p->missing_b = stream_is_missing (b, p->stream_b);
+
+  if (p->stream_a == JX_NONE || p->stream_b == JX_NONE)
+    p->skip = JX_COMPARISON_SKIP_UNPAIRED;
+  else if (p->missing_a || p->missing_b)
+    p->skip = JX_COMPARISON_SKIP_MISSING_EVENTS;
+  else
+    p->skip = JX_COMPARISON_SKIP_NONE;
+  return p->skip != JX_COMPARISON_SKIP_NONE;
 }
 
 static double
@@ -541,10 +589,12 @@ run_prepare (JxTrace                   *trace_a,
       p->name_a = sp->stream_a != JX_NONE ? stream_label (trace_a, sp->stream_a) : NULL;
       p->name_b = sp->stream_b != JX_NONE ? stream_label (trace_b, sp->stream_b) : NULL;
       g_ptr_array_add (result->pairs, p);
-      if (sp->stream_a == JX_NONE || sp->stream_b == JX_NONE)
+      if (!pair_set_skip (p, trace_a, trace_b))
+        run->n_jobs++;
+      else if (p->skip == JX_COMPARISON_SKIP_UNPAIRED)
         result->n_unpaired++;
       else
-        run->n_jobs++;
+        result->n_not_compared++;
     }
 
   run->jobs = g_new0 (Job, MAX (run->n_jobs, 1));
@@ -552,7 +602,7 @@ run_prepare (JxTrace                   *trace_a,
     {
       JxComparisonPair *p = g_ptr_array_index (result->pairs, i);
 
-      if (p->stream_a == JX_NONE || p->stream_b == JX_NONE)
+      if (p->skip != JX_COMPARISON_SKIP_NONE)
         continue;
       run->jobs[j].run = run;
       run->jobs[j].pair = i;

@@ -28,6 +28,23 @@ typedef struct
 
 void jx_comparison_options_init (JxComparisonOptions *options);
 
+/* Why a stream pair has no alignment. A stream whose events could not be
+ * read (JX_STREAM_FLAG_MISSING) has no structure to compare: aligning it
+ * would report every invocation of the other side as a difference, so such
+ * a pair is kept (paired by name, as any other) but not aligned. Streams
+ * that were read and hold no events (JX_STREAM_FLAG_EMPTY) are aligned as
+ * they are: two empty streams are trivially equal (similarity 1), an empty
+ * stream against a busy one is a real difference. */
+typedef enum
+{
+  JX_COMPARISON_SKIP_NONE,            /* aligned */
+  JX_COMPARISON_SKIP_UNPAIRED,        /* no counterpart in the other trace */
+  JX_COMPARISON_SKIP_MISSING_EVENTS,  /* events of one or both streams could not be read */
+} JxComparisonSkip;
+
+/* "aligned", "unpaired", "missing-events": for machine-readable output. */
+const char *jx_comparison_skip_to_string (JxComparisonSkip skip);
+
 typedef struct
 {
   guint              index;           /* position in the comparison */
@@ -47,6 +64,13 @@ typedef struct
   GArray            *function_table;  /* JxFunctionTimeDiff */
   double             seconds_a;       /* time spanned by the stream's invocations */
   double             seconds_b;
+
+  /* Why alignment is NULL (JX_COMPARISON_SKIP_NONE for aligned pairs) and,
+   * for JX_COMPARISON_SKIP_MISSING_EVENTS, whose events could not be read.
+   * Callers word the reason themselves, naming name_a / name_b. */
+  JxComparisonSkip   skip;
+  gboolean           missing_a;
+  gboolean           missing_b;
 } JxComparisonPair;
 
 typedef struct _JxComparison JxComparison;
@@ -62,7 +86,10 @@ const char              *jx_comparison_get_name_b        (JxComparison *self);
 /* Every stream pair, paired ones first, then unpaired ones of A, then of B. */
 guint                    jx_comparison_get_n_pairs       (JxComparison *self);
 const JxComparisonPair  *jx_comparison_get_pair          (JxComparison *self, guint index);
+/* Streams without counterpart (JX_COMPARISON_SKIP_UNPAIRED). */
 guint                    jx_comparison_get_n_unpaired    (JxComparison *self);
+/* Paired streams that were not aligned (JX_COMPARISON_SKIP_MISSING_EVENTS). */
+guint                    jx_comparison_get_n_not_compared (JxComparison *self);
 /* Names of the shared symbols (region names) used by alignments and tables. */
 const char              *jx_comparison_get_symbol_name   (JxComparison *self, guint32 symbol);
 guint                    jx_comparison_get_n_symbols     (JxComparison *self);

@@ -1254,11 +1254,29 @@ jx_hier_alignment_build_index (const JxHierAlignment *self,
 double
 jx_hier_alignment_get_error (const JxHierAlignment *self)
 {
+  double scale;
+
   g_return_val_if_fail (self != NULL, 0.0);
 
-  if (!self->has_flat_optimum || self->flat_optimum == 0)
+  if (!self->has_flat_optimum)
     return 0.0;
-  return (double) (self->flat_optimum - self->score) / (double) ABS (self->flat_optimum);
+  /* An optimum of 0 (or close to it) is no measure of size; the mean flat
+   * length is the scale of a score with unit costs. */
+  scale = MAX ((double) ABS (self->flat_optimum),
+               ((double) self->flat_length_a + (double) self->flat_length_b) / 2.0);
+  if (scale <= 0.0)
+    return 0.0;
+  return (double) (self->flat_optimum - self->score) / scale;
+}
+
+gint64
+jx_hier_alignment_get_error_absolute (const JxHierAlignment *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (!self->has_flat_optimum)
+    return 0;
+  return self->flat_optimum - self->score;
 }
 
 const char *

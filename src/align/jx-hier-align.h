@@ -143,8 +143,16 @@ guint32         *jx_hier_alignment_build_index    (const JxHierAlignment *self,
                                                    gboolean               side_b);
 
 /* Relative error of the HA score against the flat optimum (§3.5.3):
- * (optimum − score) / |optimum|; 0 when no optimum was computed or it is 0. */
+ *   (optimum − score) / max (|optimum|, (flat_length_a + flat_length_b) / 2)
+ * This is the dissertation's (optimum − score) / |optimum| whenever the
+ * optimum is at least the mean flat length, which covers similar streams;
+ * near an optimum of 0 the mean flat length keeps the ratio finite and
+ * non-zero, so a worse HA score is never reported as 0 %. 0 when no optimum
+ * was computed or both sequences are empty. */
 double           jx_hier_alignment_get_error      (const JxHierAlignment *self);
+
+/* optimum − score (>= 0): the absolute error; 0 without an optimum. */
+gint64           jx_hier_alignment_get_error_absolute (const JxHierAlignment *self);
 
 const char      *jx_hier_pair_state_to_string (JxPairState state); /* "equal", "different", "only-a", "only-b" */
 

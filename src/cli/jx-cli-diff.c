@@ -89,6 +89,32 @@ append_cell (GString    *out,
     jx_cli_append_padded (out, text, width, FALSE);
 }
 
+/* Why a pair has no alignment, as a sentence naming the stream(s). */
+static char *
+pair_reason (const JxComparisonPair *p)
+{
+  const char *a = jx_cli_nonnull (p->name_a);
+  const char *b = jx_cli_nonnull (p->name_b);
+
+  switch (p->skip)
+    {
+    case JX_COMPARISON_SKIP_UNPAIRED:
+      if (p->stream_b == JX_NONE)
+        return g_strdup_printf (_("no stream of trace B pairs with “%s” of trace A"), a);
+      return g_strdup_printf (_("no stream of trace A pairs with “%s” of trace B"), b);
+    case JX_COMPARISON_SKIP_MISSING_EVENTS:
+      if (p->missing_a && p->missing_b)
+        return g_strdup_printf (_("events of stream “%s” in trace A and of stream “%s” in trace B could not be read (event files missing or unreadable)"),
+                                a, b);
+      if (p->missing_a)
+        return g_strdup_printf (_("events of stream “%s” in trace A could not be read (event file missing or unreadable)"), a);
+      return g_strdup_printf (_("events of stream “%s” in trace B could not be read (event file missing or unreadable)"), b);
+    case JX_COMPARISON_SKIP_NONE:
+    default:
+      return g_strdup ("");
+    }
+}
+
 static guint64
 pair_count (const JxComparisonPair *p,
             JxPairState             state)
@@ -111,9 +137,10 @@ print_text (JxComparison *cmp,
 
   g_string_append_printf (out, "A: %s (%s)\n", jx_cli_nonnull (jx_comparison_get_name_a (cmp)), path_a);
   g_string_append_printf (out, "B: %s (%s)\n", jx_cli_nonnull (jx_comparison_get_name_b (cmp)), path_b);
-  g_string_append_printf (out, _("Hierarchical alignment, sub-alignments with “%s”; %u stream pairs, %u unpaired streams; %.3f s\n\n"),
+  g_string_append_printf (out, _("Hierarchical alignment, sub-alignments with “%s”; %u stream pairs aligned, %u not compared, %u unpaired streams; %.3f s\n\n"),
                           jx_algorithm_to_string (opt->hier.align.algorithm),
-                          n - jx_comparison_get_n_unpaired (cmp), jx_comparison_get_n_unpaired (cmp),
+                          n - jx_comparison_get_n_unpaired (cmp) - jx_comparison_get_n_not_compared (cmp),
+                          jx_comparison_get_n_not_compared (cmp), jx_comparison_get_n_unpaired (cmp),
                           jx_comparison_get_elapsed (cmp));
 
   jx_cli_append_padded (out, _("Stream A"), 28, FALSE);
@@ -137,7 +164,7 @@ print_text (JxComparison *cmp,
       const JxHierAlignment *al = p->alignment;
       char buf[64];
 
-      if (p->stream_a == JX_NONE || p->stream_b == JX_NONE)
+      if (p->skip != JX_COMPARISON_SKIP_NONE)
         continue;
       append_cell (out, jx_cli_nonnull (p->name_a), 28);
       append_cell (out, jx_cli_nonnull (p->name_b), 28);
@@ -161,6 +188,26 @@ print_text (JxComparison *cmp,
           jx_cli_append_padded (out, buf, 9, TRUE);
         }
       g_string_append_c (out, '\n');
+    }
+  if (flat_optimum)
+    g_string_append_printf (out, "%s\n",
+                            _("Error = (flat optimum − HA score) / max (|flat optimum|, mean flat sequence length)."));
+
+  if (jx_comparison_get_n_not_compared (cmp) > 0)
+    {
+      g_string_append_printf (out, "\n%s\n", _("Stream pairs not compared:"));
+      for (i = 0; i < n; i++)
+        {
+          const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+
+          g_autofree char *reason = NULL;
+
+          if (p->skip != JX_COMPARISON_SKIP_MISSING_EVENTS)
+            continue;
+          reason = pair_reason (p);
+          g_string_append_printf (out, "  %s  ⇔  %s: %s\n", jx_cli_nonnull (p->name_a),
+                                  jx_cli_nonnull (p->name_b), reason);
+        }
     }
 
   if (jx_comparison_get_n_unpaired (cmp) > 0)
@@ -381,6 +428,8 @@ build_json (JxComparison *cmp,
           json_builder_add_int_value (b, al->flat_optimum);
           json_builder_set_member_name (b, "ha_error");
           json_builder_add_double_value (b, jx_hier_alignment_get_error (al));
+          json_builder_set_member_name (b, "ha_error_absolute");
+          json_builder_add_int_value (b, jx_hier_alignment_get_error_absolute (al));
         }
       json_builder_set_member_name (b, "sub_alignments");
       json_builder_add_int_value (b, (gint64) al->n_sub_alignments);
@@ -409,19 +458,52 @@ build_json (JxComparison *cmp,
     }
   json_builder_end_array (b);
 
+  json_builder_set_member_name (b, "not_compared");
+  json_builder_begin_array (b);
+  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      g_autofree char *reason = NULL;
+
+      if (p->skip != JX_COMPARISON_SKIP_MISSING_EVENTS)
+        continue;
+      reason = pair_reason (p);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "stream_a");
+      json_builder_add_string_value (b, jx_cli_nonnull (p->name_a));
+      json_builder_set_member_name (b, "stream_b");
+      json_builder_add_string_value (b, jx_cli_nonnull (p->name_b));
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, jx_comparison_skip_to_string (p->skip));
+      json_builder_set_member_name (b, "missing_a");
+      json_builder_add_boolean_value (b, p->missing_a);
+      json_builder_set_member_name (b, "missing_b");
+      json_builder_add_boolean_value (b, p->missing_b);
+      json_builder_set_member_name (b, "reason");
+      json_builder_add_string_value (b, reason);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
   json_builder_set_member_name (b, "unpaired");
   json_builder_begin_array (b);
   for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
       const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      g_autofree char *reason = NULL;
 
-      if (p->stream_a != JX_NONE && p->stream_b != JX_NONE)
+      if (p->skip != JX_COMPARISON_SKIP_UNPAIRED)
         continue;
+      reason = pair_reason (p);
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "side");
       json_builder_add_string_value (b, p->stream_a != JX_NONE ? "a" : "b");
       json_builder_set_member_name (b, "stream");
       json_builder_add_string_value (b, jx_cli_nonnull (p->stream_a != JX_NONE ? p->name_a : p->name_b));
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, jx_comparison_skip_to_string (p->skip));
+      json_builder_set_member_name (b, "reason");
+      json_builder_add_string_value (b, reason);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -446,7 +528,8 @@ print_csv (JxComparison *cmp)
   g_autoptr(GString) out = g_string_new (NULL);
   guint i;
 
-  g_string_append (out, "stream_a,stream_b,similarity,length,equal,different,only_a,only_b,ha_score,flat_optimum,seconds_a,seconds_b\n");
+  /* status and reason say why a row has empty metrics (see JxComparisonSkip). */
+  g_string_append (out, "stream_a,stream_b,similarity,length,equal,different,only_a,only_b,ha_score,flat_optimum,seconds_a,seconds_b,ha_error,status,reason\n");
   for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
       const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
@@ -457,8 +540,14 @@ print_csv (JxComparison *cmp)
       jx_cli_csv_append_field (out, jx_cli_nonnull (p->name_b));
       if (al == NULL)
         {
-          /* Unpaired: listed, with empty metrics. */
-          g_string_append (out, ",,,,,,,,,,\n");
+          g_autofree char *reason = pair_reason (p);
+
+          /* Unpaired or not compared: listed, with empty metrics. */
+          g_string_append (out, ",,,,,,,,,,,,");
+          g_string_append (out, jx_comparison_skip_to_string (p->skip));
+          g_string_append_c (out, ',');
+          jx_cli_csv_append_field (out, reason);
+          g_string_append_c (out, '\n');
           continue;
         }
       g_string_append_printf (out, ",%.6f,%" G_GSIZE_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT
@@ -468,7 +557,10 @@ print_csv (JxComparison *cmp)
                               al->counts[JX_PAIR_ONLY_B], al->score);
       if (al->has_flat_optimum)
         g_string_append_printf (out, "%" G_GINT64_FORMAT, al->flat_optimum);
-      g_string_append_printf (out, ",%.9f,%.9f\n", p->seconds_a, p->seconds_b);
+      g_string_append_printf (out, ",%.9f,%.9f,", p->seconds_a, p->seconds_b);
+      if (al->has_flat_optimum)
+        g_string_append_printf (out, "%.6f", jx_hier_alignment_get_error (al));
+      g_string_append_printf (out, ",%s,\n", jx_comparison_skip_to_string (p->skip));
     }
   fputs (out->str, stdout);
 }
@@ -494,7 +586,7 @@ jx_cli_diff (int    argc,
     { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Print one CSV row per stream pair"), NULL },
     { "explain", 'e', 0, G_OPTION_ARG_NONE, &explain, N_("Print the aligned call sequences (small inputs)"), NULL },
     { "top", 't', 0, G_OPTION_ARG_INT, &top, N_("Rows of the function time difference table (default 10)"), N_("N") },
-    { "flat-optimum", 0, 0, G_OPTION_ARG_NONE, &flat_optimum, N_("Also align the full flat sequences and report the error of the hierarchical score"), NULL },
+    { "flat-optimum", 0, 0, G_OPTION_ARG_NONE, &flat_optimum, N_("Also align the full flat sequences and report the error of the hierarchical score: (flat optimum − HA score) / max (|flat optimum|, mean flat sequence length)"), NULL },
     { "series", 0, 0, G_OPTION_ARG_NONE, &series, N_("Include the metric timelines in the JSON output"), NULL },
     { NULL }
   };
@@ -505,7 +597,8 @@ jx_cli_diff (int    argc,
                                 _("Align every process/stream of TRACE_A with its counterpart in TRACE_B\n"
                                   "(paired by name) with the hierarchical alignment over the call tree and\n"
                                   "report similarity, equal/different/gap counts, the HA score and the\n"
-                                  "function time differences of equal invocations."));
+                                  "function time differences of equal invocations. Stream pairs where\n"
+                                  "the events of either stream could not be read are listed as not compared."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   if (!jx_cli_parse_options (context, &argc, &argv))

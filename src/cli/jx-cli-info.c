@@ -22,17 +22,28 @@ stream_kind_to_string (guint8 kind)
     }
 }
 
+/* Machine-readable names of the stream flags, for JSON and text alike. */
+static const struct
+{
+  guint       flag;
+  const char *name;
+} stream_flag_names[] = {
+  { JX_STREAM_FLAG_MISSING,   "missing" },
+  { JX_STREAM_FLAG_TRUNCATED, "truncated" },
+  { JX_STREAM_FLAG_EMPTY,     "empty" },
+  { JX_STREAM_FLAG_REPAIRED,  "repaired" },
+};
+
 static void
 add_stream_flags (JsonBuilder    *builder,
                   const JxStream *stream)
 {
+  guint i;
+
   json_builder_begin_array (builder);
-  if (stream->flags & JX_STREAM_FLAG_MISSING)
-    json_builder_add_string_value (builder, "missing");
-  if (stream->flags & JX_STREAM_FLAG_EMPTY)
-    json_builder_add_string_value (builder, "empty");
-  if (stream->flags & JX_STREAM_FLAG_REPAIRED)
-    json_builder_add_string_value (builder, "repaired");
+  for (i = 0; i < G_N_ELEMENTS (stream_flag_names); i++)
+    if (stream->flags & stream_flag_names[i].flag)
+      json_builder_add_string_value (builder, stream_flag_names[i].name);
   json_builder_end_array (builder);
 }
 
@@ -40,13 +51,11 @@ static char *
 stream_flags_text (const JxStream *stream)
 {
   g_autoptr(GPtrArray) words = g_ptr_array_new ();
+  guint i;
 
-  if (stream->flags & JX_STREAM_FLAG_MISSING)
-    g_ptr_array_add (words, (gpointer) "missing");
-  if (stream->flags & JX_STREAM_FLAG_EMPTY)
-    g_ptr_array_add (words, (gpointer) "empty");
-  if (stream->flags & JX_STREAM_FLAG_REPAIRED)
-    g_ptr_array_add (words, (gpointer) "repaired");
+  for (i = 0; i < G_N_ELEMENTS (stream_flag_names); i++)
+    if (stream->flags & stream_flag_names[i].flag)
+      g_ptr_array_add (words, (gpointer) stream_flag_names[i].name);
   if (words->len == 0)
     return g_strdup ("-");
   g_ptr_array_add (words, NULL);

@@ -9,8 +9,10 @@
  *    region is open further out, the regions inside it were never left, so
  *    they are closed at the leave's time together with the named region
  *    (each of them also counts as an unclosed region); nesting stays
- *    intact. If the region is not open at all the leave is ignored; the
- *    innermost region stays open and waits for its own leave.
+ *    intact. If the region is not open at all, the leave closes the
+ *    innermost open region: the usual cause is a wrong region id on the
+ *    right leave, and keeping that region open would nest all its later
+ *    siblings inside it.
  *  - Leave with nothing open ("unmatched"): ignored.
  *  - Regions still open when the stream ends ("unclosed"): closed at the
  *    stream's last timestamp, one defect per region.
@@ -19,16 +21,25 @@
  *  - Region id without a definition: mapped to a synthetic region named
  *    "<undefined region N>" (one per distinct id), counted per event.
  *  - Empty stream: kept (its process still shows it) and flagged.
- *  - Missing event file: stream flagged missing, counted once.
+ *  - Missing event file (no events readable): stream flagged missing,
+ *    counted once.
+ *  - Event file that ends early: the events read are kept, the stream is
+ *    flagged truncated, regions still open are closed as above.
+ *  - Unreadable local definitions: counted per location by the loader.
  *  - Messages: sends and receives are matched first-in first-out per
  *    (sender, receiver, communicator, tag); leftovers on either side are
  *    counted as unmatched, sends without receive are kept with an unknown
- *    receive time.
+ *    receive time. Leftovers whose counterpart would be on a missing or
+ *    truncated stream are counted but not listed one by one: one summary
+ *    issue per such stream says how many there are, so they do not push
+ *    the cause out of the capped issue list.
  *
  * Memory: per stream the six invocation arrays share one block, sized from
- * the reservation (the loader passes OTF2's per-location event count) or
- * grown geometrically, and shrunk to the exact size in finish(): 30 bytes
- * per invocation (= 15 per enter/leave event).
+ * the reservation (the loader passes OTF2's per-location event count, capped
+ * by the size of the event file, so it is only a hint) or grown
+ * geometrically, and shrunk to the exact size in finish(): 30 bytes per
+ * invocation (= 15 per enter/leave event). A reservation that cannot be
+ * allocated is dropped; growth takes over.
  */
 #include "config.h"
 
@@ -375,6 +386,31 @@ jx_trace_builder_set_stream_id (JxTraceBuilder *self,
   ((StreamBuild *) g_ptr_array_index (self->streams, stream))->s.otf2_id = otf2_id;
 }
 
+/* Lists an issue on the stream without counting a defect. */
+static void
+stream_list_issue (StreamBuild *sb,
+                   JxDefect     defect,
+                   guint64      time,
+                   const char  *format,
+                   va_list      args)
+{
+  if (sb->issues == NULL)
+    {
+      sb->issues = g_array_new (FALSE, TRUE, sizeof (JxLoadIssue));
+      g_array_set_clear_func (sb->issues, clear_issue);
+    }
+  if (sb->issues->len < JX_LOAD_REPORT_MAX_ISSUES)
+    {
+      JxLoadIssue issue;
+
+      issue.defect = defect;
+      issue.stream = sb->s.index;
+      issue.time = time;
+      issue.detail = g_strdup_vprintf (format, args);
+      g_array_append_val (sb->issues, issue);
+    }
+}
+
 /* Per stream issue list: only touched by the thread filling the stream. */
 static void G_GNUC_PRINTF (5, 6)
 stream_issue (JxTraceBuilder *self,
@@ -389,23 +425,23 @@ stream_issue (JxTraceBuilder *self,
   sb->defects[defect]++;
   sb->s.flags |= JX_STREAM_FLAG_REPAIRED;
 
-  if (sb->issues == NULL)
-    {
-      sb->issues = g_array_new (FALSE, TRUE, sizeof (JxLoadIssue));
-      g_array_set_clear_func (sb->issues, clear_issue);
-    }
-  if (sb->issues->len < JX_LOAD_REPORT_MAX_ISSUES)
-    {
-      JxLoadIssue issue;
+  va_start (args, format);
+  stream_list_issue (sb, defect, time, format, args);
+  va_end (args);
+}
 
-      issue.defect = defect;
-      issue.stream = sb->s.index;
-      issue.time = time;
-      va_start (args, format);
-      issue.detail = g_strdup_vprintf (format, args);
-      va_end (args);
-      g_array_append_val (sb->issues, issue);
-    }
+static void G_GNUC_PRINTF (4, 5)
+stream_note (StreamBuild *sb,
+             JxDefect     defect,
+             guint64      time,
+             const char  *format,
+             ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  stream_list_issue (sb, defect, time, format, args);
+  va_end (args);
 }
 
 void
@@ -454,6 +490,26 @@ jx_trace_builder_mark_missing (JxTraceBuilder *self,
                 sb->label, reason != NULL ? reason : _("file missing"));
 }
 
+void
+jx_trace_builder_mark_truncated (JxTraceBuilder *self,
+                                 guint32         stream,
+                                 const char     *reason)
+{
+  StreamBuild *sb;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (stream < self->streams->len);
+
+  sb = g_ptr_array_index (self->streams, stream);
+  if (sb->s.flags & (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED))
+    return;
+  sb->s.flags |= JX_STREAM_FLAG_TRUNCATED;
+  stream_issue (self, sb, JX_DEFECT_TRUNCATED_EVENTS, sb->s.last_time,
+                _("Event file of stream “%s” ended early after %llu events (%s); the events read are kept"),
+                sb->label, (unsigned long long) sb->s.n_events,
+                reason != NULL ? reason : _("read error"));
+}
+
 /* The six invocation arrays of a stream live in one block, carved in this
  * order; every array starts aligned because each element size divides the
  * ones before it. */
@@ -483,9 +539,11 @@ advise_huge_pages (guint8 *base,
   return 0;
 }
 
-static void
-arena_alloc (JxArena *arena,
-             gsize    bytes)
+/* With try_only, returns FALSE instead of aborting when memory is short. */
+static gboolean
+arena_alloc (JxArena  *arena,
+             gsize     bytes,
+             gboolean  try_only)
 {
   memset (arena, 0, sizeof *arena);
   if (bytes >= ARENA_MAP_MIN)
@@ -506,11 +564,14 @@ arena_alloc (JxArena *arena,
           arena->size = size;
           arena->mapped = TRUE;
           arena->huge = advise_huge_pages (base, size);
-          return;
+          return TRUE;
         }
     }
-  arena->base = g_malloc (bytes);
+  arena->base = try_only ? g_try_malloc (bytes) : g_malloc (bytes);
+  if (arena->base == NULL)
+    return FALSE;
   arena->size = bytes;
+  return TRUE;
 }
 
 static void
@@ -529,16 +590,23 @@ carve (StreamBuild *sb,
   sb->capacity = capacity;
 }
 
-/* Moves the arrays into a new block of the given capacity (>= count). */
-static void
+/* Moves the arrays into a new block of the given capacity (>= count). With
+ * try_only, a block that cannot be allocated leaves the arrays as they were
+ * and returns FALSE. */
+static gboolean
 resize_arrays (StreamBuild *sb,
-               guint32      capacity)
+               guint32      capacity,
+               gboolean     try_only)
 {
   JxArena old = sb->arena;
   JxStream was = sb->s;
   gsize n = sb->s.n_invocations;
 
-  arena_alloc (&sb->arena, (gsize) capacity * BYTES_PER_INVOCATION);
+  if (!arena_alloc (&sb->arena, (gsize) capacity * BYTES_PER_INVOCATION, try_only))
+    {
+      sb->arena = old;
+      return FALSE;
+    }
   carve (sb, sb->arena.base, capacity);
   if (n > 0)
     {
@@ -550,6 +618,7 @@ resize_arrays (StreamBuild *sb,
       memcpy (sb->s.depth, was.depth, n * sizeof (guint16));
     }
   _jx_arena_free (&old);
+  return TRUE;
 }
 
 /* Exact size at the end: the arrays move down to close the gaps a too large
@@ -633,7 +702,8 @@ jx_trace_builder_reserve (JxTraceBuilder *self,
   if (n_invocations <= sb->capacity)
     return;
 
-  resize_arrays (sb, n_invocations);
+  /* Only a hint: when it cannot be had, the arrays grow as events come. */
+  resize_arrays (sb, n_invocations, TRUE);
 }
 
 /* Events */
@@ -706,7 +776,7 @@ grow (StreamBuild *sb)
 
   if (capacity < sb->capacity)
     capacity = G_MAXUINT32 - 1;
-  resize_arrays (sb, capacity);
+  resize_arrays (sb, capacity, FALSE);
 }
 
 static inline void
@@ -806,9 +876,11 @@ leave_mapped (JxTraceBuilder *self,
   if (k == 0)
     {
       stream_issue (self, sb, JX_DEFECT_MISMATCHED_LEAVE, time,
-                    _("Leave of “%s” on stream “%s” while “%s” is innermost and the former is not open; ignored"),
+                    _("Leave of “%s” on stream “%s” while “%s” is innermost and the former is not open; closed “%s”"),
                     region_name (self, region), sb->label,
+                    region_name (self, sb->s.region[top]),
                     region_name (self, sb->s.region[top]));
+      close_top (sb, time);
       return;
     }
 
@@ -1435,6 +1507,39 @@ few_keys (const PendingMessage * const *sends,
  * receiver) with two stable counting sorts over stream indices, then each
  * bucket is matched per (communicator, tag) with forward cursors. Matching
  * reads the pending records, which keep the full tag and communicator. */
+#define STREAM_LOST (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED)
+
+/* An unmatched message whose counterpart belongs on a stream that was not
+ * read completely: counted on its own stream, listed only in the lost
+ * stream's summary (hidden[] per lost stream). */
+static void
+count_hidden (StreamBuild *sb,
+              guint64     *hidden,
+              guint32      lost)
+{
+  sb->defects[JX_DEFECT_UNMATCHED_MESSAGE]++;
+  sb->s.flags |= JX_STREAM_FLAG_REPAIRED;
+  hidden[lost]++;
+}
+
+static void
+unmatched_receive (JxTraceBuilder       *self,
+                   guint64              *hidden,
+                   const PendingMessage *r)
+{
+  StreamBuild *rb = g_ptr_array_index (self->streams, r->receiver);
+  StreamBuild *peer = g_ptr_array_index (self->streams, r->sender);
+
+  if (peer->s.flags & STREAM_LOST)
+    {
+      count_hidden (rb, hidden, r->sender);
+      return;
+    }
+  stream_issue (self, rb, JX_DEFECT_UNMATCHED_MESSAGE, r->time,
+                _("Receive on stream “%s” from stream “%s” (tag %u) has no matching send"),
+                rb->label, peer->label, r->tag);
+}
+
 static void
 match_messages (JxTraceBuilder *self)
 {
@@ -1448,6 +1553,7 @@ match_messages (JxTraceBuilder *self)
   g_autofree const PendingMessage **recvs = NULL;
   g_autofree guint32 *s_idx = NULL, *r_idx = NULL, *tmp = NULL;
   g_autofree guint32 *s_key = NULL, *r_key = NULL;
+  g_autofree guint64 *hidden = g_new0 (guint64, n_streams + 1);
   JxMessage *msgs;
   gsize n_sends = 0, n_recvs = 0;
   gsize i, a, c;
@@ -1555,12 +1661,7 @@ match_messages (JxTraceBuilder *self)
           for (k = 0; k < MIN (b - a, d - c); k++)
             SEND_MESSAGE (a + k)->recv_time = RECV (c + k)->time;
           for (k = c + MIN (b - a, d - c); k < d; k++)
-            stream_issue (self, g_ptr_array_index (self->streams, receiver),
-                          JX_DEFECT_UNMATCHED_MESSAGE, RECV (k)->time,
-                          _("Receive on stream “%s” from stream “%s” (tag %u) has no matching send"),
-                          ((StreamBuild *) g_ptr_array_index (self->streams, receiver))->label,
-                          ((StreamBuild *) g_ptr_array_index (self->streams, sender))->label,
-                          RECV (k)->tag);
+            unmatched_receive (self, hidden, RECV (k));
         }
       else if (few_keys (sends, s_idx, a, b, recvs, r_idx, c, d))
         {
@@ -1596,12 +1697,7 @@ match_messages (JxTraceBuilder *self)
                   cur[2]++;
                 }
               else
-                stream_issue (self, g_ptr_array_index (self->streams, receiver),
-                              JX_DEFECT_UNMATCHED_MESSAGE, r->time,
-                              _("Receive on stream “%s” from stream “%s” (tag %u) has no matching send"),
-                              ((StreamBuild *) g_ptr_array_index (self->streams, receiver))->label,
-                              ((StreamBuild *) g_ptr_array_index (self->streams, sender))->label,
-                              r->tag);
+                unmatched_receive (self, hidden, r);
             }
         }
       else
@@ -1646,12 +1742,7 @@ match_messages (JxTraceBuilder *self)
             }
           for (k = c; k < d; k++)
             if (!matched[k - c])
-              stream_issue (self, g_ptr_array_index (self->streams, receiver),
-                            JX_DEFECT_UNMATCHED_MESSAGE, RECV (k)->time,
-                            _("Receive on stream “%s” from stream “%s” (tag %u) has no matching send"),
-                            ((StreamBuild *) g_ptr_array_index (self->streams, receiver))->label,
-                            ((StreamBuild *) g_ptr_array_index (self->streams, sender))->label,
-                            RECV (k)->tag);
+              unmatched_receive (self, hidden, RECV (k));
         }
       a = b;
       c = d;
@@ -1666,12 +1757,27 @@ match_messages (JxTraceBuilder *self)
       {
         const PendingMessage *pm = (const PendingMessage *) (gconstpointer) order[i];
         StreamBuild *sb = g_ptr_array_index (self->streams, msgs[i].sender);
+        StreamBuild *peer = g_ptr_array_index (self->streams, msgs[i].receiver);
 
+        if (peer->s.flags & STREAM_LOST)
+          {
+            count_hidden (sb, hidden, msgs[i].receiver);
+            continue;
+          }
         stream_issue (self, sb, JX_DEFECT_UNMATCHED_MESSAGE, msgs[i].send_time,
                       _("Send on stream “%s” to stream “%s” (tag %u) has no matching receive"),
-                      sb->label,
-                      ((StreamBuild *) g_ptr_array_index (self->streams, msgs[i].receiver))->label,
-                      pm->tag);
+                      sb->label, peer->label, pm->tag);
+      }
+
+  for (i = 0; i < n_streams; i++)
+    if (hidden[i] > 0)
+      {
+        StreamBuild *sb = g_ptr_array_index (self->streams, i);
+
+        stream_note (sb, JX_DEFECT_UNMATCHED_MESSAGE, sb->s.last_time,
+                     _("%llu unmatched message(s) with stream “%s” are counted but not listed: "
+                       "the stream's events are missing or end early, so their counterparts were never read"),
+                     (unsigned long long) hidden[i], sb->label);
       }
 
   for (i = 0; i < n_streams; i++)

@@ -67,7 +67,9 @@ void            jx_trace_builder_set_stream_id (JxTraceBuilder *self,
                                                guint64         otf2_id);
 guint           jx_trace_builder_get_n_streams (JxTraceBuilder *self);
 
-/* Hint: the stream will hold about n invocations (avoids regrowing). */
+/* Hint: the stream will hold about n invocations (avoids regrowing). Never
+ * fails: a block that cannot be allocated is skipped and the arrays grow as
+ * events are added. Callers should still cap n by what the input can hold. */
 void            jx_trace_builder_reserve      (JxTraceBuilder *self, guint32 stream, guint32 n_invocations);
 
 /* Point-to-point messages; receiver / sender are stream indices (JX_NONE when
@@ -103,6 +105,12 @@ void            jx_trace_builder_add_marker   (JxTraceBuilder *self,
 /* The stream's events could not be read: flags it missing and counts the
  * defect; events already added for it are kept. */
 void            jx_trace_builder_mark_missing (JxTraceBuilder *self, guint32 stream, const char *reason);
+
+/* The stream's event file ended early (a read failed after some events):
+ * flags it truncated and counts the defect; the events read are kept and
+ * regions still open are closed as for any stream. Use mark_missing when no
+ * event could be read at all. */
+void            jx_trace_builder_mark_truncated (JxTraceBuilder *self, guint32 stream, const char *reason);
 
 /* Counts a defect and records an issue. stream is JX_NONE for trace-wide
  * defects (safe from any thread); otherwise the one-thread-per-stream rule

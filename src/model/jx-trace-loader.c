@@ -13,11 +13,16 @@
  *    inline writer appends to the stream: no allocation or hashing per event.
  *    A stream's arrays are reserved from its OTF2 event count (half of it:
  *    an invocation takes an enter and a leave; the builder grows them when
- *    unclosed regions need more) and trimmed by
+ *    unclosed regions need more). That count is only a hint: it is capped
+ *    by what the location's .evt file can hold, so a wrong count in
+ *    traces.def cannot ask for more memory than the file justifies. The
+ *    arrays are trimmed by
  *    jx_trace_builder_end_stream () right after its last event, while they
  *    are still in the cache.
  * libotf2 errors never abort or print: a registered error callback keeps the
- * last message per thread for the GError or the load report.
+ * last message per thread for the GError or the load report. An unreadable
+ * local definition file and an event file that ends early are reported as
+ * defects of their location; the other locations load normally.
  */
 #include "config.h"
 
@@ -39,6 +44,15 @@
 
 /* OTF2 refs below this are mapped through dense arrays, above through hashes. */
 #define DENSE_LIMIT (1u << 22)
+
+/* The smallest OTF2 enter/leave record (type byte, length, a one-byte
+ * compressed region ref) takes 3 bytes, so an .evt file of n bytes holds at
+ * most n / 3 events. */
+#define MIN_BYTES_PER_EVENT 3
+
+/* Reservation cap when the .evt file's size is unknown (another substrate):
+ * 2^24 invocations, 480 MiB of address space at most. */
+#define MAX_BLIND_RESERVATION (1u << 24)
 
 typedef struct
 {
@@ -1121,6 +1135,76 @@ open_reader (const char  *anchor,
   return reader;
 }
 
+/* The directory holding the per-location files: the anchor's name without
+ * ".otf2", next to it. */
+static char *
+archive_directory (const char *anchor)
+{
+  g_autofree char *dir = g_path_get_dirname (anchor);
+  g_autofree char *base = g_path_get_basename (anchor);
+
+  if (g_str_has_suffix (base, ".otf2"))
+    base[strlen (base) - 5] = '\0';
+  return g_build_filename (dir, base, NULL);
+}
+
+/* Upper bound of the events the location's .evt file can hold, or
+ * MAX_BLIND_RESERVATION * 2 when its size is unknown. */
+static guint64
+max_events_in_file (const char *archive_dir,
+                    guint64     ref)
+{
+  g_autofree char *name = g_strdup_printf ("%" G_GUINT64_FORMAT ".evt", ref);
+  g_autofree char *path = g_build_filename (archive_dir, name, NULL);
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0 || st.st_size < 0)
+    return (guint64) MAX_BLIND_RESERVATION * 2;
+  return (guint64) st.st_size / MIN_BYTES_PER_EVENT;
+}
+
+/* Without its local definitions a location's local refs (communicators,
+ * regions, ...) are not mapped to global ones, so its messages look
+ * unmatched; the report must name the actual cause. An archive without any
+ * local definition files is valid OTF2 (its writer had nothing to map), so
+ * an absent file is only reported when other locations have theirs. */
+static void
+report_local_definitions (ReaderThread      *t,
+                          const RawLocation *l,
+                          const char        *archive_dir,
+                          OTF2_ErrorCode     status)
+{
+  g_autofree char *name = g_strdup_printf ("%" G_GUINT64_FORMAT ".def", l->ref);
+  g_autofree char *path = g_build_filename (archive_dir, name, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      guint i;
+      gboolean others = FALSE;
+
+      for (i = 0; i < t->ld->locations->len && !others; i++)
+        {
+          const RawLocation *o = &g_array_index (t->ld->locations, RawLocation, i);
+          g_autofree char *other_name = g_strdup_printf ("%" G_GUINT64_FORMAT ".def", o->ref);
+          g_autofree char *other = g_build_filename (archive_dir, other_name, NULL);
+
+          others = o->ref != l->ref && g_file_test (other, G_FILE_TEST_EXISTS);
+        }
+      if (!others)
+        return;
+      jx_trace_builder_report (t->b, JX_DEFECT_LOCAL_DEFINITIONS, l->stream, 0,
+                               _("Local definitions of location %" G_GUINT64_FORMAT
+                                 " (“%s”): “%s” is missing while other locations have theirs; its references to global definitions may be wrong"),
+                               l->ref, lookup_string (t->ld, l->name), path);
+      return;
+    }
+  jx_trace_builder_report (t->b, JX_DEFECT_LOCAL_DEFINITIONS, l->stream, 0,
+                           _("Local definitions of location %" G_GUINT64_FORMAT
+                             " (“%s”) in “%s” could not be read: %s (%s); its references to global definitions may be wrong"),
+                           l->ref, lookup_string (t->ld, l->name), path,
+                           otf2_problem (status), OTF2_Error_GetName (status));
+}
+
 /* Reads the events of this thread's locations through its own OTF2_Reader:
  * libotf2 readers share no state, so two of them can run in parallel. */
 static gpointer
@@ -1129,7 +1213,9 @@ reader_thread_run (gpointer data)
   ReaderThread *t = data;
   Loader *ld = t->ld;
   g_autofree OTF2_EvtReader **evt = NULL;
+  g_autofree char *archive_dir = NULL;
   OTF2_EvtReaderCallbacks *cbs;
+  OTF2_ErrorCode defs_status;
   gboolean defs_open;
   guint i;
 
@@ -1161,7 +1247,17 @@ reader_thread_run (gpointer data)
       OTF2_Reader_SelectLocation (t->reader, l->ref);
     }
 
-  defs_open = OTF2_Reader_OpenDefFiles (t->reader) == OTF2_SUCCESS;
+  archive_dir = archive_directory (ld->anchor);
+  g_private_replace (&last_otf2_error, NULL);
+  defs_status = OTF2_Reader_OpenDefFiles (t->reader);
+  defs_open = defs_status == OTF2_SUCCESS;
+  if (!defs_open)
+    {
+      for (i = 0; i < t->locations->len; i++)
+        report_local_definitions (t, &g_array_index (ld->locations, RawLocation,
+                                                     g_array_index (t->locations, guint, i)),
+                                  archive_dir, defs_status);
+    }
   OTF2_Reader_OpenEvtFiles (t->reader);
 
   /* Local definitions carry the mapping tables from local to global refs;
@@ -1174,13 +1270,22 @@ reader_thread_run (gpointer data)
 
       if (defs_open)
         {
-          OTF2_DefReader *def_reader = OTF2_Reader_GetDefReader (t->reader, l->ref);
+          OTF2_DefReader *def_reader;
 
-          if (def_reader != NULL)
+          g_private_replace (&last_otf2_error, NULL);
+          def_reader = OTF2_Reader_GetDefReader (t->reader, l->ref);
+          /* libotf2 gives no reader for a file it cannot parse. */
+          if (def_reader == NULL)
+            report_local_definitions (t, l, archive_dir, OTF2_ERROR_INVALID_DATA);
+          else
             {
               uint64_t n_defs = 0;
+              OTF2_ErrorCode status;
 
-              OTF2_Reader_ReadAllLocalDefinitions (t->reader, def_reader, &n_defs);
+              g_private_replace (&last_otf2_error, NULL);
+              status = OTF2_Reader_ReadAllLocalDefinitions (t->reader, def_reader, &n_defs);
+              if (status != OTF2_SUCCESS)
+                report_local_definitions (t, l, archive_dir, status);
               OTF2_Reader_CloseDefReader (t->reader, def_reader);
             }
         }
@@ -1206,8 +1311,12 @@ reader_thread_run (gpointer data)
 
       t->stream = l->stream;
       t->w = _jx_trace_builder_get_writer (t->b, l->stream);
-      if (l->n_events > 0 && l->n_events < G_MAXUINT32)
-        jx_trace_builder_reserve (t->b, l->stream, (guint32) (l->n_events / 2 + 1));
+      {
+        guint64 hint = MIN (l->n_events, max_events_in_file (archive_dir, l->ref));
+
+        if (hint > 0)
+          jx_trace_builder_reserve (t->b, l->stream, (guint32) MIN (hint / 2 + 1, G_MAXUINT32 - 1));
+      }
       OTF2_EvtReader_SetCallbacks (evt[i], cbs, t);
 
       while (!should_stop (ld))
@@ -1225,7 +1334,12 @@ reader_thread_run (gpointer data)
               g_autofree char *reason = g_strdup_printf ("%s (%s)", otf2_problem (status),
                                                          OTF2_Error_GetName (status));
 
-              jx_trace_builder_mark_missing (t->b, l->stream, reason);
+              /* Events read before the failure stay: a file that ends
+               * early is not the same as one that cannot be read. */
+              if (t->w->s.n_events > 0)
+                jx_trace_builder_mark_truncated (t->b, l->stream, reason);
+              else
+                jx_trace_builder_mark_missing (t->b, l->stream, reason);
               break;
             }
           if (n_read < CHUNK_EVENTS)

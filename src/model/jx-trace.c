@@ -170,6 +170,8 @@ jx_defect_to_string (JxDefect defect)
     case JX_DEFECT_EMPTY_STREAM:       return "empty-stream";
     case JX_DEFECT_MISSING_EVENTS:     return "missing-events";
     case JX_DEFECT_UNMATCHED_MESSAGE:  return "unmatched-message";
+    case JX_DEFECT_LOCAL_DEFINITIONS:  return "local-definitions";
+    case JX_DEFECT_TRUNCATED_EVENTS:   return "truncated-events";
     case JX_N_DEFECTS:
     default:                           return "unknown";
     }
@@ -183,7 +185,7 @@ jx_defect_describe (JxDefect defect)
     case JX_DEFECT_UNCLOSED_REGION:
       return _("A region was entered but never left; it was closed at the last timestamp of its stream, or together with the enclosing region when that was left.");
     case JX_DEFECT_MISMATCHED_LEAVE:
-      return _("A leave named a region other than the innermost open one; inner regions were closed at that time, or the leave was ignored when its region was not open.");
+      return _("A leave named a region other than the innermost open one; inner regions were closed at that time, or the innermost region was closed when the named one was not open at all.");
     case JX_DEFECT_UNMATCHED_LEAVE:
       return _("A leave arrived while no region was open; it was ignored.");
     case JX_DEFECT_BACKWARDS_TIME:
@@ -202,6 +204,10 @@ jx_defect_describe (JxDefect defect)
       return _("The event file of a stream is missing or unreadable; the stream was marked missing and the others were loaded.");
     case JX_DEFECT_UNMATCHED_MESSAGE:
       return _("A message send had no matching receive, or a receive had no matching send.");
+    case JX_DEFECT_LOCAL_DEFINITIONS:
+      return _("The local definition file of a location could not be read; its references to global definitions (communicators, regions) may be wrong, so its messages can appear unmatched.");
+    case JX_DEFECT_TRUNCATED_EVENTS:
+      return _("The event file of a stream ended early; the events read are kept and regions still open were closed at the last timestamp read.");
     case JX_N_DEFECTS:
     default:
       return _("Unknown defect.");

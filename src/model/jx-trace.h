@@ -117,9 +117,10 @@ typedef struct
 
 typedef enum
 {
-  JX_STREAM_FLAG_MISSING = 1 << 0,   /* its .evt file was absent/unreadable */
+  JX_STREAM_FLAG_MISSING = 1 << 0,   /* its .evt file was absent/unreadable: no events read */
   JX_STREAM_FLAG_EMPTY   = 1 << 1,   /* no events at all */
   JX_STREAM_FLAG_REPAIRED = 1 << 2,  /* at least one defect was repaired */
+  JX_STREAM_FLAG_TRUNCATED = 1 << 3, /* its .evt file ended early; the events read are kept */
 } JxStreamFlags;
 
 typedef struct
@@ -210,7 +211,8 @@ typedef enum
 {
   JX_DEFECT_UNCLOSED_REGION,      /* enter without leave; closed at the stream's last timestamp
                                      or with the enclosing region a mismatched leave closes */
-  JX_DEFECT_MISMATCHED_LEAVE,     /* leave of a region that is not the innermost open one */
+  JX_DEFECT_MISMATCHED_LEAVE,     /* leave of a region that is not the innermost open one;
+                                     when it is not open at all, the innermost one is closed */
   JX_DEFECT_UNMATCHED_LEAVE,      /* leave with nothing open */
   JX_DEFECT_BACKWARDS_TIME,       /* timestamp smaller than its predecessor on the stream */
   JX_DEFECT_UNKNOWN_ROLE,         /* region role unknown to libotf2 3.0.2 */
@@ -218,8 +220,10 @@ typedef enum
   JX_DEFECT_UNDEFINED_REGION,     /* event names a region that has no definition */
   JX_DEFECT_UNDEFINED_LOCATION,   /* event/message names a location that has no definition */
   JX_DEFECT_EMPTY_STREAM,
-  JX_DEFECT_MISSING_EVENTS,       /* a stream's .evt file is missing or unreadable */
+  JX_DEFECT_MISSING_EVENTS,       /* a stream's .evt file is missing or unreadable (no events) */
   JX_DEFECT_UNMATCHED_MESSAGE,    /* send without receive or receive without send */
+  JX_DEFECT_LOCAL_DEFINITIONS,    /* a location's local definition file is unreadable */
+  JX_DEFECT_TRUNCATED_EVENTS,     /* a stream's .evt file ended early; the events read are kept */
   JX_N_DEFECTS
 } JxDefect;
 

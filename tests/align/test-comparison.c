@@ -460,6 +460,189 @@ test_variant_renamed (void)
   remove_tree (tmp);
 }
 
+/* Streams whose events could not be read */
+
+static JxTrace *
+generate_defect_and_load (const char *dir,
+                          guint       defects)
+{
+  JxGeneratorOptions options;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *anchor = NULL;
+  JxTrace *trace;
+
+  jx_generator_options_init (&options);
+  options.seed = 78;
+  options.n_ranks = 3;
+  options.n_iterations = 5;
+  options.defects = defects;
+  g_assert_cmpuint (jx_generate_trace (dir, &options, &error), >, 0);
+  g_assert_no_error (error);
+  anchor = g_build_filename (dir, "traces.otf2", NULL);
+  trace = jx_trace_load (anchor, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (trace);
+  return trace;
+}
+
+static const JxComparisonPair *
+find_pair (JxComparison *cmp,
+           const char   *name_a,
+           const char   *name_b)
+{
+  guint i;
+
+  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      if (g_strcmp0 (p->name_a, name_a) == 0 && g_strcmp0 (p->name_b, name_b) == 0)
+        return p;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static int run_cli (const char *const *args, char **out, char **err);
+
+static void
+test_missing_events (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp (NULL, NULL);
+  g_autofree char *dir_missing = g_build_filename (tmp, "missing", NULL);
+  g_autofree char *dir_empty = g_build_filename (tmp, "empty", NULL);
+  g_autoptr(JxTrace) missing = generate_defect_and_load (dir_missing, JX_DEFECT_INJECT_MISSING_EVT);
+  g_autoptr(JxTrace) empty = generate_defect_and_load (dir_empty, JX_DEFECT_INJECT_EMPTY_STREAM);
+  g_autoptr(JxComparison) cmp = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *master1 = "MPI Rank 1 / Master thread";
+  const JxComparisonPair *p;
+  JxComparisonOptions options;
+  guint i, n_aligned = 0;
+
+  g_assert_cmpuint (jx_trace_get_stream (missing, jx_trace_get_process (missing, 1)->first_stream)->flags
+                    & JX_STREAM_FLAG_MISSING, !=, 0);
+
+  jx_comparison_options_init (&options);
+  options.hier.flat_optimum = TRUE;
+  cmp = jx_comparison_run (empty, missing, &options, NULL, &error);
+  g_assert_no_error (error);
+  /* Three master threads pair by name, the extra empty thread has none. */
+  g_assert_cmpuint (jx_comparison_get_n_pairs (cmp), ==, 4);
+  g_assert_cmpuint (jx_comparison_get_n_unpaired (cmp), ==, 1);
+  g_assert_cmpuint (jx_comparison_get_n_not_compared (cmp), ==, 1);
+
+  p = find_pair (cmp, master1, master1);
+  g_assert_null (p->alignment);
+  g_assert_cmpint (p->skip, ==, JX_COMPARISON_SKIP_MISSING_EVENTS);
+  g_assert_cmpfloat (p->similarity, ==, 0.0);
+  g_assert_null (p->function_table);
+  g_assert_false (p->missing_a);
+  g_assert_true (p->missing_b);
+  g_assert_cmpstr (jx_comparison_skip_to_string (p->skip), ==, "missing-events");
+
+  p = find_pair (cmp, "MPI Rank 2 / Thread 1", NULL);
+  g_assert_null (p->alignment);
+  g_assert_cmpint (p->skip, ==, JX_COMPARISON_SKIP_UNPAIRED);
+  g_assert_cmpstr (jx_comparison_skip_to_string (p->skip), ==, "unpaired");
+
+  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      p = jx_comparison_get_pair (cmp, i);
+      if (p->alignment == NULL)
+        continue;
+      n_aligned++;
+      check_pair_consistency (p, empty, missing);
+      g_assert_cmpint (p->skip, ==, JX_COMPARISON_SKIP_NONE);
+      g_assert_false (p->missing_a || p->missing_b);
+      g_assert_cmpfloat (p->similarity, ==, 1.0);
+      g_assert_cmpint (p->alignment->score, ==, p->alignment->flat_optimum);
+    }
+  g_assert_cmpuint (n_aligned, ==, 2);
+
+  /* The other way round the missing stream is A's. */
+  g_clear_pointer (&cmp, jx_comparison_unref);
+  cmp = jx_comparison_run (missing, empty, NULL, NULL, &error);
+  g_assert_no_error (error);
+  p = find_pair (cmp, master1, master1);
+  g_assert_null (p->alignment);
+  g_assert_cmpint (p->skip, ==, JX_COMPARISON_SKIP_MISSING_EVENTS);
+  g_assert_true (p->missing_a);
+  g_assert_false (p->missing_b);
+
+  /* Missing on both sides: still not compared, not "equal". */
+  g_clear_pointer (&cmp, jx_comparison_unref);
+  cmp = jx_comparison_run (missing, missing, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_comparison_get_n_not_compared (cmp), ==, 1);
+  g_assert_cmpuint (jx_comparison_get_n_unpaired (cmp), ==, 0);
+  p = find_pair (cmp, master1, master1);
+  g_assert_null (p->alignment);
+  g_assert_true (p->missing_a && p->missing_b);
+
+  /* Empty (read, no events) on both sides: aligned, trivially equal. */
+  g_clear_pointer (&cmp, jx_comparison_unref);
+  cmp = jx_comparison_run (empty, empty, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_comparison_get_n_not_compared (cmp), ==, 0);
+  p = find_pair (cmp, "MPI Rank 2 / Thread 1", "MPI Rank 2 / Thread 1");
+  g_assert_nonnull (p->alignment);
+  g_assert_cmpint (p->skip, ==, JX_COMPARISON_SKIP_NONE);
+  g_assert_cmpuint (p->alignment->n_pairs, ==, 0);
+  g_assert_cmpfloat (p->similarity, ==, 1.0);
+
+  if (cli_path != NULL)
+    {
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      JsonObject *root;
+      JsonArray *arr;
+
+      {
+        const char *args[] = { "--json", "--flat-optimum", dir_empty, dir_missing, NULL };
+        g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+      }
+      json_parser_load_from_data (parser, out, -1, &error);
+      g_assert_no_error (error);
+      root = json_node_get_object (json_parser_get_root (parser));
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "pairs")), ==, 2);
+      arr = json_object_get_array_member (root, "not_compared");
+      g_assert_cmpuint (json_array_get_length (arr), ==, 1);
+      g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (arr, 0), "status"),
+                       ==, "missing-events");
+      g_assert_nonnull (strstr (json_object_get_string_member (json_array_get_object_element (arr, 0), "reason"),
+                                "events of stream “MPI Rank 1 / Master thread” in trace B could not be read"));
+      g_assert_true (json_object_get_boolean_member (json_array_get_object_element (arr, 0), "missing_b"));
+      g_assert_false (json_object_get_boolean_member (json_array_get_object_element (arr, 0), "missing_a"));
+      arr = json_object_get_array_member (root, "unpaired");
+      g_assert_cmpuint (json_array_get_length (arr), ==, 1);
+      g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (arr, 0), "status"),
+                       ==, "unpaired");
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+
+      {
+        const char *args[] = { "--csv", dir_empty, dir_missing, NULL };
+        g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+      }
+      g_assert_nonnull (strstr (out, ",status,reason\n"));
+      g_assert_nonnull (strstr (out, "MPI Rank 1 / Master thread,MPI Rank 1 / Master thread,,,,,,,,,,,,missing-events,"));
+      g_assert_null (strstr (out, "MPI Rank 1 / Master thread,MPI Rank 1 / Master thread,0.0"));
+      g_clear_pointer (&out, g_free);
+      g_clear_pointer (&err, g_free);
+
+      {
+        const char *args[] = { "--flat-optimum", dir_empty, dir_missing, NULL };
+        g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+      }
+      g_assert_nonnull (strstr (out, "Stream pairs not compared:"));
+      g_assert_nonnull (strstr (out, "could not be read"));
+      g_assert_nonnull (strstr (out, "1 not compared"));
+    }
+
+  remove_tree (tmp);
+}
+
 /* Real traces and the CLI */
 
 static char *
@@ -660,6 +843,7 @@ main (int   argc,
   g_test_add_func ("/align/comparison/cancel", test_cancel);
   g_test_add_func ("/align/comparison/variant-removed", test_variant_removed);
   g_test_add_func ("/align/comparison/variant-renamed", test_variant_renamed);
+  g_test_add_func ("/align/comparison/missing-events", test_missing_events);
   g_test_add_func ("/align/comparison/real-traces", test_real_traces);
   g_test_add_func ("/align/comparison/cli", test_cli);
 

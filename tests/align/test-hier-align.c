@@ -228,6 +228,41 @@ test_score_bottom_level (void)
   g_assert_cmpfloat (jx_hier_alignment_get_error (r), ==, 0.0);
 }
 
+static void
+test_error_zero_optimum (void)
+{
+  /* Flat "b a" against "b b b": b=b, a≠b and one gap give an optimum of 0;
+   * HA aligns the roots first, then b's child against nothing: −1. */
+  g_autoptr(JxHierAlignment) r = align_text ("b a", "b[b]", TRUE);
+  g_autoptr(JxHierAlignment) same = align_text ("m[A[a b] A[a]]", "m[A[a] A[c]]", FALSE);
+
+  g_assert_cmpint (r->flat_optimum, ==, 0);
+  g_assert_cmpint (r->score, ==, -1);
+  g_assert_cmpint (jx_hier_alignment_get_error_absolute (r), ==, 1);
+  /* Relative to the mean flat length (2 + 3) / 2, never 0 %. */
+  g_assert_cmpfloat_with_epsilon (jx_hier_alignment_get_error (r), 0.4, 1e-12);
+
+  /* Flat "a c b" against "m c m": optimum 0 again, HA −5 over a mean length 3. */
+  g_clear_pointer (&r, jx_hier_alignment_free);
+  r = align_text ("a c b", "m[c]", TRUE);
+  g_assert_cmpint (r->flat_optimum, ==, 0);
+  g_assert_cmpint (r->score, <, 0);
+  g_assert_cmpfloat_with_epsilon (jx_hier_alignment_get_error (r),
+                                  (double) -r->score / 3.0, 1e-12);
+
+  /* With a large optimum the definition is the dissertation's (opt − HA) / |opt|. */
+  g_clear_pointer (&r, jx_hier_alignment_free);
+  r = align_text ("m[A[a b c d] B[e f]]", "m[A[a c d] B[f e]]", TRUE);
+  g_assert_cmpint (r->flat_optimum, >=, (gint64) (r->flat_length_a + r->flat_length_b) / 2);
+  g_assert_cmpfloat_with_epsilon (jx_hier_alignment_get_error (r),
+                                  (double) (r->flat_optimum - r->score) / (double) r->flat_optimum, 1e-12);
+
+  /* No optimum computed: no error. */
+  g_assert_false (same->has_flat_optimum);
+  g_assert_cmpfloat (jx_hier_alignment_get_error (same), ==, 0.0);
+  g_assert_cmpint (jx_hier_alignment_get_error_absolute (same), ==, 0);
+}
+
 /* Builds the flat alignment the aligned tree stands for, column by column
  * (recursively; test trees are small), so that tests can check that it
  * spells both flat sequences and that its score is the corrected HA score. */
@@ -1068,6 +1103,7 @@ main (int   argc,
   g_test_add_func ("/align/hier/score/top-level", test_score_top_level);
   g_test_add_func ("/align/hier/score/middle-level", test_score_middle_level);
   g_test_add_func ("/align/hier/score/bottom-level", test_score_bottom_level);
+  g_test_add_func ("/align/hier/score/error-zero-optimum", test_error_zero_optimum);
   g_test_add_func ("/align/hier/random-pairs", test_random_pairs);
   g_test_add_func ("/align/hier/reference", test_reference);
   g_test_add_func ("/align/hier/identical", test_identical);

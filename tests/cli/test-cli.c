@@ -332,10 +332,12 @@ evt_leave (OTF2_LocationRef location, OTF2_TimeStamp time, uint64_t position,
 
   /* The repair the loader documents: a leave closes its region and every
    * region still open inside it; a leave of a region that is not open at all
-   * is ignored. */
+   * closes the innermost open region; with nothing open it is ignored. */
   for (open = loc->stack->len; open > 0; open--)
     if (g_array_index (loc->stack, Frame, open - 1).region == region)
       break;
+  if (open == 0)
+    open = loc->stack->len;
   if (open == 0)
     return OTF2_CALLBACK_SUCCESS;
   while (loc->stack->len >= open)

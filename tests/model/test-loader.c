@@ -128,8 +128,12 @@ test_loader_real_counts (void)
               g_assert_cmpuint (s->n_events, ==, l->n_events);
               for (k = 0; k < JX_N_EVENT_KINDS; k++)
                 g_assert_cmpuint (s->event_counts[k], ==, l->kinds[k]);
-              g_assert_false (s->flags & JX_STREAM_FLAG_MISSING);
+              g_assert_false (s->flags & (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED));
             }
+          /* Intact archives: every local definition and event file reads. */
+          g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_LOCAL_DEFINITIONS), ==, 0);
+          g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_TRUNCATED_EVENTS), ==, 0);
+          g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_MISSING_EVENTS), ==, 0);
 
           /* Streams of a process are contiguous and cover all streams. */
           {

@@ -67,8 +67,12 @@ random_trace (GRand    *rand,
                   for (i = 0; i < stack->len; i++)
                     if (g_array_index (stack, guint32, i) == region)
                       open = TRUE;
+                  /* Not open at all: the builder closes the innermost. */
                   if (!open)
-                    break;
+                    {
+                      g_array_set_size (stack, stack->len - 1);
+                      break;
+                    }
                   if (g_array_index (stack, guint32, stack->len - 1) == region)
                     {
                       g_array_set_size (stack, stack->len - 1);
