@@ -68,7 +68,8 @@ stream_kind_label (guint8 kind)
 }
 
 static GtkWidget *
-build_overview_page (JxTrace *trace)
+build_overview_page (JxTrace    *trace,
+                     const char *name)
 {
   GtkWidget *page = adw_preferences_page_new ();
   GtkWidget *group = adw_preferences_group_new ();
@@ -87,7 +88,8 @@ build_overview_page (JxTrace *trace)
   adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Overview"));
   adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "view-list-symbolic");
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Trace"));
+  /* The view switcher hides the window title when wide: name the trace here too. */
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), name);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), info_row (_("Anchor file"), jx_trace_get_path (trace)));
   if (jx_trace_get_creator (trace) != NULL && jx_trace_get_creator (trace)[0] != '\0')
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), info_row (_("Recorded by"), jx_trace_get_creator (trace)));
@@ -167,6 +169,8 @@ build_overview_page (JxTrace *trace)
 
           if (stream->flags & JX_STREAM_FLAG_MISSING)
             flag = _(" · events missing");
+          else if (stream->flags & JX_STREAM_FLAG_TRUNCATED)
+            flag = _(" · event file ends early");
           else if (stream->flags & JX_STREAM_FLAG_EMPTY)
             flag = _(" · empty");
           else if (stream->flags & JX_STREAM_FLAG_REPAIRED)
@@ -281,18 +285,28 @@ build_report_page (JxTrace *trace)
 }
 
 GtkWidget *
-jx_trace_report_window_new (GtkWindow *parent,
-                            JxTrace   *trace,
-                            gboolean   show_report)
+jx_trace_report_window_new (GtkWindow  *parent,
+                            JxTrace    *trace,
+                            const char *name,
+                            gboolean    show_report)
 {
+  g_autofree char *escaped = NULL;
+  g_autofree char *title = NULL;
   GtkWidget *window;
   GtkWidget *overview;
   GtkWidget *report;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
 
+  if (name == NULL || name[0] == '\0')
+    name = jx_trace_get_name (trace);
+  if (name == NULL)
+    name = "";
+  title = g_strdup_printf (_("%s — Trace Details"), name);
+  escaped = g_markup_escape_text (name, -1);
+
   window = g_object_new (ADW_TYPE_PREFERENCES_WINDOW,
-                         "title", jx_trace_get_name (trace),
+                         "title", title,
                          "transient-for", parent,
                          "modal", TRUE,
                          "search-enabled", FALSE,
@@ -300,7 +314,7 @@ jx_trace_report_window_new (GtkWindow *parent,
                          "default-height", 640,
                          NULL);
 
-  overview = build_overview_page (trace);
+  overview = build_overview_page (trace, escaped);
   report = build_report_page (trace);
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (overview));
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (report));

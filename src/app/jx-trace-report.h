@@ -8,9 +8,12 @@
 
 G_BEGIN_DECLS
 
-/* show_report: open on the load report page instead of the overview. */
-GtkWidget *jx_trace_report_window_new (GtkWindow *parent,
-                                       JxTrace   *trace,
+/* name: the trace's name in the comparison (NULL: the trace's own), shown in
+ * the title and over the overview. show_report: open on the load report page
+ * instead of the overview. */
+GtkWidget *jx_trace_report_window_new (GtkWindow  *parent,
+                                       JxTrace    *trace,
+                                       const char *name,
                                        gboolean   show_report);
 
 G_END_DECLS

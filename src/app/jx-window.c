@@ -60,6 +60,10 @@ struct _JxWindow
   GtkWidget            *summary_chart;
   GtkWidget            *legend;
   GtkWidget            *details_panel;
+
+  /* Load failures since the failure toast appeared: one toast lists them. */
+  AdwToast             *failure_toast;   /* weak */
+  GPtrArray            *failed_names;    /* char*, markup-escaped */
 };
 
 G_DEFINE_FINAL_TYPE (JxWindow, jx_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -79,6 +83,78 @@ jx_window_show_toast (JxWindow   *self,
   toast = adw_toast_new (message);
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+static void
+on_failure_toast_dismissed (AdwToast *toast,
+                            JxWindow *self)
+{
+  if (self->failure_toast == toast)
+    {
+      g_clear_weak_pointer (&self->failure_toast);
+      g_ptr_array_set_size (self->failed_names, 0);
+    }
+}
+
+/* Every failed load is named: a failure while the toast is up replaces it
+ * with one that lists all of them. */
+static void
+report_load_failure (JxWindow   *self,
+                     const char *name)
+{
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+  guint n;
+
+  if (self->failure_toast == NULL)
+    g_ptr_array_set_size (self->failed_names, 0);
+  g_ptr_array_add (self->failed_names, g_markup_escape_text (name != NULL ? name : "", -1));
+  n = self->failed_names->len;
+
+  if (n == 1)
+    title = g_strdup_printf (_("Could not open “%s”"), (const char *) g_ptr_array_index (self->failed_names, 0));
+  else
+    {
+      GString *list = g_string_new (NULL);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (list, i == 0 ? "“%s”" : ", “%s”",
+                                (const char *) g_ptr_array_index (self->failed_names, i));
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Could not open %u trace: %s",
+                                            "Could not open %u traces: %s", n),
+                               n, list->str);
+      g_string_free (list, TRUE);
+    }
+
+  if (self->failure_toast != NULL)
+    {
+      AdwToast *old = self->failure_toast;
+
+      g_clear_weak_pointer (&self->failure_toast);
+      adw_toast_dismiss (old);
+    }
+
+  toast = adw_toast_new (title);
+  adw_toast_set_timeout (toast, 8);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (on_failure_toast_dismissed), self, 0);
+  g_set_weak_pointer (&self->failure_toast, toast);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+guint
+jx_window_get_n_failures_reported (JxWindow *self)
+{
+  g_return_val_if_fail (JX_IS_WINDOW (self), 0);
+
+  return self->failure_toast != NULL ? self->failed_names->len : 0;
+}
+
+const char *
+jx_window_get_failure_toast_title (JxWindow *self)
+{
+  g_return_val_if_fail (JX_IS_WINDOW (self), NULL);
+
+  return self->failure_toast != NULL ? adw_toast_get_title (self->failure_toast) : NULL;
 }
 
 static void
@@ -438,12 +514,7 @@ on_trace_changed (JxSession *session,
       const GError *error = jx_session_get_load_error (session, index);
 
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *message = NULL;
-
-          message = g_strdup_printf (_("Could not open “%s”"), jx_session_get_trace_name (session, index));
-          jx_window_show_toast (self, message);
-        }
+        report_load_failure (self, jx_session_get_trace_name (session, index));
     }
 
   if (was_loading)
@@ -519,11 +590,26 @@ update_state (JxWindow *self)
   gboolean has_extent = jx_session_get_extent (self->session, NULL, NULL);
   gboolean comparison = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "comparison") == 0;
   g_autofree char *subtitle = NULL;
+  guint n_failed = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (jx_session_get_trace_state (self->session, i) == JX_SESSION_TRACE_FAILED)
+      n_failed++;
 
   if (!comparison || n == 0)
     subtitle = g_strdup ("");
   else if (n_loading > 0)
     subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Loading %u of %u trace…", "Loading %u of %u traces…", n), n_loading, n);
+  else if (n_failed > 0)
+    {
+      g_autofree char *loaded = NULL;
+      g_autofree char *failed = NULL;
+
+      /* Only loaded traces are compared; the failed ones are counted apart. */
+      loaded = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u trace", "%u traces", n - n_failed), n - n_failed);
+      failed = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u failed", "%u failed", n_failed), n_failed);
+      subtitle = g_strdup_printf ("%s · %s", loaded, failed);
+    }
   else
     subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u trace", "%u traces", n), n);
   adw_window_title_set_subtitle (self->window_title, subtitle);
@@ -842,7 +928,9 @@ trace_info_action (GtkWidget  *widget,
   if (trace == NULL)
     return;
 
-  window = jx_trace_report_window_new (GTK_WINDOW (self), trace, jx_trace_get_n_defects (trace) > 0);
+  window = jx_trace_report_window_new (GTK_WINDOW (self), trace,
+                                       jx_session_get_trace_name (self->session, index),
+                                       jx_trace_get_n_defects (trace) > 0);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -936,8 +1024,7 @@ on_color_response (GtkDialog    *dialog,
       GdkRGBA color;
 
       gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (dialog), &color);
-      /* A tint, not a fill: function colours must stay readable on top of it. */
-      color.alpha = MIN (color.alpha, 0.25f);
+      /* The session keeps this as the accent and derives the lane tint. */
       jx_session_set_trace_color (session, request->index, &color);
     }
 
@@ -960,8 +1047,7 @@ change_color_action (GtkWidget  *widget,
   if (!resolve_index (self, parameter, &index))
     return;
 
-  jx_session_get_trace_color (self->session, index, &color);
-  color.alpha = 1.0f;
+  jx_session_get_trace_accent (self->session, index, &color);
 
   dialog = gtk_color_chooser_dialog_new (_("Trace Colour"), GTK_WINDOW (self));
   gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (dialog), FALSE);
@@ -1254,6 +1340,8 @@ jx_window_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_WINDOW);
 
+  g_clear_weak_pointer (&self->failure_toast);
+  g_clear_pointer (&self->failed_names, g_ptr_array_unref);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->loading_rows, g_ptr_array_unref);
   g_clear_object (&self->session);
@@ -1445,6 +1533,7 @@ jx_window_init (JxWindow *self)
   self->session = jx_session_new ();
   self->rows = g_ptr_array_new ();
   self->loading_rows = g_ptr_array_new ();
+  self->failed_names = g_ptr_array_new_with_free_func (g_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
   create_views (self);

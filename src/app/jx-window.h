@@ -32,6 +32,10 @@ gboolean   jx_window_open_examples  (JxWindow            *self);
 /* A short message at the bottom of the window. */
 void       jx_window_show_toast     (JxWindow            *self,
                                      const char          *message);
+/* For tests: load failures named by the failure toast on screen (0 when none
+ * is up) and that toast's title. */
+guint      jx_window_get_n_failures_reported (JxWindow *self);
+const char *jx_window_get_failure_toast_title (JxWindow *self);
 
 /* For tests: the name of the visible page ("welcome" or "comparison") and the
  * header row shown for trace `index`. */

@@ -17,6 +17,7 @@
 typedef struct
 {
   JxTrace *trace;          /* NULL: not loaded */
+  guint    index;          /* the trace's index in the session */
   char    *name;
   guint64  t0;
   guint64  t1;
@@ -193,15 +194,22 @@ start_compute (gpointer user_data)
 
   job = g_new0 (Job, 1);
   job->columns = g_ptr_array_new_with_free_func (column_free);
-  job->reference = jx_session_get_reference (self->session);
+  job->reference = G_MAXUINT;
   job->top_n = self->top_n;
 
   n = jx_session_get_n_traces (self->session);
   for (i = 0; i < n; i++)
     {
-      Column *c = g_new0 (Column, 1);
+      Column *c;
       JxTrace *trace = jx_session_get_trace (self->session, i);
 
+      /* A trace that failed to load gets no cell; the window reports it. */
+      if (jx_session_get_trace_state (self->session, i) == JX_SESSION_TRACE_FAILED)
+        continue;
+      if (i == jx_session_get_reference (self->session))
+        job->reference = job->columns->len;
+      c = g_new0 (Column, 1);
+      c->index = i;
       c->name = g_strdup (jx_session_get_trace_name (self->session, i));
       if (trace != NULL)
         {
@@ -267,10 +275,10 @@ column_view (JxFunctionSummaryChart *self,
   view->bar_height = BAR_HEIGHT;
   view->max_seconds = max_seconds;
   view->title = c->name;
-  if (self->session != NULL && index < jx_session_get_n_traces (self->session))
+  if (self->session != NULL && c->index < jx_session_get_n_traces (self->session))
     {
       view->dark = jx_session_get_dark (self->session);
-      jx_session_get_trace_color (self->session, index, &view->background);
+      jx_session_get_trace_color (self->session, c->index, &view->background);
     }
   view->height = jx_function_summary_get_height (view, c->bars != NULL ? c->bars->len : 0);
 }
@@ -645,10 +653,11 @@ jx_function_summary_chart_get_bars (JxFunctionSummaryChart *self,
 
   if (n_bars != NULL)
     *n_bars = 0;
-  if (self->columns == NULL || index >= self->columns->len)
-    return NULL;
-  c = g_ptr_array_index (self->columns, index);
-  if (c->bars == NULL)
+  c = NULL;
+  for (guint i = 0; self->columns != NULL && i < self->columns->len; i++)
+    if (((Column *) g_ptr_array_index (self->columns, i))->index == index)
+      c = g_ptr_array_index (self->columns, i);
+  if (c == NULL || c->bars == NULL)
     return NULL;
   if (n_bars != NULL)
     *n_bars = c->bars->len;

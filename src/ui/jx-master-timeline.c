@@ -42,6 +42,26 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (JxMasterTimeline, jx_master_timeline, GTK_TYPE_WIDGET)
 
+/* A trace that failed to load has no lane: the window's loading strip
+ * reports it (with its Remove button). */
+static void
+update_failed (JxMasterTimeline *self)
+{
+  guint n_shown = 0;
+
+  for (guint i = 0; i < self->timelines->len; i++)
+    {
+      gboolean show = self->session != NULL &&
+                      i < jx_session_get_n_traces (self->session) &&
+                      jx_session_get_trace_state (self->session, i) != JX_SESSION_TRACE_FAILED;
+
+      gtk_widget_set_visible (g_ptr_array_index (self->timelines, i), show);
+      if (show)
+        n_shown++;
+    }
+  gtk_widget_set_visible (self->empty_label, n_shown == 0);
+}
+
 static void
 rebuild (JxMasterTimeline *self)
 {
@@ -72,7 +92,14 @@ rebuild (JxMasterTimeline *self)
       g_ptr_array_add (self->timelines, timeline);
     }
 
-  gtk_widget_set_visible (self->empty_label, n == 0);
+  update_failed (self);
+}
+
+static void
+on_trace_changed (JxMasterTimeline *self,
+                  guint             index)
+{
+  update_failed (self);
 }
 
 static gboolean
@@ -285,6 +312,8 @@ jx_master_timeline_init (JxMasterTimeline *self)
                                   G_CALLBACK (on_trace_added), self);
   g_signal_group_connect_swapped (self->session_signals, "trace-removed",
                                   G_CALLBACK (on_trace_removed), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-changed",
+                                  G_CALLBACK (on_trace_changed), self);
 
   self->axis = jx_time_axis_new (NULL);
   gtk_widget_set_parent (self->axis, GTK_WIDGET (self));

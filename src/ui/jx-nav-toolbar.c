@@ -134,14 +134,41 @@ fill_view (JxNavToolbar   *self,
   view->height = STRIP_HEIGHT;
   view->dark = dark;
   jx_session_get_trace_color (self->session, index, &view->background);
-  jx_palette_trace_accent (jx_session_get_trace_color_slot (self->session, index), dark, &view->accent);
+  jx_session_get_trace_accent (self->session, index, &view->accent);
   view->show_window = TRUE;
 }
 
-static int
-strip_y (guint index)
+/* A trace that failed to load has no strip (the window's loading strip
+ * reports it), so strips are laid out by their rank among the others. */
+static gboolean
+has_strip (JxNavToolbar *self,
+           guint         index)
 {
-  return PADDING + (int) index * (STRIP_HEIGHT + STRIP_GAP);
+  return jx_session_get_trace_state (self->session, index) != JX_SESSION_TRACE_FAILED;
+}
+
+static guint
+n_strips (JxNavToolbar *self)
+{
+  guint n = self->session != NULL ? jx_session_get_n_traces (self->session) : 0;
+  guint shown = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (has_strip (self, i))
+      shown++;
+  return shown;
+}
+
+static int
+strip_y (JxNavToolbar *self,
+         guint         index)
+{
+  guint rank = 0;
+
+  for (guint i = 0; i < index; i++)
+    if (has_strip (self, i))
+      rank++;
+  return PADDING + (int) rank * (STRIP_HEIGHT + STRIP_GAP);
 }
 
 static void
@@ -154,7 +181,7 @@ jx_nav_toolbar_measure (GtkWidget      *widget,
                         int            *natural_baseline)
 {
   JxNavToolbar *self = JX_NAV_TOOLBAR (widget);
-  guint n = self->session != NULL ? jx_session_get_n_traces (self->session) : 0;
+  guint n = n_strips (self);
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     *minimum = *natural = 2 * PADDING + (int) MAX (n, 1) * (STRIP_HEIGHT + STRIP_GAP) - STRIP_GAP;
@@ -183,12 +210,12 @@ draw_pending (JxNavToolbar         *self,
 
   cairo_save (cr);
   cairo_new_path (cr);
-  cairo_rectangle (cr, self->label_width, strip_y (index), view->width, view->height);
+  cairo_rectangle (cr, self->label_width, strip_y (self, index), view->width, view->height);
   gdk_cairo_set_source_rgba (cr, &view->background);
   cairo_fill (cr);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   pango_layout_get_pixel_size (layout, &tw, &th);
-  cairo_move_to (cr, self->label_width + 6, strip_y (index) + (view->height - th) / 2.0);
+  cairo_move_to (cr, self->label_width + 6, strip_y (self, index) + (view->height - th) / 2.0);
   cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.6);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
@@ -227,6 +254,8 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
       PangoLayout *layout;
       int tw, th;
 
+      if (!has_strip (self, i))
+        continue;
       fill_view (self, i, &view);
 
       /* Name in the label column, like the timelines' row labels below. */
@@ -237,13 +266,13 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
       /* The previous label left a current point: without a new path the arc
        * would start with a line from it. */
       cairo_new_path (cr);
-      cairo_arc (cr, 12, strip_y (i) + STRIP_HEIGHT / 2.0, 5, 0, 2 * G_PI);
+      cairo_arc (cr, 12, strip_y (self, i) + STRIP_HEIGHT / 2.0, 5, 0, 2 * G_PI);
       gdk_cairo_set_source_rgba (cr, &view.background);
       cairo_fill_preserve (cr);
       gdk_cairo_set_source_rgba (cr, &view.accent);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
-      cairo_move_to (cr, 22, strip_y (i) + (STRIP_HEIGHT - th) / 2.0);
+      cairo_move_to (cr, 22, strip_y (self, i) + (STRIP_HEIGHT - th) / 2.0);
       gdk_cairo_set_source_rgba (cr, &fg);
       pango_cairo_show_layout (cr, layout);
       g_object_unref (layout);
@@ -255,7 +284,7 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
         }
 
       cairo_save (cr);
-      cairo_translate (cr, self->label_width, strip_y (i));
+      cairo_translate (cr, self->label_width, strip_y (self, i));
       cairo_rectangle (cr, 0, 0, view.width, view.height);
       cairo_clip (cr);
       jx_nav_strip_draw (get_strip (self, trace), cr, &view);
@@ -270,11 +299,16 @@ strip_at (JxNavToolbar *self,
           double        y)
 {
   guint n = jx_session_get_n_traces (self->session);
-  int i = (int) floor ((y - PADDING + STRIP_GAP / 2.0) / (STRIP_HEIGHT + STRIP_GAP));
+  guint shown = n_strips (self);
+  int rank = (int) floor ((y - PADDING + STRIP_GAP / 2.0) / (STRIP_HEIGHT + STRIP_GAP));
 
-  if (n == 0)
+  if (shown == 0)
     return -1;
-  return CLAMP (i, 0, (int) n - 1);
+  rank = CLAMP (rank, 0, (int) shown - 1);
+  for (guint i = 0; i < n; i++)
+    if (has_strip (self, i) && rank-- == 0)
+      return (int) i;
+  return -1;
 }
 
 double
@@ -299,10 +333,11 @@ jx_nav_toolbar_get_strip_span (JxNavToolbar *self,
 {
   g_return_val_if_fail (JX_IS_NAV_TOOLBAR (self), FALSE);
 
-  if (self->session == NULL || index >= jx_session_get_n_traces (self->session))
+  if (self->session == NULL || index >= jx_session_get_n_traces (self->session) ||
+      !has_strip (self, index))
     return FALSE;
   if (y != NULL)
-    *y = strip_y (index);
+    *y = strip_y (self, index);
   if (height != NULL)
     *height = STRIP_HEIGHT;
   return TRUE;
@@ -662,6 +697,9 @@ jx_nav_toolbar_init (JxNavToolbar *self)
                                   G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_group_connect_swapped (self->session_signals, "trace-changed",
                                   G_CALLBACK (gtk_widget_queue_draw), self);
+  /* A failed load takes its strip away. */
+  g_signal_group_connect_swapped (self->session_signals, "trace-changed",
+                                  G_CALLBACK (gtk_widget_queue_resize), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark",
                                   G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_group_connect_swapped (self->session_signals, "trace-added",

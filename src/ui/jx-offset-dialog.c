@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
+#include <string.h>
 
 #include "jx-offset-dialog.h"
 
@@ -55,6 +56,108 @@ jx_time_unit_to_ns (double     value,
   return (gint64) ns;
 }
 
+/* Matches a unit symbol at the start of @text; returns its length or 0. */
+static gsize
+match_unit (const char *text,
+            JxTimeUnit *unit)
+{
+  static const struct { const char *symbol; JxTimeUnit unit; } symbols[] = {
+    { "ns", JX_TIME_UNIT_NS },
+    { "us", JX_TIME_UNIT_US },
+    { "\xc2\xb5s", JX_TIME_UNIT_US },   /* MICRO SIGN */
+    { "\xce\xbcs", JX_TIME_UNIT_US },   /* GREEK SMALL LETTER MU */
+    { "ms", JX_TIME_UNIT_MS },
+    { "s", JX_TIME_UNIT_S },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (symbols); i++)
+    {
+      gsize len = strlen (symbols[i].symbol);
+
+      if (g_ascii_strncasecmp (text, symbols[i].symbol, len) == 0)
+        {
+          *unit = symbols[i].unit;
+          return len;
+        }
+    }
+  return 0;
+}
+
+gboolean
+jx_time_parse (const char *text,
+               JxTimeUnit  default_unit,
+               gint64     *out_ns)
+{
+  GString *number;
+  const char *p = text;
+  JxTimeUnit unit = default_unit;
+  gboolean negative = FALSE;
+  gboolean seen_point = FALSE;
+  guint digits = 0;
+  double value;
+  double ns;
+  gsize len;
+
+  g_return_val_if_fail (default_unit < JX_N_TIME_UNITS, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p == '+' || *p == '-')
+    {
+      negative = *p == '-';
+      p++;
+    }
+  else if (g_str_has_prefix (p, "\xe2\x88\x92"))   /* MINUS SIGN */
+    {
+      negative = TRUE;
+      p += 3;
+    }
+
+  /* Digits with at most one decimal separator; both '.' and ',' are accepted
+   * so that the locale's separator works too. */
+  number = g_string_new (negative ? "-" : "");
+  for (; g_ascii_isdigit (*p) || *p == '.' || *p == ','; p++)
+    {
+      if (*p == '.' || *p == ',')
+        {
+          if (seen_point)
+            break;
+          seen_point = TRUE;
+          g_string_append_c (number, '.');
+        }
+      else
+        {
+          digits++;
+          g_string_append_c (number, *p);
+        }
+    }
+  value = digits > 0 ? g_ascii_strtod (number->str, NULL) : 0.0;
+  g_string_free (number, TRUE);
+  if (digits == 0)
+    return FALSE;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  len = match_unit (p, &unit);
+  p += len;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p != '\0' || !isfinite (value))
+    return FALSE;
+
+  ns = value * (double) unit_ns[unit];
+  if (fabs (ns) >= 4.6e18)
+    return FALSE;
+
+  if (out_ns != NULL)
+    *out_ns = jx_time_unit_to_ns (value, unit);
+  return TRUE;
+}
+
 struct _JxOffsetDialog
 {
   AdwMessageDialog  parent_instance;
@@ -62,24 +165,50 @@ struct _JxOffsetDialog
   JxSession        *session;
   guint             trace_index;
 
-  GtkSpinButton    *value;
+  GtkEntry         *value;
   GtkDropDown      *unit;
 };
 
 G_DEFINE_FINAL_TYPE (JxOffsetDialog, jx_offset_dialog, ADW_TYPE_MESSAGE_DIALOG)
+
+static JxTimeUnit
+selected_unit (JxOffsetDialog *self)
+{
+  guint unit = gtk_drop_down_get_selected (self->unit);
+
+  return unit < JX_N_TIME_UNITS ? (JxTimeUnit) unit : JX_TIME_UNIT_NS;
+}
+
+static void
+validate (JxOffsetDialog *self)
+{
+  gboolean valid = jx_offset_dialog_is_valid (self);
+
+  if (valid)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->value), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->value), "error");
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self), "apply", valid);
+}
+
+static void
+on_value_changed (JxOffsetDialog *self)
+{
+  validate (self);
+}
 
 static void
 jx_offset_dialog_response (AdwMessageDialog *dialog,
                            const char       *response)
 {
   JxOffsetDialog *self = JX_OFFSET_DIALOG (dialog);
+  gint64 ns;
 
   if (g_strcmp0 (response, "apply") == 0 && self->session != NULL &&
-      self->trace_index < jx_session_get_n_traces (self->session))
-    {
-      gtk_spin_button_update (self->value);
-      jx_session_set_offset (self->session, self->trace_index, jx_offset_dialog_get_ns (self));
-    }
+      self->trace_index < jx_session_get_n_traces (self->session) &&
+      jx_time_parse (gtk_editable_get_text (GTK_EDITABLE (self->value)),
+                     selected_unit (self), &ns))
+    jx_session_set_offset (self->session, self->trace_index, ns);
 
   if (ADW_MESSAGE_DIALOG_CLASS (jx_offset_dialog_parent_class)->response != NULL)
     ADW_MESSAGE_DIALOG_CLASS (jx_offset_dialog_parent_class)->response (dialog, response);
@@ -109,7 +238,6 @@ static void
 jx_offset_dialog_init (JxOffsetDialog *self)
 {
   static const char *units[JX_N_TIME_UNITS + 1];
-  GtkEditable *delegate;
   GtkWidget *box;
   guint i;
 
@@ -120,18 +248,18 @@ jx_offset_dialog_init (JxOffsetDialog *self)
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
 
-  self->value = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-1e12, 1e12, 1));
-  gtk_spin_button_set_digits (self->value, 3);
-  gtk_spin_button_set_numeric (self->value, FALSE);
+  /* A plain entry rather than a spin button: the text may carry its own unit
+   * ("-300 us", "1.5 s"), which a spin button would silently drop. */
+  self->value = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_activates_default (self->value, TRUE);
+  gtk_entry_set_input_purpose (self->value, GTK_INPUT_PURPOSE_NUMBER);
   gtk_widget_set_hexpand (GTK_WIDGET (self->value), TRUE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->value),
+                               _("A number, optionally with a unit: ns, µs (us), ms or s"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->value),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Offset value"),
                                   -1);
-  /* GTK 4.8's spin button has no activate signal: Enter goes through its text
-   * delegate to the dialog's default response. */
-  delegate = gtk_editable_get_delegate (GTK_EDITABLE (self->value));
-  if (GTK_IS_TEXT (delegate))
-    gtk_text_set_activates_default (GTK_TEXT (delegate), TRUE);
+  g_signal_connect_swapped (self->value, "changed", G_CALLBACK (on_value_changed), self);
 
   self->unit = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (units));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->unit),
@@ -151,6 +279,7 @@ jx_offset_dialog_init (JxOffsetDialog *self)
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (self), "apply");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (self), "cancel");
+  validate (self);
 }
 
 GtkWidget *
@@ -175,7 +304,8 @@ jx_offset_dialog_new (GtkWindow *parent,
 
   name = jx_session_get_trace_name (session, trace_index);
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
-                                  _("Shift “%s” in comparison time. Positive values move it later."),
+                                  _("Shift “%s” in comparison time. Positive values move it later. "
+                                    "A unit typed after the number overrides the list."),
                                   name != NULL ? name : "");
 
   offset = jx_session_get_offset (session, trace_index);
@@ -190,22 +320,45 @@ jx_offset_dialog_set_value (JxOffsetDialog *self,
                             double          value,
                             JxTimeUnit      unit)
 {
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
   g_return_if_fail (JX_IS_OFFSET_DIALOG (self));
   g_return_if_fail (unit < JX_N_TIME_UNITS);
 
   gtk_drop_down_set_selected (self->unit, unit);
-  gtk_spin_button_set_value (self->value, value);
+  /* Nine decimals cover a nanosecond in seconds; %g drops trailing zeros. */
+  g_ascii_formatd (buf, sizeof buf, "%.10g", value);
+  gtk_editable_set_text (GTK_EDITABLE (self->value), buf);
+  validate (self);
+}
+
+void
+jx_offset_dialog_set_text (JxOffsetDialog *self,
+                           const char     *text)
+{
+  g_return_if_fail (JX_IS_OFFSET_DIALOG (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->value), text != NULL ? text : "");
+}
+
+gboolean
+jx_offset_dialog_is_valid (JxOffsetDialog *self)
+{
+  g_return_val_if_fail (JX_IS_OFFSET_DIALOG (self), FALSE);
+
+  return jx_time_parse (gtk_editable_get_text (GTK_EDITABLE (self->value)),
+                        selected_unit (self), NULL);
 }
 
 gint64
 jx_offset_dialog_get_ns (JxOffsetDialog *self)
 {
-  guint unit;
+  gint64 ns = 0;
 
   g_return_val_if_fail (JX_IS_OFFSET_DIALOG (self), 0);
 
-  unit = gtk_drop_down_get_selected (self->unit);
-  if (unit >= JX_N_TIME_UNITS)
-    unit = JX_TIME_UNIT_NS;
-  return jx_time_unit_to_ns (gtk_spin_button_get_value (self->value), unit);
+  if (!jx_time_parse (gtk_editable_get_text (GTK_EDITABLE (self->value)),
+                      selected_unit (self), &ns))
+    return 0;
+  return ns;
 }

@@ -6,6 +6,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <math.h>
+
 #include "jx-session.h"
 #include "jx-trace-loader.h"
 
@@ -37,6 +39,8 @@ struct _TraceEntry
   JxTrace             *trace;
   GCancellable        *cancellable;
   GdkRGBA              color;
+  /* The colour the user picked (opaque): the accent; color is its tint. */
+  GdkRGBA              custom;
   gboolean             color_set;
   gint64               offset;
   /* Offset when the running drag began; valid while dragging is TRUE. */
@@ -77,7 +81,6 @@ struct _JxSession
 
   char       *search;
   guint       reference;
-  guint       next_color_slot;
 
   gboolean    shift_mode;
   gboolean    show_messages;
@@ -130,6 +133,90 @@ static const struct { guint8 r, g, b; } fallback_palette[] = {
   { 0xc0, 0x1c, 0x28 },   /* red */
 };
 #endif
+
+static double
+srgb_to_linear (double c)
+{
+  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
+}
+
+static double
+linear_to_srgb (double c)
+{
+  return c <= 0.0031308 ? 12.92 * c : 1.055 * pow (c, 1.0 / 2.4) - 0.055;
+}
+
+/* OKLab (Björn Ottosson's matrices): the perceptual space the palette's own
+ * tints are defined in, so a user's colour is toned down the same way. */
+static void
+rgba_to_oklab (const GdkRGBA *rgba,
+               double        *lab)
+{
+  double r = srgb_to_linear (rgba->red);
+  double g = srgb_to_linear (rgba->green);
+  double b = srgb_to_linear (rgba->blue);
+  double l = cbrt (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  double m = cbrt (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  double s = cbrt (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+
+  lab[0] = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s;
+  lab[1] = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s;
+  lab[2] = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s;
+}
+
+static gboolean
+oklab_to_rgb (const double *lab,
+              double       *rgb)
+{
+  double l = lab[0] + 0.3963377774 * lab[1] + 0.2158037573 * lab[2];
+  double m = lab[0] - 0.1055613458 * lab[1] - 0.0638541728 * lab[2];
+  double s = lab[0] - 0.0894841775 * lab[1] - 1.2914855480 * lab[2];
+  double lin[3];
+  gboolean in_gamut = TRUE;
+
+  l = l * l * l;
+  m = m * m * m;
+  s = s * s * s;
+  lin[0] = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s;
+  lin[1] = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s;
+  lin[2] = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s;
+  for (int i = 0; i < 3; i++)
+    {
+      if (lin[i] < -1e-4 || lin[i] > 1.0001)
+        in_gamut = FALSE;
+      rgb[i] = linear_to_srgb (CLAMP (lin[i], 0.0, 1.0));
+    }
+  return in_gamut;
+}
+
+/* Lane tint of a picked colour: its hue at the palette tints' lightness and
+ * low chroma (light 0.935 / dark 0.27, chroma at most 0.04), opaque. */
+static void
+tint_from_color (const GdkRGBA *picked,
+                 gboolean       dark,
+                 GdkRGBA       *tint)
+{
+  double lab[3];
+  double rgb[3];
+  double chroma;
+  double scale;
+
+  rgba_to_oklab (picked, lab);
+  chroma = hypot (lab[1], lab[2]);
+  scale = chroma > 0.04 ? 0.04 / chroma : 1.0;
+  lab[0] = dark ? 0.27 : 0.935;
+  lab[1] *= scale;
+  lab[2] *= scale;
+  while (!oklab_to_rgb (lab, rgb) && hypot (lab[1], lab[2]) > 0.002)
+    {
+      lab[1] *= 0.9;
+      lab[2] *= 0.9;
+    }
+  tint->red = rgb[0];
+  tint->green = rgb[1];
+  tint->blue = rgb[2];
+  tint->alpha = 1.0f;
+}
 
 static void
 palette_color (guint     slot,
@@ -524,13 +611,33 @@ on_load_ready (GObject      *source,
   trace_entry_unref (entry);
 }
 
+/* The lowest palette slot no loading or loaded trace holds: a trace that
+ * failed to load (or was removed) gives its colour back. */
+static guint
+free_color_slot (JxSession *self)
+{
+  for (guint slot = 0;; slot++)
+    {
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < self->traces->len && !taken; i++)
+        {
+          TraceEntry *other = g_ptr_array_index (self->traces, i);
+
+          taken = other->state != JX_SESSION_TRACE_FAILED && other->color_slot == slot;
+        }
+      if (!taken)
+        return slot;
+    }
+}
+
 static guint
 append_entry (JxSession  *self,
               TraceEntry *entry)
 {
   guint index = self->traces->len;
 
-  entry->color_slot = self->next_color_slot++;
+  entry->color_slot = free_color_slot (self);
   palette_color (entry->color_slot, self->dark, &entry->color);
   g_ptr_array_add (self->traces, entry);
   return index;
@@ -1029,6 +1136,7 @@ jx_session_set_trace_color (JxSession     *self,
                             const GdkRGBA *color)
 {
   TraceEntry *entry;
+  GdkRGBA opaque;
 
   g_return_if_fail (JX_IS_SESSION (self));
   g_return_if_fail (color != NULL);
@@ -1036,11 +1144,14 @@ jx_session_set_trace_color (JxSession     *self,
   entry = get_entry (self, index);
   g_return_if_fail (entry != NULL);
 
-  if (gdk_rgba_equal (&entry->color, color))
+  opaque = *color;
+  opaque.alpha = 1.0f;
+  if (entry->color_set && gdk_rgba_equal (&entry->custom, &opaque))
     return;
 
-  entry->color = *color;
+  entry->custom = opaque;
   entry->color_set = TRUE;
+  tint_from_color (&entry->custom, self->dark, &entry->color);
   g_signal_emit (self, signals[TRACE_CHANGED], 0, index);
 }
 
@@ -1591,7 +1702,6 @@ jx_session_clear (JxSession *self)
     jx_session_remove_trace (self, self->traces->len - 1);
   jx_session_clear_selection (self);
   jx_session_set_search (self, NULL);
-  self->next_color_slot = 0;
 }
 
 gboolean
@@ -1614,14 +1724,16 @@ jx_session_set_dark (JxSession *self,
 
   self->dark = dark;
 
-  /* Palette tints have a light and a dark variant; colours the user picked stay. */
+  /* Tints have a light and a dark variant, also those of picked colours;
+   * the picked colour itself (the accent) stays. */
   for (guint i = 0; i < self->traces->len; i++)
     {
       TraceEntry *entry = g_ptr_array_index (self->traces, i);
 
       if (entry->color_set)
-        continue;
-      palette_color (entry->color_slot, dark, &entry->color);
+        tint_from_color (&entry->custom, dark, &entry->color);
+      else
+        palette_color (entry->color_slot, dark, &entry->color);
       g_signal_emit (self, signals[TRACE_CHANGED], 0, i);
     }
 
@@ -1655,11 +1767,15 @@ jx_session_get_trace_accent (JxSession *self,
   entry = get_entry (self, index);
   g_return_if_fail (entry != NULL);
 
+  if (entry->color_set)
+    {
+      *color = entry->custom;
+      return;
+    }
   *color = entry->color;
   color->alpha = 1.0f;
 
 #ifdef JX_HAVE_PALETTE
-  if (!entry->color_set)
-    jx_palette_trace_accent (entry->color_slot, self->dark, color);
+  jx_palette_trace_accent (entry->color_slot, self->dark, color);
 #endif
 }

@@ -41,6 +41,8 @@ const char       *jx_session_get_trace_name       (JxSession   *self, guint inde
 double            jx_session_get_load_fraction    (JxSession   *self, guint index);
 const GError     *jx_session_get_load_error       (JxSession   *self, guint index);
 void              jx_session_get_trace_color      (JxSession   *self, guint index, GdkRGBA *color);
+/* The picked colour becomes the accent (opaque); get_trace_color then gives a
+ * tint derived from it like the palette's (light or dark), for lane backgrounds. */
 void              jx_session_set_trace_color      (JxSession   *self, guint index, const GdkRGBA *color);
 guint             jx_session_get_reference        (JxSession   *self);
 void              jx_session_set_reference        (JxSession   *self, guint index);

@@ -391,7 +391,6 @@ update_header (JxTraceTimeline *self)
   g_autofree char *css = NULL;
   const char *name;
   GdkRGBA accent;
-  gboolean dark;
 
   if (!is_current (self))
     return;
@@ -429,8 +428,7 @@ update_header (JxTraceTimeline *self)
     }
   gtk_label_set_text (GTK_LABEL (self->offset_label), offset);
 
-  dark = jx_session_get_dark (self->session);
-  jx_palette_trace_accent (jx_session_get_trace_color_slot (self->session, self->trace_index), dark, &accent);
+  jx_session_get_trace_accent (self->session, self->trace_index, &accent);
   gtk_widget_queue_draw (self->swatch);
 }
 
@@ -750,8 +748,18 @@ popup_idle (gpointer user_data)
 
   self->popup_source = 0;
   if (self->context_menu != NULL && gtk_widget_get_mapped (self->canvas))
-    gtk_popover_popup (GTK_POPOVER (self->context_menu));
+    {
+      /* An event tooltip would sit on top of the menu it was opened over. */
+      gtk_widget_set_has_tooltip (self->canvas, FALSE);
+      gtk_popover_popup (GTK_POPOVER (self->context_menu));
+    }
   return G_SOURCE_REMOVE;
+}
+
+static void
+on_context_menu_closed (JxTraceTimeline *self)
+{
+  gtk_widget_set_has_tooltip (self->canvas, TRUE);
 }
 
 /* The window's report of this trace (loader statistics, repaired defects);
@@ -823,6 +831,8 @@ popup_menu (JxTraceTimeline *self,
       gtk_popover_set_has_arrow (GTK_POPOVER (self->context_menu), FALSE);
       gtk_widget_set_halign (self->context_menu, GTK_ALIGN_START);
       gtk_widget_set_parent (self->context_menu, self->canvas);
+      g_signal_connect_swapped (self->context_menu, "closed",
+                                G_CALLBACK (on_context_menu_closed), self);
     }
   gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), G_MENU_MODEL (menu));
   gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu), &rect);
@@ -830,18 +840,22 @@ popup_menu (JxTraceTimeline *self,
   /* GTK shows a new model's section separators from an idle; sizing the
    * popover before that leaves the last items in a scrolled strip. */
   g_clear_handle_id (&self->popup_source, g_source_remove);
-  self->popup_source = g_idle_add_full (G_PRIORITY_LOW, popup_idle, self, NULL);
+  /* The separators are synced at G_PRIORITY_HIGH_IDLE; a low priority here
+   * let busy redraw work delay the menu noticeably. */
+  self->popup_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, popup_idle, self, NULL);
 }
 
-static void
-on_click_released (GtkGestureClick *gesture,
-                   int              n_press,
-                   double           x,
-                   double           y,
-                   JxTraceTimeline *self)
+void
+jx_trace_timeline_release (JxTraceTimeline *self,
+                           guint            button,
+                           int              n_press,
+                           double           x,
+                           double           y)
 {
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
 
+  /* A press that moved past the drag threshold was a pan, select or shift;
+   * anything shorter is a click, also for the secondary button. */
   if (self->drag_moved && self->dragging)
     return;
 
@@ -868,6 +882,26 @@ on_click_released (GtkGestureClick *gesture,
     }
   if (n_press == 1)
     jx_trace_timeline_click (self, x, y);
+}
+
+static void
+on_click_released (GtkGestureClick *gesture,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   JxTraceTimeline *self)
+{
+  jx_trace_timeline_release (self,
+                             gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture)),
+                             n_press, x, y);
+}
+
+GtkWidget *
+jx_trace_timeline_get_context_menu (JxTraceTimeline *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_TIMELINE (self), NULL);
+
+  return self->context_menu;
 }
 
 void
@@ -1143,7 +1177,9 @@ action_change_color (GtkWidget  *widget,
   dialog = gtk_color_chooser_dialog_new (_("Trace Colour"),
                                          GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
   gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
-  jx_session_get_trace_color (self->session, self->trace_index, &rgba);
+  /* The chooser shows the picked (accent) colour, not the lane tint. */
+  jx_session_get_trace_accent (self->session, self->trace_index, &rgba);
+  gtk_color_chooser_set_use_alpha (GTK_COLOR_CHOOSER (dialog), FALSE);
   gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (dialog), &rgba);
   g_signal_connect (dialog, "response", G_CALLBACK (on_color_response), g_object_ref (self));
   gtk_window_present (GTK_WINDOW (dialog));
@@ -1457,8 +1493,7 @@ draw_swatch (GtkDrawingArea *area,
   if (!is_current (self))
     return;
   jx_session_get_trace_color (self->session, self->trace_index, &bg);
-  jx_palette_trace_accent (jx_session_get_trace_color_slot (self->session, self->trace_index),
-                           jx_session_get_dark (self->session), &accent);
+  jx_session_get_trace_accent (self->session, self->trace_index, &accent);
   cairo_arc (cr, width / 2.0, height / 2.0, r - 1, 0, 2 * G_PI);
   gdk_cairo_set_source_rgba (cr, &bg);
   cairo_fill_preserve (cr);
@@ -1563,6 +1598,18 @@ jx_trace_timeline_set_property (GObject      *object,
     }
 }
 
+/* The button's tooltip would cover the top of its own open menu. */
+static void
+on_header_menu_visible (GtkWidget  *popover,
+                        GParamSpec *pspec,
+                        GtkWidget  *button)
+{
+  if (gtk_widget_get_visible (popover))
+    gtk_widget_set_tooltip_text (button, NULL);
+  else
+    gtk_widget_set_tooltip_text (button, _("Trace Menu"));
+}
+
 static void
 jx_trace_timeline_constructed (GObject *object)
 {
@@ -1574,6 +1621,9 @@ jx_trace_timeline_constructed (GObject *object)
   /* The trace index is construct-only, so the menu can name it. */
   menu = header_menu (self->trace_index);
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), menu);
+  g_signal_connect_object (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)),
+                           "notify::visible", G_CALLBACK (on_header_menu_visible),
+                           self->menu_button, 0);
 
   if (self->session == NULL)
     return;
@@ -1738,6 +1788,9 @@ jx_trace_timeline_init (JxTraceTimeline *self)
   gtk_widget_add_css_class (self->menu_button, "flat");
   gtk_widget_set_valign (self->menu_button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (self->menu_button, _("Trace Menu"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Trace Menu"),
+                                  -1);
   gtk_box_append (GTK_BOX (self->header), self->menu_button);
 
   /* Rows, with an overlay scrollbar so that the time axis of every trace

@@ -88,6 +88,15 @@ void       jx_trace_timeline_drag_end           (JxTraceTimeline   *self,
 void       jx_trace_timeline_click              (JxTraceTimeline   *self,
                                                  double             x,
                                                  double             y);
+/* What a click gesture's release does: primary selects (double on a label
+ * folds), secondary opens the trace menu at (x, y) unless the press dragged. */
+void       jx_trace_timeline_release            (JxTraceTimeline   *self,
+                                                 guint              button,
+                                                 int                n_press,
+                                                 double             x,
+                                                 double             y);
+/* The context menu popover, NULL before the first right click. */
+GtkWidget *jx_trace_timeline_get_context_menu   (JxTraceTimeline   *self);
 void       jx_trace_timeline_zoom_at            (JxTraceTimeline   *self,
                                                  double             factor,
                                                  double             x);

@@ -469,6 +469,66 @@ test_remove (void)
   g_assert_false (jx_session_get_extent (session, NULL, NULL));
 }
 
+/* Undo and redo never reach a removed trace's neighbour: the removed trace's
+ * steps leave both stacks, and can-undo/can-redo follow. */
+static void
+test_remove_history (void)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxTrace) a = make_trace ("a", 1000000000, 0, 10 * MS, 10);
+  g_autoptr(JxTrace) b = make_trace ("b", 1000000000, 0, 20 * MS, 10);
+  g_autoptr(JxTrace) c3 = make_trace ("c", 1000000000, 0, 30 * MS, 10);
+  guint redo_notify = 0;
+  Counters c;
+
+  jx_session_add_trace (session, a);
+  jx_session_add_trace (session, b);
+  connect_counters (session, &c);
+  g_signal_connect (session, "notify::can-redo", G_CALLBACK (count_notify), &redo_notify);
+
+  /* A redo step for trace 0, then trace 0 goes: nothing left to redo. */
+  jx_session_set_offset (session, 0, 5 * MS);
+  jx_session_undo (session);
+  g_assert_true (jx_session_can_redo (session));
+  g_assert_false (jx_session_can_undo (session));
+  c.can_undo_notify = 0;
+  redo_notify = 0;
+  jx_session_remove_trace (session, 0);
+  g_assert_false (jx_session_can_redo (session));
+  g_assert_cmpuint (redo_notify, ==, 1);
+  c.offset_changed = 0;
+  jx_session_redo (session);
+  g_assert_cmpuint (c.offset_changed, ==, 0);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+
+  /* Mixed history: only the removed trace's steps go, in both stacks. */
+  jx_session_add_trace (session, c3);
+  jx_session_set_offset (session, 0, MS);           /* b */
+  jx_session_set_offset (session, 1, 2 * MS);       /* c */
+  jx_session_set_offset (session, 0, 3 * MS);       /* b */
+  jx_session_undo (session);                        /* b back to 1 ms, step on redo */
+  c.can_undo_notify = 0;
+  redo_notify = 0;
+  jx_session_remove_trace (session, 0);
+  g_assert_cmpuint (redo_notify, ==, 1);
+  g_assert_false (jx_session_can_redo (session));
+  g_assert_true (jx_session_can_undo (session));
+  g_assert_cmpuint (c.can_undo_notify, ==, 0);
+  jx_session_undo (session);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_false (jx_session_can_undo (session));
+  g_assert_cmpuint (c.can_undo_notify, ==, 1);
+  jx_session_redo (session);
+  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 2 * MS);
+  g_assert_false (jx_session_can_redo (session));
+
+  /* Removing the last trace with history empties both stacks. */
+  jx_session_undo (session);
+  jx_session_remove_trace (session, 0);
+  g_assert_false (jx_session_can_undo (session));
+  g_assert_false (jx_session_can_redo (session));
+}
+
 static void
 test_selection_search (void)
 {
@@ -532,9 +592,12 @@ test_colors (void)
   g_autoptr(JxSession) session = jx_session_new ();
   g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
   GdkRGBA colors[6];
-  GdkRGBA user = { 0.5f, 0.25f, 0.75f, 0.2f };
+  /* A saturated purple, as picked in the colour chooser. */
+  GdkRGBA user = { 0.55f, 0.0f, 0.85f, 1.0f };
   GdkRGBA got;
   GdkRGBA dark;
+  GdkRGBA accent;
+  GdkRGBA light_tint;
 
   for (guint i = 0; i < G_N_ELEMENTS (colors); i++)
     {
@@ -556,19 +619,34 @@ test_colors (void)
         g_assert_cmpfloat (d, >, 0.015);
       }
 
+  /* The picked colour is the accent; the lane gets a light, low-chroma tint
+   * of its hue (blue above green, red above green for purple), opaque. */
   jx_session_set_trace_color (session, 1, &user);
-  jx_session_get_trace_color (session, 1, &got);
-  g_assert_true (gdk_rgba_equal (&got, &user));
+  jx_session_get_trace_accent (session, 1, &accent);
+  g_assert_true (gdk_rgba_equal (&accent, &user));
+  jx_session_get_trace_color (session, 1, &light_tint);
+  g_assert_false (gdk_rgba_equal (&light_tint, &user));
+  g_assert_cmpfloat (light_tint.alpha, ==, 1.0f);
+  g_assert_cmpfloat (MIN (light_tint.red, MIN (light_tint.green, light_tint.blue)), >, 0.8f);
+  g_assert_cmpfloat (MAX (light_tint.red, MAX (light_tint.green, light_tint.blue)) -
+                     MIN (light_tint.red, MIN (light_tint.green, light_tint.blue)), <, 0.15f);
+  g_assert_cmpfloat (light_tint.blue, >, light_tint.green);
+  g_assert_cmpfloat (light_tint.red, >, light_tint.green);
 
-  /* Dark style swaps palette tints but keeps the user's choice. */
+  /* Dark style: a dark tint of the same hue; the accent stays the user's choice. */
   jx_session_set_dark (session, TRUE);
   jx_session_get_trace_color (session, 1, &got);
-  g_assert_true (gdk_rgba_equal (&got, &user));
+  g_assert_cmpfloat (MAX (got.red, MAX (got.green, got.blue)), <, 0.35f);
+  g_assert_cmpfloat (got.blue, >, got.green);
+  jx_session_get_trace_accent (session, 1, &accent);
+  g_assert_true (gdk_rgba_equal (&accent, &user));
   jx_session_get_trace_color (session, 0, &dark);
   g_assert_false (gdk_rgba_equal (&dark, &colors[0]));
   jx_session_set_dark (session, FALSE);
   jx_session_get_trace_color (session, 0, &got);
   g_assert_true (gdk_rgba_equal (&got, &colors[0]));
+  jx_session_get_trace_color (session, 1, &got);
+  g_assert_true (gdk_rgba_equal (&got, &light_tint));
 }
 
 /* Loading real traces ------------------------------------------------------- */
@@ -723,6 +801,15 @@ test_cancel (void)
   /* Cancelling something already loaded changes nothing. */
   jx_session_cancel_load (session, 1);
   g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+
+  /* The failed trace gave its palette colour back to the next one. */
+  {
+    g_autoptr(JxTrace) late = make_trace ("late", 1000000000, 0, MS, 2);
+
+    g_assert_cmpuint (jx_session_get_trace_color_slot (session, 1), ==, 1);
+    jx_session_add_trace (session, late);
+    g_assert_cmpuint (jx_session_get_trace_color_slot (session, 2), ==, 0);
+  }
 }
 
 static void
@@ -787,6 +874,7 @@ main (int   argc,
   g_test_add_func ("/ui/session/zoom-pan", test_zoom_pan);
   g_test_add_func ("/ui/session/extent-offsets", test_extent_offsets);
   g_test_add_func ("/ui/session/remove", test_remove);
+  g_test_add_func ("/ui/session/remove-history", test_remove_history);
   g_test_add_func ("/ui/session/selection-search", test_selection_search);
   g_test_add_func ("/ui/session/colors", test_colors);
   g_test_add_func ("/ui/session/load-real", test_load_real);

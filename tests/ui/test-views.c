@@ -533,6 +533,115 @@ test_timeline_click_details (void)
 /* Context-menu actions: exact offset through the dialog, reset, call-stack
  * mode, make reference, remove. */
 static void
+test_time_parse (void)
+{
+  static const struct { const char *text; JxTimeUnit unit; gint64 ns; } good[] = {
+    { "-300 us", JX_TIME_UNIT_MS, -300000 },
+    { "-300us", JX_TIME_UNIT_MS, -300000 },
+    { "1.5 s", JX_TIME_UNIT_MS, 1500000000 },
+    { "1.5s", JX_TIME_UNIT_NS, 1500000000 },
+    { "2.5", JX_TIME_UNIT_MS, 2500000 },
+    { "+7 ns", JX_TIME_UNIT_S, 7 },
+    { "  12 ms  ", JX_TIME_UNIT_NS, 12000000 },
+    { "3 \xc2\xb5s", JX_TIME_UNIT_MS, 3000 },
+    { "3\xce\xbcs", JX_TIME_UNIT_MS, 3000 },
+    { "\xe2\x88\x92" "4 ms", JX_TIME_UNIT_NS, -4000000 },
+    { ".5 ms", JX_TIME_UNIT_NS, 500000 },
+    { "0,25 s", JX_TIME_UNIT_NS, 250000000 },
+    { "-0", JX_TIME_UNIT_MS, 0 },
+    { "10 MS", JX_TIME_UNIT_NS, 10000000 },
+  };
+  static const char *bad[] = {
+    "", " ", "abc", "-", "+ms", "1.2.3", "12 m", "12 msec", "12 ms x", "1e3",
+    "--1", "12 ms ms", ".", "1 h", "99999999999999 s",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      gint64 ns = G_MININT64;
+
+      g_test_message ("parsing '%s'", good[i].text);
+      g_assert_true (jx_time_parse (good[i].text, good[i].unit, &ns));
+      g_assert_cmpint (ns, ==, good[i].ns);
+    }
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      gint64 ns = 42;
+
+      g_test_message ("rejecting '%s'", bad[i]);
+      g_assert_false (jx_time_parse (bad[i], JX_TIME_UNIT_MS, &ns));
+      g_assert_cmpint (ns, ==, 42);
+    }
+  g_assert_false (jx_time_parse (NULL, JX_TIME_UNIT_MS, NULL));
+}
+
+static gboolean
+wait_for_popover (GtkWidget *popover,
+                  gboolean   visible)
+{
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while ((popover == NULL || gtk_widget_get_visible (popover) != visible) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  return popover != NULL && gtk_widget_get_visible (popover) == visible;
+}
+
+/* A plain secondary click in the rows opens the trace menu at the pointer;
+ * a secondary press that moved past the drag threshold pans instead. */
+static void
+test_timeline_context_menu (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *view, *canvas, *menu;
+  JxTraceTimeline *tb;
+  GdkRectangle rect;
+  double x, y = 30;
+  gint64 start;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  view = jx_master_timeline_new (session);
+  present (view, 1000, 500);
+  tb = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1);
+  canvas = jx_trace_timeline_get_canvas (tb);
+  wait_until_allocated (canvas);
+  x = jx_trace_timeline_get_label_width (tb) + 200;
+  g_assert_null (jx_trace_timeline_get_context_menu (tb));
+
+  /* Press, a jitter below the threshold, release: still a click. */
+  jx_session_set_view (session, 2 * MS, 6 * MS);
+  start = jx_session_get_view_start (session);
+  jx_trace_timeline_drag_begin (tb, JX_TIMELINE_DRAG_PAN, x, y);
+  jx_trace_timeline_drag_update (tb, 2, 1);
+  jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, x + 2, y + 1);
+  jx_trace_timeline_drag_end (tb, 2, 1);
+  g_assert_cmpint (jx_session_get_view_start (session), ==, start);
+  menu = jx_trace_timeline_get_context_menu (tb);
+  g_assert_true (GTK_IS_POPOVER_MENU (menu));
+  g_assert_true (wait_for_popover (menu, TRUE));
+  g_assert_true (gtk_popover_get_pointing_to (GTK_POPOVER (menu), &rect));
+  g_assert_cmpint (rect.x, ==, (int) (x + 2));
+  g_assert_cmpint (rect.y, ==, (int) (y + 1));
+  /* No event tooltip on top of the open menu; it comes back on close. */
+  g_assert_false (gtk_widget_get_has_tooltip (canvas));
+  gtk_popover_popdown (GTK_POPOVER (menu));
+  g_assert_true (wait_for_popover (menu, FALSE));
+  g_assert_true (gtk_widget_get_has_tooltip (canvas));
+
+  /* A real right-drag pans and opens nothing. */
+  jx_trace_timeline_drag_begin (tb, JX_TIMELINE_DRAG_PAN, x, y);
+  jx_trace_timeline_drag_update (tb, -50, 0);
+  jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, x - 50, y);
+  jx_trace_timeline_drag_end (tb, -50, 0);
+  g_assert_cmpint (jx_session_get_view_start (session), !=, start);
+  wait_ms (100);
+  g_assert_false (gtk_widget_get_visible (menu));
+}
+
+static void
 test_timeline_trace_actions (void)
 {
   g_autoptr(JxSession) session = NULL;
@@ -551,7 +660,20 @@ test_timeline_trace_actions (void)
   dialog = jx_offset_dialog_new (GTK_WINDOW (window), session, 1);
   jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), 2.5, JX_TIME_UNIT_MS);
   g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, 2500000);
+  /* A unit typed in the entry wins over the list. */
+  jx_offset_dialog_set_text (JX_OFFSET_DIALOG (dialog), "-300 us");
+  g_assert_true (jx_offset_dialog_is_valid (JX_OFFSET_DIALOG (dialog)));
+  g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, -300000);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -300000);
+  /* Garbage marks the entry, disables Set and never reaches the session. */
+  jx_offset_dialog_set_text (JX_OFFSET_DIALOG (dialog), "abc");
+  g_assert_false (jx_offset_dialog_is_valid (JX_OFFSET_DIALOG (dialog)));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "apply"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
+  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -300000);
   jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), -12, JX_TIME_UNIT_US);
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "apply"));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_cmpint (jx_session_get_offset (session, 1), ==, -12000);
@@ -672,9 +794,9 @@ test_nav_toolbar (void)
 
 /* Function summary: top functions per trace for the visible window, and the
  * legend lists the colours. */
-/* A trace that has no data (loading, or failed as here) gets a strip that
- * says so, and nothing else is drawn into the label column: no line from its
- * name to the next trace's colour dot. */
+/* A trace that failed to load gets no strip (the window's loading strip
+ * reports it): the next trace's strip moves up, and nothing else is drawn
+ * into the label column, no line from a name to the next colour dot. */
 static void
 test_nav_toolbar_pending (void)
 {
@@ -703,8 +825,18 @@ test_nav_toolbar_pending (void)
   wait_until_allocated (nav);
   img = render_widget (nav);
 
-  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 0, &y0, &h0));
+  g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 0, &y0, &h0));
   g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 1, &y1, &h1));
+  /* One strip tall: the failed trace takes no room. */
+  {
+    int natural;
+
+    gtk_widget_measure (nav, GTK_ORIENTATION_VERTICAL, -1, NULL, &natural, NULL, NULL);
+    g_assert_cmpint (natural, <, 2 * h1);
+    g_assert_cmpint (y1, <, h1);
+  }
+  y0 = y1;
+  h0 = h1;
 
   /* Right of the dots and left of the names the label column stays empty,
    * over the whole height. */
@@ -712,7 +844,7 @@ test_nav_toolbar_pending (void)
     for (x = 19; x <= 20; x++)
       g_assert_cmpuint (img->pixels[(gsize) y * img->width + x] >> 24, ==, 0);
 
-  /* The pending strip is painted (tint and text), not left blank. */
+  /* The remaining strip is painted at the top. */
   {
     gboolean painted = FALSE;
 
@@ -1075,7 +1207,9 @@ main (int   argc,
   g_test_add_func ("/views/timeline/select-pan-zoom", test_timeline_select_pan_zoom);
   g_test_add_func ("/views/timeline/search", test_timeline_search);
   g_test_add_func ("/views/timeline/click-details", test_timeline_click_details);
+  g_test_add_func ("/views/offset/parse", test_time_parse);
   g_test_add_func ("/views/timeline/trace-actions", test_timeline_trace_actions);
+  g_test_add_func ("/views/timeline/context-menu", test_timeline_context_menu);
   g_test_add_func ("/views/timeline/keyboard-select", test_timeline_keyboard_select);
   g_test_add_func ("/views/nav-toolbar/drag", test_nav_toolbar);
   g_test_add_func ("/views/nav-toolbar/pending", test_nav_toolbar_pending);

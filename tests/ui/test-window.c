@@ -7,7 +7,9 @@
 #include <glib/gstdio.h>
 
 #include "jx-application.h"
+#include "jx-function-summary-chart.h"
 #include "jx-master-timeline.h"
+#include "jx-nav-toolbar.h"
 #include "jx-offset-dialog.h"
 #include "jx-summary-cache.h"
 #include "jx-trace-row.h"
@@ -245,6 +247,9 @@ test_examples_dir (void)
   g_rmdir (tmp);
 }
 
+static GtkWidget *find_descendant (GtkWidget *widget,
+                                   GType      type);
+
 static void
 test_open_and_drive (void)
 {
@@ -291,6 +296,27 @@ test_open_and_drive (void)
   row = JX_TRACE_ROW (jx_window_get_trace_row (window, 2));
   g_assert_cmpstr (jx_trace_row_get_state_page (row), ==, "failed");
   g_assert_nonnull (strstr (jx_trace_row_get_error (row), "no-such-trace"));
+
+  /* The failure is reported and the failed trace only lives in the loading
+   * strip: no lane, no nav strip, no summary cell, and it gives its palette
+   * colour back. */
+  g_assert_cmpuint (jx_window_get_n_failures_reported (window), ==, 1);
+  g_assert_nonnull (strstr (jx_window_get_failure_toast_title (window), "no-such-trace"));
+  {
+    JxMasterTimeline *master = JX_MASTER_TIMELINE (jx_window_get_view (window, "master-timeline"));
+    GtkWidget *nav = jx_window_get_view (window, "nav-toolbar");
+    GtkWidget *summary = jx_window_get_view (window, "function-summary");
+    GtkWidget *title = find_descendant (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE);
+
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 2))));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 1))));
+    g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 2, NULL, NULL));
+    while (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (summary)))
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_nonnull (jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (summary), 1, NULL));
+    g_assert_nonnull (title);
+    g_assert_cmpstr (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title)), ==, "2 traces · 1 failed");
+  }
 
   /* The comparison is remembered once loading finished. */
   settings = jx_application_get_settings (app);
@@ -749,6 +775,8 @@ test_trace_report (void)
   report = find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (report);
   g_assert_true (gtk_window_get_transient_for (report) == GTK_WINDOW (window));
+  /* The title names the trace as the comparison shows it. */
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (report), jx_session_get_trace_name (session, 0)));
   page = adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (report));
   g_assert_cmpstr (adw_preferences_page_get_title (page), ==, "Load Report");
   wait_until_mapped (GTK_WIDGET (report));
