@@ -233,17 +233,6 @@ jx_function_summary_bar_at (const JxFunctionSummaryView *view,
   return index < (int) n_bars ? index : -1;
 }
 
-static void
-set_text_color (cairo_t  *cr,
-                gboolean  dark,
-                double    alpha)
-{
-  if (dark)
-    cairo_set_source_rgba (cr, 0.93, 0.93, 0.95, alpha);
-  else
-    cairo_set_source_rgba (cr, 0.10, 0.10, 0.13, alpha);
-}
-
 void
 jx_function_summary_draw (cairo_t                     *cr,
                           JxTrace                     *trace,
@@ -281,7 +270,7 @@ jx_function_summary_draw (cairo_t                     *cr,
     {
       int lw, lh;
 
-      set_text_color (cr, view->dark, 0.95);
+      jx_palette_cairo_set_text (cr, view->dark, 0.95);
       pango_layout_set_width (layout, (view->width - 2 * PADDING) * PANGO_SCALE);
       pango_layout_set_text (layout, view->title, -1);
       pango_layout_get_pixel_size (layout, &lw, &lh);
@@ -294,7 +283,7 @@ jx_function_summary_draw (cairo_t                     *cr,
     {
       int lw, lh;
 
-      set_text_color (cr, view->dark, 0.6);
+      jx_palette_cairo_set_text (cr, view->dark, 0.6);
       pango_layout_set_width (layout, (view->width - 2 * PADDING) * PANGO_SCALE);
       pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
       pango_layout_set_text (layout, _("No function ran in this range"), -1);
@@ -328,7 +317,7 @@ jx_function_summary_draw (cairo_t                     *cr,
       if (region == NULL)
         continue;
 
-      set_text_color (cr, view->dark, 0.9);
+      jx_palette_cairo_set_text (cr, view->dark, 0.9);
       pango_layout_set_width (layout, MAX (label_width - PADDING, 1) * PANGO_SCALE);
       pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
       /* Score-P names differ at their ends ("… @file.c:174"), so cut the middle. */
@@ -345,7 +334,7 @@ jx_function_summary_draw (cairo_t                     *cr,
       cairo_fill (cr);
 
       value = jx_time_format ((gint64) llround (bar->exclusive_s * 1e9), 3);
-      set_text_color (cr, view->dark, 0.75);
+      jx_palette_cairo_set_text (cr, view->dark, 0.75);
       pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
       pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
       pango_layout_set_width (layout, value_width * PANGO_SCALE);

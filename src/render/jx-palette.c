@@ -204,6 +204,19 @@ jx_palette_cairo_set_source (cairo_t       *cr,
                          lround (CLAMP (rgba->alpha, 0.0f, 1.0f) * 255.0) / 255.0);
 }
 
+void
+jx_palette_cairo_set_text (cairo_t  *cr,
+                           gboolean  dark,
+                           double    alpha)
+{
+  g_return_if_fail (cr != NULL);
+
+  if (dark)
+    cairo_set_source_rgba (cr, 0.93, 0.93, 0.95, alpha);
+  else
+    cairo_set_source_rgba (cr, 0.10, 0.10, 0.13, alpha);
+}
+
 guint32 *
 jx_palette_region_table_new (JxTrace  *trace,
                              gboolean  dark)

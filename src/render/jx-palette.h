@@ -58,6 +58,12 @@ void      jx_palette_pixel_to_rgba        (guint32        pixel,
 void      jx_palette_cairo_set_source     (cairo_t       *cr,
                                            const GdkRGBA *rgba);
 
+/* Sets the text colour of charts and labels (near black / near white) with
+ * the given alpha, so every drawing uses one foreground. */
+void      jx_palette_cairo_set_text       (cairo_t       *cr,
+                                           gboolean       dark,
+                                           double         alpha);
+
 /* Legend: one entry per category present (category regions share one colour),
  * then one entry per user function, ordered by exclusive time summed over the
  * given traces (largest first). */

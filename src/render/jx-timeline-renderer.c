@@ -619,17 +619,6 @@ blend_pixel (guint32        pixel,
   return jx_palette_rgba_to_pixel (&out);
 }
 
-static void
-set_source_text (cairo_t  *cr,
-                 gboolean  dark,
-                 double    alpha)
-{
-  if (dark)
-    cairo_set_source_rgba (cr, 0.93, 0.93, 0.95, alpha);
-  else
-    cairo_set_source_rgba (cr, 0.10, 0.10, 0.13, alpha);
-}
-
 static PangoLayout *
 row_label (JxTimelineRenderer  *self,
            const JxTimelineRow *row,
@@ -712,7 +701,7 @@ draw_labels (JxTimelineRenderer   *self,
   cairo_clip (cr);
 
   /* Label column: the trace tint, a little darker/lighter than the rows. */
-  set_source_text (cr, view->dark, 0.05);
+  jx_palette_cairo_set_text (cr, view->dark, 0.05);
   cairo_paint (cr);
 
   for (guint r = first; r < last; r++)
@@ -730,7 +719,7 @@ draw_labels (JxTimelineRenderer   *self,
       if (lh > row->height + 2)
         continue;
 
-      set_source_text (cr, view->dark, row->kind == JX_TIMELINE_ROW_DEPTH ? 0.7 : 0.9);
+      jx_palette_cairo_set_text (cr, view->dark, row->kind == JX_TIMELINE_ROW_DEPTH ? 0.7 : 0.9);
       if (row->kind == JX_TIMELINE_ROW_PROCESS)
         {
           double cx = LABEL_PADDING + EXPANDER_WIDTH / 2.0;
@@ -1180,7 +1169,7 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
   /* Thin separators between processes. */
   if (tw > 0)
     {
-      set_source_text (cr, view->dark, 0.18);
+      jx_palette_cairo_set_text (cr, view->dark, 0.18);
       cairo_set_line_width (cr, 1.0);
       for (guint r = first; r < last; r++)
         if (view->rows[r].first_in_process && r > 0)
