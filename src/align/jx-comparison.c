@@ -285,8 +285,7 @@ pair_set_skip (JxComparisonPair *p,
 static double
 seconds_per_tick (JxTrace *trace)
 {
-  guint64 res = jx_trace_get_timer_resolution (trace);
-  return res > 0 ? 1.0 / (double) res : 1e-9;
+  return jx_trace_ticks_to_seconds (trace, 1);
 }
 
 static double

@@ -44,9 +44,9 @@ format_span (JxTrace *trace,
   g_autofree char *a = NULL;
   g_autofree char *b = NULL;
 
-  a = jx_format_duration ((gint64) (jx_trace_ticks_to_seconds (trace, (gint64) (from - MIN (from, start))) * 1e9));
-  b = jx_format_duration ((gint64) (jx_trace_ticks_to_seconds (trace, (gint64) (to - MIN (to, start))) * 1e9));
-  /* Translators: a time span from trace start, e.g. "1.20 ms – 3.45 s". */
+  a = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (from - MIN (from, start))), 3);
+  b = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (to - MIN (to, start))), 3);
+  /* Translators: a time span from trace start, e.g. "1.2 ms – 3.45 s". */
   return g_strdup_printf (_("%s – %s"), a, b);
 }
 
@@ -94,7 +94,7 @@ build_overview_page (JxTrace    *trace,
   if (jx_trace_get_creator (trace) != NULL && jx_trace_get_creator (trace)[0] != '\0')
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), info_row (_("Recorded by"), jx_trace_get_creator (trace)));
 
-  duration = jx_format_duration ((gint64) (jx_trace_ticks_to_seconds (trace, (gint64) (end > start ? end - start : 0)) * 1e9));
+  duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (end > start ? end - start : 0)), 3);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), info_row (_("Duration"), duration));
   resolution = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'llu tick per second", "%'llu ticks per second",
                                              (gulong) MIN (jx_trace_get_timer_resolution (trace), G_MAXULONG)),
@@ -260,8 +260,8 @@ build_report_page (JxTrace *trace)
           if (issue->stream != JX_NONE && issue->stream < jx_trace_get_n_streams (trace))
             stream_name = jx_trace_get_stream (trace, issue->stream)->name;
           if (issue->time != 0)
-            when = jx_format_duration ((gint64) (jx_trace_ticks_to_seconds (trace,
-                                         (gint64) (issue->time - MIN (issue->time, jx_trace_get_start_time (trace)))) * 1e9));
+            when = jx_time_format (jx_trace_ticks_to_ns (trace,
+                                     (gint64) (issue->time - MIN (issue->time, jx_trace_get_start_time (trace)))), 3);
 
           if (stream_name != NULL && issue->time != 0)
             /* Translators: defect kind · stream name · time */

@@ -31,34 +31,6 @@ struct _JxTraceRow
 G_DEFINE_FINAL_TYPE (JxTraceRow, jx_trace_row, GTK_TYPE_WIDGET)
 
 char *
-jx_format_duration (gint64 ns)
-{
-  static const char *units[] = { "ns", "µs", "ms", "s" };
-  const char *sign = ns < 0 ? "-" : "";
-  double v = ns < 0 ? -(double) ns : (double) ns;
-  guint unit = 0;
-  int digits;
-
-  while (unit + 1 < G_N_ELEMENTS (units) && v >= 999.5)
-    {
-      v /= 1000.0;
-      unit++;
-    }
-
-  /* About three significant digits, never scientific notation. */
-  if (unit == 0 || v >= 99.95)
-    digits = 0;
-  else if (v >= 9.995)
-    digits = 1;
-  else
-    digits = 2;
-
-  /* Translators: a sign, a number and a time unit symbol, e.g. "-12.5 ms";
-   * the space is a no-break space so number and unit stay on one line. */
-  return g_strdup_printf (_("%s%.*f %s"), sign, digits, v, units[unit]);
-}
-
-char *
 jx_trace_describe (JxTrace *trace)
 {
   g_autofree char *processes = NULL;
@@ -83,7 +55,7 @@ jx_trace_describe (JxTrace *trace)
   streams = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", n_streams), n_streams);
   events = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'llu event", "%'llu events",
                                          (gulong) MIN (n_events, G_MAXULONG)), (unsigned long long) n_events);
-  duration = jx_format_duration ((gint64) (jx_trace_ticks_to_seconds (trace, (gint64) (end > start ? end - start : 0)) * 1e9));
+  duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (end > start ? end - start : 0)), 3);
 
   /* Translators: processes · streams · events · duration */
   return g_strdup_printf (_("%s · %s · %s · %s"), processes, streams, events, duration);
@@ -183,7 +155,7 @@ update_loaded (JxTraceRow *self,
   offset_ns = jx_session_get_offset (self->session, self->index);
   if (offset_ns != 0)
     {
-      offset = jx_format_duration (offset_ns);
+      offset = jx_time_format (offset_ns, 3);
       /* Translators: the trace is drawn shifted by this time. */
       offset_text = g_strdup_printf (offset_ns > 0 ? _("shifted by +%s") : _("shifted by %s"), offset);
       gtk_label_set_label (self->offset_label, offset_text);

@@ -28,7 +28,5 @@ const char *jx_trace_row_get_error      (JxTraceRow *self);
 
 /* "2 processes · 4 streams · 120 events · 1.25 s" */
 char       *jx_trace_describe       (JxTrace    *trace);
-/* Duration as people read it: "12.3 ms", "-4.00 µs", "1.250 s". */
-char       *jx_format_duration      (gint64      ns);
 
 G_END_DECLS

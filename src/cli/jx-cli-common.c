@@ -136,19 +136,3 @@ jx_cli_append_padded (GString    *out,
   if (!right)
     g_string_append_printf (out, "%*s", (int) pad, "");
 }
-
-char *
-jx_cli_format_seconds (double seconds)
-{
-  double magnitude = seconds < 0 ? -seconds : seconds;
-
-  if (magnitude == 0)
-    return g_strdup ("0 s");
-  if (magnitude < 1e-6)
-    return g_strdup_printf ("%.3g ns", seconds * 1e9);
-  if (magnitude < 1e-3)
-    return g_strdup_printf ("%.3g µs", seconds * 1e6);
-  if (magnitude < 1)
-    return g_strdup_printf ("%.3g ms", seconds * 1e3);
-  return g_strdup_printf ("%.3f s", seconds);
-}

@@ -55,7 +55,4 @@ void      jx_cli_append_padded      (GString         *out,
                                      guint            width,
                                      gboolean         right);
 
-/* Formats seconds with a unit a person reads easily ("1.25 ms"). */
-char     *jx_cli_format_seconds     (double           seconds);
-
 G_END_DECLS

@@ -237,8 +237,8 @@ print_text (JxComparison *cmp,
       for (i = 0; i < table->len && i < top; i++)
         {
           const TotalRow *r = &g_array_index (table, TotalRow, i);
-          g_autofree char *plus = jx_cli_format_seconds (r->faster);
-          g_autofree char *minus = jx_cli_format_seconds (r->slower);
+          g_autofree char *plus = jx_time_format (jx_time_seconds_to_ns (r->faster), 3);
+          g_autofree char *minus = jx_time_format (jx_time_seconds_to_ns (r->slower), 3);
           char buf[32];
 
           append_cell (out, jx_cli_nonnull (jx_comparison_get_symbol_name (cmp, r->symbol)), 44);

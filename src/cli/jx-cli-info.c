@@ -315,7 +315,7 @@ print_text (JxTrace *trace)
   guint64 start = jx_trace_get_start_time (trace);
   guint64 end = jx_trace_get_end_time (trace);
   guint64 span = end >= start ? end - start : 0;
-  g_autofree char *span_text = jx_cli_format_seconds (jx_trace_ticks_to_seconds (trace, (gint64) span));
+  g_autofree char *span_text = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) span), 3);
   guint n_defs = jx_trace_get_n_marker_defs (trace);
   guint i;
   guint k;

@@ -269,8 +269,8 @@ print_text (JxTrace  *trace,
     {
       const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
       const JxRegion *region = jx_trace_get_region (trace, row->region);
-      g_autofree char *inclusive = jx_cli_format_seconds (jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
-      g_autofree char *exclusive = jx_cli_format_seconds (jx_trace_ticks_to_seconds (trace, (gint64) row->exclusive));
+      g_autofree char *inclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) row->inclusive), 3);
+      g_autofree char *exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) row->exclusive), 3);
       g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, row->count);
 
       if (row->process != current)

@@ -609,7 +609,7 @@ gen_init (Gen                      *g,
     g->ref[k] = g->region_used[k] ? next_ref++ : OTF2_UNDEFINED_REGION;
   g->n_defined = next_ref;
 
-  g->ticks_per_ns = (double) o->timer_resolution / 1e9;
+  g->ticks_per_ns = (double) o->timer_resolution / (double) JX_NS_PER_SECOND;
   g->cpu_scale = g_new (double, o->n_ranks);
   for (r = 0; r < o->n_ranks; r++)
     {

@@ -388,12 +388,20 @@ jx_trace_get_end_time (JxTrace *self)
   return self->end_time;
 }
 
+gint64
+jx_trace_ticks_to_ns (JxTrace *self,
+                      gint64   ticks)
+{
+  g_return_val_if_fail (JX_IS_TRACE (self), 0);
+  return jx_time_ticks_to_ns (ticks, self->timer_resolution);
+}
+
 double
 jx_trace_ticks_to_seconds (JxTrace *self,
                            gint64   ticks)
 {
   g_return_val_if_fail (JX_IS_TRACE (self), 0.0);
-  return (double) ticks / (double) self->timer_resolution;
+  return jx_time_ticks_to_seconds (ticks, self->timer_resolution);
 }
 
 gint64

@@ -16,6 +16,8 @@
 #include <glib-object.h>
 #include <gio/gio.h>
 
+#include "jx-time.h"
+
 G_BEGIN_DECLS
 
 #define JX_NONE G_MAXUINT32
@@ -255,6 +257,9 @@ guint64              jx_trace_get_global_offset    (JxTrace *self);
 guint64              jx_trace_get_trace_length     (JxTrace *self);   /* as the clock properties say */
 guint64              jx_trace_get_start_time       (JxTrace *self);   /* earliest event, ticks */
 guint64              jx_trace_get_end_time         (JxTrace *self);   /* latest event, ticks */
+/* A tick count (duration or difference) in ns or seconds at the trace's
+ * resolution, through jx-time.h. */
+gint64               jx_trace_ticks_to_ns          (JxTrace *self, gint64 ticks);
 double               jx_trace_ticks_to_seconds     (JxTrace *self, gint64 ticks);
 gint64               jx_trace_seconds_to_ticks     (JxTrace *self, double seconds);
 

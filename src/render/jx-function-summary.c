@@ -8,7 +8,6 @@
 
 #include "jx-function-summary.h"
 #include "jx-palette.h"
-#include "jx-time-ruler.h"
 #include "jx-trace-query.h"
 
 #define TITLE_HEIGHT 20
@@ -37,13 +36,11 @@ jx_function_summary_compute (JxTrace *trace,
   GArray *bars;
   guint n_regions;
   double total = 0.0;
-  guint64 res;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
 
   bars = g_array_new (FALSE, TRUE, sizeof (JxFunctionSummaryBar));
   n_regions = jx_trace_get_n_regions (trace);
-  res = MAX (jx_trace_get_timer_resolution (trace), 1);
   stats = jx_trace_compute_region_stats (trace, NULL, 0, t0, t1);
   if (stats != NULL)
     {
@@ -54,7 +51,8 @@ jx_function_summary_compute (JxTrace *trace,
           if (stats[r].exclusive == 0)
             continue;
           bar.region = r;
-          bar.exclusive_s = (double) stats[r].exclusive / (double) res;
+          bar.exclusive_s = jx_trace_ticks_to_seconds (trace, (gint64) stats[r].exclusive);
+          bar.exclusive_ns = jx_trace_ticks_to_ns (trace, (gint64) stats[r].exclusive);
           bar.count = stats[r].count;
           total += bar.exclusive_s;
           g_array_append_val (bars, bar);
@@ -333,7 +331,7 @@ jx_function_summary_draw (cairo_t                     *cr,
       cairo_rectangle (cr, bar_x, y + 2, MAX (len, 1.0), view->bar_height - 4);
       cairo_fill (cr);
 
-      value = jx_time_format ((gint64) llround (bar->exclusive_s * 1e9), 3);
+      value = jx_time_format (bar->exclusive_ns, 3);
       jx_palette_cairo_set_text (cr, view->dark, 0.75);
       pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
       pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);

@@ -17,6 +17,7 @@ typedef struct
 {
   guint32  region;           /* region index in the trace */
   double   exclusive_s;      /* seconds, clipped to the range */
+  gint64   exclusive_ns;     /* the same, exactly, for labels */
   guint64  count;            /* invocations intersecting the range */
   double   fraction;         /* of the summed exclusive time of all regions */
 } JxFunctionSummaryBar;

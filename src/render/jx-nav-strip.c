@@ -87,34 +87,30 @@ trace_duration_ns (JxTrace *trace)
 {
   guint64 start = jx_trace_get_start_time (trace);
   guint64 end = jx_trace_get_end_time (trace);
-  guint64 res = jx_trace_get_timer_resolution (trace);
 
   if (end <= start)
     return 0;
-  if (res == 0 || res == 1000000000u)
-    return (gint64) (end - start);
-  return (gint64) llround ((double) (end - start) * 1e9 / (double) res);
+  return jx_trace_ticks_to_ns (trace, (gint64) (end - start));
 }
 
-void
+JxTimeSpan
 jx_nav_strip_get_extent (JxNavStrip           *self,
-                         const JxNavStripView *view,
-                         gint64               *start_ns,
-                         gint64               *end_ns)
+                         const JxNavStripView *view)
 {
-  g_return_if_fail (JX_IS_NAV_STRIP (self));
-  g_return_if_fail (view != NULL);
+  JxTimeSpan extent = { 0, 0 };
 
-  if (start_ns != NULL)
-    *start_ns = view->offset_ns;
-  if (end_ns != NULL)
-    *end_ns = view->offset_ns + trace_duration_ns (self->trace);
+  g_return_val_if_fail (JX_IS_NAV_STRIP (self), extent);
+  g_return_val_if_fail (view != NULL, extent);
+
+  extent.begin_ns = view->offset_ns;
+  extent.end_ns = view->offset_ns + trace_duration_ns (self->trace);
+  return extent;
 }
 
 static double
 ns_per_px (const JxNavStripView *view)
 {
-  return (double) MAX (view->range_end_ns - view->range_start_ns, 1) / (double) MAX (view->width, 1);
+  return (double) MAX (jx_time_span_get_duration (&view->range), 1) / (double) MAX (view->width, 1);
 }
 
 double
@@ -123,7 +119,7 @@ jx_nav_strip_ns_to_x (const JxNavStripView *view,
 {
   g_return_val_if_fail (view != NULL, 0.0);
 
-  return (double) (ns - view->range_start_ns) / ns_per_px (view);
+  return (double) (ns - view->range.begin_ns) / ns_per_px (view);
 }
 
 gint64
@@ -132,7 +128,7 @@ jx_nav_strip_x_to_ns (const JxNavStripView *view,
 {
   g_return_val_if_fail (view != NULL, 0);
 
-  return view->range_start_ns + (gint64) llround (x * ns_per_px (view));
+  return view->range.begin_ns + (gint64) llround (x * ns_per_px (view));
 }
 
 gint64
@@ -150,13 +146,13 @@ jx_nav_strip_hit (JxNavStrip           *self,
                   double                x)
 {
   double wx0, wx1, tx0, tx1;
-  gint64 s, e;
+  JxTimeSpan extent;
 
   g_return_val_if_fail (JX_IS_NAV_STRIP (self), JX_NAV_STRIP_NONE);
   g_return_val_if_fail (view != NULL, JX_NAV_STRIP_NONE);
 
-  wx0 = jx_nav_strip_ns_to_x (view, view->view_start_ns);
-  wx1 = jx_nav_strip_ns_to_x (view, view->view_end_ns);
+  wx0 = jx_nav_strip_ns_to_x (view, view->window.begin_ns);
+  wx1 = jx_nav_strip_ns_to_x (view, view->window.end_ns);
   if (view->show_window)
     {
       if (fabs (x - wx0) <= EDGE_GRIP && fabs (x - wx0) <= fabs (x - wx1))
@@ -164,9 +160,9 @@ jx_nav_strip_hit (JxNavStrip           *self,
       if (fabs (x - wx1) <= EDGE_GRIP)
         return JX_NAV_STRIP_WINDOW_END;
     }
-  jx_nav_strip_get_extent (self, view, &s, &e);
-  tx0 = jx_nav_strip_ns_to_x (view, s);
-  tx1 = jx_nav_strip_ns_to_x (view, e);
+  extent = jx_nav_strip_get_extent (self, view);
+  tx0 = jx_nav_strip_ns_to_x (view, extent.begin_ns);
+  tx1 = jx_nav_strip_ns_to_x (view, extent.end_ns);
   if (x >= tx0 && x <= MAX (tx1, tx0 + 2.0))
     return JX_NAV_STRIP_TRACE;
   if (view->show_window && x > wx0 && x < wx1)
@@ -223,7 +219,7 @@ jx_nav_strip_draw (JxNavStrip           *self,
                    cairo_t              *cr,
                    const JxNavStripView *view)
 {
-  gint64 s, e;
+  JxTimeSpan extent;
   double x0, x1, band_y, band_h;
   int extent_px;
 
@@ -238,9 +234,9 @@ jx_nav_strip_draw (JxNavStrip           *self,
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
 
-  jx_nav_strip_get_extent (self, view, &s, &e);
-  x0 = jx_nav_strip_ns_to_x (view, s);
-  x1 = jx_nav_strip_ns_to_x (view, e);
+  extent = jx_nav_strip_get_extent (self, view);
+  x0 = jx_nav_strip_ns_to_x (view, extent.begin_ns);
+  x1 = jx_nav_strip_ns_to_x (view, extent.end_ns);
   /* Resampled only when the extent's pixel width changes, not on shifts. */
   extent_px = (int) CLAMP (ceil (x1 - x0), 1.0, 16384.0);
   update_activity (self, extent_px, view->dark);
@@ -273,8 +269,8 @@ jx_nav_strip_draw (JxNavStrip           *self,
 
   if (view->show_window)
     {
-      double wx0 = jx_nav_strip_ns_to_x (view, view->view_start_ns);
-      double wx1 = jx_nav_strip_ns_to_x (view, view->view_end_ns);
+      double wx0 = jx_nav_strip_ns_to_x (view, view->window.begin_ns);
+      double wx1 = jx_nav_strip_ns_to_x (view, view->window.end_ns);
 
       if (wx1 - wx0 < 2.0)
         {

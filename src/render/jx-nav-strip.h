@@ -18,10 +18,8 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  gint64   range_start_ns;   /* comparison range drawn over the whole width */
-  gint64   range_end_ns;
-  gint64   view_start_ns;    /* visible window */
-  gint64   view_end_ns;
+  JxTimeSpan range;          /* comparison range drawn over the whole width */
+  JxTimeSpan window;         /* the visible window */
   gint64   offset_ns;        /* the trace's offset */
   int      width;            /* px */
   int      height;           /* px */
@@ -50,10 +48,8 @@ void            jx_nav_strip_draw        (JxNavStrip           *self,
                                           cairo_t              *cr,
                                           const JxNavStripView *view);
 /* The trace's extent in comparison ns at the view's offset. */
-void            jx_nav_strip_get_extent  (JxNavStrip           *self,
-                                          const JxNavStripView *view,
-                                          gint64               *start_ns,
-                                          gint64               *end_ns);
+JxTimeSpan      jx_nav_strip_get_extent  (JxNavStrip           *self,
+                                          const JxNavStripView *view);
 /* Part under x (px); window edges have a ±4 px grip and take precedence. */
 JxNavStripPart  jx_nav_strip_hit         (JxNavStrip           *self,
                                           const JxNavStripView *view,

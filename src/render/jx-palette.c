@@ -306,17 +306,6 @@ compare_function_totals (gconstpointer a,
   return strcmp (fa->name, fb->name);
 }
 
-static guint64
-ticks_to_ns (JxTrace *trace,
-             guint64  ticks)
-{
-  guint64 res = jx_trace_get_timer_resolution (trace);
-
-  if (res == 0 || res == 1000000000u)
-    return ticks;
-  return (guint64) ((double) ticks * 1e9 / (double) res);
-}
-
 GArray *
 jx_palette_build_legend (JxTrace  **traces,
                          guint      n_traces,
@@ -347,7 +336,7 @@ jx_palette_build_legend (JxTrace  **traces,
       for (guint r = 0; r < n_regions; r++)
         {
           const JxRegion *region = jx_trace_get_region (trace, r);
-          guint64 ns = stats != NULL ? ticks_to_ns (trace, stats[r].exclusive) : 0;
+          guint64 ns = stats != NULL ? (guint64) jx_trace_ticks_to_ns (trace, (gint64) stats[r].exclusive) : 0;
           gpointer index;
 
           if (stats != NULL && stats[r].count == 0)

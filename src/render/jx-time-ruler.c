@@ -12,69 +12,6 @@
 #define LABEL_GAP 12
 #define RULER_FONT "Sans 8"
 
-typedef struct
-{
-  gint64      ns;
-  const char *symbol;
-} TimeUnit;
-
-static const TimeUnit units[] = {
-  { 1000000000, "s" },
-  { 1000000, "ms" },
-  { 1000, "µs" },
-  { 1, "ns" },
-};
-
-static const TimeUnit *
-unit_for (gint64 magnitude)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    if (magnitude >= units[i].ns)
-      return &units[i];
-  return &units[G_N_ELEMENTS (units) - 1];
-}
-
-/* Trims trailing zeros of a "%.*f" number, keeping at least one digit. */
-static void
-trim_zeros (char *s)
-{
-  char *dot = strchr (s, '.');
-  char *end;
-
-  if (dot == NULL)
-    return;
-  end = s + strlen (s) - 1;
-  while (end > dot && *end == '0')
-    *end-- = '\0';
-  if (end == dot)
-    *end = '\0';
-}
-
-char *
-jx_time_format (gint64 ns,
-                guint  digits)
-{
-  const TimeUnit *unit;
-  gint64 magnitude = ns < 0 ? -ns : ns;
-  double value;
-  int int_digits, decimals;
-  char number[64];
-
-  if (ns == 0)
-    return g_strdup ("0 s");
-  if (digits == 0)
-    digits = 3;
-  unit = unit_for (magnitude);
-  value = (double) ns / (double) unit->ns;
-  int_digits = (int) floor (log10 (fabs (value))) + 1;
-  decimals = CLAMP ((int) digits - int_digits, 0, 9);
-  if (unit->ns == 1)
-    decimals = 0;
-  g_snprintf (number, sizeof number, "%.*f", decimals, value);
-  trim_zeros (number);
-  return g_strdup_printf ("%s %s", number, unit->symbol);
-}
-
 static void
 format_tick (gint64  ns,
              gint64  step_ns,
@@ -82,21 +19,23 @@ format_tick (gint64  ns,
              char   *buf,
              gsize   size)
 {
-  const TimeUnit *unit;
+  JxTimeUnit unit;
+  gint64 unit_ns;
   int decimals = 0;
   char number[64];
 
   if (step_ns <= 0)
     step_ns = 1;
-  unit = unit_for (MAX (magnitude, step_ns));
+  unit = jx_time_unit_for_ns (MAX (magnitude, step_ns));
+  unit_ns = jx_time_unit_get_ns (unit);
   /* Enough decimals to tell neighbouring ticks apart. */
-  for (gint64 q = unit->ns; q > step_ns && decimals < 9; q /= 10)
+  for (gint64 q = unit_ns; q > step_ns && decimals < 9; q /= 10)
     decimals++;
   if (ns == 0)
     g_snprintf (number, sizeof number, "0");
   else
-    g_snprintf (number, sizeof number, "%.*f", decimals, (double) ns / (double) unit->ns);
-  g_snprintf (buf, size, "%s %s", number, unit->symbol);
+    g_snprintf (number, sizeof number, "%.*f", decimals, (double) ns / (double) unit_ns);
+  g_snprintf (buf, size, "%s %s", number, jx_time_unit_get_symbol (unit));
 }
 
 void

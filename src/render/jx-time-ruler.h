@@ -7,6 +7,8 @@
 #include <cairo.h>
 #include <pango/pango.h>
 
+#include "jx-time.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -36,11 +38,6 @@ void     jx_time_ruler_draw          (cairo_t      *cr,
                                       int           width,
                                       int           height,
                                       gboolean      dark);
-
-/* A duration or time in the most readable unit with `digits` significant
- * digits, e.g. "12.3 ms", "-4 µs", "1.25 s". Free with g_free. */
-char    *jx_time_format              (gint64        ns,
-                                      guint         digits);
 
 /* Label of a tick at time ns for ticks `step_ns` apart: as few decimals as
  * the step needs, e.g. "1.25 ms" for a 50 µs step. Writes into buf. */

@@ -171,17 +171,12 @@ jx_timeline_comparison_to_ticks (JxTrace *trace,
                                  gint64   offset_ns,
                                  gint64   comparison_ns)
 {
-  guint64 res;
-  gint64 start, rel;
+  gint64 start;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), 0);
 
-  res = jx_trace_get_timer_resolution (trace);
   start = (gint64) jx_trace_get_start_time (trace);
-  rel = comparison_ns - offset_ns;
-  if (res == 1000000000u || res == 0)
-    return start + rel;
-  return start + (gint64) llround ((double) rel * (double) res / 1e9);
+  return start + jx_time_ns_to_ticks (comparison_ns - offset_ns, jx_trace_get_timer_resolution (trace));
 }
 
 gint64
@@ -189,16 +184,12 @@ jx_timeline_ticks_to_comparison (JxTrace *trace,
                                  gint64   offset_ns,
                                  gint64   ticks)
 {
-  guint64 res;
   gint64 rel;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), 0);
 
-  res = jx_trace_get_timer_resolution (trace);
   rel = ticks - (gint64) jx_trace_get_start_time (trace);
-  if (res == 1000000000u || res == 0)
-    return rel + offset_ns;
-  return (gint64) llround ((double) rel * 1e9 / (double) res) + offset_ns;
+  return jx_trace_ticks_to_ns (trace, rel) + offset_ns;
 }
 
 guint8 *

@@ -65,8 +65,8 @@ int      jx_timeline_layout_row_at   (const JxTimelineRow *rows,
                                       guint                n_rows,
                                       int                  y);
 
-/* Comparison time (ns, see jx-session.h) <-> trace ticks. Results may lie
- * outside the trace and be negative. */
+/* Comparison time (ns, see jx-time.h) <-> trace ticks at the trace's start and
+ * the given offset. Results may lie outside the trace and be negative. */
 gint64   jx_timeline_comparison_to_ticks (JxTrace *trace,
                                           gint64   offset_ns,
                                           gint64   comparison_ns);

@@ -4,7 +4,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-details-panel.h"
-#include "jx-time-ruler.h"
 #include "jx-trace-query.h"
 
 /* Statistics of one function need a pass over the trace's invocations, so they
@@ -74,13 +73,6 @@ stats_input_free (gpointer data)
 
   g_clear_object (&in->trace);
   g_free (in);
-}
-
-static gint64
-ticks_to_ns (JxTrace *trace,
-             guint64  ticks)
-{
-  return (gint64) (jx_trace_ticks_to_seconds (trace, (gint64) ticks) * 1e9);
 }
 
 static GtkWidget *
@@ -156,8 +148,8 @@ stats_row (GtkWidget           *grid,
            const JxRegionStats *st)
 {
   g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, st->count);
-  g_autofree char *incl = jx_time_format (ticks_to_ns (trace, st->inclusive), 4);
-  g_autofree char *excl = jx_time_format (ticks_to_ns (trace, st->exclusive), 4);
+  g_autofree char *incl = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) st->inclusive), 4);
+  g_autofree char *excl = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) st->exclusive), 4);
 
   gtk_grid_attach (GTK_GRID (grid), make_label (label, TRUE, 0.0f), 0, row, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), make_label (count, FALSE, 1.0f), 1, row, 1, 1);
@@ -323,8 +315,8 @@ update_selection (JxDetailsPanel *self)
   gtk_label_set_text (GTK_LABEL (self->where), where);
 
   start = jx_time_format (jx_session_trace_to_comparison (self->session, trace_index, stream->start[inv]), 4);
-  duration = jx_time_format (ticks_to_ns (trace, stream->end[inv] - stream->start[inv]), 4);
-  exclusive = jx_time_format (ticks_to_ns (trace, jx_stream_exclusive_time (stream, inv)), 4);
+  duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
+  exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
   depth = g_strdup_printf ("%u", (guint) stream->depth[inv]);
   clear_grid (self->facts);
   grid_add_fact (self->facts, 0, _("Category"), jx_category_label (region->category));

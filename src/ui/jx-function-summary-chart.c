@@ -4,7 +4,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-function-summary-chart.h"
-#include "jx-time-ruler.h"
 #include "jx-timeline-renderer.h"
 
 #define DEBOUNCE_MS  150
@@ -470,7 +469,7 @@ on_query_tooltip (GtkWidget              *widget,
     return FALSE;
 
   bar = &g_array_index (c->bars, JxFunctionSummaryBar, b);
-  excl = jx_time_format ((gint64) (bar->exclusive_s * 1e9), 4);
+  excl = jx_time_format (bar->exclusive_ns, 4);
   name = g_markup_escape_text (jx_trace_get_region (c->trace, bar->region)->name, -1);
   markup = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                          "<b>%s</b>\nExclusive %s (%.1f %%)\n%llu invocation",

@@ -126,9 +126,9 @@ fill_view (JxNavToolbar   *self,
   gboolean dark = jx_session_get_dark (self->session);
 
   memset (view, 0, sizeof *view);
-  get_range (self, &view->range_start_ns, &view->range_end_ns);
-  view->view_start_ns = jx_session_get_view_start (self->session);
-  view->view_end_ns = jx_session_get_view_end (self->session);
+  get_range (self, &view->range.begin_ns, &view->range.end_ns);
+  view->window.begin_ns = jx_session_get_view_start (self->session);
+  view->window.end_ns = jx_session_get_view_end (self->session);
   view->offset_ns = jx_session_get_offset (self->session, index);
   view->width = MAX (1, width - self->label_width - PADDING);
   view->height = STRIP_HEIGHT;
@@ -352,7 +352,7 @@ jx_nav_toolbar_drag_begin (JxNavToolbar *self,
   JxNavStripView view;
   JxTrace *trace;
   JxNavStripPart part = JX_NAV_STRIP_NONE;
-  gint64 ext_start = 0, ext_end = 0, range_start, range_end;
+  gint64 range_start, range_end;
   gboolean on_trace = FALSE, in_window, force_shift;
   int index;
 
@@ -368,11 +368,10 @@ jx_nav_toolbar_drag_begin (JxNavToolbar *self,
   if (trace != NULL)
     {
       JxNavStrip *strip = get_strip (self, trace);
+      JxTimeSpan extent = jx_nav_strip_get_extent (strip, &view);
 
       part = jx_nav_strip_hit (strip, &view, x - self->label_width);
-      jx_nav_strip_get_extent (strip, &view, &ext_start, &ext_end);
-      on_trace = jx_nav_strip_x_to_ns (&view, x - self->label_width) >= ext_start &&
-                 jx_nav_strip_x_to_ns (&view, x - self->label_width) < ext_end;
+      on_trace = jx_time_span_contains (&extent, jx_nav_strip_x_to_ns (&view, x - self->label_width));
     }
 
   self->drag_trace = index;
@@ -380,17 +379,17 @@ jx_nav_toolbar_drag_begin (JxNavToolbar *self,
   self->drag_moved = FALSE;
   self->drag_range_start = range_start;
   self->drag_range_end = range_end;
-  self->drag_view_start = view.view_start_ns;
-  self->drag_view_end = view.view_end_ns;
+  self->drag_view_start = view.window.begin_ns;
+  self->drag_view_end = view.window.end_ns;
   self->drag_offset = view.offset_ns;
 
   /* The render layer ranks the trace above the window; here the window wins
    * inside its rectangle unless asked otherwise, so that a zoomed-in window
    * can be panned where it overlaps a trace. */
-  in_window = jx_nav_strip_x_to_ns (&view, x - self->label_width) > view.view_start_ns &&
-              jx_nav_strip_x_to_ns (&view, x - self->label_width) < view.view_end_ns;
+  in_window = jx_nav_strip_x_to_ns (&view, x - self->label_width) > view.window.begin_ns &&
+              jx_nav_strip_x_to_ns (&view, x - self->label_width) < view.window.end_ns;
   force_shift = hint == JX_NAV_DRAG_TRACE || jx_session_get_shift_mode (self->session) ||
-                (view.view_end_ns - view.view_start_ns) * 10 >= (range_end - range_start) * 9;
+                jx_time_span_get_duration (&view.window) * 10 >= (range_end - range_start) * 9;
 
   if (part == JX_NAV_STRIP_WINDOW_START && !(force_shift && on_trace))
     self->drag_kind = DRAG_RESIZE_START;

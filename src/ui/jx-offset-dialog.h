@@ -4,28 +4,9 @@
 #include <adwaita.h>
 
 #include "jx-session.h"
+#include "jx-time.h"
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  JX_TIME_UNIT_NS,
-  JX_TIME_UNIT_US,
-  JX_TIME_UNIT_MS,
-  JX_TIME_UNIT_S,
-  JX_N_TIME_UNITS
-} JxTimeUnit;
-
-gint64      jx_time_unit_get_ns     (JxTimeUnit unit);           /* ns in one unit */
-const char *jx_time_unit_get_symbol (JxTimeUnit unit);           /* "ns", "µs", ... */
-JxTimeUnit  jx_time_unit_for_ns     (gint64     ns);             /* largest unit with |ns| >= 1 unit */
-gint64      jx_time_unit_to_ns      (double     value,
-                                     JxTimeUnit unit);           /* rounded, saturating */
-/* Parses "[sign]digits[.digits][ ][unit]" with unit ns, us, µs, ms or s; a
- * typed unit wins over @default_unit. FALSE for anything else (nothing stored). */
-gboolean    jx_time_parse           (const char *text,
-                                     JxTimeUnit  default_unit,
-                                     gint64     *out_ns);
 
 #define JX_TYPE_OFFSET_DIALOG (jx_offset_dialog_get_type ())
 G_DECLARE_FINAL_TYPE (JxOffsetDialog, jx_offset_dialog, JX, OFFSET_DIALOG, AdwMessageDialog)

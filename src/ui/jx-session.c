@@ -15,14 +15,12 @@
 #include "jx-palette.h"
 #endif
 
-#define NS_PER_SECOND G_GINT64_CONSTANT (1000000000)
-
 /* The view never gets narrower than this: below 1 µs there is nothing left to see
  * at the clock resolutions Score-P writes, and it keeps zoom arithmetic exact. */
 #define MIN_VIEW_WIDTH_NS G_GINT64_CONSTANT (1000)
 
 /* Width of the view before anything is loaded (1 s), so the ruler has a scale. */
-#define DEFAULT_VIEW_WIDTH_NS NS_PER_SECOND
+#define DEFAULT_VIEW_WIDTH_NS JX_NS_PER_SECOND
 
 typedef struct _TraceEntry TraceEntry;
 
@@ -273,42 +271,6 @@ trace_entry_unref (gpointer data)
   g_rc_box_release_full (data, trace_entry_clear);
 }
 
-/* Tick difference to nanoseconds without overflow for any 64-bit tick count and
- * any resolution (split into whole seconds and remainder). */
-static gint64
-ticks_to_ns (gint64  ticks,
-             guint64 resolution)
-{
-  gint64 res;
-  gint64 whole;
-  gint64 rest;
-
-  if (resolution == 0)
-    return ticks;
-  if (resolution == (guint64) NS_PER_SECOND)
-    return ticks;
-
-  res = (gint64) MIN (resolution, (guint64) G_MAXINT64);
-  whole = ticks / res;
-  rest = ticks % res;
-  return whole * NS_PER_SECOND + (gint64) ((double) rest * (double) NS_PER_SECOND / (double) res + (rest >= 0 ? 0.5 : -0.5));
-}
-
-static gint64
-ns_to_ticks (gint64  ns,
-             guint64 resolution)
-{
-  gint64 whole;
-  gint64 rest;
-
-  if (resolution == 0 || resolution == (guint64) NS_PER_SECOND)
-    return ns;
-
-  whole = ns / NS_PER_SECOND;
-  rest = ns % NS_PER_SECOND;
-  return whole * (gint64) resolution + (gint64) ((double) rest * (double) resolution / (double) NS_PER_SECOND + (rest >= 0 ? 0.5 : -0.5));
-}
-
 static TraceEntry *
 get_entry (JxSession *self,
            guint      index)
@@ -536,7 +498,7 @@ store_loaded (JxSession  *self,
   entry->fraction = 1.0;
   entry->start_ticks = start;
   entry->resolution = jx_trace_get_timer_resolution (trace);
-  entry->duration_ns = end > start ? ticks_to_ns ((gint64) (end - start), entry->resolution) : 0;
+  entry->duration_ns = end > start ? jx_time_ticks_to_ns ((gint64) (end - start), entry->resolution) : 0;
 
   if (name != NULL && name[0] != '\0')
     {
@@ -1333,7 +1295,7 @@ jx_session_trace_to_comparison (JxSession *self,
   rel = ticks >= entry->start_ticks
         ? (gint64) (ticks - entry->start_ticks)
         : -(gint64) (entry->start_ticks - ticks);
-  return ticks_to_ns (rel, entry->resolution) + entry->offset;
+  return jx_time_ticks_to_ns (rel, entry->resolution) + entry->offset;
 }
 
 guint64
@@ -1350,7 +1312,7 @@ jx_session_comparison_to_trace (JxSession *self,
   g_return_val_if_fail (entry != NULL, 0);
   g_return_val_if_fail (entry->state == JX_SESSION_TRACE_LOADED, 0);
 
-  rel = ns_to_ticks (comparison_ns - entry->offset, entry->resolution);
+  rel = jx_time_ns_to_ticks (comparison_ns - entry->offset, entry->resolution);
   if (rel < 0 && (guint64) -rel > entry->start_ticks)
     return 0;
   return entry->start_ticks + (guint64) rel;

@@ -8,7 +8,6 @@
 #include "jx-offset-dialog.h"
 #include "jx-palette.h"
 #include "jx-summary-cache.h"
-#include "jx-time-ruler.h"
 #include "jx-timeline-renderer.h"
 #include "jx-trace-query.h"
 #include "jx-trace-timeline.h"
@@ -1031,7 +1030,6 @@ jx_trace_timeline_dup_tooltip_markup (JxTraceTimeline *self,
   g_autofree char *exclusive = NULL;
   g_autofree char *name = NULL;
   g_autofree char *where = NULL;
-  double res;
 
   g_return_val_if_fail (JX_IS_TRACE_TIMELINE (self), NULL);
 
@@ -1064,14 +1062,10 @@ jx_trace_timeline_dup_tooltip_markup (JxTraceTimeline *self,
   stream = jx_trace_get_stream (self->trace, stream_index);
   region = jx_trace_get_region (self->trace, stream->region[inv]);
   process = jx_trace_get_process (self->trace, stream->process);
-  res = (double) jx_trace_get_timer_resolution (self->trace);
-  if (res <= 0)
-    res = 1e9;
-
   start = jx_time_format (jx_session_trace_to_comparison (self->session, self->trace_index,
                                                           stream->start[inv]), 6);
-  duration = jx_time_format ((gint64) ((double) (stream->end[inv] - stream->start[inv]) * 1e9 / res), 4);
-  exclusive = jx_time_format ((gint64) ((double) jx_stream_exclusive_time (stream, inv) * 1e9 / res), 4);
+  duration = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
+  exclusive = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
   name = g_markup_escape_text (region->name, -1);
   where = g_markup_printf_escaped ("%s · %s", process->name, stream->name);
 

@@ -50,27 +50,6 @@ test_padded (void)
   g_assert_cmpstr (out->str, ==, "longer than width");
 }
 
-static void
-test_format_seconds (void)
-{
-  static const struct { double s; const char *out; } cases[] = {
-    { 0,        "0 s" },
-    { 2.5e-9,   "2.5 ns" },
-    { 1.25e-6,  "1.25 µs" },
-    { 0.0421,   "42.1 ms" },
-    { 3.14159,  "3.142 s" },
-    { -0.002,   "-2 ms" },
-  };
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = jx_cli_format_seconds (cases[i].s);
-
-      g_assert_cmpstr (text, ==, cases[i].out);
-    }
-}
-
 int
 main (int    argc,
       char **argv)
@@ -79,7 +58,6 @@ main (int    argc,
 
   g_test_add_func ("/cli/common/csv-field", test_csv_field);
   g_test_add_func ("/cli/common/padded", test_padded);
-  g_test_add_func ("/cli/common/format-seconds", test_format_seconds);
 
   return g_test_run ();
 }

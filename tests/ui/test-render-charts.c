@@ -64,10 +64,8 @@ static void
 init_strip_view (JxNavStripView *view)
 {
   memset (view, 0, sizeof *view);
-  view->range_start_ns = 0;
-  view->range_end_ns = 40000;      /* 100 ns per pixel over 400 px */
-  view->view_start_ns = 20000;
-  view->view_end_ns = 30000;
+  view->range = (JxTimeSpan) { 0, 40000 };    /* 100 ns per pixel over 400 px */
+  view->window = (JxTimeSpan) { 20000, 30000 };
   view->offset_ns = 5000;
   view->width = 400;
   view->height = 20;
@@ -87,14 +85,14 @@ test_nav_strip (void)
   guint32 compute = region_pixel (trace, "compute", FALSE);
   guint32 mpi = region_pixel (trace, "MPI_Send", FALSE);
   JxNavStripView view;
-  gint64 s, e;
+  JxTimeSpan extent;
   int first = -1, last = -1;
 
   init_strip_view (&view);
   jx_nav_strip_set_summary (strip, summary);
-  jx_nav_strip_get_extent (strip, &view, &s, &e);
-  g_assert_cmpint (s, ==, 5000);
-  g_assert_cmpint (e, ==, 15000);
+  extent = jx_nav_strip_get_extent (strip, &view);
+  g_assert_cmpint (extent.begin_ns, ==, 5000);
+  g_assert_cmpint (extent.end_ns, ==, 15000);
 
   jx_nav_strip_draw (strip, cr, &view);
   cairo_surface_flush (surface);

@@ -530,52 +530,6 @@ test_timeline_click_details (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Context-menu actions: exact offset through the dialog, reset, call-stack
- * mode, make reference, remove. */
-static void
-test_time_parse (void)
-{
-  static const struct { const char *text; JxTimeUnit unit; gint64 ns; } good[] = {
-    { "-300 us", JX_TIME_UNIT_MS, -300000 },
-    { "-300us", JX_TIME_UNIT_MS, -300000 },
-    { "1.5 s", JX_TIME_UNIT_MS, 1500000000 },
-    { "1.5s", JX_TIME_UNIT_NS, 1500000000 },
-    { "2.5", JX_TIME_UNIT_MS, 2500000 },
-    { "+7 ns", JX_TIME_UNIT_S, 7 },
-    { "  12 ms  ", JX_TIME_UNIT_NS, 12000000 },
-    { "3 \xc2\xb5s", JX_TIME_UNIT_MS, 3000 },
-    { "3\xce\xbcs", JX_TIME_UNIT_MS, 3000 },
-    { "\xe2\x88\x92" "4 ms", JX_TIME_UNIT_NS, -4000000 },
-    { ".5 ms", JX_TIME_UNIT_NS, 500000 },
-    { "0,25 s", JX_TIME_UNIT_NS, 250000000 },
-    { "-0", JX_TIME_UNIT_MS, 0 },
-    { "10 MS", JX_TIME_UNIT_NS, 10000000 },
-  };
-  static const char *bad[] = {
-    "", " ", "abc", "-", "+ms", "1.2.3", "12 m", "12 msec", "12 ms x", "1e3",
-    "--1", "12 ms ms", ".", "1 h", "99999999999999 s",
-  };
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (good); i++)
-    {
-      gint64 ns = G_MININT64;
-
-      g_test_message ("parsing '%s'", good[i].text);
-      g_assert_true (jx_time_parse (good[i].text, good[i].unit, &ns));
-      g_assert_cmpint (ns, ==, good[i].ns);
-    }
-  for (i = 0; i < G_N_ELEMENTS (bad); i++)
-    {
-      gint64 ns = 42;
-
-      g_test_message ("rejecting '%s'", bad[i]);
-      g_assert_false (jx_time_parse (bad[i], JX_TIME_UNIT_MS, &ns));
-      g_assert_cmpint (ns, ==, 42);
-    }
-  g_assert_false (jx_time_parse (NULL, JX_TIME_UNIT_MS, NULL));
-}
-
 static gboolean
 wait_for_popover (GtkWidget *popover,
                   gboolean   visible)
@@ -641,6 +595,8 @@ test_timeline_context_menu (void)
   g_assert_false (gtk_widget_get_visible (menu));
 }
 
+/* Context-menu actions: exact offset through the dialog, reset, call-stack
+ * mode, make reference, remove. */
 static void
 test_timeline_trace_actions (void)
 {
@@ -1207,7 +1163,6 @@ main (int   argc,
   g_test_add_func ("/views/timeline/select-pan-zoom", test_timeline_select_pan_zoom);
   g_test_add_func ("/views/timeline/search", test_timeline_search);
   g_test_add_func ("/views/timeline/click-details", test_timeline_click_details);
-  g_test_add_func ("/views/offset/parse", test_time_parse);
   g_test_add_func ("/views/timeline/trace-actions", test_timeline_trace_actions);
   g_test_add_func ("/views/timeline/context-menu", test_timeline_context_menu);
   g_test_add_func ("/views/timeline/keyboard-select", test_timeline_keyboard_select);

@@ -1,0 +1,85 @@
+/* jx-time.h — comparison time: spans, tick ↔ nanosecond conversion, units,
+ * and the one formatter and parser of durations.
+ *
+ * Every view of a comparison works in nanoseconds ("comparison time"); a trace
+ * counts in ticks of its own timer resolution (ticks per second). These are the
+ * only converters between the two, and the formatter is shared by the
+ * command-line tool and the application.
+ *
+ * The converters are exact: they compute with 128-bit integers, round to the
+ * nearest result (ties away from zero, so negating the input negates the
+ * result) and saturate to G_MININT64 / G_MAXINT64 when the exact result does
+ * not fit. A resolution of 0 is taken as 1e9 ticks per second (ticks are
+ * nanoseconds), like a trace without clock properties.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define JX_NS_PER_SECOND G_GINT64_CONSTANT (1000000000)
+
+/* [begin_ns, end_ns) in comparison time. */
+typedef struct
+{
+  gint64 begin_ns;
+  gint64 end_ns;
+} JxTimeSpan;
+
+/* Length of the span; 0 when it is empty or reversed. */
+static inline gint64
+jx_time_span_get_duration (const JxTimeSpan *span)
+{
+  return span->end_ns > span->begin_ns ? span->end_ns - span->begin_ns : 0;
+}
+
+static inline gboolean
+jx_time_span_contains (const JxTimeSpan *span,
+                       gint64            ns)
+{
+  return ns >= span->begin_ns && ns < span->end_ns;
+}
+
+gint64      jx_time_ticks_to_ns      (gint64      ticks,
+                                      guint64     resolution);
+gint64      jx_time_ns_to_ticks      (gint64      ns,
+                                      guint64     resolution);
+/* For statistics kept as floating-point seconds (metrics, CSV and JSON
+ * output); seconds_to_ns rounds to nearest and saturates, NaN gives 0. */
+double      jx_time_ticks_to_seconds (gint64      ticks,
+                                      guint64     resolution);
+gint64      jx_time_seconds_to_ns    (double      seconds);
+
+typedef enum
+{
+  JX_TIME_UNIT_NS,
+  JX_TIME_UNIT_US,
+  JX_TIME_UNIT_MS,
+  JX_TIME_UNIT_S,
+  JX_N_TIME_UNITS
+} JxTimeUnit;
+
+gint64      jx_time_unit_get_ns      (JxTimeUnit  unit);         /* ns in one unit */
+const char *jx_time_unit_get_symbol  (JxTimeUnit  unit);         /* "ns", "µs", "ms", "s" */
+JxTimeUnit  jx_time_unit_for_ns      (gint64      ns);           /* largest unit with |ns| >= 1 unit */
+gint64      jx_time_unit_to_ns       (double      value,
+                                      JxTimeUnit  unit);         /* rounded, saturating */
+
+/* A duration or time in the unit that keeps it shortest, rounded to `digits`
+ * significant digits (0 = 3; ties away from zero) but never coarser than one
+ * whole unit, trailing zeros dropped: "12.3 ms", "−4 µs", "1.25 s", "999 ns",
+ * "1235 s". Rounding carries into the next unit (999 960 ns is "1 ms" at 3
+ * digits). Negative values get a minus sign (U+2212), the decimal separator
+ * is the locale's, zero is "0 s". Free with g_free. */
+char       *jx_time_format           (gint64      ns,
+                                      guint       digits);
+
+/* Parses "[sign]digits[.digits][ ][unit]" with unit ns, us, µs, ms or s (any
+ * case), sign +, - or U+2212, separator '.' or ','; a typed unit wins over
+ * @default_unit. FALSE for anything else (nothing stored). */
+gboolean    jx_time_parse            (const char *text,
+                                      JxTimeUnit  default_unit,
+                                      gint64     *out_ns);
+
+G_END_DECLS
