@@ -54,7 +54,7 @@ struct _JxWindow
   GtkWidget            *mode_box;
   GtkWidget            *history_box;
 
-  /* The comparison views (guiviews area), all bound to the session. */
+  /* The comparison views, all bound to the session. */
   GtkWidget            *nav_toolbar;
   GtkWidget            *master_timeline;
   GtkWidget            *summary_chart;

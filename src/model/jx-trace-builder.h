@@ -44,10 +44,9 @@ void            jx_trace_builder_count_event  (JxTraceBuilder *self, guint32 str
 void            jx_trace_builder_enter_undefined (JxTraceBuilder *self, guint32 stream, guint64 time, guint32 raw);
 void            jx_trace_builder_leave_undefined (JxTraceBuilder *self, guint32 stream, guint64 time, guint32 raw);
 
-/* Additions beyond the first draft. Definitions (everything up to
- * add_stream, set_* and add_marker*) must be made from one thread before any
- * event is added; event functions take a stream and may run concurrently for
- * different streams. */
+/* Definitions (everything up to add_stream, set_* and add_marker*) must be
+ * made from one thread before any event is added; event functions take a
+ * stream and may run concurrently for different streams. */
 void            jx_trace_builder_set_clock    (JxTraceBuilder *self,
                                                guint64         timer_resolution,
                                                guint64         global_offset,

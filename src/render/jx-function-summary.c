@@ -306,7 +306,7 @@ jx_function_summary_draw (cairo_t                     *cr,
       const JxFunctionSummaryBar *bar = &bars[i];
       const JxRegion *region = jx_trace_get_region (trace, bar->region);
       g_autofree char *value = NULL;
-      GdkRGBA color;
+      JxRgba color;
       double len;
       int lw, lh;
 

@@ -6,9 +6,9 @@
 #pragma once
 
 #include <cairo.h>
-#include <gdk/gdk.h>
 #include <gio/gio.h>
 
+#include "jx-rgba.h"
 #include "jx-trace.h"
 
 G_BEGIN_DECLS
@@ -61,7 +61,7 @@ typedef struct
   int      label_width;      /* px for function names, 0 = a third of the width */
   double   max_seconds;      /* scale: a bar this long spans the bar area; 0 = the largest bar */
   gboolean dark;
-  GdkRGBA  background;       /* the trace's tint */
+  JxRgba   background;       /* the trace's tint */
   const char *title;         /* drawn above the bars when not NULL (e.g. the trace name) */
 } JxFunctionSummaryView;
 

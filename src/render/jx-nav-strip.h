@@ -9,8 +9,8 @@
 #pragma once
 
 #include <cairo.h>
-#include <gdk/gdk.h>
 
+#include "jx-rgba.h"
 #include "jx-timeline-summary.h"
 #include "jx-trace.h"
 
@@ -20,13 +20,13 @@ typedef struct
 {
   JxTimeSpan range;          /* comparison range drawn over the whole width */
   JxTimeSpan window;         /* the visible window */
-  gint64   offset_ns;        /* the trace's offset */
-  int      width;            /* px */
-  int      height;           /* px */
-  gboolean dark;
-  GdkRGBA  background;       /* the trace's tint */
-  GdkRGBA  accent;           /* outline of the extent (e.g. jx_palette_trace_accent) */
-  gboolean show_window;      /* draw the visible-window rectangle */
+  gint64     offset_ns;      /* the trace's offset */
+  int        width;          /* px */
+  int        height;         /* px */
+  gboolean   dark;
+  JxRgba     background;     /* the trace's tint */
+  JxRgba     accent;         /* outline of the extent (e.g. jx_palette_trace_accent) */
+  gboolean   show_window;    /* draw the visible-window rectangle */
 } JxNavStripView;
 
 typedef enum

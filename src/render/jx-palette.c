@@ -9,7 +9,14 @@
 #include "jx-trace-query.h"
 
 /* Colours are picked in OKLCH (perceptual lightness, chroma, hue) so that equal
- * steps look equal and light/dark variants keep their hue. */
+ * steps look equal and light/dark variants keep their hue. OKLab matrices are
+ * Björn Ottosson's. */
+
+/* Lightness and chroma of the trace tints, shared by the palette's own and
+ * those made from a colour the user picks. */
+#define TINT_L_LIGHT 0.935
+#define TINT_L_DARK  0.27
+#define TINT_CHROMA  0.04
 
 static double
 srgb_encode (double c)
@@ -19,12 +26,17 @@ srgb_encode (double c)
   return 1.055 * pow (c, 1.0 / 2.4) - 0.055;
 }
 
-static gboolean
-oklch_to_srgb (double L, double C, double h_deg, double rgb[3])
+static double
+srgb_decode (double c)
 {
-  double h = h_deg * G_PI / 180.0;
-  double a = C * cos (h);
-  double b = C * sin (h);
+  if (c <= 0.04045)
+    return c / 12.92;
+  return pow ((c + 0.055) / 1.055, 2.4);
+}
+
+static gboolean
+oklab_to_srgb (double L, double a, double b, double rgb[3])
+{
   double l_ = L + 0.3963377774 * a + 0.2158037573 * b;
   double m_ = L - 0.1055613458 * a - 0.0638541728 * b;
   double s_ = L - 0.0894841775 * a - 1.2914855480 * b;
@@ -47,18 +59,42 @@ oklch_to_srgb (double L, double C, double h_deg, double rgb[3])
   return in_gamut;
 }
 
-/* Reduces chroma until the colour fits sRGB, so hues never shift on clipping. */
 static void
-oklch_to_rgba (double L, double C, double h, GdkRGBA *rgba)
+rgba_to_oklab (const JxRgba *rgba,
+               double        lab[3])
 {
-  double rgb[3];
+  double r = srgb_decode (rgba->red);
+  double g = srgb_decode (rgba->green);
+  double b = srgb_decode (rgba->blue);
+  double l = cbrt (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  double m = cbrt (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  double s = cbrt (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
 
-  while (!oklch_to_srgb (L, C, h, rgb) && C > 0.005)
-    C *= 0.92;
+  lab[0] = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s;
+  lab[1] = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s;
+  lab[2] = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s;
+}
+
+static void
+set_rgb (JxRgba       *rgba,
+         const double  rgb[3])
+{
   rgba->red = rgb[0];
   rgba->green = rgb[1];
   rgba->blue = rgb[2];
-  rgba->alpha = 1.0;
+  rgba->alpha = 1.0f;
+}
+
+/* Reduces chroma until the colour fits sRGB, so hues never shift on clipping. */
+static void
+oklch_to_rgba (double L, double C, double h_deg, JxRgba *rgba)
+{
+  double h = h_deg * G_PI / 180.0;
+  double rgb[3];
+
+  while (!oklab_to_srgb (L, C * cos (h), C * sin (h), rgb) && C > 0.005)
+    C *= 0.92;
+  set_rgb (rgba, rgb);
 }
 
 typedef struct
@@ -83,7 +119,7 @@ static const CategoryColor category_colors[JX_N_CATEGORIES] = {
 void
 jx_palette_category_color (JxCategory  category,
                            gboolean    dark,
-                           GdkRGBA    *rgba)
+                           JxRgba     *rgba)
 {
   const CategoryColor *c;
 
@@ -129,7 +165,7 @@ name_hash (const char *name)
 void
 jx_palette_function_color (const char *name,
                            gboolean    dark,
-                           GdkRGBA    *rgba)
+                           JxRgba     *rgba)
 {
   static const double L_light[N_LIGHTNESS_STEPS] = { 0.75, 0.64, 0.53 };
   static const double L_dark[N_LIGHTNESS_STEPS] = { 0.80, 0.69, 0.58 };
@@ -154,7 +190,7 @@ jx_palette_function_color (const char *name,
 void
 jx_palette_region_color (const JxRegion *region,
                          gboolean        dark,
-                         GdkRGBA        *rgba)
+                         JxRgba         *rgba)
 {
   g_return_if_fail (region != NULL);
   g_return_if_fail (rgba != NULL);
@@ -166,7 +202,7 @@ jx_palette_region_color (const JxRegion *region,
 }
 
 guint32
-jx_palette_rgba_to_pixel (const GdkRGBA *rgba)
+jx_palette_rgba_to_pixel (const JxRgba  *rgba)
 {
   guint32 r, g, b;
 
@@ -180,7 +216,7 @@ jx_palette_rgba_to_pixel (const GdkRGBA *rgba)
 
 void
 jx_palette_pixel_to_rgba (guint32  pixel,
-                          GdkRGBA *rgba)
+                          JxRgba  *rgba)
 {
   g_return_if_fail (rgba != NULL);
 
@@ -192,7 +228,7 @@ jx_palette_pixel_to_rgba (guint32  pixel,
 
 void
 jx_palette_cairo_set_source (cairo_t       *cr,
-                             const GdkRGBA *rgba)
+                             const JxRgba  *rgba)
 {
   g_return_if_fail (cr != NULL);
   g_return_if_fail (rgba != NULL);
@@ -230,7 +266,7 @@ jx_palette_region_table_new (JxTrace  *trace,
   table = g_new (guint32, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     {
-      GdkRGBA rgba;
+      JxRgba rgba;
 
       jx_palette_region_color (jx_trace_get_region (trace, i), dark, &rgba);
       table[i] = jx_palette_rgba_to_pixel (&rgba);
@@ -251,7 +287,7 @@ jx_palette_get_n_trace_backgrounds (void)
 void
 jx_palette_trace_background (guint     index,
                              gboolean  dark,
-                             GdkRGBA  *rgba)
+                             JxRgba   *rgba)
 {
   double hue = trace_hues[index % G_N_ELEMENTS (trace_hues)];
 
@@ -259,16 +295,40 @@ jx_palette_trace_background (guint     index,
 
   /* Subtle but clearly different tints: low chroma, lightness far from the
    * function colours so that bars stand out on every background. */
-  if (dark)
-    oklch_to_rgba (0.27, 0.04, hue, rgba);
-  else
-    oklch_to_rgba (0.935, 0.04, hue, rgba);
+  oklch_to_rgba (dark ? TINT_L_DARK : TINT_L_LIGHT, TINT_CHROMA, hue, rgba);
+}
+
+void
+jx_palette_tint_from_color (const JxRgba *picked,
+                            gboolean      dark,
+                            JxRgba       *tint)
+{
+  double lab[3];
+  double rgb[3];
+  double chroma;
+  double scale;
+
+  g_return_if_fail (picked != NULL);
+  g_return_if_fail (tint != NULL);
+
+  rgba_to_oklab (picked, lab);
+  chroma = hypot (lab[1], lab[2]);
+  scale = chroma > TINT_CHROMA ? TINT_CHROMA / chroma : 1.0;
+  lab[0] = dark ? TINT_L_DARK : TINT_L_LIGHT;
+  lab[1] *= scale;
+  lab[2] *= scale;
+  while (!oklab_to_srgb (lab[0], lab[1], lab[2], rgb) && hypot (lab[1], lab[2]) > 0.002)
+    {
+      lab[1] *= 0.9;
+      lab[2] *= 0.9;
+    }
+  set_rgb (tint, rgb);
 }
 
 void
 jx_palette_trace_accent (guint     index,
                          gboolean  dark,
-                         GdkRGBA  *rgba)
+                         JxRgba   *rgba)
 {
   double hue = trace_hues[index % G_N_ELEMENTS (trace_hues)];
 

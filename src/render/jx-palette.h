@@ -9,8 +9,8 @@
 #pragma once
 
 #include <cairo.h>
-#include <gdk/gdk.h>
 
+#include "jx-rgba.h"
 #include "jx-trace.h"
 
 G_BEGIN_DECLS
@@ -19,18 +19,18 @@ G_BEGIN_DECLS
  * the "user functions" legend swatch). */
 void      jx_palette_category_color       (JxCategory     category,
                                            gboolean       dark,
-                                           GdkRGBA       *rgba);
+                                           JxRgba        *rgba);
 
 /* Stable colour of a user function, from its name. */
 void      jx_palette_function_color       (const char    *name,
                                            gboolean       dark,
-                                           GdkRGBA       *rgba);
+                                           JxRgba        *rgba);
 
 /* Colour of a region: category colour unless the category is USER, then the
  * function colour of its name. */
 void      jx_palette_region_color         (const JxRegion *region,
                                            gboolean        dark,
-                                           GdkRGBA        *rgba);
+                                           JxRgba         *rgba);
 
 /* Colour table of all regions of a trace as opaque cairo ARGB32 pixels
  * (0xffRRGGBB), indexed by region; length jx_trace_get_n_regions(). Free with g_free. */
@@ -42,21 +42,27 @@ guint32  *jx_palette_region_table_new     (JxTrace       *trace,
 guint     jx_palette_get_n_trace_backgrounds (void);
 void      jx_palette_trace_background     (guint          index,
                                            gboolean       dark,
-                                           GdkRGBA       *rgba);
+                                           JxRgba        *rgba);
+/* The trace tint of a colour the user picked: its hue at the lightness and
+ * low chroma of the palette's tints, opaque (the picked colour itself serves
+ * as the accent). */
+void      jx_palette_tint_from_color      (const JxRgba  *picked,
+                                           gboolean       dark,
+                                           JxRgba        *tint);
 /* Strong version of the same hue (for the trace's name, strip outline, ...). */
 void      jx_palette_trace_accent         (guint          index,
                                            gboolean       dark,
-                                           GdkRGBA       *rgba);
+                                           JxRgba        *rgba);
 
-/* Pack a GdkRGBA into an opaque cairo ARGB32 pixel and back. */
-guint32   jx_palette_rgba_to_pixel        (const GdkRGBA *rgba);
+/* Pack a JxRgba into an opaque cairo ARGB32 pixel and back. */
+guint32   jx_palette_rgba_to_pixel        (const JxRgba  *rgba);
 void      jx_palette_pixel_to_rgba        (guint32        pixel,
-                                           GdkRGBA       *rgba);
+                                           JxRgba        *rgba);
 
 /* Sets rgba as cairo source rounded to 8 bits per channel first, so that
- * areas painted from a GdkRGBA and pixels from the region table agree exactly. */
+ * areas painted from a JxRgba and pixels from the region table agree exactly. */
 void      jx_palette_cairo_set_source     (cairo_t       *cr,
-                                           const GdkRGBA *rgba);
+                                           const JxRgba  *rgba);
 
 /* Sets the text colour of charts and labels (near black / near white) with
  * the given alpha, so every drawing uses one foreground. */
@@ -70,7 +76,7 @@ void      jx_palette_cairo_set_text       (cairo_t       *cr,
 typedef struct
 {
   char       *name;           /* category label or function name */
-  GdkRGBA     color;
+  JxRgba     color;
   JxCategory  category;
   gboolean    is_category;    /* TRUE: entry stands for all regions of `category` */
   guint64     exclusive_ns;   /* summed over the traces, converted to ns */

@@ -595,13 +595,13 @@ cache_key_fill (JxTimelineRenderer   *self,
 
 static guint32
 blend_pixel (guint32        pixel,
-             const GdkRGBA *over,
+             const JxRgba  *over,
              double         amount)
 {
   double r = ((pixel >> 16) & 0xff) / 255.0;
   double g = ((pixel >> 8) & 0xff) / 255.0;
   double b = (pixel & 0xff) / 255.0;
-  GdkRGBA out;
+  JxRgba out;
 
   out.red = r + (over->red - r) * amount;
   out.green = g + (over->green - g) * amount;
@@ -1043,7 +1043,7 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
     }
 
   {
-    GdkRGBA grey = view->dark ? (GdkRGBA) { 1.0f, 1.0f, 1.0f, 1.0f } : (GdkRGBA) { 0.0f, 0.0f, 0.0f, 1.0f };
+    JxRgba grey = view->dark ? (JxRgba) { 1.0f, 1.0f, 1.0f, 1.0f } : (JxRgba) { 0.0f, 0.0f, 0.0f, 1.0f };
 
     pending_pixel = blend_pixel (jx_palette_rgba_to_pixel (&view->background), &grey, 0.12);
   }

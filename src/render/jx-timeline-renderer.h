@@ -14,8 +14,8 @@
 #pragma once
 
 #include <cairo.h>
-#include <gdk/gdk.h>
 
+#include "jx-rgba.h"
 #include "jx-timeline-summary.h"
 #include "jx-trace.h"
 
@@ -92,7 +92,7 @@ typedef struct
   const JxTimelineRow *rows;
   guint                n_rows;
   gboolean             dark;
-  GdkRGBA              background;     /* the trace's tint */
+  JxRgba               background;     /* the trace's tint */
   guint32              selected_stream;      /* JX_NONE = no selected invocation */
   guint32              selected_invocation;
   const guint8        *search_mask;    /* NULL = no search; else non-matching regions are dimmed */

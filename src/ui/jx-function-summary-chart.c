@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-function-summary-chart.h"
+#include "jx-gdk-rgba.h"
 #include "jx-timeline-renderer.h"
 
 #define DEBOUNCE_MS  150
@@ -276,8 +277,11 @@ column_view (JxFunctionSummaryChart *self,
   view->title = c->name;
   if (self->session != NULL && c->index < jx_session_get_n_traces (self->session))
     {
+      GdkRGBA background;
+
       view->dark = jx_session_get_dark (self->session);
-      jx_session_get_trace_color (self->session, c->index, &view->background);
+      jx_session_get_trace_color (self->session, c->index, &background);
+      view->background = jx_rgba_from_gdk (&background);
     }
   view->height = jx_function_summary_get_height (view, c->bars != NULL ? c->bars->len : 0);
 }
@@ -426,7 +430,9 @@ jx_function_summary_chart_snapshot (GtkWidget   *widget,
                                   c->bars->len, &view);
       else
         {
-          gdk_cairo_set_source_rgba (cr, &view.background);
+          GdkRGBA background = jx_rgba_to_gdk (&view.background);
+
+          gdk_cairo_set_source_rgba (cr, &background);
           cairo_paint (cr);
         }
       cairo_restore (cr);

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-gdk-rgba.h"
 #include "jx-legend-view.h"
 #include "jx-palette.h"
 
@@ -98,8 +99,9 @@ populate (JxLegendView *self)
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *swatch = gtk_drawing_area_new ();
       GtkWidget *label = gtk_label_new (e->name);
+      GdkRGBA color = jx_rgba_to_gdk (&e->color);
 
-      g_object_set_data_full (G_OBJECT (swatch), "rgba", gdk_rgba_copy (&e->color),
+      g_object_set_data_full (G_OBJECT (swatch), "rgba", gdk_rgba_copy (&color),
                               (GDestroyNotify) gdk_rgba_free);
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
+#include "jx-gdk-rgba.h"
 #include "jx-nav-strip.h"
 #include "jx-nav-toolbar.h"
 #include "jx-palette.h"
@@ -124,6 +125,7 @@ fill_view (JxNavToolbar   *self,
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   gboolean dark = jx_session_get_dark (self->session);
+  GdkRGBA background, accent;
 
   memset (view, 0, sizeof *view);
   get_range (self, &view->range.begin_ns, &view->range.end_ns);
@@ -133,8 +135,10 @@ fill_view (JxNavToolbar   *self,
   view->width = MAX (1, width - self->label_width - PADDING);
   view->height = STRIP_HEIGHT;
   view->dark = dark;
-  jx_session_get_trace_color (self->session, index, &view->background);
-  jx_session_get_trace_accent (self->session, index, &view->accent);
+  jx_session_get_trace_color (self->session, index, &background);
+  jx_session_get_trace_accent (self->session, index, &accent);
+  view->background = jx_rgba_from_gdk (&background);
+  view->accent = jx_rgba_from_gdk (&accent);
   view->show_window = TRUE;
 }
 
@@ -199,6 +203,7 @@ draw_pending (JxNavToolbar         *self,
               const GdkRGBA        *fg)
 {
   g_autofree char *text = NULL;
+  GdkRGBA background = jx_rgba_to_gdk (&view->background);
   PangoLayout *layout;
   int tw, th;
 
@@ -211,7 +216,7 @@ draw_pending (JxNavToolbar         *self,
   cairo_save (cr);
   cairo_new_path (cr);
   cairo_rectangle (cr, self->label_width, strip_y (self, index), view->width, view->height);
-  gdk_cairo_set_source_rgba (cr, &view->background);
+  gdk_cairo_set_source_rgba (cr, &background);
   cairo_fill (cr);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   pango_layout_get_pixel_size (layout, &tw, &th);
@@ -251,6 +256,7 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
       JxTrace *trace = jx_session_get_trace (self->session, i);
       const char *name = jx_session_get_trace_name (self->session, i);
       JxNavStripView view;
+      GdkRGBA background, accent;
       PangoLayout *layout;
       int tw, th;
 
@@ -267,9 +273,11 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
        * would start with a line from it. */
       cairo_new_path (cr);
       cairo_arc (cr, 12, strip_y (self, i) + STRIP_HEIGHT / 2.0, 5, 0, 2 * G_PI);
-      gdk_cairo_set_source_rgba (cr, &view.background);
+      background = jx_rgba_to_gdk (&view.background);
+      accent = jx_rgba_to_gdk (&view.accent);
+      gdk_cairo_set_source_rgba (cr, &background);
       cairo_fill_preserve (cr);
-      gdk_cairo_set_source_rgba (cr, &view.accent);
+      gdk_cairo_set_source_rgba (cr, &accent);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
       cairo_move_to (cr, 22, strip_y (self, i) + (STRIP_HEIGHT - th) / 2.0);

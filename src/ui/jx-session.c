@@ -6,14 +6,10 @@
 
 #include <glib/gi18n-lib.h>
 
-#include <math.h>
-
+#include "jx-gdk-rgba.h"
+#include "jx-palette.h"
 #include "jx-session.h"
 #include "jx-trace-loader.h"
-
-#ifdef JX_HAVE_PALETTE
-#include "jx-palette.h"
-#endif
 
 /* The view never gets narrower than this: below 1 µs there is nothing left to see
  * at the clock resolutions Score-P writes, and it keeps zoom arithmetic exact. */
@@ -117,103 +113,17 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-#ifndef JX_HAVE_PALETTE
-/* Distinct tints, used with low alpha over the theme's view background so the
- * same value reads well in light and dark mode (GNOME HIG palette hues). */
-static const struct { guint8 r, g, b; } fallback_palette[] = {
-  { 0x35, 0x84, 0xe4 },   /* blue */
-  { 0xe6, 0x61, 0x00 },   /* orange */
-  { 0x26, 0xa2, 0x69 },   /* green */
-  { 0x91, 0x41, 0xac },   /* purple */
-  { 0xe5, 0xa5, 0x0a },   /* yellow */
-  { 0x98, 0x6a, 0x44 },   /* brown */
-  { 0x2e, 0xc2, 0x7e },   /* teal green */
-  { 0xc0, 0x1c, 0x28 },   /* red */
-};
-#endif
-
-static double
-srgb_to_linear (double c)
-{
-  return c <= 0.04045 ? c / 12.92 : pow ((c + 0.055) / 1.055, 2.4);
-}
-
-static double
-linear_to_srgb (double c)
-{
-  return c <= 0.0031308 ? 12.92 * c : 1.055 * pow (c, 1.0 / 2.4) - 0.055;
-}
-
-/* OKLab (Björn Ottosson's matrices): the perceptual space the palette's own
- * tints are defined in, so a user's colour is toned down the same way. */
-static void
-rgba_to_oklab (const GdkRGBA *rgba,
-               double        *lab)
-{
-  double r = srgb_to_linear (rgba->red);
-  double g = srgb_to_linear (rgba->green);
-  double b = srgb_to_linear (rgba->blue);
-  double l = cbrt (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
-  double m = cbrt (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
-  double s = cbrt (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
-
-  lab[0] = 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s;
-  lab[1] = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s;
-  lab[2] = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s;
-}
-
-static gboolean
-oklab_to_rgb (const double *lab,
-              double       *rgb)
-{
-  double l = lab[0] + 0.3963377774 * lab[1] + 0.2158037573 * lab[2];
-  double m = lab[0] - 0.1055613458 * lab[1] - 0.0638541728 * lab[2];
-  double s = lab[0] - 0.0894841775 * lab[1] - 1.2914855480 * lab[2];
-  double lin[3];
-  gboolean in_gamut = TRUE;
-
-  l = l * l * l;
-  m = m * m * m;
-  s = s * s * s;
-  lin[0] = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s;
-  lin[1] = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s;
-  lin[2] = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s;
-  for (int i = 0; i < 3; i++)
-    {
-      if (lin[i] < -1e-4 || lin[i] > 1.0001)
-        in_gamut = FALSE;
-      rgb[i] = linear_to_srgb (CLAMP (lin[i], 0.0, 1.0));
-    }
-  return in_gamut;
-}
-
-/* Lane tint of a picked colour: its hue at the palette tints' lightness and
- * low chroma (light 0.935 / dark 0.27, chroma at most 0.04), opaque. */
+/* The palette holds the colour maths; the session keeps GdkRGBA for its widgets. */
 static void
 tint_from_color (const GdkRGBA *picked,
                  gboolean       dark,
                  GdkRGBA       *tint)
 {
-  double lab[3];
-  double rgb[3];
-  double chroma;
-  double scale;
+  JxRgba in = jx_rgba_from_gdk (picked);
+  JxRgba out;
 
-  rgba_to_oklab (picked, lab);
-  chroma = hypot (lab[1], lab[2]);
-  scale = chroma > 0.04 ? 0.04 / chroma : 1.0;
-  lab[0] = dark ? 0.27 : 0.935;
-  lab[1] *= scale;
-  lab[2] *= scale;
-  while (!oklab_to_rgb (lab, rgb) && hypot (lab[1], lab[2]) > 0.002)
-    {
-      lab[1] *= 0.9;
-      lab[2] *= 0.9;
-    }
-  tint->red = rgb[0];
-  tint->green = rgb[1];
-  tint->blue = rgb[2];
-  tint->alpha = 1.0f;
+  jx_palette_tint_from_color (&in, dark, &out);
+  *tint = jx_rgba_to_gdk (&out);
 }
 
 static void
@@ -221,17 +131,10 @@ palette_color (guint     slot,
                gboolean  dark,
                GdkRGBA  *color)
 {
-#ifdef JX_HAVE_PALETTE
-  jx_palette_trace_background (slot, dark, color);
-#else
-  guint n = G_N_ELEMENTS (fallback_palette);
+  JxRgba rgba;
 
-
-  color->red = fallback_palette[slot % n].r / 255.0f;
-  color->green = fallback_palette[slot % n].g / 255.0f;
-  color->blue = fallback_palette[slot % n].b / 255.0f;
-  color->alpha = dark ? 0.20f : 0.14f;
-#endif
+  jx_palette_trace_background (slot, dark, &rgba);
+  *color = jx_rgba_to_gdk (&rgba);
 }
 
 static TraceEntry *
@@ -1734,10 +1637,10 @@ jx_session_get_trace_accent (JxSession *self,
       *color = entry->custom;
       return;
     }
-  *color = entry->color;
-  color->alpha = 1.0f;
+  {
+    JxRgba accent;
 
-#ifdef JX_HAVE_PALETTE
-  jx_palette_trace_accent (entry->color_slot, self->dark, color);
-#endif
+    jx_palette_trace_accent (entry->color_slot, self->dark, &accent);
+    *color = jx_rgba_to_gdk (&accent);
+  }
 }

@@ -93,9 +93,7 @@ void              jx_session_set_search           (JxSession   *self, const char
  *   "selection-changed" ()
  *   "search-changed" ()
  * Properties: "n-traces", "view-start", "view-end", "can-undo", "can-redo", "search",
- * and (added) "reference", "n-loading", "shift-mode", "show-messages", "dark". */
-
-/* Additions beyond the first draft. */
+ * "reference", "n-loading", "shift-mode", "show-messages", "dark". */
 
 /* Number of traces still loading ("n-loading" property). */
 guint             jx_session_get_n_loading        (JxSession   *self);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-gdk-rgba.h"
 #include "jx-offset-dialog.h"
 #include "jx-palette.h"
 #include "jx-summary-cache.h"
@@ -236,6 +237,7 @@ fill_view (JxTraceTimeline *self,
   gint64 offset;
   guint sel_trace;
   guint32 sel_stream, sel_inv;
+  GdkRGBA background;
 
   jx_timeline_view_init (view);
   if (self->trace == NULL || self->rows == NULL || !is_current (self))
@@ -255,7 +257,8 @@ fill_view (JxTraceTimeline *self,
   view->rows = (const JxTimelineRow *) (gpointer) self->rows->data;
   view->n_rows = self->rows->len;
   view->dark = jx_session_get_dark (self->session);
-  jx_session_get_trace_color (self->session, self->trace_index, &view->background);
+  jx_session_get_trace_color (self->session, self->trace_index, &background);
+  view->background = jx_rgba_from_gdk (&background);
   if (jx_session_get_selected_invocation (self->session, &sel_trace, &sel_stream, &sel_inv) &&
       sel_trace == self->trace_index)
     {

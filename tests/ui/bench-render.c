@@ -224,7 +224,7 @@ typedef struct
   JxTrace            *trace;
   JxTimelineRenderer *renderer;
   GArray             *rows;
-  GdkRGBA             background;
+  JxRgba              background;
 } Lane;
 
 static void

@@ -54,7 +54,7 @@ region_pixel (JxTrace    *trace,
               const char *name,
               gboolean    dark)
 {
-  GdkRGBA c;
+  JxRgba c;
 
   jx_palette_region_color (jx_trace_get_region (trace, jx_trace_find_region (trace, name)), dark, &c);
   return jx_palette_rgba_to_pixel (&c);

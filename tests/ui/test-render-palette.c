@@ -13,7 +13,7 @@
 /* OKLab, to compare colours the way people see them (ΔE_ok ≈ 0.02 is a
  * just-noticeable difference). */
 static void
-to_oklab (const GdkRGBA *c,
+to_oklab (const JxRgba  *c,
           double         lab[3])
 {
   double rgb[3] = { c->red, c->green, c->blue };
@@ -30,8 +30,8 @@ to_oklab (const GdkRGBA *c,
 }
 
 static double
-delta_e (const GdkRGBA *a,
-         const GdkRGBA *b)
+delta_e (const JxRgba  *a,
+         const JxRgba  *b)
 {
   double la[3], lb[3];
 
@@ -39,6 +39,13 @@ delta_e (const GdkRGBA *a,
   to_oklab (b, lb);
   return sqrt ((la[0] - lb[0]) * (la[0] - lb[0]) + (la[1] - lb[1]) * (la[1] - lb[1]) +
                (la[2] - lb[2]) * (la[2] - lb[2]));
+}
+
+static gboolean
+rgba_equal (const JxRgba *a,
+            const JxRgba *b)
+{
+  return a->red == b->red && a->green == b->green && a->blue == b->blue && a->alpha == b->alpha;
 }
 
 static const JxCategory categories[] = {
@@ -51,12 +58,12 @@ test_categories_distinct (void)
 {
   for (int dark = 0; dark <= 1; dark++)
     {
-      GdkRGBA mpi;
+      JxRgba mpi;
 
       for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
         for (guint j = i + 1; j < G_N_ELEMENTS (categories); j++)
           {
-            GdkRGBA a, b;
+            JxRgba a, b;
 
             jx_palette_category_color (categories[i], dark, &a);
             jx_palette_category_color (categories[j], dark, &b);
@@ -76,15 +83,15 @@ test_functions_stable_and_apart_from_categories (void)
     for (guint n = 0; n < 500; n++)
       {
         g_autofree char *name = g_strdup_printf ("function_%u", n);
-        GdkRGBA a, b;
+        JxRgba a, b;
 
         jx_palette_function_color (name, dark, &a);
         jx_palette_function_color (name, dark, &b);
-        g_assert_true (gdk_rgba_equal (&a, &b));
+        g_assert_true (rgba_equal (&a, &b));
         /* A user function never looks like a category (MPI red in particular). */
         for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
           {
-            GdkRGBA c;
+            JxRgba c;
 
             jx_palette_category_color (categories[i], dark, &c);
             g_assert_cmpfloat (delta_e (&a, &c), >=, 0.08);
@@ -100,14 +107,14 @@ test_functions_spread (void)
     "dot", "norm", "solve", "initialize", "finalize", "exchange", "reduce_local",
     "update", "residual", "precondition", "smooth", "restrict", "prolongate", "io_dump",
   };
-  GPtrArray *distinct = g_ptr_array_new_with_free_func ((GDestroyNotify) gdk_rgba_free);
+  GPtrArray *distinct = g_ptr_array_new_with_free_func (g_free);
 
   for (int dark = 0; dark <= 1; dark++)
     {
       g_ptr_array_set_size (distinct, 0);
       for (guint i = 0; i < G_N_ELEMENTS (names); i++)
         {
-          GdkRGBA c;
+          JxRgba c;
           gboolean seen = FALSE;
 
           jx_palette_function_color (names[i], dark, &c);
@@ -121,7 +128,7 @@ test_functions_spread (void)
                 seen = TRUE;
             }
           if (!seen)
-            g_ptr_array_add (distinct, gdk_rgba_copy (&c));
+            g_ptr_array_add (distinct, g_memdup2 (&c, sizeof c));
         }
       /* 20 names over 33 colour slots: few collisions. */
       g_assert_cmpuint (distinct->len, >=, 13);
@@ -138,12 +145,12 @@ test_trace_backgrounds (void)
   for (int dark = 0; dark <= 1; dark++)
     for (guint i = 0; i < n; i++)
       {
-        GdkRGBA a, wrap, accent;
+        JxRgba a, wrap, accent;
         double lab[3];
 
         jx_palette_trace_background (i, dark, &a);
         jx_palette_trace_background (i + n, dark, &wrap);
-        g_assert_true (gdk_rgba_equal (&a, &wrap));
+        g_assert_true (rgba_equal (&a, &wrap));
         to_oklab (&a, lab);
         /* Subtle tints: near white in light mode, near black in dark mode. */
         if (dark)
@@ -152,7 +159,7 @@ test_trace_backgrounds (void)
           g_assert_cmpfloat (lab[0], >, 0.9);
         for (guint j = i + 1; j < n; j++)
           {
-            GdkRGBA b;
+            JxRgba b;
 
             jx_palette_trace_background (j, dark, &b);
             g_assert_cmpfloat (delta_e (&a, &b), >=, 0.02);
@@ -160,7 +167,7 @@ test_trace_backgrounds (void)
         /* Function and category colours stand out on every tint. */
         for (guint c = 0; c < G_N_ELEMENTS (categories); c++)
           {
-            GdkRGBA fg;
+            JxRgba fg;
 
             jx_palette_category_color (categories[c], dark, &fg);
             g_assert_cmpfloat (delta_e (&a, &fg), >=, 0.2);
@@ -168,7 +175,7 @@ test_trace_backgrounds (void)
         for (guint f = 0; f < 50; f++)
           {
             g_autofree char *name = g_strdup_printf ("f%u", f);
-            GdkRGBA fg;
+            JxRgba fg;
 
             jx_palette_function_color (name, dark, &fg);
             g_assert_cmpfloat (delta_e (&a, &fg), >=, 0.2);
@@ -178,10 +185,46 @@ test_trace_backgrounds (void)
       }
 }
 
+/* A colour the user picks becomes a tint like the palette's own: its hue at the
+ * tints' lightness and low chroma. */
+static void
+test_tint_from_color (void)
+{
+  static const JxRgba picked[] = {
+    { 0.9f, 0.1f, 0.6f, 1.0f },    /* magenta */
+    { 0.1f, 0.3f, 0.95f, 0.5f },   /* blue, half transparent */
+    { 0.2f, 0.8f, 0.1f, 1.0f },    /* green */
+    { 0.5f, 0.5f, 0.5f, 1.0f },    /* grey */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (picked); i++)
+    for (int dark = 0; dark <= 1; dark++)
+      {
+        JxRgba tint, palette_tint;
+        double lab[3], want[3], tint_lab[3];
+
+        jx_palette_tint_from_color (&picked[i], dark, &tint);
+        jx_palette_trace_background (0, dark, &palette_tint);
+        g_assert_cmpfloat (tint.alpha, ==, 1.0f);
+        to_oklab (&tint, lab);
+        to_oklab (&palette_tint, tint_lab);
+        to_oklab (&picked[i], want);
+        /* Lightness of the palette's tints, chroma at most theirs. */
+        g_assert_cmpfloat_with_epsilon (lab[0], tint_lab[0], 0.01);
+        g_assert_cmpfloat (hypot (lab[1], lab[2]), <=, 0.041);
+        /* Same hue as the picked colour (grey stays grey). */
+        if (hypot (want[1], want[2]) < 0.01)
+          g_assert_cmpfloat (hypot (lab[1], lab[2]), <, 0.01);
+        else
+          g_assert_cmpfloat ((lab[1] * want[1] + lab[2] * want[2]) /
+                             (hypot (lab[1], lab[2]) * hypot (want[1], want[2])), >, 0.99);
+      }
+}
+
 static void
 test_pixels (void)
 {
-  GdkRGBA c = { 1.0f, 0.5f, 0.0f, 1.0f }, back;
+  JxRgba c = { 1.0f, 0.5f, 0.0f, 1.0f }, back;
   guint32 p = jx_palette_rgba_to_pixel (&c);
 
   g_assert_cmphex (p, ==, 0xffff8000u);
@@ -251,10 +294,10 @@ test_legend (void)
   g_assert_cmpstr (e->name, ==, "solve");
   g_assert_cmpuint (e->exclusive_ns, ==, 2000);
   {
-    GdkRGBA want;
+    JxRgba want;
 
     jx_palette_function_color ("solve", FALSE, &want);
-    g_assert_true (gdk_rgba_equal (&want, &e->color));
+    g_assert_true (rgba_equal (&want, &e->color));
   }
   g_clear_pointer (&legend, g_array_unref);
 
@@ -266,7 +309,7 @@ test_legend (void)
   r = jx_trace_find_region (a, "MPI_Send");
   g_assert_cmpuint (r, !=, JX_NONE);
   {
-    GdkRGBA mpi;
+    JxRgba mpi;
 
     jx_palette_category_color (JX_CATEGORY_MPI, FALSE, &mpi);
     g_assert_cmphex (table[r], ==, jx_palette_rgba_to_pixel (&mpi));
@@ -283,6 +326,7 @@ main (int   argc,
   g_test_add_func ("/render/palette/functions-stable", test_functions_stable_and_apart_from_categories);
   g_test_add_func ("/render/palette/functions-spread", test_functions_spread);
   g_test_add_func ("/render/palette/trace-backgrounds", test_trace_backgrounds);
+  g_test_add_func ("/render/palette/tint-from-color", test_tint_from_color);
   g_test_add_func ("/render/palette/pixels", test_pixels);
   g_test_add_func ("/render/palette/legend", test_legend);
 

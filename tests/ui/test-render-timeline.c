@@ -80,7 +80,7 @@ static void
 fixture_init (Fixture  *f,
               gboolean  with_summary)
 {
-  GdkRGBA bg;
+  JxRgba bg;
 
   f->trace = fixed_trace ();
   f->renderer = jx_timeline_renderer_new (f->trace);
@@ -101,7 +101,7 @@ fixture_init (Fixture  *f,
   fixture_layout (f, NULL);
   for (guint r = 0; r < 3; r++)
     {
-      GdkRGBA c;
+      JxRgba c;
 
       jx_palette_region_color (jx_trace_get_region (f->trace, r), FALSE, &c);
       f->colors[r] = jx_palette_rgba_to_pixel (&c);
@@ -408,7 +408,7 @@ test_call_stack_and_collapsed (void)
   Fixture f = { 0 };
   JxTimelineLayoutParams params;
   guint8 collapsed[2] = { 0, 1 };
-  GdkRGBA dark_compute;
+  JxRgba dark_compute;
 
   fixture_init (&f, TRUE);
   jx_timeline_layout_params_init (&params);
@@ -449,7 +449,7 @@ test_pending_rows (void)
   JxTimelineView view;
   cairo_surface_t *surface;
   guint32 f, g, node, stream, row0[64], row1[64];
-  GdkRGBA c;
+  JxRgba c;
   int height;
 
   f = jx_trace_builder_add_region (b, "f", PARADIGM_USER, ROLE_FUNCTION);

@@ -241,7 +241,7 @@ find_color_span (const Image *img,
 static guint32
 function_pixel (const char *name)
 {
-  GdkRGBA rgba;
+  JxRgba rgba;
 
   jx_palette_function_color (name, FALSE, &rgba);
   return jx_palette_rgba_to_pixel (&rgba);
@@ -346,7 +346,7 @@ test_timeline_search (void)
   g_autoptr(Image) after = NULL;
   GtkWidget *view, *window, *canvas;
   JxTraceTimeline *ta;
-  GdkRGBA mpi;
+  JxRgba mpi;
   guint32 mpi_pixel, compute;
   int lw, width, y, x_compute, x_send;
 
