@@ -1160,15 +1160,15 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/model/generator/structure", test_structure);
-  g_test_add_func ("/model/generator/determinism", test_determinism);
-  g_test_add_func ("/model/generator/variants", test_variants);
-  g_test_add_func ("/model/generator/defects", test_defects);
-  g_test_add_func ("/model/generator/event-target", test_event_target);
-  g_test_add_func ("/model/generator/unwritable", test_unwritable);
-  g_test_add_func ("/model/generator/replace", test_replace);
-  g_test_add_func ("/model/generator/foreign-archive", test_foreign_archive);
-  g_test_add_func ("/model/generator/names", test_names);
+  g_test_add_func ("/gen/generator/structure", test_structure);
+  g_test_add_func ("/gen/generator/determinism", test_determinism);
+  g_test_add_func ("/gen/generator/variants", test_variants);
+  g_test_add_func ("/gen/generator/defects", test_defects);
+  g_test_add_func ("/gen/generator/event-target", test_event_target);
+  g_test_add_func ("/gen/generator/unwritable", test_unwritable);
+  g_test_add_func ("/gen/generator/replace", test_replace);
+  g_test_add_func ("/gen/generator/foreign-archive", test_foreign_archive);
+  g_test_add_func ("/gen/generator/names", test_names);
 
   return g_test_run ();
 }

@@ -1,8 +1,8 @@
-/* test-generator-bench.c — how fast the trace generator writes, against the
+/* bench-generator.c — how fast the trace generator writes, against the
  * bare libotf2 writer measured in the same run (the machine is shared, so
  * only the ratio is comparable between runs).
  *
- *   test-generator-bench [N_EVENTS]     default 20 000 000 */
+ *   bench-generator [N_EVENTS]     default 20 000 000 */
 #include "config.h"
 
 #include <stdio.h>
