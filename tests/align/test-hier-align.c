@@ -5,98 +5,7 @@
 #include "jx-align-metrics.h"
 #include "jx-hier-align.h"
 #include "jx-stream-pairing.h"
-
-/* A call tree written as text: a symbol is one character, children follow
- * in brackets, e.g. "m[A[a b] B[c]]"; several top-level nodes form a forest. */
-typedef struct
-{
-  GArray     *label;        /* guint32 */
-  GArray     *subtree_end;  /* guint32 */
-  GArray     *parent;       /* guint32 */
-  JxHierTree  tree;
-} TestTree;
-
-static void
-test_tree_free (TestTree *t)
-{
-  g_array_unref (t->label);
-  g_array_unref (t->subtree_end);
-  g_array_unref (t->parent);
-  g_free (t);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestTree, test_tree_free)
-
-static TestTree *
-test_tree_new (void)
-{
-  TestTree *t = g_new0 (TestTree, 1);
-
-  t->label = g_array_new (FALSE, FALSE, sizeof (guint32));
-  t->subtree_end = g_array_new (FALSE, FALSE, sizeof (guint32));
-  t->parent = g_array_new (FALSE, FALSE, sizeof (guint32));
-  return t;
-}
-
-static void
-test_tree_seal (TestTree *t)
-{
-  t->tree.n_nodes = t->label->len;
-  t->tree.label = (const guint32 *) (gpointer) t->label->data;
-  t->tree.label_map = NULL;
-  t->tree.subtree_end = (const guint32 *) (gpointer) t->subtree_end->data;
-}
-
-/* Adds a node with the given parent (JX_NONE for a root); nodes must come
- * in pre-order. Returns its index. */
-static guint32
-test_tree_add (TestTree *t,
-               guint32   label,
-               guint32   parent)
-{
-  guint32 idx = t->label->len;
-  guint32 end = idx + 1;
-  guint32 p;
-
-  g_array_append_val (t->label, label);
-  g_array_append_val (t->subtree_end, end);
-  g_array_append_val (t->parent, parent);
-  for (p = parent; p != JX_NONE; p = g_array_index (t->parent, guint32, p))
-    g_array_index (t->subtree_end, guint32, p) = idx + 1;
-  return idx;
-}
-
-static TestTree *
-parse_tree (const char *text)
-{
-  TestTree *t = test_tree_new ();
-  guint32 stack[64];
-  guint depth = 0;
-  guint32 last = JX_NONE;
-  const char *c;
-
-  for (c = text; *c != '\0'; c++)
-    {
-      if (*c == ' ')
-        continue;
-      if (*c == '[')
-        {
-          g_assert_cmpuint (last, !=, JX_NONE);
-          stack[depth++] = last;
-          continue;
-        }
-      if (*c == ']')
-        {
-          g_assert_cmpuint (depth, >, 0);
-          depth--;
-          continue;
-        }
-      last = test_tree_add (t, (guint32) *c, depth > 0 ? stack[depth - 1] : JX_NONE);
-    }
-  g_assert_cmpuint (depth, ==, 0);
-  test_tree_seal (t);
-  return t;
-}
+#include "jx-test-tree.h"
 
 static char *
 sequence_to_string (const guint32 *seq,
@@ -114,8 +23,8 @@ static void
 test_flat_sequence_seed_example (void)
 {
   /* Seed paper Fig. 1/3: m c a c m a m and m c a c b c m b m. */
-  g_autoptr(TestTree) a = parse_tree ("m[c[a] a]");
-  g_autoptr(TestTree) b = parse_tree ("m[c[a b] b]");
+  g_autoptr(JxTestTree) a = jx_test_tree_parse ("m[c[a] a]");
+  g_autoptr(JxTestTree) b = jx_test_tree_parse ("m[c[a b] b]");
   g_autofree guint32 *fa = NULL;
   g_autofree guint32 *fb = NULL;
   g_autofree guint32 *nodes = NULL;
@@ -142,7 +51,7 @@ test_flat_sequence_seed_example (void)
 static void
 test_children_sequence (void)
 {
-  g_autoptr(TestTree) a = parse_tree ("m[A[a b] B[c]] x");
+  g_autoptr(JxTestTree) a = jx_test_tree_parse ("m[A[a b] B[c]] x");
   g_autofree guint32 *roots = NULL;
   g_autofree guint32 *root_nodes = NULL;
   g_autofree guint32 *kids = NULL;
@@ -167,8 +76,8 @@ align_text (const char *ta,
             const char *tb,
             gboolean    optimum)
 {
-  g_autoptr(TestTree) a = parse_tree (ta);
-  g_autoptr(TestTree) b = parse_tree (tb);
+  g_autoptr(JxTestTree) a = jx_test_tree_parse (ta);
+  g_autoptr(JxTestTree) b = jx_test_tree_parse (tb);
   g_autoptr(GError) error = NULL;
   JxHierAlignOptions options;
   JxHierAlignment *r;
@@ -368,8 +277,8 @@ check_columns (const JxHierAlignment *r,
 
 static void
 check_structure (const JxHierAlignment *r,
-                 const TestTree        *ta,
-                 const TestTree        *tb)
+                 const JxTestTree      *ta,
+                 const JxTestTree      *tb)
 {
   guint32 next_a = 0, next_b = 0;
   gsize i;
@@ -429,36 +338,13 @@ check_structure (const JxHierAlignment *r,
   g_assert_cmpuint (next_b, ==, r->n_b);
 }
 
-static TestTree *
-random_tree (GRand *rand,
-             guint  n,
-             guint  alphabet)
-{
-  TestTree *t = test_tree_new ();
-  guint32 path[64];
-  guint depth = 0;
-  guint i;
-
-  for (i = 0; i < n; i++)
-    {
-      guint d = depth == 0 ? 0 : (guint) g_rand_int_range (rand, 0, (gint) MIN (depth + 1, 12) + 1);
-      guint32 label = 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet);
-
-      d = MIN (d, depth);
-      path[d] = test_tree_add (t, label, d > 0 ? path[d - 1] : JX_NONE);
-      depth = d + 1;
-    }
-  test_tree_seal (t);
-  return t;
-}
-
 /* B as a mutated copy of A: subtrees dropped, nodes relabelled, leaves added. */
-static TestTree *
-mutate_tree (GRand          *rand,
-             const TestTree *a,
-             guint           alphabet)
+static JxTestTree *
+mutate_tree (GRand            *rand,
+             const JxTestTree *a,
+             guint             alphabet)
 {
-  TestTree *t = test_tree_new ();
+  JxTestTree *t = jx_test_tree_new ();
   g_autofree guint32 *map = g_new (guint32, MAX (a->label->len, 1));
   guint32 i = 0;
 
@@ -485,11 +371,11 @@ mutate_tree (GRand          *rand,
       if (dice < 12)
         label = 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet);
       if (dice >= 12 && dice < 17)
-        test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), np);
-      map[i] = test_tree_add (t, label, np);
+        jx_test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), np);
+      map[i] = jx_test_tree_add (t, label, np);
       i++;
     }
-  test_tree_seal (t);
+  jx_test_tree_seal (t);
   return t;
 }
 
@@ -502,9 +388,9 @@ test_random_pairs (void)
   for (iter = 0; iter < n_iter; iter++)
     {
       guint alphabet = 2 + iter % 4;
-      g_autoptr(TestTree) a = random_tree (rand, (guint) g_rand_int_range (rand, 0, 30), alphabet);
-      g_autoptr(TestTree) b = (iter % 3 == 0)
-                              ? random_tree (rand, (guint) g_rand_int_range (rand, 0, 30), alphabet)
+      g_autoptr(JxTestTree) a = jx_test_tree_random (rand, (guint) g_rand_int_range (rand, 0, 30), alphabet);
+      g_autoptr(JxTestTree) b = (iter % 3 == 0)
+                              ? jx_test_tree_random (rand, (guint) g_rand_int_range (rand, 0, 30), alphabet)
                               : mutate_tree (rand, a, alphabet);
       g_autoptr(GError) error = NULL;
       g_autoptr(JxHierAlignment) r = NULL;
@@ -634,24 +520,24 @@ reference_align (Reference *ref,
 
 /* A tree whose main() calls n functions in a row, each calling some leaves:
  * long children sequences reach the engine's dynamic programming paths. */
-static TestTree *
+static JxTestTree *
 loop_tree (GRand *rand,
            guint  n,
            guint  alphabet)
 {
-  TestTree *t = test_tree_new ();
-  guint32 root = test_tree_add (t, 'm', JX_NONE);
+  JxTestTree *t = jx_test_tree_new ();
+  guint32 root = jx_test_tree_add (t, 'm', JX_NONE);
   guint i, k;
 
   for (i = 0; i < n; i++)
     {
-      guint32 call = test_tree_add (t, 'a' + i % 3, root);
+      guint32 call = jx_test_tree_add (t, 'a' + i % 3, root);
       guint leaves = (guint) g_rand_int_range (rand, 0, 4);
 
       for (k = 0; k < leaves; k++)
-        test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), call);
+        jx_test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), call);
     }
-  test_tree_seal (t);
+  jx_test_tree_seal (t);
   return t;
 }
 
@@ -664,9 +550,9 @@ test_reference (void)
   for (iter = 0; iter < 400; iter++)
     {
       guint alphabet = 2 + iter % 5;
-      g_autoptr(TestTree) a = iter % 4 == 3 ? loop_tree (rand, (guint) g_rand_int_range (rand, 100, 400), alphabet)
-                                            : random_tree (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet);
-      g_autoptr(TestTree) b = iter % 5 == 0 ? random_tree (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet)
+      g_autoptr(JxTestTree) a = iter % 4 == 3 ? loop_tree (rand, (guint) g_rand_int_range (rand, 100, 400), alphabet)
+                                            : jx_test_tree_random (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet);
+      g_autoptr(JxTestTree) b = iter % 5 == 0 ? jx_test_tree_random (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet)
                                             : mutate_tree (rand, a, alphabet);
       g_autoptr(JxHierAlignment) r = NULL;
       g_autoptr(GError) error = NULL;
@@ -709,7 +595,7 @@ static void
 test_identical (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (7);
-  g_autoptr(TestTree) a = random_tree (rand, 5000, 6);
+  g_autoptr(JxTestTree) a = jx_test_tree_random (rand, 5000, 6);
   g_autoptr(GError) error = NULL;
   g_autoptr(JxHierAlignment) r = NULL;
 
@@ -747,14 +633,14 @@ static void
 test_deep_chain (void)
 {
   /* Deep recursion must not exhaust the C stack: the algorithm is iterative. */
-  g_autoptr(TestTree) a = test_tree_new ();
-  g_autoptr(TestTree) b = test_tree_new ();
+  g_autoptr(JxTestTree) a = jx_test_tree_new ();
+  g_autoptr(JxTestTree) b = jx_test_tree_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(JxHierAlignment) r = NULL;
   guint32 pa = JX_NONE, pb = JX_NONE;
   guint i, n = 200000;
 
-  /* Filled directly: test_tree_add walks the ancestors, quadratic here. */
+  /* Filled directly: jx_test_tree_add walks the ancestors, quadratic here. */
   for (i = 0; i < n; i++)
     {
       guint32 la = 'r', lb = i == n / 2 ? 's' : 'r';
@@ -766,8 +652,8 @@ test_deep_chain (void)
       g_array_append_val (b->parent, pb);
       pa = pb = i;
     }
-  test_tree_seal (a);
-  test_tree_seal (b);
+  jx_test_tree_seal (a);
+  jx_test_tree_seal (b);
 
   r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -787,8 +673,8 @@ static void
 test_cancelled (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (11);
-  g_autoptr(TestTree) a = random_tree (rand, 20000, 4);
-  g_autoptr(TestTree) b = mutate_tree (rand, a, 4);
+  g_autoptr(JxTestTree) a = jx_test_tree_random (rand, 20000, 4);
+  g_autoptr(JxTestTree) b = mutate_tree (rand, a, 4);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   JxHierAlignment *r;
@@ -812,134 +698,6 @@ test_empty (void)
   g_assert_cmpint (r2->score, ==, -3);
   g_assert_cmpint (r2->flat_optimum, ==, -3);
   g_assert_cmpfloat (jx_align_similarity (r2->score, 3, 0, NULL), ==, 0.0);
-}
-
-static void
-test_similarity (void)
-{
-  /* Eq. 4.1–4.5 with the default scores. */
-  g_assert_cmpfloat (jx_align_similarity (20, 10, 10, NULL), ==, 1.0);
-  g_assert_cmpfloat (jx_align_similarity (-10, 10, 10, NULL), ==, 0.0);
-  g_assert_cmpfloat_with_epsilon (jx_align_similarity (5, 10, 10, NULL), (5.0 / 20.0 + 0.5) / 1.5, 1e-12);
-  g_assert_cmpfloat (jx_align_similarity (-100, 10, 10, NULL), ==, 0.0);
-  g_assert_cmpfloat_with_epsilon (jx_align_similarity (-2, 4, 2, NULL), (-2.0 / 8.0 + 0.5) / 1.5, 1e-12);
-}
-
-/* Metrics over hand-made streams. */
-static void
-fill_stream (JxStream      *s,
-             const TestTree *t,
-             guint64        *start,
-             guint64        *end)
-{
-  memset (s, 0, sizeof *s);
-  s->n_invocations = t->label->len;
-  s->region = (guint32 *) (gpointer) t->label->data;
-  s->subtree_end = (guint32 *) (gpointer) t->subtree_end->data;
-  s->parent = (guint32 *) (gpointer) t->parent->data;
-  s->start = start;
-  s->end = end;
-}
-
-static void
-test_metrics (void)
-{
-  /* Four flat calls a b a c in A; B lacks b, and each call takes 1 tick
-   * less in B (10 ticks per call in A, 9 in B). */
-  g_autoptr(TestTree) ta = parse_tree ("a b a c");
-  g_autoptr(TestTree) tb = parse_tree ("a a c");
-  guint64 sa[] = { 100, 110, 120, 130 }, ea[] = { 110, 120, 130, 140 };
-  guint64 sb[] = { 50, 59, 68 }, eb[] = { 59, 68, 77 };
-  JxStream stream_a, stream_b;
-  JxMetricSide side_a = { &stream_a, NULL, 100, 0.001 };
-  JxMetricSide side_b = { &stream_b, NULL, 50, 0.001 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JxHierAlignment) r = NULL;
-  g_autoptr(GArray) dis = NULL;
-  g_autoptr(GArray) skew = NULL;
-  g_autoptr(GArray) diff = NULL;
-  g_autoptr(GArray) table = NULL;
-  const JxFunctionTimeDiff *row;
-  guint i;
-
-  fill_stream (&stream_a, ta, sa, ea);
-  fill_stream (&stream_b, tb, sb, eb);
-  r = jx_hier_align (&ta->tree, &tb->tree, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (r->n_pairs, ==, 4);
-  g_assert_cmpuint (r->pairs[1].state, ==, JX_PAIR_ONLY_A);
-
-  dis = jx_align_dissimilarity_timeline (r->pairs, r->n_pairs, &side_a, &side_b, 0.5, 4);
-  g_assert_cmpuint (dis->len, ==, 4);
-  for (i = 0; i < dis->len; i++)
-    {
-      const JxMetricPoint *pt = &g_array_index (dis, JxMetricPoint, i);
-      g_assert_cmpfloat (pt->value, >=, 0.0);
-      g_assert_cmpfloat (pt->value, <=, 1.0);
-    }
-  /* Window of 2 around position 0 and 1 sees the gap; at the end it does not. */
-  g_assert_cmpfloat (g_array_index (dis, JxMetricPoint, 0).value, ==, 0.5);
-  g_assert_cmpfloat (g_array_index (dis, JxMetricPoint, 3).value, ==, 0.0);
-
-  skew = jx_align_runtime_skew (r->pairs, r->n_pairs, &side_a, &side_b, 0);
-  g_assert_cmpuint (skew->len, ==, 3);
-  g_assert_cmpfloat_with_epsilon (g_array_index (skew, JxMetricPoint, 0).value, 0.0, 1e-12);
-  /* Second a: 20 ticks into A, 9 into B. */
-  g_assert_cmpfloat_with_epsilon (g_array_index (skew, JxMetricPoint, 1).value, -0.011, 1e-12);
-  g_assert_cmpfloat_with_epsilon (g_array_index (skew, JxMetricPoint, 1).time, 0.020, 1e-12);
-
-  diff = jx_align_time_difference_series (r->pairs, r->n_pairs, &side_a, &side_b, 0);
-  g_assert_cmpuint (diff->len, ==, 3);
-  for (i = 0; i < diff->len; i++)
-    g_assert_cmpfloat_with_epsilon (g_array_index (diff, JxMetricPoint, i).value, 0.001, 1e-12);
-
-  table = jx_align_function_time_differences (r->pairs, r->n_pairs, &side_a, &side_b, 256);
-  g_assert_cmpuint (table->len, ==, 2);
-  row = &g_array_index (table, JxFunctionTimeDiff, 0);
-  g_assert_cmpuint (row->symbol, ==, 'a');
-  g_assert_cmpuint (row->n_faster, ==, 2);
-  g_assert_cmpfloat_with_epsilon (row->faster, 0.002, 1e-12);
-  g_assert_cmpuint (row->n_slower, ==, 0);
-}
-
-static void
-test_series_downsampling (void)
-{
-  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
-  g_autoptr(TestTree) t = random_tree (rand, 10000, 3);
-  g_autofree guint64 *start = g_new (guint64, 10000);
-  g_autofree guint64 *end_a = g_new (guint64, 10000);
-  g_autofree guint64 *end_b = g_new (guint64, 10000);
-  JxStream stream_a, stream_b;
-  JxMetricSide side_a = { &stream_a, NULL, 0, 1e-9 };
-  JxMetricSide side_b = { &stream_b, NULL, 0, 1e-9 };
-  g_autoptr(JxHierAlignment) r = NULL;
-  g_autoptr(GArray) diff = NULL;
-  g_autoptr(GArray) dis = NULL;
-  guint i;
-
-  for (i = 0; i < 10000; i++)
-    {
-      start[i] = i;
-      end_a[i] = i + 10;
-      end_b[i] = i + (i == 7777 ? 1 : 10);   /* one outlier */
-    }
-  fill_stream (&stream_a, t, start, end_a);
-  fill_stream (&stream_b, t, start, end_b);
-  r = jx_hier_align (&t->tree, &t->tree, NULL, NULL, NULL);
-  diff = jx_align_time_difference_series (r->pairs, r->n_pairs, &side_a, &side_b, 100);
-  g_assert_cmpuint (diff->len, ==, 100);
-  /* Downsampling keeps the outlier. */
-  for (i = 0; i < diff->len; i++)
-    if (g_array_index (diff, JxMetricPoint, i).position == 7777)
-      break;
-  g_assert_cmpuint (i, <, diff->len);
-  g_assert_cmpfloat_with_epsilon (g_array_index (diff, JxMetricPoint, i).value, 9e-9, 1e-15);
-
-  dis = jx_align_dissimilarity_timeline (r->pairs, r->n_pairs, &side_a, &side_b, 0.1, 0);
-  g_assert_cmpuint (dis->len, ==, 1000);
-  for (i = 0; i < dis->len; i++)
-    g_assert_cmpfloat (g_array_index (dis, JxMetricPoint, i).value, ==, 0.0);
 }
 
 static void
@@ -976,15 +734,15 @@ test_levenshtein_ties (void)
 }
 
 /* A tree whose depth drifts slowly, so that it has large subtrees. */
-static TestTree *
+static JxTestTree *
 random_walk_tree (GRand *rand,
                   guint  n)
 {
-  TestTree *t = test_tree_new ();
+  JxTestTree *t = jx_test_tree_new ();
   guint32 path[40];
   guint depth = 0, i;
 
-  path[0] = test_tree_add (t, 'r', JX_NONE);
+  path[0] = jx_test_tree_add (t, 'r', JX_NONE);
   depth = 1;
   for (i = 1; i < n; i++)
     {
@@ -993,10 +751,10 @@ random_walk_tree (GRand *rand,
       guint32 label = 'a' + (guint32) g_rand_int_range (rand, 0, 5);
 
       d = MIN (d, depth);
-      path[d] = test_tree_add (t, label, path[d - 1]);
+      path[d] = jx_test_tree_add (t, label, path[d - 1]);
       depth = d + 1;
     }
-  test_tree_seal (t);
+  jx_test_tree_seal (t);
   return t;
 }
 
@@ -1008,8 +766,8 @@ test_parallel (void)
 
   for (iter = 0; iter < 4; iter++)
     {
-      g_autoptr(TestTree) a = random_walk_tree (rand, 60000);
-      g_autoptr(TestTree) b = mutate_tree (rand, a, 5);
+      g_autoptr(JxTestTree) a = random_walk_tree (rand, 60000);
+      g_autoptr(JxTestTree) b = mutate_tree (rand, a, 5);
       g_autoptr(JxHierAlignment) serial = NULL;
       g_autoptr(JxHierAlignment) parallel = NULL;
       g_autoptr(GError) error = NULL;
@@ -1048,8 +806,8 @@ static void
 test_parallel_cancelled (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (5);
-  g_autoptr(TestTree) a = random_walk_tree (rand, 60000);
-  g_autoptr(TestTree) b = mutate_tree (rand, a, 5);
+  g_autoptr(JxTestTree) a = random_walk_tree (rand, 60000);
+  g_autoptr(JxTestTree) b = mutate_tree (rand, a, 5);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   JxHierAlignOptions options;
@@ -1076,8 +834,8 @@ static void
 test_parallel_cancelled_midway (void)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (17);
-  g_autoptr(TestTree) a = random_walk_tree (rand, 300000);
-  g_autoptr(TestTree) b = mutate_tree (rand, a, 5);
+  g_autoptr(JxTestTree) a = random_walk_tree (rand, 300000);
+  g_autoptr(JxTestTree) b = mutate_tree (rand, a, 5);
   g_autoptr(GCancellable) cancellable = g_cancellable_new ();
   g_autoptr(GError) error = NULL;
   JxHierAlignOptions options;
@@ -1114,9 +872,6 @@ main (int   argc,
   g_test_add_func ("/align/hier/parallel", test_parallel);
   g_test_add_func ("/align/hier/parallel-cancelled", test_parallel_cancelled);
   g_test_add_func ("/align/hier/parallel-cancelled-midway", test_parallel_cancelled_midway);
-  g_test_add_func ("/align/metrics/similarity", test_similarity);
-  g_test_add_func ("/align/metrics/series", test_metrics);
-  g_test_add_func ("/align/metrics/downsampling", test_series_downsampling);
   g_test_add_func ("/align/pairing/levenshtein", test_levenshtein);
   g_test_add_func ("/align/pairing/ties", test_levenshtein_ties);
 

@@ -1,18 +1,16 @@
+/* Tests of the comparison runner: pairing, per-pair alignment on worker
+ * threads, metrics, generated variants and real traces (the `diff` command
+ * over the same inputs: tests/cli/test-cli-diff.c). */
 #include "config.h"
 
 #include <string.h>
 
-#include <sys/wait.h>
-
 #include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
 
 #include "jx-comparison.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
-
-static const char *cli_path;
 
 /* One stream per process; each tree is text: one-character function names,
  * children in brackets ("m[a b[c]]"). Every enter and leave takes `step`
@@ -502,8 +500,6 @@ find_pair (JxComparison *cmp,
   return NULL;
 }
 
-static int run_cli (const char *const *args, char **out, char **err);
-
 static void
 test_missing_events (void)
 {
@@ -590,60 +586,10 @@ test_missing_events (void)
   g_assert_cmpuint (p->alignment->n_pairs, ==, 0);
   g_assert_cmpfloat (p->similarity, ==, 1.0);
 
-  if (cli_path != NULL)
-    {
-      g_autofree char *out = NULL;
-      g_autofree char *err = NULL;
-      g_autoptr(JsonParser) parser = json_parser_new ();
-      JsonObject *root;
-      JsonArray *arr;
-
-      {
-        const char *args[] = { "--json", "--flat-optimum", dir_empty, dir_missing, NULL };
-        g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-      }
-      json_parser_load_from_data (parser, out, -1, &error);
-      g_assert_no_error (error);
-      root = json_node_get_object (json_parser_get_root (parser));
-      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "pairs")), ==, 2);
-      arr = json_object_get_array_member (root, "not_compared");
-      g_assert_cmpuint (json_array_get_length (arr), ==, 1);
-      g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (arr, 0), "status"),
-                       ==, "missing-events");
-      g_assert_nonnull (strstr (json_object_get_string_member (json_array_get_object_element (arr, 0), "reason"),
-                                "events of stream “MPI Rank 1 / Master thread” in trace B could not be read"));
-      g_assert_true (json_object_get_boolean_member (json_array_get_object_element (arr, 0), "missing_b"));
-      g_assert_false (json_object_get_boolean_member (json_array_get_object_element (arr, 0), "missing_a"));
-      arr = json_object_get_array_member (root, "unpaired");
-      g_assert_cmpuint (json_array_get_length (arr), ==, 1);
-      g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (arr, 0), "status"),
-                       ==, "unpaired");
-      g_clear_pointer (&out, g_free);
-      g_clear_pointer (&err, g_free);
-
-      {
-        const char *args[] = { "--csv", dir_empty, dir_missing, NULL };
-        g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-      }
-      g_assert_nonnull (strstr (out, ",status,reason\n"));
-      g_assert_nonnull (strstr (out, "MPI Rank 1 / Master thread,MPI Rank 1 / Master thread,,,,,,,,,,,,missing-events,"));
-      g_assert_null (strstr (out, "MPI Rank 1 / Master thread,MPI Rank 1 / Master thread,0.0"));
-      g_clear_pointer (&out, g_free);
-      g_clear_pointer (&err, g_free);
-
-      {
-        const char *args[] = { "--flat-optimum", dir_empty, dir_missing, NULL };
-        g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-      }
-      g_assert_nonnull (strstr (out, "Stream pairs not compared:"));
-      g_assert_nonnull (strstr (out, "could not be read"));
-      g_assert_nonnull (strstr (out, "1 not compared"));
-    }
-
   remove_tree (tmp);
 }
 
-/* Real traces and the CLI */
+/* Real traces */
 
 static char *
 real_trace (const char *name)
@@ -709,143 +655,20 @@ test_real_traces (void)
     }
 }
 
-static int
-run_cli (const char *const *args,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-  guint i;
-
-  g_ptr_array_add (argv, (gpointer) cli_path);
-  g_ptr_array_add (argv, (gpointer) "diff");
-  for (i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error);
-  g_assert_no_error (error);
-  if (WIFEXITED (status))
-    return WEXITSTATUS (status);
-  return -1;
-}
-
-static void
-test_cli (void)
-{
-  g_autofree char *pa = real_trace ("casita__1_xeonphi_jacobi_01");
-  g_autofree char *pb = real_trace ("casita__1_xeonphi_jacobi_09");
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  JsonObject *root;
-  JsonArray *pairs;
-  guint i;
-
-  if (cli_path == NULL || pa == NULL || !g_file_test (pa, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("juxtrace-cli path or real traces missing");
-      return;
-    }
-
-  {
-    const char *args[] = { "--json", "--flat-optimum", "--top", "5", pa, pb, NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-  }
-  json_parser_load_from_data (parser, out, -1, &error);
-  g_assert_no_error (error);
-  root = json_node_get_object (json_parser_get_root (parser));
-  pairs = json_object_get_array_member (root, "pairs");
-  g_assert_cmpuint (json_array_get_length (pairs), >, 0);
-  for (i = 0; i < json_array_get_length (pairs); i++)
-    {
-      JsonObject *p = json_array_get_object_element (pairs, i);
-      gint64 eq = json_object_get_int_member (p, "equal");
-      gint64 diff = json_object_get_int_member (p, "different");
-      gint64 oa = json_object_get_int_member (p, "only_a");
-      gint64 ob = json_object_get_int_member (p, "only_b");
-      double sim = json_object_get_double_member (p, "similarity");
-
-      g_assert_cmpint (eq + diff + oa + ob, ==, json_object_get_int_member (p, "length"));
-      g_assert_cmpint (eq + diff + oa, ==, json_object_get_int_member (p, "invocations_a"));
-      g_assert_cmpint (eq + diff + ob, ==, json_object_get_int_member (p, "invocations_b"));
-      g_assert_cmpint (json_object_get_int_member (p, "ha_score"), <=, json_object_get_int_member (p, "flat_optimum"));
-      g_assert_cmpfloat (sim, >=, 0.0);
-      g_assert_cmpfloat (sim, <=, 1.0);
-      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (p, "functions")), <=, 5);
-    }
-  g_clear_pointer (&out, g_free);
-  g_clear_pointer (&err, g_free);
-
-  {
-    const char *args[] = { pa, pb, NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-    g_assert_nonnull (strstr (out, "Similarity"));
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-  }
-  {
-    const char *args[] = { "--csv", pa, pb, NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-    g_assert_true (g_str_has_prefix (out, "stream_a,stream_b,similarity"));
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-  }
-  {
-    /* Large inputs: --explain truncates and says so. */
-    const char *args[] = { "--explain", pa, pb, NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
-    g_assert_nonnull (strstr (out, "⇔"));
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-  }
-  {
-    const char *args[] = { pa, "/nonexistent/trace-b", NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 1);
-    g_assert_nonnull (strstr (err, "/nonexistent/trace-b"));
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-  }
-  {
-    const char *args[] = { pa, NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 2);
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-  }
-  {
-    const char *args[] = { "--algorithm", "bogus", pa, pb, NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 2);
-    g_clear_pointer (&out, g_free);
-    g_clear_pointer (&err, g_free);
-  }
-  {
-    const char *args[] = { "--process", "No Such Process", pa, pb, NULL };
-    g_assert_cmpint (run_cli (args, &out, &err), ==, 1);
-    g_assert_nonnull (strstr (err, "No Such Process"));
-  }
-}
-
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (argc > 1)
-    cli_path = argv[1];
-
-  g_test_add_func ("/align/comparison/identical", test_identical);
-  g_test_add_func ("/align/comparison/pairing", test_pairing);
-  g_test_add_func ("/align/comparison/async", test_async);
-  g_test_add_func ("/align/comparison/cancel", test_cancel);
-  g_test_add_func ("/align/comparison/variant-removed", test_variant_removed);
-  g_test_add_func ("/align/comparison/variant-renamed", test_variant_renamed);
-  g_test_add_func ("/align/comparison/missing-events", test_missing_events);
-  g_test_add_func ("/align/comparison/real-traces", test_real_traces);
-  g_test_add_func ("/align/comparison/cli", test_cli);
+  g_test_add_func ("/analysis/comparison/identical", test_identical);
+  g_test_add_func ("/analysis/comparison/pairing", test_pairing);
+  g_test_add_func ("/analysis/comparison/async", test_async);
+  g_test_add_func ("/analysis/comparison/cancel", test_cancel);
+  g_test_add_func ("/analysis/comparison/variant-removed", test_variant_removed);
+  g_test_add_func ("/analysis/comparison/variant-renamed", test_variant_renamed);
+  g_test_add_func ("/analysis/comparison/missing-events", test_missing_events);
+  g_test_add_func ("/analysis/comparison/real-traces", test_real_traces);
 
   return g_test_run ();
 }
