@@ -8,8 +8,8 @@
 
 #include "jx-cli.h"
 #include "jx-cli-common.h"
+#include "jx-profile.h"
 #include "jx-trace.h"
-#include "jx-trace-query.h"
 
 typedef struct
 {
@@ -58,7 +58,7 @@ append_rows (GArray        *rows,
   guint n_regions = jx_trace_get_n_regions (trace);
   guint r;
 
-  stats = jx_trace_compute_region_stats (trace, streams, n_streams, 0, G_MAXUINT64);
+  stats = jx_profile_compute_region_stats (trace, streams, n_streams, 0, G_MAXUINT64);
   if (stats == NULL)
     return;
 

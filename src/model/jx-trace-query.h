@@ -1,4 +1,6 @@
-/* jx-trace-query.h — read-only queries over the invocation arrays of a JxTrace. */
+/* jx-trace-query.h — navigation of one stream's invocation arrays: the
+ * invocation at a time, children, call paths, exclusive time. Statistics
+ * over many invocations are analysis (jx-profile.h). */
 #pragma once
 
 #include "jx-trace.h"
@@ -30,22 +32,5 @@ GArray   *jx_stream_get_call_path    (const JxStream *stream, guint32 i);
 
 /* Exclusive time of invocation i (its duration minus its direct children's). */
 guint64   jx_stream_exclusive_time   (const JxStream *stream, guint32 i);
-
-typedef struct
-{
-  guint64 count;       /* invocations that intersect the range */
-  guint64 inclusive;   /* ticks, clipped to the range */
-  guint64 exclusive;   /* ticks, clipped to the range */
-} JxRegionStats;
-
-/* Per-region statistics over the given streams (NULL = all streams) and the
- * time range [t0, t1) in ticks (0, G_MAXUINT64 = whole trace). Inclusive time of
- * recursive invocations is counted for every invocation. Returns an array of
- * jx_trace_get_n_regions() JxRegionStats, indexed by region. */
-JxRegionStats *jx_trace_compute_region_stats (JxTrace       *trace,
-                                              const guint32 *streams,
-                                              guint          n_streams,
-                                              guint64        t0,
-                                              guint64        t1);
 
 G_END_DECLS

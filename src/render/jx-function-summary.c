@@ -8,7 +8,7 @@
 
 #include "jx-function-summary.h"
 #include "jx-palette.h"
-#include "jx-trace-query.h"
+#include "jx-profile.h"
 
 #define TITLE_HEIGHT 20
 #define PADDING 4
@@ -41,7 +41,7 @@ jx_function_summary_compute (JxTrace *trace,
 
   bars = g_array_new (FALSE, TRUE, sizeof (JxFunctionSummaryBar));
   n_regions = jx_trace_get_n_regions (trace);
-  stats = jx_trace_compute_region_stats (trace, NULL, 0, t0, t1);
+  stats = jx_profile_compute_region_stats (trace, NULL, 0, t0, t1);
   if (stats != NULL)
     {
       for (guint r = 0; r < n_regions; r++)

@@ -24,7 +24,7 @@ typedef struct
 
 /* Top `top_n` regions (0 = all with time) by exclusive time in [t0, t1) ticks
  * (0, G_MAXUINT64 = whole trace), largest first. Walks the invocations of the
- * range (jx_trace_compute_region_stats): call it from a worker thread for big
+ * range (jx_profile_compute_region_stats): call it from a worker thread for big
  * ranges. total_s (may be NULL) receives the summed exclusive time of all regions. */
 GArray  *jx_function_summary_compute      (JxTrace  *trace,
                                            guint64   t0,

@@ -6,7 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-palette.h"
-#include "jx-trace-query.h"
+#include "jx-profile.h"
 
 /* Colours are picked in OKLCH (perceptual lightness, chroma, hue) so that equal
  * steps look equal and light/dark variants keep their hue. OKLab matrices are
@@ -392,7 +392,7 @@ jx_palette_build_legend (JxTrace  **traces,
       if (trace == NULL)
         continue;
       n_regions = jx_trace_get_n_regions (trace);
-      stats = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+      stats = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
       for (guint r = 0; r < n_regions; r++)
         {
           const JxRegion *region = jx_trace_get_region (trace, r);

@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-details-panel.h"
+#include "jx-profile.h"
 #include "jx-trace-query.h"
 
 /* Statistics of one function need a pass over the trace's invocations, so they
@@ -125,14 +126,14 @@ stats_thread (GTask        *task,
     out->whole = in->whole;
   else
     {
-      whole = jx_trace_compute_region_stats (in->trace, NULL, 0, 0, G_MAXUINT64);
+      whole = jx_profile_compute_region_stats (in->trace, NULL, 0, 0, G_MAXUINT64);
       if (whole != NULL)
         out->whole = whole[in->region];
     }
 
   if (!in->visible_empty && !g_cancellable_is_cancelled (cancellable))
     {
-      visible = jx_trace_compute_region_stats (in->trace, NULL, 0, in->t0, in->t1);
+      visible = jx_profile_compute_region_stats (in->trace, NULL, 0, in->t0, in->t1);
       if (visible != NULL)
         out->visible = visible[in->region];
     }

@@ -4,9 +4,9 @@
 #include <otf2/otf2.h>
 
 #include "jx-demangle.h"
+#include "jx-profile.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-loader.h"
-#include "jx-trace-query.h"
 
 #define JACOBI_MANGLED "_Z13jacobi_kernelPKfPfiiS1_"
 #define JACOBI_SHOWN   "jacobi_kernel(float const*, float*, int, int, float*)"
@@ -100,7 +100,7 @@ test_demangle_builder (void)
   g_assert_cmpuint (jx_trace_find_region (trace, "main"), ==, plain);
   g_assert_cmpuint (jx_trace_find_region (trace, "jacobi_kernel"), ==, JX_NONE);
 
-  stats = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+  stats = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
   g_assert_cmpuint (stats[kernel].count, ==, 1);
   g_assert_cmpuint (stats[kernel].inclusive, ==, 40);
   g_assert_cmpuint (stats[plain].exclusive, ==, 100 - 40 - 10);
@@ -141,7 +141,7 @@ test_demangle_cuda_trace (void)
       return;
     }
 
-  stats = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+  stats = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
   for (i = 0; i < jx_trace_get_n_regions (trace); i++)
     {
       const JxRegion *r = jx_trace_get_region (trace, i);

@@ -5,8 +5,8 @@
 
 #include "jx-demangle.h"
 #include "jx-trace-generator.h"
+#include "jx-profile.h"
 #include "jx-trace-loader.h"
-#include "jx-trace-query.h"
 #include "otf2-count.h"
 
 /* libotf2 3.0.2 leaks its archive object when OTF2_Reader_Open fails on a
@@ -181,7 +181,7 @@ test_loader_real_profile (void)
 
       g_test_message ("%s", path);
       g_assert_true (count_archive (anchor, &count, &error));
-      stats = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+      stats = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
 
       g_assert_cmpuint (jx_trace_get_n_regions (trace), >=, count.n_regions);
       for (r = 0; r < count.n_regions; r++)
@@ -405,7 +405,7 @@ test_loader_generated_counts (void)
     }
   g_assert_cmpuint (n_accel, ==, 3 * 2);
 
-  stats = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+  stats = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
   for (i = 0; i < count.n_regions; i++)
     {
       g_assert_cmpuint (stats[i].count, ==, count.profile[i].count);

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include "jx-profile.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-query.h"
 
@@ -268,7 +269,7 @@ check_stats (JxTrace       *trace,
              guint64        t0,
              guint64        t1)
 {
-  g_autofree JxRegionStats *stats = jx_trace_compute_region_stats (trace, streams, n_streams, t0, t1);
+  g_autofree JxRegionStats *stats = jx_profile_compute_region_stats (trace, streams, n_streams, t0, t1);
   guint n_regions = jx_trace_get_n_regions (trace);
   g_autofree JxRegionStats *expected = g_new0 (JxRegionStats, n_regions);
   guint si, r;
@@ -382,7 +383,7 @@ test_query_empty (void)
   g_assert_cmpuint (jx_stream_lower_bound (s, 5), ==, 0);
   g_assert_cmpuint (jx_stream_first_child (s, JX_NONE), ==, JX_NONE);
   g_assert_cmpuint (jx_stream_get_children (s, JX_NONE, NULL, 0), ==, 0);
-  stats = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+  stats = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
   g_assert_cmpuint (stats[0].count, ==, 0);
   g_assert_true (s->flags & JX_STREAM_FLAG_EMPTY);
   g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_EMPTY_STREAM), ==, 1);
@@ -432,7 +433,7 @@ test_query_known (void)
   g_assert_cmpuint (g_array_index (path, guint32, 0), ==, 0);
   g_assert_cmpuint (g_array_index (path, guint32, 2), ==, 2);
 
-  all = jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
+  all = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
   g_assert_cmpuint (all[main_r].inclusive, ==, 100);
   g_assert_cmpuint (all[main_r].exclusive, ==, 30);
   g_assert_cmpuint (all[a].count, ==, 2);
@@ -440,7 +441,7 @@ test_query_known (void)
   g_assert_cmpuint (all[a].exclusive, ==, 60);
 
   /* [25, 60): main 35 incl, a: [25,40)+[50,60) = 25 incl, c: 5 */
-  part = jx_trace_compute_region_stats (trace, NULL, 0, 25, 60);
+  part = jx_profile_compute_region_stats (trace, NULL, 0, 25, 60);
   g_assert_cmpuint (part[main_r].inclusive, ==, 35);
   g_assert_cmpuint (part[main_r].exclusive, ==, 10);
   g_assert_cmpuint (part[a].count, ==, 2);
