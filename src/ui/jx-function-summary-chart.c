@@ -263,11 +263,11 @@ column_view (JxFunctionSummaryChart *self,
              guint                   index,
              int                     width,
              double                  max_seconds,
-             JxFunctionSummaryView  *view)
+             JxFunctionBarsView     *view)
 {
   Column *c = g_ptr_array_index (self->columns, index);
 
-  jx_function_summary_view_init (view);
+  jx_function_bars_view_init (view);
   view->width = width;
   /* Function names matter more than bar length resolution, up to the point
    * where the bars (and their values) still compare at a glance. */
@@ -283,7 +283,7 @@ column_view (JxFunctionSummaryChart *self,
       jx_session_get_trace_color (self->session, c->index, &background);
       view->background = jx_rgba_from_gdk (&background);
     }
-  view->height = jx_function_summary_get_height (view, c->bars != NULL ? c->bars->len : 0);
+  view->height = jx_function_bars_get_height (view, c->bars != NULL ? c->bars->len : 0);
 }
 
 static double
@@ -344,7 +344,7 @@ cell_rect (JxFunctionSummaryChart *self,
 
       for (i = r * cols; i < MIN ((r + 1) * cols, self->columns->len); i++)
         {
-          JxFunctionSummaryView view;
+          JxFunctionBarsView view;
 
           column_view (self, i, cw, 0, &view);
           row_h = MAX (row_h, view.height);
@@ -415,7 +415,7 @@ jx_function_summary_chart_snapshot (GtkWidget   *widget,
   for (i = 0; i < self->columns->len; i++)
     {
       Column *c = g_ptr_array_index (self->columns, i);
-      JxFunctionSummaryView view;
+      JxFunctionBarsView view;
       int x, y, w, h;
 
       cell_rect (self, width, i, &x, &y, &w, &h);
@@ -426,7 +426,7 @@ jx_function_summary_chart_snapshot (GtkWidget   *widget,
       cairo_rectangle (cr, 0, 0, w, h);
       cairo_clip (cr);
       if (c->trace != NULL && c->bars != NULL)
-        jx_function_summary_draw (cr, c->trace, (const JxFunctionSummaryBar *) (gpointer) c->bars->data,
+        jx_function_bars_draw (cr, c->trace, (const JxFunctionSummaryBar *) (gpointer) c->bars->data,
                                   c->bars->len, &view);
       else
         {
@@ -448,7 +448,7 @@ on_query_tooltip (GtkWidget              *widget,
                   GtkTooltip             *tooltip,
                   JxFunctionSummaryChart *self)
 {
-  JxFunctionSummaryView view;
+  JxFunctionBarsView view;
   const JxFunctionSummaryBar *bar;
   g_autofree char *excl = NULL;
   g_autofree char *markup = NULL;
@@ -470,7 +470,7 @@ on_query_tooltip (GtkWidget              *widget,
   if (c->trace == NULL || c->bars == NULL)
     return FALSE;
   column_view (self, col, cw, shared_scale (self), &view);
-  b = jx_function_summary_bar_at (&view, c->bars->len, y - cy);
+  b = jx_function_bars_bar_at (&view, c->bars->len, y - cy);
   if (b < 0)
     return FALSE;
 

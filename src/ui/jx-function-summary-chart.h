@@ -5,12 +5,12 @@
  * Recomputed off the main thread, debounced, when the view, the offsets or
  * the traces change.
  *
- * (Not "JxFunctionSummaryView": that is the render layer's view struct.) */
+ * (Not "JxFunctionBarsView": that is the render layer's view struct.) */
 #pragma once
 
 #include <gtk/gtk.h>
 
-#include "jx-function-summary.h"
+#include "jx-function-bars.h"
 #include "jx-session.h"
 
 G_BEGIN_DECLS

@@ -2,7 +2,7 @@
 
 #include <cairo.h>
 
-#include "jx-function-summary.h"
+#include "jx-function-bars.h"
 #include "jx-nav-strip.h"
 #include "jx-palette.h"
 #include "jx-trace-builder.h"
@@ -136,93 +136,11 @@ test_nav_strip (void)
 }
 
 static void
-test_function_summary_compute (void)
-{
-  g_autoptr(JxTrace) trace = small_trace ("compute");
-  g_autoptr(GArray) bars = NULL;
-  g_autoptr(GArray) top = NULL;
-  g_autoptr(GArray) window = NULL;
-  const JxFunctionSummaryBar *bar;
-  double total;
-
-  bars = jx_function_summary_compute (trace, 0, G_MAXUINT64, 0, &total);
-  g_assert_cmpuint (bars->len, ==, 3);
-  g_assert_cmpfloat_with_epsilon (total, 12000e-9, 1e-15);
-  bar = &g_array_index (bars, JxFunctionSummaryBar, 0);
-  g_assert_cmpstr (jx_trace_get_region (trace, bar->region)->name, ==, "compute");
-  g_assert_cmpfloat_with_epsilon (bar->exclusive_s, 6000e-9, 1e-15);
-  g_assert_cmpfloat_with_epsilon (bar->fraction, 0.5, 1e-9);
-  g_assert_cmpuint (bar->count, ==, 2);
-  bar = &g_array_index (bars, JxFunctionSummaryBar, 1);
-  g_assert_cmpstr (jx_trace_get_region (trace, bar->region)->name, ==, "main");
-  bar = &g_array_index (bars, JxFunctionSummaryBar, 2);
-  g_assert_cmpstr (jx_trace_get_region (trace, bar->region)->name, ==, "MPI_Send");
-
-  top = jx_function_summary_compute (trace, 0, G_MAXUINT64, 2, NULL);
-  g_assert_cmpuint (top->len, ==, 2);
-
-  /* Range [6000, 9000): compute 1000, MPI 1000, main 1000 — ties by region id. */
-  window = jx_function_summary_compute (trace, 6000, 9000, 0, &total);
-  g_assert_cmpfloat_with_epsilon (total, 3000e-9, 1e-15);
-  g_assert_cmpuint (window->len, ==, 3);
-}
-
-static void
-compute_done (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  GArray **out = user_data;
-  g_autoptr(GError) error = NULL;
-  double total = 0.0;
-
-  *out = jx_function_summary_compute_finish (result, &total, &error);
-  g_assert_no_error (error);
-  g_assert_cmpfloat_with_epsilon (total, 12000e-9, 1e-15);
-}
-
-static void
-test_function_summary_async (void)
-{
-  g_autoptr(JxTrace) trace = small_trace ("compute");
-  GArray *bars = NULL;
-
-  jx_function_summary_compute_async (trace, 0, G_MAXUINT64, 2, NULL, compute_done, &bars);
-  while (bars == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (bars->len, ==, 2);
-  g_array_unref (bars);
-}
-
-static void
-test_function_summary_order_like (void)
-{
-  g_autoptr(JxTrace) a = small_trace ("compute");
-  g_autoptr(JxTrace) b = small_trace ("compute_v2");
-  g_autoptr(GArray) bars_a = jx_function_summary_compute (a, 0, G_MAXUINT64, 0, NULL);
-  g_autoptr(GArray) bars_b = jx_function_summary_compute (b, 0, G_MAXUINT64, 0, NULL);
-
-  /* Reference order main-first: put main first in a, then order b like it. */
-  {
-    JxFunctionSummaryBar tmp = g_array_index (bars_a, JxFunctionSummaryBar, 0);
-
-    g_array_index (bars_a, JxFunctionSummaryBar, 0) = g_array_index (bars_a, JxFunctionSummaryBar, 1);
-    g_array_index (bars_a, JxFunctionSummaryBar, 1) = tmp;
-  }
-  jx_function_summary_order_like (bars_b, b, bars_a, a);
-  g_assert_cmpuint (bars_b->len, ==, 3);
-  g_assert_cmpstr (jx_trace_get_region (b, g_array_index (bars_b, JxFunctionSummaryBar, 0).region)->name, ==, "main");
-  g_assert_cmpstr (jx_trace_get_region (b, g_array_index (bars_b, JxFunctionSummaryBar, 1).region)->name, ==, "MPI_Send");
-  /* Not in the reference: last. */
-  g_assert_cmpstr (jx_trace_get_region (b, g_array_index (bars_b, JxFunctionSummaryBar, 2).region)->name, ==, "compute_v2");
-}
-
-static void
 test_function_summary_draw (void)
 {
   g_autoptr(JxTrace) trace = small_trace ("compute");
   g_autoptr(GArray) bars = jx_function_summary_compute (trace, 0, G_MAXUINT64, 0, NULL);
-  JxFunctionSummaryView view;
+  JxFunctionBarsView view;
   cairo_surface_t *surface;
   cairo_t *cr;
   int height;
@@ -230,16 +148,16 @@ test_function_summary_draw (void)
   guint32 main_c = region_pixel (trace, "main", FALSE);
   int bar_len_compute = 0, bar_len_main = 0;
 
-  jx_function_summary_view_init (&view);
+  jx_function_bars_view_init (&view);
   view.width = 400;
   view.label_width = 100;
   view.title = "small";
-  height = jx_function_summary_get_height (&view, bars->len);
+  height = jx_function_bars_get_height (&view, bars->len);
   g_assert_cmpint (height, >=, 20 + 3 * 16);
   view.height = height;
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width, view.height);
   cr = cairo_create (surface);
-  jx_function_summary_draw (cr, trace, (const JxFunctionSummaryBar *) (gpointer) bars->data, bars->len, &view);
+  jx_function_bars_draw (cr, trace, (const JxFunctionSummaryBar *) (gpointer) bars->data, bars->len, &view);
   cairo_surface_flush (surface);
 
   /* Bars start right of the labels in their function's colour; the largest
@@ -255,13 +173,13 @@ test_function_summary_draw (void)
   g_assert_cmpfloat_with_epsilon ((double) bar_len_main / bar_len_compute, 5.0 / 6.0, 0.02);
   g_assert_cmphex (pixel_at (surface, 104 + 2, 20 + 8), ==, compute);
 
-  g_assert_cmpint (jx_function_summary_bar_at (&view, bars->len, 10), ==, -1);
-  g_assert_cmpint (jx_function_summary_bar_at (&view, bars->len, 20 + 16 + 3), ==, 1);
-  g_assert_cmpint (jx_function_summary_bar_at (&view, bars->len, 20 + 3 * 16 + 1), ==, -1);
+  g_assert_cmpint (jx_function_bars_bar_at (&view, bars->len, 10), ==, -1);
+  g_assert_cmpint (jx_function_bars_bar_at (&view, bars->len, 20 + 16 + 3), ==, 1);
+  g_assert_cmpint (jx_function_bars_bar_at (&view, bars->len, 20 + 3 * 16 + 1), ==, -1);
 
   /* A shared scale twice the largest bar halves the bars. */
   view.max_seconds = 12000e-9;
-  jx_function_summary_draw (cr, trace, (const JxFunctionSummaryBar *) (gpointer) bars->data, bars->len, &view);
+  jx_function_bars_draw (cr, trace, (const JxFunctionSummaryBar *) (gpointer) bars->data, bars->len, &view);
   cairo_surface_flush (surface);
   {
     int shared = 0;
@@ -283,10 +201,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/nav-strip/extent-activity-hit", test_nav_strip);
-  g_test_add_func ("/render/function-summary/compute", test_function_summary_compute);
-  g_test_add_func ("/render/function-summary/async", test_function_summary_async);
-  g_test_add_func ("/render/function-summary/order-like", test_function_summary_order_like);
-  g_test_add_func ("/render/function-summary/draw", test_function_summary_draw);
+  g_test_add_func ("/render/function-bars/draw", test_function_summary_draw);
 
   return g_test_run ();
 }

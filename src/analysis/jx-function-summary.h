@@ -1,14 +1,12 @@
-/* jx-function-summary.h — bar chart of exclusive time per function.
+/* jx-function-summary.h — exclusive time per function in a time range.
  *
- * For one trace and a time range: the top N functions by exclusive time, in
- * the timeline's colours. Several traces compare at a glance when their charts
- * share a scale (max_seconds) and a function order (jx_function_summary_order_like). */
+ * For one trace and a time range: the top N functions by exclusive time
+ * (drawn as bars by jx-function-bars.h). Several traces compare at a glance in
+ * one function order (jx_function_summary_order_like). */
 #pragma once
 
-#include <cairo.h>
 #include <gio/gio.h>
 
-#include "jx-rgba.h"
 #include "jx-trace.h"
 
 G_BEGIN_DECLS
@@ -52,34 +50,5 @@ void     jx_function_summary_order_like   (GArray   *bars,
                                            JxTrace  *trace,
                                            GArray   *reference_bars,
                                            JxTrace  *reference_trace);
-
-typedef struct
-{
-  int      width;            /* px */
-  int      height;           /* px */
-  int      bar_height;       /* px per bar (e.g. 16) */
-  int      label_width;      /* px for function names, 0 = a third of the width */
-  double   max_seconds;      /* scale: a bar this long spans the bar area; 0 = the largest bar */
-  gboolean dark;
-  JxRgba   background;       /* the trace's tint */
-  const char *title;         /* drawn above the bars when not NULL (e.g. the trace name) */
-} JxFunctionSummaryView;
-
-void     jx_function_summary_view_init    (JxFunctionSummaryView *view);
-
-void     jx_function_summary_draw         (cairo_t                     *cr,
-                                           JxTrace                     *trace,
-                                           const JxFunctionSummaryBar  *bars,
-                                           guint                        n_bars,
-                                           const JxFunctionSummaryView *view);
-
-/* Index of the bar at y, or -1 (for tooltips). */
-int      jx_function_summary_bar_at       (const JxFunctionSummaryView *view,
-                                           guint                        n_bars,
-                                           double                       y);
-
-/* Height needed to show n_bars (title included). */
-int      jx_function_summary_get_height   (const JxFunctionSummaryView *view,
-                                           guint                        n_bars);
 
 G_END_DECLS
