@@ -500,14 +500,14 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/render/summary/exact-vs-brute-force", test_exact_matches_brute_force);
-  g_test_add_func ("/render/summary/fine-zoom-exact", test_fine_zoom_is_exact);
-  g_test_add_func ("/render/summary/coarse-zoom-vs-brute-force", test_coarse_zoom_close_to_brute_force);
-  g_test_add_func ("/render/summary/coarse-zoom-phases", test_coarse_zoom_phases);
-  g_test_add_func ("/render/summary/call-stack-depths", test_depth_matches_brute_force);
-  g_test_add_func ("/render/summary/dominant-function", test_dominant_rule);
-  g_test_add_func ("/render/summary/cancel", test_build_cancelled);
-  g_test_add_func ("/render/summary/async", test_build_async);
+  g_test_add_func ("/analysis/timeline-summary/exact-vs-brute-force", test_exact_matches_brute_force);
+  g_test_add_func ("/analysis/timeline-summary/fine-zoom-exact", test_fine_zoom_is_exact);
+  g_test_add_func ("/analysis/timeline-summary/coarse-zoom-vs-brute-force", test_coarse_zoom_close_to_brute_force);
+  g_test_add_func ("/analysis/timeline-summary/coarse-zoom-phases", test_coarse_zoom_phases);
+  g_test_add_func ("/analysis/timeline-summary/call-stack-depths", test_depth_matches_brute_force);
+  g_test_add_func ("/analysis/timeline-summary/dominant-function", test_dominant_rule);
+  g_test_add_func ("/analysis/timeline-summary/cancel", test_build_cancelled);
+  g_test_add_func ("/analysis/timeline-summary/async", test_build_async);
 
   return g_test_run ();
 }
