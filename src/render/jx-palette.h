@@ -10,6 +10,7 @@
 
 #include <cairo.h>
 
+#include "jx-legend-entries.h"
 #include "jx-rgba.h"
 #include "jx-trace.h"
 
@@ -70,24 +71,9 @@ void      jx_palette_cairo_set_text       (cairo_t       *cr,
                                            gboolean       dark,
                                            double         alpha);
 
-/* Legend: one entry per category present (category regions share one colour),
- * then one entry per user function, ordered by exclusive time summed over the
- * given traces (largest first). */
-typedef struct
-{
-  char       *name;           /* category label or function name */
-  JxRgba     color;
-  JxCategory  category;
-  gboolean    is_category;    /* TRUE: entry stands for all regions of `category` */
-  guint64     exclusive_ns;   /* summed over the traces, converted to ns */
-} JxLegendEntry;
-
-/* Array of JxLegendEntry (clear func set), at most max_functions user
- * functions (0 = all). The walk over the traces may take a while on large
- * traces: call it from a worker thread. */
-GArray   *jx_palette_build_legend         (JxTrace      **traces,
-                                           guint          n_traces,
-                                           gboolean       dark,
-                                           guint          max_functions);
+/* Colour of a legend entry: its category's, or its function's. */
+void      jx_palette_legend_color         (const JxLegendEntry *entry,
+                                           gboolean             dark,
+                                           JxRgba              *rgba);
 
 G_END_DECLS

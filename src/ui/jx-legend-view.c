@@ -19,6 +19,7 @@ struct _JxLegendView
 
   GtkWidget    *flow;
   GArray       *entries;      /* JxLegendEntry */
+  gboolean      entries_dark; /* the style their colours are for */
   guint         debounce_source;
   GCancellable *cancellable;
   gboolean      busy;
@@ -60,8 +61,8 @@ build_thread (GTask        *task,
   Job *job = task_data;
   GArray *legend;
 
-  legend = jx_palette_build_legend ((JxTrace **) job->traces->pdata, job->traces->len,
-                                    job->dark, job->max_functions);
+  legend = jx_legend_entries_compute ((JxTrace **) job->traces->pdata, job->traces->len,
+                                      job->max_functions);
   g_task_return_pointer (task, legend, (GDestroyNotify) g_array_unref);
 }
 
@@ -99,8 +100,11 @@ populate (JxLegendView *self)
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *swatch = gtk_drawing_area_new ();
       GtkWidget *label = gtk_label_new (e->name);
-      GdkRGBA color = jx_rgba_to_gdk (&e->color);
+      GdkRGBA color;
+      JxRgba rgba;
 
+      jx_palette_legend_color (e, self->entries_dark, &rgba);
+      color = jx_rgba_to_gdk (&rgba);
       g_object_set_data_full (G_OBJECT (swatch), "rgba", gdk_rgba_copy (&color),
                               (GDestroyNotify) gdk_rgba_free);
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
@@ -137,6 +141,7 @@ build_done (GObject      *source,
     }
   g_clear_pointer (&self->entries, g_array_unref);
   self->entries = legend;
+  self->entries_dark = ((Job *) g_task_get_task_data (G_TASK (result)))->dark;
   self->busy = self->debounce_source != 0;
   populate (self);
 }

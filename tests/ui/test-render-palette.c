@@ -233,78 +233,43 @@ test_pixels (void)
   g_assert_cmpfloat (back.alpha, ==, 1.0);
 }
 
+/* Legend entries take their category's or their function's colour, and the
+ * region table gives MPI regions the category colour. */
 static void
 test_legend (void)
 {
   JxTraceBuilder *b1 = jx_trace_builder_new ("/a/traces.otf2", "a", 1000000000);
-  JxTraceBuilder *b2 = jx_trace_builder_new ("/b/traces.otf2", "b", 1000000);
   g_autoptr(JxTrace) a = NULL;
-  g_autoptr(JxTrace) b = NULL;
-  g_autoptr(GArray) legend = NULL;
   g_autofree guint32 *table = NULL;
-  JxTrace *traces[2];
-  const JxLegendEntry *e;
+  JxLegendEntry mpi_entry = { (char *) "MPI", JX_CATEGORY_MPI, TRUE, 400 };
+  JxLegendEntry solve_entry = { (char *) "solve", JX_CATEGORY_USER, FALSE, 2000 };
   guint32 r;
 
-  /* Trace a (ns ticks): main 1000 ns exclusive, MPI_Send 400 ns, omp 100 ns. */
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      JxRgba want, got;
+
+      jx_palette_function_color ("solve", dark, &want);
+      jx_palette_legend_color (&solve_entry, dark, &got);
+      g_assert_true (rgba_equal (&want, &got));
+      jx_palette_category_color (JX_CATEGORY_MPI, dark, &want);
+      jx_palette_legend_color (&mpi_entry, dark, &got);
+      g_assert_true (rgba_equal (&want, &got));
+    }
+
   {
     guint32 main_r = jx_trace_builder_add_region (b1, "main", PARADIGM_USER, ROLE_FUNCTION);
     guint32 send = jx_trace_builder_add_region (b1, "MPI_Send", PARADIGM_MPI, ROLE_FUNCTION);
-    guint32 omp = jx_trace_builder_add_region (b1, "!$omp parallel", PARADIGM_OPENMP, ROLE_FUNCTION);
     guint32 node = jx_trace_builder_add_system_node (b1, "n", "node", JX_NONE);
     guint32 s = jx_trace_builder_add_stream (b1, jx_trace_builder_add_process (b1, "R0", node), "T", JX_STREAM_CPU_THREAD);
 
     jx_trace_builder_enter (b1, s, 0, main_r);
     jx_trace_builder_enter (b1, s, 500, send);
     jx_trace_builder_leave (b1, s, 900, send);
-    jx_trace_builder_enter (b1, s, 900, omp);
-    jx_trace_builder_leave (b1, s, 1000, omp);
     jx_trace_builder_leave (b1, s, 1500, main_r);
   }
-  /* Trace b (µs ticks): solve 2 µs = 2000 ns, main 1 µs. */
-  {
-    guint32 main_r = jx_trace_builder_add_region (b2, "main", PARADIGM_USER, ROLE_FUNCTION);
-    guint32 solve = jx_trace_builder_add_region (b2, "solve", PARADIGM_USER, ROLE_FUNCTION);
-    guint32 node = jx_trace_builder_add_system_node (b2, "n", "node", JX_NONE);
-    guint32 s = jx_trace_builder_add_stream (b2, jx_trace_builder_add_process (b2, "R0", node), "T", JX_STREAM_CPU_THREAD);
-
-    jx_trace_builder_enter (b2, s, 0, main_r);
-    jx_trace_builder_enter (b2, s, 1, solve);
-    jx_trace_builder_leave (b2, s, 3, solve);
-    jx_trace_builder_leave (b2, s, 3, main_r);
-  }
   a = jx_trace_builder_finish (b1);
-  b = jx_trace_builder_finish (b2);
-  traces[0] = a;
-  traces[1] = b;
 
-  legend = jx_palette_build_legend (traces, 2, FALSE, 0);
-  /* Categories first (MPI, OpenMP), then functions by summed exclusive time. */
-  g_assert_cmpuint (legend->len, ==, 4);
-  e = &g_array_index (legend, JxLegendEntry, 0);
-  g_assert_true (e->is_category);
-  g_assert_cmpint (e->category, ==, JX_CATEGORY_MPI);
-  g_assert_cmpuint (e->exclusive_ns, ==, 400);
-  e = &g_array_index (legend, JxLegendEntry, 1);
-  g_assert_cmpint (e->category, ==, JX_CATEGORY_OPENMP);
-  e = &g_array_index (legend, JxLegendEntry, 2);
-  g_assert_cmpstr (e->name, ==, "main");
-  g_assert_cmpuint (e->exclusive_ns, ==, 2000);
-  e = &g_array_index (legend, JxLegendEntry, 3);
-  g_assert_cmpstr (e->name, ==, "solve");
-  g_assert_cmpuint (e->exclusive_ns, ==, 2000);
-  {
-    JxRgba want;
-
-    jx_palette_function_color ("solve", FALSE, &want);
-    g_assert_true (rgba_equal (&want, &e->color));
-  }
-  g_clear_pointer (&legend, g_array_unref);
-
-  legend = jx_palette_build_legend (traces, 2, TRUE, 1);
-  g_assert_cmpuint (legend->len, ==, 3);
-
-  /* The region table gives MPI regions the category colour. */
   table = jx_palette_region_table_new (a, FALSE);
   r = jx_trace_find_region (a, "MPI_Send");
   g_assert_cmpuint (r, !=, JX_NONE);
