@@ -42,13 +42,14 @@ UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 LSAN_OPTIONS=suppressions=$srcdir/build-aux/lsan.supp:print_suppressions=0
 export G_SLICE ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 
-# Widget tests run in a pass of their own, one at a time (they share one
-# Xvfb display), with ASan and UBSan. Leak checking is off there by default:
-# on a loaded machine GTK/GLib worker threads occasionally leave a few hundred
-# bytes that LSan cannot attribute (the stack ends in g_malloc), which would
-# make CI flaky. The lifetime of what matters (traces, summaries, sessions,
-# widgets) is checked deterministically with weak pointers in test-views and
-# test-window instead. JX_GUI_DETECT_LEAKS=1 turns leak checking on here too.
+# Widget tests (suites ui and app) run in a pass of their own, one at a time
+# (they share one Xvfb display), with ASan and UBSan. Leak checking is off
+# there by default: on a loaded machine GTK/GLib worker threads occasionally
+# leave a few hundred bytes that LSan cannot attribute (the stack ends in
+# g_malloc), which would make CI flaky. The lifetime of what matters (traces,
+# summaries, sessions, widgets) is checked deterministically with weak
+# pointers in test-views and test-window instead. JX_GUI_DETECT_LEAKS=1 turns
+# leak checking on here too.
 gui_asan_options=$(echo "$ASAN_OPTIONS" | sed "s/detect_leaks=1/detect_leaks=${JX_GUI_DETECT_LEAKS:-0}/")
 
 if ! { setup "$asandir" -Dbuildtype=debugoptimized -Db_sanitize=address,undefined -Db_lundef=false &&
@@ -57,12 +58,12 @@ if ! { setup "$asandir" -Dbuildtype=debugoptimized -Db_sanitize=address,undefine
 else
   if ! xvfb-run -a dbus-run-session -- \
          meson test -C "$asandir" --no-rebuild --print-errorlogs --timeout-multiplier 3 \
-         --logbase jx-asan --no-suite ui; then
+         --logbase jx-asan --no-suite ui --no-suite app; then
     status=1
   fi
   if ! ASAN_OPTIONS=$gui_asan_options xvfb-run -a dbus-run-session -- \
          meson test -C "$asandir" --no-rebuild --print-errorlogs --timeout-multiplier 3 \
-         --logbase jx-asan-ui --num-processes 1 --suite ui; then
+         --logbase jx-asan-ui --num-processes 1 --suite ui --suite app; then
     status=1
   fi
 fi

@@ -122,5 +122,4 @@ void              jx_session_get_trace_accent     (JxSession   *self, guint inde
 /* Palette slot of the trace's colour (for jx_palette_trace_accent). */
 guint             jx_session_get_trace_color_slot (JxSession   *self, guint index);
 
-
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "jx-comparison.h"
+#include "jx-test-util.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
@@ -591,21 +592,11 @@ test_missing_events (void)
 
 /* Real traces */
 
-static char *
-real_trace (const char *name)
-{
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
-
-  if (dir == NULL)
-    return NULL;
-  return g_build_filename (dir, name, NULL);
-}
-
 static void
 test_real_traces (void)
 {
-  g_autofree char *pa = real_trace ("casita__1_xeonphi_jacobi_01");
-  g_autofree char *pb = real_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *pa = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *pb = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
   g_autoptr(GError) error = NULL;
   g_autoptr(JxTrace) a = NULL;
   g_autoptr(JxTrace) b = NULL;
@@ -613,11 +604,6 @@ test_real_traces (void)
   JxComparisonOptions options;
   guint i;
 
-  if (pa == NULL || !g_file_test (pa, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("JX_SHARED_TRACES not set or traces missing");
-      return;
-    }
   a = jx_trace_load (pa, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   b = jx_trace_load (pb, NULL, NULL, NULL, NULL, &error);

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "jx-test-util.h"
 #include "jx-trace-generator.h"
 
 static const char *
@@ -146,21 +147,12 @@ test_missing_events (void)
   remove_tree (tmp);
 }
 
-static char *
-real_trace (const char *name)
-{
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
-
-  if (dir == NULL)
-    return NULL;
-  return g_build_filename (dir, name, NULL);
-}
-
+/* Real traces in every output format, and the exit codes of bad input. */
 static void
 test_real_traces (void)
 {
-  g_autofree char *pa = real_trace ("casita__1_xeonphi_jacobi_01");
-  g_autofree char *pb = real_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *pa = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *pb = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
   g_autofree char *out = NULL;
   g_autofree char *err = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
@@ -168,12 +160,6 @@ test_real_traces (void)
   JsonObject *root;
   JsonArray *pairs;
   guint i;
-
-  if (pa == NULL || !g_file_test (pa, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("JX_SHARED_TRACES not set or traces missing");
-      return;
-    }
 
   {
     const char *args[] = { "--json", "--flat-optimum", "--top", "5", pa, pb, NULL };

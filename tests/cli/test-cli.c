@@ -12,6 +12,8 @@
 #include <otf2/otf2.h>
 #include <libiberty/demangle.h>
 
+#include "jx-test-util.h"
+
 /* ---- running the tool ------------------------------------------------- */
 
 typedef struct
@@ -87,16 +89,6 @@ parse_json (const char *text)
 
 /* ---- the shared traces ------------------------------------------------ */
 
-static const char *
-shared_traces_dir (void)
-{
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
-
-  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
-    return NULL;
-  return dir;
-}
-
 static int
 compare_paths (gconstpointer a,
                gconstpointer b)
@@ -109,12 +101,11 @@ static GPtrArray *
 list_shared_traces (void)
 {
   GPtrArray *dirs = g_ptr_array_new_with_free_func (g_free);
-  const char *root = shared_traces_dir ();
-  g_autoptr(GDir) dir = NULL;
+  const char *root = jx_test_get_shared_traces ();
+  g_autoptr(GDir) dir = g_dir_open (root, 0, NULL);
   const char *name;
 
-  if (root == NULL || (dir = g_dir_open (root, 0, NULL)) == NULL)
-    return dirs;
+  g_assert_nonnull (dir);
 
   while ((name = g_dir_read_name (dir)) != NULL)
     {
@@ -124,6 +115,8 @@ list_shared_traces (void)
         g_ptr_array_add (dirs, g_build_filename (root, name, NULL));
     }
   g_ptr_array_sort (dirs, compare_paths);
+  if (dirs->len == 0)
+    g_error ("No trace (a folder with traces.otf2) in %s", root);
 
   return dirs;
 }
@@ -639,12 +632,6 @@ test_info_matches_libotf2 (void)
   g_autoptr(GPtrArray) dirs = list_shared_traces ();
   guint t;
 
-  if (dirs->len == 0)
-    {
-      g_test_skip ("JX_SHARED_TRACES holds no traces");
-      return;
-    }
-
   for (t = 0; t < dirs->len; t++)
     {
       const char *dir = g_ptr_array_index (dirs, t);
@@ -693,9 +680,8 @@ test_info_matches_libotf2 (void)
 static void
 test_ping_pong_oracle (void)
 {
-  const char *root_dir = shared_traces_dir ();
-  g_autofree char *dir = NULL;
-  g_autofree char *anchor = NULL;
+  g_autofree char *dir = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *anchor = jx_test_get_shared_trace ("pipit__ping-pong-otf2/traces.otf2");
   g_autoptr(RawTrace) raw = NULL;
   g_autoptr(JsonNode) root = NULL;
   g_auto(CliRun) profile = { 0 };
@@ -707,19 +693,6 @@ test_ping_pong_oracle (void)
   gint64 sends = -1;
   gint64 recvs = -1;
   guint i;
-
-  if (root_dir == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-  dir = g_build_filename (root_dir, "pipit__ping-pong-otf2", NULL);
-  anchor = g_build_filename (dir, "traces.otf2", NULL);
-  if (!g_file_test (anchor, G_FILE_TEST_IS_REGULAR))
-    {
-      g_test_skip ("ping-pong trace not present");
-      return;
-    }
 
   raw = read_raw (anchor);
   g_assert_cmpuint (raw->locations->len, ==, 2);
@@ -871,12 +844,6 @@ test_profile_consistency (void)
   g_autoptr(GPtrArray) dirs = list_shared_traces ();
   guint n_compared = 0;
   guint t;
-
-  if (dirs->len == 0)
-    {
-      g_test_skip ("JX_SHARED_TRACES holds no traces");
-      return;
-    }
 
   for (t = 0; t < dirs->len; t++)
     {

@@ -4,6 +4,7 @@
 #include <glib/gstdio.h>
 #include <otf2/otf2.h>
 
+#include "jx-test-util.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
@@ -97,19 +98,12 @@ check_streams_sane (JxTrace *trace)
 static void
 test_defects_tracer (void)
 {
-  const char *root = g_getenv ("JX_SHARED_TRACES");
   const char *names[] = { "TraceR__stencil4d-32", "TraceR__stencil4d-64" };
   guint i;
 
-  if (root == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-
   for (i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *path = g_build_filename (root, names[i], NULL);
+      g_autofree char *path = jx_test_get_shared_trace (names[i]);
       g_autoptr(JxTrace) trace = load (path);
       const JxStream *s = jx_trace_get_stream (trace, 0);
       guint32 loop = jx_trace_find_region (trace, "TRACER_Loop");
@@ -316,26 +310,23 @@ test_defects_missing_evt (void)
 }
 
 /* Copies pipit ping-pong into a temporary directory, leaving out the file
- * skip (may be NULL); NULL when the shared traces are not available. */
+ * skip (may be NULL). */
 static char *
 copy_ping_pong (const char *skip)
 {
-  const char *root = g_getenv ("JX_SHARED_TRACES");
+  g_autofree char *root = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
   const char *files[] = { "traces.otf2", "traces.def", "traces/0.def", "traces/0.evt",
                           "traces/1.def", "traces/1.evt" };
   g_autofree char *sub = NULL;
   char *dir;
   guint i;
 
-  if (root == NULL)
-    return NULL;
-
   dir = make_temp_dir ();
   sub = g_build_filename (dir, "traces", NULL);
   g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
   for (i = 0; i < G_N_ELEMENTS (files); i++)
     {
-      g_autofree char *from = g_build_filename (root, "pipit__ping-pong-otf2", files[i], NULL);
+      g_autofree char *from = g_build_filename (root, files[i], NULL);
       g_autofree char *to = g_build_filename (dir, files[i], NULL);
       g_autofree char *contents = NULL;
       gsize length;
@@ -391,12 +382,6 @@ test_defects_missing_evt_real (void)
   g_autofree char *dir = copy_ping_pong ("traces/1.evt");
   g_autoptr(JxTrace) trace = NULL;
 
-  if (dir == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-
   trace = load (dir);
   g_assert_cmpuint (jx_trace_get_n_streams (trace), ==, 2);
   g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_MISSING_EVENTS), ==, 1);
@@ -423,12 +408,6 @@ test_defects_truncated_evt_real (void)
   g_autoptr(JxTrace) trace = NULL;
   const JxStream *s0, *s1;
   gsize length;
-
-  if (dir == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
 
   evt = g_build_filename (dir, "traces", "0.evt", NULL);
   g_assert_true (g_file_get_contents (evt, &contents, &length, NULL));
@@ -470,12 +449,6 @@ test_defects_local_definitions (void)
   const char *garbage = "this is not an OTF2 definition file, just some text\n";
   guint i;
   gboolean named = FALSE;
-
-  if (dir == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
 
   def = g_build_filename (dir, "traces", "0.def", NULL);
   g_assert_true (g_file_set_contents (def, garbage, -1, NULL));

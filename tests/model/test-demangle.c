@@ -5,6 +5,7 @@
 
 #include "jx-demangle.h"
 #include "jx-profile.h"
+#include "jx-test-util.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-loader.h"
 
@@ -110,16 +111,10 @@ test_demangle_builder (void)
 static JxTrace *
 load_cuda_simple (void)
 {
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
-  g_autofree char *anchor = NULL;
+  g_autofree char *anchor = jx_test_get_shared_trace ("casita__2_cuda_simple/traces.otf2");
   g_autoptr(GError) error = NULL;
   JxTrace *trace;
 
-  if (dir == NULL)
-    return NULL;
-  anchor = g_build_filename (dir, "casita__2_cuda_simple", "traces.otf2", NULL);
-  if (!g_file_test (anchor, G_FILE_TEST_IS_REGULAR))
-    return NULL;
   trace = jx_trace_load (anchor, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (trace);
@@ -134,12 +129,6 @@ test_demangle_cuda_trace (void)
   JxRegionStats *stats;
   guint i, n_mangled = 0, n_kernels = 0;
   guint64 kernel_invocations = 0;
-
-  if (trace == NULL)
-    {
-      g_test_skip ("casita__2_cuda_simple not found in JX_SHARED_TRACES");
-      return;
-    }
 
   stats = jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64);
   for (i = 0; i < jx_trace_get_n_regions (trace); i++)

@@ -4,8 +4,9 @@
 #include <glib/gstdio.h>
 
 #include "jx-demangle.h"
-#include "jx-trace-generator.h"
 #include "jx-profile.h"
+#include "jx-test-util.h"
+#include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
 #include "otf2-count.h"
 
@@ -20,14 +21,6 @@ __lsan_default_suppressions (void)
   return "leak:libopen-trace-format2.so\n";
 }
 
-static const char *
-shared_traces (void)
-{
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
-
-  return dir != NULL && g_file_test (dir, G_FILE_TEST_IS_DIR) ? dir : NULL;
-}
-
 static gint
 compare_paths (gconstpointer a,
                gconstpointer b)
@@ -40,12 +33,10 @@ static GPtrArray *
 list_traces (void)
 {
   GPtrArray *list = g_ptr_array_new_with_free_func (g_free);
-  const char *root = shared_traces ();
+  const char *root = jx_test_get_shared_traces ();
   g_autoptr(GDir) dir = NULL;
   const char *entry;
 
-  if (root == NULL)
-    return list;
   dir = g_dir_open (root, 0, NULL);
   while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
     {
@@ -56,6 +47,8 @@ list_traces (void)
         g_ptr_array_add (list, g_steal_pointer (&path));
     }
   g_ptr_array_sort (list, compare_paths);
+  if (list->len == 0)
+    g_error ("No trace (a folder with traces.otf2) in %s", root);
   return list;
 }
 
@@ -92,11 +85,6 @@ test_loader_real_counts (void)
   g_autoptr(GPtrArray) traces = list_traces ();
   guint t;
 
-  if (traces->len == 0)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
   for (t = 0; t < traces->len; t++)
     {
       const char *path = g_ptr_array_index (traces, t);
@@ -163,12 +151,6 @@ test_loader_real_profile (void)
   g_autoptr(GPtrArray) traces = list_traces ();
   guint t;
 
-  if (traces->len == 0)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-
   for (t = 0; t < traces->len; t++)
     {
       const char *path = g_ptr_array_index (traces, t);
@@ -210,12 +192,7 @@ test_loader_pingpong (void)
   guint n_dir[2] = { 0, 0 };
   guint i, j;
 
-  if (shared_traces () == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-  path = g_build_filename (shared_traces (), "pipit__ping-pong-otf2", NULL);
+  path = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
   trace = load (path, 0);
 
   g_assert_cmpuint (jx_trace_get_n_processes (trace), ==, 2);
@@ -481,14 +458,8 @@ test_loader_error_truncated (void)
   g_autofree char *contents = NULL;
   gsize length;
 
-  if (shared_traces () == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-
   dir = make_temp_dir ();
-  src = g_build_filename (shared_traces (), "pipit__ping-pong-otf2", NULL);
+  src = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
   copy_tree (src, dir);
   anchor = g_build_filename (dir, "traces.otf2", NULL);
   def = g_build_filename (dir, "traces.def", NULL);
@@ -521,14 +492,8 @@ test_loader_anchor_name (void)
   g_autoptr(JxTrace) a = NULL;
   g_autoptr(JxTrace) b = NULL;
 
-  if (shared_traces () == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-
   dir = make_temp_dir ();
-  src = g_build_filename (shared_traces (), "pipit__ping-pong-otf2", NULL);
+  src = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
   copy_tree (src, dir);
   old_anchor = g_build_filename (dir, "traces.otf2", NULL);
   old_def = g_build_filename (dir, "traces.def", NULL);

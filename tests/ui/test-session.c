@@ -5,6 +5,7 @@
 #include <gtk/gtk.h>
 
 #include "jx-session.h"
+#include "jx-test-util.h"
 #include "jx-trace-builder.h"
 
 #define MS G_GINT64_CONSTANT (1000000)
@@ -651,16 +652,6 @@ test_colors (void)
 
 /* Loading real traces ------------------------------------------------------- */
 
-static char *
-shared_trace (const char *name)
-{
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
-
-  if (dir == NULL)
-    return NULL;
-  return g_build_filename (dir, name, NULL);
-}
-
 static gboolean
 on_timeout (gpointer data)
 {
@@ -697,19 +688,13 @@ static void
 test_load_real (void)
 {
   g_autoptr(JxSession) session = jx_session_new ();
-  g_autofree char *pingpong = shared_trace ("pipit__ping-pong-otf2");
-  g_autofree char *stencil = shared_trace ("TraceR__stencil4d-32/traces.otf2");
-  g_autofree char *missing = shared_trace ("no-such-trace");
+  g_autofree char *pingpong = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *stencil = jx_test_get_shared_trace ("TraceR__stencil4d-32/traces.otf2");
+  g_autofree char *missing = g_build_filename (jx_test_get_shared_traces (), "no-such-trace", NULL);
   g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
   const GError *error;
   JxTrace *trace;
   gint64 s, e;
-
-  if (pingpong == NULL || !g_file_test (pingpong, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
 
   g_signal_connect (session, "trace-changed", G_CALLBACK (on_progress_changed), fractions);
 
@@ -776,15 +761,9 @@ static void
 test_cancel (void)
 {
   g_autoptr(JxSession) session = jx_session_new ();
-  g_autofree char *a = shared_trace ("TraceR__stencil4d-64");
-  g_autofree char *b = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *a = jx_test_get_shared_trace ("TraceR__stencil4d-64");
+  g_autofree char *b = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
   const GError *error;
-
-  if (a == NULL || !g_file_test (a, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
 
   jx_session_add_path (session, a);
   jx_session_add_path (session, b);
@@ -826,15 +805,9 @@ static void
 test_remove_while_loading (void)
 {
   g_autoptr(JxSession) session = jx_session_new ();
-  g_autofree char *a = shared_trace ("TraceR__stencil4d-64");
-  g_autofree char *b = shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *a = jx_test_get_shared_trace ("TraceR__stencil4d-64");
+  g_autofree char *b = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
   JxSession *doomed;
-
-  if (a == NULL || !g_file_test (a, G_FILE_TEST_IS_DIR))
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
 
   jx_session_add_path (session, a);
   jx_session_add_path (session, b);

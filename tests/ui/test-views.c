@@ -19,6 +19,7 @@
 #include "jx-palette.h"
 #include "jx-session.h"
 #include "jx-summary-cache.h"
+#include "jx-test-util.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-timeline.h"
 
@@ -928,7 +929,6 @@ test_summary_and_legend (void)
 static void
 test_real_trace (void)
 {
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
   g_autofree char *path = NULL;
   g_autoptr(JxSession) session = NULL;
   GtkWidget *view, *window, *canvas;
@@ -937,17 +937,7 @@ test_real_trace (void)
   int x, y;
 
   SKIP_WITHOUT_DISPLAY ();
-  if (dir == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-  path = g_build_filename (dir, "TraceR__stencil4d-32", "traces.otf2", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("stencil4d-32 trace not found");
-      return;
-    }
+  path = jx_test_get_shared_trace ("TraceR__stencil4d-32/traces.otf2");
 
   session = jx_session_new ();
   view = jx_master_timeline_new (session);

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "jx-palette.h"
+#include "jx-test-util.h"
 #include "jx-timeline-renderer.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-generator.h"
@@ -524,8 +525,7 @@ test_pending_rows (void)
 static void
 test_messages_real_trace (void)
 {
-  const char *dir = g_getenv ("JX_SHARED_TRACES");
-  g_autofree char *path = NULL;
+  g_autofree char *path = jx_test_get_shared_trace ("casita__4_mpi_ls_barr/traces.otf2");
   g_autoptr(GError) error = NULL;
   g_autoptr(JxTrace) trace = NULL;
   g_autoptr(JxTimelineRenderer) renderer = NULL;
@@ -537,17 +537,6 @@ test_messages_real_trace (void)
   int height, row_s = -1, row_r = -1, x, y, differing = 0;
   gint64 span;
 
-  if (dir == NULL)
-    {
-      g_test_skip ("JX_SHARED_TRACES not set");
-      return;
-    }
-  path = g_build_filename (dir, "casita__4_mpi_ls_barr", "traces.otf2", NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_test_skip ("trace casita__4_mpi_ls_barr not available");
-      return;
-    }
   trace = jx_trace_load (path, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   messages = jx_trace_get_messages (trace);

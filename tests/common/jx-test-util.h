@@ -1,0 +1,19 @@
+/* jx-test-util.h — what many tests need: the real Score-P traces. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The folder of the real test traces: $JX_SHARED_TRACES (meson test sets it),
+ * else the folder configured with `meson setup -Dshared_traces=DIR` (default
+ * ../shared/traces beside the source tree). When it does not exist the test
+ * fails, saying where the traces are expected and how to point elsewhere:
+ * tests never pass quietly without them. */
+const char *jx_test_get_shared_traces (void);
+
+/* A trace (folder or anchor file) inside that folder; fails the test the
+ * same way when it is missing. Free with g_free. */
+char       *jx_test_get_shared_trace  (const char *name);
+
+G_END_DECLS
