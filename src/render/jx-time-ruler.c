@@ -100,7 +100,7 @@ layout_ticks (PangoLayout *layout,
   double px_per_ns = (double) width / (double) (end_ns - start_ns);
   gint64 minor = step / 5 > 0 && step % 5 == 0 ? step / 5 : (step / 2 > 0 && step % 2 == 0 ? step / 2 : step);
   gint64 first = floor_div (start_ns, minor);
-  double last_label_end = -1e9;
+  double last_label_end = -G_MAXDOUBLE;   /* px: no label yet */
   /* One unit for the whole ruler, from the largest time shown. */
   gint64 magnitude = MAX (start_ns < 0 ? -start_ns : start_ns, end_ns < 0 ? -end_ns : end_ns);
 
