@@ -12,35 +12,8 @@
 #include <glib/gstdio.h>
 #include <otf2/otf2.h>
 
+#include "jx-gen-test-util.h"
 #include "jx-trace-generator.h"
-
-static OTF2_FlushType
-pre_flush (void *data, OTF2_FileType type, OTF2_LocationRef location, void *caller, bool final)
-{
-  return OTF2_FLUSH;
-}
-
-static OTF2_FlushCallbacks flush_callbacks = { pre_flush, NULL };
-
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_rmdir (path);
-}
 
 static guint64
 directory_bytes (const char *path)
@@ -77,11 +50,7 @@ bare_writer (const char *directory,
   gint64 start = g_get_monotonic_time ();
   guint i;
 
-  archive = OTF2_Archive_Open (directory, "traces", OTF2_FILEMODE_WRITE, 4 * 1024 * 1024,
-                               256 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
-  g_assert_nonnull (archive);
-  OTF2_Archive_SetFlushCallbacks (archive, &flush_callbacks, NULL);
-  OTF2_Archive_SetSerialCollectiveCallbacks (archive);
+  archive = jx_gen_test_open_archive (directory, 4 * 1024 * 1024);
   OTF2_Archive_OpenEvtFiles (archive);
   for (i = 0; i < n_locations; i++)
     writers[i] = OTF2_Archive_GetEvtWriter (archive, i);
@@ -113,7 +82,7 @@ main (int    argc,
       char **argv)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *tmp = g_dir_make_tmp (NULL, &error);
+  g_autofree char *tmp = jx_gen_test_make_tmp_dir ();
   g_autofree char *bare_dir = NULL;
   g_autofree char *gen_dir = NULL;
   guint64 target = argc > 1 ? g_ascii_strtoull (argv[1], NULL, 10) : 20000000;
@@ -123,7 +92,6 @@ main (int    argc,
   gint64 start;
   double gen_rate, count_rate, bare_rate, seconds;
 
-  g_assert_no_error (error);
   bare_dir = g_build_filename (tmp, "bare", NULL);
   gen_dir = g_build_filename (tmp, "generated", NULL);
 
@@ -142,7 +110,7 @@ main (int    argc,
   printf ("generator:  %" G_GUINT64_FORMAT " events, %u locations, %.2f s, %.2f M events/s, "
           "%.1f bytes/event on disk\n",
           n, stats.n_locations, seconds, gen_rate / 1e6, (double) directory_bytes (gen_dir) / (double) n);
-  remove_tree (gen_dir);
+  jx_gen_test_remove_tree (gen_dir);
 
   start = g_get_monotonic_time ();
   n = jx_generator_count_events (&options, NULL);
@@ -151,9 +119,9 @@ main (int    argc,
 
   bare_rate = bare_writer (bare_dir, stats.n_locations, n);
   printf ("bare libotf2 writer (Enter/Leave only): %.2f M events/s\n", bare_rate / 1e6);
-  remove_tree (bare_dir);
+  jx_gen_test_remove_tree (bare_dir);
 
   printf ("ratio generator / bare writer: %.2f\n", gen_rate / bare_rate);
-  remove_tree (tmp);
+  jx_gen_test_remove_tree (tmp);
   return 0;
 }
