@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-cli.h"
+#include "jx-time.h"
 #include "jx-trace-generator.h"
 #include "jx-trace.h"
 
@@ -194,6 +195,7 @@ jx_cli_generate (int    argc,
   g_auto(GStrv) defects = NULL;
   g_autofree char *examples = NULL;
   g_autofree char *imbalance = NULL;
+  g_autofree char *start_delay = NULL;
   JxGeneratorOptions options;
   gint ranks = 4, threads = 1, iterations = 100, depth = 4, fanout = 3, gpu_streams = 0;
   gint64 seed = 1, events = 0;
@@ -207,6 +209,9 @@ jx_cli_generate (int    argc,
     { "gpu-streams", 0, 0, G_OPTION_ARG_INT, &gpu_streams, N_("Accelerator streams per rank (default 0)"), "N" },
     { "imbalance", 0, 0, G_OPTION_ARG_STRING, &imbalance, N_("Give ranks extra work, e.g. 2,5:0.4"), "RANKS:FACTOR" },
     { "markers", 0, 0, G_OPTION_ARG_NONE, &markers, N_("Write phase markers"), NULL },
+    { "start-delay", 0, 0, G_OPTION_ARG_STRING, &start_delay,
+      N_("MPI_Init takes TIME longer, so the iterations start that much later (e.g. 250ms, 1.5s; default 0)"),
+      "TIME" },
     { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &variants,
       N_("remove, add, rename, faster-kernel or slower-machine (repeatable)"), "NAME" },
     { "defect", 0, 0, G_OPTION_ARG_STRING_ARRAY, &defects,
@@ -258,6 +263,16 @@ jx_cli_generate (int    argc,
   options.fanout = fanout;
   options.n_gpu_streams = gpu_streams;
   options.markers = markers;
+  if (start_delay != NULL
+      && (!jx_time_parse (start_delay, JX_TIME_UNIT_S, &options.start_delay_ns)
+          || options.start_delay_ns < 0 || options.start_delay_ns > JX_GENERATOR_MAX_START_DELAY_NS))
+    {
+      g_autofree char *message = g_strdup_printf (_("Invalid --start-delay “%s”: expected a time from 0 to "
+                                                    "24 hours with a unit, e.g. 250ms or 1.5s"),
+                                                  start_delay);
+
+      return usage_error (message);
+    }
   if (imbalance != NULL
       && !parse_imbalance (imbalance, &options.imbalanced_ranks, &options.imbalance, &error))
     return usage_error (error->message);

@@ -140,6 +140,7 @@ clamp_options (JxGeneratorOptions *o)
     o->imbalance = 0.0;
   if (o->timer_resolution == 0)
     o->timer_resolution = G_GUINT64_CONSTANT (1000000000);
+  o->start_delay_ns = CLAMP (o->start_delay_ns, 0, JX_GENERATOR_MAX_START_DELAY_NS);
   while (o->depth > 2 && tree_size (o->depth, o->fanout) > JX_GEN_MAX_TREE_NODES)
     o->depth--;
   while (tree_size (o->depth, o->fanout) > JX_GEN_MAX_TREE_NODES)
@@ -249,6 +250,7 @@ _jx_gen_init (JxGen                    *g,
   init_regions (g);
 
   g->ticks_per_ns = (double) o->timer_resolution / (double) JX_NS_PER_SECOND;
+  g->start_delay = (guint64) jx_time_ns_to_ticks (o->start_delay_ns, o->timer_resolution);
   g->cpu_scale = g_new (double, o->n_ranks);
   for (r = 0; r < o->n_ranks; r++)
     {

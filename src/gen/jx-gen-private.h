@@ -122,6 +122,7 @@ typedef struct
   guint              stencil_node;
 
   double             ticks_per_ns;
+  guint64            start_delay;    /* ticks MPI_Init takes longer */
   double            *cpu_scale;      /* per rank */
   double             net_scale;
   double             kernel_scale;

@@ -496,7 +496,10 @@ iteration (JxGen *g,
 }
 
 /* main → MPI_Init.  The ranks start a little apart; MPI_Init ends for all of
- * them after the last one arrived. */
+ * them after the last one arrived, and the start delay makes it longer, as
+ * a slow launcher or a large job wiring up its connections does.  Nothing
+ * after it depends on absolute time, so all that follows moves by exactly
+ * the delay. */
 static void
 start_up (JxGen *g)
 {
@@ -520,7 +523,7 @@ start_up (JxGen *g)
     {
       JxGenLoc *m = _jx_gen_master (g, r);
 
-      _jx_gen_at (m, latest + _jx_gen_work (g, m, 80000.0 * g->net_scale));
+      _jx_gen_at (m, latest + g->start_delay + _jx_gen_work (g, m, 80000.0 * g->net_scale));
       _jx_gen_event (g, m, JX_GEN_LEAVE, JX_GEN_REGION_MPI_INIT);
     }
 }

@@ -9,7 +9,8 @@
  * (blocking MPI_Send/MPI_Recv between rank pairs), every 25th MPI_Barrier;
  * then MPI_Finalize.  Extra CPU threads run the compute tree in parallel;
  * accelerator streams run the kernels "stencil_kernel" launches.
- * Everything is deterministic for a given seed. */
+ * Everything is deterministic for a given seed; a start delay only makes
+ * MPI_Init longer and shifts all that follows by exactly that time. */
 #pragma once
 
 #include <glib.h>
@@ -76,7 +77,14 @@ typedef struct
   guint    variant;             /* JxVariant flags */
   guint    defects;             /* JxDefectInjection flags */
   guint64  timer_resolution;    /* ticks per second, default 1e9 */
+  gint64   start_delay_ns;      /* MPI_Init takes this much longer on every rank, so
+                                   everything after it starts this much later relative
+                                   to the trace's start (0 to
+                                   JX_GENERATOR_MAX_START_DELAY_NS; default 0) */
 } JxGeneratorOptions;
+
+/* One day: longer start-up phases are clamped to it. */
+#define JX_GENERATOR_MAX_START_DELAY_NS G_GINT64_CONSTANT (86400000000000)
 
 /* What was written; event counts are summed over all locations, including
  * the events of a location whose .evt file JX_DEFECT_INJECT_MISSING_EVT

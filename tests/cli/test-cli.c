@@ -560,6 +560,8 @@ test_usage_errors (void)
     { "profile", NULL },
     { "profile", "--per", "thread", "x", NULL },
     { "profile", "--json", "--csv", "x", NULL },
+    { "generate", "--start-delay", "soon", "x", NULL },
+    { "generate", "--start-delay", "-2ms", "x", NULL },
     { "help", "frobnicate", NULL },
   };
   guint i;
@@ -1008,6 +1010,42 @@ test_info_defects (void)
   g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
 }
 
+/* --start-delay takes a time with a unit and moves the end of the trace (and
+ * all after MPI_Init) by exactly that much; the start stays. */
+static void
+test_generate_start_delay (void)
+{
+  static const char *const delays[2] = { "0s", "2.5 ms" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp (NULL, &error);
+  g_autofree char *command = NULL;
+  gint64 start[2], duration[2];
+  guint i;
+
+  g_assert_no_error (error);
+  for (i = 0; i < G_N_ELEMENTS (delays); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("run-%u", i);
+      g_autofree char *dir = g_build_filename (tmp, name, NULL);
+      g_auto(CliRun) run = { 0 };
+      g_autoptr(JsonNode) info = NULL;
+      JsonObject *span;
+
+      run_cli (&run, "generate", "--ranks", "2", "--iterations", "3", "--start-delay", delays[i],
+               dir, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      info = run_info_json (dir);
+      span = member_object (json_node_get_object (info), "time_span");
+      start[i] = member_int (span, "start_ticks");
+      duration[i] = member_int (span, "duration_ticks");
+    }
+  g_assert_cmpint (start[1], ==, start[0]);
+  g_assert_cmpint (duration[1], ==, duration[0] + 2500000);
+
+  command = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1021,6 +1059,7 @@ main (int    argc,
   g_test_add_func ("/cli/info/ping-pong", test_ping_pong_oracle);
   g_test_add_func ("/cli/info/defects", test_info_defects);
   g_test_add_func ("/cli/profile/consistency", test_profile_consistency);
+  g_test_add_func ("/cli/generate/start-delay", test_generate_start_delay);
 
   return g_test_run ();
 }

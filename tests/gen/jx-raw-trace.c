@@ -37,6 +37,7 @@ jx_raw_trace_free (JxRawTrace *t)
       g_free (l->name);
       g_array_unref (l->stack_region);
       g_array_unref (l->stack_time);
+      g_array_unref (l->enters);
     }
   for (i = 0; i < t->regions->len; i++)
     g_free (g_array_index (t->regions, JxRawRegion, i).name);
@@ -59,6 +60,7 @@ static OTF2_CallbackCode
 def_clock (void *data, uint64_t resolution, uint64_t offset, uint64_t length, uint64_t realtime)
 {
   ((JxRawTrace *) data)->timer_resolution = resolution;
+  ((JxRawTrace *) data)->global_offset = offset;
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -121,6 +123,7 @@ def_location (void *data, OTF2_LocationRef self, OTF2_StringRef name, OTF2_Locat
   l.n_events_defined = n_events;
   l.stack_region = g_array_new (FALSE, FALSE, sizeof (guint32));
   l.stack_time = g_array_new (FALSE, FALSE, sizeof (guint64));
+  l.enters = g_array_new (FALSE, FALSE, sizeof (JxRawEnter));
   g_array_append_val (t->locs, l);
   *key = self;
   g_hash_table_insert (t->loc_index, key, GUINT_TO_POINTER (t->locs->len));
@@ -148,6 +151,7 @@ ev_enter (OTF2_LocationRef loc, OTF2_TimeStamp time, uint64_t pos, void *data,
   JxRawTrace *t = data;
   JxRawLoc *l = jx_raw_trace_get_loc (t, loc);
   guint count = GPOINTER_TO_UINT (g_hash_table_lookup (t->region_enters, GUINT_TO_POINTER (region)));
+  JxRawEnter enter = { region, time };
 
   ev_time (l, time);
   t->n_enter++;
@@ -156,6 +160,7 @@ ev_enter (OTF2_LocationRef loc, OTF2_TimeStamp time, uint64_t pos, void *data,
   g_hash_table_insert (t->region_enters, GUINT_TO_POINTER (region), GUINT_TO_POINTER (count + 1));
   g_array_append_val (l->stack_region, region);
   g_array_append_val (l->stack_time, time);
+  g_array_append_val (l->enters, enter);
   return OTF2_CALLBACK_SUCCESS;
 }
 

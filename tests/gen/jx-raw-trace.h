@@ -16,6 +16,12 @@ typedef struct
 
 typedef struct
 {
+  guint32  region;
+  guint64  time;             /* ticks, with the clock offsets applied */
+} JxRawEnter;
+
+typedef struct
+{
   guint64  id;
   char    *name;
   guint32  group;
@@ -32,6 +38,7 @@ typedef struct
   guint    n_coll_open;      /* collective begin without end */
   GArray  *stack_region;     /* guint32 */
   GArray  *stack_time;       /* guint64 */
+  GArray  *enters;           /* JxRawEnter, in order */
 } JxRawLoc;
 
 typedef struct
@@ -46,6 +53,7 @@ typedef struct
 typedef struct
 {
   guint64     timer_resolution;
+  guint64     global_offset;  /* the trace's start, ticks */
   GHashTable *strings;        /* ref → name */
   GArray     *regions;        /* JxRawRegion by ref */
   GArray     *locs;           /* JxRawLoc */

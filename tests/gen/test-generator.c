@@ -10,6 +10,7 @@
 
 #include "jx-gen-test-util.h"
 #include "jx-raw-trace.h"
+#include "jx-time.h"
 #include "jx-trace.h"
 #include "jx-trace-generator.h"
 
@@ -440,6 +441,110 @@ test_defects (Fixture       *f,
     }
 }
 
+/* The k-th Enter of region @name on @loc, relative to the trace's start. */
+static gint64
+nth_enter (JxRawTrace *t,
+           JxRawLoc   *loc,
+           const char *name,
+           guint       k)
+{
+  int region = jx_raw_trace_region_by_name (t, name);
+  guint i;
+
+  g_assert_cmpint (region, >=, 0);
+  for (i = 0; i < loc->enters->len; i++)
+    {
+      const JxRawEnter *e = &g_array_index (loc->enters, JxRawEnter, i);
+
+      if (e->region == (guint32) region && k-- == 0)
+        return (gint64) (e->time - t->global_offset);
+    }
+  g_assert_not_reached ();
+}
+
+/* A start delay D makes MPI_Init D longer on every rank and moves all that
+ * follows by exactly D ticks relative to the trace's start: the k-th
+ * iteration's kernel on every rank (host call and accelerator kernel) and
+ * every other Enter; "main" and MPI_Init still begin where they did. */
+static void
+test_start_delay (Fixture       *f,
+                  gconstpointer  data)
+{
+  const gint64 delay_ns = 1234567891;
+  g_autoptr(JxRawTrace) plain = NULL;
+  g_autoptr(JxRawTrace) delayed = NULL;
+  JxGeneratorStats plain_stats;
+  gint64 delay;
+  guint i, j, k, r;
+
+  /* Ticks that are not nanoseconds, and a delay that is not whole ticks. */
+  f->options.timer_resolution = G_GUINT64_CONSTANT (2500000000);
+  delay = jx_time_ns_to_ticks (delay_ns, f->options.timer_resolution);
+  g_assert_cmpint (delay, ==, 3086419728);
+  plain = generate_and_read (f, "plain");
+  plain_stats = f->stats;
+  f->options.start_delay_ns = delay_ns;
+  delayed = generate_and_read (f, "delayed");
+  assert_clean (delayed);
+  assert_messages_matched (delayed);
+
+  g_assert_cmpuint (delayed->global_offset, ==, plain->global_offset);
+  g_assert_cmpuint (f->stats.first_time, ==, plain_stats.first_time);
+  g_assert_cmpuint (f->stats.last_time, ==, plain_stats.last_time + delay);
+  g_assert_cmpuint (f->stats.n_events, ==, plain_stats.n_events);
+  g_assert_cmpuint (delayed->n_markers, ==, plain->n_markers);
+
+  for (r = 0; r < f->options.n_ranks; r++)
+    {
+      JxRawLoc *host_plain = jx_raw_trace_get_loc (plain, r);
+      JxRawLoc *host_delayed = jx_raw_trace_get_loc (delayed, r);
+      guint64 stream = ((guint64) f->options.n_threads << 32) | r;
+
+      g_assert_cmpfloat (jx_raw_trace_region_time (delayed, "MPI_Init", 0, r)
+                         - jx_raw_trace_region_time (plain, "MPI_Init", 0, r), ==, (double) delay);
+      for (k = 0; k < f->options.n_iterations; k++)
+        {
+          g_assert_cmpint (nth_enter (delayed, host_delayed, "stencil_kernel", k), ==,
+                           nth_enter (plain, host_plain, "stencil_kernel", k) + delay);
+          g_assert_cmpint (nth_enter (delayed, jx_raw_trace_get_loc (delayed, stream),
+                                      "stencil_kernel(double*, const double*, int)", k), ==,
+                           nth_enter (plain, jx_raw_trace_get_loc (plain, stream),
+                                      "stencil_kernel(double*, const double*, int)", k) + delay);
+        }
+    }
+
+  /* Every Enter on every location, the same regions in the same order. */
+  g_assert_cmpuint (delayed->locs->len, ==, plain->locs->len);
+  for (i = 0; i < plain->locs->len; i++)
+    {
+      JxRawLoc *a = &g_array_index (plain->locs, JxRawLoc, i);
+      JxRawLoc *b = jx_raw_trace_get_loc (delayed, a->id);
+
+      g_assert_cmpuint (b->enters->len, ==, a->enters->len);
+      for (j = 0; j < a->enters->len; j++)
+        {
+          const JxRawEnter *x = &g_array_index (a->enters, JxRawEnter, j);
+          const JxRawEnter *y = &g_array_index (b->enters, JxRawEnter, j);
+          const char *name = g_array_index (plain->regions, JxRawRegion, x->region).name;
+          gboolean before = g_str_equal (name, "main") || g_str_equal (name, "MPI_Init");
+
+          g_assert_cmpuint (y->region, ==, x->region);
+          g_assert_cmpint ((gint64) (y->time - delayed->global_offset), ==,
+                           (gint64) (x->time - plain->global_offset) + (before ? 0 : delay));
+        }
+    }
+
+  /* Out of range: no delay, or one day at most. */
+  f->options.start_delay_ns = -1;
+  g_assert_cmpuint (jx_generator_count_events (&f->options, &f->stats), ==, plain_stats.n_events);
+  g_assert_cmpuint (f->stats.last_time, ==, plain_stats.last_time);
+  f->options.start_delay_ns = G_MAXINT64;
+  jx_generator_count_events (&f->options, &f->stats);
+  g_assert_cmpuint (f->stats.last_time, ==,
+                    plain_stats.last_time + jx_time_ns_to_ticks (JX_GENERATOR_MAX_START_DELAY_NS,
+                                                                 f->options.timer_resolution));
+}
+
 static void
 test_event_target (void)
 {
@@ -547,6 +652,7 @@ main (int    argc,
   ADD_TEST ("/gen/generator/determinism", test_determinism);
   ADD_TEST ("/gen/generator/variants", test_variants);
   ADD_TEST ("/gen/generator/defects", test_defects);
+  ADD_TEST ("/gen/generator/start-delay", test_start_delay);
   g_test_add_func ("/gen/generator/event-target", test_event_target);
   ADD_TEST ("/gen/generator/unwritable", test_unwritable);
   ADD_TEST ("/gen/generator/replace", test_replace);
