@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#include "jx-align-private.h"
+#include "jx-align-algorithms-private.h"
 
 #define KERNEL_LANES_MAX 32
 #define KERNEL_MIN_SIDE  32
@@ -44,7 +44,7 @@ typedef struct
   gpointer    diff;        /* 4 difference vectors of stride lanes (forward) */
   gpointer    diff_bwd;    /* the same for the backward rows */
   gsize       stride;
-  guint       threads;
+  guint       n_threads;
 } Hirschberg;
 
 /* out[j] = cost of aligning the first nr code rows with the first j columns,
@@ -287,23 +287,16 @@ hirschberg_rec (Hirschberg  *hb,
   if (_jx_align_ctx_cancelled (ctx))
     return FALSE;
 
-  if (n == 0)
+  if (n == 0 || m == 0)
     {
-      for (j = 0; j < m; j++)
-        _jx_align_emit_only_b (ctx, b0 + j);
+      _jx_align_emit_gaps (ctx, a0, n, b0, m);
       return TRUE;
     }
-  if (m == 0)
-    {
-      for (j = 0; j < n; j++)
-        _jx_align_emit_only_a (ctx, a0 + j);
-      return TRUE;
-    }
-  if (n == 1 || (guint64) n * m <= _jx_align_base_cells)
+  if (n == 1 || (guint64) n * m <= ctx->base_cells)
     return _jx_align_nw (ctx, a0, n, b0, m, error);
 
   half = n / 2;
-  if (hb->threads > 1 && (guint64) n * m >= PARALLEL_MIN_CELLS)
+  if (hb->n_threads > 1 && (guint64) n * m >= PARALLEL_MIN_CELLS)
     {
       /* The two rows are independent: the backward one on a second thread. */
       BackwardJob job = { hb, a0 + half, n - half, b0, m, FALSE };
@@ -413,7 +406,7 @@ _jx_align_hirschberg (JxAlignCtx  *ctx,
 
   /* Differences stay within [-gap, 2 gap], which must fit the lanes. */
   if (ctx->has_penalty && n >= KERNEL_MIN_SIDE && m >= KERNEL_MIN_SIDE &&
-      (guint64) n * m > _jx_align_base_cells)
+      (guint64) n * m > ctx->base_cells)
     {
       if (!ctx->codes_built)
         build_codes (ctx);
@@ -441,7 +434,7 @@ _jx_align_hirschberg (JxAlignCtx  *ctx,
         }
     }
 
-  hb.threads = MAX (ctx->options.threads, 1);
+  hb.n_threads = MAX (ctx->options.n_threads, 1);
   hb.fwd = g_new (gint64, m + 1);
   hb.bwd = g_new (gint64, m + 1);
   if (hb.simd)

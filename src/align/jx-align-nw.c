@@ -9,7 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-align-private.h"
+#include "jx-align-algorithms-private.h"
 
 #define NW_STACK_CELLS 4096
 #define NW_STACK_WIDTH 128

@@ -24,7 +24,7 @@
 
 #include <string.h>
 
-#include "jx-align-private.h"
+#include "jx-align-algorithms-private.h"
 
 #define WF_NULL (G_MININT64 / 4)
 
@@ -346,19 +346,15 @@ wavefront_rec (Workspace  *ws,
   gboolean best_corner = TRUE;
   guint64 cells_before = ws->cells;
   gint64 sa, sb;
-  gsize t;
 
   if (_jx_align_ctx_cancelled (ctx))
     return FALSE;
   if (n == 0 || m == 0)
     {
-      for (t = 0; t < n; t++)
-        _jx_align_emit_only_a (ctx, a0 + t);
-      for (t = 0; t < m; t++)
-        _jx_align_emit_only_b (ctx, b0 + t);
+      _jx_align_emit_gaps (ctx, a0, n, b0, m);
       return TRUE;
     }
-  if ((guint64) n * m <= _jx_align_base_cells)
+  if ((guint64) n * m <= ctx->base_cells)
     return _jx_align_nw (ctx, a0, n, b0, m, error);
 
   side_reset (ws, &fwd);

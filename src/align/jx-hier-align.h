@@ -1,87 +1,28 @@
 /* jx-hier-align.h — hierarchical alignment of two call trees (Weber's
  * dissertation, §3.3.1 Algorithm 2) with the corrected HA score of §3.4.2.
  *
- * Call trees are read through JxHierTree: nodes in pre-order with a label and
- * subtree_end, exactly the layout of a JxStream's invocation arrays, so a
- * stream can be aligned in place without copying. Labels are mapped to common
- * symbols (shared across the two traces) through an optional label_map.
- *
- * The traversal is iterative (deep traces), identical subtrees (found by a
- * structural hash, verified exactly) are emitted in one sweep with the same
- * result Algorithm 2 gives, and with n_threads > 1 large subtree pairs are
- * aligned on worker threads and stitched back: the result never depends on
- * the thread count. */
+ * The trees are read through JxHierTree (jx-hier-tree.h). The traversal is
+ * iterative (deep traces), identical subtrees (found by a structural hash,
+ * verified exactly) are emitted in one sweep with the same result Algorithm 2
+ * gives, and with n_threads > 1 large subtree pairs are aligned on worker
+ * threads and stitched back: the result never depends on the thread count. */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "jx-hier-tree.h"
 #include "jx-sequence-align.h"
-#include "jx-trace.h"
 
 G_BEGIN_DECLS
 
-/* Shared name table: the same region name gets the same symbol in A and B. */
-typedef struct _JxNameTable JxNameTable;
-
-JxNameTable *jx_name_table_new       (void);
-void         jx_name_table_free      (JxNameTable *self);
-guint32      jx_name_table_intern    (JxNameTable *self,
-                                      const char  *name);
-const char  *jx_name_table_get_name  (JxNameTable *self,
-                                      guint32      symbol);
-guint        jx_name_table_get_size  (JxNameTable *self);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxNameTable, jx_name_table_free)
-
-typedef struct
-{
-  guint32        n_nodes;
-  const guint32 *label;         /* per node, pre-order */
-  const guint32 *label_map;     /* NULL, or label → symbol */
-  const guint32 *subtree_end;   /* pre-order index one past the last descendant */
-} JxHierTree;
-
-/* Reads the stream's invocation arrays; symbol_map maps region → symbol. */
-void      jx_hier_tree_init_from_stream (JxHierTree     *tree,
-                                         const JxStream *stream,
-                                         const guint32  *symbol_map);
-
-static inline guint32
-jx_hier_tree_symbol (const JxHierTree *tree,
-                     guint32           node)
-{
-  guint32 label = tree->label[node];
-  return tree->label_map != NULL ? tree->label_map[label] : label;
-}
-
-/* Symbols of the direct children of node (JX_NONE = the roots), in order.
- * Fills children (may be NULL) with their node indices. Free with g_free. */
-guint32  *jx_hier_tree_children_sequence (const JxHierTree  *tree,
-                                          guint32            node,
-                                          gsize             *n_out,
-                                          guint32          **children);
-
-/* The flat function sequence of the whole tree as the papers construct it
- * (seed Fig. 1, dissertation Fig. 3.2): symbols in control-flow order, where
- * an invocation appears on entry and again each time one of its children
- * returns; e.g. m[c[a] a] gives "m c a c m a m". Length 2·n − roots.
- * node_out (may be NULL) receives the invocation of every position. */
-guint32  *jx_hier_tree_flat_sequence     (const JxHierTree  *tree,
-                                          gsize             *n_out,
-                                          guint32          **node_out);
-
-/* Nodes in pre-order (the order of JxHierTree), i.e. start-time order. */
-guint32  *jx_hier_tree_preorder_sequence (const JxHierTree  *tree,
-                                          gsize             *n_out);
-
+/* Called from the calling thread with the number of invocations (of both
+ * trees) aligned so far. */
 typedef void (*JxHierProgress) (guint64 invocations_done, gpointer user_data);
 
 typedef struct
 {
   JxAlignOptions  align;           /* for every sub-alignment */
   gboolean        flat_optimum;    /* also align the full flat sequences (§3.5.3); costly */
-  JxHierProgress  progress;        /* called from the calling thread, may be NULL */
-  gpointer        progress_data;
   guint           n_threads;       /* > 1: large subtrees are aligned in parallel (default 1) */
 } JxHierAlignOptions;
 
@@ -126,9 +67,12 @@ typedef struct
   guint         n_tasks;            /* subtrees aligned on worker threads */
 } JxHierAlignment;
 
+/* progress may be NULL. Returns NULL with G_IO_ERROR_CANCELLED when cancelled. */
 JxHierAlignment *jx_hier_align (const JxHierTree         *a,
                                 const JxHierTree         *b,
                                 const JxHierAlignOptions *options,   /* NULL = defaults */
+                                JxHierProgress            progress,
+                                gpointer                  progress_data,
                                 GCancellable             *cancellable,
                                 GError                  **error);
 

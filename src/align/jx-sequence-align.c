@@ -7,7 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-align-private.h"
+#include "jx-align-algorithms-private.h"
 
 /* AUTO: below this many cells the full matrix is cheapest. */
 #define AUTO_NW_CELLS            (128 * 128)
@@ -23,8 +23,6 @@
 /* Each anchor level removes one symbol from the segments below it; past this
  * depth (huge alphabets) the segments are aligned exactly, bounding the stack. */
 #define ANCHOR_MAX_DEPTH         64
-
-guint64 _jx_align_base_cells = 4096;
 
 static const char *algorithm_names[JX_N_ALGORITHMS] = {
   "auto", "nw", "hirschberg", "fast", "anchor",
@@ -81,7 +79,7 @@ jx_align_options_init (JxAlignOptions *options)
   options->algorithm = JX_ALGORITHM_AUTO;
   options->special_cases = TRUE;
   options->anchor_min_length = 0;
-  options->threads = 1;
+  options->n_threads = 1;
 }
 
 gint64
@@ -152,80 +150,6 @@ jx_align_penalty_from_scoring (const JxScoring *scoring,
   if (gap_penalty != NULL)
     *gap_penalty = (gint32) o;
   return TRUE;
-}
-
-gboolean
-_jx_align_ctx_cancelled (JxAlignCtx *ctx)
-{
-  return ctx->cancellable != NULL && g_cancellable_is_cancelled (ctx->cancellable);
-}
-
-void
-_jx_align_emit_pair (JxAlignCtx *ctx,
-                     gsize       i,
-                     gsize       j)
-{
-  JxAlignPair p;
-
-  p.a = (guint32) i;
-  p.b = (guint32) j;
-  p.state = ctx->a[i] == ctx->b[j] ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
-  g_array_append_val (ctx->pairs, p);
-}
-
-void
-_jx_align_emit_only_a (JxAlignCtx *ctx,
-                       gsize       i)
-{
-  JxAlignPair p = { (guint32) i, JX_ALIGN_NONE, JX_PAIR_ONLY_A };
-
-  g_array_append_val (ctx->pairs, p);
-}
-
-void
-_jx_align_emit_only_b (JxAlignCtx *ctx,
-                       gsize       j)
-{
-  JxAlignPair p = { JX_ALIGN_NONE, (guint32) j, JX_PAIR_ONLY_B };
-
-  g_array_append_val (ctx->pairs, p);
-}
-
-void
-_jx_align_emit_run (JxAlignCtx *ctx,
-                    gsize       a0,
-                    gsize       b0,
-                    gsize       len)
-{
-  guint start = ctx->pairs->len;
-  JxAlignPair *p;
-  gsize t;
-
-  if (len == 0)
-    return;
-  g_array_set_size (ctx->pairs, start + len);
-  p = &g_array_index (ctx->pairs, JxAlignPair, start);
-  for (t = 0; t < len; t++)
-    {
-      p[t].a = (guint32) (a0 + t);
-      p[t].b = (guint32) (b0 + t);
-      p[t].state = ctx->a[a0 + t] == ctx->b[b0 + t] ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
-    }
-}
-
-static void
-emit_gaps (JxAlignCtx *ctx,
-           gsize       a0,
-           gsize       n,
-           gsize       b0,
-           gsize       m)
-{
-  gsize t;
-
-  for (t = 0; t < n; t++)
-    _jx_align_emit_only_a (ctx, a0 + t);
-  for (t = 0; t < m; t++)
-    _jx_align_emit_only_b (ctx, b0 + t);
 }
 
 /* Leftmost occurrence of needle in hay (Knuth–Morris–Pratt), or -1. */
@@ -446,7 +370,7 @@ align_middle (JxAlignCtx  *ctx,
 
   if (n == 0 || m == 0)
     {
-      emit_gaps (ctx, a0, n, b0, m);
+      _jx_align_emit_gaps (ctx, a0, n, b0, m);
       return TRUE;
     }
 
@@ -462,15 +386,15 @@ align_middle (JxAlignCtx  *ctx,
           ctx->stats->special_contained++;
           if (n <= m)
             {
-              emit_gaps (ctx, 0, 0, b0, (gsize) at);
+              _jx_align_emit_gaps (ctx, 0, 0, b0, (gsize) at);
               _jx_align_emit_run (ctx, a0, b0 + (gsize) at, n);
-              emit_gaps (ctx, 0, 0, b0 + (gsize) at + n, m - (gsize) at - n);
+              _jx_align_emit_gaps (ctx, 0, 0, b0 + (gsize) at + n, m - (gsize) at - n);
             }
           else
             {
-              emit_gaps (ctx, a0, (gsize) at, 0, 0);
+              _jx_align_emit_gaps (ctx, a0, (gsize) at, 0, 0);
               _jx_align_emit_run (ctx, a0 + (gsize) at, b0, m);
-              emit_gaps (ctx, a0 + (gsize) at + m, n - (gsize) at - m, 0, 0);
+              _jx_align_emit_gaps (ctx, a0 + (gsize) at + m, n - (gsize) at - m, 0, 0);
             }
           return TRUE;
         }
@@ -484,10 +408,10 @@ align_middle (JxAlignCtx  *ctx,
               gsize k = MIN (n, m);
 
               _jx_align_emit_run (ctx, a0, b0, k);
-              emit_gaps (ctx, a0 + k, n - k, b0 + k, m - k);
+              _jx_align_emit_gaps (ctx, a0 + k, n - k, b0 + k, m - k);
             }
           else
-            emit_gaps (ctx, a0, n, b0, m);
+            _jx_align_emit_gaps (ctx, a0, n, b0, m);
           return TRUE;
         }
     }
@@ -597,16 +521,17 @@ align_block (JxAlignCtx  *ctx,
   return TRUE;
 }
 
-gboolean
-_jx_align_append (const guint32         *a,
-                  gsize                  n,
-                  const guint32         *b,
-                  gsize                  m,
-                  const JxAlignOptions  *options,
-                  JxAlignStats          *stats,
-                  GArray                *pairs,
-                  GCancellable          *cancellable,
-                  GError               **error)
+static gboolean
+align_append (const guint32         *a,
+              gsize                  n,
+              const guint32         *b,
+              gsize                  m,
+              const JxAlignOptions  *options,
+              guint64                base_cells,
+              JxAlignStats          *stats,
+              GArray                *pairs,
+              GCancellable          *cancellable,
+              GError               **error)
 {
   JxAlignCtx ctx;
   JxAlignStats local_stats;
@@ -621,33 +546,16 @@ _jx_align_append (const guint32         *a,
       return FALSE;
     }
 
-  memset (&ctx, 0, sizeof ctx);
-  if (options != NULL)
-    ctx.options = *options;
-  else
-    jx_align_options_init (&ctx.options);
-  if ((guint) ctx.options.algorithm >= JX_N_ALGORITHMS)
-    ctx.options.algorithm = JX_ALGORITHM_AUTO;
-
-  ctx.a = a;
-  ctx.b = b;
-  ctx.len_a = n;
-  ctx.len_b = m;
-  ctx.cancellable = cancellable;
-  ctx.has_penalty = jx_align_penalty_from_scoring (&ctx.options.scoring, &ctx.pen_x, &ctx.pen_o);
   if (stats == NULL)
     {
       memset (&local_stats, 0, sizeof local_stats);
       stats = &local_stats;
     }
-  ctx.stats = stats;
-  ctx.pairs = pairs;
+  _jx_align_ctx_init (&ctx, a, n, b, m, options, base_cells, stats, pairs, cancellable);
   stats->calls++;
 
   ok = align_block (&ctx, 0, n, 0, m, &local_error);
-
-  g_free (ctx.codes_a);
-  g_free (ctx.codes_b);
+  _jx_align_ctx_clear (&ctx);
 
   if (!ok)
     {
@@ -661,16 +569,32 @@ _jx_align_append (const guint32         *a,
   return TRUE;
 }
 
+gboolean
+_jx_align_append (const guint32         *a,
+                  gsize                  n,
+                  const guint32         *b,
+                  gsize                  m,
+                  const JxAlignOptions  *options,
+                  JxAlignStats          *stats,
+                  GArray                *pairs,
+                  GCancellable          *cancellable,
+                  GError               **error)
+{
+  return align_append (a, n, b, m, options, JX_ALIGN_DEFAULT_BASE_CELLS, stats, pairs,
+                       cancellable, error);
+}
+
 GArray *
-jx_align_sequences (const guint32         *a,
-                    gsize                  n,
-                    const guint32         *b,
-                    gsize                  m,
-                    const JxAlignOptions  *options,
-                    JxAlignStats          *stats,
-                    gint64                *score,
-                    GCancellable          *cancellable,
-                    GError               **error)
+_jx_align_sequences_full (const guint32         *a,
+                          gsize                  n,
+                          const guint32         *b,
+                          gsize                  m,
+                          const JxAlignOptions  *options,
+                          guint64                base_cells,
+                          JxAlignStats          *stats,
+                          gint64                *score,
+                          GCancellable          *cancellable,
+                          GError               **error)
 {
   JxScoring scoring;
   GArray *pairs;
@@ -688,7 +612,7 @@ jx_align_sequences (const guint32         *a,
     }
 
   pairs = g_array_sized_new (FALSE, FALSE, sizeof (JxAlignPair), MAX (n, m));
-  if (!_jx_align_append (a, n, b, m, options, stats, pairs, cancellable, error))
+  if (!align_append (a, n, b, m, options, base_cells, stats, pairs, cancellable, error))
     {
       g_array_unref (pairs);
       return NULL;
@@ -708,4 +632,19 @@ jx_align_sequences (const guint32         *a,
       *score = jx_align_score ((const JxAlignPair *) pairs->data, pairs->len, &scoring);
     }
   return pairs;
+}
+
+GArray *
+jx_align_sequences (const guint32         *a,
+                    gsize                  n,
+                    const guint32         *b,
+                    gsize                  m,
+                    const JxAlignOptions  *options,
+                    JxAlignStats          *stats,
+                    gint64                *score,
+                    GCancellable          *cancellable,
+                    GError               **error)
+{
+  return _jx_align_sequences_full (a, n, b, m, options, JX_ALIGN_DEFAULT_BASE_CELLS, stats, score,
+                                   cancellable, error);
 }

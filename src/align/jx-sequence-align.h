@@ -50,7 +50,7 @@ typedef struct
   JxAlgorithm algorithm;
   gboolean    special_cases;      /* identical / prefix-suffix trim / containment first (default TRUE) */
   guint32     anchor_min_length;  /* AUTO uses the anchor heuristic above this length (default 0 = never) */
-  guint       threads;            /* threads for one long alignment (Hirschberg rows); 0/1 = serial,
+  guint       n_threads;          /* threads for one long alignment (Hirschberg rows); 0/1 = serial,
                                    * the default, as comparisons already run pairs in parallel */
 } JxAlignOptions;
 

@@ -375,11 +375,9 @@ compute_pair (RunData  *run,
 
   jx_hier_tree_init_from_stream (&ta, sa, run->map_a);
   jx_hier_tree_init_from_stream (&tb, sb, run->map_b);
-  hopt.progress = job_progress;
-  hopt.progress_data = job;
   hopt.n_threads = run->intra_threads;
 
-  al = jx_hier_align (&ta, &tb, &hopt, run->cancellable, error);
+  al = jx_hier_align (&ta, &tb, &hopt, job_progress, job, run->cancellable, error);
   if (al == NULL)
     return FALSE;
 
@@ -555,8 +553,6 @@ run_prepare (JxTrace                   *trace_a,
   result->options = *options;
   result->process_name = g_strdup (options->process_name);
   result->options.process_name = result->process_name;
-  result->options.hier.progress = NULL;
-  result->options.hier.progress_data = NULL;
   if (result->options.window_fraction <= 0.0 || result->options.window_fraction > 1.0)
     result->options.window_fraction = 0.1;
   result->names = jx_name_table_new ();

@@ -18,7 +18,7 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  JxHierAlignOptions hier;            /* sub-alignment options; .progress is set internally */
+  JxHierAlignOptions hier;            /* sub-alignment options; hier.n_threads is derived from n_threads */
   const char        *process_name;    /* NULL = every process */
   double             window_fraction; /* dissimilarity window, default 0.1 */
   guint              max_points;      /* per metric series, default 2000 (0 = all for skew/difference) */

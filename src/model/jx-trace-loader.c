@@ -1569,7 +1569,7 @@ jx_trace_load (const char           *path,
 
   /* Split the locations between the readers, heaviest first into the
    * lighter bin, so both finish at about the same time. */
-  n_readers = options != NULL && options->n_readers > 0 ? options->n_readers
+  n_readers = options != NULL && options->n_threads > 0 ? options->n_threads
                                                         : MIN (g_get_num_processors (), 2);
   n_readers = CLAMP (n_readers, 1, 2);
   n_readers = MIN (n_readers, ld->locations->len);

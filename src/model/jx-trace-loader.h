@@ -7,7 +7,7 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  guint n_readers;   /* 0 = one per core (capped at 2 and at the number of locations) */
+  guint n_threads;   /* reader threads; 0 = one per core (capped at 2 and at the number of locations) */
 } JxLoadOptions;
 
 /* Resolves a user path (anchor file of any name, or a directory holding exactly

@@ -56,7 +56,7 @@ typedef struct
   const char  *label;
   JxAlgorithm  algorithm;
   gboolean     special_cases;
-  guint        threads;
+  guint        n_threads;
   int          dissertation_row;   /* -1: compare with the best of the three */
 } Row;
 
@@ -206,7 +206,7 @@ run_child (const Row *row,
   jx_align_options_init (&options);
   options.algorithm = row->algorithm;
   options.special_cases = row->special_cases;
-  options.threads = row->threads;
+  options.n_threads = row->n_threads;
   if (row->algorithm == JX_ALGORITHM_ANCHOR)
     options.anchor_min_length = 1000;
 

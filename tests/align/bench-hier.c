@@ -278,7 +278,7 @@ measure (const char               *label,
 
       t0 = g_get_monotonic_time ();
       cpu0 = cpu_seconds (clock);
-      run = jx_hier_align (ha, hb, options, NULL, &error);
+      run = jx_hier_align (ha, hb, options, NULL, NULL, NULL, &error);
       cpu_run = cpu_seconds (clock) - cpu0;
       secs_run = (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
       if (run == NULL)

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "jx-align-private.h"
+#include "jx-sequence-align-private.h"
 
 static const JxAlgorithm exact_algorithms[] = {
   JX_ALGORITHM_NEEDLEMAN_WUNSCH,
@@ -57,20 +57,22 @@ assert_valid (const guint32 *a,
   g_assert_cmpuint (ib, ==, m);
 }
 
+/* base_cells: see _jx_align_sequences_full(). */
 static gint64
-align_checked (const guint32        *a,
-               gsize                 n,
-               const guint32        *b,
-               gsize                 m,
-               const JxAlignOptions *options,
-               JxAlignStats         *stats,
-               GArray              **out_pairs)
+align_checked_full (const guint32        *a,
+                    gsize                 n,
+                    const guint32        *b,
+                    gsize                 m,
+                    const JxAlignOptions *options,
+                    guint64               base_cells,
+                    JxAlignStats         *stats,
+                    GArray              **out_pairs)
 {
   g_autoptr(GError) error = NULL;
   GArray *pairs;
   gint64 score = G_MININT64;
 
-  pairs = jx_align_sequences (a, n, b, m, options, stats, &score, NULL, &error);
+  pairs = _jx_align_sequences_full (a, n, b, m, options, base_cells, stats, &score, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (pairs);
   assert_valid (a, n, b, m, pairs);
@@ -81,6 +83,18 @@ align_checked (const guint32        *a,
   else
     g_array_unref (pairs);
   return score;
+}
+
+static gint64
+align_checked (const guint32        *a,
+               gsize                 n,
+               const guint32        *b,
+               gsize                 m,
+               const JxAlignOptions *options,
+               JxAlignStats         *stats,
+               GArray              **out_pairs)
+{
+  return align_checked_full (a, n, b, m, options, JX_ALIGN_DEFAULT_BASE_CELLS, stats, out_pairs);
 }
 
 static gint64
@@ -144,11 +158,12 @@ mutate (GRand         *rand,
 }
 
 static void
-check_exact_all (const guint32   *a,
-                 gsize            n,
-                 const guint32   *b,
-                 gsize            m,
-                 const JxScoring *scoring)
+check_exact_all_full (const guint32   *a,
+                      gsize            n,
+                      const guint32   *b,
+                      gsize            m,
+                      const JxScoring *scoring,
+                      guint64          base_cells)
 {
   gint64 best = oracle (a, n, b, m, scoring);
   guint k, sc;
@@ -164,7 +179,7 @@ check_exact_all (const guint32   *a,
           options.scoring = *scoring;
         options.algorithm = exact_algorithms[k];
         options.special_cases = sc == 1;
-        s = align_checked (a, n, b, m, &options, NULL, NULL);
+        s = align_checked_full (a, n, b, m, &options, base_cells, NULL, NULL);
         if (s != best)
           g_error ("%s (special cases %d) scored %" G_GINT64_FORMAT
                    ", optimum %" G_GINT64_FORMAT " (n %" G_GSIZE_FORMAT ", m %" G_GSIZE_FORMAT ")",
@@ -173,7 +188,18 @@ check_exact_all (const guint32   *a,
 }
 
 static void
-property_small (guint32 seed)
+check_exact_all (const guint32   *a,
+                 gsize            n,
+                 const guint32   *b,
+                 gsize            m,
+                 const JxScoring *scoring)
+{
+  check_exact_all_full (a, n, b, m, scoring, JX_ALIGN_DEFAULT_BASE_CELLS);
+}
+
+static void
+property_small (guint32 seed,
+                guint64 base_cells)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
   guint32 a[64], b[64];
@@ -195,14 +221,14 @@ property_small (guint32 seed)
           m = (gsize) g_rand_int_range (rand, 0, 40);
           random_sequence (rand, b, m, alphabet);
         }
-      check_exact_all (a, n, b, m, NULL);
+      check_exact_all_full (a, n, b, m, NULL, base_cells);
     }
 }
 
 static void
 test_property_small (void)
 {
-  property_small (4242);
+  property_small (4242, JX_ALIGN_DEFAULT_BASE_CELLS);
 }
 
 /* The same with the recursions of Hirschberg and of the wavefront running
@@ -210,11 +236,7 @@ test_property_small (void)
 static void
 test_property_small_deep (void)
 {
-  guint64 saved = _jx_align_base_cells;
-
-  _jx_align_base_cells = 0;
-  property_small (2424);
-  _jx_align_base_cells = saved;
+  property_small (2424, 0);
 }
 
 /* Long enough for the vectorised Hirschberg rows, the wavefront recursion
@@ -543,9 +565,9 @@ test_long_similar (void)
     g_autoptr(GArray) parallel = NULL;
 
     options.algorithm = JX_ALGORITHM_HIRSCHBERG;
-    options.threads = 1;
+    options.n_threads = 1;
     align_checked (a, 3000, b, 3000, &options, NULL, &serial);
-    options.threads = 2;
+    options.n_threads = 2;
     align_checked (a, 3000, b, 3000, &options, NULL, &parallel);
     g_assert_true (pairs_equal (serial, parallel));
   }

@@ -84,7 +84,7 @@ align_text (const char *ta,
 
   jx_hier_align_options_init (&options);
   options.flat_optimum = optimum;
-  r = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+  r = jx_hier_align (&a->tree, &b->tree, &options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (r);
   return r;
@@ -399,7 +399,7 @@ test_random_pairs (void)
 
       jx_hier_align_options_init (&options);
       options.flat_optimum = TRUE;
-      r = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+      r = jx_hier_align (&a->tree, &b->tree, &options, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
 
       check_structure (r, a, b);
@@ -564,7 +564,7 @@ test_reference (void)
       ref.parent = g_array_new (FALSE, FALSE, sizeof (guint32));
       reference_align (&ref, JX_NONE, JX_NONE, JX_ALIGN_NONE);
 
-      r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, &error);
+      r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
 
       g_assert_cmpuint (r->n_pairs, ==, ref.pairs->len);
@@ -599,7 +599,7 @@ test_identical (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(JxHierAlignment) r = NULL;
 
-  r = jx_hier_align (&a->tree, &a->tree, NULL, NULL, &error);
+  r = jx_hier_align (&a->tree, &a->tree, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (r->n_pairs, ==, 5000);
   g_assert_cmpuint (r->counts[JX_PAIR_EQUAL], ==, 5000);
@@ -655,7 +655,7 @@ test_deep_chain (void)
   jx_test_tree_seal (a);
   jx_test_tree_seal (b);
 
-  r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, &error);
+  r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (r->counts[JX_PAIR_EQUAL], ==, n - 1);
   g_assert_cmpuint (r->counts[JX_PAIR_DIFFERENT], ==, 1);
@@ -680,7 +680,7 @@ test_cancelled (void)
   JxHierAlignment *r;
 
   g_cancellable_cancel (cancellable);
-  r = jx_hier_align (&a->tree, &b->tree, NULL, cancellable, &error);
+  r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, NULL, cancellable, &error);
   g_assert_null (r);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
@@ -775,10 +775,10 @@ test_parallel (void)
       guint k;
 
       jx_hier_align_options_init (&options);
-      serial = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+      serial = jx_hier_align (&a->tree, &b->tree, &options, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
       options.n_threads = 2 + iter;
-      parallel = jx_hier_align (&a->tree, &b->tree, &options, NULL, &error);
+      parallel = jx_hier_align (&a->tree, &b->tree, &options, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
 
       /* Same alignment, same order, same tree, same numbers. */
@@ -816,7 +816,7 @@ test_parallel_cancelled (void)
   jx_hier_align_options_init (&options);
   options.n_threads = 3;
   g_cancellable_cancel (cancellable);
-  r = jx_hier_align (&a->tree, &b->tree, &options, cancellable, &error);
+  r = jx_hier_align (&a->tree, &b->tree, &options, NULL, NULL, cancellable, &error);
   g_assert_null (r);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
@@ -843,9 +843,8 @@ test_parallel_cancelled_midway (void)
 
   jx_hier_align_options_init (&options);
   options.n_threads = 2;
-  options.progress = cancel_on_progress;
-  options.progress_data = cancellable;
-  r = jx_hier_align (&a->tree, &b->tree, &options, cancellable, &error);
+  r = jx_hier_align (&a->tree, &b->tree, &options, cancel_on_progress, cancellable,
+                     cancellable, &error);
   g_assert_null (r);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }

@@ -57,7 +57,7 @@ test_metrics (void)
 
   fill_stream (&stream_a, ta, sa, ea);
   fill_stream (&stream_b, tb, sb, eb);
-  r = jx_hier_align (&ta->tree, &tb->tree, NULL, NULL, &error);
+  r = jx_hier_align (&ta->tree, &tb->tree, NULL, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (r->n_pairs, ==, 4);
   g_assert_cmpuint (r->pairs[1].state, ==, JX_PAIR_ONLY_A);
@@ -119,7 +119,7 @@ test_series_downsampling (void)
     }
   fill_stream (&stream_a, t, start, end_a);
   fill_stream (&stream_b, t, start, end_b);
-  r = jx_hier_align (&t->tree, &t->tree, NULL, NULL, NULL);
+  r = jx_hier_align (&t->tree, &t->tree, NULL, NULL, NULL, NULL, NULL);
   diff = jx_align_time_difference_series (r->pairs, r->n_pairs, &side_a, &side_b, 100);
   g_assert_cmpuint (diff->len, ==, 100);
   /* Downsampling keeps the outlier. */

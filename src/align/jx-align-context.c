@@ -1,0 +1,122 @@
+/* jx-align-context.c — the context of one flat alignment and the helpers
+ * that append its pairs (see jx-align-context-private.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-align-context-private.h"
+
+void
+_jx_align_ctx_init (JxAlignCtx            *ctx,
+                    const guint32         *a,
+                    gsize                  n,
+                    const guint32         *b,
+                    gsize                  m,
+                    const JxAlignOptions  *options,
+                    guint64                base_cells,
+                    JxAlignStats          *stats,
+                    GArray                *pairs,
+                    GCancellable          *cancellable)
+{
+  g_assert (stats != NULL);
+  g_assert (pairs != NULL);
+
+  memset (ctx, 0, sizeof *ctx);
+  if (options != NULL)
+    ctx->options = *options;
+  else
+    jx_align_options_init (&ctx->options);
+  if ((guint) ctx->options.algorithm >= JX_N_ALGORITHMS)
+    ctx->options.algorithm = JX_ALGORITHM_AUTO;
+
+  ctx->a = a;
+  ctx->b = b;
+  ctx->len_a = n;
+  ctx->len_b = m;
+  ctx->base_cells = base_cells;
+  ctx->cancellable = cancellable;
+  ctx->has_penalty = jx_align_penalty_from_scoring (&ctx->options.scoring, &ctx->pen_x, &ctx->pen_o);
+  ctx->stats = stats;
+  ctx->pairs = pairs;
+}
+
+void
+_jx_align_ctx_clear (JxAlignCtx *ctx)
+{
+  g_clear_pointer (&ctx->codes_a, g_free);
+  g_clear_pointer (&ctx->codes_b, g_free);
+}
+
+gboolean
+_jx_align_ctx_cancelled (JxAlignCtx *ctx)
+{
+  return ctx->cancellable != NULL && g_cancellable_is_cancelled (ctx->cancellable);
+}
+
+void
+_jx_align_emit_pair (JxAlignCtx *ctx,
+                     gsize       i,
+                     gsize       j)
+{
+  JxAlignPair p;
+
+  p.a = (guint32) i;
+  p.b = (guint32) j;
+  p.state = ctx->a[i] == ctx->b[j] ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
+  g_array_append_val (ctx->pairs, p);
+}
+
+void
+_jx_align_emit_only_a (JxAlignCtx *ctx,
+                       gsize       i)
+{
+  JxAlignPair p = { (guint32) i, JX_ALIGN_NONE, JX_PAIR_ONLY_A };
+
+  g_array_append_val (ctx->pairs, p);
+}
+
+void
+_jx_align_emit_only_b (JxAlignCtx *ctx,
+                       gsize       j)
+{
+  JxAlignPair p = { JX_ALIGN_NONE, (guint32) j, JX_PAIR_ONLY_B };
+
+  g_array_append_val (ctx->pairs, p);
+}
+
+void
+_jx_align_emit_run (JxAlignCtx *ctx,
+                    gsize       a0,
+                    gsize       b0,
+                    gsize       len)
+{
+  guint start = ctx->pairs->len;
+  JxAlignPair *p;
+  gsize t;
+
+  if (len == 0)
+    return;
+  g_array_set_size (ctx->pairs, start + len);
+  p = &g_array_index (ctx->pairs, JxAlignPair, start);
+  for (t = 0; t < len; t++)
+    {
+      p[t].a = (guint32) (a0 + t);
+      p[t].b = (guint32) (b0 + t);
+      p[t].state = ctx->a[a0 + t] == ctx->b[b0 + t] ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
+    }
+}
+
+void
+_jx_align_emit_gaps (JxAlignCtx *ctx,
+                     gsize       a0,
+                     gsize       n,
+                     gsize       b0,
+                     gsize       m)
+{
+  gsize t;
+
+  for (t = 0; t < n; t++)
+    _jx_align_emit_only_a (ctx, a0 + t);
+  for (t = 0; t < m; t++)
+    _jx_align_emit_only_b (ctx, b0 + t);
+}
