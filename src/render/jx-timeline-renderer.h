@@ -3,7 +3,7 @@
  * No widget code: the same calls draw into a GtkSnapshot's cairo node, an
  * image surface in tests, or an export. The caller passes the visible window
  * in TRACE TICKS (convert from comparison ns with jx_timeline_comparison_to_ticks)
- * and a row layout (jx_timeline_layout_new). Per-pixel colours come from a
+ * and a row layout (jx_timeline_layout_new), both in jx-timeline-layout.h. Per-pixel colours come from a
  * JxTimelineSummary (set it once the off-thread build is done). Until then,
  * and for call-stack rows until jx_timeline_summary_ensure_call_stack() has
  * run for their stream, rows are walked exactly when that is cheap (at most
@@ -15,97 +15,10 @@
 
 #include <cairo.h>
 
-#include "jx-rgba.h"
+#include "jx-timeline-layout.h"
 #include "jx-timeline-summary.h"
-#include "jx-trace.h"
 
 G_BEGIN_DECLS
-
-typedef enum
-{
-  JX_TIMELINE_ROW_STREAM,     /* one stream: innermost running function */
-  JX_TIMELINE_ROW_PROCESS,    /* process header: expander, name, aggregate of its streams */
-  JX_TIMELINE_ROW_DEPTH,      /* call-stack mode: one nesting level of one stream */
-} JxTimelineRowKind;
-
-typedef struct
-{
-  JxTimelineRowKind kind;
-  guint32  process;           /* process index (every kind) */
-  guint32  stream;            /* STREAM, DEPTH: stream index; PROCESS: JX_NONE */
-  guint16  depth;             /* DEPTH: nesting level (0 = roots) */
-  guint8   collapsed;         /* PROCESS: TRUE when its stream rows are hidden */
-  guint8   first_in_process;  /* TRUE for the first row of a process (separator line above) */
-  int      y;                 /* top, pixels from the top of the timeline drawing */
-  int      height;            /* pixels */
-} JxTimelineRow;
-
-typedef struct
-{
-  int            row_height;          /* stream and depth rows, px (e.g. 18) */
-  int            header_height;       /* process header rows, px (e.g. 18) */
-  const guint8  *collapsed;           /* per process, non-zero = collapsed; NULL = all expanded */
-  guint32        call_stack_process;  /* this process's streams are shown as depth rows; JX_NONE = none */
-} JxTimelineLayoutParams;
-
-void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);
-
-/* Row layout, an array of JxTimelineRow. A process with one stream gets one
- * STREAM row labelled with the process name; a process with several streams
- * gets a PROCESS header row (aggregate activity) followed, unless collapsed,
- * by one STREAM row per stream. The call-stack process gets, per stream, a
- * STREAM row followed by its depth rows. total_height (may be NULL) receives
- * the height of all rows. */
-GArray  *jx_timeline_layout_new      (JxTrace                      *trace,
-                                      const JxTimelineLayoutParams *params,
-                                      int                          *total_height);
-
-/* Row containing y (timeline coordinates, i.e. including scroll), or -1. */
-int      jx_timeline_layout_row_at   (const JxTimelineRow *rows,
-                                      guint                n_rows,
-                                      int                  y);
-
-/* Comparison time (ns, see jx-time.h) <-> trace ticks at the trace's start and
- * the given offset. Results may lie outside the trace and be negative. */
-gint64   jx_timeline_comparison_to_ticks (JxTrace *trace,
-                                          gint64   offset_ns,
-                                          gint64   comparison_ns);
-gint64   jx_timeline_ticks_to_comparison (JxTrace *trace,
-                                          gint64   offset_ns,
-                                          gint64   ticks);
-
-/* Per-region search mask (non-zero where the region's name contains `text`,
- * case-insensitively), length jx_trace_get_n_regions(). NULL when text is
- * NULL or empty. n_matches (may be NULL) receives the number of matching regions. */
-guint8  *jx_timeline_search_mask_new (JxTrace    *trace,
-                                      const char *text,
-                                      guint      *n_matches);
-
-typedef struct
-{
-  gint64               start;          /* trace ticks at the left edge of the time area */
-  gint64               end;            /* trace ticks at the right edge, > start */
-  int                  width;          /* px of the whole drawing, label column included */
-  int                  height;         /* px */
-  int                  label_width;    /* px of the row-label column at the left; 0 = none */
-  int                  scroll_y;       /* row r is drawn at rows[r].y - scroll_y */
-  const JxTimelineRow *rows;
-  guint                n_rows;
-  gboolean             dark;
-  JxRgba               background;     /* the trace's tint */
-  guint32              selected_stream;      /* JX_NONE = no selected invocation */
-  guint32              selected_invocation;
-  const guint8        *search_mask;    /* NULL = no search; else non-matching regions are dimmed */
-  gboolean             show_messages;  /* lines sender -> receiver when zoomed in enough */
-  gboolean             show_markers;
-} JxTimelineView;
-
-/* Zeroes the view, selects nothing, enables messages and markers. */
-void     jx_timeline_view_init        (JxTimelineView *view);
-
-/* x of the time area (label column included) for a tick, and back. */
-double   jx_timeline_view_tick_to_x   (const JxTimelineView *view, gint64 ticks);
-gint64   jx_timeline_view_x_to_tick   (const JxTimelineView *view, double x);
 
 #define JX_TYPE_TIMELINE_RENDERER (jx_timeline_renderer_get_type ())
 G_DECLARE_FINAL_TYPE (JxTimelineRenderer, jx_timeline_renderer, JX, TIMELINE_RENDERER, GObject)

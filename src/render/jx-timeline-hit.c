@@ -1,0 +1,137 @@
+/* jx-timeline-hit.c — hit testing on a drawn timeline: the region, the
+ * invocation and the process expander under a point. */
+#include "config.h"
+
+#include <math.h>
+
+#include "jx-timeline-renderer-private.h"
+
+/* Hit testing */
+
+static const JxTimelineRow *
+row_at (const JxTimelineView *view,
+        double                y)
+{
+  int r = jx_timeline_layout_row_at (view->rows, view->n_rows, (int) floor (y) + view->scroll_y);
+
+  return r >= 0 ? &view->rows[r] : NULL;
+}
+
+guint32
+jx_timeline_renderer_region_at (JxTimelineRenderer   *self,
+                                const JxTimelineView *view,
+                                double                x,
+                                double                y)
+{
+  const JxTimelineRow *row;
+  gint64 t0, t1;
+  guint32 region = JX_NONE;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), JX_NONE);
+  g_return_val_if_fail (view != NULL, JX_NONE);
+
+  if (x < view->label_width || x >= view->width)
+    return JX_NONE;
+  row = row_at (view, y);
+  if (row == NULL)
+    return JX_NONE;
+  x = floor (x);
+  t0 = jx_timeline_view_x_to_tick (view, x);
+  t1 = jx_timeline_view_x_to_tick (view, x + 1.0);
+  _jx_timeline_renderer_sample_row (self, row, t0, MAX (t1, t0 + 1), 1, &region);
+  return region == JX_TIMELINE_PENDING_REGION ? JX_NONE : region;
+}
+
+/* Innermost invocation with start <= t < end. */
+static guint32
+innermost_at (const JxStream *s,
+              gint64          t)
+{
+  guint32 lo = 0, hi = s->n_invocations, c;
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if ((gint64) s->start[mid] <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return JX_NONE;
+  c = lo - 1;
+  while (c != JX_NONE && (gint64) s->end[c] <= t)
+    c = s->parent[c];
+  return c;
+}
+
+gboolean
+jx_timeline_renderer_invocation_at (JxTimelineRenderer   *self,
+                                    const JxTimelineView *view,
+                                    double                x,
+                                    double                y,
+                                    guint32              *stream,
+                                    guint32              *invocation)
+{
+  static const double probes[] = { 0.0, -1.0, 1.0, -2.0, 2.0 };
+  const JxTimelineRow *row;
+  const JxStream *s;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), FALSE);
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (x < view->label_width || x >= view->width)
+    return FALSE;
+  row = row_at (view, y);
+  if (row == NULL || row->kind == JX_TIMELINE_ROW_PROCESS ||
+      row->stream >= jx_trace_get_n_streams (self->trace))
+    return FALSE;
+  s = jx_trace_get_stream (self->trace, row->stream);
+
+  for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
+    {
+      gint64 t = jx_timeline_view_x_to_tick (view, x + probes[i]);
+      guint32 c = innermost_at (s, t);
+
+      if (row->kind == JX_TIMELINE_ROW_DEPTH)
+        {
+          while (c != JX_NONE && s->depth[c] > row->depth)
+            c = s->parent[c];
+          if (c != JX_NONE && s->depth[c] != row->depth)
+            c = JX_NONE;
+        }
+      if (c != JX_NONE)
+        {
+          if (stream != NULL)
+            *stream = row->stream;
+          if (invocation != NULL)
+            *invocation = c;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+jx_timeline_renderer_expander_at (JxTimelineRenderer   *self,
+                                  const JxTimelineView *view,
+                                  double                x,
+                                  double                y,
+                                  guint32              *process)
+{
+  const JxTimelineRow *row;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), FALSE);
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  if (x < 0 || x >= MIN (view->label_width, JX_TIMELINE_EXPANDER_WIDTH + 2 * JX_TIMELINE_LABEL_PADDING))
+    return FALSE;
+  row = row_at (view, y);
+  if (row == NULL || row->kind != JX_TIMELINE_ROW_PROCESS)
+    return FALSE;
+  if (process != NULL)
+    *process = row->process;
+  return TRUE;
+}
+

@@ -1,0 +1,396 @@
+/* jx-timeline-overlays.c — what the timeline renderer draws over the rows:
+ * the label column (names, expanders), the selected invocation's outline,
+ * message lines between streams and marker lines. */
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-palette.h"
+#include "jx-timeline-renderer-private.h"
+
+/* Messages and markers are only drawn when few enough are in view to read. */
+#define MAX_MESSAGES 1500
+#define MAX_MARKERS 400
+
+static PangoLayout *
+row_label (JxTimelineRenderer  *self,
+           const JxTimelineRow *row,
+           int                  width)
+{
+  gint64 key = ((gint64) row->kind << 48) | ((gint64) row->depth << 32) |
+               (row->kind == JX_TIMELINE_ROW_PROCESS ? row->process : row->stream);
+  PangoLayout *layout = g_hash_table_lookup (self->labels, &key);
+
+  if (layout == NULL)
+    {
+      g_autofree char *text = NULL;
+      const JxProcess *p = jx_trace_get_process (self->trace, row->process);
+      PangoFontDescription *font;
+
+      switch (row->kind)
+        {
+        case JX_TIMELINE_ROW_PROCESS:
+          text = g_strdup (p->name);
+          break;
+        case JX_TIMELINE_ROW_STREAM:
+          if (p->n_streams > 1)
+            text = g_strdup (jx_trace_get_stream (self->trace, row->stream)->name);
+          else
+            text = g_strdup (p->name);
+          break;
+        case JX_TIMELINE_ROW_DEPTH:
+          text = g_strdup_printf (_("Level %u"), (guint) row->depth);
+          break;
+        default:
+          text = g_strdup ("");
+          break;
+        }
+
+      layout = pango_layout_new (self->pango);
+      font = pango_font_description_from_string ("Sans 8");
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+      pango_layout_set_single_paragraph_mode (layout, TRUE);
+      g_hash_table_insert (self->labels, g_memdup2 (&key, sizeof key), layout);
+    }
+  if (pango_layout_get_width (layout) != width * PANGO_SCALE)
+    pango_layout_set_width (layout, MAX (width, 1) * PANGO_SCALE);
+  return layout;
+}
+
+static int
+label_indent (JxTimelineRenderer  *self,
+              const JxTimelineRow *row)
+{
+  switch (row->kind)
+    {
+    case JX_TIMELINE_ROW_PROCESS:
+      return JX_TIMELINE_EXPANDER_WIDTH + JX_TIMELINE_LABEL_PADDING;
+    case JX_TIMELINE_ROW_STREAM:
+      return jx_trace_get_process (self->trace, row->process)->n_streams > 1
+             ? JX_TIMELINE_EXPANDER_WIDTH + 2 * JX_TIMELINE_LABEL_PADDING + 4 : JX_TIMELINE_LABEL_PADDING;
+    case JX_TIMELINE_ROW_DEPTH:
+      return JX_TIMELINE_EXPANDER_WIDTH + 4 * JX_TIMELINE_LABEL_PADDING + 8;
+    default:
+      return JX_TIMELINE_LABEL_PADDING;
+    }
+}
+
+void
+_jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
+                                   cairo_t              *cr,
+                                   const JxTimelineView *view,
+                                   guint                 first,
+                                   guint                 last)
+{
+  if (self->pango == NULL)
+    self->pango = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  pango_cairo_update_context (cr, self->pango);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, view->label_width, view->height);
+  cairo_clip (cr);
+
+  /* Label column: the trace tint, a little darker/lighter than the rows. */
+  jx_palette_cairo_set_text (cr, view->dark, 0.05);
+  cairo_paint (cr);
+
+  for (guint r = first; r < last; r++)
+    {
+      const JxTimelineRow *row = &view->rows[r];
+      int indent = label_indent (self, row);
+      int y = row->y - view->scroll_y;
+      PangoLayout *layout;
+      int lw, lh;
+
+      if (row->height < 7)
+        continue;
+      layout = row_label (self, row, view->label_width - indent - JX_TIMELINE_LABEL_PADDING);
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      if (lh > row->height + 2)
+        continue;
+
+      jx_palette_cairo_set_text (cr, view->dark, row->kind == JX_TIMELINE_ROW_DEPTH ? 0.7 : 0.9);
+      if (row->kind == JX_TIMELINE_ROW_PROCESS)
+        {
+          double cx = JX_TIMELINE_LABEL_PADDING + JX_TIMELINE_EXPANDER_WIDTH / 2.0;
+          double cy = y + row->height / 2.0;
+
+          if (row->collapsed)
+            {
+              cairo_move_to (cr, cx - 2.5, cy - 4.5);
+              cairo_line_to (cr, cx + 3.0, cy);
+              cairo_line_to (cr, cx - 2.5, cy + 4.5);
+            }
+          else
+            {
+              cairo_move_to (cr, cx - 4.5, cy - 2.5);
+              cairo_line_to (cr, cx + 4.5, cy - 2.5);
+              cairo_line_to (cr, cx, cy + 3.0);
+            }
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+      cairo_move_to (cr, indent, y + (row->height - lh) / 2);
+      pango_cairo_show_layout (cr, layout);
+    }
+
+  cairo_restore (cr);
+}
+
+static void
+invocation_x_range (const JxTimelineView *view,
+                    const JxStream       *s,
+                    guint32               inv,
+                    double               *x0,
+                    double               *x1)
+{
+  *x0 = jx_timeline_view_tick_to_x (view, (gint64) s->start[inv]);
+  *x1 = jx_timeline_view_tick_to_x (view, (gint64) s->end[inv]);
+  if (*x1 - *x0 < 3.0)
+    {
+      double c = (*x0 + *x1) / 2.0;
+
+      *x0 = c - 1.5;
+      *x1 = c + 1.5;
+    }
+}
+
+void
+_jx_timeline_renderer_draw_selection (JxTimelineRenderer   *self,
+                                      cairo_t              *cr,
+                                      const JxTimelineView *view,
+                                      guint                 first,
+                                      guint                 last)
+{
+  const JxStream *s;
+  guint32 inv = view->selected_invocation;
+  double x0, x1;
+
+  if (view->selected_stream >= jx_trace_get_n_streams (self->trace))
+    return;
+  s = jx_trace_get_stream (self->trace, view->selected_stream);
+  if (inv >= s->n_invocations)
+    return;
+  if ((gint64) s->end[inv] < view->start || (gint64) s->start[inv] > view->end)
+    return;
+
+  invocation_x_range (view, s, inv, &x0, &x1);
+  /* A selection narrower than a pixel would vanish under its own outline:
+   * widen it around its centre so it stays findable when zoomed out. */
+  if (x1 - x0 < 4.0)
+    {
+      double mid = (x0 + x1) / 2.0;
+
+      x0 = mid - 2.0;
+      x1 = mid + 2.0;
+    }
+  x0 = MAX (x0, view->label_width - 2.0);
+  x1 = MIN (x1, view->width + 2.0);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, view->label_width, 0, _jx_timeline_view_time_width (view), view->height);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 2.0);
+  for (guint r = first; r < last; r++)
+    {
+      const JxTimelineRow *row = &view->rows[r];
+      gboolean hit;
+      int y = row->y - view->scroll_y;
+
+      switch (row->kind)
+        {
+        case JX_TIMELINE_ROW_STREAM:
+          hit = row->stream == view->selected_stream;
+          break;
+        case JX_TIMELINE_ROW_DEPTH:
+          hit = row->stream == view->selected_stream && row->depth == s->depth[inv];
+          break;
+        case JX_TIMELINE_ROW_PROCESS:
+          hit = row->collapsed &&
+                view->selected_stream >= jx_trace_get_process (self->trace, row->process)->first_stream &&
+                view->selected_stream < jx_trace_get_process (self->trace, row->process)->first_stream +
+                                        jx_trace_get_process (self->trace, row->process)->n_streams;
+          break;
+        default:
+          hit = FALSE;
+          break;
+        }
+      if (!hit)
+        continue;
+      /* Two strokes, so the outline shows on any function colour. */
+      cairo_rectangle (cr, x0, y + 1, x1 - x0, row->height - 2);
+      if (view->dark)
+        cairo_set_source_rgb (cr, 0, 0, 0);
+      else
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_set_line_width (cr, 4.0);
+      cairo_stroke_preserve (cr);
+      if (view->dark)
+        cairo_set_source_rgb (cr, 1, 1, 1);
+      else
+        cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static guint
+first_message_at (const JxMessage *messages,
+                  guint            n,
+                  gint64           t)
+{
+  guint lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if ((gint64) messages[mid].send_time < t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+void
+_jx_timeline_renderer_draw_messages (JxTimelineRenderer   *self,
+                                     cairo_t              *cr,
+                                     const JxTimelineView *view)
+{
+  guint n = jx_trace_get_n_messages (self->trace);
+  const JxMessage *messages = jx_trace_get_messages (self->trace);
+  guint n_streams = jx_trace_get_n_streams (self->trace);
+  gint64 span = view->end - view->start;
+  guint i0, i1;
+
+  if (n == 0 || messages == NULL)
+    return;
+  /* Messages sent up to one window width earlier may still reach into view. */
+  i0 = first_message_at (messages, n, view->start - span);
+  i1 = first_message_at (messages, n, view->end);
+  if (i1 <= i0 || i1 - i0 > MAX_MESSAGES)
+    return;
+
+  for (guint s = 0; s < n_streams; s++)
+    self->stream_row[s] = G_MAXUINT32;
+  for (guint r = 0; r < view->n_rows; r++)
+    {
+      const JxTimelineRow *row = &view->rows[r];
+
+      if (row->kind == JX_TIMELINE_ROW_STREAM && row->stream < n_streams)
+        self->stream_row[row->stream] = r;
+      else if (row->kind == JX_TIMELINE_ROW_PROCESS && row->collapsed)
+        {
+          const JxProcess *p = jx_trace_get_process (self->trace, row->process);
+
+          for (guint32 k = 0; k < p->n_streams; k++)
+            if (p->first_stream + k < n_streams)
+              self->stream_row[p->first_stream + k] = r;
+        }
+    }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, view->label_width, 0, _jx_timeline_view_time_width (view), view->height);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1.0);
+  if (view->dark)
+    cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
+  else
+    cairo_set_source_rgba (cr, 0, 0, 0, 0.75);
+
+  for (guint i = i0; i < i1; i++)
+    {
+      const JxMessage *m = &messages[i];
+      guint32 rs, rr;
+      double xs, xr, ys, yr, dx, dy, len;
+
+      if (m->receiver == JX_NONE || m->recv_time == G_MAXUINT64 ||
+          m->sender >= n_streams || m->receiver >= n_streams)
+        continue;
+      if ((gint64) m->recv_time < view->start)
+        continue;
+      rs = self->stream_row[m->sender];
+      rr = self->stream_row[m->receiver];
+      if (rs == G_MAXUINT32 || rr == G_MAXUINT32 || rs == rr)
+        continue;
+      xs = jx_timeline_view_tick_to_x (view, (gint64) m->send_time);
+      xr = jx_timeline_view_tick_to_x (view, (gint64) m->recv_time);
+      ys = view->rows[rs].y - view->scroll_y + view->rows[rs].height / 2.0;
+      yr = view->rows[rr].y - view->scroll_y + view->rows[rr].height / 2.0;
+      cairo_move_to (cr, xs, ys);
+      cairo_line_to (cr, xr, yr);
+      cairo_stroke (cr);
+
+      /* Arrow head at the receiver. */
+      dx = xr - xs;
+      dy = yr - ys;
+      len = sqrt (dx * dx + dy * dy);
+      if (len > 8.0)
+        {
+          double ux = dx / len, uy = dy / len;
+
+          cairo_move_to (cr, xr, yr);
+          cairo_line_to (cr, xr - 6 * ux - 3 * uy, yr - 6 * uy + 3 * ux);
+          cairo_line_to (cr, xr - 6 * ux + 3 * uy, yr - 6 * uy - 3 * ux);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+    }
+  cairo_restore (cr);
+}
+
+void
+_jx_timeline_renderer_draw_markers (JxTimelineRenderer   *self,
+                                    cairo_t              *cr,
+                                    const JxTimelineView *view)
+{
+  guint n = jx_trace_get_n_markers (self->trace);
+  guint lo = 0, hi = n, count = 0;
+
+  if (n == 0)
+    return;
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if ((gint64) jx_trace_get_marker (self->trace, mid)->time < view->start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, view->label_width, 0, _jx_timeline_view_time_width (view), view->height);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1.0);
+  for (guint i = lo; i < n && count < MAX_MARKERS; i++, count++)
+    {
+      const JxMarker *m = jx_trace_get_marker (self->trace, i);
+      double x;
+      static const double dash[] = { 3.0, 3.0 };
+
+      if ((gint64) m->time > view->end)
+        break;
+      x = floor (jx_timeline_view_tick_to_x (view, (gint64) m->time)) + 0.5;
+      cairo_set_source_rgba (cr, 0.95, 0.65, 0.05, 0.9);
+      cairo_move_to (cr, x - 4, 0);
+      cairo_line_to (cr, x + 4, 0);
+      cairo_line_to (cr, x, 6);
+      cairo_close_path (cr);
+      cairo_fill (cr);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_move_to (cr, x, 6);
+      cairo_line_to (cr, x, view->height);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  cairo_restore (cr);
+}
+

@@ -1,0 +1,74 @@
+/* jx-timeline-renderer-private.h — what the files of the timeline renderer
+ * share: the instance, the row sampling and the overlay painters.
+ *
+ *   jx-timeline-layout.c    rows, time conversions, search mask, view geometry
+ *   jx-timeline-renderer.c  the object, row sampling (pyramid or exact walk),
+ *                           the per-frame image cache and the draw entry point
+ *   jx-timeline-overlays.c  labels, selection outline, messages, markers
+ *   jx-timeline-hit.c       region, invocation and expander under a point */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "jx-timeline-renderer.h"
+
+G_BEGIN_DECLS
+
+#define JX_TIMELINE_EXPANDER_WIDTH 14
+#define JX_TIMELINE_LABEL_PADDING  4
+/* Pixel value of rows not sampled yet (see row_pending). */
+#define JX_TIMELINE_PENDING_REGION (JX_NONE - 1)
+
+struct _JxTimelineRenderer
+{
+  GObject            parent_instance;
+
+  JxTrace           *trace;
+  JxTimelineSummary *summary;
+  JxTimelineSummary *fallback;     /* exact-only summary until one is set */
+  guint32           *colors[2];    /* region -> pixel, light and dark */
+
+  PangoContext      *pango;
+  GHashTable        *labels;       /* row key -> PangoLayout */
+
+  /* The sampled rows of the last frame: redraws for hover, selection or
+   * tooltips with the same window, rows and colours skip the sampling. */
+  cairo_surface_t   *cache_image;
+  guint8             cache_key[64];
+
+  guint32           *regions;      /* scratch, one row */
+  guint              regions_len;
+  guint32           *stream_row;   /* scratch: stream -> row index or G_MAXUINT32 */
+};
+
+/* Width in pixels of the time area (the view minus its label column). */
+int  _jx_timeline_view_time_width         (const JxTimelineView *view);
+
+/* Region per pixel of [start, end) on one row: the dominant region, JX_NONE
+ * for idle pixels, JX_TIMELINE_PENDING_REGION where the row is not ready. */
+void _jx_timeline_renderer_sample_row     (JxTimelineRenderer   *self,
+                                           const JxTimelineRow  *row,
+                                           gint64                start,
+                                           gint64                end,
+                                           guint                 n_pixels,
+                                           guint32              *out);
+
+/* Overlays, drawn after the rows; [first, last) are the visible rows. */
+void _jx_timeline_renderer_draw_labels    (JxTimelineRenderer   *self,
+                                           cairo_t              *cr,
+                                           const JxTimelineView *view,
+                                           guint                 first,
+                                           guint                 last);
+void _jx_timeline_renderer_draw_selection (JxTimelineRenderer   *self,
+                                           cairo_t              *cr,
+                                           const JxTimelineView *view,
+                                           guint                 first,
+                                           guint                 last);
+void _jx_timeline_renderer_draw_messages  (JxTimelineRenderer   *self,
+                                           cairo_t              *cr,
+                                           const JxTimelineView *view);
+void _jx_timeline_renderer_draw_markers   (JxTimelineRenderer   *self,
+                                           cairo_t              *cr,
+                                           const JxTimelineView *view);
+
+G_END_DECLS
