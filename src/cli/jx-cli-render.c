@@ -1,0 +1,386 @@
+/* jx-cli-render.c — `juxtrace-cli render`: draws a comparison of traces into
+ * a PNG, SVG or PDF file without a display. This file only reads options and
+ * traces; the picture is jx_comparison_render_draw() of src/render. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "jx-cli.h"
+#include "jx-cli-common.h"
+#include "jx-comparison-render.h"
+#include "jx-time.h"
+
+#define MIN_SIDE 16
+#define MAX_SIDE JX_COMPARISON_RENDER_MAX_SIDE
+
+typedef enum
+{
+  FORMAT_PNG,
+  FORMAT_SVG,
+  FORMAT_PDF,
+  N_FORMATS
+} Format;
+
+static const char *format_names[N_FORMATS] = { "png", "svg", "pdf" };
+
+static gboolean
+format_from_string (const char *text,
+                    Format     *out)
+{
+  for (guint f = 0; f < N_FORMATS; f++)
+    if (g_ascii_strcasecmp (text, format_names[f]) == 0)
+      {
+        *out = (Format) f;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+format_from_path (const char *path,
+                  Format     *out)
+{
+  const char *dot = strrchr (path, '.');
+
+  return dot != NULL && strchr (dot, G_DIR_SEPARATOR) == NULL && format_from_string (dot + 1, out);
+}
+
+/* "W", "WxH" or "W×H", each side in [MIN_SIDE, MAX_SIDE]; height 0 when
+ * only the width is given. */
+static gboolean
+parse_size (const char *text,
+            int        *width,
+            int        *height)
+{
+  g_autofree char *copy = g_strdup (text);
+  char *sep = strstr (copy, "×");
+  char *end;
+  gint64 w, h = 0;
+
+  if (sep != NULL)
+    {
+      *sep = '\0';
+      sep += strlen ("×");
+    }
+  else if ((sep = strpbrk (copy, "xX")) != NULL)
+    *sep++ = '\0';
+
+  w = g_ascii_strtoll (copy, &end, 10);
+  if (end == copy || *end != '\0' || w < MIN_SIDE || w > MAX_SIDE)
+    return FALSE;
+  if (sep != NULL)
+    {
+      h = g_ascii_strtoll (sep, &end, 10);
+      if (end == sep || *end != '\0' || h < MIN_SIDE || h > MAX_SIDE)
+        return FALSE;
+    }
+  *width = (int) w;
+  *height = (int) h;
+  return TRUE;
+}
+
+/* "START:END" in comparison time; an empty side keeps the extent's. The
+ * separator is the last colon that is not part of a time. */
+static gboolean
+parse_window (const char *text,
+              gboolean   *has_start,
+              gint64     *start_ns,
+              gboolean   *has_end,
+              gint64     *end_ns)
+{
+  g_autofree char *copy = g_strdup (text);
+  char *colon = strchr (copy, ':');
+  g_autofree char *left = NULL;
+  g_autofree char *right = NULL;
+
+  if (colon == NULL || strchr (colon + 1, ':') != NULL)
+    return FALSE;
+  *colon = '\0';
+  left = g_strstrip (g_strdup (copy));
+  right = g_strstrip (g_strdup (colon + 1));
+
+  *has_start = *left != '\0';
+  *has_end = *right != '\0';
+  if (*has_start && !jx_time_parse (left, JX_TIME_UNIT_MS, start_ns))
+    return FALSE;
+  if (*has_end && !jx_time_parse (right, JX_TIME_UNIT_MS, end_ns))
+    return FALSE;
+  return *has_start || *has_end;
+}
+
+/* TRACE by 1-based position, by the name its lane shows, or by the path as
+ * given; G_MAXUINT when none or several match (error set). */
+static guint
+find_trace (const char        *key,
+            JxComparisonLane  *lanes,
+            char             **paths,
+            guint              n,
+            GError           **error)
+{
+  guint found = G_MAXUINT, matches = 0;
+  char *end;
+  guint64 position = g_ascii_strtoull (key, &end, 10);
+
+  if (*key != '\0' && *end == '\0')
+    {
+      if (position >= 1 && position <= n)
+        return (guint) position - 1;
+      g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
+                   _("--offset: there is no trace %s (the traces are numbered 1 to %u)"), key, n);
+      return G_MAXUINT;
+    }
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (jx_trace_get_name (lanes[i].trace), key) == 0 || g_strcmp0 (paths[i], key) == 0)
+      {
+        found = i;
+        matches++;
+      }
+  if (matches == 1)
+    return found;
+  if (matches == 0)
+    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
+                 _("--offset: no trace named “%s” (give a trace’s name, path or position 1 to %u)"), key, n);
+  else
+    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
+                 _("--offset: %u traces are named “%s”; give its position instead"), matches, key);
+  return G_MAXUINT;
+}
+
+static cairo_status_t
+write_to_file (void                *closure,
+               const unsigned char *data,
+               unsigned int         length)
+{
+  return fwrite (data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Draws and writes; FALSE with error naming the file when it cannot be written. */
+static gboolean
+write_picture (const char                      *path,
+               Format                           format,
+               const JxComparisonLane          *lanes,
+               guint                            n_lanes,
+               const JxComparisonRenderOptions *options,
+               JxComparisonRenderResult        *result,
+               GError                         **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+  FILE *file;
+  int saved_errno;
+  int width = options->width;
+  int height = jx_comparison_render_measure_height (lanes, n_lanes, options);
+
+  file = g_fopen (path, "wb");
+  if (file == NULL)
+    {
+      saved_errno = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   _("cannot write “%s”: %s"), path, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  switch (format)
+    {
+    case FORMAT_SVG:
+      surface = cairo_svg_surface_create_for_stream (write_to_file, file, width, height);
+      break;
+    case FORMAT_PDF:
+      surface = cairo_pdf_surface_create_for_stream (write_to_file, file, width, height);
+      break;
+    case FORMAT_PNG:
+    case N_FORMATS:
+    default:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+      break;
+    }
+
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, _("cannot draw a picture of %d × %d px: %s"),
+                   width, height, cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      fclose (file);
+      g_unlink (path);
+      return FALSE;
+    }
+  cr = cairo_create (surface);
+  jx_comparison_render_draw (cr, lanes, n_lanes, options, result);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  if (status == CAIRO_STATUS_SUCCESS && format == FORMAT_PNG)
+    status = cairo_surface_write_to_png_stream (surface, write_to_file, file);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  saved_errno = 0;
+  if (fclose (file) != 0)
+    saved_errno = errno;
+  if (status != CAIRO_STATUS_SUCCESS || saved_errno != 0)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("cannot write “%s”: %s"), path,
+                   saved_errno != 0 ? g_strerror (saved_errno) : cairo_status_to_string (status));
+      g_unlink (path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+int
+jx_cli_render (int    argc,
+               char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) summaries = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_timeline_summary_unref);
+  g_autofree JxComparisonLane *lanes = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *format_name = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *window = NULL;
+  g_autofree char *process = NULL;
+  g_auto(GStrv) offsets = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *last = NULL;
+  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE;
+  gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
+  JxComparisonRenderOptions options;
+  JxComparisonRenderResult result;
+  Format format = FORMAT_PNG;
+  guint n;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the picture to FILE (.png, .svg or .pdf)"), N_("FILE") },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, N_("png, svg or pdf (default: from the file name)"), N_("FORMAT") },
+    { "offset", 0, 0, G_OPTION_ARG_STRING_ARRAY, &offsets, N_("Shift TRACE (name, path or position from 1) by TIME, e.g. 1.5ms; repeatable"), N_("TRACE=TIME") },
+    { "window", 'w', 0, G_OPTION_ARG_STRING, &window, N_("Draw only this span of comparison time, e.g. 0:2.5s (default: everything)"), N_("START:END") },
+    { "size", 's', 0, G_OPTION_ARG_STRING, &size, N_("Picture size in pixels; without a height the picture is as tall as its rows need (default 1600)"), N_("W[xH]") },
+    { "dark", 'd', 0, G_OPTION_ARG_NONE, &dark, N_("Dark colours"), NULL },
+    { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("Only the rows of the process with this name, in every trace"), N_("NAME") },
+    { "expand", 'e', 0, G_OPTION_ARG_NONE, &expand, N_("One row per stream even where rows get too low for labels"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("TRACE… -o FILE"));
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context,
+                                _("Draw the traces as the comparison window’s timelines do: one lane per\n"
+                                  "trace on one time axis (each trace starts at 0 plus its offset), rows\n"
+                                  "per stream under their process, the time ruler and a legend of the\n"
+                                  "functions and categories shown. Without a height in --size the picture\n"
+                                  "is as tall as its rows need. With one, rows shrink to fit (down to 3 px);\n"
+                                  "where stream rows would be too low for their labels, processes are drawn\n"
+                                  "collapsed, one row each (not with --expand); rows that still do not fit\n"
+                                  "are left out and the lane says so.\n"
+                                  "Times take a unit (ns, us, µs, ms, s); without one they are ms."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!jx_cli_parse_options (context, &argc, &argv))
+    return JX_CLI_EXIT_USAGE;
+  if (argc < 2)
+    return jx_cli_usage_error (argv[0], "%s", _("expected at least one trace"));
+  if (output == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("expected an output file, -o FILE"));
+  if (format_name != NULL)
+    {
+      if (!format_from_string (format_name, &format))
+        return jx_cli_usage_error (argv[0], _("unknown format “%s” (use png, svg or pdf)"), format_name);
+    }
+  else if (!format_from_path (output, &format))
+    return jx_cli_usage_error (argv[0], _("cannot tell the format from “%s”; name it .png, .svg or .pdf, or use --format"),
+                               output);
+
+  jx_comparison_render_options_init (&options);
+  options.dark = dark;
+  options.process = process;
+  options.expand_all = expand;
+  if (size != NULL && !parse_size (size, &options.width, &options.height))
+    return jx_cli_usage_error (argv[0], _("bad size “%s”: expected WIDTHxHEIGHT in pixels, each %d to %d"),
+                               size, MIN_SIDE, MAX_SIDE);
+  if (window != NULL && !parse_window (window, &has_start, &start_ns, &has_end, &end_ns))
+    return jx_cli_usage_error (argv[0], _("bad window “%s”: expected START:END with times such as 0, 1.5ms, 2 s"),
+                               window);
+  if (has_start && has_end && end_ns <= start_ns)
+    return jx_cli_usage_error (argv[0], _("bad window “%s”: the end must come after the start"), window);
+  for (guint i = 0; offsets != NULL && offsets[i] != NULL; i++)
+    {
+      const char *eq = strrchr (offsets[i], '=');
+      gint64 ns;
+
+      if (eq == NULL || eq == offsets[i] || !jx_time_parse (eq + 1, JX_TIME_UNIT_MS, &ns))
+        return jx_cli_usage_error (argv[0], _("bad offset “%s”: expected TRACE=TIME, e.g. 2=1.5ms"), offsets[i]);
+    }
+
+  n = (guint) argc - 1;
+  lanes = g_new0 (JxComparisonLane, n);
+  for (guint i = 0; i < n; i++)
+    {
+      JxTrace *trace = jx_cli_load_trace (argv[i + 1], &error);
+      JxTimelineSummary *summary;
+
+      if (trace == NULL)
+        return jx_cli_input_error (argv[0], argv[i + 1], error);
+      g_ptr_array_add (traces, trace);
+      summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, &error);
+      if (summary == NULL)
+        return jx_cli_input_error (argv[0], argv[i + 1], error);
+      g_ptr_array_add (summaries, summary);
+      jx_comparison_lane_init (&lanes[i], trace, i, dark);
+      lanes[i].summary = summary;
+    }
+
+  if (process != NULL)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < n && !found; i++)
+        for (guint32 p = 0; p < jx_trace_get_n_processes (lanes[i].trace) && !found; p++)
+          found = g_strcmp0 (jx_trace_get_process (lanes[i].trace, p)->name, process) == 0;
+      if (!found)
+        {
+          g_autoptr(GError) none = g_error_new (JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
+                                                _("no process named “%s” in any of the traces"), process);
+          return jx_cli_input_error (argv[0], NULL, none);
+        }
+    }
+
+  for (guint i = 0; offsets != NULL && offsets[i] != NULL; i++)
+    {
+      g_autofree char *key = g_strndup (offsets[i], (gsize) (strrchr (offsets[i], '=') - offsets[i]));
+      guint index = find_trace (key, lanes, argv + 1, n, &error);
+
+      if (index == G_MAXUINT)
+        return jx_cli_input_error (argv[0], NULL, error);
+      jx_time_parse (strrchr (offsets[i], '=') + 1, JX_TIME_UNIT_MS, &lanes[index].offset_ns);
+    }
+
+  jx_comparison_render_get_extent (lanes, n, &extent_start, &extent_end);
+  options.start_ns = has_start ? start_ns : extent_start;
+  options.end_ns = has_end ? end_ns : extent_end;
+  if (options.end_ns <= options.start_ns)
+    return jx_cli_usage_error (argv[0], _("bad window “%s”: it ends before the traces start or starts after they end"),
+                               window != NULL ? window : "");
+
+  if (!write_picture (output, format, lanes, n, &options, &result, &error))
+    return jx_cli_input_error (argv[0], output, error);
+
+  first = jx_time_format (result.start_ns, 6);
+  last = jx_time_format (result.end_ns, 6);
+  g_print (_("Wrote %s (%s, %d × %d px)\n"), output, format_names[format], options.width, result.height);
+  g_print (_("Window: %s to %s\n"), first, last);
+  g_print (_("Rows: %u shown, %u left out, %d px high%s\n"), result.n_rows, result.n_rows_hidden,
+           result.row_height, result.collapsed ? _(", processes collapsed") : "");
+  g_print (_("Legend: %u entries, %u left out\n"), result.n_legend_entries, result.n_legend_hidden);
+  return JX_CLI_EXIT_OK;
+}

@@ -1,0 +1,781 @@
+/* jx-comparison-render.c — see jx-comparison-render.h.
+ *
+ * A draw runs in three steps: lay out the rows of every lane (filtered by
+ * process), sample them once to learn which functions and categories the
+ * picture shows (the legend), then share the height out and paint ruler,
+ * lanes and legend. The rows themselves are painted by JxTimelineRenderer,
+ * exactly as in the window. */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <pango/pangocairo.h>
+
+#include "jx-comparison-render.h"
+#include "jx-palette.h"
+#include "jx-time-ruler.h"
+#include "jx-timeline-renderer-private.h"
+
+#define LANE_GAP          6
+#define LEGEND_LINE       18
+#define LEGEND_PADDING    10
+#define LEGEND_SWATCH     12
+#define LEGEND_MAX_TEXT   240
+#define LEGEND_MAX_LINES  20
+#define LEGEND_SPACING    18
+#define MARGIN            8
+#define MIN_FIT_HEIGHT    16
+
+typedef struct
+{
+  JxTimelineRenderer *renderer;
+  GArray             *rows;        /* of JxTimelineRow, filtered, y from 0 */
+  guint               n_shown;     /* rows that fit */
+  gboolean            no_process;  /* --process names a process this trace lacks */
+  gint64              start;       /* the window in trace ticks */
+  gint64              end;
+} Lane;
+
+typedef struct
+{
+  JxLegendEntry entry;
+  guint64       pixels;            /* over all drawn rows */
+} LegendItem;
+
+void
+jx_comparison_lane_init (JxComparisonLane *lane,
+                         JxTrace          *trace,
+                         guint             index,
+                         gboolean          dark)
+{
+  g_return_if_fail (lane != NULL);
+  g_return_if_fail (JX_IS_TRACE (trace));
+
+  memset (lane, 0, sizeof *lane);
+  lane->trace = trace;
+  jx_palette_trace_background (index, dark, &lane->tint);
+  jx_palette_trace_accent (index, dark, &lane->accent);
+}
+
+void
+jx_comparison_render_options_init (JxComparisonRenderOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  options->width = 1600;
+  options->height = 0;
+  options->label_width = 180;
+  options->min_row_height = 3;
+  options->max_row_height = 18;
+  options->show_markers = TRUE;
+  options->show_legend = TRUE;
+}
+
+static gint64
+lane_duration_ns (const JxComparisonLane *lane)
+{
+  return jx_trace_ticks_to_ns (lane->trace, (gint64) (jx_trace_get_end_time (lane->trace) -
+                                                      jx_trace_get_start_time (lane->trace)));
+}
+
+gboolean
+jx_comparison_render_get_extent (const JxComparisonLane *lanes,
+                                 guint                   n_lanes,
+                                 gint64                 *start_ns,
+                                 gint64                 *end_ns)
+{
+  gint64 lo = 0, hi = 0;
+
+  g_return_val_if_fail (lanes != NULL || n_lanes == 0, FALSE);
+
+  for (guint i = 0; i < n_lanes; i++)
+    {
+      gint64 s = lanes[i].offset_ns;
+      gint64 e = s + lane_duration_ns (&lanes[i]);
+
+      if (i == 0 || s < lo)
+        lo = s;
+      if (i == 0 || e > hi)
+        hi = e;
+    }
+  if (start_ns != NULL)
+    *start_ns = lo;
+  if (end_ns != NULL)
+    *end_ns = hi;
+  return n_lanes > 0;
+}
+
+/* Rows of the lane's trace at the given height, only those of `process`
+ * when set, packed from y = 0. */
+static GArray *
+lane_rows (JxTrace    *trace,
+           const char *process,
+           int         row_height,
+           gboolean    collapse,
+           gboolean   *no_process)
+{
+  JxTimelineLayoutParams params;
+  g_autoptr(GArray) all = NULL;
+  g_autofree guint8 *collapsed = NULL;
+  GArray *rows;
+  int y = 0;
+
+  jx_timeline_layout_params_init (&params);
+  params.row_height = row_height;
+  params.header_height = row_height;
+  if (collapse)
+    {
+      guint n = jx_trace_get_n_processes (trace);
+
+      collapsed = g_new (guint8, MAX (n, 1));
+      memset (collapsed, 1, MAX (n, 1));
+      params.collapsed = collapsed;
+    }
+  all = jx_timeline_layout_new (trace, &params, NULL);
+
+  *no_process = process != NULL;
+  rows = g_array_new (FALSE, TRUE, sizeof (JxTimelineRow));
+  for (guint r = 0; r < all->len; r++)
+    {
+      JxTimelineRow row = g_array_index (all, JxTimelineRow, r);
+
+      if (process != NULL &&
+          g_strcmp0 (jx_trace_get_process (trace, row.process)->name, process) != 0)
+        continue;
+      *no_process = FALSE;
+      row.y = y;
+      y += row.height;
+      g_array_append_val (rows, row);
+    }
+  return rows;
+}
+
+static void
+legend_item_clear (gpointer data)
+{
+  LegendItem *item = data;
+
+  g_clear_pointer (&item->entry.name, g_free);
+}
+
+static int
+compare_legend_items (gconstpointer a,
+                      gconstpointer b)
+{
+  const LegendItem *x = a;
+  const LegendItem *y = b;
+
+  /* Categories first, in their fixed order, then functions by what they cover. */
+  if (x->entry.is_category != y->entry.is_category)
+    return x->entry.is_category ? -1 : 1;
+  if (x->entry.is_category)
+    return (int) x->entry.category - (int) y->entry.category;
+  if (x->pixels != y->pixels)
+    return x->pixels > y->pixels ? -1 : 1;
+  return g_strcmp0 (x->entry.name, y->entry.name);
+}
+
+/* Samples every row of every lane and returns what the picture shows, as
+ * LegendItems in legend order. */
+static GArray *
+collect_legend (const JxComparisonLane *lanes,
+                Lane                   *lane_data,
+                guint                   n_lanes,
+                int                     time_width)
+{
+  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree guint32 *regions = g_new (guint32, MAX (time_width, 1));
+  guint category_item[JX_N_CATEGORIES];
+  GArray *items = g_array_new (FALSE, TRUE, sizeof (LegendItem));
+
+  g_array_set_clear_func (items, legend_item_clear);
+  for (guint c = 0; c < JX_N_CATEGORIES; c++)
+    category_item[c] = G_MAXUINT;
+
+  for (guint l = 0; l < n_lanes; l++)
+    {
+      JxTrace *trace = lanes[l].trace;
+      guint n_regions = jx_trace_get_n_regions (trace);
+      g_autofree guint64 *pixels = g_new0 (guint64, MAX (n_regions, 1));
+
+      for (guint r = 0; r < lane_data[l].rows->len; r++)
+        {
+          const JxTimelineRow *row = &g_array_index (lane_data[l].rows, JxTimelineRow, r);
+
+          /* Expanded process headers only repeat their stream rows. */
+          if (row->kind == JX_TIMELINE_ROW_PROCESS && !row->collapsed)
+            continue;
+          _jx_timeline_renderer_sample_row (lane_data[l].renderer, row, lane_data[l].start,
+                                            lane_data[l].end, (guint) time_width, regions);
+          for (int x = 0; x < time_width; x++)
+            if (regions[x] < n_regions)
+              pixels[regions[x]]++;
+        }
+
+      for (guint r = 0; r < n_regions; r++)
+        {
+          const JxRegion *region = jx_trace_get_region (trace, r);
+          guint index;
+
+          if (pixels[r] == 0)
+            continue;
+          if (region->category != JX_CATEGORY_USER)
+            {
+              guint c = MIN (region->category, JX_CATEGORY_OTHER);
+
+              if (category_item[c] == G_MAXUINT)
+                {
+                  LegendItem item = { { 0 } };
+
+                  item.entry.name = g_strdup (jx_category_label (c));
+                  item.entry.category = c;
+                  item.entry.is_category = TRUE;
+                  category_item[c] = items->len;
+                  g_array_append_val (items, item);
+                }
+              index = category_item[c];
+            }
+          else
+            {
+              gpointer value;
+
+              if (g_hash_table_lookup_extended (by_name, region->name, NULL, &value))
+                index = GPOINTER_TO_UINT (value);
+              else
+                {
+                  LegendItem item = { { 0 } };
+
+                  item.entry.name = g_strdup (region->name);
+                  item.entry.category = JX_CATEGORY_USER;
+                  index = items->len;
+                  g_array_append_val (items, item);
+                  g_hash_table_insert (by_name, item.entry.name, GUINT_TO_POINTER (index));
+                }
+            }
+          g_array_index (items, LegendItem, index).pixels += pixels[r];
+        }
+    }
+
+  g_array_sort (items, compare_legend_items);
+  return items;
+}
+
+static PangoLayout *
+text_layout (PangoContext *context,
+             const char   *font,
+             const char   *text)
+{
+  PangoLayout *layout = pango_layout_new (context);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_single_paragraph_mode (layout, TRUE);
+  pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+typedef struct
+{
+  int   column_width;   /* px per entry, swatch included */
+  guint per_line;
+  guint lines;
+  guint shown;          /* entries drawn (the last slot may be "+N more") */
+  int   height;         /* px, padding included; 0 = no legend */
+} LegendLayout;
+
+static void
+legend_layout (PangoContext *context,
+               GArray       *items,
+               int           width,
+               int           height,
+               LegendLayout *out)
+{
+  int widest = 0;
+  guint needed, max_lines;
+
+  memset (out, 0, sizeof *out);
+  if (items->len == 0)
+    return;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      g_autoptr(PangoLayout) layout = text_layout (context, "Sans 9",
+                                                   g_array_index (items, LegendItem, i).entry.name);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      widest = MAX (widest, w);
+    }
+  out->column_width = LEGEND_SWATCH + 6 + MIN (widest, LEGEND_MAX_TEXT) + LEGEND_SPACING;
+  out->per_line = MAX (1, (guint) ((width - 2 * MARGIN) / out->column_width));
+  needed = (items->len + out->per_line - 1) / out->per_line;
+  /* The legend may take a fifth of a fixed height, the rows need the rest. */
+  if (height > 0)
+    max_lines = MAX (1, (guint) ((height / 5 - 2 * LEGEND_PADDING) / LEGEND_LINE));
+  else
+    max_lines = LEGEND_MAX_LINES;
+  out->lines = MIN (needed, max_lines);
+  out->shown = MIN (items->len, out->lines * out->per_line);
+  if (out->shown < items->len)
+    out->shown--;   /* the last slot says how many more */
+  out->height = (int) out->lines * LEGEND_LINE + 2 * LEGEND_PADDING;
+}
+
+static void
+draw_legend (cairo_t            *cr,
+             PangoContext       *context,
+             GArray             *items,
+             const LegendLayout *ll,
+             int                 y,
+             gboolean            dark)
+{
+  for (guint i = 0; i <= ll->shown && i < items->len; i++)
+    {
+      int x = MARGIN + (int) (i % ll->per_line) * ll->column_width;
+      int ly = y + LEGEND_PADDING + (int) (i / ll->per_line) * LEGEND_LINE;
+      g_autoptr(PangoLayout) layout = NULL;
+      int tw, th;
+
+      if (i == ll->shown)
+        {
+          g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "+%u more", "+%u more",
+                                                                items->len - ll->shown),
+                                                   items->len - ll->shown);
+
+          if (ll->shown == items->len)
+            break;
+          layout = text_layout (context, "Sans 9", more);
+        }
+      else
+        {
+          const LegendItem *item = &g_array_index (items, LegendItem, i);
+          JxRgba color;
+
+          jx_palette_legend_color (&item->entry, dark, &color);
+          cairo_rectangle (cr, x + 0.5, ly + (LEGEND_LINE - LEGEND_SWATCH) / 2 + 0.5,
+                           LEGEND_SWATCH - 1, LEGEND_SWATCH - 1);
+          jx_palette_cairo_set_source (cr, &color);
+          cairo_fill_preserve (cr);
+          jx_palette_cairo_set_text (cr, dark, 0.35);
+          cairo_set_line_width (cr, 1.0);
+          cairo_stroke (cr);
+          layout = text_layout (context, "Sans 9", item->entry.name);
+          x += LEGEND_SWATCH + 6;
+        }
+      pango_layout_set_width (layout, (ll->column_width - LEGEND_SWATCH - 6 - LEGEND_SPACING / 2) * PANGO_SCALE);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      jx_palette_cairo_set_text (cr, dark, 0.9);
+      cairo_move_to (cr, x, ly + (LEGEND_LINE - th) / 2);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+static void
+draw_lane_header (cairo_t                *cr,
+                  PangoContext           *context,
+                  const JxComparisonLane *lane,
+                  const Lane             *data,
+                  const char             *process,
+                  int                     width,
+                  int                     y,
+                  gboolean                dark)
+{
+  const char *name = lane->name != NULL ? lane->name : jx_trace_get_name (lane->trace);
+  g_autoptr(PangoLayout) title = text_layout (context, "Sans Bold 10", name != NULL ? name : "");
+  g_autoptr(PangoLayout) detail = NULL;
+  g_autofree char *detail_text = NULL;
+  g_autofree char *note = NULL;
+  int tw, th, x = MARGIN;
+
+  cairo_rectangle (cr, x + 0.5, y + (JX_COMPARISON_RENDER_HEADER_HEIGHT - LEGEND_SWATCH) / 2 + 0.5,
+                   LEGEND_SWATCH - 1, LEGEND_SWATCH - 1);
+  jx_palette_cairo_set_source (cr, &lane->accent);
+  cairo_fill (cr);
+  x += LEGEND_SWATCH + 8;
+
+  if (data->no_process)
+    note = g_strdup_printf (_("no process “%s”"), process);
+  else if (data->n_shown < data->rows->len)
+    note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row shown", "%u of %u rows shown",
+                                         data->rows->len),
+                            data->n_shown, data->rows->len);
+  if (lane->offset_ns != 0)
+    {
+      g_autofree char *value = jx_time_format (lane->offset_ns, 6);
+
+      detail_text = g_strdup_printf (_("offset %s"), value);
+    }
+  if (note != NULL)
+    {
+      char *joined = detail_text != NULL ? g_strdup_printf ("%s · %s", detail_text, note) : g_strdup (note);
+
+      g_free (detail_text);
+      detail_text = joined;
+    }
+
+  pango_layout_set_width (title, MAX (width / 2 - x, 1) * PANGO_SCALE);
+  pango_layout_set_ellipsize (title, PANGO_ELLIPSIZE_MIDDLE);
+  pango_layout_get_pixel_size (title, &tw, &th);
+  jx_palette_cairo_set_text (cr, dark, 0.95);
+  cairo_move_to (cr, x, y + (JX_COMPARISON_RENDER_HEADER_HEIGHT - th) / 2);
+  pango_cairo_show_layout (cr, title);
+  x += tw + 12;
+
+  if (detail_text != NULL && x < width - MARGIN)
+    {
+      detail = text_layout (context, "Sans 9", detail_text);
+      pango_layout_set_width (detail, (width - MARGIN - x) * PANGO_SCALE);
+      pango_layout_set_ellipsize (detail, PANGO_ELLIPSIZE_END);
+      pango_layout_get_pixel_size (detail, &tw, &th);
+      jx_palette_cairo_set_text (cr, dark, 0.7);
+      cairo_move_to (cr, x, y + (JX_COMPARISON_RENDER_HEADER_HEIGHT - th) / 2);
+      pango_cairo_show_layout (cr, detail);
+    }
+}
+
+static void
+draw_ruler (cairo_t      *cr,
+            PangoContext *context,
+            gint64        start_ns,
+            gint64        end_ns,
+            int           label_width,
+            int           width,
+            gboolean      dark)
+{
+  jx_time_ruler_draw (cr, start_ns, end_ns, label_width, width - label_width,
+                      JX_COMPARISON_RENDER_RULER_HEIGHT, dark);
+
+  /* As the window's time axis: the window's width in the label column. */
+  if (label_width > 40)
+    {
+      g_autofree char *span = jx_time_format (end_ns - start_ns, 3);
+      g_autofree char *text = g_strdup_printf (_("Window %s"), span);
+      g_autoptr(PangoLayout) layout = text_layout (context, "Sans 9", text);
+      int tw, th;
+
+      pango_layout_set_width (layout, (label_width - 12) * PANGO_SCALE);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      jx_palette_cairo_set_text (cr, dark, 0.7);
+      cairo_move_to (cr, MARGIN, (JX_COMPARISON_RENDER_RULER_HEIGHT - th) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/* Shares rows_space px out between the lanes' rows: a common row height,
+ * and where even the smallest does not fit, rows in proportion per lane. */
+static int
+share_rows (Lane *lanes,
+            guint n_lanes,
+            int   rows_space,
+            int   min_height,
+            int   max_height)
+{
+  guint total = 0, capacity;
+  int height;
+
+  for (guint l = 0; l < n_lanes; l++)
+    total += lanes[l].rows->len;
+  if (total == 0)
+    return max_height;
+
+  height = CLAMP (rows_space / (int) total, min_height, max_height);
+  capacity = (guint) MAX (rows_space / height, 0);
+  for (guint l = 0; l < n_lanes; l++)
+    {
+      guint n = lanes[l].rows->len;
+
+      lanes[l].n_shown = total <= capacity ? n : (guint) ((guint64) n * capacity / total);
+    }
+  return height;
+}
+
+/* Everything a draw decides before painting: rows per lane, legend, row
+ * height and the picture's height. */
+typedef struct
+{
+  Lane                     *lanes;
+  guint                     n_lanes;
+  GArray                   *legend;       /* of LegendItem, NULL without legend */
+  LegendLayout              ll;
+  JxComparisonRenderResult  result;
+  int                       width;
+  int                       height;
+  int                       label_width;
+} Plan;
+
+static void
+plan_clear (Plan *plan)
+{
+  for (guint l = 0; l < plan->n_lanes; l++)
+    {
+      g_clear_object (&plan->lanes[l].renderer);
+      g_clear_pointer (&plan->lanes[l].rows, g_array_unref);
+    }
+  g_clear_pointer (&plan->lanes, g_free);
+  g_clear_pointer (&plan->legend, g_array_unref);
+}
+
+static int
+fixed_height (guint n_lanes)
+{
+  return JX_COMPARISON_RENDER_RULER_HEIGHT + MARGIN
+         + (int) n_lanes * JX_COMPARISON_RENDER_HEADER_HEIGHT
+         + (n_lanes > 0 ? (int) (n_lanes - 1) * LANE_GAP : 0);
+}
+
+static void
+plan_rows (Plan                            *plan,
+           const JxComparisonLane          *lanes,
+           const JxComparisonRenderOptions *options,
+           gboolean                         collapse)
+{
+  for (guint l = 0; l < plan->n_lanes; l++)
+    {
+      Lane *lane = &plan->lanes[l];
+
+      g_clear_pointer (&lane->rows, g_array_unref);
+      lane->rows = lane_rows (lanes[l].trace, options->process, options->max_row_height,
+                              collapse, &lane->no_process);
+      lane->n_shown = lane->rows->len;
+    }
+  plan->result.collapsed = collapse;
+}
+
+static guint
+plan_total_rows (const Plan *plan)
+{
+  guint total = 0;
+
+  for (guint l = 0; l < plan->n_lanes; l++)
+    total += plan->lanes[l].rows->len;
+  return total;
+}
+
+static void
+plan_init (Plan                            *plan,
+           const JxComparisonLane          *lanes,
+           guint                            n_lanes,
+           const JxComparisonRenderOptions *options,
+           PangoContext                    *context)
+{
+  JxComparisonRenderResult *result = &plan->result;
+  int time_width, rows_space, max_row, min_row;
+  gboolean fit = options->height <= 0;
+  gint64 start_ns, end_ns;
+
+  memset (plan, 0, sizeof *plan);
+  plan->n_lanes = n_lanes;
+  plan->width = CLAMP (options->width, 1, JX_COMPARISON_RENDER_MAX_SIDE);
+  plan->label_width = CLAMP (options->label_width, 0, plan->width / 2);
+  time_width = plan->width - plan->label_width;
+  max_row = MAX (options->max_row_height, 1);
+  min_row = CLAMP (options->min_row_height, 1, max_row);
+
+  start_ns = options->start_ns;
+  end_ns = options->end_ns;
+  if (start_ns >= end_ns)
+    jx_comparison_render_get_extent (lanes, n_lanes, &start_ns, &end_ns);
+  if (end_ns <= start_ns)
+    end_ns = start_ns + 1000;
+  result->start_ns = start_ns;
+  result->end_ns = end_ns;
+  result->time_x = plan->label_width;
+  result->time_width = time_width;
+
+  plan->lanes = g_new0 (Lane, MAX (n_lanes, 1));
+  for (guint l = 0; l < n_lanes; l++)
+    {
+      Lane *lane = &plan->lanes[l];
+
+      lane->renderer = jx_timeline_renderer_new (lanes[l].trace);
+      if (lanes[l].summary != NULL)
+        jx_timeline_renderer_set_summary (lane->renderer, lanes[l].summary);
+      lane->start = jx_timeline_comparison_to_ticks (lanes[l].trace, lanes[l].offset_ns, start_ns);
+      lane->end = jx_timeline_comparison_to_ticks (lanes[l].trace, lanes[l].offset_ns, end_ns);
+      if (lane->end <= lane->start)
+        lane->end = lane->start + 1;
+    }
+
+  /* Every stream row first. A picture that must fit its height collapses
+   * processes when their stream rows would be too low for their labels,
+   * judged against the space left when the legend takes its largest share. */
+  plan_rows (plan, lanes, options, FALSE);
+  if (fit && fixed_height (n_lanes) + (int) plan_total_rows (plan) * max_row > JX_COMPARISON_RENDER_MAX_SIDE * 4 / 5)
+    fit = FALSE;
+  plan->height = fit ? JX_COMPARISON_RENDER_MAX_SIDE : CLAMP (options->height, 1, JX_COMPARISON_RENDER_MAX_SIDE);
+  if (!fit && !options->expand_all)
+    {
+      int space = plan->height - fixed_height (n_lanes) - plan->height / 5;
+
+      if ((gint64) plan_total_rows (plan) * JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT > MAX (space, 0))
+        {
+          guint before = plan_total_rows (plan);
+
+          plan_rows (plan, lanes, options, TRUE);
+          /* Processes of one stream each: nothing collapses. */
+          plan->result.collapsed = plan_total_rows (plan) < before;
+        }
+    }
+  for (guint l = 0; l < n_lanes; l++)
+    result->n_lanes_without_process += plan->lanes[l].no_process;
+
+  if (options->show_legend && time_width > 0)
+    {
+      plan->legend = collect_legend (lanes, plan->lanes, n_lanes, time_width);
+      legend_layout (context, plan->legend, plan->width, fit ? 0 : plan->height, &plan->ll);
+    }
+
+  if (fit)
+    {
+      plan->height = MAX (fixed_height (n_lanes) + (int) plan_total_rows (plan) * max_row + plan->ll.height, 1);
+      plan->height = MAX (plan->height, MIN_FIT_HEIGHT);
+      result->row_height = max_row;
+      for (guint l = 0; l < n_lanes; l++)
+        plan->lanes[l].n_shown = plan->lanes[l].rows->len;
+    }
+  else
+    {
+      rows_space = plan->height - fixed_height (n_lanes) - plan->ll.height;
+      result->row_height = share_rows (plan->lanes, n_lanes, MAX (rows_space, 0), min_row, max_row);
+    }
+
+  /* Rows at their final height; the legend sampled the same rows taller. */
+  if (result->row_height != max_row)
+    for (guint l = 0; l < n_lanes; l++)
+      {
+        Lane *lane = &plan->lanes[l];
+        gboolean unused;
+
+        g_array_unref (lane->rows);
+        lane->rows = lane_rows (lanes[l].trace, options->process, result->row_height,
+                                result->collapsed, &unused);
+      }
+  result->width = plan->width;
+  result->height = plan->height;
+  for (guint l = 0; l < n_lanes; l++)
+    {
+      result->n_rows += plan->lanes[l].n_shown;
+      result->n_rows_hidden += plan->lanes[l].rows->len - plan->lanes[l].n_shown;
+    }
+  if (plan->legend != NULL)
+    {
+      result->n_legend_entries = plan->ll.shown;
+      result->n_legend_hidden = plan->legend->len - plan->ll.shown;
+    }
+}
+
+int
+jx_comparison_render_measure_height (const JxComparisonLane          *lanes,
+                                     guint                            n_lanes,
+                                     const JxComparisonRenderOptions *options)
+{
+  JxComparisonRenderOptions defaults;
+  PangoContext *context;
+  Plan plan;
+  int height;
+
+  g_return_val_if_fail (lanes != NULL || n_lanes == 0, 0);
+
+  if (options == NULL)
+    {
+      jx_comparison_render_options_init (&defaults);
+      options = &defaults;
+    }
+  if (options->height > 0)
+    return CLAMP (options->height, 1, JX_COMPARISON_RENDER_MAX_SIDE);
+
+  context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  plan_init (&plan, lanes, n_lanes, options, context);
+  height = plan.height;
+  plan_clear (&plan);
+  g_object_unref (context);
+  return height;
+}
+
+void
+jx_comparison_render_draw (cairo_t                         *cr,
+                           const JxComparisonLane          *lanes,
+                           guint                            n_lanes,
+                           const JxComparisonRenderOptions *options,
+                           JxComparisonRenderResult        *result)
+{
+  JxComparisonRenderOptions defaults;
+  PangoContext *context;
+  JxRgba window_bg;
+  Plan plan;
+  int y;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (lanes != NULL || n_lanes == 0);
+
+  if (options == NULL)
+    {
+      jx_comparison_render_options_init (&defaults);
+      options = &defaults;
+    }
+
+  context = pango_cairo_create_context (cr);
+  plan_init (&plan, lanes, n_lanes, options, context);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, plan.width, plan.height);
+  cairo_clip (cr);
+
+  /* The window's background (Adwaita's light and dark view colours). */
+  window_bg = options->dark ? (JxRgba) { 0.141f, 0.141f, 0.141f, 1.0f }
+                            : (JxRgba) { 0.98f, 0.98f, 0.98f, 1.0f };
+  jx_palette_cairo_set_source (cr, &window_bg);
+  cairo_paint (cr);
+
+  draw_ruler (cr, context, plan.result.start_ns, plan.result.end_ns, plan.label_width, plan.width,
+              options->dark);
+
+  y = JX_COMPARISON_RENDER_RULER_HEIGHT;
+  for (guint l = 0; l < n_lanes; l++)
+    {
+      Lane *lane = &plan.lanes[l];
+      int rows_height = (int) lane->n_shown * plan.result.row_height;
+      JxTimelineView view;
+
+      jx_palette_cairo_set_source (cr, &lanes[l].tint);
+      cairo_rectangle (cr, 0, y, plan.width, JX_COMPARISON_RENDER_HEADER_HEIGHT + rows_height);
+      cairo_fill (cr);
+      draw_lane_header (cr, context, &lanes[l], lane, options->process, plan.width, y, options->dark);
+      y += JX_COMPARISON_RENDER_HEADER_HEIGHT;
+
+      jx_timeline_view_init (&view);
+      view.start = lane->start;
+      view.end = lane->end;
+      view.width = plan.width;
+      view.height = rows_height;
+      view.label_width = plan.label_width;
+      view.rows = (const JxTimelineRow *) (gpointer) lane->rows->data;
+      view.n_rows = lane->n_shown;
+      view.dark = options->dark;
+      view.background = lanes[l].tint;
+      view.show_messages = options->show_messages;
+      view.show_markers = options->show_markers;
+      if (rows_height > 0)
+        {
+          cairo_save (cr);
+          cairo_translate (cr, 0, y);
+          jx_timeline_renderer_draw (lane->renderer, cr, &view);
+          cairo_restore (cr);
+        }
+      y += rows_height + LANE_GAP;
+    }
+
+  if (plan.legend != NULL && plan.ll.height > 0)
+    draw_legend (cr, context, plan.legend, &plan.ll, y - LANE_GAP + MARGIN / 2, options->dark);
+
+  cairo_restore (cr);
+  if (result != NULL)
+    *result = plan.result;
+  plan_clear (&plan);
+  g_object_unref (context);
+}

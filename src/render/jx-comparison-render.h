@@ -1,0 +1,109 @@
+/* jx-comparison-render.h — a whole comparison as one picture, drawn the way
+ * the window's timelines draw it: the time ruler on top, then one lane per
+ * trace on one shared axis of comparison time (each trace's start at 0 plus
+ * its offset), each lane on the trace's tint with a header (swatch, name,
+ * offset when non-zero) and the rows of jx_timeline_layout_new() below it,
+ * then a legend of the functions and categories that appear in the picture.
+ *
+ * Cairo and Pango only: it draws into any cairo context (image, SVG and PDF
+ * surfaces in `juxtrace-cli render`, or a widget's node).
+ *
+ * Height: with height <= 0 the picture is as tall as its rows need at
+ * max_row_height (jx_comparison_render_measure_height() tells how tall),
+ * unless that passes JX_COMPARISON_RENDER_MAX_SIDE: then, as for a given
+ * height, the rows share the height left by the ruler, lane headers and
+ * legend, between min_row_height and max_row_height px. When the stream rows
+ * would get too low for their labels (JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT),
+ * processes with several streams are drawn collapsed, one aggregate row each,
+ * as the window's collapsed processes (unless expand_all). Rows that do not
+ * fit even at the minimum height are left out and each lane that lost rows
+ * says so. */
+#pragma once
+
+#include <cairo.h>
+
+#include "jx-rgba.h"
+#include "jx-timeline-summary.h"
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+#define JX_COMPARISON_RENDER_RULER_HEIGHT  30
+#define JX_COMPARISON_RENDER_HEADER_HEIGHT 24
+#define JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT 12
+#define JX_COMPARISON_RENDER_MAX_SIDE      20000
+
+typedef struct
+{
+  JxTrace           *trace;
+  JxTimelineSummary *summary;     /* of trace; NULL = rows are walked exactly (small traces) */
+  const char        *name;        /* lane header; NULL = jx_trace_get_name() */
+  gint64             offset_ns;   /* where the trace's start lies in comparison time */
+  JxRgba             tint;        /* lane background */
+  JxRgba             accent;      /* swatch and name */
+} JxComparisonLane;
+
+/* Fills lane for trace with no summary, offset 0 and the palette's tint and
+ * accent of the index-th trace. */
+void     jx_comparison_lane_init (JxComparisonLane *lane,
+                                  JxTrace          *trace,
+                                  guint             index,
+                                  gboolean          dark);
+
+typedef struct
+{
+  int         width;            /* px */
+  int         height;           /* px; <= 0 = as tall as the rows need (default) */
+  gint64      start_ns;         /* window in comparison time; start_ns >= end_ns = everything */
+  gint64      end_ns;
+  gboolean    dark;
+  const char *process;          /* only rows of the process with this name; NULL = all */
+  int         label_width;      /* px of the row-label column (default 180) */
+  int         min_row_height;   /* px (default 3) */
+  int         max_row_height;   /* px (default 18, as the window) */
+  gboolean    show_messages;    /* message lines when few enough are in view (default FALSE) */
+  gboolean    show_markers;     /* default TRUE */
+  gboolean    show_legend;      /* default TRUE */
+  gboolean    expand_all;       /* never collapse processes (default FALSE) */
+} JxComparisonRenderOptions;
+
+void     jx_comparison_render_options_init (JxComparisonRenderOptions *options);
+
+/* From the earliest lane start to the latest lane end, in comparison ns.
+ * FALSE (and 0, 0) without lanes. */
+gboolean jx_comparison_render_get_extent   (const JxComparisonLane *lanes,
+                                            guint                   n_lanes,
+                                            gint64                 *start_ns,
+                                            gint64                 *end_ns);
+
+/* What a draw did, for the caller's report and for tests. */
+typedef struct
+{
+  int     width;                /* px of the picture */
+  int     height;
+  gint64  start_ns;             /* the window drawn */
+  gint64  end_ns;
+  int     time_x;               /* the time area spans [time_x, time_x + time_width) px */
+  int     time_width;
+  int     row_height;           /* px */
+  guint   n_rows;               /* rows drawn, over all lanes */
+  guint   n_rows_hidden;        /* rows that did not fit */
+  guint   n_lanes_without_process; /* lanes whose trace has no such process */
+  gboolean collapsed;           /* processes were drawn collapsed */
+  guint   n_legend_entries;     /* entries drawn */
+  guint   n_legend_hidden;      /* entries that did not fit */
+} JxComparisonRenderResult;
+
+/* The height a draw with these options takes: options->height when set. */
+int      jx_comparison_render_measure_height (const JxComparisonLane          *lanes,
+                                              guint                            n_lanes,
+                                              const JxComparisonRenderOptions *options);
+
+/* Draws into [0, width) x [0, measured height) of cr. result may be NULL. */
+void     jx_comparison_render_draw         (cairo_t                         *cr,
+                                            const JxComparisonLane          *lanes,
+                                            guint                            n_lanes,
+                                            const JxComparisonRenderOptions *options,
+                                            JxComparisonRenderResult        *result);
+
+G_END_DECLS
