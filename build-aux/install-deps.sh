@@ -10,14 +10,16 @@ set -eu
 # Data/tests: gettext (i18n), desktop-file-utils, appstream, glib schemas,
 # otf2-tools (otf2-print, handy to inspect traces), xvfb + xauth + Mesa
 # software GL (GTK renders with GL under Xvfb too) + dbus +
-# fonts for widget tests without a display.
+# fonts for widget tests without a display; rsvg-convert (librsvg2-bin) and
+# pdfinfo (poppler-utils) read back the SVG and PDF of `juxtrace-cli render`.
 PACKAGES="
   meson ninja-build pkg-config gcc libc6-dev
   libglib2.0-dev libglib2.0-bin libjson-glib-dev libotf2-trace-dev otf2-tools
-  libiberty-dev
+  libiberty-dev libcairo2-dev libpango1.0-dev
   libgtk-4-dev libgtk-4-bin librsvg2-common libadwaita-1-dev
   gettext desktop-file-utils appstream
   xvfb xauth libgl1-mesa-dri dbus dbus-daemon fonts-dejavu-core adwaita-icon-theme
+  librsvg2-bin poppler-utils
 "
 
 if [ "${JX_SKIP_DEPS:-0}" = "1" ]; then

@@ -193,6 +193,8 @@ write_picture (const char                      *path,
     {
     case FORMAT_SVG:
       surface = cairo_svg_surface_create_for_stream (write_to_file, file, width, height);
+      /* Pixels, not points: viewers then show it at the size asked for. */
+      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
       break;
     case FORMAT_PDF:
       surface = cairo_pdf_surface_create_for_stream (write_to_file, file, width, height);
