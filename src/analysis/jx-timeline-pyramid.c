@@ -1,0 +1,295 @@
+/* jx-timeline-pyramid.c — builds a summary pyramid (see
+ * jx-timeline-summary-private.h) from the time-ordered segments of a stream:
+ * occupancy per region is summed for the current level-0 bucket, reduced to
+ * the top BUCKET_K when the bucket is complete, and pairs of buckets are
+ * merged into the coarser levels at the end. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "jx-timeline-summary-private.h"
+
+void
+_jx_pyramid_clear (Pyramid *pyr)
+{
+  for (guint k = 0; k < pyr->n_levels; k++)
+    g_free (pyr->levels[k]);
+  memset (pyr, 0, sizeof *pyr);
+}
+
+gsize
+_jx_pyramid_memory (const Pyramid *pyr)
+{
+  gsize size = 0;
+
+  for (guint k = 0; k < pyr->n_levels; k++)
+    size += pyr->n_buckets[k] * BUCKET_K * sizeof (Entry);
+  return size;
+}
+
+static void
+builder_flush (PyramidBuilder *b)
+{
+  Entry *out;
+
+  if (b->n_slots == 0 || b->current >= b->pyr->n_buckets[0])
+    {
+      b->n_slots = 0;
+      return;
+    }
+
+  out = &b->pyr->levels[0][b->current * BUCKET_K];
+  for (guint k = 0; k < BUCKET_K && k < b->n_slots; k++)
+    {
+      guint best = k;
+
+      for (guint i = k + 1; i < b->n_slots; i++)
+        if (b->slot_occupancy[i] > b->slot_occupancy[best])
+          best = i;
+      if (best != k)
+        {
+          guint32 r = b->slot_region[k];
+          double o = b->slot_occupancy[k];
+
+          b->slot_region[k] = b->slot_region[best];
+          b->slot_occupancy[k] = b->slot_occupancy[best];
+          b->slot_region[best] = r;
+          b->slot_occupancy[best] = o;
+        }
+      out[k].region = b->slot_region[k];
+      out[k].occupancy = (float) b->slot_occupancy[k];
+    }
+  b->n_slots = 0;
+}
+
+static inline void
+builder_add (PyramidBuilder *b,
+             guint32         region,
+             double          occupancy)
+{
+  guint smallest = 0;
+
+  for (guint i = 0; i < b->n_slots; i++)
+    if (b->slot_region[i] == region)
+      {
+        b->slot_occupancy[i] += occupancy;
+        return;
+      }
+  if (b->n_slots < BUILD_SLOTS)
+    {
+      b->slot_region[b->n_slots] = region;
+      b->slot_occupancy[b->n_slots] = occupancy;
+      b->n_slots++;
+      return;
+    }
+  /* Space-saving: the newcomer takes over the smallest slot and inherits its
+   * count, which bounds the error by the smallest slot's occupancy. */
+  for (guint i = 1; i < BUILD_SLOTS; i++)
+    if (b->slot_occupancy[i] < b->slot_occupancy[smallest])
+      smallest = i;
+  b->slot_region[smallest] = region;
+  b->slot_occupancy[smallest] += occupancy;
+}
+
+static void
+builder_fill (PyramidBuilder *b,
+              gint64          t0,
+              gint64          t1,
+              guint32         region)
+{
+  Pyramid *pyr = b->pyr;
+
+  while (t0 < t1)
+    {
+      guint64 bucket = (guint64) (t0 - pyr->origin) / pyr->base;
+      gint64 bucket_start = pyr->origin + (gint64) (bucket * pyr->base);
+      gint64 bucket_end = bucket_start + (gint64) pyr->base;
+      gint64 piece_end;
+
+      if (bucket >= pyr->n_buckets[0])
+        return;
+      if (bucket != b->current)
+        {
+          builder_flush (b);
+          b->current = bucket;
+        }
+      if (t0 == bucket_start && t1 >= bucket_end)
+        {
+          /* Whole buckets of one region: write them directly. */
+          guint64 last = MIN ((guint64) (t1 - pyr->origin) / pyr->base, pyr->n_buckets[0]);
+
+          for (guint64 i = bucket; i < last; i++)
+            {
+              Entry *out = &pyr->levels[0][i * BUCKET_K];
+
+              out[0].region = region;
+              out[0].occupancy = (float) pyr->base;
+            }
+          t0 = pyr->origin + (gint64) (last * pyr->base);
+          b->current = last;
+          b->n_slots = 0;
+          continue;
+        }
+      piece_end = MIN (t1, bucket_end);
+      builder_add (b, region, (double) (piece_end - t0));
+      t0 = piece_end;
+    }
+}
+
+void
+_jx_pyramid_builder_segment (PyramidBuilder *b,
+                             gint64          t0,
+                             gint64          t1,
+                             guint32         region)
+{
+  if (t0 > b->last)
+    builder_fill (b, b->last, t0, JX_NONE);
+  if (t1 > t0)
+    builder_fill (b, t0, t1, region);
+  if (t1 > b->last)
+    b->last = t1;
+}
+
+/* Allocates level 0 for [origin, end) with about n_items / INVOCATIONS_PER_BUCKET buckets. */
+void
+_jx_pyramid_builder_init (PyramidBuilder *b,
+                          Pyramid        *pyr,
+                          gint64          origin,
+                          gint64          end,
+                          guint64         n_items)
+{
+  guint64 span = (guint64) MAX (end - origin, 1);
+  guint64 want = MAX (n_items / INVOCATIONS_PER_BUCKET, 1);
+  guint64 base = MAX ((span + want - 1) / want, 1);
+
+  memset (b, 0, sizeof *b);
+  memset (pyr, 0, sizeof *pyr);
+  pyr->origin = origin;
+  pyr->base = base;
+  pyr->n_levels = 1;
+  pyr->n_buckets[0] = (span + base - 1) / base;
+  pyr->levels[0] = g_new0 (Entry, pyr->n_buckets[0] * BUCKET_K);
+  for (guint64 i = 0; i < pyr->n_buckets[0] * BUCKET_K; i++)
+    pyr->levels[0][i].region = JX_NONE;
+  b->pyr = pyr;
+  b->last = origin;
+}
+
+static void
+merge_entries (const Entry *a,
+               const Entry *b,
+               Entry       *out)
+{
+  guint32 region[2 * BUCKET_K];
+  float occupancy[2 * BUCKET_K];
+  guint n = 0;
+
+  for (guint side = 0; side < 2; side++)
+    {
+      const Entry *in = side == 0 ? a : b;
+
+      for (guint k = 0; k < BUCKET_K; k++)
+        {
+          guint i;
+
+          if (in[k].occupancy <= 0.0f)
+            continue;
+          for (i = 0; i < n; i++)
+            if (region[i] == in[k].region)
+              break;
+          if (i == n)
+            {
+              region[n] = in[k].region;
+              occupancy[n] = 0.0f;
+              n++;
+            }
+          occupancy[i] += in[k].occupancy;
+        }
+    }
+
+  for (guint k = 0; k < BUCKET_K; k++)
+    {
+      guint best = k;
+
+      if (k >= n)
+        {
+          out[k].region = JX_NONE;
+          out[k].occupancy = 0.0f;
+          continue;
+        }
+      for (guint i = k + 1; i < n; i++)
+        if (occupancy[i] > occupancy[best])
+          best = i;
+      out[k].region = region[best];
+      out[k].occupancy = occupancy[best];
+      region[best] = region[k];
+      occupancy[best] = occupancy[k];
+    }
+}
+
+void
+_jx_pyramid_builder_finish (PyramidBuilder *b,
+                            gint64          end)
+{
+  Pyramid *pyr = b->pyr;
+
+  if (end > b->last)
+    builder_fill (b, b->last, end, JX_NONE);
+  builder_flush (b);
+
+  while (pyr->n_buckets[pyr->n_levels - 1] > 1 && pyr->n_levels < MAX_LEVELS)
+    {
+      guint k = pyr->n_levels;
+      guint64 n_below = pyr->n_buckets[k - 1];
+      guint64 n = (n_below + 1) / 2;
+      const Entry *below = pyr->levels[k - 1];
+      Entry *level = g_new (Entry, n * BUCKET_K);
+      Entry empty[BUCKET_K];
+
+      for (guint e = 0; e < BUCKET_K; e++)
+        {
+          empty[e].region = JX_NONE;
+          empty[e].occupancy = 0.0f;
+        }
+
+      for (guint64 i = 0; i < n; i++)
+        {
+          const Entry *left = &below[2 * i * BUCKET_K];
+          const Entry *right = 2 * i + 1 < n_below ? &below[(2 * i + 1) * BUCKET_K] : empty;
+
+          merge_entries (left, right, &level[i * BUCKET_K]);
+        }
+      pyr->levels[k] = level;
+      pyr->n_buckets[k] = n;
+      pyr->n_levels++;
+    }
+}
+
+static void
+builder_segment_cb (gpointer data,
+                    gint64   t0,
+                    gint64   t1,
+                    guint32  region)
+{
+  _jx_pyramid_builder_segment (data, t0, t1, region);
+}
+
+void
+_jx_pyramid_build_stream (const JxStream *s,
+                          Pyramid        *pyr)
+{
+  PyramidBuilder b;
+  gint64 origin, end;
+
+  memset (pyr, 0, sizeof *pyr);
+  if (s->n_invocations < MIN_PYRAMID_INVOCATIONS)
+    return;
+  origin = (gint64) s->start[0];
+  end = _jx_stream_end_time (s);
+  if (end <= origin)
+    return;
+  _jx_pyramid_builder_init (&b, pyr, origin, end, s->n_invocations);
+  _jx_walk_innermost (s, origin, end, builder_segment_cb, &b);
+  _jx_pyramid_builder_finish (&b, end);
+}
