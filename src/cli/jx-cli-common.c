@@ -9,6 +9,20 @@
 #include "jx-cli-common.h"
 #include "jx-trace-loader.h"
 
+GOptionContext *
+jx_cli_option_context_new (const char         *parameter,
+                           const char         *summary,
+                           const GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (parameter);
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (summary != NULL)
+    g_option_context_set_summary (context, summary);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  return context;
+}
+
 gboolean
 jx_cli_parse_options (GOptionContext   *context,
                       int              *argc,
@@ -72,6 +86,59 @@ jx_cli_load_trace (const char  *path,
   g_return_val_if_fail (path != NULL, NULL);
 
   return jx_trace_load (path, NULL, NULL, NULL, NULL, error);
+}
+
+int
+jx_cli_load_one_trace (int        argc,
+                       char     **argv,
+                       JxTrace  **trace)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (trace != NULL, JX_CLI_EXIT_USAGE);
+
+  if (argc != 2)
+    return jx_cli_usage_error (argv[0], "%s", _("expected exactly one TRACE"));
+  *trace = jx_cli_load_trace (argv[1], &error);
+  if (*trace == NULL)
+    return jx_cli_input_error (argv[0], argv[1], error);
+  return JX_CLI_EXIT_OK;
+}
+
+void
+jx_cli_json_add_string (JsonBuilder *builder,
+                        const char  *name,
+                        const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+void
+jx_cli_json_add_int (JsonBuilder *builder,
+                     const char  *name,
+                     gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+jx_cli_json_add_double (JsonBuilder *builder,
+                        const char  *name,
+                        double       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
+}
+
+void
+jx_cli_json_add_boolean (JsonBuilder *builder,
+                         const char  *name,
+                         gboolean     value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
 }
 
 void

@@ -17,6 +17,12 @@ jx_cli_nonnull (const char *s)
   return s != NULL ? s : "";
 }
 
+/* An option context for a subcommand: parameter string, summary (may be
+ * NULL) and entries, translated in the project's domain. */
+GOptionContext *jx_cli_option_context_new (const char         *parameter,
+                                           const char         *summary,
+                                           const GOptionEntry *entries);
+
 /* Parses argv (argv[0] = subcommand name) with the context. On failure prints
  * "juxtrace-cli SUBCOMMAND: message" and a hint to stderr and returns FALSE;
  * the caller then returns JX_CLI_EXIT_USAGE. */
@@ -39,6 +45,27 @@ int       jx_cli_input_error        (const char      *subcommand,
 /* Loads a trace synchronously with default options. */
 JxTrace  *jx_cli_load_trace         (const char      *path,
                                      GError         **error);
+
+/* The one TRACE argument of a subcommand (argv[1] after option parsing):
+ * loads it into *trace, or prints the usage or input error. Returns the exit
+ * code, JX_CLI_EXIT_OK when *trace is set. */
+int       jx_cli_load_one_trace     (int              argc,
+                                     char           **argv,
+                                     JxTrace        **trace);
+
+/* A member of the JSON object being built. */
+void      jx_cli_json_add_string    (JsonBuilder     *builder,
+                                     const char      *name,
+                                     const char      *value);
+void      jx_cli_json_add_int       (JsonBuilder     *builder,
+                                     const char      *name,
+                                     gint64           value);
+void      jx_cli_json_add_double    (JsonBuilder     *builder,
+                                     const char      *name,
+                                     double           value);
+void      jx_cli_json_add_boolean   (JsonBuilder     *builder,
+                                     const char      *name,
+                                     gboolean         value);
 
 /* Writes the node as indented JSON followed by a newline to stdout. */
 void      jx_cli_print_json         (JsonNode        *root);

@@ -349,16 +349,11 @@ add_function_row (JsonBuilder *b,
                   double       slower)
 {
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "function");
-  json_builder_add_string_value (b, name);
-  json_builder_set_member_name (b, "faster_count");
-  json_builder_add_int_value (b, (gint64) n_faster);
-  json_builder_set_member_name (b, "faster_seconds");
-  json_builder_add_double_value (b, faster);
-  json_builder_set_member_name (b, "slower_count");
-  json_builder_add_int_value (b, (gint64) n_slower);
-  json_builder_set_member_name (b, "slower_seconds");
-  json_builder_add_double_value (b, slower);
+  jx_cli_json_add_string (b, "function", name);
+  jx_cli_json_add_int (b, "faster_count", (gint64) n_faster);
+  jx_cli_json_add_double (b, "faster_seconds", faster);
+  jx_cli_json_add_int (b, "slower_count", (gint64) n_slower);
+  jx_cli_json_add_double (b, "slower_seconds", slower);
   json_builder_end_object (b);
 }
 
@@ -375,14 +370,10 @@ build_json (JxComparison *cmp,
   guint i, k;
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "trace_a");
-  json_builder_add_string_value (b, path_a);
-  json_builder_set_member_name (b, "trace_b");
-  json_builder_add_string_value (b, path_b);
-  json_builder_set_member_name (b, "algorithm");
-  json_builder_add_string_value (b, jx_algorithm_to_string (opt->hier.align.algorithm));
-  json_builder_set_member_name (b, "elapsed_seconds");
-  json_builder_add_double_value (b, jx_comparison_get_elapsed (cmp));
+  jx_cli_json_add_string (b, "trace_a", path_a);
+  jx_cli_json_add_string (b, "trace_b", path_b);
+  jx_cli_json_add_string (b, "algorithm", jx_algorithm_to_string (opt->hier.align.algorithm));
+  jx_cli_json_add_double (b, "elapsed_seconds", jx_comparison_get_elapsed (cmp));
 
   json_builder_set_member_name (b, "pairs");
   json_builder_begin_array (b);
@@ -394,49 +385,29 @@ build_json (JxComparison *cmp,
       if (al == NULL)
         continue;
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "stream_a");
-      json_builder_add_string_value (b, jx_cli_nonnull (p->name_a));
-      json_builder_set_member_name (b, "stream_b");
-      json_builder_add_string_value (b, jx_cli_nonnull (p->name_b));
-      json_builder_set_member_name (b, "name_distance");
-      json_builder_add_int_value (b, p->process_distance + p->stream_distance);
-      json_builder_set_member_name (b, "similarity");
-      json_builder_add_double_value (b, p->similarity);
-      json_builder_set_member_name (b, "invocations_a");
-      json_builder_add_int_value (b, al->n_a);
-      json_builder_set_member_name (b, "invocations_b");
-      json_builder_add_int_value (b, al->n_b);
-      json_builder_set_member_name (b, "length");
-      json_builder_add_int_value (b, (gint64) al->n_pairs);
-      json_builder_set_member_name (b, "equal");
-      json_builder_add_int_value (b, (gint64) al->counts[JX_PAIR_EQUAL]);
-      json_builder_set_member_name (b, "different");
-      json_builder_add_int_value (b, (gint64) al->counts[JX_PAIR_DIFFERENT]);
-      json_builder_set_member_name (b, "only_a");
-      json_builder_add_int_value (b, (gint64) al->counts[JX_PAIR_ONLY_A]);
-      json_builder_set_member_name (b, "only_b");
-      json_builder_add_int_value (b, (gint64) al->counts[JX_PAIR_ONLY_B]);
-      json_builder_set_member_name (b, "ha_score");
-      json_builder_add_int_value (b, al->score);
-      json_builder_set_member_name (b, "flat_length_a");
-      json_builder_add_int_value (b, (gint64) al->flat_length_a);
-      json_builder_set_member_name (b, "flat_length_b");
-      json_builder_add_int_value (b, (gint64) al->flat_length_b);
+      jx_cli_json_add_string (b, "stream_a", jx_cli_nonnull (p->name_a));
+      jx_cli_json_add_string (b, "stream_b", jx_cli_nonnull (p->name_b));
+      jx_cli_json_add_int (b, "name_distance", p->process_distance + p->stream_distance);
+      jx_cli_json_add_double (b, "similarity", p->similarity);
+      jx_cli_json_add_int (b, "invocations_a", al->n_a);
+      jx_cli_json_add_int (b, "invocations_b", al->n_b);
+      jx_cli_json_add_int (b, "length", (gint64) al->n_pairs);
+      jx_cli_json_add_int (b, "equal", (gint64) al->counts[JX_PAIR_EQUAL]);
+      jx_cli_json_add_int (b, "different", (gint64) al->counts[JX_PAIR_DIFFERENT]);
+      jx_cli_json_add_int (b, "only_a", (gint64) al->counts[JX_PAIR_ONLY_A]);
+      jx_cli_json_add_int (b, "only_b", (gint64) al->counts[JX_PAIR_ONLY_B]);
+      jx_cli_json_add_int (b, "ha_score", al->score);
+      jx_cli_json_add_int (b, "flat_length_a", (gint64) al->flat_length_a);
+      jx_cli_json_add_int (b, "flat_length_b", (gint64) al->flat_length_b);
       if (al->has_flat_optimum)
         {
-          json_builder_set_member_name (b, "flat_optimum");
-          json_builder_add_int_value (b, al->flat_optimum);
-          json_builder_set_member_name (b, "ha_error");
-          json_builder_add_double_value (b, jx_hier_alignment_get_error (al));
-          json_builder_set_member_name (b, "ha_error_absolute");
-          json_builder_add_int_value (b, jx_hier_alignment_get_error_absolute (al));
+          jx_cli_json_add_int (b, "flat_optimum", al->flat_optimum);
+          jx_cli_json_add_double (b, "ha_error", jx_hier_alignment_get_error (al));
+          jx_cli_json_add_int (b, "ha_error_absolute", jx_hier_alignment_get_error_absolute (al));
         }
-      json_builder_set_member_name (b, "sub_alignments");
-      json_builder_add_int_value (b, (gint64) al->n_sub_alignments);
-      json_builder_set_member_name (b, "seconds_a");
-      json_builder_add_double_value (b, p->seconds_a);
-      json_builder_set_member_name (b, "seconds_b");
-      json_builder_add_double_value (b, p->seconds_b);
+      jx_cli_json_add_int (b, "sub_alignments", (gint64) al->n_sub_alignments);
+      jx_cli_json_add_double (b, "seconds_a", p->seconds_a);
+      jx_cli_json_add_double (b, "seconds_b", p->seconds_b);
 
       json_builder_set_member_name (b, "functions");
       json_builder_begin_array (b);
@@ -469,18 +440,12 @@ build_json (JxComparison *cmp,
         continue;
       reason = pair_reason (p);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "stream_a");
-      json_builder_add_string_value (b, jx_cli_nonnull (p->name_a));
-      json_builder_set_member_name (b, "stream_b");
-      json_builder_add_string_value (b, jx_cli_nonnull (p->name_b));
-      json_builder_set_member_name (b, "status");
-      json_builder_add_string_value (b, jx_comparison_skip_to_string (p->skip));
-      json_builder_set_member_name (b, "missing_a");
-      json_builder_add_boolean_value (b, p->missing_a);
-      json_builder_set_member_name (b, "missing_b");
-      json_builder_add_boolean_value (b, p->missing_b);
-      json_builder_set_member_name (b, "reason");
-      json_builder_add_string_value (b, reason);
+      jx_cli_json_add_string (b, "stream_a", jx_cli_nonnull (p->name_a));
+      jx_cli_json_add_string (b, "stream_b", jx_cli_nonnull (p->name_b));
+      jx_cli_json_add_string (b, "status", jx_comparison_skip_to_string (p->skip));
+      jx_cli_json_add_boolean (b, "missing_a", p->missing_a);
+      jx_cli_json_add_boolean (b, "missing_b", p->missing_b);
+      jx_cli_json_add_string (b, "reason", reason);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -496,14 +461,10 @@ build_json (JxComparison *cmp,
         continue;
       reason = pair_reason (p);
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "side");
-      json_builder_add_string_value (b, p->stream_a != JX_NONE ? "a" : "b");
-      json_builder_set_member_name (b, "stream");
-      json_builder_add_string_value (b, jx_cli_nonnull (p->stream_a != JX_NONE ? p->name_a : p->name_b));
-      json_builder_set_member_name (b, "status");
-      json_builder_add_string_value (b, jx_comparison_skip_to_string (p->skip));
-      json_builder_set_member_name (b, "reason");
-      json_builder_add_string_value (b, reason);
+      jx_cli_json_add_string (b, "side", p->stream_a != JX_NONE ? "a" : "b");
+      jx_cli_json_add_string (b, "stream", jx_cli_nonnull (p->stream_a != JX_NONE ? p->name_a : p->name_b));
+      jx_cli_json_add_string (b, "status", jx_comparison_skip_to_string (p->skip));
+      jx_cli_json_add_string (b, "reason", reason);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -591,15 +552,13 @@ jx_cli_diff (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("TRACE_A TRACE_B"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Align every process/stream of TRACE_A with its counterpart in TRACE_B\n"
-                                  "(paired by name) with the hierarchical alignment over the call tree and\n"
-                                  "report similarity, equal/different/gap counts, the HA score and the\n"
-                                  "function time differences of equal invocations. Stream pairs where\n"
-                                  "the events of either stream could not be read are listed as not compared."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  context = jx_cli_option_context_new (_("TRACE_A TRACE_B"),
+                                       _("Align every process/stream of TRACE_A with its counterpart in TRACE_B\n"
+                                         "(paired by name) with the hierarchical alignment over the call tree and\n"
+                                         "report similarity, equal/different/gap counts, the HA score and the\n"
+                                         "function time differences of equal invocations. Stream pairs where\n"
+                                         "the events of either stream could not be read are listed as not compared."),
+                                       entries);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;

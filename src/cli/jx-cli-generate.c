@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-cli.h"
+#include "jx-cli-common.h"
 #include "jx-time.h"
 #include "jx-trace-generator.h"
 #include "jx-trace.h"
@@ -222,9 +223,7 @@ jx_cli_generate (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("OUTDIR - write a synthetic OTF2 trace"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  context = jx_cli_option_context_new (_("OUTDIR - write a synthetic OTF2 trace"), NULL, entries);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error (error->message);
 

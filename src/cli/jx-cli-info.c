@@ -103,33 +103,23 @@ build_json (JxTrace *trace)
 
   json_builder_begin_object (builder);
 
-  json_builder_set_member_name (builder, "path");
-  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_path (trace)));
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_name (trace)));
-  json_builder_set_member_name (builder, "creator");
-  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_creator (trace)));
+  jx_cli_json_add_string (builder, "path", jx_cli_nonnull (jx_trace_get_path (trace)));
+  jx_cli_json_add_string (builder, "name", jx_cli_nonnull (jx_trace_get_name (trace)));
+  jx_cli_json_add_string (builder, "creator", jx_cli_nonnull (jx_trace_get_creator (trace)));
 
   json_builder_set_member_name (builder, "clock");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "timer_resolution");
-  json_builder_add_int_value (builder, (gint64) jx_trace_get_timer_resolution (trace));
-  json_builder_set_member_name (builder, "global_offset");
-  json_builder_add_int_value (builder, (gint64) jx_trace_get_global_offset (trace));
-  json_builder_set_member_name (builder, "trace_length");
-  json_builder_add_int_value (builder, (gint64) jx_trace_get_trace_length (trace));
+  jx_cli_json_add_int (builder, "timer_resolution", (gint64) jx_trace_get_timer_resolution (trace));
+  jx_cli_json_add_int (builder, "global_offset", (gint64) jx_trace_get_global_offset (trace));
+  jx_cli_json_add_int (builder, "trace_length", (gint64) jx_trace_get_trace_length (trace));
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "time_span");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "start_ticks");
-  json_builder_add_int_value (builder, (gint64) start);
-  json_builder_set_member_name (builder, "end_ticks");
-  json_builder_add_int_value (builder, (gint64) end);
-  json_builder_set_member_name (builder, "duration_ticks");
-  json_builder_add_int_value (builder, (gint64) span);
-  json_builder_set_member_name (builder, "duration_seconds");
-  json_builder_add_double_value (builder, jx_trace_ticks_to_seconds (trace, (gint64) span));
+  jx_cli_json_add_int (builder, "start_ticks", (gint64) start);
+  jx_cli_json_add_int (builder, "end_ticks", (gint64) end);
+  jx_cli_json_add_int (builder, "duration_ticks", (gint64) span);
+  jx_cli_json_add_double (builder, "duration_seconds", jx_trace_ticks_to_seconds (trace, (gint64) span));
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "processes");
@@ -139,16 +129,11 @@ build_json (JxTrace *trace)
       const JxProcess *process = jx_trace_get_process (trace, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "index");
-      json_builder_add_int_value (builder, i);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, jx_cli_nonnull (process->name));
-      json_builder_set_member_name (builder, "rank");
-      json_builder_add_int_value (builder, process->rank);
-      json_builder_set_member_name (builder, "first_stream");
-      json_builder_add_int_value (builder, process->first_stream);
-      json_builder_set_member_name (builder, "n_streams");
-      json_builder_add_int_value (builder, process->n_streams);
+      jx_cli_json_add_int (builder, "index", i);
+      jx_cli_json_add_string (builder, "name", jx_cli_nonnull (process->name));
+      jx_cli_json_add_int (builder, "rank", process->rank);
+      jx_cli_json_add_int (builder, "first_stream", process->first_stream);
+      jx_cli_json_add_int (builder, "n_streams", process->n_streams);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -160,26 +145,16 @@ build_json (JxTrace *trace)
       const JxStream *stream = jx_trace_get_stream (trace, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "index");
-      json_builder_add_int_value (builder, stream->index);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, jx_cli_nonnull (stream->name));
-      json_builder_set_member_name (builder, "otf2_id");
-      json_builder_add_int_value (builder, (gint64) stream->otf2_id);
-      json_builder_set_member_name (builder, "process");
-      json_builder_add_int_value (builder, stream->process);
-      json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, stream_kind_to_string (stream->kind));
-      json_builder_set_member_name (builder, "events");
-      json_builder_add_int_value (builder, (gint64) stream->n_events);
-      json_builder_set_member_name (builder, "invocations");
-      json_builder_add_int_value (builder, stream->n_invocations);
-      json_builder_set_member_name (builder, "max_depth");
-      json_builder_add_int_value (builder, stream->max_depth);
-      json_builder_set_member_name (builder, "first_time");
-      json_builder_add_int_value (builder, (gint64) stream->first_time);
-      json_builder_set_member_name (builder, "last_time");
-      json_builder_add_int_value (builder, (gint64) stream->last_time);
+      jx_cli_json_add_int (builder, "index", stream->index);
+      jx_cli_json_add_string (builder, "name", jx_cli_nonnull (stream->name));
+      jx_cli_json_add_int (builder, "otf2_id", (gint64) stream->otf2_id);
+      jx_cli_json_add_int (builder, "process", stream->process);
+      jx_cli_json_add_string (builder, "kind", stream_kind_to_string (stream->kind));
+      jx_cli_json_add_int (builder, "events", (gint64) stream->n_events);
+      jx_cli_json_add_int (builder, "invocations", stream->n_invocations);
+      jx_cli_json_add_int (builder, "max_depth", stream->max_depth);
+      jx_cli_json_add_int (builder, "first_time", (gint64) stream->first_time);
+      jx_cli_json_add_int (builder, "last_time", (gint64) stream->last_time);
       json_builder_set_member_name (builder, "event_counts");
       json_builder_begin_object (builder);
       for (k = 0; k < JX_N_EVENT_KINDS; k++)
@@ -194,13 +169,11 @@ build_json (JxTrace *trace)
     }
   json_builder_end_array (builder);
 
-  json_builder_set_member_name (builder, "regions");
-  json_builder_add_int_value (builder, jx_trace_get_n_regions (trace));
+  jx_cli_json_add_int (builder, "regions", jx_trace_get_n_regions (trace));
 
   json_builder_set_member_name (builder, "events");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "total");
-  json_builder_add_int_value (builder, (gint64) jx_trace_get_n_events (trace));
+  jx_cli_json_add_int (builder, "total", (gint64) jx_trace_get_n_events (trace));
   json_builder_set_member_name (builder, "per_kind");
   json_builder_begin_object (builder);
   for (k = 0; k < JX_N_EVENT_KINDS; k++)
@@ -211,19 +184,14 @@ build_json (JxTrace *trace)
   json_builder_end_object (builder);
   json_builder_end_object (builder);
 
-  json_builder_set_member_name (builder, "invocations");
-  json_builder_add_int_value (builder, (gint64) jx_trace_get_n_invocations (trace));
-  json_builder_set_member_name (builder, "messages");
-  json_builder_add_int_value (builder, jx_trace_get_n_messages (trace));
-  json_builder_set_member_name (builder, "message_bytes");
-  json_builder_add_int_value (builder, (gint64) sum_message_bytes (trace));
-  json_builder_set_member_name (builder, "collectives");
-  json_builder_add_int_value (builder, jx_trace_get_n_collectives (trace));
+  jx_cli_json_add_int (builder, "invocations", (gint64) jx_trace_get_n_invocations (trace));
+  jx_cli_json_add_int (builder, "messages", jx_trace_get_n_messages (trace));
+  jx_cli_json_add_int (builder, "message_bytes", (gint64) sum_message_bytes (trace));
+  jx_cli_json_add_int (builder, "collectives", jx_trace_get_n_collectives (trace));
 
   json_builder_set_member_name (builder, "markers");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "total");
-  json_builder_add_int_value (builder, jx_trace_get_n_markers (trace));
+  jx_cli_json_add_int (builder, "total", jx_trace_get_n_markers (trace));
   json_builder_set_member_name (builder, "definitions");
   json_builder_begin_array (builder);
   for (i = 0; i < jx_trace_get_n_marker_defs (trace); i++)
@@ -231,14 +199,10 @@ build_json (JxTrace *trace)
       const JxMarkerDef *def = jx_trace_get_marker_def (trace, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "group");
-      json_builder_add_string_value (builder, jx_cli_nonnull (def->group));
-      json_builder_set_member_name (builder, "category");
-      json_builder_add_string_value (builder, jx_cli_nonnull (def->category));
-      json_builder_set_member_name (builder, "severity");
-      json_builder_add_int_value (builder, def->severity);
-      json_builder_set_member_name (builder, "count");
-      json_builder_add_int_value (builder, count_markers_of_def (trace, i));
+      jx_cli_json_add_string (builder, "group", jx_cli_nonnull (def->group));
+      jx_cli_json_add_string (builder, "category", jx_cli_nonnull (def->category));
+      jx_cli_json_add_int (builder, "severity", def->severity);
+      jx_cli_json_add_int (builder, "count", count_markers_of_def (trace, i));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -246,8 +210,7 @@ build_json (JxTrace *trace)
 
   json_builder_set_member_name (builder, "load_report");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "defects_total");
-  json_builder_add_int_value (builder, (gint64) jx_trace_get_n_defects (trace));
+  jx_cli_json_add_int (builder, "defects_total", (gint64) jx_trace_get_n_defects (trace));
   json_builder_set_member_name (builder, "defects");
   json_builder_begin_object (builder);
   for (k = 0; k < JX_N_DEFECTS; k++)
@@ -263,17 +226,14 @@ build_json (JxTrace *trace)
       const JxLoadIssue *issue = jx_trace_get_load_issue (trace, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "defect");
-      json_builder_add_string_value (builder, jx_defect_to_string (issue->defect));
+      jx_cli_json_add_string (builder, "defect", jx_defect_to_string (issue->defect));
       json_builder_set_member_name (builder, "stream");
       if (issue->stream == JX_NONE)
         json_builder_add_null_value (builder);
       else
         json_builder_add_int_value (builder, issue->stream);
-      json_builder_set_member_name (builder, "time");
-      json_builder_add_int_value (builder, (gint64) issue->time);
-      json_builder_set_member_name (builder, "detail");
-      json_builder_add_string_value (builder, issue->detail != NULL ? issue->detail : "");
+      jx_cli_json_add_int (builder, "time", (gint64) issue->time);
+      jx_cli_json_add_string (builder, "detail", issue->detail != NULL ? issue->detail : "");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -424,7 +384,7 @@ jx_cli_info (int    argc,
              char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
+  int status;
   g_autoptr(JxTrace) trace = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
@@ -432,22 +392,18 @@ jx_cli_info (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("TRACE"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Print the processes, streams, regions, events per kind, time span,\n"
-                                  "markers and load report (repaired defects) of an OTF2 trace.\n"
-                                  "TRACE is an anchor file (*.otf2) or a directory holding one."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  context = jx_cli_option_context_new (_("TRACE"),
+                                       _("Print the processes, streams, regions, events per kind, time span,\n"
+                                         "markers and load report (repaired defects) of an OTF2 trace.\n"
+                                         "TRACE is an anchor file (*.otf2) or a directory holding one."),
+                                       entries);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
-  if (argc != 2)
-    return jx_cli_usage_error (argv[0], "%s", _("expected exactly one TRACE"));
 
-  trace = jx_cli_load_trace (argv[1], &error);
-  if (trace == NULL)
-    return jx_cli_input_error (argv[0], argv[1], error);
+  status = jx_cli_load_one_trace (argc, argv, &trace);
+  if (status != JX_CLI_EXIT_OK)
+    return status;
 
   if (json)
     {

@@ -139,12 +139,9 @@ print_json (JxTrace  *trace,
   guint i;
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "path");
-  json_builder_add_string_value (builder, jx_cli_nonnull (jx_trace_get_path (trace)));
-  json_builder_set_member_name (builder, "per");
-  json_builder_add_string_value (builder, per_process ? "process" : "region");
-  json_builder_set_member_name (builder, "timer_resolution");
-  json_builder_add_int_value (builder, (gint64) jx_trace_get_timer_resolution (trace));
+  jx_cli_json_add_string (builder, "path", jx_cli_nonnull (jx_trace_get_path (trace)));
+  jx_cli_json_add_string (builder, "per", per_process ? "process" : "region");
+  jx_cli_json_add_int (builder, "timer_resolution", (gint64) jx_trace_get_timer_resolution (trace));
 
   json_builder_set_member_name (builder, "rows");
   json_builder_begin_array (builder);
@@ -156,27 +153,17 @@ print_json (JxTrace  *trace,
       json_builder_begin_object (builder);
       if (per_process)
         {
-          json_builder_set_member_name (builder, "process");
-          json_builder_add_string_value (builder, jx_cli_nonnull (process_name (trace, row->process)));
-          json_builder_set_member_name (builder, "process_index");
-          json_builder_add_int_value (builder, row->process);
+          jx_cli_json_add_string (builder, "process", jx_cli_nonnull (process_name (trace, row->process)));
+          jx_cli_json_add_int (builder, "process_index", row->process);
         }
-      json_builder_set_member_name (builder, "region");
-      json_builder_add_string_value (builder, jx_cli_nonnull (region->name));
-      json_builder_set_member_name (builder, "region_index");
-      json_builder_add_int_value (builder, row->region);
-      json_builder_set_member_name (builder, "category");
-      json_builder_add_string_value (builder, jx_category_to_string (region->category));
-      json_builder_set_member_name (builder, "count");
-      json_builder_add_int_value (builder, (gint64) row->count);
-      json_builder_set_member_name (builder, "inclusive_seconds");
-      json_builder_add_double_value (builder, jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
-      json_builder_set_member_name (builder, "exclusive_seconds");
-      json_builder_add_double_value (builder, jx_trace_ticks_to_seconds (trace, (gint64) row->exclusive));
-      json_builder_set_member_name (builder, "inclusive_ticks");
-      json_builder_add_int_value (builder, (gint64) row->inclusive);
-      json_builder_set_member_name (builder, "exclusive_ticks");
-      json_builder_add_int_value (builder, (gint64) row->exclusive);
+      jx_cli_json_add_string (builder, "region", jx_cli_nonnull (region->name));
+      jx_cli_json_add_int (builder, "region_index", row->region);
+      jx_cli_json_add_string (builder, "category", jx_category_to_string (region->category));
+      jx_cli_json_add_int (builder, "count", (gint64) row->count);
+      jx_cli_json_add_double (builder, "inclusive_seconds", jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
+      jx_cli_json_add_double (builder, "exclusive_seconds", jx_trace_ticks_to_seconds (trace, (gint64) row->exclusive));
+      jx_cli_json_add_int (builder, "inclusive_ticks", (gint64) row->inclusive);
+      jx_cli_json_add_int (builder, "exclusive_ticks", (gint64) row->exclusive);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -296,7 +283,7 @@ jx_cli_profile (int    argc,
                 char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
+  int status;
   g_autoptr(JxTrace) trace = NULL;
   g_autoptr(GArray) rows = NULL;
   g_autofree char *per = NULL;
@@ -312,13 +299,11 @@ jx_cli_profile (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("TRACE"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Print a flat profile of an OTF2 trace: invocation count, inclusive\n"
-                                  "and exclusive time (seconds) per region, summed over all streams\n"
-                                  "or per process. TRACE is an anchor file (*.otf2) or a directory holding one."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  context = jx_cli_option_context_new (_("TRACE"),
+                                       _("Print a flat profile of an OTF2 trace: invocation count, inclusive\n"
+                                         "and exclusive time (seconds) per region, summed over all streams\n"
+                                         "or per process. TRACE is an anchor file (*.otf2) or a directory holding one."),
+                                       entries);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -333,9 +318,9 @@ jx_cli_profile (int    argc,
   else
     return jx_cli_usage_error (argv[0], _("--per must be “process” or “region”, not “%s”"), per);
 
-  trace = jx_cli_load_trace (argv[1], &error);
-  if (trace == NULL)
-    return jx_cli_input_error (argv[0], argv[1], error);
+  status = jx_cli_load_one_trace (argc, argv, &trace);
+  if (status != JX_CLI_EXIT_OK)
+    return status;
 
   rows = compute_rows (trace, per_process);
 

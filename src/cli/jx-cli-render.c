@@ -274,19 +274,17 @@ jx_cli_render (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (_("TRACE… -o FILE"));
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (context,
-                                _("Draw the traces as the comparison window’s timelines do: one lane per\n"
-                                  "trace on one time axis (each trace starts at 0 plus its offset), rows\n"
-                                  "per stream under their process, the time ruler and a legend of the\n"
-                                  "functions and categories shown. Without a height in --size the picture\n"
-                                  "is as tall as its rows need. With one, rows shrink to fit (down to 3 px);\n"
-                                  "where stream rows would be too low for their labels, processes are drawn\n"
-                                  "collapsed, one row each (not with --expand); rows that still do not fit\n"
-                                  "are left out and the lane says so.\n"
-                                  "Times take a unit (ns, us, µs, ms, s); without one they are ms."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  context = jx_cli_option_context_new (_("TRACE… -o FILE"),
+                                       _("Draw the traces as the comparison window’s timelines do: one lane per\n"
+                                         "trace on one time axis (each trace starts at 0 plus its offset), rows\n"
+                                         "per stream under their process, the time ruler and a legend of the\n"
+                                         "functions and categories shown. Without a height in --size the picture\n"
+                                         "is as tall as its rows need. With one, rows shrink to fit (down to 3 px);\n"
+                                         "where stream rows would be too low for their labels, processes are drawn\n"
+                                         "collapsed, one row each (not with --expand); rows that still do not fit\n"
+                                         "are left out and the lane says so.\n"
+                                         "Times take a unit (ns, us, µs, ms, s); without one they are ms."),
+                                       entries);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
