@@ -226,6 +226,23 @@ compare_rows (gconstpointer pa,
   return x->symbol < y->symbol ? -1 : (x->symbol > y->symbol ? 1 : 0);
 }
 
+/* The rows of the used symbols, largest total difference first. */
+static void
+append_used_rows (GArray             *rows,
+                  JxFunctionTimeDiff *table,
+                  const gboolean     *used,
+                  guint               n_symbols)
+{
+  for (guint s = 0; s < n_symbols; s++)
+    {
+      if (!used[s])
+        continue;
+      table[s].symbol = s;
+      g_array_append_val (rows, table[s]);
+    }
+  g_array_sort (rows, compare_rows);
+}
+
 GArray *
 jx_align_function_time_differences (const JxAlignPair  *pairs,
                                     gsize               n_pairs,
@@ -237,7 +254,6 @@ jx_align_function_time_differences (const JxAlignPair  *pairs,
   g_autofree JxFunctionTimeDiff *table = NULL;
   g_autofree gboolean *used = NULL;
   gsize i;
-  guint s;
 
   g_return_val_if_fail (a != NULL && b != NULL, rows);
 
@@ -271,13 +287,37 @@ jx_align_function_time_differences (const JxAlignPair  *pairs,
         table[sym].n_same++;
     }
 
-  for (s = 0; s < n_symbols; s++)
-    {
-      if (!used[s])
-        continue;
-      table[s].symbol = s;
-      g_array_append_val (rows, table[s]);
-    }
-  g_array_sort (rows, compare_rows);
+  append_used_rows (rows, table, used, n_symbols);
+  return rows;
+}
+
+GArray *
+jx_align_function_time_differences_sum (GArray * const *tables,
+                                        guint           n_tables,
+                                        guint           n_symbols)
+{
+  GArray *rows = g_array_new (FALSE, TRUE, sizeof (JxFunctionTimeDiff));
+  g_autofree JxFunctionTimeDiff *table = g_new0 (JxFunctionTimeDiff, MAX (n_symbols, 1));
+  g_autofree gboolean *used = g_new0 (gboolean, MAX (n_symbols, 1));
+
+  g_return_val_if_fail (tables != NULL || n_tables == 0, rows);
+
+  for (guint t = 0; t < n_tables; t++)
+    for (guint k = 0; tables[t] != NULL && k < tables[t]->len; k++)
+      {
+        const JxFunctionTimeDiff *r = &g_array_index (tables[t], JxFunctionTimeDiff, k);
+        JxFunctionTimeDiff *sum;
+
+        if (r->symbol >= n_symbols)
+          continue;
+        used[r->symbol] = TRUE;
+        sum = &table[r->symbol];
+        sum->n_faster += r->n_faster;
+        sum->faster += r->faster;
+        sum->n_slower += r->n_slower;
+        sum->slower += r->slower;
+        sum->n_same += r->n_same;
+      }
+  append_used_rows (rows, table, used, n_symbols);
   return rows;
 }

@@ -82,4 +82,10 @@ GArray  *jx_align_function_time_differences (const JxAlignPair  *pairs,
                                              const JxMetricSide *b,
                                              guint               n_symbols);
 
+/* The tables of several stream pairs (NULL entries skipped) summed per
+ * symbol, in the same order. */
+GArray  *jx_align_function_time_differences_sum (GArray * const *tables,
+                                                 guint           n_tables,
+                                                 guint           n_symbols);
+
 G_END_DECLS

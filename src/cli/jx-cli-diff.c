@@ -14,63 +14,16 @@
 /* --explain prints at most this many aligned rows per stream pair. */
 #define EXPLAIN_MAX_ROWS 400
 
-typedef struct
-{
-  guint32 symbol;
-  guint64 n_faster;
-  double  faster;
-  guint64 n_slower;
-  double  slower;
-} TotalRow;
-
-static int
-compare_total_rows (gconstpointer pa,
-                    gconstpointer pb)
-{
-  const TotalRow *x = pa;
-  const TotalRow *y = pb;
-  double tx = x->faster + x->slower;
-  double ty = y->faster + y->slower;
-
-  if (tx != ty)
-    return tx > ty ? -1 : 1;
-  return x->symbol < y->symbol ? -1 : (x->symbol > y->symbol ? 1 : 0);
-}
-
 /* The function time difference table summed over every stream pair. */
 static GArray *
 total_function_table (JxComparison *cmp)
 {
-  guint n_symbols = jx_comparison_get_n_symbols (cmp);
-  g_autofree TotalRow *rows = g_new0 (TotalRow, MAX (n_symbols, 1));
-  g_autofree gboolean *used = g_new0 (gboolean, MAX (n_symbols, 1));
-  GArray *out = g_array_new (FALSE, TRUE, sizeof (TotalRow));
-  guint i, k;
+  g_autoptr(GPtrArray) tables = g_ptr_array_new ();
 
-  for (i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
-    {
-      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
-
-      if (p->function_table == NULL)
-        continue;
-      for (k = 0; k < p->function_table->len; k++)
-        {
-          const JxFunctionTimeDiff *r = &g_array_index (p->function_table, JxFunctionTimeDiff, k);
-          if (r->symbol >= n_symbols)
-            continue;
-          used[r->symbol] = TRUE;
-          rows[r->symbol].symbol = r->symbol;
-          rows[r->symbol].n_faster += r->n_faster;
-          rows[r->symbol].faster += r->faster;
-          rows[r->symbol].n_slower += r->n_slower;
-          rows[r->symbol].slower += r->slower;
-        }
-    }
-  for (i = 0; i < n_symbols; i++)
-    if (used[i])
-      g_array_append_val (out, rows[i]);
-  g_array_sort (out, compare_total_rows);
-  return out;
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    g_ptr_array_add (tables, jx_comparison_get_pair (cmp, i)->function_table);
+  return jx_align_function_time_differences_sum ((GArray * const *) tables->pdata, tables->len,
+                                                 jx_comparison_get_n_symbols (cmp));
 }
 
 /* A table cell: too long names are cut with an ellipsis so columns line up. */
@@ -236,7 +189,7 @@ print_text (JxComparison *cmp,
       g_string_append_c (out, '\n');
       for (i = 0; i < table->len && i < top; i++)
         {
-          const TotalRow *r = &g_array_index (table, TotalRow, i);
+          const JxFunctionTimeDiff *r = &g_array_index (table, JxFunctionTimeDiff, i);
           g_autofree char *plus = jx_time_format (jx_time_seconds_to_ns (r->faster), 3);
           g_autofree char *minus = jx_time_format (jx_time_seconds_to_ns (r->slower), 3);
           char buf[32];
@@ -473,7 +426,7 @@ build_json (JxComparison *cmp,
   json_builder_begin_array (b);
   for (k = 0; k < table->len && k < top; k++)
     {
-      const TotalRow *r = &g_array_index (table, TotalRow, k);
+      const JxFunctionTimeDiff *r = &g_array_index (table, JxFunctionTimeDiff, k);
       add_function_row (b, jx_cli_nonnull (jx_comparison_get_symbol_name (cmp, r->symbol)),
                         r->n_faster, r->faster, r->n_slower, r->slower);
     }
