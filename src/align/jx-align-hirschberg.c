@@ -159,6 +159,72 @@ last_row_scalar (Hirschberg    *hb,
   return TRUE;
 }
 
+/* The vectorised kernel on the compact codes of the context's width: rows in
+ * order, columns reversed, with its own set of difference vectors. */
+static gboolean
+kernel_row (Hirschberg    *hb,
+            gconstpointer  rows,
+            gsize          nr,
+            gconstpointer  cols_rev,
+            gsize          nc,
+            gpointer       diff,
+            gint64        *out)
+{
+  JxAlignCtx *ctx = hb->ctx;
+  gsize stride = hb->stride;
+
+  if (ctx->code_width == 1)
+    {
+      gint8 *d = diff;
+
+      return last_row_8 (rows, nr, cols_rev, nc, ctx->pen_x, ctx->pen_o,
+                         d, d + stride, d + 2 * stride, d + 3 * stride, out, ctx);
+    }
+  else
+    {
+      gint16 *d = diff;
+
+      return last_row_16 (rows, nr, cols_rev, nc, ctx->pen_x, ctx->pen_o,
+                          d, d + stride, d + 2 * stride, d + 3 * stride, out, ctx);
+    }
+}
+
+/* n codes from position `from` of codes, in reverse order into dst. */
+static gconstpointer
+reversed_codes (JxAlignCtx    *ctx,
+                gconstpointer  codes,
+                gsize          from,
+                gsize          n,
+                gpointer       dst)
+{
+  gsize i;
+
+  if (ctx->code_width == 1)
+    {
+      const guint8 *src = (const guint8 *) codes + from;
+
+      for (i = 0; i < n; i++)
+        ((guint8 *) dst)[i] = src[n - 1 - i];
+    }
+  else
+    {
+      const guint16 *src = (const guint16 *) codes + from;
+
+      for (i = 0; i < n; i++)
+        ((guint16 *) dst)[i] = src[n - 1 - i];
+    }
+  return dst;
+}
+
+/* Codes from position `from` on, in order. */
+static gconstpointer
+codes_at (JxAlignCtx    *ctx,
+          gconstpointer  codes,
+          gsize          from)
+{
+  return (const guint8 *) codes + from * ctx->code_width;
+}
+
 /* Forward: cost rows of A[a0, a0+nr) against every prefix of B[b0, b0+nc). */
 static gboolean
 forward_row (Hirschberg *hb,
@@ -169,39 +235,10 @@ forward_row (Hirschberg *hb,
              gint64     *out)
 {
   JxAlignCtx *ctx = hb->ctx;
-  gsize j;
 
   if (hb->simd && nr >= KERNEL_MIN_SIDE && nc >= KERNEL_MIN_SIDE)
-    {
-      if (ctx->code_width == 1)
-        {
-          const guint8 *cb = (const guint8 *) ctx->codes_b + b0;
-          guint8 *rev = hb->cols_buf;
-          gint8 *diff = hb->diff;
-          gsize stride = hb->stride;
-
-          for (j = 0; j < nc; j++)
-            rev[j] = cb[nc - 1 - j];
-          return last_row_8 ((const guint8 *) ctx->codes_a + a0, nr, rev, nc,
-                             ctx->pen_x, ctx->pen_o,
-                             diff, diff + stride, diff + 2 * stride, diff + 3 * stride,
-                             out, ctx);
-        }
-      else
-        {
-          const guint16 *cb = (const guint16 *) ctx->codes_b + b0;
-          guint16 *rev = hb->cols_buf;
-          gint16 *diff = hb->diff;
-          gsize stride = hb->stride;
-
-          for (j = 0; j < nc; j++)
-            rev[j] = cb[nc - 1 - j];
-          return last_row_16 ((const guint16 *) ctx->codes_a + a0, nr, rev, nc,
-                              ctx->pen_x, ctx->pen_o,
-                              diff, diff + stride, diff + 2 * stride, diff + 3 * stride,
-                              out, ctx);
-        }
-    }
+    return kernel_row (hb, codes_at (ctx, ctx->codes_a, a0), nr,
+                       reversed_codes (ctx, ctx->codes_b, b0, nc, hb->cols_buf), nc, hb->diff, out);
   return last_row_scalar (hb, ctx->a + a0, nr, FALSE, ctx->b + b0, nc, FALSE, out);
 }
 
@@ -216,40 +253,11 @@ backward_row (Hirschberg *hb,
               gint64     *out)
 {
   JxAlignCtx *ctx = hb->ctx;
-  gsize i;
 
+  /* The kernel wants the columns reversed: reversed B reversed is B. */
   if (hb->simd && nr >= KERNEL_MIN_SIDE && nc >= KERNEL_MIN_SIDE)
-    {
-      gsize stride = hb->stride;
-
-      /* The kernel wants the columns reversed: reversed B reversed is B. */
-      if (ctx->code_width == 1)
-        {
-          const guint8 *ca = (const guint8 *) ctx->codes_a + a0;
-          guint8 *rev = hb->rows_buf;
-          gint8 *diff = hb->diff_bwd;
-
-          for (i = 0; i < nr; i++)
-            rev[i] = ca[nr - 1 - i];
-          return last_row_8 (rev, nr, (const guint8 *) ctx->codes_b + b0, nc,
-                             ctx->pen_x, ctx->pen_o,
-                             diff, diff + stride, diff + 2 * stride, diff + 3 * stride,
-                             out, ctx);
-        }
-      else
-        {
-          const guint16 *ca = (const guint16 *) ctx->codes_a + a0;
-          guint16 *rev = hb->rows_buf;
-          gint16 *diff = hb->diff_bwd;
-
-          for (i = 0; i < nr; i++)
-            rev[i] = ca[nr - 1 - i];
-          return last_row_16 (rev, nr, (const guint16 *) ctx->codes_b + b0, nc,
-                              ctx->pen_x, ctx->pen_o,
-                              diff, diff + stride, diff + 2 * stride, diff + 3 * stride,
-                              out, ctx);
-        }
-    }
+    return kernel_row (hb, reversed_codes (ctx, ctx->codes_a, a0, nr, hb->rows_buf), nr,
+                       codes_at (ctx, ctx->codes_b, b0), nc, hb->diff_bwd, out);
   return last_row_scalar (hb, ctx->a + a0, nr, TRUE, ctx->b + b0, nc, TRUE, out);
 }
 

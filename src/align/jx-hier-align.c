@@ -151,53 +151,6 @@ count_done (HierState *st,
     st->progress (_jx_hier_state_total_done (st), st->progress_data);
 }
 
-/* A gapped node takes its whole subtree along (Algorithm 2, lines 13–16);
- * subtrees are contiguous in pre-order, so they are copied in one sweep. */
-static void
-emit_gap_subtree (HierState        *st,
-                  const JxHierTree *tree,
-                  gboolean          side_b,
-                  guint32           root,
-                  guint32           parent)
-{
-  const JxScoring *sc = &st->options->align.scoring;
-  JxHierAlignment *r = st->result;
-  guint32 end = tree->subtree_end[root];
-  guint32 size = end - root;
-  guint32 base;
-  guint32 open_nodes[256];
-  guint32 *open = open_nodes;
-  g_autofree guint32 *open_heap = NULL;
-  guint depth = 0;
-  guint32 j;
-
-  _jx_hier_state_reserve_pairs (st, size);
-  base = (guint32) r->n_pairs;
-
-  /* §3.4.2: the subtree's flat sequence is all gaps, and below the top call
-   * level the parent's code around the call is missing too: one more gap. */
-  r->score += (gint64) sc->gap * (2 * (gint64) size - 1 + (parent != JX_ALIGN_NONE ? 1 : 0));
-
-  if (size > G_N_ELEMENTS (open_nodes))
-    open = open_heap = g_new (guint32, size);
-
-  for (j = root; j < end; j++)
-    {
-      guint32 p;
-
-      while (depth > 0 && tree->subtree_end[open[depth - 1]] <= j)
-        depth--;
-      p = depth == 0 ? parent : base + (open[depth - 1] - root);
-      if (side_b)
-        emit_pair (st, JX_ALIGN_NONE, j, JX_PAIR_ONLY_B, p);
-      else
-        emit_pair (st, j, JX_ALIGN_NONE, JX_PAIR_ONLY_A, p);
-      open[depth++] = j;
-    }
-
-  count_done (st, size);
-}
-
 static inline JxHierBucket
 bucket_for (gsize n)
 {
@@ -211,6 +164,83 @@ bucket_for (gsize n)
     return JX_HIER_BUCKET_5001_10000;
   return JX_HIER_BUCKET_ABOVE_10000;
 }
+
+/* Emits the subtree of `root` in `tree` as contiguous pairs in pre-order,
+ * each under its aligned parent: node root + k becomes the pair (a_first + k,
+ * b_first + k) with JX_ALIGN_NONE for a missing side. With count_identical
+ * every node with children counts as an identical sub-alignment. Inlined, so
+ * the two uses get their own loops. */
+static G_ALWAYS_INLINE inline void
+emit_subtree (HierState        *st,
+              const JxHierTree *tree,
+              guint32           root,
+              guint32           parent,
+              guint32           a_first,
+              guint32           b_first,
+              guint32           state,
+              gboolean          count_identical)
+{
+  JxHierAlignment *r = st->result;
+  guint32 size = tree->subtree_end[root] - root;
+  guint32 base;
+  guint32 open_nodes[256];
+  guint32 *open = open_nodes;
+  g_autofree guint32 *open_heap = NULL;
+  guint depth = 0;
+
+  _jx_hier_state_reserve_pairs (st, size);
+  base = (guint32) r->n_pairs;
+  if (size > G_N_ELEMENTS (open_nodes))
+    open = open_heap = g_new (guint32, size);
+
+  for (guint32 k = 0; k < size; k++)
+    {
+      guint32 j = root + k;
+      guint32 end = tree->subtree_end[j];
+      guint32 p;
+
+      while (depth > 0 && tree->subtree_end[open[depth - 1]] <= j)
+        depth--;
+      p = depth == 0 ? parent : base + (open[depth - 1] - root);
+      emit_pair (st, a_first == JX_ALIGN_NONE ? JX_ALIGN_NONE : a_first + k,
+                 b_first == JX_ALIGN_NONE ? JX_ALIGN_NONE : b_first + k, state, p);
+      open[depth++] = j;
+
+      if (count_identical && end > j + 1)
+        {
+          guint32 c, n_children = 0;
+
+          for (c = j + 1; c < end; c = tree->subtree_end[c])
+            n_children++;
+          r->n_sub_alignments++;
+          r->n_identical++;
+          r->buckets[bucket_for (n_children)]++;
+        }
+    }
+}
+
+/* A gapped node takes its whole subtree along (Algorithm 2, lines 13–16);
+ * subtrees are contiguous in pre-order, so they are copied in one sweep. */
+static void
+emit_gap_subtree (HierState        *st,
+                  const JxHierTree *tree,
+                  gboolean          side_b,
+                  guint32           root,
+                  guint32           parent)
+{
+  const JxScoring *sc = &st->options->align.scoring;
+  guint32 size = tree->subtree_end[root] - root;
+
+  /* §3.4.2: the subtree's flat sequence is all gaps, and below the top call
+   * level the parent's code around the call is missing too: one more gap. */
+  st->result->score += (gint64) sc->gap * (2 * (gint64) size - 1 + (parent != JX_ALIGN_NONE ? 1 : 0));
+  if (side_b)
+    emit_subtree (st, tree, root, parent, JX_ALIGN_NONE, root, JX_PAIR_ONLY_B, FALSE);
+  else
+    emit_subtree (st, tree, root, parent, root, JX_ALIGN_NONE, JX_PAIR_ONLY_A, FALSE);
+  count_done (st, size);
+}
+
 
 static inline void
 reserve_stack (HierState *st,
@@ -380,48 +410,12 @@ emit_equal_subtree (HierState *st,
                     guint32    b,
                     guint32    parent)
 {
-  const JxHierTree *ta = st->a;
   const JxScoring *sc = &st->options->align.scoring;
-  JxHierAlignment *r = st->result;
-  guint32 size = ta->subtree_end[a] - a;
-  guint32 base;
-  guint32 open_nodes[256];
-  guint32 *open = open_nodes;
-  g_autofree guint32 *open_heap = NULL;
-  guint depth = 0;
-  guint32 k;
+  guint32 size = st->a->subtree_end[a] - a;
 
-  _jx_hier_state_reserve_pairs (st, size);
-  base = (guint32) r->n_pairs;
-  if (size > G_N_ELEMENTS (open_nodes))
-    open = open_heap = g_new (guint32, size);
-
-  for (k = 0; k < size; k++)
-    {
-      guint32 j = a + k;
-      guint32 end = ta->subtree_end[j];
-      guint32 p;
-
-      while (depth > 0 && ta->subtree_end[open[depth - 1]] <= j)
-        depth--;
-      p = depth == 0 ? parent : base + (open[depth - 1] - a);
-      emit_pair (st, j, b + k, JX_PAIR_EQUAL, p);
-      open[depth++] = j;
-
-      if (end > j + 1)
-        {
-          guint32 c, n_children = 0;
-
-          for (c = j + 1; c < end; c = ta->subtree_end[c])
-            n_children++;
-          r->n_sub_alignments++;
-          r->n_identical++;
-          r->buckets[bucket_for (n_children)]++;
-        }
-    }
-
+  emit_subtree (st, st->a, a, parent, a, b, JX_PAIR_EQUAL, TRUE);
   /* Entry plus one return segment per child: 2·size − 1 equal columns. */
-  r->score += (gint64) sc->match * (2 * (gint64) size - 1);
+  st->result->score += (gint64) sc->match * (2 * (gint64) size - 1);
   count_done (st, 2 * (guint64) size);
 }
 

@@ -112,6 +112,26 @@ sink_x (const Sink *sink,
   return (double) (t - sink->start) * sink->pixels_per_tick;
 }
 
+/* Clips the span [x0, x1) to the row; p0 and p1 are the pixels of its
+ * ends (p1 inside the row). FALSE when nothing of it is left. */
+static inline gboolean
+span_clip (const Sink *sink,
+           double     *x0,
+           double     *x1,
+           gint64     *p0,
+           gint64     *p1)
+{
+  if (*x0 < 0.0)
+    *x0 = 0.0;
+  if (*x1 > (double) sink->n_pixels)
+    *x1 = (double) sink->n_pixels;
+  if (!(*x1 > *x0))
+    return FALSE;
+  *p0 = (gint64) *x0;
+  *p1 = MIN ((gint64) *x1, (gint64) sink->n_pixels - 1);
+  return TRUE;
+}
+
 /* Row sink */
 
 static inline guint32
@@ -187,19 +207,10 @@ row_span (Sink        *sink,
           double       inv_width)
 {
   RowSink *row = (RowSink *) sink;
-  double w = (double) sink->n_pixels;
   gint64 p0, p1;
 
-  if (x0 < 0.0)
-    x0 = 0.0;
-  if (x1 > w)
-    x1 = w;
-  if (!(x1 > x0))
+  if (!span_clip (sink, &x0, &x1, &p0, &p1))
     return;
-  p0 = (gint64) x0;
-  p1 = (gint64) x1;
-  if (p1 >= sink->n_pixels)
-    p1 = sink->n_pixels - 1;
 
   if (p0 != row->current)
     {
@@ -365,33 +376,24 @@ slot_span (Sink        *sink,
            double       inv_width)
 {
   SlotSink *slots = (SlotSink *) sink;
-  double w = (double) sink->n_pixels;
-  guint p0, p1;
+  gint64 p0, p1;
 
-  if (x0 < 0.0)
-    x0 = 0.0;
-  if (x1 > w)
-    x1 = w;
-  if (!(x1 > x0))
+  if (!span_clip (sink, &x0, &x1, &p0, &p1))
     return;
-  p0 = (guint) x0;
-  p1 = (guint) x1;
-  if (p1 >= sink->n_pixels)
-    p1 = sink->n_pixels - 1;
   for (guint k = 0; k < n; k++)
     {
       double share = entries[k].occupancy * inv_width;
 
       if (p0 == p1)
         {
-          slot_add (slots, p0, entries[k].region, (x1 - x0) * share);
+          slot_add (slots, (guint) p0, entries[k].region, (x1 - x0) * share);
           continue;
         }
-      slot_add (slots, p0, entries[k].region, ((double) (p0 + 1) - x0) * share);
-      for (guint p = p0 + 1; p < p1; p++)
-        slot_add (slots, p, entries[k].region, share);
+      slot_add (slots, (guint) p0, entries[k].region, ((double) (p0 + 1) - x0) * share);
+      for (gint64 p = p0 + 1; p < p1; p++)
+        slot_add (slots, (guint) p, entries[k].region, share);
       if (x1 > (double) p1)
-        slot_add (slots, p1, entries[k].region, (x1 - (double) p1) * share);
+        slot_add (slots, (guint) p1, entries[k].region, (x1 - (double) p1) * share);
     }
 }
 
