@@ -183,15 +183,11 @@ jx_timeline_summary_ensure_call_stack (JxTimelineSummary  *self,
   PyramidBuilder *builders;
   guint64 *counts;
   gint64 origin, end;
-  gboolean have;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (stream < self->n_streams, FALSE);
 
-  g_mutex_lock (&self->mutex);
-  have = self->call_stacks[stream] != NULL;
-  g_mutex_unlock (&self->mutex);
-  if (have)
+  if (jx_timeline_summary_has_call_stack (self, stream))
     return TRUE;
 
   s = jx_trace_get_stream (self->trace, stream);

@@ -277,6 +277,33 @@ text_layout (PangoContext *context,
   return layout;
 }
 
+/* Shows text in `font` at x, centred in the band [y, y + band), at most
+ * `width` px wide (ellipsized); returns the width it took. */
+static int
+show_text (cairo_t            *cr,
+           PangoContext       *context,
+           const char         *font,
+           const char         *text,
+           int                 x,
+           int                 y,
+           int                 band,
+           int                 width,
+           PangoEllipsizeMode  ellipsize,
+           gboolean            dark,
+           double              alpha)
+{
+  g_autoptr(PangoLayout) layout = text_layout (context, font, text);
+  int tw, th;
+
+  pango_layout_set_width (layout, MAX (width, 1) * PANGO_SCALE);
+  pango_layout_set_ellipsize (layout, ellipsize);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  jx_palette_cairo_set_text (cr, dark, alpha);
+  cairo_move_to (cr, x, y + (band - th) / 2);
+  pango_cairo_show_layout (cr, layout);
+  return tw;
+}
+
 typedef struct
 {
   int   column_width;   /* px per entry, swatch included */
@@ -336,8 +363,7 @@ draw_legend (cairo_t            *cr,
     {
       int x = MARGIN + (int) (i % ll->per_line) * ll->column_width;
       int ly = y + LEGEND_PADDING + (int) (i / ll->per_line) * LEGEND_LINE;
-      g_autoptr(PangoLayout) layout = NULL;
-      int tw, th;
+      int text_width = ll->column_width - LEGEND_SWATCH - 6 - LEGEND_SPACING / 2;
 
       if (i == ll->shown)
         {
@@ -345,9 +371,8 @@ draw_legend (cairo_t            *cr,
                                                                 items->len - ll->shown),
                                                    items->len - ll->shown);
 
-          if (ll->shown == items->len)
-            break;
-          layout = text_layout (context, "Sans 9", more);
+          show_text (cr, context, "Sans 9", more, x, ly, LEGEND_LINE, text_width,
+                     PANGO_ELLIPSIZE_MIDDLE, dark, 0.9);
         }
       else
         {
@@ -362,15 +387,9 @@ draw_legend (cairo_t            *cr,
           jx_palette_cairo_set_text (cr, dark, 0.35);
           cairo_set_line_width (cr, 1.0);
           cairo_stroke (cr);
-          layout = text_layout (context, "Sans 9", item->entry.name);
-          x += LEGEND_SWATCH + 6;
+          show_text (cr, context, "Sans 9", item->entry.name, x + LEGEND_SWATCH + 6, ly, LEGEND_LINE,
+                     text_width, PANGO_ELLIPSIZE_MIDDLE, dark, 0.9);
         }
-      pango_layout_set_width (layout, (ll->column_width - LEGEND_SWATCH - 6 - LEGEND_SPACING / 2) * PANGO_SCALE);
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
-      pango_layout_get_pixel_size (layout, &tw, &th);
-      jx_palette_cairo_set_text (cr, dark, 0.9);
-      cairo_move_to (cr, x, ly + (LEGEND_LINE - th) / 2);
-      pango_cairo_show_layout (cr, layout);
     }
 }
 
@@ -385,11 +404,9 @@ draw_lane_header (cairo_t                *cr,
                   gboolean                dark)
 {
   const char *name = lane->name != NULL ? lane->name : jx_trace_get_name (lane->trace);
-  g_autoptr(PangoLayout) title = text_layout (context, "Sans Bold 10", name != NULL ? name : "");
-  g_autoptr(PangoLayout) detail = NULL;
   g_autofree char *detail_text = NULL;
   g_autofree char *note = NULL;
-  int tw, th, x = MARGIN;
+  int x = MARGIN;
 
   cairo_rectangle (cr, x + 0.5, y + (JX_COMPARISON_RENDER_HEADER_HEIGHT - LEGEND_SWATCH) / 2 + 0.5,
                    LEGEND_SWATCH - 1, LEGEND_SWATCH - 1);
@@ -417,24 +434,12 @@ draw_lane_header (cairo_t                *cr,
       detail_text = joined;
     }
 
-  pango_layout_set_width (title, MAX (width / 2 - x, 1) * PANGO_SCALE);
-  pango_layout_set_ellipsize (title, PANGO_ELLIPSIZE_MIDDLE);
-  pango_layout_get_pixel_size (title, &tw, &th);
-  jx_palette_cairo_set_text (cr, dark, 0.95);
-  cairo_move_to (cr, x, y + (JX_COMPARISON_RENDER_HEADER_HEIGHT - th) / 2);
-  pango_cairo_show_layout (cr, title);
-  x += tw + 12;
-
+  x += show_text (cr, context, "Sans Bold 10", name != NULL ? name : "", x, y,
+                  JX_COMPARISON_RENDER_HEADER_HEIGHT, width / 2 - x, PANGO_ELLIPSIZE_MIDDLE, dark, 0.95);
+  x += 12;
   if (detail_text != NULL && x < width - MARGIN)
-    {
-      detail = text_layout (context, "Sans 9", detail_text);
-      pango_layout_set_width (detail, (width - MARGIN - x) * PANGO_SCALE);
-      pango_layout_set_ellipsize (detail, PANGO_ELLIPSIZE_END);
-      pango_layout_get_pixel_size (detail, &tw, &th);
-      jx_palette_cairo_set_text (cr, dark, 0.7);
-      cairo_move_to (cr, x, y + (JX_COMPARISON_RENDER_HEADER_HEIGHT - th) / 2);
-      pango_cairo_show_layout (cr, detail);
-    }
+    show_text (cr, context, "Sans 9", detail_text, x, y, JX_COMPARISON_RENDER_HEADER_HEIGHT,
+               width - MARGIN - x, PANGO_ELLIPSIZE_END, dark, 0.7);
 }
 
 static void
@@ -454,15 +459,9 @@ draw_ruler (cairo_t      *cr,
     {
       g_autofree char *span = jx_time_format (end_ns - start_ns, 3);
       g_autofree char *text = g_strdup_printf (_("Window %s"), span);
-      g_autoptr(PangoLayout) layout = text_layout (context, "Sans 9", text);
-      int tw, th;
 
-      pango_layout_set_width (layout, (label_width - 12) * PANGO_SCALE);
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      pango_layout_get_pixel_size (layout, &tw, &th);
-      jx_palette_cairo_set_text (cr, dark, 0.7);
-      cairo_move_to (cr, MARGIN, (JX_COMPARISON_RENDER_RULER_HEIGHT - th) / 2.0);
-      pango_cairo_show_layout (cr, layout);
+      show_text (cr, context, "Sans 9", text, MARGIN, 0, JX_COMPARISON_RENDER_RULER_HEIGHT,
+                 label_width - 12, PANGO_ELLIPSIZE_END, dark, 0.7);
     }
 }
 

@@ -274,6 +274,12 @@ jx_palette_region_table_new (JxTrace  *trace,
  * the other differ most. */
 static const double trace_hues[] = { 250.0, 70.0, 160.0, 340.0, 205.0, 25.0, 295.0, 115.0 };
 
+static double
+trace_hue (guint index)
+{
+  return trace_hues[index % G_N_ELEMENTS (trace_hues)];
+}
+
 guint
 jx_palette_get_n_trace_backgrounds (void)
 {
@@ -285,7 +291,7 @@ jx_palette_trace_background (guint     index,
                              gboolean  dark,
                              JxRgba   *rgba)
 {
-  double hue = trace_hues[index % G_N_ELEMENTS (trace_hues)];
+  double hue = trace_hue (index);
 
   g_return_if_fail (rgba != NULL);
 
@@ -326,7 +332,7 @@ jx_palette_trace_accent (guint     index,
                          gboolean  dark,
                          JxRgba   *rgba)
 {
-  double hue = trace_hues[index % G_N_ELEMENTS (trace_hues)];
+  double hue = trace_hue (index);
 
   g_return_if_fail (rgba != NULL);
 

@@ -222,20 +222,20 @@ _jx_timeline_renderer_draw_selection (JxTimelineRenderer   *self,
         }
       if (!hit)
         continue;
-      /* Two strokes, so the outline shows on any function colour. */
+      /* Two strokes, a wide one in the background's contrast colour under a
+       * narrow one in the text's, so the outline shows on any function colour. */
       cairo_rectangle (cr, x0, y + 1, x1 - x0, row->height - 2);
-      if (view->dark)
-        cairo_set_source_rgb (cr, 0, 0, 0);
-      else
-        cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_set_line_width (cr, 4.0);
-      cairo_stroke_preserve (cr);
-      if (view->dark)
-        cairo_set_source_rgb (cr, 1, 1, 1);
-      else
-        cairo_set_source_rgb (cr, 0, 0, 0);
-      cairo_set_line_width (cr, 2.0);
-      cairo_stroke (cr);
+      for (guint pass = 0; pass < 2; pass++)
+        {
+          double grey = (!!view->dark == (pass == 1)) ? 1.0 : 0.0;
+
+          cairo_set_source_rgb (cr, grey, grey, grey);
+          cairo_set_line_width (cr, pass == 0 ? 4.0 : 2.0);
+          if (pass == 0)
+            cairo_stroke_preserve (cr);
+          else
+            cairo_stroke (cr);
+        }
     }
   cairo_restore (cr);
 }
