@@ -521,6 +521,19 @@ align_block (JxAlignCtx  *ctx,
   return TRUE;
 }
 
+/* Pair indices are 32-bit. */
+static gboolean
+lengths_fit (gsize    n,
+             gsize    m,
+             GError **error)
+{
+  if (n < G_MAXUINT32 && m < G_MAXUINT32)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+               _("Sequences of %zu and %zu symbols are too long to align"), n, m);
+  return FALSE;
+}
+
 static gboolean
 align_append (const guint32         *a,
               gsize                  n,
@@ -539,12 +552,8 @@ align_append (const guint32         *a,
   guint start = pairs->len;
   gboolean ok;
 
-  if (n >= G_MAXUINT32 || m >= G_MAXUINT32)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Sequences of %zu and %zu symbols are too long to align"), n, m);
-      return FALSE;
-    }
+  if (!lengths_fit (n, m, error))
+    return FALSE;
 
   if (stats == NULL)
     {
@@ -604,12 +613,8 @@ _jx_align_sequences_full (const guint32         *a,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (n >= G_MAXUINT32 || m >= G_MAXUINT32)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   _("Sequences of %zu and %zu symbols are too long to align"), n, m);
-      return NULL;
-    }
+  if (!lengths_fit (n, m, error))
+    return NULL;
 
   pairs = g_array_sized_new (FALSE, FALSE, sizeof (JxAlignPair), MAX (n, m));
   if (!align_append (a, n, b, m, options, base_cells, stats, pairs, cancellable, error))
