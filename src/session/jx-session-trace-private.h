@@ -1,0 +1,57 @@
+/* jx-session-trace-private.h — what the session does to its items. */
+#pragma once
+
+#include "jx-session-job.h"
+#include "jx-session-trace.h"
+
+G_BEGIN_DECLS
+
+struct _JxSessionTrace
+{
+  GObject              parent_instance;
+
+  char                *path;
+  char                *name;
+  JxSessionTraceState  state;
+  double               fraction;
+  GError              *error;
+  JxTrace             *trace;
+  GCancellable        *load_cancellable;
+  /* Cleared when the item leaves its session: a load that ends afterwards
+   * is dropped, and no new computation starts. */
+  gboolean             attached;
+
+  gint64               offset;
+  /* Offset when the running drag began; valid while dragging. */
+  gint64               drag_origin;
+  gboolean             dragging;
+
+  guint                color_slot;
+  guint32              picked_color;
+  gboolean             reference;
+
+  JxTimelineSummary   *summary;
+  JxSessionJob         summary_job;
+
+  /* Clock of the loaded trace. */
+  guint64              start_ticks;
+  guint64              resolution;
+  gint64               duration_ns;
+};
+
+JxSessionTrace *_jx_session_trace_new           (const char     *path,
+                                                 guint           color_slot);
+/* Starts loading `path` in a thread. */
+void            _jx_session_trace_load          (JxSessionTrace *self);
+/* Takes an already loaded trace. */
+void            _jx_session_trace_set_loaded    (JxSessionTrace *self,
+                                                 JxTrace        *trace);
+void            _jx_session_trace_cancel_load   (JxSessionTrace *self);
+/* The item left its session: cancels its load and computations. */
+void            _jx_session_trace_detach        (JxSessionTrace *self);
+void            _jx_session_trace_set_offset    (JxSessionTrace *self,
+                                                 gint64          offset);
+void            _jx_session_trace_set_reference (JxSessionTrace *self,
+                                                 gboolean        reference);
+
+G_END_DECLS

@@ -1,0 +1,72 @@
+/* jx-session-trace.h — one trace of a comparison: the items of the session's
+ * list model (jx-session.h).
+ *
+ * An item exists from the moment its trace starts loading until it is
+ * removed, and every view that shows a trace holds its item (never a
+ * position, which shifts when another trace goes). Everything about the trace
+ * that views show is a property, so they follow it with notify:: signals:
+ *
+ *   "path"          the path it was opened from (construct-only)
+ *   "name"          display name: the folder name, then the trace's own name
+ *   "state"         JxSessionTraceState: loading, loaded or failed
+ *   "fraction"      load progress, 0 … 1
+ *   "error"         GError of a failed load (NULL otherwise)
+ *   "trace"         the loaded JxTrace (NULL unless loaded)
+ *   "duration"      its length in ns (0 unless loaded)
+ *   "offset"        comparison ns at which its first event is drawn; change it
+ *                   through the session, which keeps the undo history
+ *   "color-slot"    its palette slot, given when it is added
+ *   "picked-color"  the colour the user picked, as an opaque 0xffRRGGBB pixel
+ *                   (jx_palette_rgba_to_pixel); 0 when none. Only the choice
+ *                   is stored: the render palette derives tints and accents
+ *                   from slot, picked colour and dark style
+ *                   (jx_palette_trace_colors)
+ *   "reference"     TRUE for the session's reference trace
+ *   "summary"       the JxTimelineSummary, built off-thread once the trace is
+ *                   loaded (NULL before, or when the build failed: views then
+ *                   draw exactly from the invocation arrays)
+ *
+ * The summary holds a reference to the trace and never to the item, so an
+ * item and everything built for it go together when the last holder of the
+ * item lets go.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "jx-session-types.h"
+#include "jx-timeline-summary.h"
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+#define JX_TYPE_SESSION_TRACE (jx_session_trace_get_type ())
+G_DECLARE_FINAL_TYPE (JxSessionTrace, jx_session_trace, JX, SESSION_TRACE, GObject)
+
+const char          *jx_session_trace_get_path         (JxSessionTrace *self);
+const char          *jx_session_trace_get_name         (JxSessionTrace *self);
+JxSessionTraceState  jx_session_trace_get_state        (JxSessionTrace *self);
+double               jx_session_trace_get_fraction     (JxSessionTrace *self);
+const GError        *jx_session_trace_get_error        (JxSessionTrace *self);
+JxTrace             *jx_session_trace_get_trace        (JxSessionTrace *self);
+gint64               jx_session_trace_get_duration     (JxSessionTrace *self);
+gint64               jx_session_trace_get_offset       (JxSessionTrace *self);
+guint                jx_session_trace_get_color_slot   (JxSessionTrace *self);
+guint32              jx_session_trace_get_picked_color (JxSessionTrace *self);
+void                 jx_session_trace_set_picked_color (JxSessionTrace *self,
+                                                        guint32         pixel);
+gboolean             jx_session_trace_get_reference    (JxSessionTrace *self);
+JxTimelineSummary   *jx_session_trace_get_summary      (JxSessionTrace *self);
+
+/* [offset, offset + duration) in comparison ns; FALSE unless loaded. */
+gboolean             jx_session_trace_get_extent       (JxSessionTrace *self,
+                                                        JxTimeSpan     *extent);
+
+/* Comparison time (see jx-session.h) of a tick of the loaded trace, and back
+ * (saturating at tick 0). Both go through the converters of jx-time.h. */
+gint64               jx_session_trace_ticks_to_ns      (JxSessionTrace *self,
+                                                        guint64         ticks);
+guint64              jx_session_trace_ns_to_ticks      (JxSessionTrace *self,
+                                                        gint64          comparison_ns);
+
+G_END_DECLS

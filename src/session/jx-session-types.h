@@ -1,0 +1,28 @@
+/* jx-session-types.h — GTypes for the value types the session's properties
+ * carry: the time span of jx-time.h (boxed) and the load state of a trace. */
+#pragma once
+
+#include <glib-object.h>
+
+#include "jx-time.h"
+
+G_BEGIN_DECLS
+
+/* JxTimeSpan as a boxed type, for the "visible-time", "selected-time" and
+ * "extent" properties. */
+#define JX_TYPE_TIME_SPAN (jx_time_span_get_type ())
+GType       jx_time_span_get_type (void) G_GNUC_CONST;
+JxTimeSpan *jx_time_span_copy     (const JxTimeSpan *span);
+void        jx_time_span_free     (JxTimeSpan       *span);
+
+typedef enum
+{
+  JX_SESSION_TRACE_LOADING,
+  JX_SESSION_TRACE_LOADED,
+  JX_SESSION_TRACE_FAILED,
+} JxSessionTraceState;
+
+#define JX_TYPE_SESSION_TRACE_STATE (jx_session_trace_state_get_type ())
+GType       jx_session_trace_state_get_type (void) G_GNUC_CONST;
+
+G_END_DECLS
