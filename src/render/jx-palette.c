@@ -343,6 +343,26 @@ jx_palette_trace_accent (guint     index,
 }
 
 void
+jx_palette_trace_colors (guint    slot,
+                         guint32  picked,
+                         gboolean dark,
+                         JxRgba  *tint,
+                         JxRgba  *accent)
+{
+  g_return_if_fail (tint != NULL);
+  g_return_if_fail (accent != NULL);
+
+  if (picked != 0)
+    {
+      jx_palette_pixel_to_rgba (picked, accent);
+      jx_palette_tint_from_color (accent, dark, tint);
+      return;
+    }
+  jx_palette_trace_background (slot, dark, tint);
+  jx_palette_trace_accent (slot, dark, accent);
+}
+
+void
 jx_palette_legend_color (const JxLegendEntry *entry,
                          gboolean             dark,
                          JxRgba              *rgba)

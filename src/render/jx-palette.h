@@ -55,6 +55,15 @@ void      jx_palette_trace_accent         (guint          index,
                                            gboolean       dark,
                                            JxRgba        *rgba);
 
+/* A trace's tint (lane background) and accent (name, outline, marks): from
+ * its palette slot, or from the colour the user picked, an opaque 0xffRRGGBB
+ * pixel (0 = none), which is then the accent itself. */
+void      jx_palette_trace_colors         (guint          slot,
+                                           guint32        picked,
+                                           gboolean       dark,
+                                           JxRgba        *tint,
+                                           JxRgba        *accent);
+
 /* Pack a JxRgba into an opaque cairo ARGB32 pixel and back. */
 guint32   jx_palette_rgba_to_pixel        (const JxRgba  *rgba);
 void      jx_palette_pixel_to_rgba        (guint32        pixel,
