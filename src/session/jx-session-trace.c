@@ -218,10 +218,27 @@ _jx_session_trace_detach (JxSessionTrace *self)
 {
   g_return_if_fail (JX_IS_SESSION_TRACE (self));
 
+  if (!self->attached)
+    return;
   self->attached = FALSE;
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   jx_session_job_cancel (&self->summary_job);
+
+  /* A removed trace's memory goes now, not when the last view lets go of
+   * the item. */
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->summary != NULL)
+    {
+      g_clear_pointer (&self->summary, jx_timeline_summary_unref);
+      notify (self, PROP_SUMMARY);
+    }
+  if (self->trace != NULL)
+    {
+      g_clear_object (&self->trace);
+      notify (self, PROP_TRACE);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 void
@@ -438,7 +455,7 @@ JxTrace *
 jx_session_trace_get_trace (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
-  return self->state == JX_SESSION_TRACE_LOADED ? self->trace : NULL;
+  return self->trace;
 }
 
 gint64

@@ -11,7 +11,8 @@
  *   "state"         JxSessionTraceState: loading, loaded or failed
  *   "fraction"      load progress, 0 … 1
  *   "error"         GError of a failed load (NULL otherwise)
- *   "trace"         the loaded JxTrace (NULL unless loaded)
+ *   "trace"         the loaded JxTrace (NULL unless loaded, and again once
+ *                   the item left its session)
  *   "duration"      its length in ns (0 unless loaded)
  *   "offset"        comparison ns at which its first event is drawn; change it
  *                   through the session, which keeps the undo history
@@ -27,8 +28,9 @@
  *                   draw exactly from the invocation arrays)
  *
  * The summary holds a reference to the trace and never to the item, so an
- * item and everything built for it go together when the last holder of the
- * item lets go.
+ * item and everything built for it go together. An item removed from its
+ * session lets go of its trace and results at once ("trace" and "summary"
+ * become NULL), so views that still hold it for a moment keep no memory.
  */
 #pragma once
 
