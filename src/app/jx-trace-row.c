@@ -3,14 +3,19 @@
 
 #include <glib/gi18n.h>
 
-#include "jx-trace-row.h"
+#include "jx-gdk-rgba.h"
+#include "jx-trace-actions.h"
+#include "jx-trace-report.h"
+#include "jx-trace-row-private.h"
 
 struct _JxTraceRow
 {
   GtkWidget       parent_instance;
 
   JxSession      *session;
-  guint           index;
+  JxSessionTrace *item;
+  GSignalGroup   *item_signals;
+  GSignalGroup   *session_signals;
 
   GtkLabel       *name_label;
   GtkLabel       *summary_label;
@@ -30,81 +35,6 @@ struct _JxTraceRow
 
 G_DEFINE_FINAL_TYPE (JxTraceRow, jx_trace_row, GTK_TYPE_WIDGET)
 
-char *
-jx_trace_describe (JxTrace *trace)
-{
-  g_autofree char *processes = NULL;
-  g_autofree char *streams = NULL;
-  g_autofree char *events = NULL;
-  g_autofree char *duration = NULL;
-  guint n_processes;
-  guint n_streams;
-  guint64 n_events;
-  guint64 start;
-  guint64 end;
-
-  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
-
-  n_processes = jx_trace_get_n_processes (trace);
-  n_streams = jx_trace_get_n_streams (trace);
-  n_events = jx_trace_get_n_events (trace);
-  start = jx_trace_get_start_time (trace);
-  end = jx_trace_get_end_time (trace);
-
-  processes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u process", "%u processes", n_processes), n_processes);
-  streams = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", n_streams), n_streams);
-  events = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'llu event", "%'llu events",
-                                         (gulong) MIN (n_events, G_MAXULONG)), (unsigned long long) n_events);
-  duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (end > start ? end - start : 0)), 3);
-
-  /* Translators: processes · streams · events · duration */
-  return g_strdup_printf (_("%s · %s · %s · %s"), processes, streams, events, duration);
-}
-
-static GMenuModel *
-build_menu (guint index)
-{
-  g_autoptr(GMenu) menu = g_menu_new ();
-  g_autoptr(GMenu) offsets = g_menu_new ();
-  g_autoptr(GMenu) trace = g_menu_new ();
-  g_autoptr(GMenu) remove = g_menu_new ();
-  GVariant *target;
-
-#define ADD_ITEM(section, label, action) \
-  G_STMT_START { \
-    g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL); \
-    target = g_variant_new_int32 ((gint32) index); \
-    g_menu_item_set_action_and_target_value (item, action, target); \
-    g_menu_append_item (section, item); \
-  } G_STMT_END
-
-  ADD_ITEM (offsets, _("Set Time _Offset…"), "win.set-offset");
-  ADD_ITEM (offsets, _("Re_set Offset"), "win.reset-offset");
-  ADD_ITEM (trace, _("Use as _Reference"), "win.set-reference");
-  ADD_ITEM (trace, _("Change _Colour…"), "win.change-color");
-  ADD_ITEM (trace, _("Trace _Details and Load Report"), "win.trace-info");
-  ADD_ITEM (remove, _("_Remove Trace"), "win.remove-trace");
-
-#undef ADD_ITEM
-
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (offsets));
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (trace));
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (remove));
-
-  return G_MENU_MODEL (g_steal_pointer (&menu));
-}
-
-static void
-update_targets (JxTraceRow *self)
-{
-  g_autoptr(GMenuModel) menu = build_menu (self->index);
-
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->cancel_button), "i", (gint32) self->index);
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->report_button), "i", (gint32) self->index);
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (self->remove_button), "i", (gint32) self->index);
-  gtk_menu_button_set_menu_model (self->menu_button, menu);
-}
-
 static void
 update_loaded (JxTraceRow *self,
                JxTrace    *trace)
@@ -120,8 +50,7 @@ update_loaded (JxTraceRow *self,
 
       self->described = trace;
       gtk_label_set_label (self->summary_label, summary);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label),
-                                   jx_session_get_trace_path (self->session, self->index));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label), jx_session_trace_get_path (self->item));
     }
 
   /* The button stays small (icon and count) so the name and summary get the
@@ -152,7 +81,7 @@ update_loaded (JxTraceRow *self,
       gtk_widget_remove_css_class (GTK_WIDGET (self->report_icon), "warning");
     }
 
-  offset_ns = jx_session_get_offset (self->session, self->index);
+  offset_ns = jx_session_trace_get_offset (self->item);
   if (offset_ns != 0)
     {
       offset = jx_time_format (offset_ns, 3);
@@ -164,8 +93,8 @@ update_loaded (JxTraceRow *self,
     gtk_label_set_label (self->offset_label, "");
 }
 
-void
-jx_trace_row_update (JxTraceRow *self)
+static void
+update (JxTraceRow *self)
 {
   g_autofree char *percent = NULL;
   g_autofree char *name = NULL;
@@ -174,35 +103,30 @@ jx_trace_row_update (JxTraceRow *self)
   JxTrace *trace;
   double fraction;
 
-  g_return_if_fail (JX_IS_TRACE_ROW (self));
+  state = jx_session_trace_get_state (self->item);
 
-  if (self->session == NULL || self->index >= jx_session_get_n_traces (self->session))
-    return;
-
-  state = jx_session_get_trace_state (self->session, self->index);
-
-  if (jx_session_get_reference (self->session) == self->index &&
-      jx_session_get_n_traces (self->session) > 1)
+  if (jx_session_trace_get_reference (self->item) &&
+      g_list_model_get_n_items (G_LIST_MODEL (self->session)) > 1)
     /* Translators: a trace name, marked as the reference of the comparison. */
-    name = g_strdup_printf (_("%s (reference)"), jx_session_get_trace_name (self->session, self->index));
+    name = g_strdup_printf (_("%s (reference)"), jx_session_trace_get_name (self->item));
   else
-    name = g_strdup (jx_session_get_trace_name (self->session, self->index));
+    name = g_strdup (jx_session_trace_get_name (self->item));
   gtk_label_set_label (self->name_label, name);
 
   switch (state)
     {
     case JX_SESSION_TRACE_LOADING:
-      fraction = jx_session_get_load_fraction (self->session, self->index);
+      fraction = jx_session_trace_get_fraction (self->item);
       gtk_progress_bar_set_fraction (self->progress_bar, fraction);
       percent = g_strdup_printf (_("Loading… %.0f %%"), fraction * 100.0);
       gtk_progress_bar_set_text (self->progress_bar, percent);
-      gtk_label_set_label (self->summary_label, jx_session_get_trace_path (self->session, self->index));
+      gtk_label_set_label (self->summary_label, jx_session_trace_get_path (self->item));
       gtk_stack_set_visible_child_name (self->state_stack, "loading");
       break;
 
     case JX_SESSION_TRACE_FAILED:
       /* The message names the file and the reason; it gets the whole width. */
-      error = jx_session_get_load_error (self->session, self->index);
+      error = jx_session_trace_get_error (self->item);
       gtk_label_set_label (self->summary_label, error != NULL ? error->message : _("Could not load the trace"));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->summary_label), gtk_label_get_label (self->summary_label));
       gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "error");
@@ -211,8 +135,10 @@ jx_trace_row_update (JxTraceRow *self)
       break;
 
     case JX_SESSION_TRACE_LOADED:
-      trace = jx_session_get_trace (self->session, self->index);
-      update_loaded (self, trace);
+      /* A removed trace's row may outlive its trace for a moment. */
+      trace = jx_session_trace_get_trace (self->item);
+      if (trace != NULL)
+        update_loaded (self, trace);
       gtk_stack_set_visible_child_name (self->state_stack, "loaded");
       break;
 
@@ -235,17 +161,15 @@ jx_trace_row_snapshot (GtkWidget   *widget,
   if (!gtk_widget_compute_bounds (widget, widget, &box))
     graphene_rect_init (&box, 0, 0, gtk_widget_get_width (widget), gtk_widget_get_height (widget));
 
-  if (self->session != NULL && self->index < jx_session_get_n_traces (self->session))
+  if (self->item != NULL)
     {
       GdkRGBA color;
       GdkRGBA accent;
 
       /* The trace's tint behind its header matches its timeline; a strong bar
        * of the same hue marks which trace this is even at a glance. */
-      jx_session_get_trace_color (self->session, self->index, &color);
+      jx_trace_colors (self->item, jx_session_get_dark (self->session), &color, &accent);
       gtk_snapshot_append_color (snapshot, &color, &box);
-
-      jx_session_get_trace_accent (self->session, self->index, &accent);
       gtk_snapshot_append_color (snapshot, &accent,
                                  &GRAPHENE_RECT_INIT (box.origin.x, box.origin.y, 4, box.size.height));
     }
@@ -259,10 +183,18 @@ jx_trace_row_dispose (GObject *object)
   JxTraceRow *self = (JxTraceRow *)object;
   GtkWidget *child;
 
+  if (self->item_signals != NULL)
+    g_signal_group_set_target (self->item_signals, NULL);
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->item_signals);
+  g_clear_object (&self->session_signals);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "trace", NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_TRACE_ROW);
   /* Unnamed template children are not cleared by the call above. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
+  g_clear_object (&self->item);
   g_clear_object (&self->session);
   self->described = NULL;
 
@@ -299,51 +231,49 @@ jx_trace_row_class_init (JxTraceRowClass *klass)
 static void
 jx_trace_row_init (JxTraceRow *self)
 {
+  g_autoptr(GMenuModel) menu = jx_trace_menu_new ();
   GtkLayoutManager *layout;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 12);
+  gtk_menu_button_set_menu_model (self->menu_button, menu);
+
+  /* The name marks the reference only while there is more than one trace. */
+  self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
+  g_signal_group_connect_swapped (self->item_signals, "notify", G_CALLBACK (update), self);
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::n-items", G_CALLBACK (update), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (update), self);
 }
 
 GtkWidget *
-jx_trace_row_new (JxSession *session,
-                  guint      index)
+jx_trace_row_new (JxSession      *session,
+                  JxSessionTrace *item)
 {
   JxTraceRow *self;
 
   g_return_val_if_fail (JX_IS_SESSION (session), NULL);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), NULL);
 
   self = g_object_new (JX_TYPE_TRACE_ROW, NULL);
   self->session = g_object_ref (session);
-  self->index = index;
-  update_targets (self);
-  jx_trace_row_update (self);
+  self->item = g_object_ref (item);
+  jx_trace_actions_attach (GTK_WIDGET (self), session, item);
+  g_signal_group_set_target (self->item_signals, item);
+  g_signal_group_set_target (self->session_signals, session);
+  update (self);
 
   return GTK_WIDGET (self);
 }
 
-guint
-jx_trace_row_get_index (JxTraceRow *self)
+JxSessionTrace *
+jx_trace_row_get_item (JxTraceRow *self)
 {
-  g_return_val_if_fail (JX_IS_TRACE_ROW (self), 0);
+  g_return_val_if_fail (JX_IS_TRACE_ROW (self), NULL);
 
-  return self->index;
-}
-
-void
-jx_trace_row_set_index (JxTraceRow *self,
-                        guint       index)
-{
-  g_return_if_fail (JX_IS_TRACE_ROW (self));
-
-  if (self->index == index)
-    return;
-
-  self->index = index;
-  update_targets (self);
-  jx_trace_row_update (self);
+  return self->item;
 }
 
 const char *

@@ -1,6 +1,8 @@
 /* jx-trace-row.h — the header of one trace in the comparison: its name and
  * colour, and while loading a progress bar with a cancel button, after a
- * failure the error, once loaded a summary, its offset and its load report. */
+ * failure the error, once loaded a summary, its offset and its load report.
+ * Its menu is the trace menu; its buttons are trace actions
+ * (jx-trace-actions.h). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -12,21 +14,8 @@ G_BEGIN_DECLS
 #define JX_TYPE_TRACE_ROW (jx_trace_row_get_type ())
 G_DECLARE_FINAL_TYPE (JxTraceRow, jx_trace_row, JX, TRACE_ROW, GtkWidget)
 
-GtkWidget  *jx_trace_row_new        (JxSession  *session,
-                                     guint       index);
-guint       jx_trace_row_get_index  (JxTraceRow *self);
-/* Indices shift when an earlier trace is removed. */
-void        jx_trace_row_set_index  (JxTraceRow *self,
-                                     guint       index);
-/* Re-reads state, progress, colour and offset from the session. */
-void        jx_trace_row_update     (JxTraceRow *self);
-
-/* For tests: the visible state page ("loading", "failed", "loaded") and texts. */
-const char *jx_trace_row_get_state_page (JxTraceRow *self);
-const char *jx_trace_row_get_summary    (JxTraceRow *self);
-const char *jx_trace_row_get_error      (JxTraceRow *self);
-
-/* "2 processes · 4 streams · 120 events · 1.25 s" */
-char       *jx_trace_describe       (JxTrace    *trace);
+GtkWidget      *jx_trace_row_new      (JxSession      *session,
+                                       JxSessionTrace *item);
+JxSessionTrace *jx_trace_row_get_item (JxTraceRow     *self);
 
 G_END_DECLS

@@ -32,19 +32,5 @@ gboolean   jx_window_open_examples  (JxWindow            *self);
 /* A short message at the bottom of the window. */
 void       jx_window_show_toast     (JxWindow            *self,
                                      const char          *message);
-/* For tests: load failures named by the failure toast on screen (0 when none
- * is up) and that toast's title. */
-guint      jx_window_get_n_failures_reported (JxWindow *self);
-const char *jx_window_get_failure_toast_title (JxWindow *self);
-
-/* For tests: the name of the visible page ("welcome" or "comparison") and the
- * header row shown for trace `index`. */
-const char *jx_window_get_page      (JxWindow            *self);
-GtkWidget  *jx_window_get_trace_row (JxWindow            *self,
-                                     guint                index);
-/* The comparison views by name: "nav-toolbar", "master-timeline",
- * "function-summary", "legend", "details". */
-GtkWidget  *jx_window_get_view      (JxWindow            *self,
-                                     const char          *name);
 
 G_END_DECLS

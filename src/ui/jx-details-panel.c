@@ -3,7 +3,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-details-panel.h"
+#include "jx-debounce.h"
+#include "jx-details-panel-private.h"
 #include "jx-profile.h"
 #include "jx-trace-query.h"
 
@@ -16,10 +17,7 @@ struct _JxDetailsPanel
   GtkWidget     parent_instance;
 
   JxSession    *session;
-  gulong        selection_handler;
-  gulong        view_handler;
-  gulong        removed_handler;
-  gulong        offset_handler;
+  GSignalGroup *session_signals;
 
   GtkWidget    *box;
   GtkWidget    *empty_label;
@@ -35,9 +33,7 @@ struct _JxDetailsPanel
   guint32       whole_region;
   JxRegionStats whole_stats;
 
-  guint         stats_source;
-  GCancellable *stats_cancellable;
-  gboolean      stats_pending;
+  JxDebounce    stats_run;
 };
 
 typedef struct
@@ -168,12 +164,9 @@ stats_done (GObject      *source,
   StatsInput *in = g_task_get_task_data (G_TASK (result));
 
   out = g_task_propagate_pointer (G_TASK (result), NULL);
-  if (out == NULL || g_task_had_error (G_TASK (result)))
-    return;
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  if (out == NULL || !jx_debounce_finish (&self->stats_run, g_task_get_cancellable (G_TASK (result))))
     return;
 
-  self->stats_pending = FALSE;
   g_set_object (&self->whole_trace, in->trace);
   self->whole_region = in->region;
   self->whole_stats = out->whole;
@@ -185,39 +178,44 @@ stats_done (GObject      *source,
   stats_row (self->stats, 2, _("Visible range"), in->trace, &out->visible);
 }
 
+/* The selected invocation, when it is still there to show. */
+static gboolean
+get_selection (JxDetailsPanel  *self,
+               JxSessionTrace **item,
+               JxTrace        **trace,
+               guint32         *stream,
+               guint32         *inv)
+{
+  if (self->session == NULL ||
+      !jx_session_get_selected_invocation (self->session, item, stream, inv) ||
+      (*trace = jx_session_trace_get_trace (*item)) == NULL ||
+      *stream >= jx_trace_get_n_streams (*trace))
+    return FALSE;
+  return *inv < jx_trace_get_stream (*trace, *stream)->n_invocations;
+}
+
 static gboolean
 stats_start (gpointer user_data)
 {
   JxDetailsPanel *self = user_data;
   g_autoptr(GTask) task = NULL;
-  StatsInput *in;
-  guint trace_index;
-  guint32 stream_index, inv;
+  JxSessionTrace *item;
   JxTrace *trace;
-  const JxStream *stream;
-  gint64 view0, view1, c0, c1;
+  StatsInput *in;
+  guint32 stream_index, inv;
+  const JxTimeSpan *view;
+  JxTimeSpan extent;
+  gint64 view0, view1;
 
-  self->stats_source = 0;
-
-  if (self->session == NULL ||
-      !jx_session_get_selected_invocation (self->session, &trace_index, &stream_index, &inv) ||
-      (trace = jx_session_get_trace (self->session, trace_index)) == NULL ||
-      stream_index >= jx_trace_get_n_streams (trace))
+  if (!get_selection (self, &item, &trace, &stream_index, &inv))
     {
-      self->stats_pending = FALSE;
-      return G_SOURCE_REMOVE;
-    }
-
-  stream = jx_trace_get_stream (trace, stream_index);
-  if (inv >= stream->n_invocations)
-    {
-      self->stats_pending = FALSE;
+      jx_debounce_idle (&self->stats_run);
       return G_SOURCE_REMOVE;
     }
 
   in = g_new0 (StatsInput, 1);
   in->trace = g_object_ref (trace);
-  in->region = stream->region[inv];
+  in->region = jx_trace_get_stream (trace, stream_index)->region[inv];
   if (self->whole_trace == trace && self->whole_region == in->region)
     {
       in->have_whole = TRUE;
@@ -226,24 +224,21 @@ stats_start (gpointer user_data)
 
   /* Intersect the visible window with the trace's own extent before
    * converting, so times before its start or after its end never wrap. */
-  view0 = jx_session_get_view_start (self->session);
-  view1 = jx_session_get_view_end (self->session);
-  c0 = jx_session_trace_to_comparison (self->session, trace_index, jx_trace_get_start_time (trace));
-  c1 = jx_session_trace_to_comparison (self->session, trace_index, jx_trace_get_end_time (trace));
-  view0 = MAX (view0, c0);
-  view1 = MIN (view1, c1);
+  view = jx_session_get_visible_time (self->session);
+  jx_session_trace_get_extent (item, &extent);
+  view0 = MAX (view->begin_ns, extent.begin_ns);
+  view1 = MIN (view->end_ns, extent.end_ns);
   if (view1 <= view0)
     in->visible_empty = TRUE;
   else
     {
-      in->t0 = jx_session_comparison_to_trace (self->session, trace_index, view0);
-      in->t1 = jx_session_comparison_to_trace (self->session, trace_index, view1);
-      if (view1 == c1)
+      in->t0 = jx_session_trace_ns_to_ticks (item, view0);
+      in->t1 = jx_session_trace_ns_to_ticks (item, view1);
+      if (view1 == extent.end_ns)
         in->t1 = jx_trace_get_end_time (trace) + 1;
     }
 
-  self->stats_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->stats_cancellable, stats_done, g_object_ref (self));
+  task = g_task_new (NULL, jx_debounce_begin (&self->stats_run), stats_done, g_object_ref (self));
   g_task_set_source_tag (task, stats_start);
   g_task_set_task_data (task, in, stats_input_free);
   g_task_run_in_thread (task, stats_thread);
@@ -252,24 +247,11 @@ stats_start (gpointer user_data)
 }
 
 static void
-schedule_stats (JxDetailsPanel *self)
-{
-  if (self->stats_cancellable != NULL)
-    {
-      g_cancellable_cancel (self->stats_cancellable);
-      g_clear_object (&self->stats_cancellable);
-    }
-  g_clear_handle_id (&self->stats_source, g_source_remove);
-  self->stats_pending = TRUE;
-  self->stats_source = g_timeout_add (STATS_DELAY_MS, stats_start, self);
-}
-
-static void
 update_selection (JxDetailsPanel *self)
 {
-  guint trace_index;
+  JxSessionTrace *item;
+  JxTrace *trace;
   guint32 stream_index, inv;
-  JxTrace *trace = NULL;
   const JxStream *stream;
   const JxProcess *process;
   const JxRegion *region;
@@ -282,23 +264,14 @@ update_selection (JxDetailsPanel *self)
   g_autofree char *depth = NULL;
   guint i;
 
-  if (self->session != NULL &&
-      jx_session_get_selected_invocation (self->session, &trace_index, &stream_index, &inv))
-    trace = jx_session_get_trace (self->session, trace_index);
-
-  if (trace == NULL || stream_index >= jx_trace_get_n_streams (trace) ||
-      inv >= jx_trace_get_stream (trace, stream_index)->n_invocations)
+  if (!get_selection (self, &item, &trace, &stream_index, &inv))
     {
       gtk_widget_set_visible (self->empty_label, TRUE);
       gtk_widget_set_visible (self->content, FALSE);
       /* The whole-trace statistics are only kept for the selected trace: a
        * reference to a trace nobody shows any more would keep it in memory. */
       g_clear_object (&self->whole_trace);
-      if (self->stats_cancellable != NULL)
-        g_cancellable_cancel (self->stats_cancellable);
-      g_clear_object (&self->stats_cancellable);
-      g_clear_handle_id (&self->stats_source, g_source_remove);
-      self->stats_pending = FALSE;
+      jx_debounce_clear (&self->stats_run);
       return;
     }
 
@@ -310,12 +283,10 @@ update_selection (JxDetailsPanel *self)
   region = jx_trace_get_region (trace, stream->region[inv]);
 
   gtk_label_set_text (GTK_LABEL (self->heading), region->name);
-  where = g_strdup_printf ("%s · %s · %s",
-                           jx_session_get_trace_name (self->session, trace_index),
-                           process->name, stream->name);
+  where = g_strdup_printf ("%s · %s · %s", jx_session_trace_get_name (item), process->name, stream->name);
   gtk_label_set_text (GTK_LABEL (self->where), where);
 
-  start = jx_time_format (jx_session_trace_to_comparison (self->session, trace_index, stream->start[inv]), 4);
+  start = jx_time_format (jx_session_trace_ticks_to_ns (item, stream->start[inv]), 4);
   duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
   exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
   depth = g_strdup_printf ("%u", (guint) stream->depth[inv]);
@@ -342,14 +313,14 @@ update_selection (JxDetailsPanel *self)
 
   gtk_widget_set_visible (self->empty_label, FALSE);
   gtk_widget_set_visible (self->content, TRUE);
-  schedule_stats (self);
+  jx_debounce_schedule (&self->stats_run);
 }
 
 static void
 on_view_changed (JxDetailsPanel *self)
 {
   if (gtk_widget_get_visible (self->content))
-    schedule_stats (self);
+    jx_debounce_schedule (&self->stats_run);
 }
 
 static void
@@ -358,8 +329,10 @@ jx_details_panel_dispose (GObject *object)
   JxDetailsPanel *self = JX_DETAILS_PANEL (object);
 
   jx_details_panel_set_session (self, NULL);
+  jx_debounce_clear (&self->stats_run);
+  g_clear_object (&self->session_signals);
   g_clear_object (&self->whole_trace);
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_DETAILS_PANEL);
 
   G_OBJECT_CLASS (jx_details_panel_parent_class)->dispose (object);
 }
@@ -416,67 +389,38 @@ jx_details_panel_class_init (JxDetailsPanelClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-details-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, box);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, empty_label);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, content);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, heading);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, where);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, facts);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, call_path);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, stats);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jxdetailspanel");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
-static GtkWidget *
-section_title (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 6);
-  return label;
-}
-
 static void
 jx_details_panel_init (JxDetailsPanel *self)
 {
-  GtkWidget *box;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  jx_debounce_init (&self->stats_run, STATS_DELAY_MS, stats_start, self);
 
-  /* No scrolling of its own: embedders put it in a GtkScrolledWindow. */
-  box = self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  gtk_widget_set_parent (box, GTK_WIDGET (self));
-
-  self->empty_label = gtk_label_new (_("Click a function in a timeline to see its call path and statistics."));
-  gtk_label_set_wrap (GTK_LABEL (self->empty_label), TRUE);
-  gtk_label_set_justify (GTK_LABEL (self->empty_label), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (self->empty_label, "dim-label");
-  gtk_widget_set_vexpand (self->empty_label, TRUE);
-  gtk_box_append (GTK_BOX (box), self->empty_label);
-
-  self->content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  gtk_widget_set_visible (self->content, FALSE);
-  gtk_box_append (GTK_BOX (box), self->content);
-
-  self->heading = make_label ("", FALSE, 0.0f);
-  gtk_widget_add_css_class (self->heading, "title-4");
-  gtk_box_append (GTK_BOX (self->content), self->heading);
-  self->where = make_label ("", TRUE, 0.0f);
-  gtk_box_append (GTK_BOX (self->content), self->where);
-
-  self->facts = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->facts), 12);
-  gtk_grid_set_row_spacing (GTK_GRID (self->facts), 2);
-  gtk_box_append (GTK_BOX (self->content), self->facts);
-
-  gtk_box_append (GTK_BOX (self->content), section_title (_("Call Path")));
-  self->call_path = make_label ("", FALSE, 0.0f);
-  gtk_widget_add_css_class (self->call_path, "monospace");
-  gtk_box_append (GTK_BOX (self->content), self->call_path);
-
-  gtk_box_append (GTK_BOX (self->content), section_title (_("Function Statistics")));
-  self->stats = gtk_grid_new ();
-  gtk_grid_set_column_spacing (GTK_GRID (self->stats), 12);
-  gtk_grid_set_row_spacing (GTK_GRID (self->stats), 2);
-  gtk_box_append (GTK_BOX (self->content), self->stats);
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-trace",
+                                  G_CALLBACK (update_selection), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-stream",
+                                  G_CALLBACK (update_selection), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-invocation",
+                                  G_CALLBACK (update_selection), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::offset",
+                                  G_CALLBACK (update_selection), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::visible-time",
+                                  G_CALLBACK (on_view_changed), self);
 }
 
 GtkWidget *
@@ -499,29 +443,9 @@ jx_details_panel_set_session (JxDetailsPanel *self,
   g_return_if_fail (JX_IS_DETAILS_PANEL (self));
   g_return_if_fail (session == NULL || JX_IS_SESSION (session));
 
-  if (self->session == session)
+  if (!g_set_object (&self->session, session))
     return;
-
-  if (self->session != NULL)
-    {
-      g_clear_signal_handler (&self->selection_handler, self->session);
-      g_clear_signal_handler (&self->view_handler, self->session);
-      g_clear_signal_handler (&self->removed_handler, self->session);
-      g_clear_signal_handler (&self->offset_handler, self->session);
-    }
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    {
-      self->selection_handler =
-        g_signal_connect_swapped (session, "selection-changed", G_CALLBACK (update_selection), self);
-      self->removed_handler =
-        g_signal_connect_swapped (session, "trace-removed", G_CALLBACK (update_selection), self);
-      self->offset_handler =
-        g_signal_connect_swapped (session, "offset-changed", G_CALLBACK (update_selection), self);
-      self->view_handler =
-        g_signal_connect_swapped (session, "view-changed", G_CALLBACK (on_view_changed), self);
-    }
-
+  g_signal_group_set_target (self->session_signals, session);
   if (self->box != NULL)
     update_selection (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
@@ -560,5 +484,5 @@ gboolean
 jx_details_panel_is_busy (JxDetailsPanel *self)
 {
   g_return_val_if_fail (JX_IS_DETAILS_PANEL (self), FALSE);
-  return self->stats_pending;
+  return jx_debounce_busy (&self->stats_run);
 }

@@ -17,9 +17,4 @@ JxSession *jx_details_panel_get_session (JxDetailsPanel *self);
 void       jx_details_panel_set_session (JxDetailsPanel *self,
                                          JxSession      *session);
 
-/* For tests: the shown text (heading, call path, statistics), and whether the
- * statistics are up to date with the session's selection and view. */
-char      *jx_details_panel_dup_text    (JxDetailsPanel *self);
-gboolean   jx_details_panel_is_busy     (JxDetailsPanel *self);
-
 G_END_DECLS

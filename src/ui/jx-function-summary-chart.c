@@ -3,7 +3,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-function-summary-chart.h"
+#include "jx-debounce.h"
+#include "jx-function-summary-chart-private.h"
 #include "jx-gdk-rgba.h"
 #include "jx-timeline-renderer.h"
 
@@ -16,9 +17,9 @@
 
 typedef struct
 {
-  JxTrace *trace;          /* NULL: not loaded */
-  guint    index;          /* the trace's index in the session */
-  char    *name;
+  JxTrace        *trace;   /* NULL: not loaded */
+  JxSessionTrace *item;
+  char           *name;
   guint64  t0;
   guint64  t1;
   gboolean empty;
@@ -34,9 +35,7 @@ struct _JxFunctionSummaryChart
   GSignalGroup *session_signals;
   guint         top_n;
 
-  guint         debounce_source;
-  GCancellable *cancellable;
-  gboolean      busy;
+  JxDebounce    compute;
   GPtrArray    *columns;   /* Column, from the last finished computation */
   int           names_px;  /* widest function name of all columns */
 };
@@ -58,6 +57,7 @@ column_free (gpointer data)
   Column *c = data;
 
   g_clear_object (&c->trace);
+  g_clear_object (&c->item);
   g_clear_pointer (&c->name, g_free);
   g_clear_pointer (&c->bars, g_array_unref);
   g_free (c);
@@ -164,7 +164,7 @@ compute_done (GObject      *source,
   columns = g_task_propagate_pointer (G_TASK (result), NULL);
   if (columns == NULL)
     return;
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  if (!jx_debounce_finish (&self->compute, g_task_get_cancellable (G_TASK (result))))
     {
       g_ptr_array_unref (columns);
       return;
@@ -173,7 +173,6 @@ compute_done (GObject      *source,
   g_clear_pointer (&self->columns, g_ptr_array_unref);
   self->columns = columns;
   self->names_px = measure_names (self);
-  self->busy = self->debounce_source != 0;
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
@@ -182,13 +181,13 @@ start_compute (gpointer user_data)
 {
   JxFunctionSummaryChart *self = user_data;
   g_autoptr(GTask) task = NULL;
+  const JxTimeSpan *view;
   Job *job;
   guint i, n;
 
-  self->debounce_source = 0;
   if (self->session == NULL)
     {
-      self->busy = FALSE;
+      jx_debounce_idle (&self->compute);
       return G_SOURCE_REMOVE;
     }
 
@@ -197,25 +196,27 @@ start_compute (gpointer user_data)
   job->reference = G_MAXUINT;
   job->top_n = self->top_n;
 
-  n = jx_session_get_n_traces (self->session);
+  view = jx_session_get_visible_time (self->session);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->session));
   for (i = 0; i < n; i++)
     {
+      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
       Column *c;
-      JxTrace *trace = jx_session_get_trace (self->session, i);
 
       /* A trace that failed to load gets no cell; the window reports it. */
-      if (jx_session_get_trace_state (self->session, i) == JX_SESSION_TRACE_FAILED)
+      if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_FAILED)
         continue;
-      if (i == jx_session_get_reference (self->session))
+      if (jx_session_trace_get_reference (item))
         job->reference = job->columns->len;
       c = g_new0 (Column, 1);
-      c->index = i;
-      c->name = g_strdup (jx_session_get_trace_name (self->session, i));
+      c->item = g_object_ref (item);
+      c->name = g_strdup (jx_session_trace_get_name (item));
       if (trace != NULL)
         {
-          gint64 offset = jx_session_get_offset (self->session, i);
-          gint64 a = jx_timeline_comparison_to_ticks (trace, offset, jx_session_get_view_start (self->session));
-          gint64 b = jx_timeline_comparison_to_ticks (trace, offset, jx_session_get_view_end (self->session));
+          gint64 offset = jx_session_trace_get_offset (item);
+          gint64 a = jx_timeline_comparison_to_ticks (trace, offset, view->begin_ns);
+          gint64 b = jx_timeline_comparison_to_ticks (trace, offset, view->end_ns);
 
           c->trace = g_object_ref (trace);
           a = MAX (a, 0);
@@ -227,8 +228,7 @@ start_compute (gpointer user_data)
       g_ptr_array_add (job->columns, c);
     }
 
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, compute_done, g_object_ref (self));
+  task = g_task_new (NULL, jx_debounce_begin (&self->compute), compute_done, g_object_ref (self));
   g_task_set_source_tag (task, start_compute);
   g_task_set_task_data (task, job, job_free);
   g_task_run_in_thread (task, compute_thread);
@@ -239,23 +239,7 @@ start_compute (gpointer user_data)
 static void
 schedule (JxFunctionSummaryChart *self)
 {
-  if (self->cancellable != NULL)
-    {
-      g_cancellable_cancel (self->cancellable);
-      g_clear_object (&self->cancellable);
-    }
-  g_clear_handle_id (&self->debounce_source, g_source_remove);
-  self->busy = TRUE;
-  self->debounce_source = g_timeout_add (DEBOUNCE_MS, start_compute, self);
-}
-
-static void
-on_trace_changed (JxFunctionSummaryChart *self,
-                  guint                   index)
-{
-  /* Progress updates during loading change nothing here. */
-  if (jx_session_get_trace_state (self->session, index) != JX_SESSION_TRACE_LOADING)
-    schedule (self);
+  jx_debounce_schedule (&self->compute);
 }
 
 static void
@@ -275,12 +259,12 @@ column_view (JxFunctionSummaryChart *self,
   view->bar_height = BAR_HEIGHT;
   view->max_seconds = max_seconds;
   view->title = c->name;
-  if (self->session != NULL && c->index < jx_session_get_n_traces (self->session))
+  if (self->session != NULL)
     {
       GdkRGBA background;
 
       view->dark = jx_session_get_dark (self->session);
-      jx_session_get_trace_color (self->session, c->index, &background);
+      jx_trace_colors (c->item, view->dark, &background, NULL);
       view->background = jx_rgba_from_gdk (&background);
     }
   view->height = jx_function_bars_get_height (view, c->bars != NULL ? c->bars->len : 0);
@@ -492,10 +476,7 @@ jx_function_summary_chart_dispose (GObject *object)
   JxFunctionSummaryChart *self = JX_FUNCTION_SUMMARY_CHART (object);
 
   jx_function_summary_chart_set_session (self, NULL);
-  g_clear_handle_id (&self->debounce_source, g_source_remove);
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  jx_debounce_clear (&self->compute);
   g_clear_object (&self->session_signals);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
 
@@ -573,13 +554,18 @@ static void
 jx_function_summary_chart_init (JxFunctionSummaryChart *self)
 {
   self->top_n = 12;
+  jx_debounce_init (&self->compute, DEBOUNCE_MS, start_compute, self);
 
+  /* Progress during loading changes nothing here; the end of a load, the
+   * window, offsets and the reference (the order of the bars) do. */
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "view-changed", G_CALLBACK (schedule), self);
-  g_signal_group_connect_swapped (self->session_signals, "offset-changed", G_CALLBACK (schedule), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-added", G_CALLBACK (schedule), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-removed", G_CALLBACK (schedule), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-changed", G_CALLBACK (on_trace_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::visible-time", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::reference", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "items-changed", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::offset", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::state", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::picked-color",
+                                  G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark",
                                   G_CALLBACK (gtk_widget_queue_draw), self);
 
@@ -644,12 +630,12 @@ gboolean
 jx_function_summary_chart_is_busy (JxFunctionSummaryChart *self)
 {
   g_return_val_if_fail (JX_IS_FUNCTION_SUMMARY_CHART (self), FALSE);
-  return self->busy;
+  return jx_debounce_busy (&self->compute);
 }
 
 const JxFunctionSummaryBar *
 jx_function_summary_chart_get_bars (JxFunctionSummaryChart *self,
-                                    guint                   index,
+                                    JxSessionTrace         *item,
                                     guint                  *n_bars)
 {
   Column *c;
@@ -660,7 +646,7 @@ jx_function_summary_chart_get_bars (JxFunctionSummaryChart *self,
     *n_bars = 0;
   c = NULL;
   for (guint i = 0; self->columns != NULL && i < self->columns->len; i++)
-    if (((Column *) g_ptr_array_index (self->columns, i))->index == index)
+    if (((Column *) g_ptr_array_index (self->columns, i))->item == item)
       c = g_ptr_array_index (self->columns, i);
   if (c == NULL || c->bars == NULL)
     return NULL;

@@ -26,11 +26,4 @@ guint                       jx_function_summary_chart_get_top_n   (JxFunctionSum
 void                        jx_function_summary_chart_set_top_n   (JxFunctionSummaryChart *self,
                                                                    guint                   top_n);
 
-/* For tests: TRUE while a recomputation is pending or running; the bars of
- * trace `index` from the last finished computation (NULL when none). */
-gboolean                    jx_function_summary_chart_is_busy     (JxFunctionSummaryChart *self);
-const JxFunctionSummaryBar *jx_function_summary_chart_get_bars    (JxFunctionSummaryChart *self,
-                                                                   guint                   index,
-                                                                   guint                  *n_bars);
-
 G_END_DECLS

@@ -3,8 +3,9 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-debounce.h"
 #include "jx-gdk-rgba.h"
-#include "jx-legend-view.h"
+#include "jx-legend-view-private.h"
 #include "jx-palette.h"
 
 #define DEBOUNCE_MS 200
@@ -20,9 +21,7 @@ struct _JxLegendView
   GtkWidget    *flow;
   GArray       *entries;      /* JxLegendEntry */
   gboolean      entries_dark; /* the style their colours are for */
-  guint         debounce_source;
-  GCancellable *cancellable;
-  gboolean      busy;
+  JxDebounce    rebuild;
 };
 
 enum {
@@ -134,7 +133,7 @@ build_done (GObject      *source,
   legend = g_task_propagate_pointer (G_TASK (result), NULL);
   if (legend == NULL)
     return;
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  if (!jx_debounce_finish (&self->rebuild, g_task_get_cancellable (G_TASK (result))))
     {
       g_array_unref (legend);
       return;
@@ -142,7 +141,6 @@ build_done (GObject      *source,
   g_clear_pointer (&self->entries, g_array_unref);
   self->entries = legend;
   self->entries_dark = ((Job *) g_task_get_task_data (G_TASK (result)))->dark;
-  self->busy = self->debounce_source != 0;
   populate (self);
 }
 
@@ -151,13 +149,13 @@ start_build (gpointer user_data)
 {
   JxLegendView *self = user_data;
   g_autoptr(GTask) task = NULL;
+  GCancellable *cancellable;
   Job *job;
   guint i, n;
 
-  self->debounce_source = 0;
   if (self->session == NULL)
     {
-      self->busy = FALSE;
+      jx_debounce_idle (&self->rebuild);
       return G_SOURCE_REMOVE;
     }
 
@@ -165,17 +163,17 @@ start_build (gpointer user_data)
   job->traces = g_ptr_array_new_with_free_func (g_object_unref);
   job->dark = jx_session_get_dark (self->session);
   job->max_functions = self->max_functions;
-  n = jx_session_get_n_traces (self->session);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->session));
   for (i = 0; i < n; i++)
     {
-      JxTrace *trace = jx_session_get_trace (self->session, i);
+      JxTrace *trace = jx_session_trace_get_trace (jx_session_peek_item (self->session, i));
 
       if (trace != NULL)
         g_ptr_array_add (job->traces, g_object_ref (trace));
     }
 
-  self->cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->cancellable, build_done, g_object_ref (self));
+  cancellable = jx_debounce_begin (&self->rebuild);
+  task = g_task_new (NULL, cancellable, build_done, g_object_ref (self));
   g_task_set_source_tag (task, start_build);
   g_task_set_task_data (task, job, job_free);
   g_task_run_in_thread (task, build_thread);
@@ -185,23 +183,14 @@ start_build (gpointer user_data)
 static void
 schedule (JxLegendView *self)
 {
-  if (self->cancellable != NULL)
-    {
-      g_cancellable_cancel (self->cancellable);
-      g_clear_object (&self->cancellable);
-    }
-  g_clear_handle_id (&self->debounce_source, g_source_remove);
-  self->busy = TRUE;
-  self->debounce_source = g_timeout_add (DEBOUNCE_MS, start_build, self);
+  jx_debounce_schedule (&self->rebuild);
 }
 
+/* Progress during loading changes nothing here; the end of a load does. */
 static void
-on_trace_changed (JxLegendView *self,
-                  guint         index)
+on_trace_notify (JxLegendView *self)
 {
-  /* Progress updates during loading change nothing here. */
-  if (jx_session_get_trace_state (self->session, index) != JX_SESSION_TRACE_LOADING)
-    schedule (self);
+  schedule (self);
 }
 
 static void
@@ -210,10 +199,7 @@ jx_legend_view_dispose (GObject *object)
   JxLegendView *self = JX_LEGEND_VIEW (object);
 
   jx_legend_view_set_session (self, NULL);
-  g_clear_handle_id (&self->debounce_source, g_source_remove);
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  jx_debounce_clear (&self->rebuild);
   g_clear_object (&self->session_signals);
   g_clear_pointer (&self->entries, g_array_unref);
   g_clear_pointer (&self->flow, gtk_widget_unparent);
@@ -290,6 +276,7 @@ static void
 jx_legend_view_init (JxLegendView *self)
 {
   self->max_functions = 16;
+  jx_debounce_init (&self->rebuild, DEBOUNCE_MS, start_build, self);
 
   self->flow = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->flow), GTK_SELECTION_NONE);
@@ -301,9 +288,8 @@ jx_legend_view_init (JxLegendView *self)
   gtk_widget_set_parent (self->flow, GTK_WIDGET (self));
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "trace-added", G_CALLBACK (schedule), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-removed", G_CALLBACK (schedule), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-changed", G_CALLBACK (on_trace_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "items-changed", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::state", G_CALLBACK (on_trace_notify), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (schedule), self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
@@ -381,5 +367,5 @@ gboolean
 jx_legend_view_is_busy (JxLegendView *self)
 {
   g_return_val_if_fail (JX_IS_LEGEND_VIEW (self), FALSE);
-  return self->busy;
+  return jx_debounce_busy (&self->rebuild);
 }

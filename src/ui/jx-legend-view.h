@@ -21,8 +21,4 @@ guint       jx_legend_view_get_max_functions (JxLegendView *self);
 void        jx_legend_view_set_max_functions (JxLegendView *self,
                                               guint         max_functions);
 
-/* For tests: entries shown (names), NULL-terminated; TRUE while rebuilding. */
-char      **jx_legend_view_dup_names         (JxLegendView *self);
-gboolean    jx_legend_view_is_busy           (JxLegendView *self);
-
 G_END_DECLS

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-box-model.h"
 #include "jx-master-timeline.h"
 #include "jx-time-axis.h"
 
@@ -10,30 +11,23 @@
 
 struct _JxMasterTimeline
 {
-  GtkWidget     parent_instance;
+  GtkWidget           parent_instance;
 
-  JxSession    *session;
-  GSignalGroup *session_signals;
-  GBinding     *shift_binding;
-  GBinding     *messages_binding;
+  JxSession          *session;
+  GSignalGroup       *session_signals;
+  GSimpleActionGroup *actions;
 
-  GtkWidget    *axis;
-  GtkWidget    *scroller;
-  GtkWidget    *stack;
-  GtkWidget    *empty_label;
-  GPtrArray    *timelines;
-  guint         rebuild_source;
+  GtkWidget          *axis;
+  GtkWidget          *scroller;
+  GtkWidget          *empty_label;
+  GtkBox             *lanes;        /* one JxTraceTimeline per item, in order */
 
-  int           label_width;
-  gboolean      shift_mode;
-  gboolean      show_messages;
+  int                 label_width;
 };
 
 enum {
   PROP_0,
   PROP_SESSION,
-  PROP_SHIFT_MODE,
-  PROP_SHOW_MESSAGES,
   PROP_LABEL_WIDTH,
   N_PROPS
 };
@@ -45,134 +39,121 @@ G_DEFINE_FINAL_TYPE (JxMasterTimeline, jx_master_timeline, GTK_TYPE_WIDGET)
 /* A trace that failed to load has no lane: the window's loading strip
  * reports it (with its Remove button). */
 static void
-update_failed (JxMasterTimeline *self)
+update_visibility (JxMasterTimeline *self)
 {
-  guint n_shown = 0;
+  gboolean any = FALSE;
 
-  for (guint i = 0; i < self->timelines->len; i++)
+  for (GtkWidget *lane = gtk_widget_get_first_child (GTK_WIDGET (self->lanes));
+       lane != NULL;
+       lane = gtk_widget_get_next_sibling (lane))
     {
-      gboolean show = self->session != NULL &&
-                      i < jx_session_get_n_traces (self->session) &&
-                      jx_session_get_trace_state (self->session, i) != JX_SESSION_TRACE_FAILED;
+      JxSessionTrace *item = jx_trace_timeline_get_item (JX_TRACE_TIMELINE (lane));
+      gboolean show = jx_session_trace_get_state (item) != JX_SESSION_TRACE_FAILED;
 
-      gtk_widget_set_visible (g_ptr_array_index (self->timelines, i), show);
-      if (show)
-        n_shown++;
+      gtk_widget_set_visible (lane, show);
+      any |= show;
     }
-  gtk_widget_set_visible (self->empty_label, n_shown == 0);
+  gtk_widget_set_visible (self->empty_label, !any);
 }
 
-static void
-rebuild (JxMasterTimeline *self)
-{
-  guint i, n;
-
-  g_clear_handle_id (&self->rebuild_source, g_source_remove);
-
-  for (i = 0; i < self->timelines->len; i++)
-    gtk_box_remove (GTK_BOX (self->stack), g_ptr_array_index (self->timelines, i));
-  g_ptr_array_set_size (self->timelines, 0);
-
-  n = self->session != NULL ? jx_session_get_n_traces (self->session) : 0;
-  for (i = 0; i < n; i++)
-    {
-      GtkWidget *timeline = jx_trace_timeline_new (self->session, i);
-
-      /* Each timeline follows the session's modes by itself; the view's own
-       * properties override them for embedders that bind to the view. */
-      jx_trace_timeline_set_label_width (JX_TRACE_TIMELINE (timeline), self->label_width);
-      if (self->shift_mode)
-        jx_trace_timeline_set_shift_mode (JX_TRACE_TIMELINE (timeline), TRUE);
-      if (!self->show_messages)
-        jx_trace_timeline_set_show_messages (JX_TRACE_TIMELINE (timeline), FALSE);
-      /* Sized to its rows (the box shares a short height by natural size),
-       * so short traces leave no empty band under their rows. */
-      gtk_widget_set_vexpand (timeline, FALSE);
-      gtk_box_append (GTK_BOX (self->stack), timeline);
-      g_ptr_array_add (self->timelines, timeline);
-    }
-
-  update_failed (self);
-}
-
-static void
-on_trace_changed (JxMasterTimeline *self,
-                  guint             index)
-{
-  update_failed (self);
-}
-
-static gboolean
-rebuild_idle (gpointer user_data)
+static GtkWidget *
+create_lane (gpointer item,
+             gpointer user_data)
 {
   JxMasterTimeline *self = user_data;
+  GtkWidget *lane = jx_trace_timeline_new (self->session, item);
 
-  self->rebuild_source = 0;
-  rebuild (self);
-  return G_SOURCE_REMOVE;
+  jx_trace_timeline_set_label_width (JX_TRACE_TIMELINE (lane), self->label_width);
+  /* Sized to its rows (the box shares a short height by natural size), so
+   * short traces leave no empty band under their rows. */
+  gtk_widget_set_vexpand (lane, FALSE);
+  return lane;
 }
 
 static void
-on_trace_added (JxMasterTimeline *self)
+on_items_changed (JxMasterTimeline *self,
+                  guint             position,
+                  guint             removed,
+                  guint             added,
+                  GListModel       *model)
 {
-  rebuild (self);
+  jx_box_items_changed (self->lanes, model, position, removed, added, create_lane, self);
+  update_visibility (self);
 }
 
 static void
-on_trace_removed (JxMasterTimeline *self)
+remove_all_lanes (JxMasterTimeline *self)
 {
-  /* Deferred: the removal may come from a timeline's own menu action. */
-  if (self->rebuild_source == 0)
-    self->rebuild_source = g_idle_add (rebuild_idle, self);
+  guint n = 0;
+
+  for (GtkWidget *lane = gtk_widget_get_first_child (GTK_WIDGET (self->lanes));
+       lane != NULL;
+       lane = gtk_widget_get_next_sibling (lane))
+    n++;
+  if (n > 0)
+    jx_box_items_changed (self->lanes, G_LIST_MODEL (self->session), 0, n, 0, create_lane, self);
 }
 
 static void
-action_zoom (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
+zoom (GSimpleAction *action,
+      GVariant      *param,
+      gpointer       user_data)
 {
-  JxMasterTimeline *self = JX_MASTER_TIMELINE (widget);
-  gint64 v0, v1;
+  JxMasterTimeline *self = user_data;
+  const char *name = g_action_get_name (G_ACTION (action));
+  const JxTimeSpan *view;
 
   if (self->session == NULL)
     return;
-
-  if (g_str_equal (action_name, "timeline.zoom-all"))
+  if (g_str_equal (name, "zoom-all"))
     {
       jx_session_zoom_all (self->session);
       return;
     }
-
-  v0 = jx_session_get_view_start (self->session);
-  v1 = jx_session_get_view_end (self->session);
+  view = jx_session_get_visible_time (self->session);
   jx_session_zoom (self->session,
-                   g_str_equal (action_name, "timeline.zoom-in") ? ZOOM_STEP : 1.0 / ZOOM_STEP,
-                   v0 + (v1 - v0) / 2);
+                   g_str_equal (name, "zoom-in") ? ZOOM_STEP : 1.0 / ZOOM_STEP,
+                   view->begin_ns + jx_time_span_get_duration (view) / 2);
 }
 
 static void
-unbind_session (JxMasterTimeline *self)
+pan (GSimpleAction *action,
+     GVariant      *param,
+     gpointer       user_data)
 {
-  if (self->shift_binding != NULL)
-    g_binding_unbind (self->shift_binding);
-  if (self->messages_binding != NULL)
-    g_binding_unbind (self->messages_binding);
-  g_clear_object (&self->shift_binding);
-  g_clear_object (&self->messages_binding);
-}
-
-static void
-action_pan (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *param)
-{
-  JxMasterTimeline *self = JX_MASTER_TIMELINE (widget);
+  JxMasterTimeline *self = user_data;
   gint64 step;
 
   if (self->session == NULL)
     return;
-  step = MAX (1, (jx_session_get_view_end (self->session) - jx_session_get_view_start (self->session)) / 10);
-  jx_session_pan (self->session, g_str_equal (action_name, "timeline.pan-left") ? -step : step);
+  step = MAX (1, jx_time_span_get_duration (jx_session_get_visible_time (self->session)) / 10);
+  jx_session_pan (self->session, g_str_equal (g_action_get_name (G_ACTION (action)), "pan-left") ? -step : step);
+}
+
+static const GActionEntry entries[] = {
+  { "zoom-in", zoom },
+  { "zoom-out", zoom },
+  { "zoom-all", zoom },
+  { "pan-left", pan },
+  { "pan-right", pan },
+};
+
+/* The modes live on the session; these actions only toggle them. */
+static void
+set_mode_actions (JxMasterTimeline *self)
+{
+  static const char * const modes[] = { "shift-mode", "show-messages" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      g_action_map_remove_action (G_ACTION_MAP (self->actions), modes[i]);
+      if (self->session != NULL)
+        {
+          g_autoptr(GPropertyAction) action = g_property_action_new (modes[i], self->session, modes[i]);
+
+          g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (action));
+        }
+    }
 }
 
 static void
@@ -180,17 +161,15 @@ jx_master_timeline_dispose (GObject *object)
 {
   JxMasterTimeline *self = JX_MASTER_TIMELINE (object);
 
-  g_clear_handle_id (&self->rebuild_source, g_source_remove);
-  unbind_session (self);
   if (self->session_signals != NULL)
     g_signal_group_set_target (self->session_signals, NULL);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->timelines, g_ptr_array_unref);
+  g_clear_object (&self->actions);
 
   g_clear_pointer (&self->axis, gtk_widget_unparent);
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
-  self->stack = NULL;
+  self->lanes = NULL;
 
   G_OBJECT_CLASS (jx_master_timeline_parent_class)->dispose (object);
 }
@@ -207,12 +186,6 @@ jx_master_timeline_get_property (GObject    *object,
     {
     case PROP_SESSION:
       g_value_set_object (value, self->session);
-      break;
-    case PROP_SHIFT_MODE:
-      g_value_set_boolean (value, self->shift_mode);
-      break;
-    case PROP_SHOW_MESSAGES:
-      g_value_set_boolean (value, self->show_messages);
       break;
     case PROP_LABEL_WIDTH:
       g_value_set_int (value, self->label_width);
@@ -235,12 +208,6 @@ jx_master_timeline_set_property (GObject      *object,
     case PROP_SESSION:
       jx_master_timeline_set_session (self, g_value_get_object (value));
       break;
-    case PROP_SHIFT_MODE:
-      jx_master_timeline_set_shift_mode (self, g_value_get_boolean (value));
-      break;
-    case PROP_SHOW_MESSAGES:
-      jx_master_timeline_set_show_messages (self, g_value_get_boolean (value));
-      break;
     case PROP_LABEL_WIDTH:
       jx_master_timeline_set_label_width (self, g_value_get_int (value));
       break;
@@ -262,24 +229,10 @@ jx_master_timeline_class_init (JxMasterTimelineClass *klass)
   properties[PROP_SESSION] =
     g_param_spec_object ("session", NULL, NULL, JX_TYPE_SESSION,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHIFT_MODE] =
-    g_param_spec_boolean ("shift-mode", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_MESSAGES] =
-    g_param_spec_boolean ("show-messages", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_LABEL_WIDTH] =
     g_param_spec_int ("label-width", NULL, NULL, 40, 1000, 180,
                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  gtk_widget_class_install_action (widget_class, "timeline.zoom-in", NULL, action_zoom);
-  gtk_widget_class_install_action (widget_class, "timeline.zoom-out", NULL, action_zoom);
-  gtk_widget_class_install_action (widget_class, "timeline.zoom-all", NULL, action_zoom);
-  gtk_widget_class_install_action (widget_class, "timeline.pan-left", NULL, action_pan);
-  gtk_widget_class_install_action (widget_class, "timeline.pan-right", NULL, action_pan);
-  gtk_widget_class_install_property_action (widget_class, "timeline.shift-mode", "shift-mode");
-  gtk_widget_class_install_property_action (widget_class, "timeline.show-messages", "show-messages");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "timeline.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "timeline.zoom-in", NULL);
@@ -300,20 +253,20 @@ static void
 jx_master_timeline_init (JxMasterTimeline *self)
 {
   GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+  GtkWidget *content;
 
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
-
   self->label_width = 180;
-  self->show_messages = TRUE;
-  self->timelines = g_ptr_array_new ();
+
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "timeline", G_ACTION_GROUP (self->actions));
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "trace-added",
-                                  G_CALLBACK (on_trace_added), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-removed",
-                                  G_CALLBACK (on_trace_removed), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-changed",
-                                  G_CALLBACK (on_trace_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "items-changed",
+                                  G_CALLBACK (on_items_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::state",
+                                  G_CALLBACK (update_visibility), self);
 
   self->axis = jx_time_axis_new (NULL);
   gtk_widget_set_parent (self->axis, GTK_WIDGET (self));
@@ -326,13 +279,16 @@ jx_master_timeline_init (JxMasterTimeline *self)
   gtk_widget_set_vexpand (self->scroller, TRUE);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 
-  self->stack = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->stack);
+  content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), content);
 
   self->empty_label = gtk_label_new (_("No traces"));
   gtk_widget_add_css_class (self->empty_label, "dim-label");
   gtk_widget_set_vexpand (self->empty_label, TRUE);
-  gtk_box_append (GTK_BOX (self->stack), self->empty_label);
+  gtk_box_append (GTK_BOX (content), self->empty_label);
+
+  self->lanes = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->lanes));
 }
 
 GtkWidget *
@@ -357,70 +313,16 @@ jx_master_timeline_set_session (JxMasterTimeline *self,
 
   if (self->session == session)
     return;
-  unbind_session (self);
+  if (self->session != NULL)
+    remove_all_lanes (self);
   g_set_object (&self->session, session);
-  if (session != NULL)
-    {
-      /* The view's toggles and the session's are one state. */
-      self->shift_binding =
-        g_object_ref (g_object_bind_property (session, "shift-mode", self, "shift-mode",
-                                              G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL));
-      self->messages_binding =
-        g_object_ref (g_object_bind_property (session, "show-messages", self, "show-messages",
-                                              G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL));
-    }
   g_signal_group_set_target (self->session_signals, session);
   jx_time_axis_set_session (JX_TIME_AXIS (self->axis), session);
-  rebuild (self);
+  set_mode_actions (self);
+  if (session != NULL)
+    on_items_changed (self, 0, 0, g_list_model_get_n_items (G_LIST_MODEL (session)), G_LIST_MODEL (session));
+  update_visibility (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
-}
-
-gboolean
-jx_master_timeline_get_shift_mode (JxMasterTimeline *self)
-{
-  g_return_val_if_fail (JX_IS_MASTER_TIMELINE (self), FALSE);
-  return self->shift_mode;
-}
-
-void
-jx_master_timeline_set_shift_mode (JxMasterTimeline *self,
-                                   gboolean          shift_mode)
-{
-  guint i;
-
-  g_return_if_fail (JX_IS_MASTER_TIMELINE (self));
-
-  shift_mode = !!shift_mode;
-  if (self->shift_mode == shift_mode)
-    return;
-  self->shift_mode = shift_mode;
-  for (i = 0; i < self->timelines->len; i++)
-    jx_trace_timeline_set_shift_mode (g_ptr_array_index (self->timelines, i), shift_mode);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHIFT_MODE]);
-}
-
-gboolean
-jx_master_timeline_get_show_messages (JxMasterTimeline *self)
-{
-  g_return_val_if_fail (JX_IS_MASTER_TIMELINE (self), FALSE);
-  return self->show_messages;
-}
-
-void
-jx_master_timeline_set_show_messages (JxMasterTimeline *self,
-                                      gboolean          show_messages)
-{
-  guint i;
-
-  g_return_if_fail (JX_IS_MASTER_TIMELINE (self));
-
-  show_messages = !!show_messages;
-  if (self->show_messages == show_messages)
-    return;
-  self->show_messages = show_messages;
-  for (i = 0; i < self->timelines->len; i++)
-    jx_trace_timeline_set_show_messages (g_ptr_array_index (self->timelines, i), show_messages);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_MESSAGES]);
 }
 
 int
@@ -434,28 +336,29 @@ void
 jx_master_timeline_set_label_width (JxMasterTimeline *self,
                                     int               label_width)
 {
-  guint i;
-
   g_return_if_fail (JX_IS_MASTER_TIMELINE (self));
 
   if (self->label_width == label_width)
     return;
   self->label_width = label_width;
   jx_time_axis_set_label_width (JX_TIME_AXIS (self->axis), label_width);
-  for (i = 0; i < self->timelines->len; i++)
-    jx_trace_timeline_set_label_width (g_ptr_array_index (self->timelines, i), label_width);
+  for (GtkWidget *lane = gtk_widget_get_first_child (GTK_WIDGET (self->lanes));
+       lane != NULL;
+       lane = gtk_widget_get_next_sibling (lane))
+    jx_trace_timeline_set_label_width (JX_TRACE_TIMELINE (lane), label_width);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL_WIDTH]);
 }
 
 JxTraceTimeline *
 jx_master_timeline_get_trace_timeline (JxMasterTimeline *self,
-                                       guint             index)
+                                       JxSessionTrace   *item)
 {
   g_return_val_if_fail (JX_IS_MASTER_TIMELINE (self), NULL);
 
-  if (self->rebuild_source != 0)
-    rebuild (self);
-  if (index >= self->timelines->len)
-    return NULL;
-  return g_ptr_array_index (self->timelines, index);
+  for (GtkWidget *lane = gtk_widget_get_first_child (GTK_WIDGET (self->lanes));
+       lane != NULL;
+       lane = gtk_widget_get_next_sibling (lane))
+    if (jx_trace_timeline_get_item (JX_TRACE_TIMELINE (lane)) == item)
+      return JX_TRACE_TIMELINE (lane);
+  return NULL;
 }

@@ -1,15 +1,15 @@
 /* jx-master-timeline.h — the stacked master timelines of all traces of a
  * session under one time axis (coupled zoom: they all show the session's
- * visible window). One JxTraceTimeline per trace, rebuilt when traces come
- * and go.
+ * visible window). One JxTraceTimeline per trace item: a trace that comes or
+ * goes adds or removes its own lane, the others stay as they are.
  *
  * (Named after Vampir's Master Timeline; "JxTimelineView" is the render
  * layer's view struct.)
  *
  * Actions (group "timeline"): zoom-in, zoom-out, zoom-all (keys +, -, 0 when
  * the focus is inside), pan-left, pan-right (Left, Right: a tenth of the
- * window), shift-mode and show-messages (stateful toggles of the properties
- * of the same name, which are also bound both ways to the session's). */
+ * window), shift-mode and show-messages (toggles of the session's properties
+ * of the same name). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -22,22 +22,16 @@ G_BEGIN_DECLS
 #define JX_TYPE_MASTER_TIMELINE (jx_master_timeline_get_type ())
 G_DECLARE_FINAL_TYPE (JxMasterTimeline, jx_master_timeline, JX, MASTER_TIMELINE, GtkWidget)
 
-GtkWidget       *jx_master_timeline_new               (JxSession        *session);
-JxSession       *jx_master_timeline_get_session       (JxMasterTimeline *self);
-void             jx_master_timeline_set_session       (JxMasterTimeline *self,
-                                                       JxSession        *session);
-gboolean         jx_master_timeline_get_shift_mode    (JxMasterTimeline *self);
-void             jx_master_timeline_set_shift_mode    (JxMasterTimeline *self,
-                                                       gboolean          shift_mode);
-gboolean         jx_master_timeline_get_show_messages (JxMasterTimeline *self);
-void             jx_master_timeline_set_show_messages (JxMasterTimeline *self,
-                                                       gboolean          show_messages);
-int              jx_master_timeline_get_label_width   (JxMasterTimeline *self);
-void             jx_master_timeline_set_label_width   (JxMasterTimeline *self,
-                                                       int               label_width);
+GtkWidget       *jx_master_timeline_new                (JxSession        *session);
+JxSession       *jx_master_timeline_get_session        (JxMasterTimeline *self);
+void             jx_master_timeline_set_session        (JxMasterTimeline *self,
+                                                        JxSession        *session);
+int              jx_master_timeline_get_label_width    (JxMasterTimeline *self);
+void             jx_master_timeline_set_label_width    (JxMasterTimeline *self,
+                                                        int               label_width);
 
-/* The timeline of trace `index`, NULL when there is none (yet). */
+/* The lane of `item`, NULL when it has none (not in the session). */
 JxTraceTimeline *jx_master_timeline_get_trace_timeline (JxMasterTimeline *self,
-                                                        guint             index);
+                                                        JxSessionTrace   *item);
 
 G_END_DECLS

@@ -8,9 +8,8 @@
 
 #include "jx-gdk-rgba.h"
 #include "jx-nav-strip.h"
-#include "jx-nav-toolbar.h"
+#include "jx-nav-toolbar-private.h"
 #include "jx-palette.h"
-#include "jx-summary-cache.h"
 
 #define STRIP_HEIGHT   20
 #define STRIP_GAP       3
@@ -40,7 +39,7 @@ struct _JxNavToolbar
    * pointer does not rescale while a trace moves past the ends. */
   gboolean      dragging;
   DragKind      drag_kind;
-  guint         drag_trace;
+  JxSessionTrace *drag_item;     /* owned while dragging */
   double        drag_x;
   gboolean      drag_moved;
   gint64        drag_range_start;
@@ -66,7 +65,8 @@ get_range (JxNavToolbar *self,
            gint64       *start,
            gint64       *end)
 {
-  gint64 s, e, pad;
+  JxTimeSpan extent;
+  gint64 pad;
 
   if (self->dragging)
     {
@@ -74,53 +74,45 @@ get_range (JxNavToolbar *self,
       *end = self->drag_range_end;
       return TRUE;
     }
-  if (self->session == NULL || !jx_session_get_extent (self->session, &s, &e))
+  if (self->session == NULL || !jx_session_get_extent (self->session, &extent))
     return FALSE;
   /* A little air at both ends keeps the window's edges grabbable. */
-  pad = MAX ((e - s) / 50, 1);
-  *start = s - pad;
-  *end = e + pad;
+  pad = MAX (jx_time_span_get_duration (&extent) / 50, 1);
+  *start = extent.begin_ns - pad;
+  *end = extent.end_ns + pad;
   return TRUE;
 }
 
-static void
-strip_summary_ready (GObject *object)
-{
-  JxNavToolbar *self = JX_NAV_TOOLBAR (object);
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_iter_init (&iter, self->strips);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      JxTimelineSummary *summary = jx_summary_cache_lookup (key, NULL, NULL);
-
-      if (summary != NULL)
-        jx_nav_strip_set_summary (value, summary);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 static JxNavStrip *
-get_strip (JxNavToolbar *self,
-           JxTrace      *trace)
+get_strip (JxNavToolbar   *self,
+           JxSessionTrace *item)
 {
+  JxTrace *trace = jx_session_trace_get_trace (item);
   JxNavStrip *strip = g_hash_table_lookup (self->strips, trace);
-  JxTimelineSummary *summary;
+  JxTimelineSummary *summary = jx_session_trace_get_summary (item);
 
-  if (strip != NULL)
-    return strip;
-  strip = jx_nav_strip_new (trace);
-  summary = jx_summary_cache_lookup (trace, G_OBJECT (self), strip_summary_ready);
+  if (strip == NULL)
+    {
+      strip = jx_nav_strip_new (trace);
+      g_hash_table_insert (self->strips, g_object_ref (trace), strip);
+    }
+  /* The item builds its summary once; until then the strip draws exactly. */
   if (summary != NULL)
     jx_nav_strip_set_summary (strip, summary);
-  g_hash_table_insert (self->strips, g_object_ref (trace), strip);
   return strip;
 }
 
 static void
+set_view (JxNavToolbar *self,
+          gint64        start,
+          gint64        end)
+{
+  jx_session_set_visible_time (self->session, &(JxTimeSpan) { start, end });
+}
+
+static void
 fill_view (JxNavToolbar   *self,
-           guint           index,
+           JxSessionTrace *item,
            JxNavStripView *view)
 {
   int width = gtk_widget_get_width (GTK_WIDGET (self));
@@ -129,14 +121,12 @@ fill_view (JxNavToolbar   *self,
 
   memset (view, 0, sizeof *view);
   get_range (self, &view->range.begin_ns, &view->range.end_ns);
-  view->window.begin_ns = jx_session_get_view_start (self->session);
-  view->window.end_ns = jx_session_get_view_end (self->session);
-  view->offset_ns = jx_session_get_offset (self->session, index);
+  view->window = *jx_session_get_visible_time (self->session);
+  view->offset_ns = jx_session_trace_get_offset (item);
   view->width = MAX (1, width - self->label_width - PADDING);
   view->height = STRIP_HEIGHT;
   view->dark = dark;
-  jx_session_get_trace_color (self->session, index, &background);
-  jx_session_get_trace_accent (self->session, index, &accent);
+  jx_trace_colors (item, dark, &background, &accent);
   view->background = jx_rgba_from_gdk (&background);
   view->accent = jx_rgba_from_gdk (&accent);
   view->show_window = TRUE;
@@ -145,34 +135,41 @@ fill_view (JxNavToolbar   *self,
 /* A trace that failed to load has no strip (the window's loading strip
  * reports it), so strips are laid out by their rank among the others. */
 static gboolean
-has_strip (JxNavToolbar *self,
-           guint         index)
+has_strip (JxSessionTrace *item)
 {
-  return jx_session_get_trace_state (self->session, index) != JX_SESSION_TRACE_FAILED;
+  return jx_session_trace_get_state (item) != JX_SESSION_TRACE_FAILED;
 }
 
 static guint
-n_strips (JxNavToolbar *self)
+n_items (JxNavToolbar *self)
 {
-  guint n = self->session != NULL ? jx_session_get_n_traces (self->session) : 0;
-  guint shown = 0;
-
-  for (guint i = 0; i < n; i++)
-    if (has_strip (self, i))
-      shown++;
-  return shown;
+  return self->session != NULL ? g_list_model_get_n_items (G_LIST_MODEL (self->session)) : 0;
 }
 
-static int
-strip_y (JxNavToolbar *self,
-         guint         index)
+/* Rank of the item among those with a strip (all of them with item NULL). */
+static guint
+strip_rank (JxNavToolbar   *self,
+            JxSessionTrace *item)
 {
   guint rank = 0;
 
-  for (guint i = 0; i < index; i++)
-    if (has_strip (self, i))
-      rank++;
-  return PADDING + (int) rank * (STRIP_HEIGHT + STRIP_GAP);
+  for (guint i = 0; i < n_items (self); i++)
+    {
+      JxSessionTrace *other = jx_session_peek_item (self->session, i);
+
+      if (other == item)
+        break;
+      if (has_strip (other))
+        rank++;
+    }
+  return rank;
+}
+
+static int
+strip_y (JxNavToolbar   *self,
+         JxSessionTrace *item)
+{
+  return PADDING + (int) strip_rank (self, item) * (STRIP_HEIGHT + STRIP_GAP);
 }
 
 static void
@@ -185,7 +182,7 @@ jx_nav_toolbar_measure (GtkWidget      *widget,
                         int            *natural_baseline)
 {
   JxNavToolbar *self = JX_NAV_TOOLBAR (widget);
-  guint n = n_strips (self);
+  guint n = strip_rank (self, NULL);
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     *minimum = *natural = 2 * PADDING + (int) MAX (n, 1) * (STRIP_HEIGHT + STRIP_GAP) - STRIP_GAP;
@@ -198,7 +195,7 @@ jx_nav_toolbar_measure (GtkWidget      *widget,
 static void
 draw_pending (JxNavToolbar         *self,
               cairo_t              *cr,
-              guint                 index,
+              JxSessionTrace       *item,
               const JxNavStripView *view,
               const GdkRGBA        *fg)
 {
@@ -207,20 +204,19 @@ draw_pending (JxNavToolbar         *self,
   PangoLayout *layout;
   int tw, th;
 
-  if (jx_session_get_trace_state (self->session, index) == JX_SESSION_TRACE_FAILED)
+  if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_FAILED)
     text = g_strdup (_("Failed to load"));
   else
-    text = g_strdup_printf (_("Loading… %.0f %%"),
-                            100.0 * jx_session_get_load_fraction (self->session, index));
+    text = g_strdup_printf (_("Loading… %.0f %%"), 100.0 * jx_session_trace_get_fraction (item));
 
   cairo_save (cr);
   cairo_new_path (cr);
-  cairo_rectangle (cr, self->label_width, strip_y (self, index), view->width, view->height);
+  cairo_rectangle (cr, self->label_width, strip_y (self, item), view->width, view->height);
   gdk_cairo_set_source_rgba (cr, &background);
   cairo_fill (cr);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   pango_layout_get_pixel_size (layout, &tw, &th);
-  cairo_move_to (cr, self->label_width + 6, strip_y (self, index) + (view->height - th) / 2.0);
+  cairo_move_to (cr, self->label_width + 6, strip_y (self, item) + (view->height - th) / 2.0);
   cairo_set_source_rgba (cr, fg->red, fg->green, fg->blue, fg->alpha * 0.6);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
@@ -243,26 +239,28 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
 
   /* Without an extent (every trace still loading) the names and progress
    * still show. */
-  if (self->session == NULL || jx_session_get_n_traces (self->session) == 0)
+  n = n_items (self);
+  if (n == 0)
     return;
   has_range = get_range (self, &range_start, &range_end);
 
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  n = jx_session_get_n_traces (self->session);
 
   for (i = 0; i < n; i++)
     {
-      JxTrace *trace = jx_session_get_trace (self->session, i);
-      const char *name = jx_session_get_trace_name (self->session, i);
+      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+      const char *name = jx_session_trace_get_name (item);
       JxNavStripView view;
       GdkRGBA background, accent;
       PangoLayout *layout;
+      int y = strip_y (self, item);
       int tw, th;
 
-      if (!has_strip (self, i))
+      if (!has_strip (item))
         continue;
-      fill_view (self, i, &view);
+      fill_view (self, item, &view);
 
       /* Name in the label column, like the timelines' row labels below. */
       layout = gtk_widget_create_pango_layout (widget, name != NULL ? name : "");
@@ -272,7 +270,7 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
       /* The previous label left a current point: without a new path the arc
        * would start with a line from it. */
       cairo_new_path (cr);
-      cairo_arc (cr, 12, strip_y (self, i) + STRIP_HEIGHT / 2.0, 5, 0, 2 * G_PI);
+      cairo_arc (cr, 12, y + STRIP_HEIGHT / 2.0, 5, 0, 2 * G_PI);
       background = jx_rgba_to_gdk (&view.background);
       accent = jx_rgba_to_gdk (&view.accent);
       gdk_cairo_set_source_rgba (cr, &background);
@@ -280,43 +278,47 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
       gdk_cairo_set_source_rgba (cr, &accent);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
-      cairo_move_to (cr, 22, strip_y (self, i) + (STRIP_HEIGHT - th) / 2.0);
+      cairo_move_to (cr, 22, y + (STRIP_HEIGHT - th) / 2.0);
       gdk_cairo_set_source_rgba (cr, &fg);
       pango_cairo_show_layout (cr, layout);
       g_object_unref (layout);
 
       if (trace == NULL || !has_range)
         {
-          draw_pending (self, cr, i, &view, &fg);
+          draw_pending (self, cr, item, &view, &fg);
           continue;
         }
 
       cairo_save (cr);
-      cairo_translate (cr, self->label_width, strip_y (self, i));
+      cairo_translate (cr, self->label_width, y);
       cairo_rectangle (cr, 0, 0, view.width, view.height);
       cairo_clip (cr);
-      jx_nav_strip_draw (get_strip (self, trace), cr, &view);
+      jx_nav_strip_draw (get_strip (self, item), cr, &view);
       cairo_restore (cr);
     }
 
   cairo_destroy (cr);
 }
 
-static int
+/* The item whose strip is at y (the nearest one), NULL when none. */
+static JxSessionTrace *
 strip_at (JxNavToolbar *self,
           double        y)
 {
-  guint n = jx_session_get_n_traces (self->session);
-  guint shown = n_strips (self);
+  guint shown = strip_rank (self, NULL);
   int rank = (int) floor ((y - PADDING + STRIP_GAP / 2.0) / (STRIP_HEIGHT + STRIP_GAP));
 
   if (shown == 0)
-    return -1;
+    return NULL;
   rank = CLAMP (rank, 0, (int) shown - 1);
-  for (guint i = 0; i < n; i++)
-    if (has_strip (self, i) && rank-- == 0)
-      return (int) i;
-  return -1;
+  for (guint i = 0; i < n_items (self); i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+
+      if (has_strip (item) && rank-- == 0)
+        return item;
+    }
+  return NULL;
 }
 
 double
@@ -327,25 +329,24 @@ jx_nav_toolbar_ns_to_x (JxNavToolbar *self,
 
   g_return_val_if_fail (JX_IS_NAV_TOOLBAR (self), 0);
 
-  if (self->session == NULL || jx_session_get_n_traces (self->session) == 0)
+  if (n_items (self) == 0)
     return 0;
-  fill_view (self, 0, &view);
+  fill_view (self, jx_session_peek_item (self->session, 0), &view);
   return self->label_width + jx_nav_strip_ns_to_x (&view, ns);
 }
 
 gboolean
-jx_nav_toolbar_get_strip_span (JxNavToolbar *self,
-                               guint         index,
-                               int          *y,
-                               int          *height)
+jx_nav_toolbar_get_strip_span (JxNavToolbar   *self,
+                               JxSessionTrace *item,
+                               int            *y,
+                               int            *height)
 {
   g_return_val_if_fail (JX_IS_NAV_TOOLBAR (self), FALSE);
 
-  if (self->session == NULL || index >= jx_session_get_n_traces (self->session) ||
-      !has_strip (self, index))
+  if (self->session == NULL || !jx_session_find_item (self->session, item, NULL) || !has_strip (item))
     return FALSE;
   if (y != NULL)
-    *y = strip_y (self, index);
+    *y = strip_y (self, item);
   if (height != NULL)
     *height = STRIP_HEIGHT;
   return TRUE;
@@ -358,31 +359,29 @@ jx_nav_toolbar_drag_begin (JxNavToolbar *self,
                            double        y)
 {
   JxNavStripView view;
-  JxTrace *trace;
+  JxSessionTrace *item;
   JxNavStripPart part = JX_NAV_STRIP_NONE;
   gint64 range_start, range_end;
   gboolean on_trace = FALSE, in_window, force_shift;
-  int index;
 
   g_return_if_fail (JX_IS_NAV_TOOLBAR (self));
 
   self->dragging = FALSE;
-  if (self->session == NULL || (index = strip_at (self, y)) < 0 ||
+  if (self->session == NULL || (item = strip_at (self, y)) == NULL ||
       !get_range (self, &range_start, &range_end))
     return;
 
-  trace = jx_session_get_trace (self->session, index);
-  fill_view (self, index, &view);
-  if (trace != NULL)
+  fill_view (self, item, &view);
+  if (jx_session_trace_get_trace (item) != NULL)
     {
-      JxNavStrip *strip = get_strip (self, trace);
+      JxNavStrip *strip = get_strip (self, item);
       JxTimeSpan extent = jx_nav_strip_get_extent (strip, &view);
 
       part = jx_nav_strip_hit (strip, &view, x - self->label_width);
       on_trace = jx_time_span_contains (&extent, jx_nav_strip_x_to_ns (&view, x - self->label_width));
     }
 
-  self->drag_trace = index;
+  g_set_object (&self->drag_item, item);
   self->drag_x = x;
   self->drag_moved = FALSE;
   self->drag_range_start = range_start;
@@ -424,42 +423,42 @@ jx_nav_toolbar_drag_update (JxNavToolbar *self,
   g_return_if_fail (JX_IS_NAV_TOOLBAR (self));
 
   if (!self->dragging || self->session == NULL ||
-      self->drag_trace >= jx_session_get_n_traces (self->session))
+      !jx_session_find_item (self->session, self->drag_item, NULL))
     return;
   if (!self->drag_moved && fabs (dx) < DRAG_THRESHOLD)
     return;
 
-  fill_view (self, self->drag_trace, &view);
+  fill_view (self, self->drag_item, &view);
   d = jx_nav_strip_dx_to_ns (&view, dx);
 
   switch (self->drag_kind)
     {
     case DRAG_SHIFT:
       if (!self->drag_moved)
-        jx_session_begin_offset_drag (self->session, self->drag_trace);
+        jx_session_begin_offset_drag (self->session, self->drag_item);
       self->drag_moved = TRUE;
-      jx_session_set_offset (self->session, self->drag_trace, self->drag_offset + d);
+      jx_session_set_offset (self->session, self->drag_item, self->drag_offset + d);
       break;
     case DRAG_PAN:
       self->drag_moved = TRUE;
-      jx_session_set_view (self->session, self->drag_view_start + d, self->drag_view_end + d);
+      set_view (self, self->drag_view_start + d, self->drag_view_end + d);
       break;
     case DRAG_RESIZE_START:
       self->drag_moved = TRUE;
       a = MIN (self->drag_view_start + d, self->drag_view_end - 1);
-      jx_session_set_view (self->session, a, self->drag_view_end);
+      set_view (self, a, self->drag_view_end);
       break;
     case DRAG_RESIZE_END:
       self->drag_moved = TRUE;
       b = MAX (self->drag_view_end + d, self->drag_view_start + 1);
-      jx_session_set_view (self->session, self->drag_view_start, b);
+      set_view (self, self->drag_view_start, b);
       break;
     case DRAG_NEW_WINDOW:
       self->drag_moved = TRUE;
       a = jx_nav_strip_x_to_ns (&view, self->drag_x - self->label_width);
       b = jx_nav_strip_x_to_ns (&view, self->drag_x + dx - self->label_width);
       if (a != b)
-        jx_session_set_view (self->session, MIN (a, b), MAX (a, b));
+        set_view (self, MIN (a, b), MAX (a, b));
       break;
     case DRAG_NONE:
     default:
@@ -479,24 +478,25 @@ jx_nav_toolbar_drag_end (JxNavToolbar *self,
     return;
   jx_nav_toolbar_drag_update (self, dx, dy);
 
-  if (self->session != NULL && self->drag_trace < jx_session_get_n_traces (self->session))
+  if (self->session != NULL && jx_session_find_item (self->session, self->drag_item, NULL))
     {
       if (self->drag_moved && self->drag_kind == DRAG_SHIFT)
-        jx_session_end_offset_drag (self->session, self->drag_trace);
+        jx_session_end_offset_drag (self->session, self->drag_item);
       else if (!self->drag_moved && self->drag_kind == DRAG_NEW_WINDOW)
         {
           /* A click centres the window there, keeping its width. */
           JxNavStripView view;
           gint64 at, half;
 
-          fill_view (self, self->drag_trace, &view);
+          fill_view (self, self->drag_item, &view);
           at = jx_nav_strip_x_to_ns (&view, self->drag_x - self->label_width);
           half = (self->drag_view_end - self->drag_view_start) / 2;
-          jx_session_set_view (self->session, at - half, at - half + 2 * half);
+          set_view (self, at - half, at - half + 2 * half);
         }
     }
 
   self->dragging = FALSE;
+  g_clear_object (&self->drag_item);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -541,9 +541,10 @@ on_drag_cancel (GtkGesture       *gesture,
                 JxNavToolbar     *self)
 {
   if (self->dragging && self->drag_moved && self->drag_kind == DRAG_SHIFT && self->session != NULL &&
-      self->drag_trace < jx_session_get_n_traces (self->session))
-    jx_session_end_offset_drag (self->session, self->drag_trace);
+      jx_session_find_item (self->session, self->drag_item, NULL))
+    jx_session_end_offset_drag (self->session, self->drag_item);
   self->dragging = FALSE;
+  g_clear_object (&self->drag_item);
 }
 
 static void
@@ -554,20 +555,18 @@ on_motion (GtkEventControllerMotion *controller,
 {
   const char *cursor = NULL;
   JxNavStripView view;
-  JxTrace *trace;
-  int index;
+  JxSessionTrace *item;
 
   if (self->dragging || self->session == NULL || x < self->label_width ||
-      (index = strip_at (self, y)) < 0 ||
-      (trace = jx_session_get_trace (self->session, index)) == NULL)
+      (item = strip_at (self, y)) == NULL || jx_session_trace_get_trace (item) == NULL)
     {
       if (!self->dragging)
         gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
       return;
     }
 
-  fill_view (self, index, &view);
-  switch (jx_nav_strip_hit (get_strip (self, trace), &view, x - self->label_width))
+  fill_view (self, item, &view);
+  switch (jx_nav_strip_hit (get_strip (self, item), &view, x - self->label_width))
     {
     case JX_NAV_STRIP_WINDOW_START:
     case JX_NAV_STRIP_WINDOW_END:
@@ -585,27 +584,22 @@ on_motion (GtkEventControllerMotion *controller,
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), cursor);
 }
 
+/* Forgets the strips of traces that left the session. */
 static void
-on_traces_changed (JxNavToolbar *self)
+on_items_changed (JxNavToolbar *self)
 {
   GHashTableIter iter;
   gpointer key;
-  guint i, n;
 
-  /* Forget strips of traces that left the session. */
-  n = self->session != NULL ? jx_session_get_n_traces (self->session) : 0;
   g_hash_table_iter_init (&iter, self->strips);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
       gboolean found = FALSE;
 
-      for (i = 0; i < n && !found; i++)
-        found = jx_session_get_trace (self->session, i) == key;
+      for (guint i = 0; i < n_items (self) && !found; i++)
+        found = jx_session_trace_get_trace (jx_session_peek_item (self->session, i)) == key;
       if (!found)
-        {
-          jx_summary_cache_release (key, G_OBJECT (self));
-          g_hash_table_iter_remove (&iter);
-        }
+        g_hash_table_iter_remove (&iter);
     }
   gtk_widget_queue_resize (GTK_WIDGET (self));
 }
@@ -698,21 +692,18 @@ jx_nav_toolbar_init (JxNavToolbar *self)
   self->strips = g_hash_table_new_full (NULL, NULL, g_object_unref, g_object_unref);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "view-changed",
+  /* Every change of a trace shows here (progress, name, colour, offset,
+   * summary); a failed load takes its strip away. */
+  g_signal_group_connect_swapped (self->session_signals, "notify::visible-time",
                                   G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_group_connect_swapped (self->session_signals, "offset-changed",
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify",
                                   G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-changed",
-                                  G_CALLBACK (gtk_widget_queue_draw), self);
-  /* A failed load takes its strip away. */
-  g_signal_group_connect_swapped (self->session_signals, "trace-changed",
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::state",
                                   G_CALLBACK (gtk_widget_queue_resize), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark",
                                   G_CALLBACK (gtk_widget_queue_draw), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-added",
-                                  G_CALLBACK (on_traces_changed), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-removed",
-                                  G_CALLBACK (on_traces_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "items-changed",
+                                  G_CALLBACK (on_items_changed), self);
 
   gesture = gtk_gesture_drag_new ();
   g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_drag_begin), self);
@@ -758,7 +749,7 @@ jx_nav_toolbar_set_session (JxNavToolbar *self,
     on_drag_cancel (NULL, NULL, self);
   g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
-  on_traces_changed (self);
+  on_items_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 

@@ -18,12 +18,6 @@ G_BEGIN_DECLS
 #define JX_TYPE_NAV_TOOLBAR (jx_nav_toolbar_get_type ())
 G_DECLARE_FINAL_TYPE (JxNavToolbar, jx_nav_toolbar, JX, NAV_TOOLBAR, GtkWidget)
 
-typedef enum
-{
-  JX_NAV_DRAG_AUTO,          /* decide from what is under the pointer */
-  JX_NAV_DRAG_TRACE,         /* force shifting the trace under the pointer */
-} JxNavDragHint;
-
 GtkWidget *jx_nav_toolbar_new             (JxSession    *session);
 JxSession *jx_nav_toolbar_get_session     (JxNavToolbar *self);
 void       jx_nav_toolbar_set_session     (JxNavToolbar *self,
@@ -31,27 +25,5 @@ void       jx_nav_toolbar_set_session     (JxNavToolbar *self,
 int        jx_nav_toolbar_get_label_width (JxNavToolbar *self);
 void       jx_nav_toolbar_set_label_width (JxNavToolbar *self,
                                            int           label_width);
-
-/* Geometry, widget coordinates: x of comparison time ns, and the vertical
- * span of trace `index`'s strip. */
-double     jx_nav_toolbar_ns_to_x         (JxNavToolbar *self,
-                                           gint64        ns);
-gboolean   jx_nav_toolbar_get_strip_span  (JxNavToolbar *self,
-                                           guint         index,
-                                           int          *y,
-                                           int          *height);
-
-/* The gesture logic without input devices (tests): widget coordinates,
- * offsets relative to the start point. */
-void       jx_nav_toolbar_drag_begin      (JxNavToolbar *self,
-                                           JxNavDragHint hint,
-                                           double        x,
-                                           double        y);
-void       jx_nav_toolbar_drag_update     (JxNavToolbar *self,
-                                           double        dx,
-                                           double        dy);
-void       jx_nav_toolbar_drag_end        (JxNavToolbar *self,
-                                           double        dx,
-                                           double        dy);
 
 G_END_DECLS

@@ -10,7 +10,7 @@ struct _JxOffsetDialog
   AdwMessageDialog  parent_instance;
 
   JxSession        *session;
-  guint             trace_index;
+  JxSessionTrace   *item;
 
   GtkEntry         *value;
   GtkDropDown      *unit;
@@ -52,10 +52,10 @@ jx_offset_dialog_response (AdwMessageDialog *dialog,
   gint64 ns;
 
   if (g_strcmp0 (response, "apply") == 0 && self->session != NULL &&
-      self->trace_index < jx_session_get_n_traces (self->session) &&
+      jx_session_find_item (self->session, self->item, NULL) &&
       jx_time_parse (gtk_editable_get_text (GTK_EDITABLE (self->value)),
                      selected_unit (self), &ns))
-    jx_session_set_offset (self->session, self->trace_index, ns);
+    jx_session_set_offset (self->session, self->item, ns);
 
   if (ADW_MESSAGE_DIALOG_CLASS (jx_offset_dialog_parent_class)->response != NULL)
     ADW_MESSAGE_DIALOG_CLASS (jx_offset_dialog_parent_class)->response (dialog, response);
@@ -67,6 +67,7 @@ jx_offset_dialog_dispose (GObject *object)
   JxOffsetDialog *self = JX_OFFSET_DIALOG (object);
 
   g_clear_object (&self->session);
+  g_clear_object (&self->item);
 
   G_OBJECT_CLASS (jx_offset_dialog_parent_class)->dispose (object);
 }
@@ -130,9 +131,9 @@ jx_offset_dialog_init (JxOffsetDialog *self)
 }
 
 GtkWidget *
-jx_offset_dialog_new (GtkWindow *parent,
-                      JxSession *session,
-                      guint      trace_index)
+jx_offset_dialog_new (GtkWindow      *parent,
+                      JxSession      *session,
+                      JxSessionTrace *item)
 {
   JxOffsetDialog *self;
   gint64 offset;
@@ -140,6 +141,7 @@ jx_offset_dialog_new (GtkWindow *parent,
   const char *name;
 
   g_return_val_if_fail (JX_IS_SESSION (session), NULL);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), NULL);
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
 
   self = g_object_new (JX_TYPE_OFFSET_DIALOG,
@@ -147,15 +149,15 @@ jx_offset_dialog_new (GtkWindow *parent,
                        "modal", TRUE,
                        NULL);
   self->session = g_object_ref (session);
-  self->trace_index = trace_index;
+  self->item = g_object_ref (item);
 
-  name = jx_session_get_trace_name (session, trace_index);
+  name = jx_session_trace_get_name (item);
   adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
                                   _("Shift “%s” in comparison time. Positive values move it later. "
                                     "A unit typed after the number overrides the list."),
                                   name != NULL ? name : "");
 
-  offset = jx_session_get_offset (session, trace_index);
+  offset = jx_session_trace_get_offset (item);
   unit = offset == 0 ? JX_TIME_UNIT_MS : jx_time_unit_for_ns (offset);
   jx_offset_dialog_set_value (self, (double) offset / (double) jx_time_unit_get_ns (unit), unit);
 

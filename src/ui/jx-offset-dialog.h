@@ -15,7 +15,7 @@ G_DECLARE_FINAL_TYPE (JxOffsetDialog, jx_offset_dialog, JX, OFFSET_DIALOG, AdwMe
  * "apply" response sets the offset in the session (one undo step). */
 GtkWidget *jx_offset_dialog_new       (GtkWindow      *parent,
                                        JxSession      *session,
-                                       guint           trace_index);
+                                       JxSessionTrace *item);
 void       jx_offset_dialog_set_value (JxOffsetDialog *self,
                                        double          value,
                                        JxTimeUnit      unit);

@@ -5,6 +5,7 @@
 #include <pango/pangocairo.h>
 
 #include "jx-time-axis.h"
+#include "jx-time-drag.h"
 #include "jx-time-ruler.h"
 
 #define AXIS_HEIGHT 30
@@ -19,9 +20,7 @@ struct _JxTimeAxis
 
   /* Drag on the ruler selects a range and zooms to it, as in the rows. */
   gboolean      dragging;
-  double        drag_x;
-  gint64        drag_view_start;
-  double        drag_ns_per_px;
+  JxTimeDrag    drag;
 };
 
 enum {
@@ -63,25 +62,24 @@ jx_time_axis_snapshot (GtkWidget   *widget,
   g_autofree char *text = NULL;
   PangoLayout *layout;
   GdkRGBA fg;
-  gint64 v0, v1;
+  const JxTimeSpan *view;
   cairo_t *cr;
   int tw, th;
 
   if (self->session == NULL || width <= self->label_width)
     return;
 
-  v0 = jx_session_get_view_start (self->session);
-  v1 = jx_session_get_view_end (self->session);
+  view = jx_session_get_visible_time (self->session);
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  jx_time_ruler_draw (cr, v0, v1, self->label_width, width - self->label_width, height,
+  jx_time_ruler_draw (cr, view->begin_ns, view->end_ns, self->label_width, width - self->label_width, height,
                       jx_session_get_dark (self->session));
 
   /* The window's width in the label column answers "how far am I zoomed in". */
   if (self->label_width > 40)
     {
       gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-      span = jx_time_format (v1 - v0, 3);
+      span = jx_time_format (jx_time_span_get_duration (view), 3);
       text = g_strdup_printf (_("Window %s"), span);
       layout = gtk_widget_create_pango_layout (widget, text);
       pango_layout_set_width (layout, (self->label_width - 12) * PANGO_SCALE);
@@ -93,15 +91,6 @@ jx_time_axis_snapshot (GtkWidget   *widget,
       g_object_unref (layout);
     }
   cairo_destroy (cr);
-}
-
-static gint64
-drag_ns_at (JxTimeAxis *self,
-            double      x)
-{
-  double xc = CLAMP (x, self->label_width, gtk_widget_get_width (GTK_WIDGET (self)));
-
-  return self->drag_view_start + (gint64) ((xc - self->label_width) * self->drag_ns_per_px);
 }
 
 static void
@@ -118,10 +107,8 @@ on_drag_begin (GtkGestureDrag *gesture,
       return;
     }
   self->dragging = TRUE;
-  self->drag_x = x;
-  self->drag_view_start = jx_session_get_view_start (self->session);
-  self->drag_ns_per_px = (double) (jx_session_get_view_end (self->session) - self->drag_view_start) /
-                         (width - self->label_width);
+  jx_time_drag_begin (&self->drag, jx_session_get_visible_time (self->session),
+                      self->label_width, width, x);
 }
 
 static void
@@ -130,13 +117,8 @@ on_drag_update (GtkGestureDrag *gesture,
                 double          dy,
                 JxTimeAxis     *self)
 {
-  gint64 a, b;
-
-  if (!self->dragging || self->session == NULL)
-    return;
-  a = drag_ns_at (self, self->drag_x);
-  b = drag_ns_at (self, self->drag_x + dx);
-  jx_session_set_selection_range (self->session, MIN (a, b), MAX (a, b));
+  if (self->dragging && self->session != NULL)
+    jx_time_drag_select (&self->drag, self->session, dx);
 }
 
 static void
@@ -145,16 +127,10 @@ on_drag_end (GtkGestureDrag *gesture,
              double          dy,
              JxTimeAxis     *self)
 {
-  gint64 a, b;
-
   if (!self->dragging || self->session == NULL)
     return;
   self->dragging = FALSE;
-  a = drag_ns_at (self, self->drag_x);
-  b = drag_ns_at (self, self->drag_x + dx);
-  jx_session_set_selection_range (self->session, 0, 0);
-  if (ABS (dx) >= 4 && a != b)
-    jx_session_set_view (self->session, MIN (a, b), MAX (a, b));
+  jx_time_drag_zoom (&self->drag, self->session, dx);
 }
 
 static void
@@ -248,7 +224,7 @@ jx_time_axis_init (JxTimeAxis *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), _("Drag to zoom into a time range"));
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
-  g_signal_group_connect_swapped (self->session_signals, "view-changed",
+  g_signal_group_connect_swapped (self->session_signals, "notify::visible-time",
                                   G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark",
                                   G_CALLBACK (gtk_widget_queue_draw), self);

@@ -16,11 +16,16 @@
  * same moment on the stream above / below, Page Up / Page Down its caller /
  * first callee, Escape clears the selection.
  *
- * Actions (group "trace"): set-offset, reset-offset, change-color, remove,
- * make-reference, call-stack (u: process index, toggles), collapse-process
- * (u: process index, toggles), shift-earlier,
- * shift-later, select-first, select-next, select-previous, select-up,
- * select-down, select-parent, select-child, select-none. */
+ * Actions (group "trace"): those of JxTraceActions (jx-trace-actions.h), and
+ * call-stack and collapse-process (u: process index, toggle), show-call-stack,
+ * hide-call-stack, expand-process and fold-process (the process the menu was
+ * opened on; disabled otherwise), select-first, select-next,
+ * select-previous, select-up, select-down, select-parent, select-child,
+ * select-none.
+ *
+ * The header, the rows (jx-timeline-canvas.h), the gestures
+ * (jx-trace-timeline-gestures.c) and the actions (jx-trace-timeline-actions.c)
+ * are separate; this file puts them together. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -32,77 +37,20 @@ G_BEGIN_DECLS
 #define JX_TYPE_TRACE_TIMELINE (jx_trace_timeline_get_type ())
 G_DECLARE_FINAL_TYPE (JxTraceTimeline, jx_trace_timeline, JX, TRACE_TIMELINE, GtkWidget)
 
-typedef enum
-{
-  JX_TIMELINE_DRAG_SELECT,   /* select a range, zoom to it on release */
-  JX_TIMELINE_DRAG_PAN,      /* move the visible window */
-  JX_TIMELINE_DRAG_SHIFT,    /* move this trace in time (one undo step) */
-} JxTimelineDragMode;
-
-GtkWidget *jx_trace_timeline_new                (JxSession       *session,
-                                                 guint            trace_index);
-JxSession *jx_trace_timeline_get_session        (JxTraceTimeline *self);
-guint      jx_trace_timeline_get_trace_index    (JxTraceTimeline *self);
-void       jx_trace_timeline_set_label_width    (JxTraceTimeline *self,
-                                                 int              label_width);
-int        jx_trace_timeline_get_label_width    (JxTraceTimeline *self);
-gboolean   jx_trace_timeline_get_shift_mode     (JxTraceTimeline *self);
-void       jx_trace_timeline_set_shift_mode     (JxTraceTimeline *self,
-                                                 gboolean         shift_mode);
-gboolean   jx_trace_timeline_get_show_messages  (JxTraceTimeline *self);
-void       jx_trace_timeline_set_show_messages  (JxTraceTimeline *self,
-                                                 gboolean         show_messages);
+GtkWidget      *jx_trace_timeline_new                    (JxSession       *session,
+                                                          JxSessionTrace  *item);
+JxSession      *jx_trace_timeline_get_session            (JxTraceTimeline *self);
+JxSessionTrace *jx_trace_timeline_get_item               (JxTraceTimeline *self);
+void            jx_trace_timeline_set_label_width        (JxTraceTimeline *self,
+                                                          int              label_width);
+int             jx_trace_timeline_get_label_width        (JxTraceTimeline *self);
 
 /* Process whose streams show their nesting levels, JX_NONE for none. */
-guint32    jx_trace_timeline_get_call_stack_process (JxTraceTimeline *self);
-void       jx_trace_timeline_set_call_stack_process (JxTraceTimeline *self,
-                                                     guint32          process);
-void       jx_trace_timeline_set_process_collapsed  (JxTraceTimeline *self,
-                                                     guint32          process,
-                                                     gboolean         collapsed);
-
-/* The drawing area (rows and label column), e.g. for coordinates in tests. */
-GtkWidget *jx_trace_timeline_get_canvas         (JxTraceTimeline *self);
-/* Vertical span of the first row showing `stream`, in canvas coordinates
- * (scrolling applied). FALSE when the stream has no row (collapsed, unloaded). */
-gboolean   jx_trace_timeline_get_stream_span    (JxTraceTimeline *self,
-                                                 guint32          stream,
-                                                 int             *y,
-                                                 int             *height);
-/* Comparison ns at canvas x, with the session's current view. */
-gint64     jx_trace_timeline_x_to_ns            (JxTraceTimeline *self,
-                                                 double           x);
-
-/* The gesture logic, callable without input devices (tests, accessibility):
- * positions are canvas coordinates, offsets relative to the start point. */
-void       jx_trace_timeline_drag_begin         (JxTraceTimeline   *self,
-                                                 JxTimelineDragMode mode,
-                                                 double             x,
-                                                 double             y);
-void       jx_trace_timeline_drag_update        (JxTraceTimeline   *self,
-                                                 double             dx,
-                                                 double             dy);
-void       jx_trace_timeline_drag_end           (JxTraceTimeline   *self,
-                                                 double             dx,
-                                                 double             dy);
-void       jx_trace_timeline_click              (JxTraceTimeline   *self,
-                                                 double             x,
-                                                 double             y);
-/* What a click gesture's release does: primary selects (double on a label
- * folds), secondary opens the trace menu at (x, y) unless the press dragged. */
-void       jx_trace_timeline_release            (JxTraceTimeline   *self,
-                                                 guint              button,
-                                                 int                n_press,
-                                                 double             x,
-                                                 double             y);
-/* The context menu popover, NULL before the first right click. */
-GtkWidget *jx_trace_timeline_get_context_menu   (JxTraceTimeline   *self);
-void       jx_trace_timeline_zoom_at            (JxTraceTimeline   *self,
-                                                 double             factor,
-                                                 double             x);
-/* Text of the hover tooltip at (x, y), NULL when nothing is there. */
-char      *jx_trace_timeline_dup_tooltip_markup (JxTraceTimeline   *self,
-                                                 double             x,
-                                                 double             y);
+guint32         jx_trace_timeline_get_call_stack_process (JxTraceTimeline *self);
+void            jx_trace_timeline_set_call_stack_process (JxTraceTimeline *self,
+                                                          guint32          process);
+void            jx_trace_timeline_set_process_collapsed  (JxTraceTimeline *self,
+                                                          guint32          process,
+                                                          gboolean         collapsed);
 
 G_END_DECLS

@@ -7,17 +7,60 @@
 #include <glib/gstdio.h>
 
 #include "jx-application.h"
-#include "jx-function-summary-chart.h"
+#include "jx-function-summary-chart-private.h"
+#include "jx-gdk-rgba.h"
 #include "jx-master-timeline.h"
-#include "jx-nav-toolbar.h"
+#include "jx-nav-toolbar-private.h"
 #include "jx-offset-dialog.h"
-#include "jx-summary-cache.h"
 #include "jx-test-util.h"
-#include "jx-trace-row.h"
-#include "jx-trace-timeline.h"
-#include "jx-window.h"
+#include "jx-trace-row-private.h"
+#include "jx-trace-timeline-private.h"
+#include "jx-window-private.h"
 
 static JxApplication *app;
+
+static guint
+n_traces (JxSession *session)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (session));
+}
+
+/* The session's trace at `position` (borrowed). */
+static JxSessionTrace *
+item_at (JxSession *session,
+         guint      position)
+{
+  JxSessionTrace *item = jx_session_peek_item (session, position);
+
+  g_assert_nonnull (item);
+  return item;
+}
+
+static JxSessionTraceState
+state_of (JxSession *session,
+          guint      position)
+{
+  return jx_session_trace_get_state (item_at (session, position));
+}
+
+static gint64
+offset_of (JxSession *session,
+           guint      position)
+{
+  return jx_session_trace_get_offset (item_at (session, position));
+}
+
+static gint64
+view_start (JxSession *session)
+{
+  return jx_session_get_visible_time (session)->begin_ns;
+}
+
+static gint64
+view_end (JxSession *session)
+{
+  return jx_session_get_visible_time (session)->end_ns;
+}
 
 static gboolean
 on_timeout (gpointer data)
@@ -170,7 +213,7 @@ test_welcome (void)
   wait_until_mapped (GTK_WIDGET (window));
 
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
-  g_assert_cmpuint (jx_session_get_n_traces (jx_window_get_session (window)), ==, 0);
+  g_assert_cmpuint (n_traces (jx_window_get_session (window)), ==, 0);
 
   /* Commands that need a comparison do nothing here. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
@@ -244,6 +287,7 @@ test_open_and_drive (void)
   JxSession *session;
   JxTraceRow *row;
   GSettings *settings;
+  JxTimeSpan extent;
   gint64 start, end, width;
 
   files[0] = g_file_new_for_path (pingpong);
@@ -256,14 +300,14 @@ test_open_and_drive (void)
   window = active_window ();
   session = jx_window_get_session (window);
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 3);
+  g_assert_cmpuint (n_traces (session), ==, 3);
 
   wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
-  g_assert_cmpint (jx_session_get_trace_state (session, 0), ==, JX_SESSION_TRACE_LOADED);
-  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
-  g_assert_cmpint (jx_session_get_trace_state (session, 2), ==, JX_SESSION_TRACE_FAILED);
+  g_assert_cmpint (state_of (session, 0), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (state_of (session, 2), ==, JX_SESSION_TRACE_FAILED);
 
   /* Each trace's header tells what it holds, or why it failed. */
   row = JX_TRACE_ROW (jx_window_get_trace_row (window, 0));
@@ -280,17 +324,17 @@ test_open_and_drive (void)
   g_assert_cmpuint (jx_window_get_n_failures_reported (window), ==, 1);
   g_assert_nonnull (strstr (jx_window_get_failure_toast_title (window), "no-such-trace"));
   {
-    JxMasterTimeline *master = JX_MASTER_TIMELINE (jx_window_get_view (window, "master-timeline"));
-    GtkWidget *nav = jx_window_get_view (window, "nav-toolbar");
-    GtkWidget *summary = jx_window_get_view (window, "function-summary");
+    JxMasterTimeline *master = jx_window_get_master_timeline (window);
+    JxNavToolbar *nav = jx_window_get_nav_toolbar (window);
+    JxFunctionSummaryChart *summary = jx_window_get_function_summary (window);
     GtkWidget *title = find_descendant (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE);
 
-    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 2))));
-    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 1))));
-    g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 2, NULL, NULL));
-    while (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (summary)))
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 2)))));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 1)))));
+    g_assert_false (jx_nav_toolbar_get_strip_span (nav, item_at (session, 2), NULL, NULL));
+    while (jx_function_summary_chart_is_busy (summary))
       g_main_context_iteration (NULL, TRUE);
-    g_assert_nonnull (jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (summary), 1, NULL));
+    g_assert_nonnull (jx_function_summary_chart_get_bars (summary, item_at (session, 1), NULL));
     g_assert_nonnull (title);
     g_assert_cmpstr (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title)), ==, "2 traces · 1 failed");
   }
@@ -309,46 +353,48 @@ test_open_and_drive (void)
       /* Only the traces that loaded. */
       g_assert_cmpuint (g_strv_length ((char **) paths), ==, 2);
       /* As the application received them (GFile canonicalises). */
-      g_assert_cmpstr (paths[0], ==, jx_session_get_trace_path (session, 0));
-      g_assert_cmpstr (paths[1], ==, jx_session_get_trace_path (session, 1));
+      g_assert_cmpstr (paths[0], ==, jx_session_trace_get_path (item_at (session, 0)));
+      g_assert_cmpstr (paths[1], ==, jx_session_trace_get_path (item_at (session, 1)));
       g_assert_true (g_str_has_suffix (paths[0], "pipit__ping-pong-otf2"));
       g_assert_true (g_str_has_suffix (paths[1], "TraceR__stencil4d-32"));
     }
 
   /* Zoom by actions. */
-  g_assert_true (jx_session_get_extent (session, &start, &end));
-  g_assert_cmpint (jx_session_get_view_start (session), ==, start);
-  g_assert_cmpint (jx_session_get_view_end (session), ==, end);
+  g_assert_true (jx_session_get_extent (session, &extent));
+  start = extent.begin_ns;
+  end = extent.end_ns;
+  g_assert_cmpint (view_start (session), ==, start);
+  g_assert_cmpint (view_end (session), ==, end);
   width = end - start;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
-  g_assert_cmpint (ABS ((jx_session_get_view_end (session) - jx_session_get_view_start (session)) - (gint64) (width / 1.5)), <=, 2);
+  g_assert_cmpint (ABS ((view_end (session) - view_start (session)) - (gint64) (width / 1.5)), <=, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.pan-right", NULL);
-  g_assert_cmpint (jx_session_get_view_start (session), >, start);
+  g_assert_cmpint (view_start (session), >, start);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-all", NULL);
-  g_assert_cmpint (jx_session_get_view_start (session), ==, start);
-  g_assert_cmpint (jx_session_get_view_end (session), ==, end);
+  g_assert_cmpint (view_start (session), ==, start);
+  g_assert_cmpint (view_end (session), ==, end);
 
   /* Offsets: reset and undo/redo through actions. */
-  jx_session_set_offset (session, 1, 5000);
+  jx_session_set_offset (session, item_at (session, 1), 5000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-offset", "i", 1);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 5000);
+  g_assert_cmpint (offset_of (session, 1), ==, 5000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
   g_assert_false (jx_session_can_undo (session));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 5000);
+  g_assert_cmpint (offset_of (session, 1), ==, 5000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-offset", "i", 1);
 
   /* The next-trace command moves the reference the keyboard commands act on. */
-  g_assert_cmpuint (jx_session_get_reference (session), ==, 0);
+  g_assert_true (jx_session_get_reference (session) == item_at (session, 0));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
-  g_assert_cmpuint (jx_session_get_reference (session), ==, 1);
+  g_assert_true (jx_session_get_reference (session) == item_at (session, 1));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-trace", NULL);
-  g_assert_cmpuint (jx_session_get_reference (session), ==, 0);
+  g_assert_true (jx_session_get_reference (session) == item_at (session, 0));
 
   /* Toggles reach the session. */
   {
@@ -362,14 +408,14 @@ test_open_and_drive (void)
 
   /* Removing the failed trace leaves the loaded ones alone. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-trace", "i", 2);
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 2);
+  g_assert_cmpuint (n_traces (session), ==, 2);
   g_assert_null (jx_window_get_trace_row (window, 2));
-  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
 
   /* Closing the comparison shows the welcome page with it as recent. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-comparison", NULL);
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 0);
+  g_assert_cmpuint (n_traces (session), ==, 0);
 
   close_all_windows ();
 }
@@ -420,8 +466,8 @@ test_set_offset_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   spin_for (50);
 
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 2500000);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 2500000);
+  g_assert_cmpint (offset_of (session, 0), ==, 0);
 
   /* The dialog starts from the current offset, and cancel changes nothing. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", 1);
@@ -432,7 +478,7 @@ test_set_offset_dialog (void)
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
   spin_for (50);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 2500000);
+  g_assert_cmpint (offset_of (session, 1), ==, 2500000);
 
   /* Keyboard form: the current trace (here the reference, trace 0). */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", -1);
@@ -442,12 +488,12 @@ test_set_offset_dialog (void)
   adw_message_dialog_response (dialog, "apply");
   gtk_window_destroy (GTK_WINDOW (dialog));
   spin_for (50);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, -40000);
+  g_assert_cmpint (offset_of (session, 0), ==, -40000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_cmpint (offset_of (session, 0), ==, 0);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
 
   close_all_windows ();
 }
@@ -547,9 +593,9 @@ test_shift_pixels (void)
   wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
-  master = jx_window_get_view (window, "master-timeline");
+  master = GTK_WIDGET (jx_window_get_master_timeline (window));
   g_assert_true (JX_IS_MASTER_TIMELINE (master));
-  timeline = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), 1);
+  timeline = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), item_at (session, 1));
   g_assert_nonnull (timeline);
   canvas = jx_trace_timeline_get_canvas (timeline);
   label = jx_trace_timeline_get_label_width (timeline);
@@ -560,9 +606,9 @@ test_shift_pixels (void)
   p0 = row_profile (before, stride, w, y + 1, y + rh - 1);
 
   /* Shift trace 1 by a twentieth of the view, then look where its pixels went. */
-  view = jx_session_get_view_end (session) - jx_session_get_view_start (session);
+  view = view_end (session) - view_start (session);
   delta = view / 20;
-  jx_session_set_offset (session, 1, delta);
+  jx_session_set_offset (session, item_at (session, 1), delta);
 
   after = render_stable (canvas, &w2, &h2, &stride2);
   g_assert_cmpint (w2, ==, w);
@@ -640,7 +686,7 @@ test_row_pixels (void)
   wait_until_mapped (row);
 
   data = render_stable (row, &w, &h, &stride);
-  jx_session_get_trace_accent (session, 0, &accent);
+  jx_trace_colors (item_at (session, 0), jx_session_get_dark (session), NULL, &accent);
 
   /* The accent bar at the very left edge (over the padding) has the trace's
    * accent colour, and the tint fills the rest. */
@@ -653,7 +699,7 @@ test_row_pixels (void)
   {
     GdkRGBA tint;
 
-    jx_session_get_trace_color (session, 0, &tint);
+    jx_trace_colors (item_at (session, 0), jx_session_get_dark (session), &tint, NULL);
     pixel_at (data, stride, 8, 1, &r, &g, &b);
     g_assert_cmpint (ABS ((int) r - (int) (tint.red * 255 + 0.5)), <=, 2);
     g_assert_cmpint (ABS ((int) g - (int) (tint.green * 255 + 0.5)), <=, 2);
@@ -721,7 +767,7 @@ test_trace_report (void)
   jx_window_open_paths (window, paths, FALSE);
   wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
-  g_assert_cmpuint (jx_trace_get_n_defects (jx_session_get_trace (session, 0)), >, 0);
+  g_assert_cmpuint (jx_trace_get_n_defects (jx_session_trace_get_trace (item_at (session, 0))), >, 0);
 
   /* A trace with repaired defects opens on its load report. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.trace-info", "i", 0);
@@ -729,7 +775,7 @@ test_trace_report (void)
   g_assert_nonnull (report);
   g_assert_true (gtk_window_get_transient_for (report) == GTK_WINDOW (window));
   /* The title names the trace as the comparison shows it. */
-  g_assert_true (g_str_has_prefix (gtk_window_get_title (report), jx_session_get_trace_name (session, 0)));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (report), jx_session_trace_get_name (item_at (session, 0))));
   page = adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (report));
   g_assert_cmpstr (adw_preferences_page_get_title (page), ==, "Load Report");
   wait_until_mapped (GTK_WIDGET (report));
@@ -816,16 +862,16 @@ test_drop (void)
   /* Dropping a folder and an anchor file onto the welcome page opens them. */
   g_assert_true (drop_files (target, a, b, NULL));
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 2);
+  g_assert_cmpuint (n_traces (session), ==, 2);
   wait_for_loads (session);
-  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
 
   /* Onto an open comparison it adds; what is already open is not added twice. */
   g_assert_true (drop_files (target, c, a, NULL));
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 3);
-  g_assert_true (g_str_has_suffix (jx_session_get_trace_path (session, 2), "casita__2_cuda_simple"));
+  g_assert_cmpuint (n_traces (session), ==, 3);
+  g_assert_true (g_str_has_suffix (jx_session_trace_get_path (item_at (session, 2)), "casita__2_cuda_simple"));
   wait_for_loads (session);
-  g_assert_cmpint (jx_session_get_trace_state (session, 2), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (state_of (session, 2), ==, JX_SESSION_TRACE_LOADED);
 
   close_all_windows ();
 }
@@ -901,26 +947,20 @@ find_descendant (GtkWidget *widget,
   return NULL;
 }
 
-/* TRUE when `model` (or one of its sections) has an item for `action` whose
- * target is the int32 `target`. */
+/* TRUE when `model` (or one of its sections) has an item for `action`. */
 static gboolean
 menu_has_item (GMenuModel *model,
-               const char *action,
-               gint32      target)
+               const char *action)
 {
   for (int i = 0; i < g_menu_model_get_n_items (model); i++)
     {
       g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
       g_autofree char *name = NULL;
-      g_autoptr(GVariant) value = NULL;
 
-      if (section != NULL && menu_has_item (section, action, target))
+      if (section != NULL && menu_has_item (section, action))
         return TRUE;
-      if (!g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) ||
-          g_strcmp0 (name, action) != 0)
-        continue;
-      value = g_menu_model_get_item_attribute_value (model, i, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_INT32);
-      if (value != NULL && g_variant_get_int32 (value) == target)
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_strcmp0 (name, action) == 0)
         return TRUE;
     }
 
@@ -952,11 +992,11 @@ test_stacked_layout (void)
   wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
-  master = JX_MASTER_TIMELINE (jx_window_get_view (window, "master-timeline"));
+  master = jx_window_get_master_timeline (window);
   for (guint t = 0; t < 2; t++)
     {
-      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, t);
-      JxTrace *trace = jx_session_get_trace (session, t);
+      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, item_at (session, t));
+      JxTrace *trace = jx_session_trace_get_trace (item_at (session, t));
       GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
       GtkWidget *button = find_descendant (GTK_WIDGET (timeline), GTK_TYPE_MENU_BUTTON);
 
@@ -973,14 +1013,14 @@ test_stacked_layout (void)
       /* The trace menu leads to the trace's details and load report. */
       g_assert_nonnull (button);
       g_assert_true (menu_has_item (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)),
-                                    "win.trace-info", (gint32) t));
+                                    "trace.show-info"));
     }
 
   /* Short traces leave no band of empty tint under their rows: the second
    * trace starts right where the first one's rows end. */
   {
-    GtkWidget *first = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 0));
-    GtkWidget *second = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, 1));
+    GtkWidget *first = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 0)));
+    GtkWidget *second = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 1)));
     graphene_point_t p0, p1;
     int nat;
 
@@ -1002,10 +1042,10 @@ test_stacked_layout (void)
   wait_for_loads (session);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
   spin_for (300);
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 4);
+  g_assert_cmpuint (n_traces (session), ==, 4);
   for (guint t = 0; t < 4; t++)
     {
-      GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, t));
+      GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, item_at (session, t)));
 
       g_assert_cmpint (gtk_widget_get_height (canvas), >=, 3 * 18);
     }
@@ -1032,27 +1072,27 @@ test_keyboard_shift (void)
   wait_for_loads (session);
 
   /* The current trace is the reference (no selection): trace 0. */
-  step = (jx_session_get_view_end (session) - jx_session_get_view_start (session)) / 20;
+  step = (view_end (session) - view_start (session)) / 20;
   g_assert_cmpint (step, >, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 2 * step);
+  g_assert_cmpint (offset_of (session, 0), ==, 2 * step);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, step);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 0), ==, step);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
 
   /* Each press is one undo step. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 2 * step);
+  g_assert_cmpint (offset_of (session, 0), ==, 2 * step);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_cmpint (offset_of (session, 0), ==, 0);
 
   /* Alt+Down makes the next trace current; the keys then move that one. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
-  g_assert_cmpint (jx_session_get_offset (session, 1), <, 0);
+  g_assert_cmpint (offset_of (session, 0), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), <, 0);
 
   close_all_windows ();
 }
@@ -1148,10 +1188,6 @@ test_shortcuts_listed (void)
     { "win.show-messages", "m" },
     { "win.show-bottom-pane", "F9" },
   };
-  /* Per-trace commands reached from a trace's own row or menu: the cancel
-   * button of a loading trace; making a trace the reference (Alt+Up/Down
-   * step the reference). */
-  static const char *by_row[] = { "win.cancel-load", "win.set-reference" };
   g_autoptr(GArray) accels = listed_accelerators ();
   GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);
   const GVariantType *type;
@@ -1174,8 +1210,9 @@ test_shortcuts_listed (void)
       /* GtkWindow's own (window.close, …) come with the toolkit. */
       if (!g_str_has_prefix (name, "win."))
         continue;
-      known = g_strv_contains (by_row, name);
-
+      /* Commands without a key of their own (cancelling a load, making a
+       * trace the reference) are the trace's, in its row and menu. */
+      known = FALSE;
       for (guint j = 0; !known && j < G_N_ELEMENTS (keys); j++)
         known = g_str_equal (keys[j].action, name);
       if (!known)
@@ -1196,7 +1233,8 @@ test_close_releases_traces (void)
   GFile *files[2];
   JxWindow *window;
   JxSession *session;
-  gpointer weak_session, first, second;
+  JxSessionTrace *first_item, *second_item;
+  gpointer weak_session, first, second, weak_second_item;
   gint64 deadline;
 
   files[0] = g_file_new_for_path (pingpong);
@@ -1209,11 +1247,15 @@ test_close_releases_traces (void)
   session = jx_window_get_session (window);
   wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
-  g_assert_cmpint (jx_session_get_trace_state (session, 1), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
 
   weak_session = session;
-  first = jx_session_get_trace (session, 0);
-  second = jx_session_get_trace (session, 1);
+  first_item = item_at (session, 0);
+  second_item = item_at (session, 1);
+  weak_second_item = second_item;
+  first = jx_session_trace_get_trace (first_item);
+  second = jx_session_trace_get_trace (second_item);
+  g_object_add_weak_pointer (G_OBJECT (second_item), &weak_second_item);
   g_object_add_weak_pointer (G_OBJECT (session), &weak_session);
   g_object_add_weak_pointer (G_OBJECT (first), &first);
   g_object_add_weak_pointer (G_OBJECT (second), &second);
@@ -1221,17 +1263,18 @@ test_close_releases_traces (void)
   /* The views build their summaries; selecting an invocation of the second
    * trace makes the details panel compute its statistics. */
   deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  while ((jx_summary_cache_lookup (first, NULL, NULL) == NULL ||
-          jx_summary_cache_lookup (second, NULL, NULL) == NULL) &&
+  while ((jx_session_trace_get_summary (first_item) == NULL ||
+          jx_session_trace_get_summary (second_item) == NULL) &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_nonnull (jx_summary_cache_lookup (second, NULL, NULL));
-  jx_session_select_invocation (session, 1, 0, 0);
+  g_assert_nonnull (jx_session_trace_get_summary (second_item));
+  jx_session_select_invocation (session, second_item, 0, 0);
   spin_for (300);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-trace", "i", 1);
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 1);
+  g_assert_cmpuint (n_traces (session), ==, 1);
   g_assert_true (wait_until_cleared (&second));
+  g_assert_true (wait_until_cleared (&weak_second_item));
   g_assert_nonnull (first);
 
   close_all_windows ();

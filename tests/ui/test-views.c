@@ -10,18 +10,18 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
-#include "jx-details-panel.h"
-#include "jx-function-summary-chart.h"
-#include "jx-legend-view.h"
+#include "jx-details-panel-private.h"
+#include "jx-function-summary-chart-private.h"
+#include "jx-gdk-rgba.h"
+#include "jx-legend-view-private.h"
 #include "jx-master-timeline.h"
-#include "jx-nav-toolbar.h"
+#include "jx-nav-toolbar-private.h"
 #include "jx-offset-dialog.h"
 #include "jx-palette.h"
 #include "jx-session.h"
-#include "jx-summary-cache.h"
 #include "jx-test-util.h"
 #include "jx-trace-builder.h"
-#include "jx-trace-timeline.h"
+#include "jx-trace-timeline-private.h"
 
 #define MS G_GINT64_CONSTANT (1000000)
 #define PARADIGM_USER 1
@@ -66,6 +66,52 @@ make_trace (const char *name,
   return jx_trace_builder_finish (builder);
 }
 
+static void
+set_view (JxSession *session,
+          gint64     start,
+          gint64     end)
+{
+  jx_session_set_visible_time (session, &(JxTimeSpan) { start, end });
+}
+
+static gint64
+view_start (JxSession *session)
+{
+  return jx_session_get_visible_time (session)->begin_ns;
+}
+
+static gint64
+view_end (JxSession *session)
+{
+  return jx_session_get_visible_time (session)->end_ns;
+}
+
+/* The session's trace at `position` (borrowed). */
+static JxSessionTrace *
+item_at (JxSession *session,
+         guint      position)
+{
+  JxSessionTrace *item = jx_session_peek_item (session, position);
+
+  g_assert_nonnull (item);
+  return item;
+}
+
+static gint64
+offset_of (JxSession *session,
+           guint      position)
+{
+  return jx_session_trace_get_offset (item_at (session, position));
+}
+
+static JxTraceTimeline *
+lane_of (GtkWidget *master,
+         JxSession *session,
+         guint      position)
+{
+  return jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), item_at (session, position));
+}
+
 static JxSession *
 make_session (void)
 {
@@ -75,7 +121,7 @@ make_session (void)
 
   jx_session_add_trace (session, a);
   jx_session_add_trace (session, b);
-  jx_session_set_view (session, 0, 10 * MS);
+  set_view (session, 0, 10 * MS);
   return session;
 }
 
@@ -283,7 +329,7 @@ test_timeline_shift_drag (void)
   session = make_session ();
   view = jx_master_timeline_new (session);
   window = present (view, 1000, 500);
-  tb = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1);
+  tb = lane_of (view, session, 1);
   g_assert_nonnull (tb);
   canvas = jx_trace_timeline_get_canvas (tb);
   wait_until_allocated (canvas);
@@ -307,9 +353,9 @@ test_timeline_shift_drag (void)
   jx_trace_timeline_drag_update (tb, 50, 0);
   jx_trace_timeline_drag_end (tb, 50, 0);
 
-  offset = jx_session_get_offset (session, 1);
+  offset = offset_of (session, 1);
   g_assert_cmpint (ABS (offset - (gint64) llround (50 * ns_per_px)), <=, 1);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
+  g_assert_cmpint (offset_of (session, 0), ==, 0);
   g_assert_true (jx_session_can_undo (session));
 
   after = render_widget (canvas);
@@ -319,7 +365,7 @@ test_timeline_shift_drag (void)
 
   /* Trace A did not move. */
   {
-    JxTraceTimeline *ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+    JxTraceTimeline *ta = lane_of (view, session, 0);
     GtkWidget *ca = jx_trace_timeline_get_canvas (ta);
     g_autoptr(Image) a = render_widget (ca);
     int fa, la;
@@ -329,7 +375,7 @@ test_timeline_shift_drag (void)
   }
 
   jx_session_undo (session);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
   g_assert_false (jx_session_can_undo (session));
   undone = render_widget (canvas);
   g_assert_true (find_color_span (undone, y, lw, width, compute, &f1, &l1));
@@ -356,7 +402,7 @@ test_timeline_search (void)
   session = make_session ();
   view = jx_master_timeline_new (session);
   window = present (view, 1000, 500);
-  ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  ta = lane_of (view, session, 0);
   canvas = jx_trace_timeline_get_canvas (ta);
   wait_until_allocated (canvas);
   lw = jx_trace_timeline_get_label_width (ta);
@@ -397,7 +443,7 @@ test_timeline_select_pan_zoom (void)
   session = make_session ();
   view = jx_master_timeline_new (session);
   window = present (view, 1000, 500);
-  ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  ta = lane_of (view, session, 0);
   canvas = jx_trace_timeline_get_canvas (ta);
   wait_until_allocated (canvas);
   lw = jx_trace_timeline_get_label_width (ta);
@@ -409,43 +455,43 @@ test_timeline_select_pan_zoom (void)
   want1 = jx_trace_timeline_x_to_ns (ta, lw + 300);
   jx_trace_timeline_drag_begin (ta, JX_TIMELINE_DRAG_SELECT, lw + 100, 10);
   jx_trace_timeline_drag_update (ta, 200, 3);
-  jx_session_get_selection_range (session, &s0, &s1);
+  s0 = jx_session_get_selected_time (session)->begin_ns;
+  s1 = jx_session_get_selected_time (session)->end_ns;
   g_assert_cmpint (ABS (s0 - want0), <=, 1);
   g_assert_cmpint (ABS (s1 - want1), <=, 1);
   jx_trace_timeline_drag_end (ta, 200, 3);
-  g_assert_cmpint (ABS (jx_session_get_view_start (session) - want0), <=, 1);
-  g_assert_cmpint (ABS (jx_session_get_view_end (session) - want1), <=, 1);
-  jx_session_get_selection_range (session, &s0, &s1);
-  g_assert_cmpint (s1 - s0, ==, 0);
+  g_assert_cmpint (ABS (view_start (session) - want0), <=, 1);
+  g_assert_cmpint (ABS (view_end (session) - want1), <=, 1);
+  g_assert_cmpint (jx_time_span_get_duration (jx_session_get_selected_time (session)), ==, 0);
 
   /* Pan: several updates end where one would. */
-  jx_session_set_view (session, 2 * MS, 6 * MS);
+  set_view (session, 2 * MS, 6 * MS);
   ns_per_px = (double) (4 * MS) / (width - lw);
   jx_trace_timeline_drag_begin (ta, JX_TIMELINE_DRAG_PAN, lw + 400, 10);
   jx_trace_timeline_drag_update (ta, 13, 0);
   jx_trace_timeline_drag_update (ta, -7, 0);
   jx_trace_timeline_drag_update (ta, 40, 0);
   jx_trace_timeline_drag_end (ta, 40, 0);
-  v0 = jx_session_get_view_start (session);
-  v1 = jx_session_get_view_end (session);
+  v0 = view_start (session);
+  v1 = view_end (session);
   g_assert_cmpint (ABS (v0 - (2 * MS - (gint64) llround (40 * ns_per_px))), <=, 1);
   g_assert_cmpint (v1 - v0, ==, 4 * MS);
 
   /* Zoom at the pointer keeps the time under it in place. */
   at = jx_trace_timeline_x_to_ns (ta, lw + 250);
   jx_trace_timeline_zoom_at (ta, 2.0, lw + 250);
-  g_assert_cmpint (jx_session_get_view_end (session) - jx_session_get_view_start (session), ==, 2 * MS);
+  g_assert_cmpint (view_end (session) - view_start (session), ==, 2 * MS);
   g_assert_cmpint (ABS (jx_trace_timeline_x_to_ns (ta, lw + 250) - at), <=, (gint64) ns_per_px);
 
   /* Keyboard actions of the view. */
-  v0 = jx_session_get_view_start (session);
-  v1 = jx_session_get_view_end (session);
+  v0 = view_start (session);
+  v1 = view_end (session);
   g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-out", NULL));
-  g_assert_cmpint (jx_session_get_view_end (session) - jx_session_get_view_start (session), >, v1 - v0);
+  g_assert_cmpint (view_end (session) - view_start (session), >, v1 - v0);
   g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-in", NULL));
   g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-all", NULL));
-  g_assert_cmpint (jx_session_get_view_start (session), <=, 0);
-  g_assert_cmpint (jx_session_get_view_end (session), >=, 10 * MS);
+  g_assert_cmpint (view_start (session), <=, 0);
+  g_assert_cmpint (view_end (session), >=, 10 * MS);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -461,7 +507,8 @@ test_timeline_click_details (void)
   GtkWidget *box, *view, *panel, *window, *canvas;
   JxTraceTimeline *ta;
   const JxStream *stream;
-  guint trace;
+  JxSessionTrace *selected;
+  JxTrace *trace;
   guint32 s, inv;
   int lw, width, y;
   double x;
@@ -478,7 +525,7 @@ test_timeline_click_details (void)
   gtk_box_append (GTK_BOX (box), view);
   gtk_box_append (GTK_BOX (box), panel);
   window = present (box, 1300, 500);
-  ta = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  ta = lane_of (view, session, 0);
   canvas = jx_trace_timeline_get_canvas (ta);
   wait_until_allocated (canvas);
   lw = jx_trace_timeline_get_label_width (ta);
@@ -503,12 +550,12 @@ test_timeline_click_details (void)
   g_assert_nonnull (strstr (tooltip, "Master thread"));
 
   jx_trace_timeline_click (ta, x, y);
-  g_assert_true (jx_session_get_selected_invocation (session, &trace, &s, &inv));
-  g_assert_cmpuint (trace, ==, 0);
+  g_assert_true (jx_session_get_selected_invocation (session, &selected, &s, &inv));
+  g_assert_true (selected == item_at (session, 0));
   g_assert_cmpuint (s, ==, 0);
-  stream = jx_trace_get_stream (jx_session_get_trace (session, 0), s);
-  g_assert_cmpstr (jx_trace_get_region (jx_session_get_trace (session, 0), stream->region[inv])->name,
-                   ==, "compute");
+  trace = jx_session_trace_get_trace (selected);
+  stream = jx_trace_get_stream (trace, s);
+  g_assert_cmpstr (jx_trace_get_region (trace, stream->region[inv])->name, ==, "compute");
 
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (jx_details_panel_is_busy (JX_DETAILS_PANEL (panel)) && g_get_monotonic_time () < deadline)
@@ -560,20 +607,20 @@ test_timeline_context_menu (void)
   session = make_session ();
   view = jx_master_timeline_new (session);
   present (view, 1000, 500);
-  tb = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1);
+  tb = lane_of (view, session, 1);
   canvas = jx_trace_timeline_get_canvas (tb);
   wait_until_allocated (canvas);
   x = jx_trace_timeline_get_label_width (tb) + 200;
   g_assert_null (jx_trace_timeline_get_context_menu (tb));
 
   /* Press, a jitter below the threshold, release: still a click. */
-  jx_session_set_view (session, 2 * MS, 6 * MS);
-  start = jx_session_get_view_start (session);
+  set_view (session, 2 * MS, 6 * MS);
+  start = view_start (session);
   jx_trace_timeline_drag_begin (tb, JX_TIMELINE_DRAG_PAN, x, y);
   jx_trace_timeline_drag_update (tb, 2, 1);
   jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, x + 2, y + 1);
   jx_trace_timeline_drag_end (tb, 2, 1);
-  g_assert_cmpint (jx_session_get_view_start (session), ==, start);
+  g_assert_cmpint (view_start (session), ==, start);
   menu = jx_trace_timeline_get_context_menu (tb);
   g_assert_true (GTK_IS_POPOVER_MENU (menu));
   g_assert_true (wait_for_popover (menu, TRUE));
@@ -591,7 +638,7 @@ test_timeline_context_menu (void)
   jx_trace_timeline_drag_update (tb, -50, 0);
   jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, x - 50, y);
   jx_trace_timeline_drag_end (tb, -50, 0);
-  g_assert_cmpint (jx_session_get_view_start (session), !=, start);
+  g_assert_cmpint (view_start (session), !=, start);
   wait_ms (100);
   g_assert_false (gtk_widget_get_visible (menu));
 }
@@ -611,10 +658,10 @@ test_timeline_trace_actions (void)
   session = make_session ();
   view = jx_master_timeline_new (session);
   window = present (view, 1000, 500);
-  tb = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1);
+  tb = lane_of (view, session, 1);
   wait_until_allocated (jx_trace_timeline_get_canvas (tb));
 
-  dialog = jx_offset_dialog_new (GTK_WINDOW (window), session, 1);
+  dialog = jx_offset_dialog_new (GTK_WINDOW (window), session, item_at (session, 1));
   jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), 2.5, JX_TIME_UNIT_MS);
   g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, 2500000);
   /* A unit typed in the entry wins over the list. */
@@ -622,41 +669,41 @@ test_timeline_trace_actions (void)
   g_assert_true (jx_offset_dialog_is_valid (JX_OFFSET_DIALOG (dialog)));
   g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, -300000);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -300000);
+  g_assert_cmpint (offset_of (session, 1), ==, -300000);
   /* Garbage marks the entry, disables Set and never reaches the session. */
   jx_offset_dialog_set_text (JX_OFFSET_DIALOG (dialog), "abc");
   g_assert_false (jx_offset_dialog_is_valid (JX_OFFSET_DIALOG (dialog)));
   g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "apply"));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -300000);
+  g_assert_cmpint (offset_of (session, 1), ==, -300000);
   jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), -12, JX_TIME_UNIT_US);
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "apply"));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -12000);
+  g_assert_cmpint (offset_of (session, 1), ==, -12000);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.reset-offset", NULL));
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
   jx_session_undo (session);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -12000);
+  g_assert_cmpint (offset_of (session, 1), ==, -12000);
 
   /* Keyboard shifting: a twentieth of the window per step, undoable. */
-  jx_session_set_offset (session, 1, 0);
+  jx_session_set_offset (session, item_at (session, 1), 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-later", NULL));
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 10 * MS / 20);
+  g_assert_cmpint (offset_of (session, 1), ==, 10 * MS / 20);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-earlier", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-earlier", NULL));
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, -10 * MS / 20);
+  g_assert_cmpint (offset_of (session, 1), ==, -10 * MS / 20);
   jx_session_undo (session);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
-  jx_session_set_view (session, 0, 5 * MS);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  set_view (session, 0, 5 * MS);
   g_assert_true (gtk_widget_activate_action (view, "timeline.pan-right", NULL));
-  g_assert_cmpint (jx_session_get_view_start (session), ==, 5 * MS / 10);
-  g_assert_cmpint (jx_session_get_view_end (session), ==, 5 * MS + 5 * MS / 10);
-  jx_session_set_view (session, 0, 10 * MS);
+  g_assert_cmpint (view_start (session), ==, 5 * MS / 10);
+  g_assert_cmpint (view_end (session), ==, 5 * MS + 5 * MS / 10);
+  set_view (session, 0, 10 * MS);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.make-reference", NULL));
-  g_assert_cmpuint (jx_session_get_reference (session), ==, 1);
+  g_assert_true (jx_session_get_reference (session) == item_at (session, 1));
 
   /* Call-stack mode adds depth rows below Rank 1's stream. */
   g_assert_true (jx_trace_timeline_get_stream_span (tb, 1, &y0, &h0));
@@ -667,18 +714,25 @@ test_timeline_trace_actions (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.call-stack", "u", 0));
   g_assert_cmpuint (jx_trace_timeline_get_call_stack_process (tb), ==, JX_NONE);
 
-  /* Shift mode is one state for the view, the session and the timelines. */
+  /* Shift mode is one state, the session's: the view's action toggles it and
+   * the timelines follow (the grab cursor). */
   jx_session_set_shift_mode (session, TRUE);
-  g_assert_true (jx_master_timeline_get_shift_mode (JX_MASTER_TIMELINE (view)));
-  g_assert_true (jx_trace_timeline_get_shift_mode (tb));
-  jx_master_timeline_set_shift_mode (JX_MASTER_TIMELINE (view), FALSE);
+  g_assert_cmpstr (gdk_cursor_get_name (gtk_widget_get_cursor (jx_trace_timeline_get_canvas (tb))), ==, "grab");
+  g_assert_true (gtk_widget_activate_action (view, "timeline.shift-mode", NULL));
   g_assert_false (jx_session_get_shift_mode (session));
+  g_assert_null (gtk_widget_get_cursor (jx_trace_timeline_get_canvas (tb)));
+  g_assert_true (gtk_widget_activate_action (view, "timeline.show-messages", NULL));
+  g_assert_true (jx_session_get_show_messages (session));
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.remove", NULL));
-  g_assert_cmpuint (jx_session_get_n_traces (session), ==, 1);
-  wait_ms (50);
-  g_assert_null (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 1));
-  g_assert_nonnull (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0));
+  {
+    g_autoptr(JxSessionTrace) removed = g_object_ref (item_at (session, 1));
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.remove", NULL));
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 1);
+    wait_ms (50);
+    g_assert_null (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), removed));
+    g_assert_nonnull (lane_of (view, session, 0));
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -702,20 +756,20 @@ test_nav_toolbar (void)
   wait_until_allocated (nav);
 
   jx_session_zoom_all (session);
-  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 1, &y, &h));
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_at (session, 1), &y, &h));
 
   x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 5 * MS);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
   jx_nav_toolbar_drag_update (JX_NAV_TOOLBAR (nav), 20, 0);
   jx_nav_toolbar_drag_update (JX_NAV_TOOLBAR (nav), 60, 0);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 60, 0);
-  g_assert_cmpint (jx_session_get_offset (session, 0), ==, 0);
-  g_assert_cmpint (jx_session_get_offset (session, 1), >, 0);
+  g_assert_cmpint (offset_of (session, 0), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), >, 0);
   /* The range was frozen during the drag: measure with the range at the start. */
-  x_moved = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), jx_session_get_offset (session, 1));
+  x_moved = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), offset_of (session, 1));
   (void) x_moved;
   jx_session_undo (session);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
   g_assert_false (jx_session_can_undo (session));
 
   /* 60 px in a strip of (width - labels) px over the padded range. */
@@ -723,28 +777,28 @@ test_nav_toolbar (void)
   xb = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 10 * MS);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_TRACE, x0, y + h / 2);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 60, 0);
-  g_assert_cmpint (ABS (jx_session_get_offset (session, 1) - (gint64) (60.0 * 10 * MS / (xb - xa))),
+  g_assert_cmpint (ABS (offset_of (session, 1) - (gint64) (60.0 * 10 * MS / (xb - xa))),
                    <=, (gint64) (10 * MS / (xb - xa)) + 1);
   jx_session_undo (session);
 
   /* Pan the window by dragging its middle. */
-  jx_session_set_view (session, 2 * MS, 4 * MS);
+  set_view (session, 2 * MS, 4 * MS);
   x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 3 * MS);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 30, 0);
-  v0 = jx_session_get_view_start (session);
-  v1 = jx_session_get_view_end (session);
+  v0 = view_start (session);
+  v1 = view_end (session);
   g_assert_cmpint (v1 - v0, ==, 2 * MS);
   g_assert_cmpint (v0, >, 2 * MS);
-  g_assert_cmpint (jx_session_get_offset (session, 1), ==, 0);
+  g_assert_cmpint (offset_of (session, 1), ==, 0);
 
   /* Resize by the right edge. */
   w = v1 - v0;
   x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), v1);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 40, 0);
-  g_assert_cmpint (jx_session_get_view_start (session), ==, v0);
-  g_assert_cmpint (jx_session_get_view_end (session) - v0, >, w);
+  g_assert_cmpint (view_start (session), ==, v0);
+  g_assert_cmpint (view_end (session) - v0, >, w);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -771,10 +825,10 @@ test_nav_toolbar_pending (void)
   b = make_trace ("B", 0);
   jx_session_add_trace (session, b);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (jx_session_get_trace_state (session, 0) != JX_SESSION_TRACE_FAILED &&
+  while (jx_session_trace_get_state (item_at (session, 0)) != JX_SESSION_TRACE_FAILED &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (jx_session_get_trace_state (session, 0), ==, JX_SESSION_TRACE_FAILED);
+  g_assert_cmpint (jx_session_trace_get_state (item_at (session, 0)), ==, JX_SESSION_TRACE_FAILED);
 
   nav = jx_nav_toolbar_new (session);
   jx_nav_toolbar_set_label_width (JX_NAV_TOOLBAR (nav), 170);
@@ -782,8 +836,8 @@ test_nav_toolbar_pending (void)
   wait_until_allocated (nav);
   img = render_widget (nav);
 
-  g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 0, &y0, &h0));
-  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), 1, &y1, &h1));
+  g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_at (session, 0), &y0, &h0));
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_at (session, 1), &y1, &h1));
   /* One strip tall: the failed trace takes no room. */
   {
     int natural;
@@ -820,20 +874,20 @@ test_timeline_keyboard_select (void)
 {
   g_autoptr(JxSession) session = NULL;
   GtkWidget *timeline, *window;
-  guint trace;
+  JxSessionTrace *trace;
   guint32 stream, inv;
 
   SKIP_WITHOUT_DISPLAY ();
 
   session = make_session ();
-  timeline = jx_trace_timeline_new (session, 0);
+  timeline = jx_trace_timeline_new (session, item_at (session, 0));
   window = present (timeline, 900, 200);
   wait_until_allocated (timeline);
 
 #define SELECT(action) gtk_widget_activate_action (timeline, "trace." action, NULL)
 #define ASSERT_SELECTED(s, i) G_STMT_START { \
     g_assert_true (jx_session_get_selected_invocation (session, &trace, &stream, &inv)); \
-    g_assert_cmpuint (trace, ==, 0); \
+    g_assert_true (trace == item_at (session, 0)); \
     g_assert_cmpuint (stream, ==, (s)); \
     g_assert_cmpuint (inv, ==, (i)); \
   } G_STMT_END
@@ -858,11 +912,11 @@ test_timeline_keyboard_select (void)
 
   /* MPI_Send [4, 5) lies right of a [0, 2 ms) window: the window keeps its
    * width and centres on it. */
-  jx_session_set_view (session, 0, 2 * MS);
+  set_view (session, 0, 2 * MS);
   SELECT ("select-next");
   ASSERT_SELECTED (0, 2);
-  g_assert_cmpint (jx_session_get_view_end (session) - jx_session_get_view_start (session), ==, 2 * MS);
-  g_assert_cmpint (jx_session_get_view_start (session), ==, 3 * MS + MS / 2);
+  g_assert_cmpint (view_end (session) - view_start (session), ==, 2 * MS);
+  g_assert_cmpint (view_start (session), ==, 3 * MS + MS / 2);
 
   SELECT ("select-none");
   g_assert_false (jx_session_get_selected_invocation (session, NULL, NULL, NULL));
@@ -900,21 +954,21 @@ test_summary_and_legend (void)
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
 
-  trace = jx_session_get_trace (session, 1);
-  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), 1, &n);
+  trace = jx_session_trace_get_trace (item_at (session, 1));
+  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), item_at (session, 1), &n);
   g_assert_nonnull (bars);
   g_assert_cmpuint (n, >=, 2);
   g_assert_cmpstr (jx_trace_get_region (trace, bars[0].region)->name, ==, "compute");
   g_assert_cmpfloat_with_epsilon (bars[0].exclusive_s, 0.014, 1e-6);
 
   /* Only the first 3 ms: compute [1, 3) on two ranks = 4 ms. */
-  jx_session_set_view (session, 0, 3 * MS);
+  set_view (session, 0, 3 * MS);
   g_assert_true (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)));
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)) &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), 0, &n);
+  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), item_at (session, 0), &n);
   g_assert_nonnull (bars);
   g_assert_cmpfloat_with_epsilon (bars[0].exclusive_s, 0.004, 1e-6);
 
@@ -932,6 +986,7 @@ test_real_trace (void)
   g_autofree char *path = NULL;
   g_autoptr(JxSession) session = NULL;
   GtkWidget *view, *window, *canvas;
+  JxSessionTrace *item;
   JxTraceTimeline *tl;
   gint64 deadline;
   int x, y;
@@ -942,15 +997,15 @@ test_real_trace (void)
   session = jx_session_new ();
   view = jx_master_timeline_new (session);
   window = present (view, 1200, 700);
-  jx_session_add_path (session, path);
+  item = jx_session_add_path (session, path);
   deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
-  while (jx_session_get_trace_state (session, 0) == JX_SESSION_TRACE_LOADING &&
+  while (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADING &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (jx_session_get_trace_state (session, 0), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (jx_session_trace_get_state (item), ==, JX_SESSION_TRACE_LOADED);
   jx_session_zoom_all (session);
 
-  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), 0);
+  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
   canvas = jx_trace_timeline_get_canvas (tl);
   wait_until_allocated (canvas);
   for (y = 2; y < gtk_widget_get_height (canvas); y += 7)
@@ -990,63 +1045,70 @@ present_all_views (JxSession *session,
   gtk_widget_set_vexpand (views->master, TRUE);
   gtk_box_append (GTK_BOX (box), jx_nav_toolbar_new (session));
   gtk_box_append (GTK_BOX (box), views->master);
-  gtk_box_append (GTK_BOX (box), jx_trace_timeline_new (session, 1));
+  gtk_box_append (GTK_BOX (box), jx_trace_timeline_new (session, item_at (session, 1)));
   gtk_box_append (GTK_BOX (box), views->chart);
   gtk_box_append (GTK_BOX (box), views->legend);
   gtk_box_append (GTK_BOX (box), views->details);
   views->window = present (box, 1000, 900);
 }
 
-/* Removing a trace from a session that views show frees the trace (and with
- * it its timeline summary, which holds it) once the views have caught up;
- * closing the window frees the session and the other trace. */
+/* Removing a trace from a session that views show frees the trace (and the
+ * item's timeline summary, which holds it) once the views have caught up;
+ * closing the window frees the session, the items and the other trace. */
 static void
 test_remove_trace_finalizes (void)
 {
   JxSession *session;
-  gpointer weak_session, a, b;
+  JxSessionTrace *item_a, *item_b;
+  gpointer weak_session, a, b, weak_item_b;
   AllViews views;
   gint64 deadline;
 
   SKIP_WITHOUT_DISPLAY ();
 
   session = make_session ();
+  item_a = item_at (session, 0);
+  item_b = item_at (session, 1);
   weak_session = session;
-  a = jx_session_get_trace (session, 0);
-  b = jx_session_get_trace (session, 1);
+  weak_item_b = item_b;
+  a = jx_session_trace_get_trace (item_a);
+  b = jx_session_trace_get_trace (item_b);
   g_object_add_weak_pointer (G_OBJECT (session), &weak_session);
+  g_object_add_weak_pointer (G_OBJECT (item_b), &weak_item_b);
   g_object_add_weak_pointer (G_OBJECT (a), &a);
   g_object_add_weak_pointer (G_OBJECT (b), &b);
 
   present_all_views (session, &views);
-  wait_until_allocated (jx_trace_timeline_get_canvas (
-    jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (views.master), 1)));
+  wait_until_allocated (jx_trace_timeline_get_canvas (lane_of (views.master, session, 1)));
 
-  /* Let every view build what it shows of B: the shared summary, the bars,
+  /* Let every view build what it shows of B: the item's summary, the bars,
    * the legend and the statistics of a selected invocation. */
   deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-  while ((jx_summary_cache_lookup (a, NULL, NULL) == NULL ||
-          jx_summary_cache_lookup (b, NULL, NULL) == NULL) &&
+  while ((jx_session_trace_get_summary (item_a) == NULL ||
+          jx_session_trace_get_summary (item_b) == NULL) &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_nonnull (jx_summary_cache_lookup (b, NULL, NULL));
-  jx_session_select_invocation (session, 1, 0, 1);
+  g_assert_nonnull (jx_session_trace_get_summary (item_b));
+  jx_session_select_invocation (session, item_b, 0, 1);
   wait_until_idle (views.chart, views.legend, views.details);
 
-  jx_session_remove_trace (session, 1);
+  /* The trace goes at once, also from the timeline of B alone (it keeps its
+   * emptied item until its window goes). */
+  jx_session_remove (session, item_b);
   g_assert_true (wait_until_cleared (&b));
 
-  /* A is still shown, with its summary (the rows were rebuilt, the summary
-   * was kept), and the views still work. */
+  /* A is still shown, with its summary (its lane stayed as it was), and the
+   * views still work. */
   g_assert_nonnull (a);
-  g_assert_nonnull (jx_summary_cache_lookup (a, NULL, NULL));
-  g_assert_nonnull (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (views.master), 0));
-  g_assert_null (jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (views.master), 1));
+  g_assert_nonnull (jx_session_trace_get_summary (item_a));
+  g_assert_nonnull (lane_of (views.master, session, 0));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 1);
   wait_until_idle (views.chart, views.legend, views.details);
 
   gtk_window_destroy (GTK_WINDOW (views.window));
   g_object_unref (session);
   g_assert_true (wait_until_cleared (&weak_session));
+  g_assert_true (wait_until_cleared (&weak_item_b));
   g_assert_true (wait_until_cleared (&a));
 }
 
@@ -1056,25 +1118,142 @@ static void
 test_remove_trace_while_building (void)
 {
   JxSession *session;
-  gpointer weak_session, b;
+  JxSessionTrace *item_b;
+  gpointer weak_session, b, weak_item_b;
   AllViews views;
 
   SKIP_WITHOUT_DISPLAY ();
 
   session = make_session ();
+  item_b = item_at (session, 1);
   weak_session = session;
-  b = jx_session_get_trace (session, 1);
+  weak_item_b = item_b;
+  b = jx_session_trace_get_trace (item_b);
   g_object_add_weak_pointer (G_OBJECT (session), &weak_session);
+  g_object_add_weak_pointer (G_OBJECT (item_b), &weak_item_b);
   g_object_add_weak_pointer (G_OBJECT (b), &b);
 
   present_all_views (session, &views);
-  g_assert_null (jx_summary_cache_lookup (b, NULL, NULL));
-  jx_session_remove_trace (session, 1);
+  g_assert_null (jx_session_trace_get_summary (item_b));
+  jx_session_remove (session, item_b);
   g_assert_true (wait_until_cleared (&b));
 
   gtk_window_destroy (GTK_WINDOW (views.window));
   g_object_unref (session);
   g_assert_true (wait_until_cleared (&weak_session));
+  g_assert_true (wait_until_cleared (&weak_item_b));
+}
+
+/* Removing the middle one of three traces takes only its lane: the other
+ * lanes stay the same widgets, in order, at their offsets, and the
+ * navigation toolbar moves the third strip up. */
+static void
+test_remove_middle_keeps_lanes (void)
+{
+  g_autoptr(JxSession) session = make_session ();
+  g_autoptr(JxTrace) c = make_trace ("C", 2 * MS);
+  JxSessionTrace *item_a, *item_c;
+  JxTraceTimeline *lane_a, *lane_c;
+  GtkWidget *box, *master, *nav, *window;
+  gpointer weak_lane_b;
+  int y_before, y_after;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  item_a = item_at (session, 0);
+  item_c = jx_session_add_trace (session, c);
+  jx_session_set_offset (session, item_a, MS);
+  jx_session_set_offset (session, item_at (session, 1), 2 * MS);
+  jx_session_set_offset (session, item_c, 3 * MS);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  nav = jx_nav_toolbar_new (session);
+  master = jx_master_timeline_new (session);
+  gtk_widget_set_vexpand (master, TRUE);
+  gtk_box_append (GTK_BOX (box), nav);
+  gtk_box_append (GTK_BOX (box), master);
+  window = present (box, 1000, 700);
+  lane_a = lane_of (master, session, 0);
+  lane_c = lane_of (master, session, 2);
+  weak_lane_b = lane_of (master, session, 1);
+  g_object_add_weak_pointer (G_OBJECT (weak_lane_b), &weak_lane_b);
+  wait_until_allocated (jx_trace_timeline_get_canvas (lane_c));
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_c, &y_before, NULL));
+
+  jx_session_remove (session, item_at (session, 1));
+
+  g_assert_true (lane_of (master, session, 0) == lane_a);
+  g_assert_true (lane_of (master, session, 1) == lane_c);
+  g_assert_true (jx_trace_timeline_get_item (lane_a) == item_a);
+  g_assert_true (jx_trace_timeline_get_item (lane_c) == item_c);
+  g_assert_true (gtk_widget_get_next_sibling (GTK_WIDGET (lane_a)) == GTK_WIDGET (lane_c));
+  g_assert_cmpint (jx_session_trace_get_offset (item_a), ==, MS);
+  g_assert_cmpint (jx_session_trace_get_offset (item_c), ==, 3 * MS);
+  /* The removed lane goes once the main loop has run. */
+  g_assert_true (wait_until_cleared (&weak_lane_b));
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_c, &y_after, NULL));
+  g_assert_cmpint (y_after, <, y_before);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The colours views ask the palette for: a distinct tint per slot, the
+ * picked colour as the accent with a light (or dark) low-chroma tint of its
+ * hue, and back to the palette's when the style changes back. */
+static void
+test_trace_colors (void)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  GdkRGBA tints[6];
+  /* A saturated purple, as picked in the colour chooser. */
+  JxRgba user = { 140 / 255.0f, 0.0f, 217 / 255.0f, 1.0f };
+  GdkRGBA got, dark, accent, light_tint;
+  JxSessionTrace *items[6];
+
+  for (guint i = 0; i < G_N_ELEMENTS (tints); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("t%u", i);
+      g_autoptr(JxTrace) trace = make_trace (name, 0);
+
+      items[i] = jx_session_add_trace (session, trace);
+      jx_trace_colors (items[i], FALSE, &tints[i], NULL);
+      g_assert_cmpfloat (tints[i].alpha, >, 0.0f);
+    }
+
+  /* All pairs differ (the tints are subtle by design, so the bar is low). */
+  for (guint i = 0; i < G_N_ELEMENTS (tints); i++)
+    for (guint j = i + 1; j < G_N_ELEMENTS (tints); j++)
+      {
+        double d = fabs (tints[i].red - tints[j].red) +
+                   fabs (tints[i].green - tints[j].green) +
+                   fabs (tints[i].blue - tints[j].blue);
+        g_assert_cmpfloat (d, >, 0.015);
+      }
+
+  /* The picked colour is the accent; the lane gets a light, low-chroma tint
+   * of its hue (blue above green, red above green for purple), opaque. */
+  jx_session_trace_set_picked_color (items[1], jx_palette_rgba_to_pixel (&user));
+  jx_trace_colors (items[1], FALSE, &light_tint, &accent);
+  g_assert_cmpfloat (fabs (accent.red - user.red) + fabs (accent.green - user.green) + fabs (accent.blue - user.blue), <, 1e-6);
+  g_assert_cmpfloat (accent.alpha, ==, 1.0f);
+  g_assert_cmpfloat (light_tint.alpha, ==, 1.0f);
+  g_assert_cmpfloat (MIN (light_tint.red, MIN (light_tint.green, light_tint.blue)), >, 0.8f);
+  g_assert_cmpfloat (MAX (light_tint.red, MAX (light_tint.green, light_tint.blue)) -
+                     MIN (light_tint.red, MIN (light_tint.green, light_tint.blue)), <, 0.15f);
+  g_assert_cmpfloat (light_tint.blue, >, light_tint.green);
+  g_assert_cmpfloat (light_tint.red, >, light_tint.green);
+
+  /* Dark style: a dark tint of the same hue; the accent stays the user's choice. */
+  jx_trace_colors (items[1], TRUE, &got, &accent);
+  g_assert_cmpfloat (MAX (got.red, MAX (got.green, got.blue)), <, 0.35f);
+  g_assert_cmpfloat (got.blue, >, got.green);
+  g_assert_cmpfloat (fabs (accent.red - user.red) + fabs (accent.blue - user.blue), <, 1e-6);
+  jx_trace_colors (items[0], TRUE, &dark, NULL);
+  g_assert_false (gdk_rgba_equal (&dark, &tints[0]));
+  jx_trace_colors (items[0], FALSE, &got, NULL);
+  g_assert_true (gdk_rgba_equal (&got, &tints[0]));
+  jx_trace_colors (items[1], FALSE, &got, NULL);
+  g_assert_true (gdk_rgba_equal (&got, &light_tint));
 }
 
 static void
@@ -1162,6 +1341,8 @@ main (int   argc,
   g_test_add_func ("/views/timeline/real-trace", test_real_trace);
   g_test_add_func ("/views/lifetime/remove-trace", test_remove_trace_finalizes);
   g_test_add_func ("/views/lifetime/remove-while-building", test_remove_trace_while_building);
+  g_test_add_func ("/views/master-timeline/remove-middle", test_remove_middle_keeps_lanes);
+  g_test_add_func ("/views/trace-colors", test_trace_colors);
 
   ret = g_test_run ();
   remove_tree (home);

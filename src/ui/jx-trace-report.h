@@ -1,5 +1,6 @@
 /* jx-trace-report.h — a window with a loaded trace's processes and streams
- * (event counts, time spans) and its load report (repaired defects). */
+ * (event counts, time spans) and its load report (repaired defects), and the
+ * one-line description of a trace that its row shows. */
 #pragma once
 
 #include <adwaita.h>
@@ -15,5 +16,8 @@ GtkWidget *jx_trace_report_window_new (GtkWindow  *parent,
                                        JxTrace    *trace,
                                        const char *name,
                                        gboolean   show_report);
+
+/* "2 processes · 4 streams · 120 events · 1.25 s" */
+char      *jx_trace_describe          (JxTrace    *trace);
 
 G_END_DECLS

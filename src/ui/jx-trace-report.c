@@ -1,10 +1,9 @@
 /* jx-trace-report.c — what a loaded trace holds and what the loader repaired. */
 #include "config.h"
 
-#include <glib/gi18n.h>
+#include <glib/gi18n-lib.h>
 
 #include "jx-trace-report.h"
-#include "jx-trace-row.h"
 
 /* Long lists are cut so the window stays responsive on traces with thousands
  * of streams; the counts in the titles stay exact. */
@@ -48,6 +47,37 @@ format_span (JxTrace *trace,
   b = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (to - MIN (to, start))), 3);
   /* Translators: a time span from trace start, e.g. "1.2 ms – 3.45 s". */
   return g_strdup_printf (_("%s – %s"), a, b);
+}
+
+char *
+jx_trace_describe (JxTrace *trace)
+{
+  g_autofree char *processes = NULL;
+  g_autofree char *streams = NULL;
+  g_autofree char *events = NULL;
+  g_autofree char *duration = NULL;
+  guint n_processes;
+  guint n_streams;
+  guint64 n_events;
+  guint64 start;
+  guint64 end;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+
+  n_processes = jx_trace_get_n_processes (trace);
+  n_streams = jx_trace_get_n_streams (trace);
+  n_events = jx_trace_get_n_events (trace);
+  start = jx_trace_get_start_time (trace);
+  end = jx_trace_get_end_time (trace);
+
+  processes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u process", "%u processes", n_processes), n_processes);
+  streams = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", n_streams), n_streams);
+  events = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'llu event", "%'llu events",
+                                         (gulong) MIN (n_events, G_MAXULONG)), (unsigned long long) n_events);
+  duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (end > start ? end - start : 0)), 3);
+
+  /* Translators: processes · streams · events · duration */
+  return g_strdup_printf (_("%s · %s · %s · %s"), processes, streams, events, duration);
 }
 
 static const char *

@@ -1,0 +1,285 @@
+/* jx-window-actions.c — the window's commands and their keys.
+ *
+ * Commands on one trace are the trace's own ("trace" actions, jx-trace-actions.h):
+ * the window's versions only pick the trace — the position given, or with -1
+ * the current one (the trace of the selected invocation, else the reference)
+ * — and forward to the actions of that trace's timeline. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "jx-window-private.h"
+
+/* Keyboard zoom steps by this factor; three steps are close to 3×. */
+#define ZOOM_STEP 1.5
+/* Keyboard panning moves a quarter of the visible window. */
+#define PAN_FRACTION 0.25
+
+/* The trace a command with this parameter acts on, NULL when there is none. */
+static JxSessionTrace *
+resolve_item (JxWindow *self,
+              GVariant *parameter)
+{
+  gint32 position = parameter != NULL ? g_variant_get_int32 (parameter) : -1;
+  JxSessionTrace *item = NULL;
+
+  if (position >= 0)
+    return jx_session_peek_item (self->session, (guint) position);
+  if (jx_session_get_selected_invocation (self->session, &item, NULL, NULL))
+    return item;
+  return jx_session_get_reference (self->session);
+}
+
+static void
+forward_to_trace (JxWindow   *self,
+                  GVariant   *parameter,
+                  const char *action)
+{
+  JxSessionTrace *item = resolve_item (self, parameter);
+  JxTraceTimeline *lane;
+
+  if (item == NULL ||
+      (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) == NULL)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (lane), action, NULL);
+}
+
+static void
+trace_action (GtkWidget  *widget,
+              const char *name,
+              GVariant   *parameter)
+{
+  static const struct { const char *win; const char *trace; } map[] = {
+    { "win.remove-trace", "trace.remove" },
+    { "win.trace-info", "trace.show-info" },
+    { "win.set-offset", "trace.set-offset" },
+    { "win.reset-offset", "trace.reset-offset" },
+    { "win.change-color", "trace.change-color" },
+    { "win.shift-earlier", "trace.shift-earlier" },
+    { "win.shift-later", "trace.shift-later" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if (g_str_equal (name, map[i].win))
+      forward_to_trace (JX_WINDOW (widget), parameter, map[i].trace);
+}
+
+/* Alt+Up/Down make the previous / next trace the reference, which the
+ * keyboard commands then act on. */
+static void
+step_trace (GtkWidget  *widget,
+            const char *name,
+            GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->session));
+  int step = g_str_equal (name, "win.next-trace") ? 1 : -1;
+  guint position = 0;
+
+  if (n < 2)
+    return;
+  jx_session_find_item (self->session, jx_session_get_reference (self->session), &position);
+  jx_session_clear_selection (self->session);
+  jx_session_set_reference (self->session,
+                            jx_session_peek_item (self->session, (guint) ((int) position + (int) n + step) % n));
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *name,
+             GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+
+  if (g_str_equal (name, "win.open-folder"))
+    _jx_window_run_chooser (self, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _jx_window_is_comparison (self));
+  else
+    _jx_window_run_chooser (self, GTK_FILE_CHOOSER_ACTION_OPEN, g_str_equal (name, "win.add-trace"));
+}
+
+static void
+open_examples_action (GtkWidget  *widget,
+                      const char *name,
+                      GVariant   *parameter)
+{
+  jx_window_open_examples (JX_WINDOW (widget));
+}
+
+static void
+close_comparison_action (GtkWidget  *widget,
+                         const char *name,
+                         GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+
+  jx_session_clear (self->session);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  _jx_window_show_page (self, "welcome");
+}
+
+static void
+history_action (GtkWidget  *widget,
+                const char *name,
+                GVariant   *parameter)
+{
+  JxSession *session = JX_WINDOW (widget)->session;
+
+  if (g_str_equal (name, "win.undo"))
+    jx_session_undo (session);
+  else
+    jx_session_redo (session);
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *name,
+             GVariant   *parameter)
+{
+  JxSession *session = JX_WINDOW (widget)->session;
+  const JxTimeSpan *view = jx_session_get_visible_time (session);
+  gint64 centre = view->begin_ns + jx_time_span_get_duration (view) / 2;
+
+  if (g_str_equal (name, "win.zoom-all"))
+    jx_session_zoom_all (session);
+  else
+    jx_session_zoom (session, g_str_equal (name, "win.zoom-in") ? ZOOM_STEP : 1.0 / ZOOM_STEP, centre);
+}
+
+static void
+pan_action (GtkWidget  *widget,
+            const char *name,
+            GVariant   *parameter)
+{
+  JxSession *session = JX_WINDOW (widget)->session;
+  double direction = g_str_equal (name, "win.pan-left") ? -1.0 : 1.0;
+  double width = (double) jx_time_span_get_duration (jx_session_get_visible_time (session));
+
+  jx_session_pan (session, (gint64) (direction * PAN_FRACTION * width));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *parameter)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (JX_WINDOW (widget)->search_entry));
+}
+
+static void
+fullscreen_action (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *parameter)
+{
+  GtkWindow *window = GTK_WINDOW (widget);
+
+  if (gtk_window_is_fullscreen (window))
+    gtk_window_unfullscreen (window);
+  else
+    gtk_window_fullscreen (window);
+}
+
+void
+_jx_window_add_toggle_actions (JxWindow *self)
+{
+  static const char *keys[] = { "shift-mode", "show-messages", "show-bottom-pane" };
+
+  if (self->settings != NULL)
+    {
+      /* The modes live on the session; the settings keep them. */
+      g_settings_bind (self->settings, "shift-mode", self->session, "shift-mode", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "show-messages", self->session, "show-messages", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "show-bottom-pane", self->bottom_paned, "visible", G_SETTINGS_BIND_DEFAULT);
+      g_settings_bind (self->settings, "side-page", self->side_stack, "visible-child-name", G_SETTINGS_BIND_DEFAULT);
+
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        {
+          g_autoptr(GAction) action = g_settings_create_action (self->settings, keys[i]);
+
+          g_action_map_add_action (G_ACTION_MAP (self), action);
+        }
+    }
+  else
+    {
+      g_autoptr(GPropertyAction) shift = g_property_action_new ("shift-mode", self->session, "shift-mode");
+      g_autoptr(GPropertyAction) messages = g_property_action_new ("show-messages", self->session, "show-messages");
+      g_autoptr(GPropertyAction) side = g_property_action_new ("show-bottom-pane", self->bottom_paned, "visible");
+
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (shift));
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (messages));
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (side));
+    }
+}
+
+void
+_jx_window_class_init_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-folder", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.add-trace", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-examples", NULL, open_examples_action);
+  gtk_widget_class_install_action (widget_class, "win.close-comparison", NULL, close_comparison_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-trace", "i", trace_action);
+  gtk_widget_class_install_action (widget_class, "win.trace-info", "i", trace_action);
+  gtk_widget_class_install_action (widget_class, "win.set-offset", "i", trace_action);
+  gtk_widget_class_install_action (widget_class, "win.reset-offset", "i", trace_action);
+  gtk_widget_class_install_action (widget_class, "win.change-color", "i", trace_action);
+  gtk_widget_class_install_action (widget_class, "win.shift-earlier", NULL, trace_action);
+  gtk_widget_class_install_action (widget_class, "win.shift-later", NULL, trace_action);
+  gtk_widget_class_install_action (widget_class, "win.next-trace", NULL, step_trace);
+  gtk_widget_class_install_action (widget_class, "win.previous-trace", NULL, step_trace);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-all", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "win.pan-left", NULL, pan_action);
+  gtk_widget_class_install_action (widget_class, "win.pan-right", NULL, pan_action);
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
+
+  /* Bindings act in the bubble phase, after the focused widget: typing "+" or
+   * "0" into the search entry inserts text instead of zooming. */
+#define BIND(key, mods, action, ...) \
+  gtk_widget_class_add_binding_action (widget_class, key, mods, action, __VA_ARGS__)
+
+  BIND (GDK_KEY_o, GDK_CONTROL_MASK, "win.open", NULL);
+  BIND (GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.add-trace", NULL);
+  BIND (GDK_KEY_o, GDK_CONTROL_MASK | GDK_ALT_MASK, "win.open-folder", NULL);
+  BIND (GDK_KEY_w, GDK_CONTROL_MASK, "win.close-comparison", NULL);
+  BIND (GDK_KEY_Delete, GDK_CONTROL_MASK, "win.remove-trace", "i", -1);
+  BIND (GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
+  BIND (GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
+  BIND (GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
+  BIND (GDK_KEY_y, GDK_CONTROL_MASK, "win.redo", NULL);
+  BIND (GDK_KEY_plus, 0, "win.zoom-in", NULL);
+  BIND (GDK_KEY_plus, GDK_SHIFT_MASK, "win.zoom-in", NULL);
+  BIND (GDK_KEY_KP_Add, 0, "win.zoom-in", NULL);
+  BIND (GDK_KEY_equal, 0, "win.zoom-in", NULL);
+  BIND (GDK_KEY_equal, GDK_CONTROL_MASK, "win.zoom-in", NULL);
+  BIND (GDK_KEY_plus, GDK_CONTROL_MASK, "win.zoom-in", NULL);
+  BIND (GDK_KEY_minus, 0, "win.zoom-out", NULL);
+  BIND (GDK_KEY_KP_Subtract, 0, "win.zoom-out", NULL);
+  BIND (GDK_KEY_minus, GDK_CONTROL_MASK, "win.zoom-out", NULL);
+  BIND (GDK_KEY_0, 0, "win.zoom-all", NULL);
+  BIND (GDK_KEY_KP_0, 0, "win.zoom-all", NULL);
+  BIND (GDK_KEY_0, GDK_CONTROL_MASK, "win.zoom-all", NULL);
+  BIND (GDK_KEY_Left, GDK_CONTROL_MASK, "win.pan-left", NULL);
+  BIND (GDK_KEY_Right, GDK_CONTROL_MASK, "win.pan-right", NULL);
+  BIND (GDK_KEY_s, 0, "win.shift-mode", NULL);
+  BIND (GDK_KEY_m, 0, "win.show-messages", NULL);
+  BIND (GDK_KEY_F9, 0, "win.show-bottom-pane", NULL);
+  BIND (GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
+  BIND (GDK_KEY_t, GDK_CONTROL_MASK, "win.set-offset", "i", -1);
+  BIND (GDK_KEY_t, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.reset-offset", "i", -1);
+  BIND (GDK_KEY_T, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.reset-offset", "i", -1);
+  BIND (GDK_KEY_i, GDK_CONTROL_MASK, "win.trace-info", "i", -1);
+  BIND (GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.change-color", "i", -1);
+  BIND (GDK_KEY_C, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.change-color", "i", -1);
+  BIND (GDK_KEY_Left, GDK_ALT_MASK, "win.shift-earlier", NULL);
+  BIND (GDK_KEY_Right, GDK_ALT_MASK, "win.shift-later", NULL);
+  BIND (GDK_KEY_Down, GDK_ALT_MASK, "win.next-trace", NULL);
+  BIND (GDK_KEY_Up, GDK_ALT_MASK, "win.previous-trace", NULL);
+  BIND (GDK_KEY_F11, 0, "win.fullscreen", NULL);
+
+#undef BIND
+}

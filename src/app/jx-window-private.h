@@ -1,0 +1,81 @@
+/* jx-window-private.h — the window's parts shared by jx-window.c and
+ * jx-window-actions.c, and typed accessors for the tests. */
+#pragma once
+
+#include "jx-details-panel.h"
+#include "jx-function-summary-chart.h"
+#include "jx-legend-view.h"
+#include "jx-master-timeline.h"
+#include "jx-nav-toolbar.h"
+#include "jx-welcome-page.h"
+#include "jx-window.h"
+
+G_BEGIN_DECLS
+
+struct _JxWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  JxSession            *session;
+  GSettings            *settings;
+  GtkNativeDialog      *chooser;
+  gboolean              chooser_adds;
+  /* The loaded set of the current comparison was stored as recent. */
+  gboolean              recent_recorded;
+  /* Replacing the comparison: its emptiness on the way is no reason to go
+   * back to the welcome page. */
+  gboolean              opening;
+
+  AdwToastOverlay      *toast_overlay;
+  AdwWindowTitle       *window_title;
+  GtkStack             *stack;
+  JxWelcomePage        *welcome_page;
+  GtkBox               *loading_box;     /* a JxTraceRow per item, shown until loaded */
+  GtkBox               *traces_box;      /* a JxTraceRow per item, the side pane's list */
+  GtkStack             *side_stack;
+  GtkPaned             *main_paned;
+  GtkPaned             *bottom_paned;
+  GtkSearchEntry       *search_entry;
+  GtkWidget            *add_button;
+  GtkWidget            *mode_box;
+  GtkWidget            *history_box;
+
+  /* The comparison views, all bound to the session. */
+  JxNavToolbar         *nav_toolbar;
+  JxMasterTimeline     *master_timeline;
+  JxFunctionSummaryChart *summary_chart;
+  JxLegendView         *legend;
+  JxDetailsPanel       *details_panel;
+
+  /* Load failures since the failure toast appeared: one toast lists them. */
+  AdwToast             *failure_toast;   /* weak */
+  GPtrArray            *failed_names;    /* char*, markup-escaped */
+};
+
+/* jx-window.c */
+void              _jx_window_show_page            (JxWindow       *self,
+                                                   const char     *name);
+gboolean          _jx_window_is_comparison        (JxWindow       *self);
+void              _jx_window_update_state         (JxWindow       *self);
+
+/* jx-window-actions.c */
+void              _jx_window_class_init_actions   (GtkWidgetClass *widget_class);
+/* The toolbar toggles, as settings when there are settings. */
+void              _jx_window_add_toggle_actions   (JxWindow       *self);
+void              _jx_window_run_chooser          (JxWindow       *self,
+                                                   GtkFileChooserAction action,
+                                                   gboolean        adds);
+
+/* For tests: the visible page ("welcome" or "comparison"); the row in the
+ * trace list at `position`; the views; load failures named by the failure
+ * toast on screen (0 when none is up) and that toast's title. */
+const char             *jx_window_get_page                (JxWindow *self);
+GtkWidget              *jx_window_get_trace_row           (JxWindow *self,
+                                                           guint     position);
+JxMasterTimeline       *jx_window_get_master_timeline     (JxWindow *self);
+JxNavToolbar           *jx_window_get_nav_toolbar         (JxWindow *self);
+JxFunctionSummaryChart *jx_window_get_function_summary    (JxWindow *self);
+guint                   jx_window_get_n_failures_reported (JxWindow *self);
+const char             *jx_window_get_failure_toast_title (JxWindow *self);
+
+G_END_DECLS

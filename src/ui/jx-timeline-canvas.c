@@ -1,0 +1,762 @@
+/* jx-timeline-canvas.c */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-gdk-rgba.h"
+#include "jx-timeline-canvas.h"
+#include "jx-trace-query.h"
+
+#define HEADER_HEIGHT 18
+/* Rows a trace keeps visible when several share the height; below that the
+ * master timeline scrolls as a whole rather than squeezing each trace. */
+#define MIN_ROWS      3
+
+struct _JxTimelineCanvas
+{
+  GtkWidget           parent_instance;
+
+  JxSession          *session;
+  JxSessionTrace     *item;
+  GSignalGroup       *session_signals;
+  GSignalGroup       *item_signals;
+
+  JxTrace            *trace;
+  JxTimelineRenderer *renderer;
+  GArray             *rows;          /* JxTimelineRow */
+  int                 total_height;
+  guint8             *collapsed;     /* per process */
+  guint               n_processes;
+  guint32             call_stack_process;
+  guint8             *search_mask;
+
+  int                 label_width;
+  GtkAdjustment      *vadjustment;
+  gboolean            overflowing;
+};
+
+enum {
+  PROP_0,
+  PROP_LABEL_WIDTH,
+  PROP_OVERFLOWING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (JxTimelineCanvas, jx_timeline_canvas, GTK_TYPE_WIDGET)
+
+static void
+redraw (JxTimelineCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static int
+scroll_y (JxTimelineCanvas *self)
+{
+  return (int) gtk_adjustment_get_value (self->vadjustment);
+}
+
+double
+jx_timeline_canvas_get_time_width (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), 1);
+
+  return MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) - self->label_width);
+}
+
+gint64
+jx_timeline_canvas_x_to_ns (JxTimelineCanvas *self,
+                            double            x)
+{
+  const JxTimeSpan *view;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), 0);
+
+  if (self->session == NULL)
+    return 0;
+  view = jx_session_get_visible_time (self->session);
+  return view->begin_ns + (gint64) ((x - self->label_width) * (double) jx_time_span_get_duration (view) /
+                                    jx_timeline_canvas_get_time_width (self));
+}
+
+/* The render layer's view of this canvas now; FALSE while nothing is loaded. */
+static gboolean
+fill_view (JxTimelineCanvas *self,
+           JxTimelineView   *view)
+{
+  const JxTimeSpan *visible;
+  JxSessionTrace *selected;
+  guint32 sel_stream, sel_inv;
+  GdkRGBA background;
+  gint64 offset;
+
+  jx_timeline_view_init (view);
+  if (self->trace == NULL || self->rows == NULL)
+    return FALSE;
+
+  visible = jx_session_get_visible_time (self->session);
+  offset = jx_session_trace_get_offset (self->item);
+  view->start = jx_timeline_comparison_to_ticks (self->trace, offset, visible->begin_ns);
+  view->end = jx_timeline_comparison_to_ticks (self->trace, offset, visible->end_ns);
+  if (view->end <= view->start)
+    view->end = view->start + 1;
+  view->width = gtk_widget_get_width (GTK_WIDGET (self));
+  view->height = gtk_widget_get_height (GTK_WIDGET (self));
+  view->label_width = self->label_width;
+  view->scroll_y = scroll_y (self);
+  view->rows = (const JxTimelineRow *) (gpointer) self->rows->data;
+  view->n_rows = self->rows->len;
+  view->dark = jx_session_get_dark (self->session);
+  jx_trace_colors (self->item, view->dark, &background, NULL);
+  view->background = jx_rgba_from_gdk (&background);
+  if (jx_session_get_selected_invocation (self->session, &selected, &sel_stream, &sel_inv) &&
+      selected == self->item)
+    {
+      view->selected_stream = sel_stream;
+      view->selected_invocation = sel_inv;
+    }
+  view->search_mask = self->search_mask;
+  view->show_messages = jx_session_get_show_messages (self->session);
+  return TRUE;
+}
+
+/* The selected time range (also while drag-selecting) as a veil. */
+static void
+draw_selected_time (JxTimelineCanvas *self,
+                    cairo_t          *cr,
+                    int               width,
+                    int               height)
+{
+  const JxTimeSpan *range = jx_session_get_selected_time (self->session);
+  const JxTimeSpan *view = jx_session_get_visible_time (self->session);
+  double scale = jx_timeline_canvas_get_time_width (self) / MAX (1.0, (double) jx_time_span_get_duration (view));
+  double x0, x1;
+
+  if (range->end_ns <= range->begin_ns)
+    return;
+  x0 = CLAMP (self->label_width + (double) (range->begin_ns - view->begin_ns) * scale, self->label_width, width);
+  x1 = CLAMP (self->label_width + (double) (range->end_ns - view->begin_ns) * scale, self->label_width, width);
+  if (x1 <= x0)
+    return;
+  cairo_rectangle (cr, x0, 0, x1 - x0, height);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.22);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.9);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+}
+
+static void
+jx_timeline_canvas_snapshot (GtkWidget   *widget,
+                             GtkSnapshot *snapshot)
+{
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  JxTimelineView view;
+  cairo_t *cr;
+
+  if (self->session == NULL || width <= 0 || height <= 0)
+    return;
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (fill_view (self, &view))
+    {
+      jx_timeline_renderer_draw (self->renderer, cr, &view);
+      draw_selected_time (self, cr, width, height);
+    }
+  else
+    {
+      GdkRGBA tint;
+
+      jx_trace_colors (self->item, jx_session_get_dark (self->session), &tint, NULL);
+      gdk_cairo_set_source_rgba (cr, &tint);
+      cairo_paint (cr);
+    }
+  cairo_destroy (cr);
+}
+
+static void
+jx_timeline_canvas_measure (GtkWidget      *widget,
+                            GtkOrientation  orientation,
+                            int             for_size,
+                            int            *minimum,
+                            int            *natural,
+                            int            *minimum_baseline,
+                            int            *natural_baseline)
+{
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    {
+      *minimum = CLAMP (self->total_height, JX_TIMELINE_ROW_HEIGHT, MIN_ROWS * JX_TIMELINE_ROW_HEIGHT);
+      *natural = MAX (self->total_height, JX_TIMELINE_ROW_HEIGHT);
+    }
+  else
+    *minimum = *natural = 200;
+}
+
+static void
+update_adjustment (JxTimelineCanvas *self)
+{
+  double page = gtk_widget_get_height (GTK_WIDGET (self));
+  double upper = MAX (self->total_height, page);
+  double value = CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, upper - page);
+  gboolean overflowing = self->total_height > page + 0.5;
+
+  gtk_adjustment_configure (self->vadjustment, value, 0, upper, JX_TIMELINE_ROW_HEIGHT, page * 0.9, page);
+  if (self->overflowing != overflowing)
+    {
+      self->overflowing = overflowing;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERFLOWING]);
+    }
+}
+
+static void
+jx_timeline_canvas_size_allocate (GtkWidget *widget,
+                                  int        width,
+                                  int        height,
+                                  int        baseline)
+{
+  update_adjustment (JX_TIMELINE_CANVAS (widget));
+}
+
+static void
+relayout (JxTimelineCanvas *self)
+{
+  JxTimelineLayoutParams params;
+  int old_height = self->total_height;
+
+  g_clear_pointer (&self->rows, g_array_unref);
+  self->total_height = 0;
+  if (self->trace != NULL)
+    {
+      jx_timeline_layout_params_init (&params);
+      params.row_height = JX_TIMELINE_ROW_HEIGHT;
+      params.header_height = HEADER_HEIGHT;
+      params.collapsed = self->collapsed;
+      params.call_stack_process = self->call_stack_process;
+      self->rows = jx_timeline_layout_new (self->trace, &params, &self->total_height);
+    }
+  if (old_height != self->total_height)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  update_adjustment (self);
+  redraw (self);
+}
+
+static void
+update_search (JxTimelineCanvas *self)
+{
+  g_clear_pointer (&self->search_mask, g_free);
+  if (self->trace != NULL)
+    self->search_mask = jx_timeline_search_mask_new (self->trace, jx_session_get_search (self->session), NULL);
+  redraw (self);
+}
+
+static void
+update_summary (JxTimelineCanvas *self)
+{
+  JxTimelineSummary *summary = jx_session_trace_get_summary (self->item);
+
+  if (self->renderer != NULL && summary != NULL)
+    {
+      jx_timeline_renderer_set_summary (self->renderer, summary);
+      redraw (self);
+    }
+}
+
+static void
+update_name (JxTimelineCanvas *self)
+{
+  g_autofree char *label = g_strdup_printf (_("Timeline of %s"), jx_session_trace_get_name (self->item));
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/* Picks up the loaded trace, and lets go of it when the item drops it (it
+ * left the session). */
+static void
+sync_trace (JxTimelineCanvas *self)
+{
+  JxTrace *trace = jx_session_trace_get_trace (self->item);
+
+  if (trace == self->trace)
+    {
+      redraw (self);
+      return;
+    }
+
+  g_clear_object (&self->renderer);
+  g_clear_object (&self->trace);
+  g_clear_pointer (&self->collapsed, g_free);
+  self->n_processes = 0;
+  self->call_stack_process = JX_NONE;
+  if (trace != NULL)
+    {
+      self->trace = g_object_ref (trace);
+      self->renderer = jx_timeline_renderer_new (trace);
+      self->n_processes = jx_trace_get_n_processes (trace);
+      self->collapsed = g_new0 (guint8, MAX (1, self->n_processes));
+      update_summary (self);
+    }
+  relayout (self);
+  update_search (self);
+}
+
+static void
+update_cursor (JxTimelineCanvas *self)
+{
+  /* In shift mode a drag moves the trace. */
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self),
+                                   jx_session_get_shift_mode (self->session) ? "grab" : NULL);
+}
+
+void
+jx_timeline_canvas_bind (JxTimelineCanvas *self,
+                         JxSession        *session,
+                         JxSessionTrace   *item)
+{
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+  g_return_if_fail (JX_IS_SESSION (session));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+  g_return_if_fail (self->session == NULL);
+
+  self->session = g_object_ref (session);
+  self->item = g_object_ref (item);
+  g_signal_group_set_target (self->session_signals, session);
+  g_signal_group_set_target (self->item_signals, item);
+  update_name (self);
+  update_cursor (self);
+  sync_trace (self);
+}
+
+/* Call stacks ---------------------------------------------------------------- */
+
+static void
+ensure_call_stack_thread (GTask        *task,
+                          gpointer      source_object,
+                          gpointer      task_data,
+                          GCancellable *cancellable)
+{
+  JxTimelineSummary *summary = task_data;
+  JxTrace *trace = jx_timeline_summary_get_trace (summary);
+  guint32 process = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (task), "process"));
+  const JxProcess *p = jx_trace_get_process (trace, process);
+
+  for (guint32 s = p->first_stream; s < p->first_stream + p->n_streams; s++)
+    if (!jx_timeline_summary_ensure_call_stack (summary, s, cancellable, NULL))
+      break;
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+ensure_call_stack_done (GObject      *source,
+                        GAsyncResult *result,
+                        gpointer      user_data)
+{
+  g_autoptr(JxTimelineCanvas) self = user_data;
+
+  redraw (self);
+}
+
+guint32
+jx_timeline_canvas_get_call_stack_process (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
+  return self->call_stack_process;
+}
+
+void
+jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
+                                           guint32           process)
+{
+  JxTimelineSummary *summary;
+
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+
+  if ((process != JX_NONE && process >= self->n_processes) || self->call_stack_process == process)
+    return;
+  self->call_stack_process = process;
+  relayout (self);
+
+  /* Depth rows draw at once (exactly); per-depth pyramids make coarse zoom
+   * fast afterwards and are built off the main thread. */
+  if (process != JX_NONE && self->renderer != NULL &&
+      (summary = jx_timeline_renderer_get_summary (self->renderer)) != NULL)
+    {
+      g_autoptr(GTask) task = g_task_new (NULL, NULL, ensure_call_stack_done, g_object_ref (self));
+
+      g_task_set_task_data (task, jx_timeline_summary_ref (summary),
+                            (GDestroyNotify) jx_timeline_summary_unref);
+      g_object_set_data (G_OBJECT (task), "process", GUINT_TO_POINTER (process));
+      g_task_run_in_thread (task, ensure_call_stack_thread);
+    }
+}
+
+gboolean
+jx_timeline_canvas_get_process_collapsed (JxTimelineCanvas *self,
+                                          guint32           process)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+
+  return process < self->n_processes && self->collapsed[process];
+}
+
+void
+jx_timeline_canvas_set_process_collapsed (JxTimelineCanvas *self,
+                                          guint32           process,
+                                          gboolean          collapsed)
+{
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+
+  if (process >= self->n_processes || !!self->collapsed[process] == !!collapsed)
+    return;
+  self->collapsed[process] = !!collapsed;
+  relayout (self);
+}
+
+/* Rows ----------------------------------------------------------------------- */
+
+JxTrace *
+jx_timeline_canvas_get_trace (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
+  return self->trace;
+}
+
+const JxTimelineRow *
+jx_timeline_canvas_get_rows (JxTimelineCanvas *self,
+                             guint            *n_rows)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
+
+  *n_rows = self->rows != NULL ? self->rows->len : 0;
+  return self->rows != NULL ? (const JxTimelineRow *) (gpointer) self->rows->data : NULL;
+}
+
+int
+jx_timeline_canvas_row_at (JxTimelineCanvas *self,
+                           double            y)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), -1);
+
+  if (self->rows == NULL)
+    return -1;
+  return jx_timeline_layout_row_at ((const JxTimelineRow *) (gpointer) self->rows->data,
+                                    self->rows->len, (int) y + scroll_y (self));
+}
+
+gboolean
+jx_timeline_canvas_has_process_header (JxTimelineCanvas *self,
+                                       guint32           process)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+
+  for (guint r = 0; self->rows != NULL && r < self->rows->len; r++)
+    {
+      const JxTimelineRow *row = &g_array_index (self->rows, JxTimelineRow, r);
+
+      if (row->kind == JX_TIMELINE_ROW_PROCESS && row->process == process)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+jx_timeline_canvas_get_stream_span (JxTimelineCanvas *self,
+                                    guint32           stream,
+                                    int              *y,
+                                    int              *height)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+
+  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
+    {
+      const JxTimelineRow *r = &g_array_index (self->rows, JxTimelineRow, i);
+
+      if (r->kind == JX_TIMELINE_ROW_STREAM && r->stream == stream)
+        {
+          if (y != NULL)
+            *y = r->y - scroll_y (self);
+          if (height != NULL)
+            *height = r->height;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+void
+jx_timeline_canvas_scroll_to_stream (JxTimelineCanvas *self,
+                                     guint32           stream)
+{
+  int y, h;
+  double value, page;
+
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+
+  if (!jx_timeline_canvas_get_stream_span (self, stream, &y, &h))
+    return;
+  value = gtk_adjustment_get_value (self->vadjustment);
+  page = gtk_adjustment_get_page_size (self->vadjustment);
+  if (y < 0)
+    gtk_adjustment_set_value (self->vadjustment, value + y);
+  else if (y + h > page)
+    gtk_adjustment_set_value (self->vadjustment, value + (y + h - page));
+}
+
+/* Hit tests ------------------------------------------------------------------ */
+
+gboolean
+jx_timeline_canvas_invocation_at (JxTimelineCanvas *self,
+                                  double            x,
+                                  double            y,
+                                  guint32          *stream,
+                                  guint32          *invocation)
+{
+  JxTimelineView view;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+
+  return x >= self->label_width && fill_view (self, &view) &&
+         jx_timeline_renderer_invocation_at (self->renderer, &view, x, y, stream, invocation);
+}
+
+gboolean
+jx_timeline_canvas_expander_at (JxTimelineCanvas *self,
+                                double            x,
+                                double            y,
+                                guint32          *process)
+{
+  JxTimelineView view;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+
+  return fill_view (self, &view) &&
+         jx_timeline_renderer_expander_at (self->renderer, &view, x, y, process) &&
+         *process < self->n_processes;
+}
+
+/* Over the label column: the full names (labels may be ellipsized). */
+static char *
+label_tooltip (JxTimelineCanvas *self,
+               double            y)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *where = NULL;
+  const JxTimelineRow *r;
+  const JxProcess *process;
+  int row = jx_timeline_canvas_row_at (self, y);
+
+  if (row < 0)
+    return NULL;
+  r = &g_array_index (self->rows, JxTimelineRow, row);
+  process = jx_trace_get_process (self->trace, r->process);
+  name = g_markup_escape_text (process->name, -1);
+  if (r->stream != JX_NONE && r->stream < jx_trace_get_n_streams (self->trace))
+    where = g_markup_escape_text (jx_trace_get_stream (self->trace, r->stream)->name, -1);
+  return g_strdup_printf ("<b>%s</b>%s%s\n<small>%s</small>",
+                          name, where != NULL ? "\n" : "", where != NULL ? where : "",
+                          r->process == self->call_stack_process
+                          ? _("Double-click to hide the call stack")
+                          : _("Double-click to show the call stack"));
+}
+
+char *
+jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
+                                       double            x,
+                                       double            y)
+{
+  guint32 stream_index, inv;
+  const JxStream *stream;
+  const JxRegion *region;
+  const JxProcess *process;
+  g_autofree char *start = NULL;
+  g_autofree char *duration = NULL;
+  g_autofree char *exclusive = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *where = NULL;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
+
+  if (self->trace == NULL)
+    return NULL;
+  if (x < self->label_width)
+    return label_tooltip (self, y);
+  if (!jx_timeline_canvas_invocation_at (self, x, y, &stream_index, &inv))
+    return NULL;
+
+  stream = jx_trace_get_stream (self->trace, stream_index);
+  region = jx_trace_get_region (self->trace, stream->region[inv]);
+  process = jx_trace_get_process (self->trace, stream->process);
+  start = jx_time_format (jx_session_trace_ticks_to_ns (self->item, stream->start[inv]), 6);
+  duration = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
+  exclusive = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
+  name = g_markup_escape_text (region->name, -1);
+  where = g_markup_printf_escaped ("%s · %s", process->name, stream->name);
+
+  return g_strdup_printf ("<b>%s</b>\n"
+                          "%s\n"
+                          "%s %s\n"
+                          "%s %s\n"
+                          "%s %s",
+                          name, where,
+                          _("Start:"), start,
+                          _("Duration (inclusive):"), duration,
+                          _("Exclusive:"), exclusive);
+}
+
+/* Object --------------------------------------------------------------------- */
+
+int
+jx_timeline_canvas_get_label_width (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), 0);
+  return self->label_width;
+}
+
+void
+jx_timeline_canvas_set_label_width (JxTimelineCanvas *self,
+                                    int               label_width)
+{
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+
+  label_width = CLAMP (label_width, 0, 1000);
+  if (self->label_width == label_width)
+    return;
+  self->label_width = label_width;
+  redraw (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL_WIDTH]);
+}
+
+GtkAdjustment *
+jx_timeline_canvas_get_vadjustment (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
+  return self->vadjustment;
+}
+
+static void
+jx_timeline_canvas_dispose (GObject *object)
+{
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (object);
+
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  if (self->item_signals != NULL)
+    g_signal_group_set_target (self->item_signals, NULL);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->item_signals);
+  g_clear_object (&self->renderer);
+  g_clear_object (&self->trace);
+  g_clear_object (&self->item);
+  g_clear_object (&self->session);
+  g_clear_pointer (&self->rows, g_array_unref);
+  g_clear_pointer (&self->collapsed, g_free);
+  g_clear_pointer (&self->search_mask, g_free);
+
+  G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->dispose (object);
+}
+
+static void
+jx_timeline_canvas_finalize (GObject *object)
+{
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (object);
+
+  g_clear_object (&self->vadjustment);
+
+  G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->finalize (object);
+}
+
+static void
+jx_timeline_canvas_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_LABEL_WIDTH:
+      g_value_set_int (value, self->label_width);
+      break;
+    case PROP_OVERFLOWING:
+      g_value_set_boolean (value, self->overflowing);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_timeline_canvas_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (object);
+
+  switch (prop_id)
+    {
+    case PROP_LABEL_WIDTH:
+      jx_timeline_canvas_set_label_width (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_timeline_canvas_class_init (JxTimelineCanvasClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = jx_timeline_canvas_dispose;
+  object_class->finalize = jx_timeline_canvas_finalize;
+  object_class->get_property = jx_timeline_canvas_get_property;
+  object_class->set_property = jx_timeline_canvas_set_property;
+  widget_class->measure = jx_timeline_canvas_measure;
+  widget_class->snapshot = jx_timeline_canvas_snapshot;
+  widget_class->size_allocate = jx_timeline_canvas_size_allocate;
+
+  properties[PROP_LABEL_WIDTH] =
+    g_param_spec_int ("label-width", NULL, NULL, 0, 1000, 180,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* TRUE while the rows are taller than the canvas (show a scrollbar). */
+  properties[PROP_OVERFLOWING] =
+    g_param_spec_boolean ("overflowing", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "jxtimelinecanvas");
+}
+
+static void
+jx_timeline_canvas_init (JxTimelineCanvas *self)
+{
+  self->label_width = 180;
+  self->call_stack_process = JX_NONE;
+  self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 0, JX_TIMELINE_ROW_HEIGHT, 0, 0));
+  g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (redraw), self);
+
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::visible-time", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-time", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-invocation", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-trace", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::show-messages", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::search", G_CALLBACK (update_search), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::shift-mode", G_CALLBACK (update_cursor), self);
+
+  self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
+  g_signal_group_connect_swapped (self->item_signals, "notify::trace", G_CALLBACK (sync_trace), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::offset", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::picked-color", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::summary", G_CALLBACK (update_summary), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::name", G_CALLBACK (update_name), self);
+}

@@ -1,0 +1,85 @@
+/* jx-timeline-canvas.h — the drawing surface of one trace's timeline: its
+ * rows on the trace's tint, for the session's visible window, with the
+ * selection, search and messages the session asks for. It lays out the rows
+ * (processes collapse, one process may show its call stack), scrolls them
+ * through its vertical adjustment, and answers what is under a point.
+ *
+ * It asks for a few rows at least and all rows naturally, so that the
+ * master timeline gives small traces what they need and shares the rest of
+ * the height. Drawing is the render layer's (JxTimelineRenderer) with the
+ * item's timeline summary once it is built. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "jx-session.h"
+#include "jx-timeline-renderer.h"
+
+G_BEGIN_DECLS
+
+#define JX_TIMELINE_ROW_HEIGHT 18
+
+#define JX_TYPE_TIMELINE_CANVAS (jx_timeline_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (JxTimelineCanvas, jx_timeline_canvas, JX, TIMELINE_CANVAS, GtkWidget)
+
+/* Shows `item` of `session` (once; both stay for the canvas's lifetime). */
+void                 jx_timeline_canvas_bind                   (JxTimelineCanvas *self,
+                                                                JxSession        *session,
+                                                                JxSessionTrace   *item);
+int                  jx_timeline_canvas_get_label_width        (JxTimelineCanvas *self);
+void                 jx_timeline_canvas_set_label_width        (JxTimelineCanvas *self,
+                                                                int               label_width);
+GtkAdjustment       *jx_timeline_canvas_get_vadjustment        (JxTimelineCanvas *self);
+
+/* The loaded trace (NULL before) and its rows, top to bottom. */
+JxTrace             *jx_timeline_canvas_get_trace              (JxTimelineCanvas *self);
+const JxTimelineRow *jx_timeline_canvas_get_rows               (JxTimelineCanvas *self,
+                                                                guint            *n_rows);
+/* Row at canvas y (scrolling applied), -1 for none. */
+int                  jx_timeline_canvas_row_at                 (JxTimelineCanvas *self,
+                                                                double            y);
+/* Vertical span of the first row showing `stream`, canvas coordinates. */
+gboolean             jx_timeline_canvas_get_stream_span        (JxTimelineCanvas *self,
+                                                                guint32           stream,
+                                                                int              *y,
+                                                                int              *height);
+/* Scrolls the rows just enough to show `stream`'s row. */
+void                 jx_timeline_canvas_scroll_to_stream       (JxTimelineCanvas *self,
+                                                                guint32           stream);
+
+/* Process whose streams show their nesting levels, JX_NONE for none. */
+guint32              jx_timeline_canvas_get_call_stack_process (JxTimelineCanvas *self);
+void                 jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
+                                                                guint32           process);
+gboolean             jx_timeline_canvas_get_process_collapsed  (JxTimelineCanvas *self,
+                                                                guint32           process);
+void                 jx_timeline_canvas_set_process_collapsed  (JxTimelineCanvas *self,
+                                                                guint32           process,
+                                                                gboolean          collapsed);
+/* A process with several streams has a header row (with an expander). */
+gboolean             jx_timeline_canvas_has_process_header     (JxTimelineCanvas *self,
+                                                                guint32           process);
+
+/* Pixels of the time area (right of the label column), and comparison ns at
+ * canvas x with the session's current window. */
+double               jx_timeline_canvas_get_time_width         (JxTimelineCanvas *self);
+gint64               jx_timeline_canvas_x_to_ns                (JxTimelineCanvas *self,
+                                                                double            x);
+
+/* What is drawn at (x, y): an invocation (see jx_timeline_renderer_invocation_at),
+ * a process expander. FALSE when nothing (or nothing loaded). */
+gboolean             jx_timeline_canvas_invocation_at          (JxTimelineCanvas *self,
+                                                                double            x,
+                                                                double            y,
+                                                                guint32          *stream,
+                                                                guint32          *invocation);
+gboolean             jx_timeline_canvas_expander_at            (JxTimelineCanvas *self,
+                                                                double            x,
+                                                                double            y,
+                                                                guint32          *process);
+/* Text of the hover tooltip at (x, y), NULL when nothing is there. */
+char                *jx_timeline_canvas_dup_tooltip_markup     (JxTimelineCanvas *self,
+                                                                double            x,
+                                                                double            y);
+
+G_END_DECLS

@@ -1,0 +1,181 @@
+/* jx-trace-header.c */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-gdk-rgba.h"
+#include "jx-trace-actions.h"
+#include "jx-trace-header.h"
+
+struct _JxTraceHeader
+{
+  GtkWidget       parent_instance;
+
+  JxSession      *session;
+  JxSessionTrace *item;
+  GSignalGroup   *item_signals;
+  GSignalGroup   *session_signals;
+
+  GtkWidget      *swatch;
+  GtkWidget      *name_label;
+  GtkWidget      *offset_label;
+  GtkWidget      *menu_button;
+};
+
+enum {
+  MENU_OPENING,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (JxTraceHeader, jx_trace_header, GTK_TYPE_WIDGET)
+
+static void
+update (JxTraceHeader *self)
+{
+  g_autofree char *text = NULL;
+
+  gtk_label_set_text (GTK_LABEL (self->name_label), jx_session_trace_get_name (self->item));
+
+  switch (jx_session_trace_get_state (self->item))
+    {
+    case JX_SESSION_TRACE_LOADING:
+      text = g_strdup_printf (_("Loading… %.0f %%"), 100.0 * jx_session_trace_get_fraction (self->item));
+      break;
+    case JX_SESSION_TRACE_FAILED:
+      text = g_strdup (_("Failed to load"));
+      break;
+    case JX_SESSION_TRACE_LOADED:
+    default:
+      {
+        g_autofree char *value = jx_time_format (jx_session_trace_get_offset (self->item), 6);
+
+        if (jx_session_trace_get_reference (self->item))
+          text = g_strdup_printf (_("offset %s · reference"), value);
+        else
+          text = g_strdup_printf (_("offset %s"), value);
+      }
+      break;
+    }
+  gtk_label_set_text (GTK_LABEL (self->offset_label), text);
+  gtk_widget_queue_draw (self->swatch);
+}
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  JxTraceHeader *self = user_data;
+  GdkRGBA tint, accent;
+  double r = MIN (width, height) / 2.0;
+
+  if (self->item == NULL)
+    return;
+  jx_trace_colors (self->item, jx_session_get_dark (self->session), &tint, &accent);
+  cairo_arc (cr, width / 2.0, height / 2.0, r - 1, 0, 2 * G_PI);
+  gdk_cairo_set_source_rgba (cr, &tint);
+  cairo_fill_preserve (cr);
+  gdk_cairo_set_source_rgba (cr, &accent);
+  cairo_set_line_width (cr, 2);
+  cairo_stroke (cr);
+}
+
+/* The menu model stays; this only tells the owner which menu opens. */
+static void
+on_create_popup (GtkMenuButton *button,
+                 gpointer       user_data)
+{
+  g_signal_emit (user_data, signals[MENU_OPENING], 0);
+}
+
+/* The button's tooltip would cover the top of its own open menu. */
+static void
+on_menu_visible (GtkWidget     *popover,
+                 GParamSpec    *pspec,
+                 JxTraceHeader *self)
+{
+  gtk_widget_set_tooltip_text (self->menu_button,
+                               gtk_widget_get_visible (popover) ? NULL : _("Trace Menu"));
+}
+
+void
+jx_trace_header_bind (JxTraceHeader  *self,
+                      JxSession      *session,
+                      JxSessionTrace *item)
+{
+  g_return_if_fail (JX_IS_TRACE_HEADER (self));
+  g_return_if_fail (JX_IS_SESSION (session));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+  g_return_if_fail (self->item == NULL);
+
+  self->session = g_object_ref (session);
+  self->item = g_object_ref (item);
+  g_signal_group_set_target (self->session_signals, session);
+  g_signal_group_set_target (self->item_signals, item);
+  update (self);
+}
+
+static void
+jx_trace_header_dispose (GObject *object)
+{
+  JxTraceHeader *self = JX_TRACE_HEADER (object);
+
+  if (self->item_signals != NULL)
+    g_signal_group_set_target (self->item_signals, NULL);
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->item_signals);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->item);
+  g_clear_object (&self->session);
+  gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_TRACE_HEADER);
+
+  G_OBJECT_CLASS (jx_trace_header_parent_class)->dispose (object);
+}
+
+static void
+jx_trace_header_class_init (JxTraceHeaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = jx_trace_header_dispose;
+
+  signals[MENU_OPENING] =
+    g_signal_new ("menu-opening", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-trace-header.ui");
+  gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, swatch);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, name_label);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, offset_label);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, menu_button);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "jxtraceheader");
+}
+
+static void
+jx_trace_header_init (JxTraceHeader *self)
+{
+  g_autoptr(GMenuModel) menu = jx_trace_menu_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->swatch), draw_swatch, self, NULL);
+
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->menu_button), menu);
+  gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (self->menu_button), on_create_popup, self, NULL);
+  g_signal_connect_object (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->menu_button)),
+                           "notify::visible", G_CALLBACK (on_menu_visible), self, 0);
+
+  self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
+  g_signal_group_connect_swapped (self->item_signals, "notify", G_CALLBACK (update), self);
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::dark",
+                                  G_CALLBACK (gtk_widget_queue_draw), self->swatch);
+}
