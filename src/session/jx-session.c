@@ -1,63 +1,17 @@
-/* jx-session.c — the traces of a comparison and its one time model. */
+/* jx-session.c — the traces of a comparison, their offsets and undo history,
+ * and the modes; the time model is in jx-session-time.c. */
 #include "config.h"
 
-#include "jx-offset-history.h"
+#include "jx-session-private.h"
 #include "jx-session-trace-private.h"
-#include "jx-session.h"
-
-/* The view never gets narrower than this: below 1 µs there is nothing left to see
- * at the clock resolutions Score-P writes, and it keeps zoom arithmetic exact. */
-#define MIN_VIEW_WIDTH_NS G_GINT64_CONSTANT (1000)
 
 /* Width of the view before anything is loaded (1 s), so the ruler has a scale. */
 #define DEFAULT_VIEW_WIDTH_NS JX_NS_PER_SECOND
-
-struct _JxSession
-{
-  GObject          parent_instance;
-
-  GPtrArray       *items;          /* JxSessionTrace*, display order, owned */
-  JxOffsetHistory *history;
-  JxSessionTrace  *reference;      /* one of items; NULL only when empty */
-
-  JxTimeSpan       visible;
-  /* The view shows everything and should follow when more traces load. */
-  gboolean         view_follows_extent;
-
-  JxTimeSpan       selected_time;
-  JxSessionTrace  *selected_trace; /* owned */
-  guint32          selected_stream;
-  guint32          selected_invocation;
-
-  char            *search;
-  gboolean         shift_mode;
-  gboolean         show_messages;
-  gboolean         dark;
-};
 
 static void jx_session_list_model_init (GListModelInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (JxSession, jx_session, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, jx_session_list_model_init))
-
-enum {
-  PROP_0,
-  PROP_N_ITEMS,
-  PROP_N_LOADING,
-  PROP_REFERENCE,
-  PROP_VISIBLE_TIME,
-  PROP_SELECTED_TIME,
-  PROP_SELECTED_TRACE,
-  PROP_SELECTED_STREAM,
-  PROP_SELECTED_INVOCATION,
-  PROP_SEARCH,
-  PROP_SHIFT_MODE,
-  PROP_SHOW_MESSAGES,
-  PROP_DARK,
-  PROP_CAN_UNDO,
-  PROP_CAN_REDO,
-  N_PROPS
-};
 
 enum {
   TRACE_NOTIFY,
@@ -67,9 +21,9 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void
-notify (JxSession *self,
-        guint      prop)
+void
+_jx_session_notify (JxSession *self,
+                    guint      prop)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
@@ -127,9 +81,9 @@ notify_undo_state (JxSession *self,
                    UndoState  before)
 {
   if (before.could_undo != jx_offset_history_can_undo (self->history))
-    notify (self, PROP_CAN_UNDO);
+    _jx_session_notify (self, PROP_CAN_UNDO);
   if (before.could_redo != jx_offset_history_can_redo (self->history))
-    notify (self, PROP_CAN_REDO);
+    _jx_session_notify (self, PROP_CAN_REDO);
 }
 
 static void
@@ -157,97 +111,6 @@ apply_step (JxSession *self,
     }
 }
 
-/* Visible window ----------------------------------------------------------- */
-
-static void
-apply_view (JxSession *self,
-            gint64     start,
-            gint64     end)
-{
-  if (start == self->visible.begin_ns && end == self->visible.end_ns)
-    return;
-
-  self->visible.begin_ns = start;
-  self->visible.end_ns = end;
-  notify (self, PROP_VISIBLE_TIME);
-}
-
-/* Clamps [start, end) to the minimum width and, when anything is loaded, into
- * the comparison extent; keeps the requested width where it fits. */
-static void
-clamp_view (JxSession *self,
-            gint64    *start,
-            gint64    *end)
-{
-  JxTimeSpan extent;
-  gint64 width;
-
-  if (*end < *start)
-    {
-      gint64 tmp = *start;
-      *start = *end;
-      *end = tmp;
-    }
-
-  width = *end - *start;
-  if (width < MIN_VIEW_WIDTH_NS)
-    {
-      gint64 center = *start + width / 2;
-
-      *start = center - MIN_VIEW_WIDTH_NS / 2;
-      *end = *start + MIN_VIEW_WIDTH_NS;
-      width = MIN_VIEW_WIDTH_NS;
-    }
-
-  if (!jx_session_get_extent (self, &extent))
-    return;
-
-  if (extent.end_ns - extent.begin_ns < MIN_VIEW_WIDTH_NS)
-    extent.end_ns = extent.begin_ns + MIN_VIEW_WIDTH_NS;
-
-  if (width >= extent.end_ns - extent.begin_ns)
-    {
-      *start = extent.begin_ns;
-      *end = extent.end_ns;
-      return;
-    }
-
-  if (*start < extent.begin_ns)
-    {
-      *start = extent.begin_ns;
-      *end = extent.begin_ns + width;
-    }
-  else if (*end > extent.end_ns)
-    {
-      *end = extent.end_ns;
-      *start = extent.end_ns - width;
-    }
-}
-
-static void
-set_view (JxSession *self,
-          gint64     start,
-          gint64     end)
-{
-  JxTimeSpan extent;
-
-  clamp_view (self, &start, &end);
-  if (jx_session_get_extent (self, &extent))
-    self->view_follows_extent = start <= extent.begin_ns && end >= extent.end_ns;
-  apply_view (self, start, end);
-}
-
-/* After the set of traces or their extent changed: a view that showed
- * everything shows everything again, any other stays inside. */
-static void
-follow_extent (JxSession *self)
-{
-  if (self->view_follows_extent)
-    jx_session_zoom_all (self);
-  else
-    set_view (self, self->visible.begin_ns, self->visible.end_ns);
-}
-
 /* Items -------------------------------------------------------------------- */
 
 static guint
@@ -269,7 +132,7 @@ on_item_notify (JxSessionTrace *item,
 {
   if (g_str_equal (pspec->name, "state"))
     {
-      notify (self, PROP_N_LOADING);
+      _jx_session_notify (self, PROP_N_LOADING);
       /* The first trace, or a view that showed everything, shows everything. */
       if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED &&
           (count_in_state (self, JX_SESSION_TRACE_LOADED) == 1 || self->view_follows_extent))
@@ -315,9 +178,9 @@ append_item (JxSession  *self,
     }
 
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
-  notify (self, PROP_N_ITEMS);
+  _jx_session_notify (self, PROP_N_ITEMS);
   if (new_reference)
-    notify (self, PROP_REFERENCE);
+    _jx_session_notify (self, PROP_REFERENCE);
   return item;
 }
 
@@ -331,7 +194,7 @@ jx_session_add_path (JxSession  *self,
   g_return_val_if_fail (path != NULL, NULL);
 
   item = append_item (self, path);
-  notify (self, PROP_N_LOADING);
+  _jx_session_notify (self, PROP_N_LOADING);
   _jx_session_trace_load (item);
   return item;
 }
@@ -395,15 +258,15 @@ jx_session_remove (JxSession      *self,
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
 
   g_object_freeze_notify (G_OBJECT (self));
-  notify (self, PROP_N_ITEMS);
+  _jx_session_notify (self, PROP_N_ITEMS);
   if (was_loading)
-    notify (self, PROP_N_LOADING);
+    _jx_session_notify (self, PROP_N_LOADING);
   if (old_reference != self->reference)
-    notify (self, PROP_REFERENCE);
+    _jx_session_notify (self, PROP_REFERENCE);
   notify_undo_state (self, before);
   g_object_thaw_notify (G_OBJECT (self));
 
-  follow_extent (self);
+  _jx_session_follow_extent (self);
 }
 
 void
@@ -511,7 +374,7 @@ jx_session_set_reference (JxSession      *self,
     _jx_session_trace_set_reference (self->reference, FALSE);
   self->reference = item;
   _jx_session_trace_set_reference (item, TRUE);
-  notify (self, PROP_REFERENCE);
+  _jx_session_notify (self, PROP_REFERENCE);
 }
 
 /* Offsets ------------------------------------------------------------------ */
@@ -661,153 +524,6 @@ jx_session_get_extent (JxSession  *self,
   return found;
 }
 
-/* Time model --------------------------------------------------------------- */
-
-const JxTimeSpan *
-jx_session_get_visible_time (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-
-  return &self->visible;
-}
-
-void
-jx_session_set_visible_time (JxSession        *self,
-                             const JxTimeSpan *span)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (span != NULL);
-
-  set_view (self, span->begin_ns, span->end_ns);
-}
-
-void
-jx_session_zoom_all (JxSession *self)
-{
-  JxTimeSpan extent;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  if (jx_session_get_extent (self, &extent))
-    set_view (self, extent.begin_ns, extent.end_ns);
-  self->view_follows_extent = TRUE;
-}
-
-void
-jx_session_zoom (JxSession *self,
-                 double     factor,
-                 gint64     around_ns)
-{
-  double width;
-  double new_width;
-  double left;
-  gint64 start;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (factor > 0.0);
-
-  width = (double) (self->visible.end_ns - self->visible.begin_ns);
-  new_width = MAX (width / factor, (double) MIN_VIEW_WIDTH_NS);
-  /* The point under the pointer stays where it is on screen. */
-  left = (double) (around_ns - self->visible.begin_ns) / MAX (width, 1.0);
-  left = CLAMP (left, 0.0, 1.0);
-
-  start = around_ns - (gint64) (left * new_width + 0.5);
-  set_view (self, start, start + (gint64) (new_width + 0.5));
-}
-
-void
-jx_session_pan (JxSession *self,
-                gint64     delta_ns)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  set_view (self, self->visible.begin_ns + delta_ns, self->visible.end_ns + delta_ns);
-}
-
-const JxTimeSpan *
-jx_session_get_selected_time (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-
-  return &self->selected_time;
-}
-
-void
-jx_session_select_time (JxSession        *self,
-                        const JxTimeSpan *span)
-{
-  JxTimeSpan sorted = { 0, 0 };
-
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  if (span != NULL)
-    {
-      sorted.begin_ns = MIN (span->begin_ns, span->end_ns);
-      sorted.end_ns = MAX (span->begin_ns, span->end_ns);
-    }
-  if (sorted.begin_ns == self->selected_time.begin_ns && sorted.end_ns == self->selected_time.end_ns)
-    return;
-  self->selected_time = sorted;
-  notify (self, PROP_SELECTED_TIME);
-}
-
-gboolean
-jx_session_get_selected_invocation (JxSession       *self,
-                                    JxSessionTrace **item,
-                                    guint32         *stream,
-                                    guint32         *invocation)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  if (item != NULL)
-    *item = self->selected_trace;
-  if (stream != NULL)
-    *stream = self->selected_stream;
-  if (invocation != NULL)
-    *invocation = self->selected_invocation;
-  return self->selected_trace != NULL;
-}
-
-void
-jx_session_select_invocation (JxSession      *self,
-                              JxSessionTrace *item,
-                              guint32         stream,
-                              guint32         invocation)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (item == NULL || g_ptr_array_find (self->items, item, NULL));
-
-  if (item == NULL)
-    stream = invocation = JX_NONE;
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (g_set_object (&self->selected_trace, item))
-    notify (self, PROP_SELECTED_TRACE);
-  if (self->selected_stream != stream)
-    {
-      self->selected_stream = stream;
-      notify (self, PROP_SELECTED_STREAM);
-    }
-  if (self->selected_invocation != invocation)
-    {
-      self->selected_invocation = invocation;
-      notify (self, PROP_SELECTED_INVOCATION);
-    }
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-void
-jx_session_clear_selection (JxSession *self)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  g_object_freeze_notify (G_OBJECT (self));
-  jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
-  jx_session_select_time (self, NULL);
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
 /* Modes -------------------------------------------------------------------- */
 
 const char *
@@ -832,7 +548,7 @@ jx_session_set_search (JxSession  *self,
 
   g_free (self->search);
   self->search = g_strdup (text);
-  notify (self, PROP_SEARCH);
+  _jx_session_notify (self, PROP_SEARCH);
 }
 
 static void
@@ -845,7 +561,7 @@ set_flag (JxSession *self,
   if (*flag == value)
     return;
   *flag = value;
-  notify (self, prop);
+  _jx_session_notify (self, prop);
 }
 
 gboolean

@@ -1,0 +1,64 @@
+/* jx-session-private.h — the session's parts shared by jx-session.c and
+ * jx-session-time.c. */
+#pragma once
+
+#include "jx-offset-history.h"
+#include "jx-session.h"
+
+G_BEGIN_DECLS
+
+struct _JxSession
+{
+  GObject          parent_instance;
+
+  GPtrArray       *items;          /* JxSessionTrace*, display order, owned */
+  JxOffsetHistory *history;
+  JxSessionTrace  *reference;      /* one of items; NULL only when empty */
+
+  JxTimeSpan       visible;
+  /* The view shows everything and should follow when more traces load. */
+  gboolean         view_follows_extent;
+
+  JxTimeSpan       selected_time;
+  JxSessionTrace  *selected_trace; /* owned */
+  guint32          selected_stream;
+  guint32          selected_invocation;
+
+  char            *search;
+  gboolean         shift_mode;
+  gboolean         show_messages;
+  gboolean         dark;
+};
+
+enum {
+  PROP_0,
+  PROP_N_ITEMS,
+  PROP_N_LOADING,
+  PROP_REFERENCE,
+  PROP_VISIBLE_TIME,
+  PROP_SELECTED_TIME,
+  PROP_SELECTED_TRACE,
+  PROP_SELECTED_STREAM,
+  PROP_SELECTED_INVOCATION,
+  PROP_SEARCH,
+  PROP_SHIFT_MODE,
+  PROP_SHOW_MESSAGES,
+  PROP_DARK,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  N_PROPS
+};
+
+/* Notifies one of the properties above. */
+void _jx_session_notify        (JxSession *self,
+                                guint      prop);
+/* Sets the visible window, clamped; the view follows the extent from then
+ * on when it shows all of it. */
+void _jx_session_set_view      (JxSession *self,
+                                gint64     start,
+                                gint64     end);
+/* After the traces or their extent changed: a view that showed everything
+ * shows everything again, any other stays inside. */
+void _jx_session_follow_extent (JxSession *self);
+
+G_END_DECLS
