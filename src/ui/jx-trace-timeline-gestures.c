@@ -89,6 +89,27 @@ jx_trace_timeline_drag_update (JxTraceTimeline *self,
     }
 }
 
+/* Ends the drag: a shift becomes one undo step; a selection zooms to what
+ * it selected, or (cancelled) just goes. */
+static void
+finish_drag (JxTraceTimeline *self,
+             gboolean         cancelled,
+             double           dx)
+{
+  if (!self->dragging)
+    return;
+  self->dragging = FALSE;
+  if (!self->drag_moved || !is_current (self))
+    return;
+
+  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT)
+    jx_session_end_offset_drag (self->session, self->item);
+  else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT && cancelled)
+    jx_session_select_time (self->session, NULL);
+  else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT)
+    jx_time_drag_zoom (&self->drag, self->session, dx);
+}
+
 void
 jx_trace_timeline_drag_end (JxTraceTimeline *self,
                             double           dx,
@@ -96,32 +117,14 @@ jx_trace_timeline_drag_end (JxTraceTimeline *self,
 {
   g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
 
-  if (!self->dragging)
-    return;
-
   jx_trace_timeline_drag_update (self, dx, dy);
-  self->dragging = FALSE;
-  if (!self->drag_moved || !is_current (self))
-    return;
-
-  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT)
-    jx_session_end_offset_drag (self->session, self->item);
-  else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT)
-    jx_time_drag_zoom (&self->drag, self->session, dx);
+  finish_drag (self, FALSE, dx);
 }
 
 void
 _jx_trace_timeline_cancel_drag (JxTraceTimeline *self)
 {
-  if (!self->dragging)
-    return;
-  self->dragging = FALSE;
-  if (!self->drag_moved || !is_current (self))
-    return;
-  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT)
-    jx_session_end_offset_drag (self->session, self->item);
-  else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT)
-    jx_session_select_time (self->session, NULL);
+  finish_drag (self, TRUE, 0);
 }
 
 static void

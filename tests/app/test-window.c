@@ -62,55 +62,30 @@ view_end (JxSession *session)
   return jx_session_get_visible_time (session)->end_ns;
 }
 
-static gboolean
-on_timeout (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 static void
 spin_for (guint ms)
 {
-  gboolean done = FALSE;
+  jx_test_spin (ms);
+}
 
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
+static gboolean
+nothing_loading (gpointer session)
+{
+  return jx_session_get_n_loading (session) == 0;
 }
 
 static void
 wait_for_loads (JxSession *session)
 {
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (60, on_timeout, &timed_out);
-
-  while (jx_session_get_n_loading (session) > 0 && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_assert_false (timed_out);
-  g_source_remove (id);
+  g_assert_true (jx_test_wait_until (nothing_loading, session, 60));
 }
 
 static void
 wait_until_mapped (GtkWidget *widget)
 {
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (10, on_timeout, &timed_out);
-
-  while (!gtk_widget_get_mapped (widget) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_assert_false (timed_out);
-  g_source_remove (id);
+  g_assert_true (jx_test_wait_until ((JxTestCondition) gtk_widget_get_mapped, widget, 10));
   /* Let layout and the first frame happen. */
   spin_for (200);
-}
-
-static gboolean
-keep_waking (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
 }
 
 /* Runs the main loop until a weak pointer is cleared (its object finalized),
@@ -118,13 +93,7 @@ keep_waking (gpointer data)
 static gboolean
 wait_until_cleared (gpointer *pointer)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-  guint wake = g_timeout_add (10, keep_waking, NULL);
-
-  while (*pointer != NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (wake);
-  return *pointer == NULL;
+  return jx_test_wait_until_null (pointer, 20);
 }
 
 static JxWindow *

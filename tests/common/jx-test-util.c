@@ -34,3 +34,55 @@ jx_test_get_shared_trace (const char *name)
     g_error ("The real test trace %s is expected in %s but is not there. " HOW_TO_FIX, name, dir);
   return path;
 }
+
+static gboolean
+on_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+jx_test_spin (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, on_timeout, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Wakes the loop now and then: the condition may change without an event. */
+static gboolean
+keep_waking (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+gboolean
+jx_test_wait_until (JxTestCondition condition,
+                    gpointer        data,
+                    guint           seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC;
+  guint wake = g_timeout_add (10, keep_waking, NULL);
+  gboolean holds;
+
+  while (!(holds = condition (data)) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (wake);
+  return holds;
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+gboolean
+jx_test_wait_until_null (gpointer *pointer,
+                         guint     seconds)
+{
+  return jx_test_wait_until (is_null, pointer, seconds);
+}

@@ -1,4 +1,5 @@
-/* jx-test-util.h — what many tests need: the real Score-P traces. */
+/* jx-test-util.h — what many tests need: the real Score-P traces, and
+ * waiting on the main loop for what runs in threads. */
 #pragma once
 
 #include <glib.h>
@@ -15,5 +16,20 @@ const char *jx_test_get_shared_traces (void);
 /* A trace (folder or anchor file) inside that folder; fails the test the
  * same way when it is missing. Free with g_free. */
 char       *jx_test_get_shared_trace  (const char *name);
+
+/* Runs the main loop for `ms` milliseconds. */
+void        jx_test_spin              (guint           ms);
+
+typedef gboolean (*JxTestCondition) (gpointer data);
+
+/* Runs the main loop until condition (data) holds, for at most `seconds`;
+ * TRUE when it holds. */
+gboolean    jx_test_wait_until        (JxTestCondition condition,
+                                       gpointer        data,
+                                       guint           seconds);
+/* The same until *pointer is NULL (a weak pointer cleared: its object was
+ * finalized). */
+gboolean    jx_test_wait_until_null   (gpointer       *pointer,
+                                       guint           seconds);
 
 G_END_DECLS

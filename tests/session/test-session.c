@@ -56,66 +56,27 @@ add_trace (JxSession  *session,
 }
 
 static gboolean
-on_timeout (gpointer data)
+nothing_loading (gpointer session)
 {
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
+  return jx_session_get_n_loading (session) == 0;
 }
 
-static void
-spin_for (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-static gboolean
-keep_waking (gpointer data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Runs the main loop until *pointer is NULL (a weak pointer cleared, or a
- * condition met), for at most 30 s. */
-static gboolean
-wait_until_null (gpointer *pointer)
-{
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  guint wake = g_timeout_add (10, keep_waking, NULL);
-
-  while (*pointer != NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (wake);
-  return *pointer == NULL;
-}
-
-/* Runs the main loop until nothing is loading (or 60 s passed). */
 static void
 wait_for_loads (JxSession *session)
 {
-  gboolean timed_out = FALSE;
-  guint id = g_timeout_add_seconds (60, on_timeout, &timed_out);
-
-  while (jx_session_get_n_loading (session) > 0 && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_assert_false (timed_out);
-  g_source_remove (id);
+  g_assert_true (jx_test_wait_until (nothing_loading, session, 60));
 }
 
-static void
-wait_for_summary (JxSessionTrace *item)
+static gboolean
+has_summary (gpointer item)
 {
-  gint64 deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  guint wake = g_timeout_add (10, keep_waking, NULL);
+  return jx_session_trace_get_summary (item) != NULL;
+}
 
-  while (jx_session_trace_get_summary (item) == NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (wake);
-  g_assert_nonnull (jx_session_trace_get_summary (item));
+static gboolean
+wait_until_null (gpointer *pointer)
+{
+  return jx_test_wait_until_null (pointer, 30);
 }
 
 /* Drops the last reference to the session and checks that it and every item
@@ -959,7 +920,7 @@ test_summary_lifecycle (void)
   g_object_add_weak_pointer (G_OBJECT (trace), &weak_trace);
   g_object_unref (trace);
 
-  wait_for_summary (item);
+  g_assert_true (jx_test_wait_until (has_summary, item, 30));
   summary = jx_session_trace_get_summary (item);
   g_assert_true (jx_timeline_summary_get_trace (summary) == jx_session_trace_get_trace (item));
   g_assert_cmpuint (summary_notify, ==, 1);
@@ -1149,7 +1110,7 @@ test_remove_while_loading (void)
   jx_session_add_path (doomed, a);
   jx_session_add_path (doomed, b);
   finish_session (doomed);
-  spin_for (100);
+  jx_test_spin (100);
 
   finish_session (session);
 }

@@ -134,24 +134,12 @@ wait_ms (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
-static gboolean
-keep_waking (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
 /* Runs the main loop until a weak pointer is cleared (the object finalized),
  * for at most 20 s. */
 static gboolean
 wait_until_cleared (gpointer *pointer)
 {
-  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-  guint wake = g_timeout_add (10, keep_waking, NULL);
-
-  while (*pointer != NULL && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (wake);
-  return *pointer == NULL;
+  return jx_test_wait_until_null (pointer, 20);
 }
 
 static void
