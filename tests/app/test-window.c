@@ -12,6 +12,7 @@
 #include "jx-master-timeline.h"
 #include "jx-nav-toolbar-private.h"
 #include "jx-offset-dialog.h"
+#include "jx-test-session.h"
 #include "jx-test-util.h"
 #include "jx-trace-row-private.h"
 #include "jx-trace-timeline-private.h"
@@ -25,59 +26,17 @@ n_traces (JxSession *session)
   return g_list_model_get_n_items (G_LIST_MODEL (session));
 }
 
-/* The session's trace at `position` (borrowed). */
-static JxSessionTrace *
-item_at (JxSession *session,
-         guint      position)
-{
-  JxSessionTrace *item = jx_session_peek_item (session, position);
-
-  g_assert_nonnull (item);
-  return item;
-}
-
 static JxSessionTraceState
 state_of (JxSession *session,
           guint      position)
 {
-  return jx_session_trace_get_state (item_at (session, position));
-}
-
-static gint64
-offset_of (JxSession *session,
-           guint      position)
-{
-  return jx_session_trace_get_offset (item_at (session, position));
-}
-
-static gint64
-view_start (JxSession *session)
-{
-  return jx_session_get_visible_time (session)->begin_ns;
-}
-
-static gint64
-view_end (JxSession *session)
-{
-  return jx_session_get_visible_time (session)->end_ns;
+  return jx_session_trace_get_state (jx_test_item_at (session, position));
 }
 
 static void
 spin_for (guint ms)
 {
   jx_test_spin (ms);
-}
-
-static gboolean
-nothing_loading (gpointer session)
-{
-  return jx_session_get_n_loading (session) == 0;
-}
-
-static void
-wait_for_loads (JxSession *session)
-{
-  g_assert_true (jx_test_wait_until (nothing_loading, session, 60));
 }
 
 static void
@@ -271,7 +230,7 @@ test_open_and_drive (void)
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
   g_assert_cmpuint (n_traces (session), ==, 3);
 
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
   g_assert_cmpint (state_of (session, 0), ==, JX_SESSION_TRACE_LOADED);
@@ -298,12 +257,12 @@ test_open_and_drive (void)
     JxFunctionSummaryChart *summary = jx_window_get_function_summary (window);
     GtkWidget *title = find_descendant (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE);
 
-    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 2)))));
-    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 1)))));
-    g_assert_false (jx_nav_toolbar_get_strip_span (nav, item_at (session, 2), NULL, NULL));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 2)))));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 1)))));
+    g_assert_false (jx_nav_toolbar_get_strip_span (nav, jx_test_item_at (session, 2), NULL, NULL));
     while (jx_function_summary_chart_is_busy (summary))
       g_main_context_iteration (NULL, TRUE);
-    g_assert_nonnull (jx_function_summary_chart_get_bars (summary, item_at (session, 1), NULL));
+    g_assert_nonnull (jx_function_summary_chart_get_bars (summary, jx_test_item_at (session, 1), NULL));
     g_assert_nonnull (title);
     g_assert_cmpstr (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (title)), ==, "2 traces · 1 failed");
   }
@@ -322,8 +281,8 @@ test_open_and_drive (void)
       /* Only the traces that loaded. */
       g_assert_cmpuint (g_strv_length ((char **) paths), ==, 2);
       /* As the application received them (GFile canonicalises). */
-      g_assert_cmpstr (paths[0], ==, jx_session_trace_get_path (item_at (session, 0)));
-      g_assert_cmpstr (paths[1], ==, jx_session_trace_get_path (item_at (session, 1)));
+      g_assert_cmpstr (paths[0], ==, jx_session_trace_get_path (jx_test_item_at (session, 0)));
+      g_assert_cmpstr (paths[1], ==, jx_session_trace_get_path (jx_test_item_at (session, 1)));
       g_assert_true (g_str_has_suffix (paths[0], "pipit__ping-pong-otf2"));
       g_assert_true (g_str_has_suffix (paths[1], "TraceR__stencil4d-32"));
     }
@@ -332,38 +291,38 @@ test_open_and_drive (void)
   g_assert_true (jx_session_get_extent (session, &extent));
   start = extent.begin_ns;
   end = extent.end_ns;
-  g_assert_cmpint (view_start (session), ==, start);
-  g_assert_cmpint (view_end (session), ==, end);
+  g_assert_cmpint (jx_test_view_start (session), ==, start);
+  g_assert_cmpint (jx_test_view_end (session), ==, end);
   width = end - start;
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
-  g_assert_cmpint (ABS ((view_end (session) - view_start (session)) - (gint64) (width / 1.5)), <=, 2);
+  g_assert_cmpint (ABS ((jx_test_view_end (session) - jx_test_view_start (session)) - (gint64) (width / 1.5)), <=, 2);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.pan-right", NULL);
-  g_assert_cmpint (view_start (session), >, start);
+  g_assert_cmpint (jx_test_view_start (session), >, start);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-all", NULL);
-  g_assert_cmpint (view_start (session), ==, start);
-  g_assert_cmpint (view_end (session), ==, end);
+  g_assert_cmpint (jx_test_view_start (session), ==, start);
+  g_assert_cmpint (jx_test_view_end (session), ==, end);
 
   /* Offsets: reset and undo/redo through actions. */
-  jx_session_set_offset (session, item_at (session, 1), 5000);
+  jx_session_set_offset (session, jx_test_item_at (session, 1), 5000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-offset", "i", 1);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (offset_of (session, 1), ==, 5000);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 5000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
   g_assert_false (jx_session_can_undo (session));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
-  g_assert_cmpint (offset_of (session, 1), ==, 5000);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 5000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.reset-offset", "i", 1);
 
   /* The next-trace command moves the reference the keyboard commands act on. */
-  g_assert_true (jx_session_get_reference (session) == item_at (session, 0));
+  g_assert_true (jx_session_get_reference (session) == jx_test_item_at (session, 0));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
-  g_assert_true (jx_session_get_reference (session) == item_at (session, 1));
+  g_assert_true (jx_session_get_reference (session) == jx_test_item_at (session, 1));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-trace", NULL);
-  g_assert_true (jx_session_get_reference (session) == item_at (session, 0));
+  g_assert_true (jx_session_get_reference (session) == jx_test_item_at (session, 0));
 
   /* Toggles reach the session. */
   {
@@ -422,7 +381,7 @@ test_set_offset_dialog (void)
   paths[1] = b;
   paths[2] = NULL;
   jx_window_open_paths (window, paths, FALSE);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
   /* Ask for the exact offset of trace 1: 2.5 ms. */
@@ -435,8 +394,8 @@ test_set_offset_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
   spin_for (50);
 
-  g_assert_cmpint (offset_of (session, 1), ==, 2500000);
-  g_assert_cmpint (offset_of (session, 0), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 2500000);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
 
   /* The dialog starts from the current offset, and cancel changes nothing. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", 1);
@@ -447,7 +406,7 @@ test_set_offset_dialog (void)
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
   spin_for (50);
-  g_assert_cmpint (offset_of (session, 1), ==, 2500000);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 2500000);
 
   /* Keyboard form: the current trace (here the reference, trace 0). */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", -1);
@@ -457,12 +416,12 @@ test_set_offset_dialog (void)
   adw_message_dialog_response (dialog, "apply");
   gtk_window_destroy (GTK_WINDOW (dialog));
   spin_for (50);
-  g_assert_cmpint (offset_of (session, 0), ==, -40000);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, -40000);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (offset_of (session, 0), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
 
   close_all_windows ();
 }
@@ -559,12 +518,12 @@ test_shift_pixels (void)
   paths[1] = b;
   paths[2] = NULL;
   jx_window_open_paths (window, paths, FALSE);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
   master = GTK_WIDGET (jx_window_get_master_timeline (window));
   g_assert_true (JX_IS_MASTER_TIMELINE (master));
-  timeline = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), item_at (session, 1));
+  timeline = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), jx_test_item_at (session, 1));
   g_assert_nonnull (timeline);
   canvas = jx_trace_timeline_get_canvas (timeline);
   label = jx_trace_timeline_get_label_width (timeline);
@@ -575,9 +534,9 @@ test_shift_pixels (void)
   p0 = row_profile (before, stride, w, y + 1, y + rh - 1);
 
   /* Shift trace 1 by a twentieth of the view, then look where its pixels went. */
-  view = view_end (session) - view_start (session);
+  view = jx_test_view_end (session) - jx_test_view_start (session);
   delta = view / 20;
-  jx_session_set_offset (session, item_at (session, 1), delta);
+  jx_session_set_offset (session, jx_test_item_at (session, 1), delta);
 
   after = render_stable (canvas, &w2, &h2, &stride2);
   g_assert_cmpint (w2, ==, w);
@@ -639,7 +598,7 @@ test_row_pixels (void)
   paths[0] = a;
   paths[1] = NULL;
   jx_window_open_paths (window, paths, FALSE);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
   /* The side pane's trace list shows the row. */
@@ -655,7 +614,7 @@ test_row_pixels (void)
   wait_until_mapped (row);
 
   data = render_stable (row, &w, &h, &stride);
-  jx_trace_colors (item_at (session, 0), jx_session_get_dark (session), NULL, &accent);
+  jx_trace_colors (jx_test_item_at (session, 0), jx_session_get_dark (session), NULL, &accent);
 
   /* The accent bar at the very left edge (over the padding) has the trace's
    * accent colour, and the tint fills the rest. */
@@ -668,7 +627,7 @@ test_row_pixels (void)
   {
     GdkRGBA tint;
 
-    jx_trace_colors (item_at (session, 0), jx_session_get_dark (session), &tint, NULL);
+    jx_trace_colors (jx_test_item_at (session, 0), jx_session_get_dark (session), &tint, NULL);
     pixel_at (data, stride, 8, 1, &r, &g, &b);
     g_assert_cmpint (ABS ((int) r - (int) (tint.red * 255 + 0.5)), <=, 2);
     g_assert_cmpint (ABS ((int) g - (int) (tint.green * 255 + 0.5)), <=, 2);
@@ -734,9 +693,9 @@ test_trace_report (void)
   paths[0] = a;
   paths[1] = NULL;
   jx_window_open_paths (window, paths, FALSE);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
-  g_assert_cmpuint (jx_trace_get_n_defects (jx_session_trace_get_trace (item_at (session, 0))), >, 0);
+  g_assert_cmpuint (jx_trace_get_n_defects (jx_session_trace_get_trace (jx_test_item_at (session, 0))), >, 0);
 
   /* A trace with repaired defects opens on its load report. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.trace-info", "i", 0);
@@ -744,7 +703,7 @@ test_trace_report (void)
   g_assert_nonnull (report);
   g_assert_true (gtk_window_get_transient_for (report) == GTK_WINDOW (window));
   /* The title names the trace as the comparison shows it. */
-  g_assert_true (g_str_has_prefix (gtk_window_get_title (report), jx_session_trace_get_name (item_at (session, 0))));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (report), jx_session_trace_get_name (jx_test_item_at (session, 0))));
   page = adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (report));
   g_assert_cmpstr (adw_preferences_page_get_title (page), ==, "Load Report");
   wait_until_mapped (GTK_WIDGET (report));
@@ -832,14 +791,14 @@ test_drop (void)
   g_assert_true (drop_files (target, a, b, NULL));
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
   g_assert_cmpuint (n_traces (session), ==, 2);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
 
   /* Onto an open comparison it adds; what is already open is not added twice. */
   g_assert_true (drop_files (target, c, a, NULL));
   g_assert_cmpuint (n_traces (session), ==, 3);
-  g_assert_true (g_str_has_suffix (jx_session_trace_get_path (item_at (session, 2)), "casita__2_cuda_simple"));
-  wait_for_loads (session);
+  g_assert_true (g_str_has_suffix (jx_session_trace_get_path (jx_test_item_at (session, 2)), "casita__2_cuda_simple"));
+  jx_test_wait_for_loads (session);
   g_assert_cmpint (state_of (session, 2), ==, JX_SESSION_TRACE_LOADED);
 
   close_all_windows ();
@@ -958,14 +917,14 @@ test_stacked_layout (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
   jx_window_open_paths (window, pair, FALSE);
   session = jx_window_get_session (window);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
 
   master = jx_window_get_master_timeline (window);
   for (guint t = 0; t < 2; t++)
     {
-      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, item_at (session, t));
-      JxTrace *trace = jx_session_trace_get_trace (item_at (session, t));
+      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+      JxTrace *trace = jx_session_trace_get_trace (jx_test_item_at (session, t));
       GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
       GtkWidget *button = find_descendant (GTK_WIDGET (timeline), GTK_TYPE_MENU_BUTTON);
 
@@ -988,8 +947,8 @@ test_stacked_layout (void)
   /* Short traces leave no band of empty tint under their rows: the second
    * trace starts right where the first one's rows end. */
   {
-    GtkWidget *first = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 0)));
-    GtkWidget *second = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, item_at (session, 1)));
+    GtkWidget *first = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 0)));
+    GtkWidget *second = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 1)));
     graphene_point_t p0, p1;
     int nat;
 
@@ -1008,13 +967,13 @@ test_stacked_layout (void)
   /* Four traces, two of them with dozens of ranks, in a short window: each
    * keeps a few rows and the stack scrolls as a whole. */
   jx_window_open_paths (window, more, TRUE);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
   spin_for (300);
   g_assert_cmpuint (n_traces (session), ==, 4);
   for (guint t = 0; t < 4; t++)
     {
-      GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, item_at (session, t)));
+      GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t)));
 
       g_assert_cmpint (gtk_widget_get_height (canvas), >=, 3 * 18);
     }
@@ -1038,30 +997,30 @@ test_keyboard_shift (void)
   window = active_window ();
   jx_window_open_paths (window, paths, FALSE);
   session = jx_window_get_session (window);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
 
   /* The current trace is the reference (no selection): trace 0. */
-  step = (view_end (session) - view_start (session)) / 20;
+  step = (jx_test_view_end (session) - jx_test_view_start (session)) / 20;
   g_assert_cmpint (step, >, 0);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
-  g_assert_cmpint (offset_of (session, 0), ==, 2 * step);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 2 * step);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
-  g_assert_cmpint (offset_of (session, 0), ==, step);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, step);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
 
   /* Each press is one undo step. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (offset_of (session, 0), ==, 2 * step);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 2 * step);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (offset_of (session, 0), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
 
   /* Alt+Down makes the next trace current; the keys then move that one. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
-  g_assert_cmpint (offset_of (session, 0), ==, 0);
-  g_assert_cmpint (offset_of (session, 1), <, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), <, 0);
 
   close_all_windows ();
 }
@@ -1214,13 +1173,13 @@ test_close_releases_traces (void)
 
   window = active_window ();
   session = jx_window_get_session (window);
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   wait_until_mapped (GTK_WIDGET (window));
   g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
 
   weak_session = session;
-  first_item = item_at (session, 0);
-  second_item = item_at (session, 1);
+  first_item = jx_test_item_at (session, 0);
+  second_item = jx_test_item_at (session, 1);
   weak_second_item = second_item;
   first = jx_session_trace_get_trace (first_item);
   second = jx_session_trace_get_trace (second_item);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "jx-session.h"
+#include "jx-test-session.h"
 #include "jx-test-util.h"
 #include "jx-trace-builder.h"
 
@@ -53,18 +54,6 @@ add_trace (JxSession  *session,
   g_autoptr(JxTrace) trace = make_trace (name, resolution, start, length, n);
 
   return jx_session_add_trace (session, trace);
-}
-
-static gboolean
-nothing_loading (gpointer session)
-{
-  return jx_session_get_n_loading (session) == 0;
-}
-
-static void
-wait_for_loads (JxSession *session)
-{
-  g_assert_true (jx_test_wait_until (nothing_loading, session, 60));
 }
 
 static gboolean
@@ -141,26 +130,6 @@ connect_counters (JxSession *session,
   g_signal_connect (session, "notify::can-redo", G_CALLBACK (count_notify), &c->can_redo_notify);
 }
 
-static gint64
-view_start (JxSession *session)
-{
-  return jx_session_get_visible_time (session)->begin_ns;
-}
-
-static gint64
-view_end (JxSession *session)
-{
-  return jx_session_get_visible_time (session)->end_ns;
-}
-
-static void
-set_view (JxSession *session,
-          gint64     start,
-          gint64     end)
-{
-  jx_session_set_visible_time (session, &(JxTimeSpan) { start, end });
-}
-
 static void
 test_empty (void)
 {
@@ -173,7 +142,7 @@ test_empty (void)
   g_assert_false (jx_session_can_undo (session));
   g_assert_false (jx_session_can_redo (session));
   g_assert_null (jx_session_get_reference (session));
-  g_assert_cmpint (view_end (session) - view_start (session), >, 0);
+  g_assert_cmpint (jx_test_view_end (session) - jx_test_view_start (session), >, 0);
   g_assert_false (jx_session_get_selected_invocation (session, NULL, NULL, NULL));
   g_assert_null (jx_session_get_search (session));
 
@@ -217,8 +186,8 @@ test_add_trace (void)
   g_assert_cmpint (extent.end_ns, ==, 10 * MS);
 
   /* The first loaded trace is shown whole. */
-  g_assert_cmpint (view_start (session), ==, 0);
-  g_assert_cmpint (view_end (session), ==, 10 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 0);
+  g_assert_cmpint (jx_test_view_end (session), ==, 10 * MS);
   g_assert_cmpuint (c.view_changed, >=, 1);
 
   /* Properties say the same. */
@@ -492,38 +461,38 @@ test_view_clamp (void)
 
   add_trace (session, "a", 1000000000, 0, 100 * MS, 100);
 
-  set_view (session, 10 * MS, 20 * MS);
-  g_assert_cmpint (view_start (session), ==, 10 * MS);
-  g_assert_cmpint (view_end (session), ==, 20 * MS);
+  jx_test_set_view (session, 10 * MS, 20 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 10 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 20 * MS);
 
   /* Reversed bounds are swapped. */
-  set_view (session, 30 * MS, 20 * MS);
-  g_assert_cmpint (view_start (session), ==, 20 * MS);
-  g_assert_cmpint (view_end (session), ==, 30 * MS);
+  jx_test_set_view (session, 30 * MS, 20 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 20 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 30 * MS);
 
   /* Outside the extent: the width is kept, the window moved inside. */
-  set_view (session, -15 * MS, -5 * MS);
-  g_assert_cmpint (view_start (session), ==, 0);
-  g_assert_cmpint (view_end (session), ==, 10 * MS);
-  set_view (session, 95 * MS, 125 * MS);
-  g_assert_cmpint (view_start (session), ==, 70 * MS);
-  g_assert_cmpint (view_end (session), ==, 100 * MS);
+  jx_test_set_view (session, -15 * MS, -5 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 0);
+  g_assert_cmpint (jx_test_view_end (session), ==, 10 * MS);
+  jx_test_set_view (session, 95 * MS, 125 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 70 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 100 * MS);
 
   /* Wider than everything: everything. */
-  set_view (session, -1000 * MS, 1000 * MS);
-  g_assert_cmpint (view_start (session), ==, 0);
-  g_assert_cmpint (view_end (session), ==, 100 * MS);
+  jx_test_set_view (session, -1000 * MS, 1000 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 0);
+  g_assert_cmpint (jx_test_view_end (session), ==, 100 * MS);
 
   /* Never narrower than 1 µs. */
-  set_view (session, 50 * MS, 50 * MS + 10);
-  g_assert_cmpint (view_end (session) - view_start (session), ==, 1000);
-  g_assert_cmpint (view_start (session), <=, 50 * MS);
-  g_assert_cmpint (view_end (session), >=, 50 * MS + 10);
+  jx_test_set_view (session, 50 * MS, 50 * MS + 10);
+  g_assert_cmpint (jx_test_view_end (session) - jx_test_view_start (session), ==, 1000);
+  g_assert_cmpint (jx_test_view_start (session), <=, 50 * MS);
+  g_assert_cmpint (jx_test_view_end (session), >=, 50 * MS + 10);
 
   /* The property takes a span and clamps it the same way. */
   g_object_set (session, "visible-time", &(JxTimeSpan) { 30 * MS, 10 * MS }, NULL);
-  g_assert_cmpint (view_start (session), ==, 10 * MS);
-  g_assert_cmpint (view_end (session), ==, 30 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 10 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 30 * MS);
 
   finish_session (session);
 }
@@ -539,48 +508,48 @@ test_zoom_pan (void)
 
   /* Zooming in around the centre halves the width around it. */
   jx_session_zoom (session, 2.0, 50 * MS);
-  g_assert_cmpint (view_start (session), ==, 25 * MS);
-  g_assert_cmpint (view_end (session), ==, 75 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 25 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 75 * MS);
   g_assert_cmpuint (c.view_changed, ==, 1);
 
   /* Around a point the point keeps its place on screen (30 % from the left). */
   jx_session_zoom (session, 5.0, 40 * MS);
-  g_assert_cmpint (view_end (session) - view_start (session), ==, 10 * MS);
-  g_assert_cmpint (view_start (session), ==, 37 * MS);
+  g_assert_cmpint (jx_test_view_end (session) - jx_test_view_start (session), ==, 10 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 37 * MS);
 
   /* Panning moves without changing the width ... */
   jx_session_pan (session, 3 * MS);
-  g_assert_cmpint (view_start (session), ==, 40 * MS);
-  g_assert_cmpint (view_end (session), ==, 50 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 40 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 50 * MS);
   /* ... and stops at the ends. */
   jx_session_pan (session, -1000 * MS);
-  g_assert_cmpint (view_start (session), ==, 0);
-  g_assert_cmpint (view_end (session), ==, 10 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 0);
+  g_assert_cmpint (jx_test_view_end (session), ==, 10 * MS);
   jx_session_pan (session, 1000 * MS);
-  g_assert_cmpint (view_start (session), ==, 90 * MS);
-  g_assert_cmpint (view_end (session), ==, 100 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 90 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 100 * MS);
 
   /* Zooming in and back out returns to the same window. */
-  set_view (session, 20 * MS, 60 * MS);
+  jx_test_set_view (session, 20 * MS, 60 * MS);
   jx_session_zoom (session, 4.0, 30 * MS);
   jx_session_zoom (session, 0.25, 30 * MS);
-  g_assert_cmpint (view_start (session), ==, 20 * MS);
-  g_assert_cmpint (view_end (session), ==, 60 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 20 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 60 * MS);
 
   /* Zooming far in stops at 1 µs, far out at everything. */
   for (int i = 0; i < 100; i++)
     jx_session_zoom (session, 10.0, 33 * MS);
-  g_assert_cmpint (view_end (session) - view_start (session), ==, 1000);
-  g_assert_cmpint (view_start (session), <=, 33 * MS);
-  g_assert_cmpint (view_end (session), >=, 33 * MS);
+  g_assert_cmpint (jx_test_view_end (session) - jx_test_view_start (session), ==, 1000);
+  g_assert_cmpint (jx_test_view_start (session), <=, 33 * MS);
+  g_assert_cmpint (jx_test_view_end (session), >=, 33 * MS);
   jx_session_zoom (session, 1e-12, 33 * MS);
-  g_assert_cmpint (view_start (session), ==, 0);
-  g_assert_cmpint (view_end (session), ==, 100 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 0);
+  g_assert_cmpint (jx_test_view_end (session), ==, 100 * MS);
 
-  set_view (session, 10 * MS, 20 * MS);
+  jx_test_set_view (session, 10 * MS, 20 * MS);
   jx_session_zoom_all (session);
-  g_assert_cmpint (view_start (session), ==, 0);
-  g_assert_cmpint (view_end (session), ==, 100 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 0);
+  g_assert_cmpint (jx_test_view_end (session), ==, 100 * MS);
 
   /* No change, no signal. */
   c.view_changed = 0;
@@ -604,7 +573,7 @@ test_extent_offsets (void)
   g_assert_cmpint (extent.begin_ns, ==, 0);
   g_assert_cmpint (extent.end_ns, ==, 20 * MS);
   /* The view followed the second trace because it showed everything. */
-  g_assert_cmpint (view_end (session), ==, 20 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 20 * MS);
 
   jx_session_set_offset (session, b, -5 * MS);
   g_assert_true (jx_session_get_extent (session, &extent));
@@ -620,8 +589,8 @@ test_extent_offsets (void)
   g_assert_cmpint (extent.end_ns, ==, 40 * MS);
 
   jx_session_zoom_all (session);
-  g_assert_cmpint (view_start (session), ==, -5 * MS);
-  g_assert_cmpint (view_end (session), ==, 40 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, -5 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 40 * MS);
 
   finish_session (session);
 }
@@ -678,7 +647,7 @@ test_remove (void)
 
   /* The view follows the remaining extent when it showed everything. */
   jx_session_zoom_all (session);
-  g_assert_cmpint (view_end (session), ==, 20 * MS);
+  g_assert_cmpint (jx_test_view_end (session), ==, 20 * MS);
 
   jx_session_clear (session);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 0);
@@ -991,7 +960,7 @@ test_load_real (void)
   g_assert_cmpstr (jx_session_trace_get_path (items[2]), ==, stencil);
   g_assert_false (jx_session_get_extent (session, NULL));
 
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
 
   g_assert_cmpint (jx_session_trace_get_state (items[0]), ==, JX_SESSION_TRACE_LOADED);
   trace = jx_session_trace_get_trace (items[0]);
@@ -1023,8 +992,8 @@ test_load_real (void)
   g_assert_cmpint (extent.begin_ns, ==, 0);
   g_assert_cmpint (extent.end_ns, ==, MAX (jx_session_trace_get_duration (items[0]),
                                            jx_session_trace_get_duration (items[2])));
-  g_assert_cmpint (view_start (session), ==, extent.begin_ns);
-  g_assert_cmpint (view_end (session), ==, extent.end_ns);
+  g_assert_cmpint (jx_test_view_start (session), ==, extent.begin_ns);
+  g_assert_cmpint (jx_test_view_end (session), ==, extent.end_ns);
 
   /* Offsets and conversion work on loaded traces. */
   jx_session_set_offset (session, items[2], 1000);
@@ -1061,7 +1030,7 @@ test_cancel (void)
   small = jx_session_add_path (session, b);
   jx_session_cancel_load (session, big);
 
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
 
   g_assert_cmpint (jx_session_trace_get_state (big), ==, JX_SESSION_TRACE_FAILED);
   error = jx_session_trace_get_error (big);
@@ -1099,7 +1068,7 @@ test_remove_while_loading (void)
   g_assert_cmpuint (jx_session_get_n_loading (session), ==, 1);
   g_assert_cmpstr (jx_session_trace_get_path (jx_session_peek_item (session, 0)), ==, b);
 
-  wait_for_loads (session);
+  jx_test_wait_for_loads (session);
   /* The cancelled load delivers its result into nothing and lets go. */
   g_assert_true (wait_until_null (&weak_item));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 1);

@@ -19,6 +19,7 @@
 #include "jx-offset-dialog.h"
 #include "jx-palette.h"
 #include "jx-session.h"
+#include "jx-test-session.h"
 #include "jx-test-util.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-timeline-private.h"
@@ -66,50 +67,12 @@ make_trace (const char *name,
   return jx_trace_builder_finish (builder);
 }
 
-static void
-set_view (JxSession *session,
-          gint64     start,
-          gint64     end)
-{
-  jx_session_set_visible_time (session, &(JxTimeSpan) { start, end });
-}
-
-static gint64
-view_start (JxSession *session)
-{
-  return jx_session_get_visible_time (session)->begin_ns;
-}
-
-static gint64
-view_end (JxSession *session)
-{
-  return jx_session_get_visible_time (session)->end_ns;
-}
-
-/* The session's trace at `position` (borrowed). */
-static JxSessionTrace *
-item_at (JxSession *session,
-         guint      position)
-{
-  JxSessionTrace *item = jx_session_peek_item (session, position);
-
-  g_assert_nonnull (item);
-  return item;
-}
-
-static gint64
-offset_of (JxSession *session,
-           guint      position)
-{
-  return jx_session_trace_get_offset (item_at (session, position));
-}
-
 static JxTraceTimeline *
 lane_of (GtkWidget *master,
          JxSession *session,
          guint      position)
 {
-  return jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), item_at (session, position));
+  return jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (master), jx_test_item_at (session, position));
 }
 
 static JxSession *
@@ -121,7 +84,7 @@ make_session (void)
 
   jx_session_add_trace (session, a);
   jx_session_add_trace (session, b);
-  set_view (session, 0, 10 * MS);
+  jx_test_set_view (session, 0, 10 * MS);
   return session;
 }
 
@@ -341,9 +304,9 @@ test_timeline_shift_drag (void)
   jx_trace_timeline_drag_update (tb, 50, 0);
   jx_trace_timeline_drag_end (tb, 50, 0);
 
-  offset = offset_of (session, 1);
+  offset = jx_test_offset_of (session, 1);
   g_assert_cmpint (ABS (offset - (gint64) llround (50 * ns_per_px)), <=, 1);
-  g_assert_cmpint (offset_of (session, 0), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
   g_assert_true (jx_session_can_undo (session));
 
   after = render_widget (canvas);
@@ -363,7 +326,7 @@ test_timeline_shift_drag (void)
   }
 
   jx_session_undo (session);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
   g_assert_false (jx_session_can_undo (session));
   undone = render_widget (canvas);
   g_assert_true (find_color_span (undone, y, lw, width, compute, &f1, &l1));
@@ -448,38 +411,38 @@ test_timeline_select_pan_zoom (void)
   g_assert_cmpint (ABS (s0 - want0), <=, 1);
   g_assert_cmpint (ABS (s1 - want1), <=, 1);
   jx_trace_timeline_drag_end (ta, 200, 3);
-  g_assert_cmpint (ABS (view_start (session) - want0), <=, 1);
-  g_assert_cmpint (ABS (view_end (session) - want1), <=, 1);
+  g_assert_cmpint (ABS (jx_test_view_start (session) - want0), <=, 1);
+  g_assert_cmpint (ABS (jx_test_view_end (session) - want1), <=, 1);
   g_assert_cmpint (jx_time_span_get_duration (jx_session_get_selected_time (session)), ==, 0);
 
   /* Pan: several updates end where one would. */
-  set_view (session, 2 * MS, 6 * MS);
+  jx_test_set_view (session, 2 * MS, 6 * MS);
   ns_per_px = (double) (4 * MS) / (width - lw);
   jx_trace_timeline_drag_begin (ta, JX_TIMELINE_DRAG_PAN, lw + 400, 10);
   jx_trace_timeline_drag_update (ta, 13, 0);
   jx_trace_timeline_drag_update (ta, -7, 0);
   jx_trace_timeline_drag_update (ta, 40, 0);
   jx_trace_timeline_drag_end (ta, 40, 0);
-  v0 = view_start (session);
-  v1 = view_end (session);
+  v0 = jx_test_view_start (session);
+  v1 = jx_test_view_end (session);
   g_assert_cmpint (ABS (v0 - (2 * MS - (gint64) llround (40 * ns_per_px))), <=, 1);
   g_assert_cmpint (v1 - v0, ==, 4 * MS);
 
   /* Zoom at the pointer keeps the time under it in place. */
   at = jx_trace_timeline_x_to_ns (ta, lw + 250);
   jx_trace_timeline_zoom_at (ta, 2.0, lw + 250);
-  g_assert_cmpint (view_end (session) - view_start (session), ==, 2 * MS);
+  g_assert_cmpint (jx_test_view_end (session) - jx_test_view_start (session), ==, 2 * MS);
   g_assert_cmpint (ABS (jx_trace_timeline_x_to_ns (ta, lw + 250) - at), <=, (gint64) ns_per_px);
 
   /* Keyboard actions of the view. */
-  v0 = view_start (session);
-  v1 = view_end (session);
+  v0 = jx_test_view_start (session);
+  v1 = jx_test_view_end (session);
   g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-out", NULL));
-  g_assert_cmpint (view_end (session) - view_start (session), >, v1 - v0);
+  g_assert_cmpint (jx_test_view_end (session) - jx_test_view_start (session), >, v1 - v0);
   g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-in", NULL));
   g_assert_true (gtk_widget_activate_action (view, "timeline.zoom-all", NULL));
-  g_assert_cmpint (view_start (session), <=, 0);
-  g_assert_cmpint (view_end (session), >=, 10 * MS);
+  g_assert_cmpint (jx_test_view_start (session), <=, 0);
+  g_assert_cmpint (jx_test_view_end (session), >=, 10 * MS);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -539,7 +502,7 @@ test_timeline_click_details (void)
 
   jx_trace_timeline_click (ta, x, y);
   g_assert_true (jx_session_get_selected_invocation (session, &selected, &s, &inv));
-  g_assert_true (selected == item_at (session, 0));
+  g_assert_true (selected == jx_test_item_at (session, 0));
   g_assert_cmpuint (s, ==, 0);
   trace = jx_session_trace_get_trace (selected);
   stream = jx_trace_get_stream (trace, s);
@@ -602,13 +565,13 @@ test_timeline_context_menu (void)
   g_assert_null (jx_trace_timeline_get_context_menu (tb));
 
   /* Press, a jitter below the threshold, release: still a click. */
-  set_view (session, 2 * MS, 6 * MS);
-  start = view_start (session);
+  jx_test_set_view (session, 2 * MS, 6 * MS);
+  start = jx_test_view_start (session);
   jx_trace_timeline_drag_begin (tb, JX_TIMELINE_DRAG_PAN, x, y);
   jx_trace_timeline_drag_update (tb, 2, 1);
   jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, x + 2, y + 1);
   jx_trace_timeline_drag_end (tb, 2, 1);
-  g_assert_cmpint (view_start (session), ==, start);
+  g_assert_cmpint (jx_test_view_start (session), ==, start);
   menu = jx_trace_timeline_get_context_menu (tb);
   g_assert_true (GTK_IS_POPOVER_MENU (menu));
   g_assert_true (wait_for_popover (menu, TRUE));
@@ -626,7 +589,7 @@ test_timeline_context_menu (void)
   jx_trace_timeline_drag_update (tb, -50, 0);
   jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, x - 50, y);
   jx_trace_timeline_drag_end (tb, -50, 0);
-  g_assert_cmpint (view_start (session), !=, start);
+  g_assert_cmpint (jx_test_view_start (session), !=, start);
   wait_ms (100);
   g_assert_false (gtk_widget_get_visible (menu));
 }
@@ -649,7 +612,7 @@ test_timeline_trace_actions (void)
   tb = lane_of (view, session, 1);
   wait_until_allocated (jx_trace_timeline_get_canvas (tb));
 
-  dialog = jx_offset_dialog_new (GTK_WINDOW (window), session, item_at (session, 1));
+  dialog = jx_offset_dialog_new (GTK_WINDOW (window), session, jx_test_item_at (session, 1));
   jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), 2.5, JX_TIME_UNIT_MS);
   g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, 2500000);
   /* A unit typed in the entry wins over the list. */
@@ -657,41 +620,41 @@ test_timeline_trace_actions (void)
   g_assert_true (jx_offset_dialog_is_valid (JX_OFFSET_DIALOG (dialog)));
   g_assert_cmpint (jx_offset_dialog_get_ns (JX_OFFSET_DIALOG (dialog)), ==, -300000);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
-  g_assert_cmpint (offset_of (session, 1), ==, -300000);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, -300000);
   /* Garbage marks the entry, disables Set and never reaches the session. */
   jx_offset_dialog_set_text (JX_OFFSET_DIALOG (dialog), "abc");
   g_assert_false (jx_offset_dialog_is_valid (JX_OFFSET_DIALOG (dialog)));
   g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "apply"));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
-  g_assert_cmpint (offset_of (session, 1), ==, -300000);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, -300000);
   jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), -12, JX_TIME_UNIT_US);
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "apply"));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "apply");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  g_assert_cmpint (offset_of (session, 1), ==, -12000);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, -12000);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.reset-offset", NULL));
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
   jx_session_undo (session);
-  g_assert_cmpint (offset_of (session, 1), ==, -12000);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, -12000);
 
   /* Keyboard shifting: a twentieth of the window per step, undoable. */
-  jx_session_set_offset (session, item_at (session, 1), 0);
+  jx_session_set_offset (session, jx_test_item_at (session, 1), 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-later", NULL));
-  g_assert_cmpint (offset_of (session, 1), ==, 10 * MS / 20);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 10 * MS / 20);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-earlier", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.shift-earlier", NULL));
-  g_assert_cmpint (offset_of (session, 1), ==, -10 * MS / 20);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, -10 * MS / 20);
   jx_session_undo (session);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
-  set_view (session, 0, 5 * MS);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
+  jx_test_set_view (session, 0, 5 * MS);
   g_assert_true (gtk_widget_activate_action (view, "timeline.pan-right", NULL));
-  g_assert_cmpint (view_start (session), ==, 5 * MS / 10);
-  g_assert_cmpint (view_end (session), ==, 5 * MS + 5 * MS / 10);
-  set_view (session, 0, 10 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 5 * MS / 10);
+  g_assert_cmpint (jx_test_view_end (session), ==, 5 * MS + 5 * MS / 10);
+  jx_test_set_view (session, 0, 10 * MS);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.make-reference", NULL));
-  g_assert_true (jx_session_get_reference (session) == item_at (session, 1));
+  g_assert_true (jx_session_get_reference (session) == jx_test_item_at (session, 1));
 
   /* Call-stack mode adds depth rows below Rank 1's stream. */
   g_assert_true (jx_trace_timeline_get_stream_span (tb, 1, &y0, &h0));
@@ -713,7 +676,7 @@ test_timeline_trace_actions (void)
   g_assert_true (jx_session_get_show_messages (session));
 
   {
-    g_autoptr(JxSessionTrace) removed = g_object_ref (item_at (session, 1));
+    g_autoptr(JxSessionTrace) removed = g_object_ref (jx_test_item_at (session, 1));
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.remove", NULL));
     g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 1);
@@ -744,20 +707,20 @@ test_nav_toolbar (void)
   wait_until_allocated (nav);
 
   jx_session_zoom_all (session);
-  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_at (session, 1), &y, &h));
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), jx_test_item_at (session, 1), &y, &h));
 
   x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 5 * MS);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
   jx_nav_toolbar_drag_update (JX_NAV_TOOLBAR (nav), 20, 0);
   jx_nav_toolbar_drag_update (JX_NAV_TOOLBAR (nav), 60, 0);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 60, 0);
-  g_assert_cmpint (offset_of (session, 0), ==, 0);
-  g_assert_cmpint (offset_of (session, 1), >, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), >, 0);
   /* The range was frozen during the drag: measure with the range at the start. */
-  x_moved = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), offset_of (session, 1));
+  x_moved = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), jx_test_offset_of (session, 1));
   (void) x_moved;
   jx_session_undo (session);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
   g_assert_false (jx_session_can_undo (session));
 
   /* 60 px in a strip of (width - labels) px over the padded range. */
@@ -765,28 +728,28 @@ test_nav_toolbar (void)
   xb = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 10 * MS);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_TRACE, x0, y + h / 2);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 60, 0);
-  g_assert_cmpint (ABS (offset_of (session, 1) - (gint64) (60.0 * 10 * MS / (xb - xa))),
+  g_assert_cmpint (ABS (jx_test_offset_of (session, 1) - (gint64) (60.0 * 10 * MS / (xb - xa))),
                    <=, (gint64) (10 * MS / (xb - xa)) + 1);
   jx_session_undo (session);
 
   /* Pan the window by dragging its middle. */
-  set_view (session, 2 * MS, 4 * MS);
+  jx_test_set_view (session, 2 * MS, 4 * MS);
   x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), 3 * MS);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 30, 0);
-  v0 = view_start (session);
-  v1 = view_end (session);
+  v0 = jx_test_view_start (session);
+  v1 = jx_test_view_end (session);
   g_assert_cmpint (v1 - v0, ==, 2 * MS);
   g_assert_cmpint (v0, >, 2 * MS);
-  g_assert_cmpint (offset_of (session, 1), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
 
   /* Resize by the right edge. */
   w = v1 - v0;
   x0 = jx_nav_toolbar_ns_to_x (JX_NAV_TOOLBAR (nav), v1);
   jx_nav_toolbar_drag_begin (JX_NAV_TOOLBAR (nav), JX_NAV_DRAG_AUTO, x0, y + h / 2);
   jx_nav_toolbar_drag_end (JX_NAV_TOOLBAR (nav), 40, 0);
-  g_assert_cmpint (view_start (session), ==, v0);
-  g_assert_cmpint (view_end (session) - v0, >, w);
+  g_assert_cmpint (jx_test_view_start (session), ==, v0);
+  g_assert_cmpint (jx_test_view_end (session) - v0, >, w);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -813,10 +776,10 @@ test_nav_toolbar_pending (void)
   b = make_trace ("B", 0);
   jx_session_add_trace (session, b);
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-  while (jx_session_trace_get_state (item_at (session, 0)) != JX_SESSION_TRACE_FAILED &&
+  while (jx_session_trace_get_state (jx_test_item_at (session, 0)) != JX_SESSION_TRACE_FAILED &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (jx_session_trace_get_state (item_at (session, 0)), ==, JX_SESSION_TRACE_FAILED);
+  g_assert_cmpint (jx_session_trace_get_state (jx_test_item_at (session, 0)), ==, JX_SESSION_TRACE_FAILED);
 
   nav = jx_nav_toolbar_new (session);
   jx_nav_toolbar_set_label_width (JX_NAV_TOOLBAR (nav), 170);
@@ -824,8 +787,8 @@ test_nav_toolbar_pending (void)
   wait_until_allocated (nav);
   img = render_widget (nav);
 
-  g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_at (session, 0), &y0, &h0));
-  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_at (session, 1), &y1, &h1));
+  g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), jx_test_item_at (session, 0), &y0, &h0));
+  g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), jx_test_item_at (session, 1), &y1, &h1));
   /* One strip tall: the failed trace takes no room. */
   {
     int natural;
@@ -868,14 +831,14 @@ test_timeline_keyboard_select (void)
   SKIP_WITHOUT_DISPLAY ();
 
   session = make_session ();
-  timeline = jx_trace_timeline_new (session, item_at (session, 0));
+  timeline = jx_trace_timeline_new (session, jx_test_item_at (session, 0));
   window = present (timeline, 900, 200);
   wait_until_allocated (timeline);
 
 #define SELECT(action) gtk_widget_activate_action (timeline, "trace." action, NULL)
 #define ASSERT_SELECTED(s, i) G_STMT_START { \
     g_assert_true (jx_session_get_selected_invocation (session, &trace, &stream, &inv)); \
-    g_assert_true (trace == item_at (session, 0)); \
+    g_assert_true (trace == jx_test_item_at (session, 0)); \
     g_assert_cmpuint (stream, ==, (s)); \
     g_assert_cmpuint (inv, ==, (i)); \
   } G_STMT_END
@@ -900,11 +863,11 @@ test_timeline_keyboard_select (void)
 
   /* MPI_Send [4, 5) lies right of a [0, 2 ms) window: the window keeps its
    * width and centres on it. */
-  set_view (session, 0, 2 * MS);
+  jx_test_set_view (session, 0, 2 * MS);
   SELECT ("select-next");
   ASSERT_SELECTED (0, 2);
-  g_assert_cmpint (view_end (session) - view_start (session), ==, 2 * MS);
-  g_assert_cmpint (view_start (session), ==, 3 * MS + MS / 2);
+  g_assert_cmpint (jx_test_view_end (session) - jx_test_view_start (session), ==, 2 * MS);
+  g_assert_cmpint (jx_test_view_start (session), ==, 3 * MS + MS / 2);
 
   SELECT ("select-none");
   g_assert_false (jx_session_get_selected_invocation (session, NULL, NULL, NULL));
@@ -942,21 +905,21 @@ test_summary_and_legend (void)
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
 
-  trace = jx_session_trace_get_trace (item_at (session, 1));
-  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), item_at (session, 1), &n);
+  trace = jx_session_trace_get_trace (jx_test_item_at (session, 1));
+  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), jx_test_item_at (session, 1), &n);
   g_assert_nonnull (bars);
   g_assert_cmpuint (n, >=, 2);
   g_assert_cmpstr (jx_trace_get_region (trace, bars[0].region)->name, ==, "compute");
   g_assert_cmpfloat_with_epsilon (bars[0].exclusive_s, 0.014, 1e-6);
 
   /* Only the first 3 ms: compute [1, 3) on two ranks = 4 ms. */
-  set_view (session, 0, 3 * MS);
+  jx_test_set_view (session, 0, 3 * MS);
   g_assert_true (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)));
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while (jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)) &&
          g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
-  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), item_at (session, 0), &n);
+  bars = jx_function_summary_chart_get_bars (JX_FUNCTION_SUMMARY_CHART (chart), jx_test_item_at (session, 0), &n);
   g_assert_nonnull (bars);
   g_assert_cmpfloat_with_epsilon (bars[0].exclusive_s, 0.004, 1e-6);
 
@@ -1033,7 +996,7 @@ present_all_views (JxSession *session,
   gtk_widget_set_vexpand (views->master, TRUE);
   gtk_box_append (GTK_BOX (box), jx_nav_toolbar_new (session));
   gtk_box_append (GTK_BOX (box), views->master);
-  gtk_box_append (GTK_BOX (box), jx_trace_timeline_new (session, item_at (session, 1)));
+  gtk_box_append (GTK_BOX (box), jx_trace_timeline_new (session, jx_test_item_at (session, 1)));
   gtk_box_append (GTK_BOX (box), views->chart);
   gtk_box_append (GTK_BOX (box), views->legend);
   gtk_box_append (GTK_BOX (box), views->details);
@@ -1055,8 +1018,8 @@ test_remove_trace_finalizes (void)
   SKIP_WITHOUT_DISPLAY ();
 
   session = make_session ();
-  item_a = item_at (session, 0);
-  item_b = item_at (session, 1);
+  item_a = jx_test_item_at (session, 0);
+  item_b = jx_test_item_at (session, 1);
   weak_session = session;
   weak_item_b = item_b;
   a = jx_session_trace_get_trace (item_a);
@@ -1113,7 +1076,7 @@ test_remove_trace_while_building (void)
   SKIP_WITHOUT_DISPLAY ();
 
   session = make_session ();
-  item_b = item_at (session, 1);
+  item_b = jx_test_item_at (session, 1);
   weak_session = session;
   weak_item_b = item_b;
   b = jx_session_trace_get_trace (item_b);
@@ -1148,10 +1111,10 @@ test_remove_middle_keeps_lanes (void)
 
   SKIP_WITHOUT_DISPLAY ();
 
-  item_a = item_at (session, 0);
+  item_a = jx_test_item_at (session, 0);
   item_c = jx_session_add_trace (session, c);
   jx_session_set_offset (session, item_a, MS);
-  jx_session_set_offset (session, item_at (session, 1), 2 * MS);
+  jx_session_set_offset (session, jx_test_item_at (session, 1), 2 * MS);
   jx_session_set_offset (session, item_c, 3 * MS);
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -1168,7 +1131,7 @@ test_remove_middle_keeps_lanes (void)
   wait_until_allocated (jx_trace_timeline_get_canvas (lane_c));
   g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_c, &y_before, NULL));
 
-  jx_session_remove (session, item_at (session, 1));
+  jx_session_remove (session, jx_test_item_at (session, 1));
 
   g_assert_true (lane_of (master, session, 0) == lane_a);
   g_assert_true (lane_of (master, session, 1) == lane_c);
