@@ -594,6 +594,68 @@ test_timeline_context_menu (void)
   g_assert_false (gtk_widget_get_visible (menu));
 }
 
+static gboolean
+menu_action_enabled (JxTraceTimeline *timeline,
+                     const char      *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (timeline->actions), name);
+}
+
+/* One trace menu everywhere: opened on a row, its process items act on that
+ * row's process (and only the ones that change something show); opened from
+ * the header, none shows. */
+static void
+test_timeline_trace_menu (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  g_autoptr(GMenuModel) header_menu = NULL;
+  GtkWidget *view, *window, *canvas, *button;
+  JxTraceTimeline *tb;
+  int y, h;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  session = make_session ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1000, 500);
+  tb = lane_of (view, session, 1);
+  canvas = jx_trace_timeline_get_canvas (tb);
+  wait_until_allocated (canvas);
+
+  /* The row of Rank 1 (process 1, its only stream). */
+  g_assert_true (jx_trace_timeline_get_stream_span (tb, 1, &y, &h));
+  jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, jx_trace_timeline_get_label_width (tb) + 50, y + h / 2);
+  g_assert_true (menu_action_enabled (tb, "show-call-stack"));
+  g_assert_false (menu_action_enabled (tb, "hide-call-stack"));
+  /* A process with one stream has no header row to fold. */
+  g_assert_false (menu_action_enabled (tb, "fold-process"));
+  g_assert_false (menu_action_enabled (tb, "expand-process"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.show-call-stack", NULL));
+  g_assert_cmpuint (jx_trace_timeline_get_call_stack_process (tb), ==, 1);
+
+  g_assert_true (jx_trace_timeline_get_stream_span (tb, 1, &y, &h));
+  jx_trace_timeline_release (tb, GDK_BUTTON_SECONDARY, 1, jx_trace_timeline_get_label_width (tb) + 50, y + h / 2);
+  g_assert_false (menu_action_enabled (tb, "show-call-stack"));
+  g_assert_true (menu_action_enabled (tb, "hide-call-stack"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tb), "trace.hide-call-stack", NULL));
+  g_assert_cmpuint (jx_trace_timeline_get_call_stack_process (tb), ==, JX_NONE);
+
+  /* The header's button shows the same menu, for the whole trace. */
+  button = GTK_WIDGET (tb->header);
+  while (button != NULL && !GTK_IS_MENU_BUTTON (button))
+    button = gtk_widget_get_last_child (button);
+  g_assert_nonnull (button);
+  header_menu = jx_trace_menu_new ();
+  g_assert_cmpint (g_menu_model_get_n_items (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button))),
+                   ==, g_menu_model_get_n_items (header_menu));
+  g_signal_emit_by_name (tb->header, "menu-opening");
+  g_assert_false (menu_action_enabled (tb, "show-call-stack"));
+  g_assert_false (menu_action_enabled (tb, "hide-call-stack"));
+  g_assert_true (menu_action_enabled (tb, "set-offset"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Context-menu actions: exact offset through the dialog, reset, call-stack
  * mode, make reference, remove. */
 static void
@@ -1285,6 +1347,7 @@ main (int   argc,
   g_test_add_func ("/views/timeline/click-details", test_timeline_click_details);
   g_test_add_func ("/views/timeline/trace-actions", test_timeline_trace_actions);
   g_test_add_func ("/views/timeline/context-menu", test_timeline_context_menu);
+  g_test_add_func ("/views/timeline/trace-menu", test_timeline_trace_menu);
   g_test_add_func ("/views/timeline/keyboard-select", test_timeline_keyboard_select);
   g_test_add_func ("/views/nav-toolbar/drag", test_nav_toolbar);
   g_test_add_func ("/views/nav-toolbar/pending", test_nav_toolbar_pending);
