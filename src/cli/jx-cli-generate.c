@@ -2,6 +2,7 @@
  * or the bundled example comparison with --examples. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +179,40 @@ generate_examples (const char *directory)
   return JX_CLI_EXIT_OK;
 }
 
+/* JX_CLI_GENERATE_MAX_EVENTS=N (set by the option-parsing fuzz target, not
+ * meant for users) refuses archives of more than about N events, so a fuzzed
+ * command line cannot fill the disk or run for minutes. Cheap checks come
+ * first: counting events costs as much as generating them. */
+static gboolean
+within_fuzzing_limit (const JxGeneratorOptions *options,
+                      gint64                    events,
+                      gboolean                  examples)
+{
+  const char *limit = g_getenv ("JX_CLI_GENERATE_MAX_EVENTS");
+  JxGeneratorOptions one;
+  guint64 max_events, n_locations;
+
+  if (limit == NULL || !g_ascii_string_to_unsigned (limit, 10, 1, G_MAXUINT64, &max_events, NULL))
+    return TRUE;
+  if (examples)
+    return FALSE;
+
+  /* The user call tree alone has about fanout^(depth-1) leaves. */
+  n_locations = (guint64) options->n_ranks * (options->n_threads + options->n_gpu_streams);
+  if (n_locations * 100 > max_events || (guint64) events > max_events ||
+      n_locations * pow (options->fanout, options->depth - 1) > (double) max_events)
+    return FALSE;
+  one = *options;
+  one.n_iterations = 1;
+  if (jx_generator_count_events (&one, NULL) > max_events)
+    return FALSE;
+  if (events > 0)
+    return TRUE;
+  if (options->n_iterations > max_events)
+    return FALSE;
+  return options->n_iterations <= jx_generator_iterations_for_events (options, max_events);
+}
+
 static int
 usage_error (const char *message)
 {
@@ -231,6 +266,8 @@ jx_cli_generate (int    argc,
     {
       if (argc != 1)
         return usage_error (_("--examples takes no OUTDIR"));
+      if (!within_fuzzing_limit (NULL, 0, TRUE))
+        return usage_error ("refused: the archive would exceed JX_CLI_GENERATE_MAX_EVENTS");
       return generate_examples (examples);
     }
   if (argc != 2)
@@ -278,6 +315,8 @@ jx_cli_generate (int    argc,
   if (!parse_flags (variants, jx_variant_from_string, "--variant", &options.variant, &error)
       || !parse_flags (defects, jx_defect_injection_from_string, "--defect", &options.defects, &error))
     return usage_error (error->message);
+  if (!within_fuzzing_limit (&options, events, FALSE))
+    return usage_error ("refused: the archive would exceed JX_CLI_GENERATE_MAX_EVENTS");
   if (events > 0)
     options.n_iterations = jx_generator_iterations_for_events (&options, (guint64) events);
 

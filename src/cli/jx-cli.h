@@ -10,6 +10,11 @@ G_BEGIN_DECLS
 #define JX_CLI_EXIT_INPUT  1
 #define JX_CLI_EXIT_USAGE  2
 
+/* The whole tool: argv[0] is the program, argv[1] the command. Returns the
+ * exit code and never calls exit() itself (a command's --help, handled by
+ * GOptionContext, still does). main() sets the locale first. */
+int jx_cli_main     (int argc, char **argv);
+
 /* argv[0] is the subcommand name ("info", ...). */
 int jx_cli_info     (int argc, char **argv);
 int jx_cli_profile  (int argc, char **argv);
