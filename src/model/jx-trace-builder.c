@@ -581,6 +581,16 @@ carve (StreamBuild *sb,
 {
   gsize c = capacity;
 
+  /* NULL + 0 is undefined behaviour in C (UBSan with clang reports it). */
+  if (base == NULL)
+    {
+      sb->s.start = sb->s.end = NULL;
+      sb->s.region = sb->s.parent = sb->s.subtree_end = NULL;
+      sb->s.depth = NULL;
+      sb->capacity = 0;
+      return;
+    }
+
   sb->s.start = (guint64 *) (gpointer) base;
   sb->s.end = (guint64 *) (gpointer) (base + 8 * c);
   sb->s.region = (guint32 *) (gpointer) (base + 16 * c);

@@ -1,0 +1,99 @@
+#!/bin/sh
+# Regenerates the seed corpus of the fuzz targets (tests/fuzz/corpus/) from
+# the trace generator, so no real trace is copied into the tree:
+#   tests/fuzz/make-corpus.sh BUILD_DIR
+# BUILD_DIR is a configured and built tree (juxtrace-cli and jx-fuzz-pack).
+# corpus/loader/*.jxfz are small archives packed with jx-fuzz-pack: ranks,
+# threads, a GPU stream, markers, messages, collectives, each --defect kind
+# the generator can inject, and a few damaged by hand (cut event file,
+# broken local definitions, no definitions). corpus/cli/* are command lines,
+# one argv word per line ("@A", "@B", "@D": the archives fuzz-cli makes).
+# Minimised crashers found by fuzzing live beside them as crash-*; this
+# script never removes them.
+set -eu
+
+build=${1:?usage: make-corpus.sh BUILD_DIR}
+src=$(cd "$(dirname "$0")" && pwd)
+cli=$build/src/cli/juxtrace-cli
+pack=$build/tests/fuzz/jx-fuzz-pack
+out=$src/corpus/loader
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mkdir -p "$out" "$src/corpus/cli"
+rm -f "$out"/seed-*.jxfz "$src"/corpus/cli/seed-*
+
+small="--iterations 2 --depth 2 --fanout 1"
+gen() {
+  name=$1
+  shift
+  "$cli" generate "$@" "$tmp/$name" > /dev/null
+  "$pack" "$tmp/$name" "$out/seed-$name.jxfz"
+}
+
+gen one-rank          --ranks 1 $small
+gen two-ranks         --ranks 2 $small
+gen threads           --ranks 2 --threads 2 --iterations 2 --depth 3 --fanout 2
+gen gpu               --ranks 2 --gpu-streams 1 $small
+gen markers           --ranks 2 --markers $small
+gen messages          --ranks 3 --iterations 11 --depth 2 --fanout 1
+gen everything        --ranks 2 --threads 2 --gpu-streams 1 --markers --iterations 3 --depth 3 --fanout 2
+gen variants          --ranks 2 --variant rename --variant add --variant faster-kernel $small
+gen imbalance         --ranks 3 --imbalance 1:0.5 --variant slower-machine $small
+for defect in unclosed mismatched backwards unknown-role undefined-region empty-stream missing-evt unmatched-leave; do
+  gen "defect-$defect" --ranks 2 --defect "$defect" $small
+done
+gen all-defects       --ranks 2 --threads 2 --markers --iterations 3 --depth 2 --fanout 1 \
+  --defect unclosed --defect mismatched --defect backwards --defect unknown-role \
+  --defect undefined-region --defect empty-stream --defect missing-evt --defect unmatched-leave
+
+# Damaged by hand, from the two-rank archive.
+damage() {
+  name=$1
+  rm -rf "$tmp/$name"
+  cp -r "$tmp/two-ranks" "$tmp/$name"
+}
+damage cut-evt
+size=$(wc -c < "$tmp/cut-evt/traces/0.evt")
+head -c $((size / 2)) "$tmp/two-ranks/traces/0.evt" > "$tmp/cut-evt/traces/0.evt"
+"$pack" "$tmp/cut-evt" "$out/seed-cut-evt.jxfz"
+damage broken-local-def
+printf 'not local definitions' > "$tmp/broken-local-def/traces/1.def"
+"$pack" "$tmp/broken-local-def" "$out/seed-broken-local-def.jxfz"
+damage no-local-defs
+rm -f "$tmp/no-local-defs"/traces/*.def
+"$pack" "$tmp/no-local-defs" "$out/seed-no-local-defs.jxfz"
+damage no-global-defs
+rm -f "$tmp/no-global-defs/traces.def"
+"$pack" "$tmp/no-global-defs" "$out/seed-no-global-defs.jxfz"
+damage cut-global-defs
+size=$(wc -c < "$tmp/cut-global-defs/traces.def")
+head -c $((size / 2)) "$tmp/two-ranks/traces.def" > "$tmp/cut-global-defs/traces.def"
+"$pack" "$tmp/cut-global-defs" "$out/seed-cut-global-defs.jxfz"
+
+# Command lines for fuzz-cli: one word per line.
+cmd() {
+  name=$1
+  shift
+  printf '%s\n' "$@" > "$src/corpus/cli/seed-$name"
+}
+cmd version         --version
+cmd usage           bogus
+cmd info            info @A
+cmd info-json       info --json @D
+cmd info-missing    info no-such-trace
+cmd profile         profile @A
+cmd profile-process profile --per process --csv @D
+cmd profile-json    profile --json --per region @B
+cmd profile-bad     profile --per thread --json --csv @A
+cmd diff            diff @A @B
+cmd diff-json       diff --json --algorithm hirschberg @A @D
+cmd diff-csv        diff --csv --algorithm anchor @B @A
+cmd diff-explain    diff --explain --process "MPI Rank 0" --algorithm nw @A @B
+cmd diff-fast       diff --algorithm=fast --process=nobody @A @A
+cmd generate        generate --ranks 2 --threads 2 --gpu-streams 1 --markers --iterations 3 out
+cmd generate-defect generate --ranks 2 --iterations 2 --defect unclosed,missing-evt --variant rename out
+cmd generate-imbal  generate --ranks 3 --imbalance 0-1:40% --seed 7 --events 2000 out
+cmd generate-bad    generate --ranks 0 --depth 13 --imbalance x out
+cmd generate-big    generate --ranks 65536 --iterations 1000000 out
+cmd generate-ex     generate --examples=ex
