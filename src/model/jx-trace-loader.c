@@ -1261,7 +1261,8 @@ reader_thread_run (gpointer data)
   OTF2_Reader_OpenEvtFiles (t->reader);
 
   /* Local definitions carry the mapping tables from local to global refs;
-   * they must be read before the events of a location. */
+   * they must be read before the events of a location (each def reader is
+   * closed before the next one is opened). */
   evt = g_new0 (OTF2_EvtReader *, t->locations->len);
   for (i = 0; i < t->locations->len; i++)
     {
@@ -1289,7 +1290,6 @@ reader_thread_run (gpointer data)
               OTF2_Reader_CloseDefReader (t->reader, def_reader);
             }
         }
-      evt[i] = OTF2_Reader_GetEvtReader (t->reader, l->ref);
     }
   if (defs_open)
     OTF2_Reader_CloseDefFiles (t->reader);
@@ -1302,6 +1302,11 @@ reader_thread_run (gpointer data)
                                              g_array_index (t->locations, guint, i));
       guint64 read_here = 0;
 
+      /* One event reader at a time: libotf2 gives each a buffer of the
+       * anchor's chunk size (up to 16 MiB) however small its file is, so
+       * opening them all at once let a few kilobytes of definitions with
+       * many locations ask for gigabytes (found by fuzzing). */
+      evt[i] = OTF2_Reader_GetEvtReader (t->reader, l->ref);
       if (evt[i] == NULL)
         {
           jx_trace_builder_mark_missing (t->b, l->stream, otf2_problem (OTF2_ERROR_INVALID));
@@ -1456,14 +1461,84 @@ read_markers (Loader      *ld,
   OTF2_Reader_CloseMarkerReader (reader, marker_reader);
 }
 
-/* OTF2 anchor files start with a type byte, an endianness byte ('B' or 'L')
- * and "OTF2". Checking that first gives a clearer message for files that are
- * not OTF2 at all, and keeps libotf2 away from them. */
+/* OTF2 anchor files start with a type byte, the endianness (0x42 little,
+ * 0x23 big) and the string "OTF2". Checking that first gives a clearer message for
+ * files that are not OTF2 at all, and keeps libotf2 away from them.
+ *
+ * libotf2 3.0.2 trusts the counts in the anchor: a property count of 84
+ * million in a 166-byte file makes it calloc 1.3 GB (found by fuzzing). So
+ * the fields it sizes memory from are checked here against the file:
+ * every property needs at least two bytes (name and value strings), and
+ * the chunk sizes must be within OTF2's limits, as every writer keeps them. */
+typedef struct
+{
+  const guint8 *p;
+  gsize         left;
+  gboolean      big_endian;
+} AnchorCursor;
+
+static gboolean
+anchor_take (AnchorCursor *c,
+             gsize         n,
+             guint64      *value)
+{
+  guint64 v = 0;
+  gsize i;
+
+  if (c->left < n)
+    return FALSE;
+  for (i = 0; value != NULL && i < n && i < 8; i++)
+    v |= (guint64) c->p[c->big_endian ? n - 1 - i : i] << (8 * i);
+  c->p += n;
+  c->left -= n;
+  if (value != NULL)
+    *value = v;
+  return TRUE;
+}
+
+static gboolean
+anchor_skip_string (AnchorCursor *c)
+{
+  const guint8 *nul = memchr (c->p, '\0', c->left);
+
+  if (nul == NULL)
+    return FALSE;
+  c->left -= (gsize) (nul - c->p) + 1;
+  c->p = nul + 1;
+  return TRUE;
+}
+
+/* FALSE when the anchor claims more than it can hold; fields libotf2 checks
+ * itself, or that a short file leaves out, are left to it. */
+static gboolean
+anchor_counts_plausible (const guint8 *data,
+                         gsize         size)
+{
+  AnchorCursor c = { data + 7, size - 7, data[1] == 0x23 };
+  guint64 format, events_chunk, defs_chunk, n_properties;
+
+  if (!anchor_take (&c, 1, &format) || !anchor_take (&c, 4, NULL) ||
+      !anchor_take (&c, 8, &events_chunk) || !anchor_take (&c, 8, &defs_chunk))
+    return TRUE;
+  if (events_chunk < OTF2_CHUNK_SIZE_MIN || events_chunk > OTF2_CHUNK_SIZE_MAX ||
+      defs_chunk < OTF2_CHUNK_SIZE_MIN || defs_chunk > OTF2_CHUNK_SIZE_MAX)
+    return FALSE;
+  if (format < 2 || !anchor_take (&c, 2 + 8 + 8, NULL) ||
+      !anchor_skip_string (&c) || !anchor_skip_string (&c) || !anchor_skip_string (&c) ||
+      !anchor_take (&c, 4, &n_properties))
+    return TRUE;
+  return n_properties <= c.left / 2;
+}
+
+/* Anchors are a few hundred bytes; only this much is looked at (the path
+ * may even name a device that never ends). */
+#define ANCHOR_READ_MAX (1u << 20)
+
 static gboolean
 check_anchor_magic (const char  *anchor,
                     GError     **error)
 {
-  guint8 head[6] = { 0 };
+  g_autofree guint8 *head = g_malloc (ANCHOR_READ_MAX);
   FILE *file;
   gsize n;
 
@@ -1476,13 +1551,21 @@ check_anchor_magic (const char  *anchor,
                    _("Cannot open “%s”: %s"), anchor, g_strerror (saved));
       return FALSE;
     }
-  n = fread (head, 1, sizeof head, file);
+  n = fread (head, 1, ANCHOR_READ_MAX, file);
   fclose (file);
 
-  if (n < sizeof head || (head[1] != 'B' && head[1] != 'L') || memcmp (head + 2, "OTF2", 4) != 0)
+  if (n < 6 || (head[1] != 0x42 && head[1] != 0x23 && head[1] != 'L') || memcmp (head + 2, "OTF2", 4) != 0)
     {
       g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_UNSUPPORTED,
                    _("“%s” is not an OTF2 anchor file"), anchor);
+      return FALSE;
+    }
+  /* A longer file, or a magic string that goes on, is left to libotf2. */
+  if (n < ANCHOR_READ_MAX && n > 6 && head[6] == '\0' && !anchor_counts_plausible (head, n))
+    {
+      g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT,
+                   _("“%s” is not a readable OTF2 anchor file: its chunk sizes or property count do not fit the file"),
+                   anchor);
       return FALSE;
     }
   return TRUE;
