@@ -6,7 +6,9 @@
 # corpus/loader/*.jxfz are small archives packed with jx-fuzz-pack: ranks,
 # threads, a GPU stream, markers, messages, collectives, each --defect kind
 # the generator can inject, and a few damaged by hand (cut event file,
-# broken local definitions, no definitions). corpus/cli/* are command lines,
+# broken local definitions, no definitions), and regress-* cases found by
+# fuzzing that are easier to build than to keep as found (16 MiB chunk
+# sizes with many locations). corpus/cli/* are command lines,
 # one argv word per line ("@A", "@B", "@D": the archives fuzz-cli makes).
 # Minimised crashers found by fuzzing live beside them as crash-*; this
 # script never removes them.
@@ -21,7 +23,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 mkdir -p "$out" "$src/corpus/cli"
-rm -f "$out"/seed-*.jxfz "$src"/corpus/cli/seed-*
+rm -f "$out"/seed-*.jxfz "$out"/regress-*.jxfz "$src"/corpus/cli/seed-*
 
 small="--iterations 2 --depth 2 --fanout 1"
 gen() {
@@ -70,6 +72,22 @@ damage cut-global-defs
 size=$(wc -c < "$tmp/cut-global-defs/traces.def")
 head -c $((size / 2)) "$tmp/two-ranks/traces.def" > "$tmp/cut-global-defs/traces.def"
 "$pack" "$tmp/cut-global-defs" "$out/seed-cut-global-defs.jxfz"
+
+# The largest chunk size OTF2 allows (16 MiB, little-endian at offsets 12 and
+# 20 of the anchor) with 32 locations: libotf2 gives every open reader a
+# buffer of that size, also when its file is missing or broken.
+"$cli" generate --ranks 8 --threads 4 --iterations 1 --depth 2 --fanout 1 "$tmp/chunks" > /dev/null
+for offset in 12 20; do
+  printf '\000\000\000\001\000\000\000\000' |
+    dd of="$tmp/chunks/traces.otf2" bs=1 seek=$offset conv=notrunc 2> /dev/null
+done
+"$pack" "$tmp/chunks" "$out/regress-chunk-size-many-locations.jxfz"
+cp -r "$tmp/chunks" "$tmp/chunks-defs"
+for f in "$tmp/chunks-defs"/traces/*.def; do printf 'x' > "$f"; done
+"$pack" "$tmp/chunks-defs" "$out/regress-chunk-size-broken-local-defs.jxfz"
+cp -r "$tmp/chunks" "$tmp/chunks-evt"
+rm -f "$tmp/chunks-evt"/traces/*.evt
+"$pack" "$tmp/chunks-evt" "$out/regress-chunk-size-missing-evt.jxfz"
 
 # Command lines for fuzz-cli: one word per line.
 cmd() {
