@@ -49,11 +49,20 @@ else
 fi
 nice -n 10 ninja -C "$builddir" $(for t in $targets; do echo "tests/fuzz/fuzz-$t"; done)
 
-# What a sanitizer finds ends the run with a report; LeakSanitizer ignores
-# only the allocations listed in lsan.supp (system libraries, libotf2).
+# What a sanitizer finds ends the run with a report. LeakSanitizer ignores
+# the allocations listed in lsan.supp (system libraries, libotf2) and, here
+# only, every leak whose stack passes through libotf2: libotf2 is built
+# without frame pointers, so the fast unwinder cannot name the libotf2
+# functions lsan.supp lists, and the slow one makes fuzzing 50 times
+# slower. The corpus regression tests (suite fuzz) use the slow unwinder
+# and lsan.supp alone, so a leak of ours under a libotf2 callback that a
+# fuzzer input shows is caught once the input is in the corpus.
+suppressions=$(mktemp)
+cat "$srcdir/build-aux/lsan.supp" > "$suppressions"
+echo "leak:libopen-trace-format2.so" >> "$suppressions"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1:allocator_may_return_null=1
 UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1
-LSAN_OPTIONS=suppressions=$srcdir/build-aux/lsan.supp:print_suppressions=0
+LSAN_OPTIONS=suppressions=$suppressions:print_suppressions=0
 G_SLICE=always-malloc
 G_DEBUG=gc-friendly
 export ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS G_SLICE G_DEBUG
@@ -71,7 +80,7 @@ base=/dev/shm
 [ -w "$base" ] || base=${TMPDIR:-/tmp}
 JX_FUZZ_TMPDIR=$(mktemp -d "$base/jx-fuzz-run-XXXXXX")
 export JX_FUZZ_TMPDIR
-trap 'rm -rf "$JX_FUZZ_TMPDIR"' EXIT
+trap 'rm -rf "$JX_FUZZ_TMPDIR" "$suppressions"' EXIT
 
 status=0
 summary=""
@@ -81,9 +90,17 @@ for target in $targets; do
   findings=$workdir/findings/$target
   log=$workdir/$target.log
   mkdir -p "$corpus" "$findings"
-  cp -n "$srcdir/tests/fuzz/corpus/$target"/* "$corpus"/ 2> /dev/null || true
+  # The regress-chunk-size-* inputs declare 16 MiB chunks for 32 locations:
+  # libotf2 clears a buffer that size per reader, which takes seconds under
+  # ASan. They stay regression tests; as seeds they would eat the run.
+  for seed in "$srcdir/tests/fuzz/corpus/$target"/*; do
+    case $(basename "$seed") in
+      regress-chunk-size-*) ;;
+      *) cp -n "$seed" "$corpus"/ ;;
+    esac
+  done
   case $target in
-    loader) extra="-max_len=65536 -timeout=10" ;;
+    loader) extra="-max_len=65536 -timeout=30" ;;
     cli) extra="-max_len=512 -timeout=20 -dict=$srcdir/tests/fuzz/cli.dict" ;;
     *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
   esac
