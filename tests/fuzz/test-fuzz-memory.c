@@ -310,8 +310,11 @@ test_corpus_peak (void)
 
   dir = g_dir_open (corpus, 0, NULL);
   g_assert_nonnull (dir);
+  /* known-libotf2-*: inputs on which libotf2 itself asks for far more
+   * than the files hold (README, "Fuzzing"); the loader cannot stop it. */
   while ((entry = g_dir_read_name (dir)) != NULL)
-    g_ptr_array_add (files, g_build_filename (corpus, entry, NULL));
+    if (!g_str_has_prefix (entry, "known-libotf2-"))
+      g_ptr_array_add (files, g_build_filename (corpus, entry, NULL));
   g_assert_cmpuint (files->len, >, 0);
 
   for (i = 0; i < files->len; i++)
