@@ -21,6 +21,7 @@
 
 #include "jx-fuzz-archive.h"
 #include "jx-fuzz-common.h"
+#include "jx-profile.h"
 #include "jx-trace-loader.h"
 #include "jx-trace-query.h"
 
@@ -202,8 +203,8 @@ exercise (JxTrace *trace)
     }
 
   /* The flat profile, whole trace and a window, and per process. */
-  g_free (jx_trace_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64));
-  g_free (jx_trace_compute_region_stats (trace, NULL, 0, start + (end - start) / 3,
+  g_free (jx_profile_compute_region_stats (trace, NULL, 0, 0, G_MAXUINT64));
+  g_free (jx_profile_compute_region_stats (trace, NULL, 0, start + (end - start) / 3,
                                          start + 2 * ((end - start) / 3)));
   for (i = 0; i < n_processes; i++)
     {
@@ -213,7 +214,7 @@ exercise (JxTrace *trace)
 
       for (k = 0; k < p->n_streams; k++)
         streams[k] = p->first_stream + k;
-      g_free (jx_trace_compute_region_stats (trace, streams, p->n_streams, 0, G_MAXUINT64));
+      g_free (jx_profile_compute_region_stats (trace, streams, p->n_streams, 0, G_MAXUINT64));
     }
 }
 
