@@ -21,6 +21,11 @@ typedef struct
 
 void _jx_arena_free (JxArena *arena);
 
+/* The six arrays take this much per invocation; they are carved from the
+ * block in this order, so every array starts aligned because each element
+ * size divides the ones before it. */
+#define _JX_BYTES_PER_INVOCATION (2 * sizeof (guint64) + 3 * sizeof (guint32) + sizeof (guint16))
+
 /* Exact size, tag and communicator of a message whose JxMessage fields
  * could not hold them. */
 typedef struct
@@ -78,6 +83,13 @@ struct _JxTrace
 
 JxTrace *_jx_trace_new (void);
 
+/* Clear function of JxLoadIssue arrays. */
+void _jx_load_issue_clear (gpointer data);
+
+/* Orders guint32 values (qsort, bsearch, g_array_sort). */
+gint _jx_compare_u32 (gconstpointer a,
+                      gconstpointer b);
+
 /* Category from the OTF2 paradigm and role, with name prefixes as a fallback
  * for traces whose writers left the paradigm unknown. */
 JxCategory _jx_region_derive_category (const char *name,
@@ -103,9 +115,9 @@ typedef struct
   guint32  *stack;             /* open invocations, innermost last */
   guint64   defects[JX_N_DEFECTS];
   GArray   *issues;            /* JxLoadIssue, capped */
-  GArray   *sends;             /* pending messages */
+  GArray   *sends;             /* pending messages (jx-trace-builder-messages.c) */
   GArray   *recvs;
-  GArray   *collectives;       /* JxCollectiveRecord */
+  GArray   *collectives;       /* pending collective records */
   guint64   collective_begin;
   gboolean  collective_open;
   gboolean  ended;             /* closed and trimmed by end_stream() */

@@ -12,12 +12,22 @@ G_DEFINE_FINAL_TYPE (JxTrace, jx_trace, G_TYPE_OBJECT)
 
 G_DEFINE_QUARK (jx-trace-error-quark, jx_trace_error)
 
-static void
-clear_issue (gpointer data)
+void
+_jx_load_issue_clear (gpointer data)
 {
   JxLoadIssue *issue = data;
 
   g_clear_pointer (&issue->detail, g_free);
+}
+
+gint
+_jx_compare_u32 (gconstpointer a,
+                 gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a;
+  guint32 y = *(const guint32 *) b;
+
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 static void
@@ -75,7 +85,7 @@ jx_trace_init (JxTrace *self)
   self->marker_defs = g_array_new (FALSE, TRUE, sizeof (JxMarkerDef));
   self->markers = g_array_new (FALSE, TRUE, sizeof (JxMarker));
   self->issues = g_array_new (FALSE, TRUE, sizeof (JxLoadIssue));
-  g_array_set_clear_func (self->issues, clear_issue);
+  g_array_set_clear_func (self->issues, _jx_load_issue_clear);
   self->timer_resolution = 1;
 }
 
@@ -740,8 +750,7 @@ jx_trace_get_memory_size (JxTrace *self)
     {
       const JxStream *s = &g_array_index (self->streams, JxStream, i);
 
-      size += (gsize) s->n_invocations *
-              (2 * sizeof (guint64) + 3 * sizeof (guint32) + sizeof (guint16));
+      size += (gsize) s->n_invocations * _JX_BYTES_PER_INVOCATION;
     }
 
   return size;
