@@ -26,24 +26,12 @@ upper_bound_start (const JxStream *s,
   return lo;
 }
 
-/* Number of invocations with start < t. */
+/* Number of invocations with start < t (times are integers). */
 static guint32
 lower_bound_start (const JxStream *s,
                    guint64         t)
 {
-  guint32 lo = 0;
-  guint32 hi = s->n_invocations;
-
-  while (lo < hi)
-    {
-      guint32 mid = lo + (hi - lo) / 2;
-
-      if (s->start[mid] < t)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo;
+  return t > 0 ? upper_bound_start (s, t - 1) : 0;
 }
 
 guint32

@@ -576,65 +576,52 @@ compare_wide (gconstpointer key,
   return index < w->index ? -1 : index > w->index ? 1 : 0;
 }
 
-static const JxMessageWide *
-find_wide (JxTrace *self,
-           guint    index)
+/* Size, tag and communicator of a message, exact even where its narrow
+ * fields could not hold them. */
+static JxMessageWide
+message_exact (JxTrace *self,
+               guint32  index)
 {
-  guint32 key = index;
+  const JxMessage *m = &self->messages[index];
+  JxMessageWide exact = { index, m->tag, m->size, m->communicator };
 
-  return bsearch (&key, self->message_wide->data, self->message_wide->len,
-                  sizeof (JxMessageWide), compare_wide);
+  if (G_UNLIKELY (m->size == JX_MESSAGE_WIDE32 || m->tag == JX_MESSAGE_WIDE16 ||
+                  m->communicator == JX_MESSAGE_WIDE16))
+    {
+      const JxMessageWide *w = bsearch (&index, self->message_wide->data, self->message_wide->len,
+                                        sizeof (JxMessageWide), compare_wide);
+
+      if (w != NULL)
+        exact = *w;
+    }
+  return exact;
 }
 
 guint64
 jx_trace_get_message_size (JxTrace *self,
                            guint    index)
 {
-  const JxMessage *m;
-  const JxMessageWide *w;
-
   g_return_val_if_fail (JX_IS_TRACE (self), 0);
   g_return_val_if_fail (index < self->n_messages, 0);
-
-  m = &self->messages[index];
-  if (G_LIKELY (m->size != JX_MESSAGE_WIDE32))
-    return m->size;
-  w = find_wide (self, index);
-  return w != NULL ? w->size : m->size;
+  return message_exact (self, index).size;
 }
 
 guint32
 jx_trace_get_message_tag (JxTrace *self,
                           guint    index)
 {
-  const JxMessage *m;
-  const JxMessageWide *w;
-
   g_return_val_if_fail (JX_IS_TRACE (self), 0);
   g_return_val_if_fail (index < self->n_messages, 0);
-
-  m = &self->messages[index];
-  if (G_LIKELY (m->tag != JX_MESSAGE_WIDE16))
-    return m->tag;
-  w = find_wide (self, index);
-  return w != NULL ? w->tag : m->tag;
+  return message_exact (self, index).tag;
 }
 
 guint32
 jx_trace_get_message_communicator (JxTrace *self,
                                    guint    index)
 {
-  const JxMessage *m;
-  const JxMessageWide *w;
-
   g_return_val_if_fail (JX_IS_TRACE (self), 0);
   g_return_val_if_fail (index < self->n_messages, 0);
-
-  m = &self->messages[index];
-  if (G_LIKELY (m->communicator != JX_MESSAGE_WIDE16))
-    return m->communicator;
-  w = find_wide (self, index);
-  return w != NULL ? w->communicator : m->communicator;
+  return message_exact (self, index).communicator;
 }
 
 guint
