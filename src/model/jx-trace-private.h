@@ -127,7 +127,6 @@ typedef struct
 JxStreamWriter *_jx_trace_builder_get_writer (JxTraceBuilder *self,
                                               guint32         stream);
 
-
 /* Fast paths: the plain case inline, anything unusual (first event, time
  * going backwards, undefined region, full arrays, mismatched leave) through
  * the public functions, which repair and report. */

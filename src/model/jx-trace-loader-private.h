@@ -1,0 +1,173 @@
+/* jx-trace-loader-private.h — what the loader's files share:
+ *   jx-trace-loader.c              load(): error handling, reader scheduling
+ *   jx-trace-loader-anchor.c       anchor resolution and checks, names
+ *   jx-trace-loader-definitions.c  global definitions and markers
+ *   jx-trace-loader-events.c       local definitions and events, per reader
+ *   jx-trace-loader-async.c        load_async()
+ * Nothing outside src/model should include this. */
+#pragma once
+
+#include <otf2/otf2.h>
+
+#include "jx-trace-builder.h"
+#include "jx-trace-loader.h"
+#include "jx-trace-private.h"
+
+G_BEGIN_DECLS
+
+/* OTF2 refs below this are mapped through dense arrays, above through hashes. */
+#define _JX_DENSE_LIMIT (1u << 22)
+
+typedef struct
+{
+  guint32 ref;
+  guint32 name;
+  guint32 class_name;
+  guint32 parent;
+} RawSystemNode;
+
+typedef struct
+{
+  guint32 ref;
+  guint32 name;
+  guint8  type;
+  guint32 parent;
+  guint32 process;
+} RawLocationGroup;
+
+typedef struct
+{
+  guint64 ref;
+  guint32 name;
+  guint8  type;
+  guint64 n_events;
+  guint32 group;
+  guint32 order;
+  guint32 stream;
+} RawLocation;
+
+typedef struct
+{
+  guint32 ref;
+  guint32 name;
+  guint32 canonical_name;
+  guint32 description;
+  guint32 source_file;
+  guint32 begin_line;
+  guint32 end_line;
+  guint8  role;
+  guint8  paradigm;
+} RawRegion;
+
+typedef struct
+{
+  guint8   type;
+  guint8   paradigm;
+  guint32  flags;
+  guint32  n_members;
+  guint64 *members;
+} RawGroup;
+
+typedef struct
+{
+  gboolean  self_comm;
+  guint32   n;
+  guint32  *streams;            /* rank -> stream index (JX_NONE when unknown) */
+} CommRanks;
+
+typedef struct
+{
+  char               *anchor;
+  JxTraceBuilder     *builder;
+  GCancellable       *cancellable;
+
+  guint64             timer_resolution;
+  guint64             global_offset;
+  guint64             trace_length;
+
+  GHashTable         *strings;        /* ref -> char * (owned) */
+  GArray             *regions;        /* RawRegion */
+  GArray             *system_nodes;   /* RawSystemNode */
+  GArray             *groups;         /* RawLocationGroup */
+  GArray             *locations;      /* RawLocation */
+  GHashTable         *comm_groups;    /* ref -> RawGroup * */
+  GHashTable         *comms;          /* comm ref -> group ref */
+  GHashTable         *comm_ranks;     /* comm ref -> CommRanks * */
+  GHashTable         *location_streams; /* location ref -> stream + 1 */
+  GHashTable         *marker_defs;    /* marker ref -> def + 1 */
+
+  guint32            *region_map;     /* dense OTF2 region ref -> builder region */
+  guint32             n_region_map;
+  GHashTable         *region_sparse;  /* ref -> region + 1, refs >= _JX_DENSE_LIMIT */
+
+  /* Progress, shared between reader threads. */
+  GMutex              progress_lock;
+  JxLoadProgress      progress;
+  gpointer            progress_data;
+  guint64             progress_total;
+  gboolean            progress_per_location; /* no event counts in the definitions */
+  guint64             progress_done;
+  int                 progress_percent;
+  gint                stop;           /* atomic: cancelled */
+} Loader;
+
+typedef struct
+{
+  Loader          *ld;
+  JxTraceBuilder  *b;
+  guint32          stream;
+  JxStreamWriter  *w;             /* writer of the current stream */
+  const guint32   *region_map;
+  guint32          n_region_map;
+  GArray          *locations;     /* guint indices into ld->locations */
+  OTF2_Reader     *reader;
+  gboolean         own_reader;
+  char            *error;         /* set when the reader could not be opened */
+  CommRanks       *last_comm;     /* of the previous message: usually the same */
+  guint32          last_comm_ref;
+} ReaderThread;
+
+/* jx-trace-loader.c */
+
+/* libotf2's last error message on this thread is kept for the GError or
+ * the load report; forget it before a call whose failure is reported. */
+void         _jx_loader_forget_otf2_error (void);
+/* The last message, or the description of code when there is none. */
+const char  *_jx_loader_otf2_problem      (OTF2_ErrorCode   code);
+OTF2_Reader *_jx_loader_open_reader       (const char      *anchor,
+                                           char           **problem);
+const char  *_jx_loader_lookup_string     (Loader          *ld,
+                                           guint32          ref);
+
+/* jx-trace-loader-anchor.c */
+
+/* FALSE with an error when anchor is no OTF2 anchor file, or one that
+ * claims more than it can hold. */
+gboolean     _jx_loader_check_anchor      (const char      *anchor,
+                                           GError         **error);
+/* The trace's name: Score-P's "traces.otf2" is named after its directory. */
+char        *_jx_loader_display_name      (const char      *anchor);
+/* The directory holding the per-location files. */
+char        *_jx_loader_archive_directory (const char      *anchor);
+/* A per-location file in it: "<ref><suffix>". */
+char        *_jx_loader_location_file     (const char      *archive_dir,
+                                           guint64          ref,
+                                           const char      *suffix);
+
+/* jx-trace-loader-definitions.c */
+
+gboolean     _jx_loader_read_global_definitions (Loader       *ld,
+                                                 OTF2_Reader  *reader,
+                                                 GError      **error);
+void         _jx_loader_read_markers      (Loader          *ld,
+                                           OTF2_Reader     *reader);
+/* Hands the definitions to the builder and maps OTF2 refs to its indices. */
+void         _jx_loader_build_definitions (Loader          *ld);
+
+/* jx-trace-loader-events.c */
+
+/* Reads the local definitions and events of the thread's locations. */
+gpointer     _jx_reader_thread_run        (gpointer         data);
+gboolean     _jx_loader_should_stop       (Loader          *ld);
+
+G_END_DECLS
