@@ -52,16 +52,11 @@ add_pending (GArray  **array,
              guint32   communicator,
              guint32   tag)
 {
-  PendingMessage m;
+  PendingMessage m = { .time = time, .size = size, .sender = sender, .receiver = receiver,
+                       .communicator = communicator, .tag = tag };
 
   if (*array == NULL)
     *array = g_array_new (FALSE, FALSE, sizeof (PendingMessage));
-  m.time = time;
-  m.size = size;
-  m.sender = sender;
-  m.receiver = receiver;
-  m.communicator = communicator;
-  m.tag = tag;
   g_array_append_val (*array, m);
 }
 
@@ -254,9 +249,10 @@ merge_sorted (const guint8 * const *bases,   /* per list, elements of elem_size 
     }
 }
 
-/* Each stream's records of one kind (an array per stream, each sorted by
- * time) merged into one list in time order; offsets[] as for
- * merge_sorted(). Returns the number of records. */
+/* Merges the streams' records of one kind (the GArray at array_offset in
+ * each writer, sorted by time) into *order, by time; with slot, *slot maps
+ * a record's global index (its stream's offset + its position there) to
+ * its place in *order. Returns the number of records. */
 static gsize
 merge_streams (JxTraceBuilder  *self,
                gsize            array_offset,  /* of the GArray * in JxStreamWriter */
