@@ -195,18 +195,6 @@ anchor_stem (const char *anchor)
   return base;
 }
 
-char *
-_jx_loader_display_name (const char *anchor)
-{
-  g_autofree char *dir = g_path_get_dirname (anchor);
-  g_autofree char *base = g_path_get_basename (anchor);
-
-  /* Score-P names every anchor traces.otf2: the directory says more. */
-  if (g_str_equal (base, "traces.otf2") && !g_str_equal (dir, "."))
-    return g_path_get_basename (dir);
-  return anchor_stem (anchor);
-}
-
 /* The anchor's name without ".otf2", next to it. */
 char *
 _jx_loader_archive_directory (const char *anchor)

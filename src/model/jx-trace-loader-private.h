@@ -145,8 +145,6 @@ const char  *_jx_loader_lookup_string     (Loader          *ld,
  * claims more than it can hold. */
 gboolean     _jx_loader_check_anchor      (const char      *anchor,
                                            GError         **error);
-/* The trace's name: Score-P's "traces.otf2" is named after its directory. */
-char        *_jx_loader_display_name      (const char      *anchor);
 /* The directory holding the per-location files. */
 char        *_jx_loader_archive_directory (const char      *anchor);
 /* A per-location file in it: "<ref><suffix>". */

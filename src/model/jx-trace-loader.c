@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-trace-loader-private.h"
+#include "jx-trace-name.h"
 
 /* Error reporting: libotf2 would print every error to stderr; keep the last
  * message per thread instead, to put it in a GError. */
@@ -305,7 +306,7 @@ jx_trace_load (const char           *path,
   ld->cancellable = cancellable;
   ld->progress = progress;
   ld->progress_data = progress_data;
-  name = _jx_loader_display_name (anchor);
+  name = jx_trace_name_from_path (anchor);
   ld->builder = jx_trace_builder_new (anchor, name, 1);
 
   if (!read_definitions (ld, reader, error))

@@ -224,6 +224,19 @@ jx_defect_describe (JxDefect defect)
     }
 }
 
+const char *
+jx_paradigm_to_string (guint8 paradigm)
+{
+  static const char *const names[] = {
+    "unknown", "user", "compiler", "openmp", "mpi", "cuda", "measurement-system", "pthread",
+    "hmpp", "ompss", "hardware", "gaspi", "upc", "shmem", "winthread", "qtthread", "acethread",
+    "tbbthread", "openacc", "opencl", "mtapi", "sampling", "none", "hip", "kokkos",
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (names) == _JX_OTF2_MAX_PARADIGM + 1);
+  return paradigm < G_N_ELEMENTS (names) ? names[paradigm] : "unknown";
+}
+
 /* Category derivation */
 
 static gboolean
@@ -354,6 +367,25 @@ jx_trace_get_name (JxTrace *self)
 {
   g_return_val_if_fail (JX_IS_TRACE (self), NULL);
   return self->name;
+}
+
+char *
+jx_trace_get_event_file (JxTrace *self,
+                         guint    stream)
+{
+  g_autofree char *archive = NULL;
+  g_autofree char *file = NULL;
+  const JxStream *s;
+
+  g_return_val_if_fail (JX_IS_TRACE (self), NULL);
+  g_return_val_if_fail (stream < self->streams->len, NULL);
+
+  s = &g_array_index (self->streams, JxStream, stream);
+  archive = g_strdup (self->path != NULL ? self->path : "");
+  if (g_str_has_suffix (archive, ".otf2"))
+    archive[strlen (archive) - strlen (".otf2")] = '\0';
+  file = g_strdup_printf ("%" G_GUINT64_FORMAT ".evt", s->otf2_id);
+  return g_build_filename (archive, file, NULL);
 }
 
 const char *

@@ -51,6 +51,11 @@ typedef enum
 const char *jx_category_to_string (JxCategory category);   /* "mpi", "openmp", ... */
 const char *jx_category_label     (JxCategory category);   /* translatable label */
 
+/* "user", "compiler", "openmp", "mpi", "cuda", ... for an OTF2_Paradigm
+ * value (JxRegion.paradigm); "unknown" for OTF2_PARADIGM_UNKNOWN and for
+ * raw values libotf2 3.0.2 does not define. */
+const char *jx_paradigm_to_string (guint8 paradigm);
+
 typedef enum
 {
   JX_STREAM_CPU_THREAD,
@@ -250,6 +255,10 @@ G_DECLARE_FINAL_TYPE (JxTrace, jx_trace, JX, TRACE, GObject)
 const char          *jx_trace_get_path             (JxTrace *self);   /* anchor file */
 const char          *jx_trace_get_name             (JxTrace *self);   /* short display name */
 const char          *jx_trace_get_creator          (JxTrace *self);
+/* The event file an OTF2 archive keeps a stream's events in,
+ * "<anchor without .otf2>/<location id>.evt" beside the anchor. Free with
+ * g_free. */
+char                *jx_trace_get_event_file       (JxTrace *self, guint stream);
 
 /* Clock */
 guint64              jx_trace_get_timer_resolution (JxTrace *self);   /* ticks per second */

@@ -4,6 +4,7 @@
 #include <otf2/otf2.h>
 
 #include "jx-trace-builder.h"
+#include "jx-trace-name.h"
 #include "jx-trace-private.h"
 
 static void
@@ -70,6 +71,79 @@ test_trace_names (void)
       g_assert_nonnull (jx_category_to_string (i));
     }
   g_assert_cmpstr (jx_category_to_string (JX_CATEGORY_ACCELERATOR), ==, "accelerator");
+}
+
+/* Display names from paths, and names told apart. */
+static void
+test_trace_display_names (void)
+{
+  static const struct { const char *path; const char *name; } cases[] = {
+    { "/data/run-a.otf2",                              "run-a" },
+    { "/data/run-7/traces.otf2",                       "run-7" },
+    { "/data/run-7",                                   "run-7" },
+    { "/data/2019-01-10/OTF2_archive/APEX.otf2",       "2019-01-10" },
+    { "/data/2019-01-10/OTF2_archive",                 "2019-01-10" },
+    { "/data/trace/traces.otf2",                       "trace" },
+    { "/OTF2_archive/APEX.otf2",                       "APEX" },
+  };
+  const char *names[] = { "run", "run", "other", "run" };
+  const char *paths[] = { "/x/a/run/traces.otf2", "/x/b/run/traces.otf2", "/x/c/other.otf2",
+                          "/y/c/run/traces.otf2" };
+  const char *same[] = { "run", "run" };
+  const char *same_paths[] = { "/x/a/run/traces.otf2", "/x/a/run" };
+  const char *dates[] = { "APEX", "APEX" };
+  const char *date_paths[] = { "/r/2019-01-10/APEX.otf2", "/r/2019-01-11/APEX.otf2" };
+  g_auto(GStrv) unique = NULL;
+  g_auto(GStrv) twice = NULL;
+  g_auto(GStrv) by_date = NULL;
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *cwd_name = g_path_get_basename (cwd);
+  g_autofree char *relative = jx_trace_name_from_path ("traces.otf2");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = jx_trace_name_from_path (cases[i].path);
+
+      g_assert_cmpstr (name, ==, cases[i].name);
+    }
+  /* A relative anchor is named after the folder it is in. */
+  g_assert_cmpstr (relative, ==, cwd_name);
+
+  unique = jx_trace_names_disambiguate (names, paths, 4);
+  g_assert_cmpstr (unique[0], ==, "run (a)");
+  g_assert_cmpstr (unique[1], ==, "run (b)");
+  g_assert_cmpstr (unique[2], ==, "other");
+  g_assert_cmpstr (unique[3], ==, "run (c)");
+  g_assert_null (unique[4]);
+  /* Nothing tells them apart: letters by position. */
+  twice = jx_trace_names_disambiguate (same, same_paths, 2);
+  g_assert_cmpstr (twice[0], ==, "run (A)");
+  g_assert_cmpstr (twice[1], ==, "run (B)");
+  by_date = jx_trace_names_disambiguate (dates, date_paths, 2);
+  g_assert_cmpstr (by_date[0], ==, "APEX (2019-01-10)");
+  g_assert_cmpstr (by_date[1], ==, "APEX (2019-01-11)");
+}
+
+/* The paradigm names and the event file of a stream. */
+static void
+test_trace_paradigm_and_files (void)
+{
+  JxTraceBuilder *b = jx_trace_builder_new ("/x/run/traces.otf2", "run", 1000);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autofree char *file = NULL;
+  guint32 p, s;
+
+  g_assert_cmpstr (jx_paradigm_to_string (OTF2_PARADIGM_CUDA), ==, "cuda");
+  g_assert_cmpstr (jx_paradigm_to_string (OTF2_PARADIGM_COMPILER), ==, "compiler");
+  g_assert_cmpstr (jx_paradigm_to_string (OTF2_PARADIGM_KOKKOS), ==, "kokkos");
+  g_assert_cmpstr (jx_paradigm_to_string (200), ==, "unknown");
+
+  p = jx_trace_builder_add_process (b, "Rank 0", JX_NONE);
+  s = jx_trace_builder_add_stream (b, p, "Master thread", JX_STREAM_CPU_THREAD);
+  jx_trace_builder_set_stream_id (b, s, 42);
+  trace = jx_trace_builder_finish (b);
+  file = jx_trace_get_event_file (trace, 0);
+  g_assert_cmpstr (file, ==, "/x/run/traces/42.evt");
 }
 
 static void
@@ -431,6 +505,8 @@ main (int   argc,
 
   g_test_add_func ("/model/trace/categories", test_trace_categories);
   g_test_add_func ("/model/trace/names", test_trace_names);
+  g_test_add_func ("/model/trace/display-names", test_trace_display_names);
+  g_test_add_func ("/model/trace/paradigm-and-files", test_trace_paradigm_and_files);
   g_test_add_func ("/model/trace/accessors", test_trace_accessors);
   g_test_add_func ("/model/trace/wide-messages", test_trace_wide_messages);
   g_test_add_func ("/model/trace/many-tags", test_trace_many_tags);
