@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "jx-stream-pairing.h"
 
 guint
@@ -43,15 +45,94 @@ jx_levenshtein (const char *s,
   return row[m];
 }
 
+const char *
+jx_pairing_method_to_string (JxPairingMethod method)
+{
+  switch (method)
+    {
+    case JX_PAIRED_BY_NAME:     return "name";
+    case JX_PAIRED_BY_DISTANCE: return "distance";
+    case JX_PAIRED_BY_POSITION: return "position";
+    case JX_PAIRED_BY_USER:     return "user";
+    default:                    return "unknown";
+    }
+}
+
+JxPairingMethod
+jx_pairing_method_combine (JxPairingMethod process_method,
+                           JxPairingMethod stream_method)
+{
+  /* The enum is ordered from the strongest evidence to the weakest. */
+  return MAX (process_method, stream_method);
+}
+
+/* The name with every run of digits replaced by one '#', or NULL when it
+ * holds no run of JX_PAIRING_ID_DIGITS digits or more: names equal under
+ * this differ only in their numbers, and one of those is an identifier
+ * (a process ID) rather than a rank, thread or device number. */
+static char *
+number_template (const char *name)
+{
+  GString *out;
+  gboolean digits = FALSE;
+  guint run = 0, longest = 0;
+  const char *p;
+
+  if (name == NULL)
+    return NULL;
+  for (p = name; *p != '\0'; p++)
+    {
+      run = g_ascii_isdigit (*p) ? run + 1 : 0;
+      longest = MAX (longest, run);
+    }
+  if (longest < JX_PAIRING_ID_DIGITS)
+    return NULL;
+  out = g_string_new (NULL);
+  for (p = name; *p != '\0'; p++)
+    {
+      if (g_ascii_isdigit (*p))
+        {
+          if (!digits)
+            g_string_append_c (out, '#');
+          digits = TRUE;
+          continue;
+        }
+      digits = FALSE;
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+take (guint32        *pair_of_a,
+      guint32        *distance_of_a,
+      guint8         *method_of_a,
+      gboolean       *taken,
+      guint           i,
+      guint           j,
+      guint           distance,
+      JxPairingMethod method)
+{
+  pair_of_a[i] = j;
+  taken[j] = TRUE;
+  if (distance_of_a != NULL)
+    distance_of_a[i] = distance;
+  if (method_of_a != NULL)
+    method_of_a[i] = (guint8) method;
+}
+
 void
-jx_pair_names (const char *const *names_a,
-               guint              n_a,
-               const char *const *names_b,
-               guint              n_b,
-               guint32           *pair_of_a,
-               guint32           *distance_of_a)
+jx_pair_names_full (const char *const *names_a,
+                    guint              n_a,
+                    const char *const *names_b,
+                    guint              n_b,
+                    const guint32     *forced_of_a,
+                    guint32           *pair_of_a,
+                    guint32           *distance_of_a,
+                    guint8            *method_of_a)
 {
   g_autofree gboolean *taken = g_new0 (gboolean, MAX (n_b, 1));
+  g_autoptr(GPtrArray) templates_b = g_ptr_array_new_with_free_func (g_free);
   guint i, j;
 
   for (i = 0; i < n_a; i++)
@@ -59,21 +140,40 @@ jx_pair_names (const char *const *names_a,
       pair_of_a[i] = JX_NONE;
       if (distance_of_a != NULL)
         distance_of_a[i] = 0;
+      if (method_of_a != NULL)
+        method_of_a[i] = JX_PAIRED_BY_NAME;
     }
+
+  for (i = 0; forced_of_a != NULL && i < n_a; i++)
+    if (forced_of_a[i] < n_b && !taken[forced_of_a[i]])
+      take (pair_of_a, distance_of_a, method_of_a, taken, i, forced_of_a[i],
+            jx_levenshtein (names_a[i], names_b[forced_of_a[i]]), JX_PAIRED_BY_USER);
 
   /* Exact names first, so that a near miss never steals an exact partner. */
   for (i = 0; i < n_a; i++)
-    for (j = 0; j < n_b; j++)
+    for (j = 0; j < n_b && pair_of_a[i] == JX_NONE; j++)
       if (!taken[j] && g_strcmp0 (names_a[i], names_b[j]) == 0)
-        {
-          pair_of_a[i] = j;
-          taken[j] = TRUE;
-          break;
-        }
+        take (pair_of_a, distance_of_a, method_of_a, taken, i, j, 0, JX_PAIRED_BY_NAME);
+
+  /* Names that differ only in numbers, one of them an identifier (a PID):
+   * the edit distance between them is noise, their order is not. */
+  for (j = 0; j < n_b; j++)
+    g_ptr_array_add (templates_b, number_template (names_b[j]));
+  for (i = 0; i < n_a; i++)
+    {
+      g_autofree char *template = NULL;
+
+      if (pair_of_a[i] != JX_NONE || (template = number_template (names_a[i])) == NULL)
+        continue;
+      for (j = 0; j < n_b && pair_of_a[i] == JX_NONE; j++)
+        if (!taken[j] && g_strcmp0 (template, g_ptr_array_index (templates_b, j)) == 0)
+          take (pair_of_a, distance_of_a, method_of_a, taken, i, j,
+                jx_levenshtein (names_a[i], names_b[j]), JX_PAIRED_BY_POSITION);
+    }
 
   for (i = 0; i < n_a; i++)
     {
-      guint best = G_MAXUINT;
+      guint best = G_MAXUINT, ties = 0;
       guint32 best_j = JX_NONE;
 
       if (pair_of_a[i] != JX_NONE)
@@ -89,15 +189,26 @@ jx_pair_names (const char *const *names_a,
             {
               best = d;
               best_j = j;
+              ties = 1;
             }
+          else if (d == best)
+            ties++;
         }
-      if (best_j == JX_NONE)
-        continue;
-      pair_of_a[i] = best_j;
-      taken[best_j] = TRUE;
-      if (distance_of_a != NULL)
-        distance_of_a[i] = best;
+      if (best_j != JX_NONE)
+        take (pair_of_a, distance_of_a, method_of_a, taken, i, best_j, best,
+              ties > 1 ? JX_PAIRED_BY_POSITION : JX_PAIRED_BY_DISTANCE);
     }
+}
+
+void
+jx_pair_names (const char *const *names_a,
+               guint              n_a,
+               const char *const *names_b,
+               guint              n_b,
+               guint32           *pair_of_a,
+               guint32           *distance_of_a)
+{
+  jx_pair_names_full (names_a, n_a, names_b, n_b, NULL, pair_of_a, distance_of_a, NULL);
 }
 
 static void
@@ -105,36 +216,212 @@ add_pair (GArray  *out,
           guint32  sa,
           guint32  sb,
           guint32  pd,
-          guint32  sd)
+          guint32  sd,
+          guint8   pm,
+          guint8   sm)
 {
-  JxStreamPair p = { sa, sb, pd, sd };
+  JxStreamPair p = { sa, sb, pd, sd, pm, sm };
   g_array_append_val (out, p);
 }
 
+static guint32
+find_process (JxTrace    *trace,
+              const char *name)
+{
+  for (guint i = 0; i < jx_trace_get_n_processes (trace); i++)
+    if (g_strcmp0 (jx_trace_get_process (trace, i)->name, name) == 0)
+      return i;
+  return JX_NONE;
+}
+
+/* A stream by "process / stream". */
+static guint32
+find_stream (JxTrace    *trace,
+             const char *label)
+{
+  for (guint i = 0; i < jx_trace_get_n_streams (trace); i++)
+    {
+      const JxStream *s = jx_trace_get_stream (trace, i);
+      const char *process = s->process < jx_trace_get_n_processes (trace)
+                            ? jx_trace_get_process (trace, s->process)->name : NULL;
+      gsize n = process != NULL ? strlen (process) : 0;
+
+      if (process != NULL && strncmp (label, process, n) == 0 &&
+          g_str_has_prefix (label + n, " / ") && g_strcmp0 (label + n + 3, s->name) == 0)
+        return i;
+    }
+  return JX_NONE;
+}
+
+static gboolean
+force (guint32      *forced,
+       guint         n,
+       guint32       from,
+       guint32       to,
+       const char   *override_a,
+       const char   *override_b,
+       GError      **error)
+{
+  for (guint i = 0; i < n; i++)
+    if (i != from && forced[i] == to)
+      goto conflict;
+  if (forced[from] != JX_NONE && forced[from] != to)
+    goto conflict;
+  forced[from] = to;
+  return TRUE;
+
+conflict:
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+               _("the pairing “%s” = “%s” contradicts another one given"), override_a, override_b);
+  return FALSE;
+}
+
+/* Overrides -> forced partners per process and per stream of A. */
+static gboolean
+resolve_overrides (JxTrace           *a,
+                   JxTrace           *b,
+                   const JxNamePair  *overrides,
+                   guint              n_overrides,
+                   guint32           *forced_process,
+                   guint32           *forced_stream,
+                   GError           **error)
+{
+  guint npa = jx_trace_get_n_processes (a);
+  guint nsa = jx_trace_get_n_streams (a);
+
+  for (guint k = 0; k < n_overrides; k++)
+    {
+      const char *na = overrides[k].name_a;
+      const char *nb = overrides[k].name_b;
+      guint32 pa = find_process (a, na);
+      guint32 pb = find_process (b, nb);
+      guint32 sa, sb;
+
+      if (pa != JX_NONE && pb != JX_NONE)
+        {
+          if (!force (forced_process, npa, pa, pb, na, nb, error))
+            return FALSE;
+          continue;
+        }
+      sa = find_stream (a, na);
+      sb = find_stream (b, nb);
+      if ((pa == JX_NONE && sa == JX_NONE) || (pb == JX_NONE && sb == JX_NONE))
+        {
+          gboolean in_a = pa == JX_NONE && sa == JX_NONE;
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                       in_a ? _("trace A has no process and no stream (“process / stream”) named “%s”")
+                            : _("trace B has no process and no stream (“process / stream”) named “%s”"),
+                       in_a ? na : nb);
+          return FALSE;
+        }
+      if (sa == JX_NONE || sb == JX_NONE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("“%s” = “%s” pairs a process with a stream; give two processes or two streams"),
+                       na, nb);
+          return FALSE;
+        }
+      if (!force (forced_process, npa, jx_trace_get_stream (a, sa)->process,
+                  jx_trace_get_stream (b, sb)->process, na, nb, error) ||
+          !force (forced_stream, nsa, sa, sb, na, nb, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The streams of one process pair. */
+static void
+pair_streams (JxTrace         *a,
+              JxTrace         *b,
+              const JxProcess *pa,
+              const JxProcess *pb,
+              guint32          process_distance,
+              guint8           process_method,
+              const guint32   *forced_stream,
+              GArray          *paired,
+              GArray          *only_a,
+              GArray          *only_b)
+{
+  g_autofree const char **snames_a = g_new0 (const char *, MAX (pa->n_streams, 1));
+  g_autofree const char **snames_b = g_new0 (const char *, MAX (pb->n_streams, 1));
+  g_autofree guint32 *forced = g_new (guint32, MAX (pa->n_streams, 1));
+  g_autofree guint32 *spair = g_new (guint32, MAX (pa->n_streams, 1));
+  g_autofree guint32 *sdist = g_new (guint32, MAX (pa->n_streams, 1));
+  g_autofree guint8 *smethod = g_new (guint8, MAX (pa->n_streams, 1));
+  g_autofree gboolean *sb_used = g_new0 (gboolean, MAX (pb->n_streams, 1));
+  guint s;
+
+  for (s = 0; s < pa->n_streams; s++)
+    {
+      guint32 to = forced_stream[pa->first_stream + s];
+
+      snames_a[s] = jx_trace_get_stream (a, pa->first_stream + s)->name;
+      forced[s] = to != JX_NONE && to >= pb->first_stream && to < pb->first_stream + pb->n_streams
+                  ? to - pb->first_stream : JX_NONE;
+    }
+  for (s = 0; s < pb->n_streams; s++)
+    snames_b[s] = jx_trace_get_stream (b, pb->first_stream + s)->name;
+
+  jx_pair_names_full (snames_a, pa->n_streams, snames_b, pb->n_streams, forced, spair, sdist, smethod);
+
+  for (s = 0; s < pa->n_streams; s++)
+    {
+      if (spair[s] == JX_NONE)
+        {
+          add_pair (only_a, pa->first_stream + s, JX_NONE, process_distance, 0, process_method, 0);
+          continue;
+        }
+      sb_used[spair[s]] = TRUE;
+      add_pair (paired, pa->first_stream + s, pb->first_stream + spair[s], process_distance, sdist[s],
+                process_method, smethod[s]);
+    }
+  for (s = 0; s < pb->n_streams; s++)
+    if (!sb_used[s])
+      add_pair (only_b, JX_NONE, pb->first_stream + s, process_distance, 0, process_method, 0);
+}
+
 GArray *
-jx_stream_pairing_compute (JxTrace    *a,
-                           JxTrace    *b,
-                           const char *process_name)
+jx_stream_pairing_compute_full (JxTrace           *a,
+                                JxTrace           *b,
+                                const char        *process_name,
+                                const JxNamePair  *overrides,
+                                guint              n_overrides,
+                                GError           **error)
 {
   g_autoptr(GArray) paired = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
   g_autoptr(GArray) only_a = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
   g_autoptr(GArray) only_b = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
-  guint npa, npb, i, s;
+  guint npa, npb, nsa, i, s;
   g_autofree const char **pnames_a = NULL;
   g_autofree const char **pnames_b = NULL;
   g_autofree guint32 *ppair = NULL;
   g_autofree guint32 *pdist = NULL;
+  g_autofree guint8 *pmethod = NULL;
+  g_autofree guint32 *forced_process = NULL;
+  g_autofree guint32 *forced_stream = NULL;
   g_autofree gboolean *pb_used = NULL;
 
   g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), NULL);
+  g_return_val_if_fail (overrides != NULL || n_overrides == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   npa = jx_trace_get_n_processes (a);
   npb = jx_trace_get_n_processes (b);
+  nsa = jx_trace_get_n_streams (a);
   pnames_a = g_new0 (const char *, MAX (npa, 1));
   pnames_b = g_new0 (const char *, MAX (npb, 1));
   ppair = g_new (guint32, MAX (npa, 1));
   pdist = g_new (guint32, MAX (npa, 1));
+  pmethod = g_new (guint8, MAX (npa, 1));
   pb_used = g_new0 (gboolean, MAX (npb, 1));
+  forced_process = g_new (guint32, MAX (npa, 1));
+  forced_stream = g_new (guint32, MAX (nsa, 1));
+  memset (forced_process, 0xff, sizeof (guint32) * MAX (npa, 1));
+  memset (forced_stream, 0xff, sizeof (guint32) * MAX (nsa, 1));
+
+  if (!resolve_overrides (a, b, overrides, n_overrides, forced_process, forced_stream, error))
+    return NULL;
 
   /* Processes are defined in rank order, so list order breaks ties. */
   for (i = 0; i < npa; i++)
@@ -142,7 +429,7 @@ jx_stream_pairing_compute (JxTrace    *a,
   for (i = 0; i < npb; i++)
     pnames_b[i] = jx_trace_get_process (b, i)->name;
 
-  jx_pair_names (pnames_a, npa, pnames_b, npb, ppair, pdist);
+  jx_pair_names_full (pnames_a, npa, pnames_b, npb, forced_process, ppair, pdist, pmethod);
 
   for (i = 0; i < npa; i++)
     {
@@ -160,38 +447,10 @@ jx_stream_pairing_compute (JxTrace    *a,
       if (pb == NULL)
         {
           for (s = 0; s < pa->n_streams; s++)
-            add_pair (only_a, pa->first_stream + s, JX_NONE, 0, 0);
+            add_pair (only_a, pa->first_stream + s, JX_NONE, 0, 0, 0, 0);
           continue;
         }
-
-      {
-        g_autofree const char **snames_a = g_new0 (const char *, MAX (pa->n_streams, 1));
-        g_autofree const char **snames_b = g_new0 (const char *, MAX (pb->n_streams, 1));
-        g_autofree guint32 *spair = g_new (guint32, MAX (pa->n_streams, 1));
-        g_autofree guint32 *sdist = g_new (guint32, MAX (pa->n_streams, 1));
-        g_autofree gboolean *sb_used = g_new0 (gboolean, MAX (pb->n_streams, 1));
-
-        for (s = 0; s < pa->n_streams; s++)
-          snames_a[s] = jx_trace_get_stream (a, pa->first_stream + s)->name;
-        for (s = 0; s < pb->n_streams; s++)
-          snames_b[s] = jx_trace_get_stream (b, pb->first_stream + s)->name;
-
-        jx_pair_names (snames_a, pa->n_streams, snames_b, pb->n_streams, spair, sdist);
-
-        for (s = 0; s < pa->n_streams; s++)
-          {
-            if (spair[s] == JX_NONE)
-              {
-                add_pair (only_a, pa->first_stream + s, JX_NONE, pdist[i], 0);
-                continue;
-              }
-            sb_used[spair[s]] = TRUE;
-            add_pair (paired, pa->first_stream + s, pb->first_stream + spair[s], pdist[i], sdist[s]);
-          }
-        for (s = 0; s < pb->n_streams; s++)
-          if (!sb_used[s])
-            add_pair (only_b, JX_NONE, pb->first_stream + s, pdist[i], 0);
-      }
+      pair_streams (a, b, pa, pb, pdist[i], pmethod[i], forced_stream, paired, only_a, only_b);
     }
 
   for (i = 0; i < npb; i++)
@@ -203,10 +462,18 @@ jx_stream_pairing_compute (JxTrace    *a,
       if (process_name != NULL && g_strcmp0 (pb->name, process_name) != 0)
         continue;
       for (s = 0; s < pb->n_streams; s++)
-        add_pair (only_b, JX_NONE, pb->first_stream + s, 0, 0);
+        add_pair (only_b, JX_NONE, pb->first_stream + s, 0, 0, 0, 0);
     }
 
   g_array_append_vals (paired, only_a->data, only_a->len);
   g_array_append_vals (paired, only_b->data, only_b->len);
   return g_steal_pointer (&paired);
+}
+
+GArray *
+jx_stream_pairing_compute (JxTrace    *a,
+                           JxTrace    *b,
+                           const char *process_name)
+{
+  return jx_stream_pairing_compute_full (a, b, process_name, NULL, 0, NULL);
 }

@@ -733,6 +733,40 @@ test_levenshtein_ties (void)
   g_assert_cmpuint (dist[0], ==, 1);
 }
 
+/* How each name was paired: identical, closest, by position (numbers that
+ * are identifiers, or a tie), forced. */
+static void
+test_pairing_methods (void)
+{
+  const char *a[] = { "Master", "MPI Rank 1", "OMP thread 1", "process 130384", "process 130390", "x" };
+  const char *b[] = { "process 24716", "OMP thread 3", "MPI rank 1", "process 130391", "OMP thread 4",
+                      "Master", "y" };
+  guint32 forced[6] = { JX_NONE, JX_NONE, JX_NONE, JX_NONE, JX_NONE, 6 };
+  guint32 pair[6], dist[6];
+  guint8 method[6];
+
+  jx_pair_names_full (a, 6, b, 7, forced, pair, dist, method);
+  g_assert_cmpuint (pair[0], ==, 5);
+  g_assert_cmpint (method[0], ==, JX_PAIRED_BY_NAME);
+  g_assert_cmpuint (pair[1], ==, 2);
+  g_assert_cmpint (method[1], ==, JX_PAIRED_BY_DISTANCE);
+  g_assert_cmpuint (dist[1], ==, 1);
+  /* Two threads equally close: the first in order. */
+  g_assert_cmpuint (pair[2], ==, 1);
+  g_assert_cmpint (method[2], ==, JX_PAIRED_BY_POSITION);
+  /* PIDs in order, not by their edit distance (130391 is closer). */
+  g_assert_cmpuint (pair[3], ==, 0);
+  g_assert_cmpint (method[3], ==, JX_PAIRED_BY_POSITION);
+  g_assert_cmpuint (pair[4], ==, 3);
+  g_assert_cmpint (method[4], ==, JX_PAIRED_BY_POSITION);
+  g_assert_cmpuint (pair[5], ==, 6);
+  g_assert_cmpint (method[5], ==, JX_PAIRED_BY_USER);
+
+  g_assert_cmpstr (jx_pairing_method_to_string (JX_PAIRED_BY_POSITION), ==, "position");
+  g_assert_cmpint (jx_pairing_method_combine (JX_PAIRED_BY_NAME, JX_PAIRED_BY_DISTANCE), ==, JX_PAIRED_BY_DISTANCE);
+  g_assert_cmpint (jx_pairing_method_combine (JX_PAIRED_BY_USER, JX_PAIRED_BY_NAME), ==, JX_PAIRED_BY_USER);
+}
+
 /* A tree whose depth drifts slowly, so that it has large subtrees. */
 static JxTestTree *
 random_walk_tree (GRand *rand,
@@ -856,6 +890,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/align/hier/sequence/flat-seed-example", test_flat_sequence_seed_example);
+  g_test_add_func ("/align/pairing/methods", test_pairing_methods);
   g_test_add_func ("/align/hier/sequence/children", test_children_sequence);
   g_test_add_func ("/align/hier/score/top-level", test_score_top_level);
   g_test_add_func ("/align/hier/score/middle-level", test_score_middle_level);
