@@ -17,6 +17,9 @@ struct _JxComparison
   guint                n_unpaired;
   guint                n_not_compared;
   double               elapsed;
+  double               runtime_a;
+  double               runtime_b;
+  JxNamePair          *pair_overrides; /* owns its strings */
 };
 
 G_DEFINE_BOXED_TYPE (JxComparison, jx_comparison, jx_comparison_ref, jx_comparison_unref)
@@ -66,6 +69,12 @@ jx_comparison_unref (JxComparison *self)
   g_free (self->name_a);
   g_free (self->name_b);
   g_free (self->process_name);
+  for (guint i = 0; i < self->options.n_pair_overrides; i++)
+    {
+      g_free ((char *) self->pair_overrides[i].name_a);
+      g_free ((char *) self->pair_overrides[i].name_b);
+    }
+  g_free (self->pair_overrides);
   g_clear_pointer (&self->names, jx_name_table_free);
   g_clear_pointer (&self->pairs, g_ptr_array_unref);
   g_free (self);
@@ -115,6 +124,50 @@ jx_comparison_get_n_not_compared (JxComparison *self)
   return self->n_not_compared;
 }
 
+guint
+jx_comparison_get_n_compared (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->pairs->len - self->n_unpaired - self->n_not_compared;
+}
+
+double
+jx_comparison_get_runtime_a (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0.0);
+  return self->runtime_a;
+}
+
+double
+jx_comparison_get_runtime_b (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, 0.0);
+  return self->runtime_b;
+}
+
+gboolean
+jx_comparison_pair_is_compared (const JxComparisonPair *pair)
+{
+  g_return_val_if_fail (pair != NULL, FALSE);
+  return pair->skip == JX_COMPARISON_SKIP_NONE;
+}
+
+JxPairingMethod
+jx_comparison_pair_get_method (const JxComparisonPair *pair)
+{
+  g_return_val_if_fail (pair != NULL, JX_PAIRED_BY_NAME);
+  return jx_pairing_method_combine (pair->process_method, pair->stream_method);
+}
+
+gboolean
+jx_comparison_pair_is_partial (const JxComparisonPair *pair)
+{
+  guint8 partial = JX_STREAM_FLAG_TRUNCATED | JX_STREAM_FLAG_REPAIRED;
+
+  g_return_val_if_fail (pair != NULL, FALSE);
+  return pair->skip == JX_COMPARISON_SKIP_NONE && ((pair->flags_a | pair->flags_b) & partial) != 0;
+}
+
 const char *
 jx_comparison_skip_to_string (JxComparisonSkip skip)
 {
@@ -126,6 +179,8 @@ jx_comparison_skip_to_string (JxComparisonSkip skip)
       return "unpaired";
     case JX_COMPARISON_SKIP_MISSING_EVENTS:
       return "missing-events";
+    case JX_COMPARISON_SKIP_NO_INVOCATIONS:
+      return "no-invocations";
     default:
       return "unknown";
     }
@@ -264,22 +319,41 @@ stream_is_missing (JxTrace *trace,
   return stream != JX_NONE && (jx_trace_get_stream (trace, stream)->flags & JX_STREAM_FLAG_MISSING) != 0;
 }
 
-/* Sets why p is not aligned; FALSE when it is to be aligned. */
+/* Sets why p is not aligned (see JxComparisonSkip); FALSE when it is to be
+ * aligned. */
 static gboolean
 pair_set_skip (JxComparisonPair *p,
                JxTrace          *a,
                JxTrace          *b)
 {
+  const JxStream *sa = p->stream_a != JX_NONE ? jx_trace_get_stream (a, p->stream_a) : NULL;
+  const JxStream *sb = p->stream_b != JX_NONE ? jx_trace_get_stream (b, p->stream_b) : NULL;
+
   p->missing_a = stream_is_missing (a, p->stream_a);
   p->missing_b = stream_is_missing (b, p->stream_b);
+  p->flags_a = sa != NULL ? sa->flags : 0;
+  p->flags_b = sb != NULL ? sb->flags : 0;
+  p->invocations_a = sa != NULL ? sa->n_invocations : 0;
+  p->invocations_b = sb != NULL ? sb->n_invocations : 0;
 
-  if (p->stream_a == JX_NONE || p->stream_b == JX_NONE)
+  if (sa == NULL || sb == NULL)
     p->skip = JX_COMPARISON_SKIP_UNPAIRED;
   else if (p->missing_a || p->missing_b)
     p->skip = JX_COMPARISON_SKIP_MISSING_EVENTS;
+  else if (sa->n_invocations == 0 || sb->n_invocations == 0)
+    p->skip = JX_COMPARISON_SKIP_NO_INVOCATIONS;
   else
     p->skip = JX_COMPARISON_SKIP_NONE;
   return p->skip != JX_COMPARISON_SKIP_NONE;
+}
+
+static double
+trace_runtime (JxTrace *trace)
+{
+  guint64 start = jx_trace_get_start_time (trace);
+  guint64 end = jx_trace_get_end_time (trace);
+
+  return end > start ? jx_trace_ticks_to_seconds (trace, (gint64) (end - start)) : 0.0;
 }
 
 static double
@@ -557,6 +631,15 @@ run_prepare (JxTrace                   *trace_a,
     result->options.window_fraction = 0.1;
   result->names = jx_name_table_new ();
   result->pairs = g_ptr_array_new_with_free_func (pair_free);
+  result->runtime_a = trace_runtime (trace_a);
+  result->runtime_b = trace_runtime (trace_b);
+  result->pair_overrides = g_new0 (JxNamePair, MAX (options->n_pair_overrides, 1));
+  for (i = 0; i < options->n_pair_overrides; i++)
+    {
+      result->pair_overrides[i].name_a = g_strdup (options->pair_overrides[i].name_a);
+      result->pair_overrides[i].name_b = g_strdup (options->pair_overrides[i].name_b);
+    }
+  result->options.pair_overrides = result->pair_overrides;
 
   run = g_new0 (RunData, 1);
   run->ref_count = 1;
@@ -570,7 +653,12 @@ run_prepare (JxTrace                   *trace_a,
   run->map_a = jx_name_table_map_trace (result->names, trace_a);
   run->map_b = jx_name_table_map_trace (result->names, trace_b);
 
-  pairing = jx_stream_pairing_compute (trace_a, trace_b, result->process_name);
+  pairing = jx_stream_pairing_compute_full (trace_a, trace_b, result->process_name,
+                                            result->pair_overrides, result->options.n_pair_overrides,
+                                            &run->error);
+  /* Overrides naming nothing: the run ends with that error, no pair done. */
+  if (pairing == NULL)
+    pairing = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
   for (i = 0; i < pairing->len; i++)
     {
       const JxStreamPair *sp = &g_array_index (pairing, JxStreamPair, i);
@@ -581,6 +669,8 @@ run_prepare (JxTrace                   *trace_a,
       p->stream_b = sp->stream_b;
       p->process_distance = sp->process_distance;
       p->stream_distance = sp->stream_distance;
+      p->process_method = sp->process_method;
+      p->stream_method = sp->stream_method;
       p->name_a = sp->stream_a != JX_NONE ? stream_label (trace_a, sp->stream_a) : NULL;
       p->name_b = sp->stream_b != JX_NONE ? stream_label (trace_b, sp->stream_b) : NULL;
       g_ptr_array_add (result->pairs, p);

@@ -24,25 +24,38 @@ typedef struct
   guint              max_points;      /* per metric series, default 2000 (0 = all for skew/difference) */
   gboolean           keep_alignment;  /* keep the pair lists in the result (default TRUE) */
   guint              n_threads;       /* 0 = one per core */
+  const JxNamePair  *pair_overrides;  /* processes or streams to pair whatever their names
+                                         (jx-stream-pairing.h); copied by the run */
+  guint              n_pair_overrides;
 } JxComparisonOptions;
 
 void jx_comparison_options_init (JxComparisonOptions *options);
 
-/* Why a stream pair has no alignment. A stream whose events could not be
- * read (JX_STREAM_FLAG_MISSING) has no structure to compare: aligning it
- * would report every invocation of the other side as a difference, so such
- * a pair is kept (paired by name, as any other) but not aligned. Streams
- * that were read and hold no events (JX_STREAM_FLAG_EMPTY) are aligned as
- * they are: two empty streams are trivially equal (similarity 1), an empty
- * stream against a busy one is a real difference. */
+/* Why a stream pair has no alignment. Only pairs with something to compare
+ * on both sides are aligned ("compared"); every other pair is kept in the
+ * result (paired by name as any other) with its reason, and counts in no
+ * aggregate: no similarity, no counts, no function times.
+ *  - A stream whose events could not be read (JX_STREAM_FLAG_MISSING) has
+ *    no structure to compare: aligning it would report every invocation of
+ *    the other side as a difference.
+ *  - A stream without invocations (read, but empty or holding only
+ *    non-region events) paired with a busy one: aligning them would report
+ *    similarity 0 (or, by the similarity formula, 1 with nothing equal)
+ *    although nothing was compared. Two streams without invocations are
+ *    not compared either: there is nothing to compare.
+ * Streams that are truncated (JX_STREAM_FLAG_TRUNCATED) or were repaired
+ * (JX_STREAM_FLAG_REPAIRED) are compared; flags_a / flags_b let callers
+ * mark such results as partial. */
 typedef enum
 {
   JX_COMPARISON_SKIP_NONE,            /* aligned */
   JX_COMPARISON_SKIP_UNPAIRED,        /* no counterpart in the other trace */
   JX_COMPARISON_SKIP_MISSING_EVENTS,  /* events of one or both streams could not be read */
+  JX_COMPARISON_SKIP_NO_INVOCATIONS,  /* one or both streams hold no invocations */
 } JxComparisonSkip;
 
-/* "aligned", "unpaired", "missing-events": for machine-readable output. */
+/* "aligned", "unpaired", "missing-events", "no-invocations": for
+ * machine-readable output. */
 const char *jx_comparison_skip_to_string (JxComparisonSkip skip);
 
 typedef struct
@@ -71,7 +84,28 @@ typedef struct
   JxComparisonSkip   skip;
   gboolean           missing_a;
   gboolean           missing_b;
+
+  /* How the streams were paired (JxPairingMethod; paired streams only). */
+  guint8             process_method;
+  guint8             stream_method;
+  /* JxStreamFlags of each side (0 when absent): TRUNCATED or REPAIRED make
+   * a compared pair's result partial. */
+  guint8             flags_a;
+  guint8             flags_b;
+  /* Invocations of each side (0 when absent); for
+   * JX_COMPARISON_SKIP_NO_INVOCATIONS, which side has none. */
+  guint32            invocations_a;
+  guint32            invocations_b;
 } JxComparisonPair;
+
+/* TRUE for a pair that was aligned: it has metrics and counts in
+ * aggregates. Every other pair shows "n/a" with its skip reason. */
+gboolean         jx_comparison_pair_is_compared (const JxComparisonPair *pair);
+/* How the pair was made, as a whole (jx_pairing_method_combine). */
+JxPairingMethod  jx_comparison_pair_get_method  (const JxComparisonPair *pair);
+/* TRUE when a compared pair's streams lost events (truncated) or were
+ * repaired while loading: its result may be partial. */
+gboolean         jx_comparison_pair_is_partial  (const JxComparisonPair *pair);
 
 typedef struct _JxComparison JxComparison;
 
@@ -88,8 +122,14 @@ guint                    jx_comparison_get_n_pairs       (JxComparison *self);
 const JxComparisonPair  *jx_comparison_get_pair          (JxComparison *self, guint index);
 /* Streams without counterpart (JX_COMPARISON_SKIP_UNPAIRED). */
 guint                    jx_comparison_get_n_unpaired    (JxComparison *self);
-/* Paired streams that were not aligned (JX_COMPARISON_SKIP_MISSING_EVENTS). */
+/* Paired streams that were not aligned (JX_COMPARISON_SKIP_MISSING_EVENTS
+ * or JX_COMPARISON_SKIP_NO_INVOCATIONS). */
 guint                    jx_comparison_get_n_not_compared (JxComparison *self);
+/* Pairs that were aligned (jx_comparison_pair_is_compared). */
+guint                    jx_comparison_get_n_compared    (JxComparison *self);
+/* Runtime of each trace, seconds from its first to its last event. */
+double                   jx_comparison_get_runtime_a     (JxComparison *self);
+double                   jx_comparison_get_runtime_b     (JxComparison *self);
 /* Names of the shared symbols (region names) used by alignments and tables. */
 const char              *jx_comparison_get_symbol_name   (JxComparison *self, guint32 symbol);
 guint                    jx_comparison_get_n_symbols     (JxComparison *self);

@@ -178,6 +178,74 @@ test_pairing (void)
   g_assert_cmpstr (jx_comparison_get_pair (cmp, 3)->name_b, ==, "Rank 3 / Master thread");
 }
 
+/* PID-like process names pair by position; overrides win; an override
+ * naming nothing fails the run. */
+static void
+test_pairing_methods (void)
+{
+  const char *pa[] = { "process 130384", "process 130390", NULL };
+  const char *pb[] = { "process 24716", "process 130391", NULL };
+  const char *t[] = { "m[ab]", "m[ab]", NULL };
+  g_autoptr(JxTrace) a = build_trace ("A", pa, t, 1);
+  g_autoptr(JxTrace) b = build_trace ("B", pb, t, 1);
+  g_autoptr(JxComparison) cmp = NULL;
+  g_autoptr(GError) error = NULL;
+  const JxNamePair swap[] = { { "process 130384", "process 130391" } };
+  const JxNamePair streams[] = { { "process 130390 / Master thread", "process 24716 / Master thread" } };
+  const JxNamePair nothing[] = { { "process 1", "process 24716" } };
+  const JxNamePair mixed[] = { { "process 130384", "process 24716 / Master thread" } };
+  const JxComparisonPair *p;
+  JxComparisonOptions options;
+
+  /* By position, although "130391" is closer to "130384" by edit distance. */
+  cmp = jx_comparison_run (a, b, NULL, NULL, &error);
+  g_assert_no_error (error);
+  p = jx_comparison_get_pair (cmp, 0);
+  g_assert_cmpstr (p->name_a, ==, "process 130384 / Master thread");
+  g_assert_cmpstr (p->name_b, ==, "process 24716 / Master thread");
+  g_assert_cmpint (p->process_method, ==, JX_PAIRED_BY_POSITION);
+  g_assert_cmpint (p->stream_method, ==, JX_PAIRED_BY_NAME);
+  g_assert_cmpint (jx_comparison_pair_get_method (p), ==, JX_PAIRED_BY_POSITION);
+  g_assert_true (jx_comparison_pair_is_compared (p));
+  g_assert_false (jx_comparison_pair_is_partial (p));
+  g_assert_cmpuint (jx_comparison_get_n_compared (cmp), ==, 2);
+  g_clear_pointer (&cmp, jx_comparison_unref);
+
+  jx_comparison_options_init (&options);
+  options.pair_overrides = swap;
+  options.n_pair_overrides = 1;
+  cmp = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_no_error (error);
+  p = jx_comparison_get_pair (cmp, 0);
+  g_assert_cmpstr (p->name_b, ==, "process 130391 / Master thread");
+  g_assert_cmpint (jx_comparison_pair_get_method (p), ==, JX_PAIRED_BY_USER);
+  /* The options keep their own copy. */
+  g_assert_cmpstr (jx_comparison_get_options (cmp)->pair_overrides[0].name_b, ==, "process 130391");
+  g_clear_pointer (&cmp, jx_comparison_unref);
+
+  options.pair_overrides = streams;
+  cmp = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_no_error (error);
+  p = jx_comparison_get_pair (cmp, 1);
+  g_assert_cmpstr (p->name_a, ==, "process 130390 / Master thread");
+  g_assert_cmpstr (p->name_b, ==, "process 24716 / Master thread");
+  g_assert_cmpint (p->process_method, ==, JX_PAIRED_BY_USER);
+  g_assert_cmpint (p->stream_method, ==, JX_PAIRED_BY_USER);
+  g_clear_pointer (&cmp, jx_comparison_unref);
+
+  options.pair_overrides = nothing;
+  cmp = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_null (cmp);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "process 1"));
+  g_clear_error (&error);
+
+  options.pair_overrides = mixed;
+  cmp = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_null (cmp);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
 /* Async */
 
 typedef struct
@@ -342,25 +410,6 @@ generate_and_load (const char *dir,
   return trace;
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
-
 static gboolean
 inside_region (const JxStream *s,
                JxTrace        *trace,
@@ -410,7 +459,7 @@ test_variant_removed (void)
         }
     }
   g_assert_cmpuint (n_halo, >, 0);
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 static void
@@ -456,7 +505,7 @@ test_variant_renamed (void)
         g_assert_cmpfloat (p->similarity, <, 1.0);
     }
   g_assert_cmpuint (n_diff, >, 0);
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 /* Streams whose events could not be read */
@@ -576,18 +625,22 @@ test_missing_events (void)
   g_assert_null (p->alignment);
   g_assert_true (p->missing_a && p->missing_b);
 
-  /* Empty (read, no events) on both sides: aligned, trivially equal. */
+  /* Empty (read, no events) on both sides: nothing to compare, so not
+   * compared (and not "equal"). */
   g_clear_pointer (&cmp, jx_comparison_unref);
   cmp = jx_comparison_run (empty, empty, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (jx_comparison_get_n_not_compared (cmp), ==, 0);
+  g_assert_cmpuint (jx_comparison_get_n_not_compared (cmp), ==, 1);
+  g_assert_cmpuint (jx_comparison_get_n_compared (cmp), ==, 3);
   p = find_pair (cmp, "MPI Rank 2 / Thread 1", "MPI Rank 2 / Thread 1");
-  g_assert_nonnull (p->alignment);
-  g_assert_cmpint (p->skip, ==, JX_COMPARISON_SKIP_NONE);
-  g_assert_cmpuint (p->alignment->n_pairs, ==, 0);
-  g_assert_cmpfloat (p->similarity, ==, 1.0);
+  g_assert_null (p->alignment);
+  g_assert_cmpint (p->skip, ==, JX_COMPARISON_SKIP_NO_INVOCATIONS);
+  g_assert_false (jx_comparison_pair_is_compared (p));
+  g_assert_cmpuint (p->invocations_a, ==, 0);
+  g_assert_cmpuint (p->invocations_b, ==, 0);
+  g_assert_cmpstr (jx_comparison_skip_to_string (p->skip), ==, "no-invocations");
 
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 /* Real traces */
@@ -649,6 +702,7 @@ main (int   argc,
 
   g_test_add_func ("/analysis/comparison/identical", test_identical);
   g_test_add_func ("/analysis/comparison/pairing", test_pairing);
+  g_test_add_func ("/analysis/comparison/pairing-methods", test_pairing_methods);
   g_test_add_func ("/analysis/comparison/async", test_async);
   g_test_add_func ("/analysis/comparison/cancel", test_cancel);
   g_test_add_func ("/analysis/comparison/variant-removed", test_variant_removed);

@@ -1,6 +1,8 @@
 /* jx-test-util.c — see jx-test-util.h. */
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "jx-test-util.h"
 
 #define HOW_TO_FIX \
@@ -85,4 +87,24 @@ jx_test_wait_until_null (gpointer *pointer,
                          guint     seconds)
 {
   return jx_test_wait_until (is_null, pointer, seconds);
+}
+
+void
+jx_test_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_remove (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      jx_test_remove_tree (child);
+    }
+  g_rmdir (path);
 }

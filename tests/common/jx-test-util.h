@@ -17,6 +17,10 @@ const char *jx_test_get_shared_traces (void);
  * same way when it is missing. Free with g_free. */
 char       *jx_test_get_shared_trace  (const char *name);
 
+/* Removes a file or a folder with everything in it (temporary folders of
+ * tests). */
+void        jx_test_remove_tree       (const char     *path);
+
 /* Runs the main loop for `ms` milliseconds. */
 void        jx_test_spin              (guint           ms);
 
