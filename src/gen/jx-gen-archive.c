@@ -133,6 +133,25 @@ file_written (OTF2_ErrorCode   rc,
   return TRUE;
 }
 
+/* The name of rank r's process: options->process_names with "{rank}" and
+ * "{pid}" filled in. The made-up PIDs differ between ranks and seeds, as
+ * those of two runs of one program do. */
+static char *
+process_name (const JxGeneratorOptions *o,
+              guint                     rank)
+{
+  g_autofree char *rank_text = g_strdup_printf ("%u", rank);
+  g_autofree char *pid_text = g_strdup_printf ("%u", 1000u + (o->seed * 2654435761u) % 150000u + rank * 7u);
+  g_autoptr(GString) name = NULL;
+
+  if (o->process_names == NULL)
+    return g_strdup_printf ("MPI Rank %u", rank);
+  name = g_string_new (o->process_names);
+  g_string_replace (name, "{rank}", rank_text, 0);
+  g_string_replace (name, "{pid}", pid_text, 0);
+  return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
 static gboolean
 write_definitions (JxGen         *g,
                    OTF2_Archive  *archive,
@@ -172,7 +191,7 @@ write_definitions (JxGen         *g,
   group_name_str = g_new (guint32, o->n_ranks);
   for (r = 0; r < o->n_ranks; r++)
     {
-      g_autofree char *name = g_strdup_printf ("MPI Rank %u", r);
+      g_autofree char *name = process_name (o, r);
 
       group_name_str[r] = string_ref (&s, name);
     }
@@ -308,13 +327,21 @@ is_own_archive (const char *anchor)
 /* Removes an archive an earlier run left behind (OTF2 refuses to write over
  * one), touching nothing but OTF2 files, and never a trace someone else
  * wrote: pointing the generator at a real measurement must not destroy it. */
+const char *
+_jx_gen_archive_name (const JxGeneratorOptions *options)
+{
+  return options->archive_name != NULL ? options->archive_name : "traces";
+}
+
 gboolean
 _jx_gen_remove_old_archive (const char  *directory,
+                            const char  *archive_name,
                             GError     **error)
 {
-  static const char *const top[] = { "traces.otf2", "traces.def", "traces.marker" };
-  g_autofree char *sub = g_build_filename (directory, "traces", NULL);
-  g_autofree char *anchor = g_build_filename (directory, "traces.otf2", NULL);
+  static const char *const suffixes[] = { ".otf2", ".def", ".marker" };
+  g_autofree char *sub = g_build_filename (directory, archive_name, NULL);
+  g_autofree char *anchor_name = g_strconcat (archive_name, ".otf2", NULL);
+  g_autofree char *anchor = g_build_filename (directory, anchor_name, NULL);
   guint i;
 
   if (g_file_test (anchor, G_FILE_TEST_EXISTS) && !is_own_archive (anchor))
@@ -326,9 +353,10 @@ _jx_gen_remove_old_archive (const char  *directory,
       return FALSE;
     }
 
-  for (i = 0; i < G_N_ELEMENTS (top); i++)
+  for (i = 0; i < G_N_ELEMENTS (suffixes); i++)
     {
-      g_autofree char *path = g_build_filename (directory, top[i], NULL);
+      g_autofree char *file = g_strconcat (archive_name, suffixes[i], NULL);
+      g_autofree char *path = g_build_filename (directory, file, NULL);
 
       if (g_unlink (path) != 0 && errno != ENOENT)
         {
@@ -403,7 +431,7 @@ _jx_gen_write_archive (JxGen       *g,
    * but large enough for the biggest record: the group of all ranks. */
   while (def_chunk < (guint64) g->opt.n_ranks * 20 && def_chunk < 16 * 1024 * 1024)
     def_chunk *= 2;
-  archive = OTF2_Archive_Open (directory, "traces", OTF2_FILEMODE_WRITE, chunk,
+  archive = OTF2_Archive_Open (directory, _jx_gen_archive_name (&g->opt), OTF2_FILEMODE_WRITE, chunk,
                                def_chunk, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (archive == NULL)
     return write_failed (error, directory, _("libotf2 could not create the archive"), OTF2_SUCCESS);

@@ -110,7 +110,7 @@ _jx_gen_remove_evt_file (JxGen       *g,
   if (!(g->opt.defects & JX_DEFECT_INJECT_MISSING_EVT))
     return TRUE;
   name = g_strdup_printf ("%" G_GUINT64_FORMAT ".evt", victim->id);
-  path = g_build_filename (directory, "traces", name, NULL);
+  path = g_build_filename (directory, _jx_gen_archive_name (&g->opt), name, NULL);
   if (g_unlink (path) != 0)
     {
       int saved = errno;

@@ -309,8 +309,11 @@ gboolean _jx_gen_remove_evt_file      (JxGen                    *g,
 
 /* --- jx-gen-archive.c ---------------------------------------------------------- */
 
+/* The archive's name: options->archive_name, or "traces". */
+const char *_jx_gen_archive_name       (const JxGeneratorOptions *options);
 /* Removes an archive an earlier run of the generator left in @directory. */
 gboolean _jx_gen_remove_old_archive   (const char               *directory,
+                                       const char               *archive_name,
                                        GError                  **error);
 /* Opens the archive, runs the program into it, writes the definitions and
  * markers and closes it. */

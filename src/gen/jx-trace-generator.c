@@ -91,9 +91,19 @@ jx_generator_options_init (JxGeneratorOptions *options)
 
 /* Creates @directory if needed and makes room for a new archive in it. */
 static gboolean
-prepare_directory (const char  *directory,
-                   GError     **error)
+prepare_directory (const char                *directory,
+                   const JxGeneratorOptions  *options,
+                   GError                   **error)
 {
+  const char *name = _jx_gen_archive_name (options);
+
+  if (name[0] == '\0' || strchr (name, G_DIR_SEPARATOR) != NULL || g_str_equal (name, ".")
+      || g_str_equal (name, ".."))
+    {
+      g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_WRITE,
+                   _("Could not write the trace: “%s” is not a file name for an archive"), name);
+      return FALSE;
+    }
   if (g_mkdir_with_parents (directory, 0755) != 0)
     {
       int saved = errno;
@@ -112,7 +122,7 @@ prepare_directory (const char  *directory,
                    directory, g_strerror (saved));
       return FALSE;
     }
-  return _jx_gen_remove_old_archive (directory, error);
+  return _jx_gen_remove_old_archive (directory, name, error);
 }
 
 /* Runs the program into an archive in @directory, or only counts its events
@@ -156,7 +166,7 @@ jx_generate_trace_full (const char                *directory,
   g_return_val_if_fail (options != NULL, 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  if (!prepare_directory (directory, error))
+  if (!prepare_directory (directory, options, error))
     return 0;
   return generate (directory, options, stats, error);
 }

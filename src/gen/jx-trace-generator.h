@@ -81,6 +81,15 @@ typedef struct
                                    everything after it starts this much later relative
                                    to the trace's start (0 to
                                    JX_GENERATOR_MAX_START_DELAY_NS; default 0) */
+  const char *process_names;    /* names of the processes (location groups): "{rank}"
+                                   stands for the rank, "{pid}" for a process ID made up
+                                   from the seed and the rank, as tools that name
+                                   processes by PID write them ("process {pid}" gives
+                                   "process 130384"); NULL = "MPI Rank {rank}" */
+  const char *archive_name;     /* the archive is <directory>/<name>.otf2 (with
+                                   <name>.def and <name>/); a file name without a
+                                   directory separator, as APEX writes "APEX";
+                                   NULL = "traces", as Score-P */
 } JxGeneratorOptions;
 
 /* One day: longer start-up phases are clamped to it. */
@@ -116,7 +125,8 @@ typedef struct
 
 void     jx_generator_options_init (JxGeneratorOptions *options);
 
-/* Writes the archive "<directory>/traces.otf2" (+ traces.def, traces/) and
+/* Writes the archive "<directory>/traces.otf2" (+ traces.def, traces/; or
+ * the archive_name of the options) and
  * returns the number of events written, or 0 with error set.  An archive
  * already in the directory is replaced. */
 guint64  jx_generate_trace          (const char                *directory,

@@ -640,6 +640,81 @@ test_names (void)
   g_assert_false (jx_defect_injection_from_string ("", &flag));
 }
 
+/* Where text stands in a definitions file, as written (its strings are
+ * stored as they are: looking for the bytes is enough here); NULL if not. */
+static const char *
+find_bytes (const char *data,
+            gsize       length,
+            const char *text)
+{
+  gsize n = strlen (text);
+
+  for (gsize i = 0; i + n <= length; i++)
+    if (memcmp (data + i, text, n) == 0)
+      return data + i;
+  return NULL;
+}
+
+static gboolean
+def_file_holds (const char *def,
+                const char *text)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (def, &contents, &length, NULL));
+  return find_bytes (contents, length, text) != NULL;
+}
+
+/* --archive-name and --process-names: APEX-like archives whose processes
+ * are named by made-up PIDs, different per seed. */
+static void
+test_archive_and_process_names (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *anchor = g_build_filename (f->tmp, "APEX.otf2", NULL);
+  g_autofree char *def = g_build_filename (f->tmp, "APEX.def", NULL);
+  g_autofree char *evt = g_build_filename (f->tmp, "APEX", "0.evt", NULL);
+  g_autofree char *scorep = g_build_filename (f->tmp, "traces.otf2", NULL);
+  g_autofree char *first_pid = NULL;
+
+  f->options.archive_name = "APEX";
+  f->options.process_names = "process {pid} (rank {rank})";
+  f->options.seed = 11;
+  g_assert_cmpuint (jx_generate_trace (f->tmp, &f->options, &error), >, 0);
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (anchor, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (g_file_test (evt, G_FILE_TEST_IS_REGULAR));
+  g_assert_false (g_file_test (scorep, G_FILE_TEST_EXISTS));
+  g_assert_true (def_file_holds (def, " (rank 0)"));
+  g_assert_true (def_file_holds (def, " (rank 1)"));
+  g_assert_false (def_file_holds (def, "MPI Rank"));
+  g_assert_false (def_file_holds (def, "{pid}"));
+
+  /* The same archive again replaces it; another seed, other PIDs. */
+  {
+    g_autofree char *contents = NULL;
+    gsize length = 0;
+    const char *p;
+
+    g_assert_true (g_file_get_contents (def, &contents, &length, NULL));
+    p = find_bytes (contents, length, "process ");
+    g_assert_nonnull (p);
+    /* "process NNNN" */
+    first_pid = g_strndup (p, strlen ("process ") + strcspn (p + strlen ("process "), " "));
+  }
+  f->options.seed = 12;
+  g_assert_cmpuint (jx_generate_trace (f->tmp, &f->options, &error), >, 0);
+  g_assert_no_error (error);
+  g_assert_false (def_file_holds (def, first_pid));
+
+  /* Not a file name. */
+  f->options.archive_name = "sub/APEX";
+  g_assert_cmpuint (jx_generate_trace (f->tmp, &f->options, &error), ==, 0);
+  g_assert_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_WRITE);
+}
+
 #define ADD_TEST(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
 int
@@ -658,6 +733,7 @@ main (int    argc,
   ADD_TEST ("/gen/generator/replace", test_replace);
   ADD_TEST ("/gen/generator/foreign-archive", test_foreign_archive);
   g_test_add_func ("/gen/generator/names", test_names);
+  ADD_TEST ("/gen/generator/archive-and-process-names", test_archive_and_process_names);
 
   return g_test_run ();
 }
