@@ -606,7 +606,9 @@ plan_init (Plan                            *plan,
   plan_rows (plan, lanes, options, FALSE);
   if (fit && fixed_height (n_lanes) + (int) plan_total_rows (plan) * max_row > JX_COMPARISON_RENDER_MAX_SIDE * 4 / 5)
     fit = FALSE;
-  plan->height = fit ? JX_COMPARISON_RENDER_MAX_SIDE : CLAMP (options->height, 1, JX_COMPARISON_RENDER_MAX_SIDE);
+  /* Too many rows for a picture that fits them: the largest one, shared. */
+  plan->height = fit || options->height <= 0 ? JX_COMPARISON_RENDER_MAX_SIDE
+                                             : CLAMP (options->height, 1, JX_COMPARISON_RENDER_MAX_SIDE);
   if (!fit && !options->expand_all)
     {
       int space = plan->height - fixed_height (n_lanes) - plan->height / 5;
