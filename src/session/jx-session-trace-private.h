@@ -11,7 +11,8 @@ struct _JxSessionTrace
   GObject              parent_instance;
 
   char                *path;
-  char                *name;
+  char                *base_name;     /* its own name: from the path, then the trace's */
+  char                *name;          /* base_name, told apart from the session's others */
   JxSessionTraceState  state;
   double               fraction;
   GError              *error;
@@ -53,5 +54,9 @@ void            _jx_session_trace_set_offset    (JxSessionTrace *self,
                                                  gint64          offset);
 void            _jx_session_trace_set_reference (JxSessionTrace *self,
                                                  gboolean        reference);
+/* After items came, went or were renamed: gives every item of the session
+ * (JxSessionTrace*, in order) a name no other one has
+ * (jx_trace_names_disambiguate: "run (a)", "run (b)"). */
+void            _jx_session_trace_update_names  (GPtrArray      *items);
 
 G_END_DECLS

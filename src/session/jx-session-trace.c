@@ -6,6 +6,7 @@
 
 #include "jx-session-trace-private.h"
 #include "jx-trace-loader.h"
+#include "jx-trace-name.h"
 
 G_DEFINE_FINAL_TYPE (JxSessionTrace, jx_session_trace, G_TYPE_OBJECT)
 
@@ -33,6 +34,36 @@ notify (JxSessionTrace *self,
         guint           prop)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+set_name (JxSessionTrace *self,
+          const char     *name)
+{
+  if (g_strcmp0 (name, self->name) == 0)
+    return;
+  g_free (self->name);
+  self->name = g_strdup (name);
+  notify (self, PROP_NAME);
+}
+
+void
+_jx_session_trace_update_names (GPtrArray *items)
+{
+  g_autofree const char **names = g_new0 (const char *, MAX (items->len, 1));
+  g_autofree const char **paths = g_new0 (const char *, MAX (items->len, 1));
+  g_auto(GStrv) unique = NULL;
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      JxSessionTrace *item = g_ptr_array_index (items, i);
+
+      names[i] = item->base_name;
+      paths[i] = item->trace != NULL ? jx_trace_get_path (item->trace) : item->path;
+    }
+  unique = jx_trace_names_disambiguate (names, paths, items->len);
+  for (guint i = 0; i < items->len; i++)
+    set_name (g_ptr_array_index (items, i), unique[i]);
 }
 
 /* Summary ------------------------------------------------------------------ */
@@ -107,11 +138,12 @@ _jx_session_trace_set_loaded (JxSessionTrace *self,
   self->duration_ns = end > start ? jx_time_ticks_to_ns ((gint64) (end - start), self->resolution) : 0;
 
   g_object_freeze_notify (G_OBJECT (self));
-  if (name != NULL && name[0] != '\0' && g_strcmp0 (name, self->name) != 0)
+  if (name != NULL && name[0] != '\0' && g_strcmp0 (name, self->base_name) != 0)
     {
-      g_free (self->name);
-      self->name = g_strdup (name);
-      notify (self, PROP_NAME);
+      g_free (self->base_name);
+      self->base_name = g_strdup (name);
+      /* The session tells it apart from the others on notify::name. */
+      set_name (self, name);
     }
   if (self->fraction != 1.0)
     {
@@ -299,6 +331,7 @@ jx_session_trace_finalize (GObject *object)
   g_clear_object (&self->trace);
   g_clear_error (&self->error);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->base_name, g_free);
   g_clear_pointer (&self->name, g_free);
 
   G_OBJECT_CLASS (jx_session_trace_parent_class)->finalize (object);
@@ -367,7 +400,9 @@ jx_session_trace_set_property (GObject      *object,
     {
     case PROP_PATH:
       self->path = g_value_dup_string (value);
-      self->name = g_path_get_basename (self->path != NULL ? self->path : "");
+      self->base_name = self->path != NULL && self->path[0] != '\0' ? jx_trace_name_from_path (self->path)
+                                                                    : g_strdup ("");
+      self->name = g_strdup (self->base_name);
       break;
     case PROP_PICKED_COLOR:
       jx_session_trace_set_picked_color (self, g_value_get_uint (value));

@@ -7,7 +7,9 @@
  * that views show is a property, so they follow it with notify:: signals:
  *
  *   "path"          the path it was opened from (construct-only)
- *   "name"          display name: the folder name, then the trace's own name
+ *   "name"          display name: from the path, then the trace's own name
+ *                   (jx-trace-name.h), told apart from the names of the
+ *                   session's other traces ("run (a)", "run (b)")
  *   "state"         JxSessionTraceState: loading, loaded or failed
  *   "fraction"      load progress, 0 … 1
  *   "error"         GError of a failed load (NULL otherwise)

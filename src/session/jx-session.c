@@ -130,7 +130,9 @@ on_item_notify (JxSessionTrace *item,
                 GParamSpec     *pspec,
                 JxSession      *self)
 {
-  if (g_str_equal (pspec->name, "state"))
+  if (g_str_equal (pspec->name, "name"))
+    _jx_session_trace_update_names (self->items);
+  else if (g_str_equal (pspec->name, "state"))
     {
       _jx_session_notify (self, PROP_N_LOADING);
       /* The first trace, or a view that showed everything, shows everything. */
@@ -177,6 +179,7 @@ append_item (JxSession  *self,
       _jx_session_trace_set_reference (item, TRUE);
     }
 
+  _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
   _jx_session_notify (self, PROP_N_ITEMS);
   if (new_reference)
@@ -255,6 +258,7 @@ jx_session_remove (JxSession      *self,
   if (self->selected_trace == item)
     jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
 
+  _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
 
   g_object_freeze_notify (G_OBJECT (self));

@@ -1084,6 +1084,56 @@ test_remove_while_loading (void)
   finish_session (session);
 }
 
+/* Traces that share a name are told apart, and get their name back when
+ * the other one goes; views hear of it through notify::name. */
+static void
+test_names (void)
+{
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *a, *b, *c;
+  guint renamed = 0;
+
+  {
+    JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/a/run/traces.otf2", "run", 1000);
+    g_autoptr(JxTrace) trace = jx_trace_builder_finish (builder);
+
+    a = jx_session_add_trace (session, trace);
+  }
+  g_assert_cmpstr (jx_session_trace_get_name (a), ==, "run");
+  g_signal_connect (a, "notify::name", G_CALLBACK (count_notify), &renamed);
+  {
+    JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/b/run/traces.otf2", "run", 1000);
+    g_autoptr(JxTrace) trace = jx_trace_builder_finish (builder);
+
+    b = jx_session_add_trace (session, trace);
+  }
+  g_assert_cmpstr (jx_session_trace_get_name (a), ==, "run (a)");
+  g_assert_cmpstr (jx_session_trace_get_name (b), ==, "run (b)");
+  g_assert_cmpuint (renamed, ==, 1);
+
+  /* A trace still loading has the name its path gives. */
+  c = jx_session_add_path (session, "/nonexistent/c/other/traces.otf2");
+  g_assert_cmpstr (jx_session_trace_get_name (c), ==, "other");
+  jx_session_remove (session, c);
+
+  jx_session_remove (session, b);
+  g_assert_cmpstr (jx_session_trace_get_name (a), ==, "run");
+  g_assert_cmpuint (renamed, ==, 2);
+
+  /* The same trace twice: by position. */
+  {
+    g_autoptr(JxTrace) again = g_object_ref (jx_session_trace_get_trace (a));
+
+    b = jx_session_add_trace (session, again);
+  }
+  g_assert_cmpstr (jx_session_trace_get_name (a), ==, "run (A)");
+  g_assert_cmpstr (jx_session_trace_get_name (b), ==, "run (B)");
+
+  g_signal_handlers_disconnect_by_data (a, &renamed);
+  jx_test_wait_for_loads (session);
+  finish_session (session);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1092,6 +1142,7 @@ main (int   argc,
 
   g_test_add_func ("/session/empty", test_empty);
   g_test_add_func ("/session/add-trace", test_add_trace);
+  g_test_add_func ("/session/names", test_names);
   g_test_add_func ("/session/items-changed", test_items_changed);
   g_test_add_func ("/session/conversion", test_conversion);
   g_test_add_func ("/session/offsets-undo", test_offsets_undo);
