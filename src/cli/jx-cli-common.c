@@ -89,20 +89,16 @@ jx_cli_load_trace (const char  *path,
 }
 
 int
-jx_cli_load_one_trace (int        argc,
-                       char     **argv,
-                       JxTrace  **trace)
+jx_cli_load_one_trace (JxCliTraces  *traces,
+                       int           argc,
+                       char        **argv,
+                       JxTrace     **trace)
 {
-  g_autoptr(GError) error = NULL;
-
   g_return_val_if_fail (trace != NULL, JX_CLI_EXIT_USAGE);
 
   if (argc != 2)
     return jx_cli_usage_error (argv[0], "%s", _("expected exactly one TRACE"));
-  *trace = jx_cli_load_trace (argv[1], &error);
-  if (*trace == NULL)
-    return jx_cli_input_error (argv[0], argv[1], error);
-  return JX_CLI_EXIT_OK;
+  return jx_cli_open_trace (traces, argv[1], argv[1], trace);
 }
 
 void

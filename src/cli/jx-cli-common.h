@@ -1,6 +1,7 @@
 /* jx-cli-common.h — helpers shared by the juxtrace-cli subcommands: option
  * parsing with the exit-code convention, trace loading with file-naming
- * errors, JSON and CSV output. */
+ * errors and the load report's caveats (jx-cli-load.c), JSON and CSV
+ * output. */
 #pragma once
 
 #include <glib.h>
@@ -42,14 +43,64 @@ int       jx_cli_input_error        (const char      *subcommand,
                                      const char      *path,
                                      const GError    *error);
 
+/* Every command that reads traces opens them through jx_cli_open_trace (),
+ * so that each carries the caveats of its load report the same way:
+ *  - a trace in which nothing could be read (every event file missing or
+ *    unreadable) is an error (exit 1) naming the files;
+ *  - a trace with defects gets one line on stderr, "A: 1 stream truncated,
+ *    3 regions closed at the end — results for it are partial" (not when
+ *    the command prints JSON: it adds jx_cli_json_add_load_report () per
+ *    trace instead);
+ *  - with --strict (jx_cli_add_trace_options ()) any defect is an error.
+ * Set up with jx_cli_traces_init (), add the options before parsing. */
+typedef struct
+{
+  const char *command;   /* "profile", for messages */
+  gboolean    strict;    /* --strict */
+  gboolean    json;      /* the command prints JSON: no stderr caveat line */
+  gboolean    keep_going; /* report an unreadable trace or --strict failure
+                             but still return the trace (info prints what
+                             it found); the failure is in status */
+  int         status;    /* JX_CLI_EXIT_INPUT once a trace failed so */
+} JxCliTraces;
+
+void      jx_cli_traces_init        (JxCliTraces     *traces,
+                                     const char      *command);
+
+/* Adds --strict to the context's main options. */
+void      jx_cli_add_trace_options  (GOptionContext  *context,
+                                     JxCliTraces     *traces);
+
+/* Loads path, prints its caveat line (label names it: "A", or the path)
+ * and applies the rules above. Returns the exit code; *trace is set when
+ * it is JX_CLI_EXIT_OK (with keep_going, also for a trace that failed the
+ * rules; traces->status then says so). */
+int       jx_cli_open_trace         (JxCliTraces     *traces,
+                                     const char      *path,
+                                     const char      *label,
+                                     JxTrace        **trace);
+
+/* The load report in a few words, "1 stream truncated, 3 regions closed at
+ * the end", or NULL when it found no defect. partial (may be NULL) is set
+ * when events were lost: streams missing or truncated. */
+char     *jx_cli_load_summary       (JxTrace         *trace,
+                                     gboolean        *partial);
+
+/* Adds the member "load_report": defect counts, issues, the summary,
+ * whether results are partial, the streams flagged missing, truncated,
+ * empty or repaired, and the event files that were missing or ended early. */
+void      jx_cli_json_add_load_report (JsonBuilder   *builder,
+                                       JxTrace       *trace);
+
 /* Loads a trace synchronously with default options. */
 JxTrace  *jx_cli_load_trace         (const char      *path,
                                      GError         **error);
 
 /* The one TRACE argument of a subcommand (argv[1] after option parsing):
- * loads it into *trace, or prints the usage or input error. Returns the exit
- * code, JX_CLI_EXIT_OK when *trace is set. */
-int       jx_cli_load_one_trace     (int              argc,
+ * opens it with jx_cli_open_trace (), labelled with its path, or prints the
+ * usage error. Returns the exit code, JX_CLI_EXIT_OK when *trace is set. */
+int       jx_cli_load_one_trace     (JxCliTraces     *traces,
+                                     int              argc,
                                      char           **argv,
                                      JxTrace        **trace);
 

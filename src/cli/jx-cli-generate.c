@@ -77,6 +77,9 @@ bad:
   return FALSE;
 }
 
+/* Integer options no command line gives. */
+#define NOT_GIVEN G_MININT
+
 typedef gboolean (*FlagParser) (const char *name, guint *flag);
 
 static gboolean
@@ -114,7 +117,9 @@ generate_one (const char               *directory,
               const JxGeneratorOptions *options)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *anchor = g_build_filename (directory, "traces.otf2", NULL);
+  g_autofree char *anchor_name = g_strconcat (options->archive_name != NULL ? options->archive_name : "traces",
+                                             ".otf2", NULL);
+  g_autofree char *anchor = g_build_filename (directory, anchor_name, NULL);
   JxGeneratorStats stats;
   gint64 start = g_get_monotonic_time ();
   double seconds;
@@ -232,9 +237,14 @@ jx_cli_generate (int    argc,
   g_autofree char *examples = NULL;
   g_autofree char *imbalance = NULL;
   g_autofree char *start_delay = NULL;
+  g_autofree char *process_names = NULL;
+  g_autofree char *archive_name = NULL;
   JxGeneratorOptions options;
-  gint ranks = 4, threads = 1, iterations = 100, depth = 4, fanout = 3, gpu_streams = 0;
-  gint64 seed = 1, events = 0;
+  /* NOT_GIVEN until an option sets them, so that --examples can refuse
+   * options it would ignore. */
+  gint ranks = NOT_GIVEN, threads = NOT_GIVEN, iterations = NOT_GIVEN, depth = NOT_GIVEN, fanout = NOT_GIVEN,
+       gpu_streams = NOT_GIVEN;
+  gint64 seed = NOT_GIVEN, events = NOT_GIVEN;
   gboolean markers = FALSE;
   const GOptionEntry entries[] = {
     { "ranks", 0, 0, G_OPTION_ARG_INT, &ranks, N_("Number of MPI ranks (default 4)"), "N" },
@@ -253,7 +263,12 @@ jx_cli_generate (int    argc,
     { "defect", 0, 0, G_OPTION_ARG_STRING_ARRAY, &defects,
       N_("unclosed, mismatched, backwards, unknown-role, undefined-region, empty-stream, missing-evt or unmatched-leave (repeatable)"), "NAME" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Random seed (default 1)"), "N" },
-    { "events", 0, 0, G_OPTION_ARG_INT64, &events, N_("Choose the iterations to write about N events"), "N" },
+    { "events", 0, 0, G_OPTION_ARG_INT64, &events, N_("Choose the iterations to write about N events (instead of --iterations)"), "N" },
+    { "process-names", 0, 0, G_OPTION_ARG_STRING, &process_names,
+      N_("Name the processes so: {rank} is the rank, {pid} a made-up process ID, e.g. “process {pid}” as APEX writes (default “MPI Rank {rank}”)"),
+      "TEMPLATE" },
+    { "archive-name", 0, 0, G_OPTION_ARG_STRING, &archive_name,
+      N_("Write OUTDIR/NAME.otf2 instead of OUTDIR/traces.otf2, e.g. APEX"), "NAME" },
     { "examples", 0, 0, G_OPTION_ARG_FILENAME, &examples, N_("Write the bundled example comparison into DIR"), "DIR" },
     { NULL }
   };
@@ -264,14 +279,31 @@ jx_cli_generate (int    argc,
 
   if (examples != NULL)
     {
+      gboolean others = ranks != NOT_GIVEN || threads != NOT_GIVEN || iterations != NOT_GIVEN || depth != NOT_GIVEN
+                        || fanout != NOT_GIVEN || gpu_streams != NOT_GIVEN || seed != NOT_GIVEN
+                        || events != NOT_GIVEN || markers || imbalance != NULL || start_delay != NULL
+                        || variants != NULL || defects != NULL || process_names != NULL || archive_name != NULL;
+
       if (argc != 1)
         return usage_error (_("--examples takes no OUTDIR"));
+      if (others)
+        return usage_error (_("--examples writes the fixed example comparison and takes no other option"));
       if (!within_fuzzing_limit (NULL, 0, TRUE))
         return usage_error ("refused: the archive would exceed JX_CLI_GENERATE_MAX_EVENTS");
       return generate_examples (examples);
     }
   if (argc != 2)
     return usage_error (_("expected exactly one OUTDIR"));
+  if (events != NOT_GIVEN && iterations != NOT_GIVEN)
+    return usage_error (_("--events chooses the iterations; leave out --iterations"));
+  ranks = ranks == NOT_GIVEN ? 4 : ranks;
+  threads = threads == NOT_GIVEN ? 1 : threads;
+  iterations = iterations == NOT_GIVEN ? 100 : iterations;
+  depth = depth == NOT_GIVEN ? 4 : depth;
+  fanout = fanout == NOT_GIVEN ? 3 : fanout;
+  gpu_streams = gpu_streams == NOT_GIVEN ? 0 : gpu_streams;
+  seed = seed == NOT_GIVEN ? 1 : seed;
+  events = events == NOT_GIVEN ? 0 : events;
 
   if (ranks < 1 || ranks > 65536)
     return usage_error (_("--ranks must be between 1 and 65536"));
@@ -312,6 +344,15 @@ jx_cli_generate (int    argc,
   if (imbalance != NULL
       && !parse_imbalance (imbalance, &options.imbalanced_ranks, &options.imbalance, &error))
     return usage_error (error->message);
+  if (ranks < 32 && (options.imbalanced_ranks >> ranks) != 0)
+    {
+      g_autofree char *message = g_strdup_printf (_("Invalid --imbalance “%s”: it names a rank beyond the last one, "
+                                                    "%d (--ranks %d)"), imbalance, ranks - 1, ranks);
+
+      return usage_error (message);
+    }
+  options.process_names = process_names;
+  options.archive_name = archive_name;
   if (!parse_flags (variants, jx_variant_from_string, "--variant", &options.variant, &error)
       || !parse_flags (defects, jx_defect_injection_from_string, "--defect", &options.defects, &error))
     return usage_error (error->message);

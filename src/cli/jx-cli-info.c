@@ -208,36 +208,7 @@ build_json (JxTrace *trace)
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
-  json_builder_set_member_name (builder, "load_report");
-  json_builder_begin_object (builder);
-  jx_cli_json_add_int (builder, "defects_total", (gint64) jx_trace_get_n_defects (trace));
-  json_builder_set_member_name (builder, "defects");
-  json_builder_begin_object (builder);
-  for (k = 0; k < JX_N_DEFECTS; k++)
-    {
-      json_builder_set_member_name (builder, jx_defect_to_string (k));
-      json_builder_add_int_value (builder, (gint64) jx_trace_get_defect_count (trace, k));
-    }
-  json_builder_end_object (builder);
-  json_builder_set_member_name (builder, "issues");
-  json_builder_begin_array (builder);
-  for (i = 0; i < jx_trace_get_n_load_issues (trace); i++)
-    {
-      const JxLoadIssue *issue = jx_trace_get_load_issue (trace, i);
-
-      json_builder_begin_object (builder);
-      jx_cli_json_add_string (builder, "defect", jx_defect_to_string (issue->defect));
-      json_builder_set_member_name (builder, "stream");
-      if (issue->stream == JX_NONE)
-        json_builder_add_null_value (builder);
-      else
-        json_builder_add_int_value (builder, issue->stream);
-      jx_cli_json_add_int (builder, "time", (gint64) issue->time);
-      jx_cli_json_add_string (builder, "detail", issue->detail != NULL ? issue->detail : "");
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
+  jx_cli_json_add_load_report (builder, trace);
 
   json_builder_end_object (builder);
 
@@ -386,22 +357,30 @@ jx_cli_info (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   int status;
   g_autoptr(JxTrace) trace = NULL;
+  JxCliTraces traces;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
     { NULL }
   };
 
+  jx_cli_traces_init (&traces, "info");
+  /* The load report is what info is for: print it even when the trace
+   * fails (nothing readable, --strict), then exit 1. */
+  traces.keep_going = TRUE;
+
   context = jx_cli_option_context_new (_("TRACE"),
                                        _("Print the processes, streams, regions, events per kind, time span,\n"
                                          "markers and load report (repaired defects) of an OTF2 trace.\n"
                                          "TRACE is an anchor file (*.otf2) or a directory holding one."),
                                        entries);
+  jx_cli_add_trace_options (context, &traces);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
+  traces.json = json;
 
-  status = jx_cli_load_one_trace (argc, argv, &trace);
+  status = jx_cli_load_one_trace (&traces, argc, argv, &trace);
   if (status != JX_CLI_EXIT_OK)
     return status;
 
@@ -416,5 +395,5 @@ jx_cli_info (int    argc,
       print_text (trace);
     }
 
-  return JX_CLI_EXIT_OK;
+  return traces.status;
 }

@@ -40,7 +40,9 @@ print_usage (FILE *out)
   g_string_append_printf (text, "  %-14s %s\n", "-h, --help", _("Show this help"));
   g_string_append_printf (text, "  %-14s %s\n", "-V, --version", _("Show the version"));
   g_string_append_printf (text, "\n%s\n", _("Run “juxtrace-cli COMMAND --help” for the options of a command."));
-  g_string_append_printf (text, "%s\n", _("Exit status: 0 success, 1 unreadable or invalid input, 2 usage error."));
+  g_string_append_printf (text, "%s\n", _("Exit status: 0 success (also for traces read in part: a line on stderr says so),\n"
+                                           "1 unreadable or invalid input (with --strict also any defect in a trace),\n"
+                                           "2 usage error."));
 
   fputs (text->str, out);
 }

@@ -142,6 +142,7 @@ print_json (JxTrace  *trace,
   jx_cli_json_add_string (builder, "path", jx_cli_nonnull (jx_trace_get_path (trace)));
   jx_cli_json_add_string (builder, "per", per_process ? "process" : "region");
   jx_cli_json_add_int (builder, "timer_resolution", (gint64) jx_trace_get_timer_resolution (trace));
+  jx_cli_json_add_load_report (builder, trace);
 
   json_builder_set_member_name (builder, "rows");
   json_builder_begin_array (builder);
@@ -158,6 +159,7 @@ print_json (JxTrace  *trace,
         }
       jx_cli_json_add_string (builder, "region", jx_cli_nonnull (region->name));
       jx_cli_json_add_int (builder, "region_index", row->region);
+      jx_cli_json_add_string (builder, "paradigm", jx_paradigm_to_string (region->paradigm));
       jx_cli_json_add_string (builder, "category", jx_category_to_string (region->category));
       jx_cli_json_add_int (builder, "count", (gint64) row->count);
       jx_cli_json_add_double (builder, "inclusive_seconds", jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
@@ -181,10 +183,13 @@ print_csv (JxTrace  *trace,
   g_autoptr(GString) out = g_string_new (NULL);
   guint i;
 
-  /* Column names are a stable interface for scripts: not translated. */
+  /* Column names are a stable interface for scripts: not translated, and new
+   * ones go at the end. Two regions may share a name (a CUDA kernel's host
+   * stub and the kernel itself): region_index tells them apart. */
   if (per_process)
     g_string_append (out, "process,");
-  g_string_append (out, "region,category,count,inclusive_seconds,exclusive_seconds,inclusive_ticks,exclusive_ticks\r\n");
+  g_string_append (out, "region,category,count,inclusive_seconds,exclusive_seconds,inclusive_ticks,exclusive_ticks,"
+                        "region_index,paradigm\r\n");
 
   for (i = 0; i < rows->len; i++)
     {
@@ -201,8 +206,9 @@ print_csv (JxTrace  *trace,
       jx_cli_csv_append_field (out, region->name);
       g_string_append_c (out, ',');
       jx_cli_csv_append_field (out, jx_category_to_string (region->category));
-      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%s,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT "\r\n",
-                              row->count, inclusive, exclusive, row->inclusive, row->exclusive);
+      g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%s,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%u,%s\r\n",
+                              row->count, inclusive, exclusive, row->inclusive, row->exclusive,
+                              row->region, jx_paradigm_to_string (region->paradigm));
     }
 
   fputs (out->str, stdout);
@@ -228,6 +234,35 @@ append_row (GString    *out,
   g_string_append_c (out, ' ');
   jx_cli_append_padded (out, exclusive, 14, TRUE);
   g_string_append_c (out, '\n');
+}
+
+/* The name a text row shows: the region's name, and where another row of
+ * the same block has that name too, its paradigm, or its index when that
+ * is the same as well ("copy_kernel(…) [cuda]", "main #12"). */
+static char *
+row_label (JxTrace  *trace,
+           GArray   *rows,
+           guint     index)
+{
+  const ProfileRow *row = &g_array_index (rows, ProfileRow, index);
+  const JxRegion *region = jx_trace_get_region (trace, row->region);
+  gboolean same_name = FALSE, same_paradigm = FALSE;
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const ProfileRow *other = &g_array_index (rows, ProfileRow, i);
+      const JxRegion *r = jx_trace_get_region (trace, other->region);
+
+      if (i == index || other->process != row->process || g_strcmp0 (r->name, region->name) != 0)
+        continue;
+      same_name = TRUE;
+      same_paradigm |= r->paradigm == region->paradigm;
+    }
+  if (!same_name)
+    return g_strdup (region->name);
+  if (!same_paradigm)
+    return g_strdup_printf ("%s [%s]", region->name, jx_paradigm_to_string (region->paradigm));
+  return g_strdup_printf ("%s #%u", region->name, row->region);
 }
 
 static void
@@ -259,6 +294,7 @@ print_text (JxTrace  *trace,
       g_autofree char *inclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) row->inclusive), 3);
       g_autofree char *exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) row->exclusive), 3);
       g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, row->count);
+      g_autofree char *label = row_label (trace, rows, i);
 
       if (row->process != current)
         {
@@ -269,7 +305,7 @@ print_text (JxTrace  *trace,
           append_row (out, name_width, _("Region"), _("Category"), _("Calls"), _("Inclusive"), _("Exclusive"));
         }
 
-      append_row (out, name_width, region->name, jx_category_to_string (region->category), count, inclusive, exclusive);
+      append_row (out, name_width, label, jx_category_to_string (region->category), count, inclusive, exclusive);
     }
 
   if (rows->len == 0)
@@ -286,6 +322,7 @@ jx_cli_profile (int    argc,
   int status;
   g_autoptr(JxTrace) trace = NULL;
   g_autoptr(GArray) rows = NULL;
+  JxCliTraces traces;
   g_autofree char *per = NULL;
   gboolean json = FALSE;
   gboolean csv = FALSE;
@@ -302,8 +339,12 @@ jx_cli_profile (int    argc,
   context = jx_cli_option_context_new (_("TRACE"),
                                        _("Print a flat profile of an OTF2 trace: invocation count, inclusive\n"
                                          "and exclusive time (seconds) per region, summed over all streams\n"
-                                         "or per process. TRACE is an anchor file (*.otf2) or a directory holding one."),
+                                         "or per process. TRACE is an anchor file (*.otf2) or a directory holding one.\n"
+                                         "CSV rows carry the region's index and paradigm: two regions may share a\n"
+                                         "name (a CUDA kernel's host stub and the kernel itself)."),
                                        entries);
+  jx_cli_traces_init (&traces, "profile");
+  jx_cli_add_trace_options (context, &traces);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -318,7 +359,8 @@ jx_cli_profile (int    argc,
   else
     return jx_cli_usage_error (argv[0], _("--per must be “process” or “region”, not “%s”"), per);
 
-  status = jx_cli_load_one_trace (argc, argv, &trace);
+  traces.json = json;
+  status = jx_cli_load_one_trace (&traces, argc, argv, &trace);
   if (status != JX_CLI_EXIT_OK)
     return status;
 

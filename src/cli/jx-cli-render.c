@@ -16,6 +16,7 @@
 #include "jx-cli-common.h"
 #include "jx-comparison-render.h"
 #include "jx-time.h"
+#include "jx-trace-name.h"
 
 #define MIN_SIDE 16
 #define MAX_SIDE JX_COMPARISON_RENDER_MAX_SIDE
@@ -138,7 +139,8 @@ find_trace (const char        *key,
     }
 
   for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (jx_trace_get_name (lanes[i].trace), key) == 0 || g_strcmp0 (paths[i], key) == 0)
+    if (g_strcmp0 (lanes[i].name, key) == 0 || g_strcmp0 (jx_trace_get_name (lanes[i].trace), key) == 0 ||
+        g_strcmp0 (paths[i], key) == 0)
       {
         found = i;
         matches++;
@@ -245,7 +247,7 @@ jx_cli_render (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) loaded = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) summaries = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_timeline_summary_unref);
   g_autofree JxComparisonLane *lanes = NULL;
   g_autofree char *output = NULL;
@@ -254,6 +256,10 @@ jx_cli_render (int    argc,
   g_autofree char *window = NULL;
   g_autofree char *process = NULL;
   g_auto(GStrv) offsets = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree const char **raw_names = NULL;
+  g_autofree const char **anchors = NULL;
+  JxCliTraces traces;
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE;
@@ -283,8 +289,12 @@ jx_cli_render (int    argc,
                                          "where stream rows would be too low for their labels, processes are drawn\n"
                                          "collapsed, one row each (not with --expand); rows that still do not fit\n"
                                          "are left out and the lane says so.\n"
-                                         "Times take a unit (ns, us, µs, ms, s); without one they are ms."),
+                                         "Times take a unit (ns, us, µs, ms, s); without one they are ms.\n"
+                                         "Traces that share a name are told apart by the folder where their\n"
+                                         "paths differ, “run (a)” and “run (b)”."),
                                        entries);
+  jx_cli_traces_init (&traces, "render");
+  jx_cli_add_trace_options (context, &traces);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -324,14 +334,19 @@ jx_cli_render (int    argc,
 
   n = (guint) argc - 1;
   lanes = g_new0 (JxComparisonLane, n);
+  raw_names = g_new0 (const char *, n);
+  anchors = g_new0 (const char *, n);
   for (guint i = 0; i < n; i++)
     {
-      JxTrace *trace = jx_cli_load_trace (argv[i + 1], &error);
+      JxTrace *trace = NULL;
       JxTimelineSummary *summary;
+      int status = jx_cli_open_trace (&traces, argv[i + 1], argv[i + 1], &trace);
 
-      if (trace == NULL)
-        return jx_cli_input_error (argv[0], argv[i + 1], error);
-      g_ptr_array_add (traces, trace);
+      if (status != JX_CLI_EXIT_OK)
+        return status;
+      g_ptr_array_add (loaded, trace);
+      raw_names[i] = jx_trace_get_name (trace);
+      anchors[i] = jx_trace_get_path (trace);
       summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, &error);
       if (summary == NULL)
         return jx_cli_input_error (argv[0], argv[i + 1], error);
@@ -339,6 +354,9 @@ jx_cli_render (int    argc,
       jx_comparison_lane_init (&lanes[i], trace, i, dark);
       lanes[i].summary = summary;
     }
+  names = jx_trace_names_disambiguate (raw_names, anchors, n);
+  for (guint i = 0; i < n; i++)
+    lanes[i].name = names[i];
 
   if (process != NULL)
     {

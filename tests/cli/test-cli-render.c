@@ -91,25 +91,6 @@ report_number (const CliRun *run,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 generate (const char *dir,
           guint       n_ranks)
 {
@@ -266,7 +247,7 @@ test_sizes (void)
     cairo_surface_destroy (surface);
   }
 
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 /* MPI_Init's first invocation on rank 0: where it starts, in comparison ns
@@ -368,7 +349,7 @@ test_offset_columns (void)
     cairo_surface_destroy (b);
   }
 
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 /* --window picks the span and reports it; an open side keeps the extent's. */
@@ -394,7 +375,7 @@ test_window (void)
     assert_ok (&run);
     g_assert_nonnull (strstr (run.out, "Window: 2 ms to "));
   }
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 /* --process keeps the rows of one process in every trace. */
@@ -446,7 +427,7 @@ test_process (void)
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "no process named “MPI Rank 9”"));
   }
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 /* --dark paints the dark window background and the dark tints. */
@@ -487,7 +468,7 @@ test_dark (void)
   g_assert_cmphex (pixel_at (d, 399, y), ==, jx_palette_rgba_to_pixel (&tint) & 0xffffff);
   cairo_surface_destroy (l);
   cairo_surface_destroy (d);
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 static void
@@ -546,7 +527,7 @@ test_errors (void)
   assert_fails (2, "unknown format “gif”", trace, "-o", png, "--format", "gif", NULL);
   g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
 
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 /* Every real trace, alone and all of them in one picture, and the bundled
@@ -612,7 +593,7 @@ test_real_traces (void)
     assert_ok (&run);
     check_picture (png, &run);
   }
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
 }
 
 static void
@@ -641,7 +622,36 @@ test_examples (void)
       check_picture (png, &run);
       g_assert_cmpuint (report_number (&run, "Rows: "), ==, 4 * 8 * 4);
     }
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
+}
+
+/* Without a height, more rows than the largest picture holds at full row
+ * height: the picture takes the largest height and the rows share it (it
+ * used to come out 1 px high, with no row). */
+static void
+test_many_rows (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("jx-render-XXXXXX", NULL);
+  g_autofree char *trace = g_build_filename (tmp, "trace", NULL);
+  g_autofree char *png = g_build_filename (tmp, "out.png", NULL);
+  g_autofree char *size = g_strdup_printf ("400 × %d px", JX_COMPARISON_RENDER_MAX_SIDE);
+  g_auto(CliRun) run = { 0 };
+  g_autoptr(GError) error = NULL;
+  JxGeneratorOptions options;
+
+  jx_generator_options_init (&options);
+  options.n_ranks = 1000;
+  options.n_iterations = 1;
+  options.depth = 2;
+  options.fanout = 1;
+  g_assert_cmpuint (jx_generate_trace (trace, &options, &error), >, 0);
+  g_assert_no_error (error);
+
+  render (&run, trace, "--size", "400", "-o", png, NULL);
+  assert_ok (&run);
+  g_assert_nonnull (strstr (run.out, size));
+  g_assert_cmpuint (report_number (&run, "Rows: "), ==, 1000);
+  jx_test_remove_tree (tmp);
 }
 
 int
@@ -657,6 +667,7 @@ main (int   argc,
   g_test_add_func ("/cli/render/dark", test_dark);
   g_test_add_func ("/cli/render/errors", test_errors);
   g_test_add_func ("/cli/render/real-traces", test_real_traces);
+  g_test_add_func ("/cli/render/many-rows", test_many_rows);
   if (g_getenv ("JX_EXAMPLES_DIR") != NULL)
     g_test_add_func ("/cli/render/examples", test_examples);
 

@@ -12,67 +12,10 @@
 #include <otf2/otf2.h>
 #include <libiberty/demangle.h>
 
+#include "jx-cli-test.h"
 #include "jx-test-util.h"
 
-/* ---- running the tool ------------------------------------------------- */
-
-typedef struct
-{
-  int   status;   /* exit code, or -1 when it did not exit normally */
-  char *out;
-  char *err;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
-
-static const char *
-cli_path (void)
-{
-  const char *path = g_getenv ("JX_CLI");
-
-  g_assert_nonnull (path);
-  return path;
-}
-
-/* NULL-terminated argument list after the program name. */
-static void
-run_cli (CliRun *run,
-         ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  int wait_status = 0;
-  va_list ap;
-
-  g_ptr_array_add (args, (gpointer) cli_path ());
-  va_start (ap, run);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-
-  memset (run, 0, sizeof *run);
-  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-
-  /* Under ASan/UBSan a report may come with the expected exit code 1 (UBSan
-   * halting) or after it (leak check at exit), so look at the text too. */
-  if (strstr (run->err, "Sanitizer") != NULL || strstr (run->err, "runtime error:") != NULL)
-    {
-      g_test_message ("%s", run->err);
-      g_error ("juxtrace-cli %s: sanitizer report on stderr", (const char *) args->pdata[1]);
-    }
-}
+/* ---- running the tool: jx-cli-test.h ---------------------------------- */
 
 static JsonNode *
 parse_json (const char *text)
@@ -476,9 +419,9 @@ member_array (JsonObject *object,
 static JsonNode *
 run_info_json (const char *path)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(JxCliRun) run = { 0 };
 
-  run_cli (&run, "info", "--json", path, NULL);
+  jx_cli_run (&run, "info", "--json", path, NULL);
   if (run.status != 0)
     g_test_message ("stderr: %s", run.err);
   g_assert_cmpint (run.status, ==, 0);
@@ -512,36 +455,36 @@ has_unchecked_repairs (JsonObject *info,
 static void
 test_usage_help (void)
 {
-  g_auto(CliRun) run = { 0 };
-  g_auto(CliRun) version = { 0 };
-  g_auto(CliRun) sub_help = { 0 };
+  g_auto(JxCliRun) run = { 0 };
+  g_auto(JxCliRun) version = { 0 };
+  g_auto(JxCliRun) sub_help = { 0 };
   const char *names[] = { "info", "profile", "diff", "generate" };
   guint i;
 
-  run_cli (&run, "--help", NULL);
+  jx_cli_run (&run, "--help", NULL);
   g_assert_cmpint (run.status, ==, 0);
   for (i = 0; i < G_N_ELEMENTS (names); i++)
     g_assert_nonnull (strstr (run.out, names[i]));
 
-  run_cli (&version, "--version", NULL);
+  jx_cli_run (&version, "--version", NULL);
   g_assert_cmpint (version.status, ==, 0);
   g_assert_nonnull (strstr (version.out, PACKAGE_VERSION));
 
-  run_cli (&sub_help, "profile", "--help", NULL);
+  jx_cli_run (&sub_help, "profile", "--help", NULL);
   g_assert_cmpint (sub_help.status, ==, 0);
   g_assert_nonnull (strstr (sub_help.out, "--per"));
 
   for (i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_auto(CliRun) help = { 0 };
-      g_auto(CliRun) help_command = { 0 };
+      g_auto(JxCliRun) help = { 0 };
+      g_auto(JxCliRun) help_command = { 0 };
       g_autofree char *usage = g_strdup_printf ("juxtrace-cli %s", names[i]);
 
-      run_cli (&help, names[i], "--help", NULL);
+      jx_cli_run (&help, names[i], "--help", NULL);
       g_assert_cmpint (help.status, ==, 0);
       g_assert_nonnull (strstr (help.out, usage));
 
-      run_cli (&help_command, "help", names[i], NULL);
+      jx_cli_run (&help_command, "help", names[i], NULL);
       g_assert_cmpint (help_command.status, ==, 0);
       g_assert_cmpstr (help_command.out, ==, help.out);
     }
@@ -568,9 +511,9 @@ test_usage_errors (void)
 
   for (i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto(CliRun) run = { 0 };
+      g_auto(JxCliRun) run = { 0 };
 
-      run_cli (&run, cases[i][0], cases[i][1], cases[i][2], cases[i][3], cases[i][4]);
+      jx_cli_run (&run, cases[i][0], cases[i][1], cases[i][2], cases[i][3], cases[i][4], NULL);
       g_test_message ("case %u: %s", i, run.err);
       g_assert_cmpint (run.status, ==, 2);
       g_assert_cmpstr (run.err, !=, "");
@@ -581,9 +524,9 @@ static void
 check_input_error (const char *command,
                    const char *path)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(JxCliRun) run = { 0 };
 
-  run_cli (&run, command, path, NULL);
+  jx_cli_run (&run, command, path, NULL);
   g_test_message ("%s %s: %s", command, path, run.err);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, path));
@@ -686,7 +629,7 @@ test_ping_pong_oracle (void)
   g_autofree char *anchor = jx_test_get_shared_trace ("pipit__ping-pong-otf2/traces.otf2");
   g_autoptr(RawTrace) raw = NULL;
   g_autoptr(JsonNode) root = NULL;
-  g_auto(CliRun) profile = { 0 };
+  g_auto(JxCliRun) profile = { 0 };
   g_autoptr(JsonNode) profile_root = NULL;
   JsonObject *info;
   JsonObject *per_kind;
@@ -730,7 +673,7 @@ test_ping_pong_oracle (void)
   g_assert_cmpint (member_int (info, "message_bytes"), ==, 2 * 4177920);
   g_assert_cmpint (member_int (member_object (info, "load_report"), "defects_total"), ==, 0);
 
-  run_cli (&profile, "profile", "--json", anchor, NULL);
+  jx_cli_run (&profile, "profile", "--json", anchor, NULL);
   g_assert_cmpint (profile.status, ==, 0);
   profile_root = parse_json (profile.out);
   rows = member_array (json_node_get_object (profile_root), "rows");
@@ -852,9 +795,9 @@ test_profile_consistency (void)
       const char *dir = g_ptr_array_index (dirs, t);
       g_autofree char *anchor = g_build_filename (dir, "traces.otf2", NULL);
       g_autoptr(JsonNode) info_root = run_info_json (anchor);
-      g_auto(CliRun) json_run = { 0 };
-      g_auto(CliRun) csv_run = { 0 };
-      g_auto(CliRun) per_process_run = { 0 };
+      g_auto(JxCliRun) json_run = { 0 };
+      g_auto(JxCliRun) csv_run = { 0 };
+      g_auto(JxCliRun) per_process_run = { 0 };
       g_autoptr(JsonNode) json_root = NULL;
       g_autoptr(JsonNode) per_process_root = NULL;
       g_autoptr(GHashTable) summed = NULL;
@@ -866,9 +809,9 @@ test_profile_consistency (void)
       guint i;
 
       g_test_message ("profile %s", dir);
-      run_cli (&json_run, "profile", "--json", anchor, NULL);
-      run_cli (&csv_run, "profile", "--csv", anchor, NULL);
-      run_cli (&per_process_run, "profile", "--per", "process", "--json", dir, NULL);
+      jx_cli_run (&json_run, "profile", "--json", anchor, NULL);
+      jx_cli_run (&csv_run, "profile", "--csv", anchor, NULL);
+      jx_cli_run (&per_process_run, "profile", "--per", "process", "--json", dir, NULL);
       g_assert_cmpint (json_run.status, ==, 0);
       g_assert_cmpint (csv_run.status, ==, 0);
       g_assert_cmpint (per_process_run.status, ==, 0);
@@ -901,11 +844,14 @@ test_profile_consistency (void)
           g_autofree char *exclusive = g_strdup_printf ("%" G_GINT64_FORMAT, member_int (row, "exclusive_ticks"));
           double seconds;
 
-          g_assert_cmpuint (fields->len, ==, 7);
+          g_assert_cmpuint (fields->len, ==, 9);
           g_assert_cmpstr (g_ptr_array_index (fields, 0), ==, json_object_get_string_member (row, "region"));
           g_assert_cmpstr (g_ptr_array_index (fields, 2), ==, count);
           g_assert_cmpstr (g_ptr_array_index (fields, 5), ==, inclusive);
           g_assert_cmpstr (g_ptr_array_index (fields, 6), ==, exclusive);
+          g_assert_cmpint (g_ascii_strtoll (g_ptr_array_index (fields, 7), NULL, 10), ==,
+                           member_int (row, "region_index"));
+          g_assert_cmpstr (g_ptr_array_index (fields, 8), ==, json_object_get_string_member (row, "paradigm"));
           seconds = g_ascii_strtod (g_ptr_array_index (fields, 4), NULL);
           g_assert_cmpfloat_with_epsilon (seconds, json_object_get_double_member (row, "exclusive_seconds"), 1e-8);
         }
@@ -955,9 +901,9 @@ test_info_defects (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *tmp = g_dir_make_tmp (NULL, &error);
   g_autofree char *out_dir = NULL;
-  g_auto(CliRun) gen = { 0 };
-  g_auto(CliRun) text = { 0 };
-  g_auto(CliRun) profile = { 0 };
+  g_auto(JxCliRun) gen = { 0 };
+  g_auto(JxCliRun) text = { 0 };
+  g_auto(JxCliRun) profile = { 0 };
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *command = NULL;
   JsonObject *report;
@@ -970,7 +916,7 @@ test_info_defects (void)
   g_assert_no_error (error);
   out_dir = g_build_filename (tmp, "defects", NULL);
 
-  run_cli (&gen, "generate", "--ranks", "3", "--iterations", "5", "--seed", "7",
+  jx_cli_run (&gen, "generate", "--ranks", "3", "--iterations", "5", "--seed", "7",
            "--defect", "unclosed", "--defect", "mismatched", "--defect", "unmatched-leave",
            "--defect", "backwards", "--defect", "unknown-role", "--defect", "undefined-region",
            "--defect", "empty-stream", "--defect", "missing-evt", out_dir, NULL);
@@ -980,7 +926,7 @@ test_info_defects (void)
   root = run_info_json (out_dir);
   report = member_object (json_node_get_object (root), "load_report");
   counts = member_object (report, "defects");
-  run_cli (&text, "info", out_dir, NULL);
+  jx_cli_run (&text, "info", out_dir, NULL);
   g_assert_cmpint (text.status, ==, 0);
 
   for (i = 0; i < G_N_ELEMENTS (defects); i++)
@@ -1003,7 +949,7 @@ test_info_defects (void)
   g_assert_true (seen_missing);
   g_assert_true (seen_empty);
 
-  run_cli (&profile, "profile", "--csv", out_dir, NULL);
+  jx_cli_run (&profile, "profile", "--csv", out_dir, NULL);
   g_assert_cmpint (profile.status, ==, 0);
 
   command = g_strdup_printf ("rm -rf '%s'", tmp);
@@ -1027,11 +973,11 @@ test_generate_start_delay (void)
     {
       g_autofree char *name = g_strdup_printf ("run-%u", i);
       g_autofree char *dir = g_build_filename (tmp, name, NULL);
-      g_auto(CliRun) run = { 0 };
+      g_auto(JxCliRun) run = { 0 };
       g_autoptr(JsonNode) info = NULL;
       JsonObject *span;
 
-      run_cli (&run, "generate", "--ranks", "2", "--iterations", "3", "--start-delay", delays[i],
+      jx_cli_run (&run, "generate", "--ranks", "2", "--iterations", "3", "--start-delay", delays[i],
                dir, NULL);
       g_assert_cmpint (run.status, ==, 0);
       info = run_info_json (dir);

@@ -1,0 +1,50 @@
+/* jx-cli-test.c — see jx-cli-test.h. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "jx-cli-test.h"
+
+void
+jx_cli_run_clear (JxCliRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+void
+jx_cli_run (JxCliRun *run,
+            ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("JX_CLI");
+  const char *arg;
+  int wait_status = 0;
+  va_list ap;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (args, (gpointer) cli);
+  va_start (ap, run);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+
+  jx_cli_run_clear (run);
+  memset (run, 0, sizeof *run);
+  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+
+  /* Under ASan/UBSan a report may come with the expected exit code 1 (UBSan
+   * halting) or after it (leak check at exit), so look at the text too. */
+  if (strstr (run->err, "Sanitizer") != NULL || strstr (run->err, "runtime error:") != NULL)
+    {
+      g_test_message ("%s", run->err);
+      g_error ("juxtrace-cli %s: sanitizer report on stderr", (const char *) args->pdata[1]);
+    }
+}

@@ -1,0 +1,25 @@
+/* jx-cli-test.h — running the built juxtrace-cli ($JX_CLI) in tests: exit
+ * status and output, failing the test on any sanitizer report. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  int   status;   /* exit code, or -1 when it did not exit normally */
+  char *out;
+  char *err;
+} JxCliRun;
+
+void jx_cli_run_clear (JxCliRun *run);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxCliRun, jx_cli_run_clear)
+
+/* Runs juxtrace-cli with the NULL-terminated arguments; run's old output
+ * is freed first. */
+void jx_cli_run       (JxCliRun *run,
+                       ...) G_GNUC_NULL_TERMINATED;
+
+G_END_DECLS
