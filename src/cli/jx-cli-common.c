@@ -89,7 +89,7 @@ jx_cli_load_trace (const char  *path,
 }
 
 int
-jx_cli_load_one_trace (JxCliTraces  *traces,
+jx_cli_open_one_trace (JxCliTraces  *traces,
                        int           argc,
                        char        **argv,
                        JxTrace     **trace)
@@ -99,6 +99,17 @@ jx_cli_load_one_trace (JxCliTraces  *traces,
   if (argc != 2)
     return jx_cli_usage_error (argv[0], "%s", _("expected exactly one TRACE"));
   return jx_cli_open_trace (traces, argv[1], argv[1], trace);
+}
+
+int
+jx_cli_load_one_trace (int        argc,
+                       char     **argv,
+                       JxTrace  **trace)
+{
+  JxCliTraces traces;
+
+  jx_cli_traces_init (&traces, argv[0]);
+  return jx_cli_open_one_trace (&traces, argc, argv, trace);
 }
 
 void

@@ -92,15 +92,22 @@ char     *jx_cli_load_summary       (JxTrace         *trace,
 void      jx_cli_json_add_load_report (JsonBuilder   *builder,
                                        JxTrace       *trace);
 
-/* Loads a trace synchronously with default options. */
+/* Loads a trace synchronously with default options, without the rules
+ * above: commands open their traces with jx_cli_open_trace (). */
 JxTrace  *jx_cli_load_trace         (const char      *path,
                                      GError         **error);
 
 /* The one TRACE argument of a subcommand (argv[1] after option parsing):
  * opens it with jx_cli_open_trace (), labelled with its path, or prints the
  * usage error. Returns the exit code, JX_CLI_EXIT_OK when *trace is set. */
-int       jx_cli_load_one_trace     (JxCliTraces     *traces,
+int       jx_cli_open_one_trace     (JxCliTraces     *traces,
                                      int              argc,
+                                     char           **argv,
+                                     JxTrace        **trace);
+
+/* The same with the defaults of jx_cli_traces_init () (no --strict, the
+ * caveat line on stderr), for commands that have not added the options. */
+int       jx_cli_load_one_trace     (int              argc,
                                      char           **argv,
                                      JxTrace        **trace);
 

@@ -380,7 +380,7 @@ jx_cli_info (int    argc,
     return JX_CLI_EXIT_USAGE;
   traces.json = json;
 
-  status = jx_cli_load_one_trace (&traces, argc, argv, &trace);
+  status = jx_cli_open_one_trace (&traces, argc, argv, &trace);
   if (status != JX_CLI_EXIT_OK)
     return status;
 

@@ -360,7 +360,7 @@ jx_cli_profile (int    argc,
     return jx_cli_usage_error (argv[0], _("--per must be “process” or “region”, not “%s”"), per);
 
   traces.json = json;
-  status = jx_cli_load_one_trace (&traces, argc, argv, &trace);
+  status = jx_cli_open_one_trace (&traces, argc, argv, &trace);
   if (status != JX_CLI_EXIT_OK)
     return status;
 
