@@ -90,7 +90,7 @@ jx_cli_main (int    argc,
 
   first = argv[1];
 
-  if (strcmp (first, "-h") == 0 || strcmp (first, "--help") == 0 || strcmp (first, "-?") == 0)
+  if ((strcmp (first, "-h") == 0 || strcmp (first, "--help") == 0 || strcmp (first, "-?") == 0) && argc < 3)
     {
       print_usage (stdout);
       return JX_CLI_EXIT_OK;
@@ -98,12 +98,20 @@ jx_cli_main (int    argc,
 
   if (strcmp (first, "-V") == 0 || strcmp (first, "--version") == 0)
     {
+      if (argc > 2)
+        {
+          g_printerr (_("juxtrace-cli: --version takes no argument"));
+          g_printerr ("\n");
+          return JX_CLI_EXIT_USAGE;
+        }
       g_print ("juxtrace-cli %s\n", PACKAGE_VERSION);
       return JX_CLI_EXIT_OK;
     }
 
-  /* "juxtrace-cli help [COMMAND]" is the same as "--help" / "COMMAND --help". */
-  if (strcmp (first, "help") == 0)
+  /* "juxtrace-cli help [COMMAND]" and "juxtrace-cli --help COMMAND" are the
+   * same as "--help" / "COMMAND --help". */
+  if (strcmp (first, "help") == 0 || strcmp (first, "-h") == 0 || strcmp (first, "--help") == 0
+      || strcmp (first, "-?") == 0)
     {
       char *help_argv[3] = { NULL, (char *) "--help", NULL };
 
@@ -111,6 +119,12 @@ jx_cli_main (int    argc,
         {
           print_usage (stdout);
           return JX_CLI_EXIT_OK;
+        }
+      if (argc > 3)
+        {
+          g_printerr (_("juxtrace-cli: help takes one COMMAND"));
+          g_printerr ("\n");
+          return JX_CLI_EXIT_USAGE;
         }
       if ((command = find_command (argv[2])) == NULL)
         {

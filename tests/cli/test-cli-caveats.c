@@ -685,6 +685,9 @@ test_inert_options (void)
     { "generate", "--events", "5000", "--iterations", "7", "OUT", NULL },
     /* A rank the trace does not have. */
     { "generate", "--ranks", "4", "--imbalance", "6:0.5", "OUT", NULL },
+    /* Words after a question that takes none or one. */
+    { "--version", "OUT", NULL },
+    { "help", "profile", "OUT", NULL },
   };
 
   generate (trace, 5, 1, 0, NULL, NULL);
@@ -720,6 +723,10 @@ test_inert_options (void)
   g_assert_cmpint (run.status, ==, 0);
   jx_cli_run (&run, "generate", "--events", "5000", "--ranks", "2", out_dir, NULL);
   g_assert_cmpint (run.status, ==, 0);
+  /* "--help COMMAND" is "help COMMAND". */
+  jx_cli_run (&run, "--help", "profile", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  assert_contains (run.out, "--per");
 
   jx_test_remove_tree (tmp);
 }
