@@ -8,10 +8,14 @@
  * stream's arrays are reserved from its OTF2 event count (half of it: an
  * invocation takes an enter and a leave; the builder grows them when
  * unclosed regions need more). That count is only a hint: it is capped by
- * what the location's .evt file can hold, so a wrong count in traces.def
- * cannot ask for more memory than the file justifies. The arrays are
- * trimmed by jx_trace_builder_end_stream () right after its last event,
- * while they are still in the cache.
+ * the events the location's .evt file holds, so a wrong count in
+ * traces.def cannot ask for more memory than the file justifies. The
+ * arrays are trimmed by jx_trace_builder_end_stream () right after its
+ * last event, while they are still in the cache.
+ *
+ * No more events are read from a location than its .evt file holds
+ * (jx-trace-loader-extent.c): past the end of a file cut short, libotf2
+ * 3.0.2 would deliver stale memory as events, without end.
  *
  * An unreadable local definition file and an event file that ends early
  * are reported as defects of their location; the other locations load
@@ -20,7 +24,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "jx-otf2-events-private.h"
 #include "jx-trace-loader-private.h"
@@ -29,13 +32,8 @@
  * cancellation and report progress. */
 #define CHUNK_EVENTS 65536
 
-/* The smallest OTF2 enter/leave record (type byte, length, a one-byte
- * compressed region ref) takes 3 bytes, so an .evt file of n bytes holds at
- * most n / 3 events. */
-#define MIN_BYTES_PER_EVENT 3
-
-/* Reservation cap when the .evt file's size is unknown (another substrate):
- * 2^24 invocations, 480 MiB of address space at most. */
+/* Reservation cap when the .evt file cannot be read here (another
+ * substrate): 2^24 invocations, 480 MiB of address space at most. */
 #define MAX_BLIND_RESERVATION (1u << 24)
 
 static guint32
@@ -322,20 +320,6 @@ thread_location (ReaderThread *t,
   return &g_array_index (t->ld->locations, RawLocation, g_array_index (t->locations, guint, i));
 }
 
-/* Upper bound of the events the location's .evt file can hold, or
- * MAX_BLIND_RESERVATION * 2 when its size is unknown. */
-static guint64
-max_events_in_file (const char *archive_dir,
-                    guint64     ref)
-{
-  g_autofree char *path = _jx_loader_location_file (archive_dir, ref, ".evt");
-  GStatBuf st;
-
-  if (g_stat (path, &st) != 0 || st.st_size < 0)
-    return (guint64) MAX_BLIND_RESERVATION * 2;
-  return (guint64) st.st_size / MIN_BYTES_PER_EVENT;
-}
-
 /* Without its local definitions a location's local refs (communicators,
  * regions, ...) are not mapped to global ones, so its messages look
  * unmatched; the report must name the actual cause. An archive without any
@@ -476,8 +460,21 @@ read_local_definitions (ReaderThread *t,
   OTF2_Reader_CloseDefFiles (t->reader);
 }
 
-/* Reads the location's events in chunks into its stream and ends the
- * stream. */
+/* Events read before the file ended or failed stay: a file that ends early
+ * is not the same as one that cannot be read. */
+static void
+report_cut (ReaderThread      *t,
+            const RawLocation *l,
+            const char        *reason)
+{
+  if (t->w->s.n_events > 0)
+    jx_trace_builder_mark_truncated (t->b, l->stream, reason);
+  else
+    jx_trace_builder_mark_missing (t->b, l->stream, reason);
+}
+
+/* Reads the location's events in chunks into its stream, never more than
+ * its .evt file holds, and ends the stream. */
 static void
 read_location_events (ReaderThread            *t,
                       const RawLocation       *l,
@@ -486,8 +483,22 @@ read_location_events (ReaderThread            *t,
 {
   Loader *ld = t->ld;
   OTF2_EvtReader *evt;
+  g_autofree char *path = _jx_loader_location_file (archive_dir, l->ref, ".evt");
+  EvtExtent extent;
+  gboolean failed = FALSE;
   guint64 read_here = 0;
+  guint64 limit;
   guint64 hint;
+
+  /* When the file cannot be opened here, libotf2 cannot open it either
+   * and says why below. */
+  if (t->evt_chunk_size > 0 && _jx_loader_evt_extent (path, t->evt_chunk_size, &extent))
+    limit = extent.limit;
+  else
+    {
+      limit = G_MAXUINT64;
+      extent.complete = TRUE;
+    }
 
   /* One event reader at a time: libotf2 gives each a buffer of the
    * anchor's chunk size (up to 16 MiB) however small its file is, so
@@ -504,18 +515,19 @@ read_location_events (ReaderThread            *t,
 
   t->stream = l->stream;
   t->w = _jx_trace_builder_get_writer (t->b, l->stream);
-  hint = MIN (l->n_events, max_events_in_file (archive_dir, l->ref));
+  hint = MIN (l->n_events, limit != G_MAXUINT64 ? extent.n_events : (guint64) MAX_BLIND_RESERVATION * 2);
   if (hint > 0)
     jx_trace_builder_reserve (t->b, l->stream, (guint32) MIN (hint / 2 + 1, G_MAXUINT32 - 1));
   OTF2_EvtReader_SetCallbacks (evt, cbs, t);
 
-  while (!_jx_loader_should_stop (ld))
+  while (read_here < limit && !_jx_loader_should_stop (ld))
     {
+      uint64_t want = MIN (CHUNK_EVENTS, limit - read_here);
       uint64_t n_read = 0;
       OTF2_ErrorCode status;
 
       _jx_loader_forget_otf2_error ();
-      status = OTF2_Reader_ReadLocalEvents (t->reader, evt, CHUNK_EVENTS, &n_read);
+      status = OTF2_Reader_ReadLocalEvents (t->reader, evt, want, &n_read);
       read_here += n_read;
       if (!ld->progress_per_location)
         add_progress (ld, MIN (n_read, l->n_events - MIN (l->n_events, read_here - n_read)));
@@ -524,16 +536,18 @@ read_location_events (ReaderThread            *t,
           g_autofree char *reason = g_strdup_printf ("%s (%s)", _jx_loader_otf2_problem (status),
                                                      OTF2_Error_GetName (status));
 
-          /* Events read before the failure stay: a file that ends
-           * early is not the same as one that cannot be read. */
-          if (t->w->s.n_events > 0)
-            jx_trace_builder_mark_truncated (t->b, l->stream, reason);
-          else
-            jx_trace_builder_mark_missing (t->b, l->stream, reason);
+          report_cut (t, l, reason);
+          failed = TRUE;
           break;
         }
-      if (n_read < CHUNK_EVENTS)
+      if (n_read < want)
         break;
+    }
+  if (!extent.complete && !failed && !_jx_loader_should_stop (ld))
+    {
+      g_autofree char *reason = _jx_loader_evt_extent_problem (&extent);
+
+      report_cut (t, l, reason);
     }
 
   if (ld->progress_per_location)
@@ -553,11 +567,14 @@ _jx_reader_thread_run (gpointer data)
   ReaderThread *t = data;
   g_autofree char *archive_dir = NULL;
   OTF2_EvtReaderCallbacks *cbs;
+  uint64_t def_chunk_size;
   gboolean defs_open;
   guint i;
 
   if (t->locations->len == 0 || !open_thread_reader (t))
     return NULL;
+  if (OTF2_Reader_GetChunkSize (t->reader, &t->evt_chunk_size, &def_chunk_size) != OTF2_SUCCESS)
+    t->evt_chunk_size = 0;
 
   for (i = 0; i < t->locations->len; i++)
     OTF2_Reader_SelectLocation (t->reader, thread_location (t, i)->ref);

@@ -3,6 +3,7 @@
  *   jx-trace-loader-anchor.c       anchor resolution and checks, names
  *   jx-trace-loader-definitions.c  global definitions and markers
  *   jx-trace-loader-events.c       local definitions and events, per reader
+ *   jx-trace-loader-extent.c       how many events an event file holds
  *   jx-trace-loader-async.c        load_async()
  * Nothing outside src/model should include this. */
 #pragma once
@@ -122,6 +123,7 @@ typedef struct
   GArray          *locations;     /* guint indices into ld->locations */
   OTF2_Reader     *reader;
   gboolean         own_reader;
+  guint64          evt_chunk_size; /* of the reader's archive */
   char            *error;         /* set when the reader could not be opened */
   CommRanks       *last_comm;     /* of the previous message: usually the same */
   guint32          last_comm_ref;
@@ -151,6 +153,26 @@ char        *_jx_loader_archive_directory (const char      *anchor);
 char        *_jx_loader_location_file     (const char      *archive_dir,
                                            guint64          ref,
                                            const char      *suffix);
+
+/* jx-trace-loader-extent.c */
+
+typedef struct
+{
+  guint64  n_events;     /* events inside the file, by the last chunk's header
+                            and a count of that chunk's records */
+  guint64  limit;        /* read no more: n_events when the file is cut short,
+                            else all its bytes can hold */
+  gboolean complete;     /* it ends with OTF2's end-of-file record */
+  guint64  cut_at;       /* where it ends early, G_MAXUINT64 if not */
+  guint64  invalid_at;   /* where an invalid record starts, G_MAXUINT64 if none */
+} EvtExtent;
+
+/* FALSE when the file cannot be opened (libotf2 then reports it). */
+gboolean     _jx_loader_evt_extent        (const char      *path,
+                                           guint64          chunk_size,
+                                           EvtExtent       *extent);
+/* Why the file is not complete, for the load report; NULL if it is. */
+char        *_jx_loader_evt_extent_problem (const EvtExtent *extent);
 
 /* jx-trace-loader-definitions.c */
 
