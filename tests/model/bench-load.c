@@ -37,6 +37,7 @@
 #include "jx-otf2-events-private.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
+#include "model-test-util.h"
 
 #define RUNS 5       /* JX_BENCH_RUNS overrides */
 #define MAX_RUNS 50
@@ -174,24 +175,6 @@ resident_bytes (void)
       sscanf (contents, "%lu %lu", &size, &resident) != 2)
     return 0;
   return (gsize) resident * (gsize) sysconf (_SC_PAGESIZE);
-}
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-
-          remove_tree (child);
-        }
-    }
-  g_remove (path);
 }
 
 static double
@@ -336,7 +319,7 @@ main (int   argc,
       if (n == 0)
         {
           g_printerr ("bench-load: %s\n", error->message);
-          remove_tree (tmp);
+          test_remove_tree (tmp);
           return 1;
         }
       printf ("generated %" G_GUINT64_FORMAT " events (16 ranks, 11000 iterations, seed 2024) in %.2f s\n",
@@ -386,7 +369,7 @@ main (int   argc,
           if (!full_load (path, readers, &run))
             {
               if (tmp != NULL)
-                remove_tree (tmp);
+                test_remove_tree (tmp);
               return 1;
             }
           if (run.events != bare_events)
@@ -458,6 +441,6 @@ main (int   argc,
             (double) best[readers].model_bytes / MAX (best[readers].enter_leave, 1));
 
   if (tmp != NULL)
-    remove_tree (tmp);
+    test_remove_tree (tmp);
   return 0;
 }

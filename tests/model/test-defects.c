@@ -9,39 +9,12 @@
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
 #include "jx-trace-query.h"
+#include "model-test-util.h"
 #include "otf2-count.h"
 
 /* One test per defect class of the load report, each on a trace that shows
  * it: real (TraceR stencil4d), written by the generator with a defect
  * injected, or written here through libotf2's writer. */
-
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp (NULL, &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *entry;
-
-      while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-
-          remove_tree (child);
-        }
-    }
-  g_remove (path);
-}
 
 static JxTrace *
 load (const char *path)
@@ -139,7 +112,7 @@ generate (guint defects)
 {
   JxGeneratorOptions options;
   g_autoptr(GError) error = NULL;
-  char *dir = make_temp_dir ();
+  char *dir = test_make_temp_dir ();
   guint64 n;
 
   jx_generator_options_init (&options);
@@ -185,7 +158,7 @@ run_generated (guint     inject,
   check_streams_sane (trace);
   if (compare_counts)
     check_counts (trace, dir);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -198,7 +171,7 @@ test_defects_none (void)
   g_assert_cmpuint (jx_trace_get_n_load_issues (trace), ==, 0);
   g_assert_cmpuint (jx_trace_get_n_messages (trace), >, 0);
   check_counts (trace, dir);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -245,7 +218,7 @@ test_defects_unknown_role (void)
         }
     }
   g_assert_true (found);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -266,7 +239,7 @@ test_defects_undefined_region (void)
   g_assert_true (found);
   check_streams_sane (trace);
   check_counts (trace, dir);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -281,7 +254,7 @@ test_defects_empty_stream (void)
     if (jx_trace_get_stream (trace, i)->flags & JX_STREAM_FLAG_EMPTY)
       n_empty++;
   g_assert_cmpuint (n_empty, ==, 1);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -306,7 +279,7 @@ test_defects_missing_evt (void)
     }
   g_assert_cmpuint (n_missing, ==, 1);
   g_assert_cmpuint (n_loaded, >=, 1);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* Copies pipit ping-pong into a temporary directory, leaving out the file
@@ -321,7 +294,7 @@ copy_ping_pong (const char *skip)
   char *dir;
   guint i;
 
-  dir = make_temp_dir ();
+  dir = test_make_temp_dir ();
   sub = g_build_filename (dir, "traces", NULL);
   g_assert_cmpint (g_mkdir (sub, 0700), ==, 0);
   for (i = 0; i < G_N_ELEMENTS (files); i++)
@@ -394,7 +367,7 @@ test_defects_missing_evt_real (void)
    * counted, summarised in one issue. */
   g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNMATCHED_MESSAGE), ==, 16);
   check_unmatched_summary (trace, "MPI Rank 1");
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* pipit ping-pong with rank 0's event file cut after 500 of its 884 bytes:
@@ -434,7 +407,7 @@ test_defects_truncated_evt_real (void)
   /* Rank 1's messages to and from the lost part of rank 0 are unmatched. */
   g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNMATCHED_MESSAGE), >=, 4);
   check_unmatched_summary (trace, "MPI Rank 0");
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* pipit ping-pong with garbage instead of rank 0's local definitions: the
@@ -482,39 +455,19 @@ test_defects_local_definitions (void)
   g_assert_true (has_issue (trace, JX_DEFECT_LOCAL_DEFINITIONS, "missing"));
 
   /* The intact archive has no such defect. */
-  remove_tree (dir);
+  test_remove_tree (dir);
   g_free (dir);
   dir = copy_ping_pong (NULL);
   g_clear_pointer (&trace, g_object_unref);
   trace = load (dir);
   g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_LOCAL_DEFINITIONS), ==, 0);
   g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_UNMATCHED_MESSAGE), ==, 0);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* A tiny archive written here: a region with an unknown paradigm, a send to
  * a rank that maps to no location, a send nobody receives and a receive
  * nobody sent. */
-
-static OTF2_FlushType
-pre_flush (void            *user_data,
-           OTF2_FileType    file_type,
-           OTF2_LocationRef location,
-           void            *caller_data,
-           bool             final)
-{
-  return OTF2_FLUSH;
-}
-
-static OTF2_TimeStamp
-post_flush (void            *user_data,
-            OTF2_FileType    file_type,
-            OTF2_LocationRef location)
-{
-  return 0;
-}
-
-static const OTF2_FlushCallbacks flush_callbacks = { pre_flush, post_flush };
 
 static void
 write_tiny_archive (const char *dir)
@@ -529,7 +482,7 @@ write_tiny_archive (const char *dir)
   archive = OTF2_Archive_Open (dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   g_assert_nonnull (archive);
-  OTF2_Archive_SetFlushCallbacks (archive, &flush_callbacks, NULL);
+  OTF2_Archive_SetFlushCallbacks (archive, &test_flush_callbacks, NULL);
   OTF2_Archive_SetSerialCollectiveCallbacks (archive);
   OTF2_Archive_OpenEvtFiles (archive);
 
@@ -588,7 +541,7 @@ write_tiny_archive (const char *dir)
 static void
 test_defects_tiny_archive (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autoptr(JxTrace) trace = NULL;
   const JxRegion *future;
   guint i;
@@ -616,7 +569,7 @@ test_defects_tiny_archive (void)
         unknown_receiver = TRUE;
     }
   g_assert_true (unknown_receiver);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* traces.def claims `claimed` events for each of two locations that hold 4
@@ -634,7 +587,7 @@ write_lying_archive (const char *dir,
   archive = OTF2_Archive_Open (dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   g_assert_nonnull (archive);
-  OTF2_Archive_SetFlushCallbacks (archive, &flush_callbacks, NULL);
+  OTF2_Archive_SetFlushCallbacks (archive, &test_flush_callbacks, NULL);
   OTF2_Archive_SetSerialCollectiveCallbacks (archive);
   OTF2_Archive_OpenEvtFiles (archive);
   for (loc = 0; loc < 2; loc++)
@@ -677,7 +630,7 @@ test_defects_lying_event_count (void)
 
   for (c = 0; c < G_N_ELEMENTS (claims); c++)
     {
-      g_autofree char *dir = make_temp_dir ();
+      g_autofree char *dir = test_make_temp_dir ();
       g_autoptr(JxTrace) trace = NULL;
       const JxStream *s;
 
@@ -699,7 +652,7 @@ test_defects_lying_event_count (void)
       g_assert_cmpuint (s->n_events, ==, 2);
       g_assert_cmpuint (s->n_invocations, ==, 1);
       check_streams_sane (trace);
-      remove_tree (dir);
+      test_remove_tree (dir);
     }
 }
 

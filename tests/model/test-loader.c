@@ -8,6 +8,7 @@
 #include "jx-test-util.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
+#include "model-test-util.h"
 #include "otf2-count.h"
 
 /* libotf2 3.0.2 leaks its archive object when OTF2_Reader_Open fails on a
@@ -52,31 +53,6 @@ list_traces (void)
   return list;
 }
 
-static JxTrace *
-load (const char *path,
-      guint       n_readers)
-{
-  JxLoadOptions options = { n_readers };
-  g_autoptr(GError) error = NULL;
-  JxTrace *trace = jx_trace_load (path, &options, NULL, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (trace);
-  return trace;
-}
-
-static const JxStream *
-stream_by_ref (JxTrace *trace,
-               guint64  ref)
-{
-  guint i;
-
-  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
-    if (jx_trace_get_stream (trace, i)->otf2_id == ref)
-      return jx_trace_get_stream (trace, i);
-  return NULL;
-}
-
 /* Location and event counts, per location and per kind, equal what libotf2's
  * own (global) event reader delivers. */
 static void
@@ -98,7 +74,7 @@ test_loader_real_counts (void)
 
       for (readers = 1; readers <= 2; readers++)
         {
-          g_autoptr(JxTrace) trace = load (path, readers);
+          g_autoptr(JxTrace) trace = test_load (path, readers);
           guint i, k;
 
           g_assert_cmpuint (jx_trace_get_n_streams (trace), ==, count.n_locations);
@@ -110,7 +86,7 @@ test_loader_real_counts (void)
           for (i = 0; i < count.n_locations; i++)
             {
               const CountLocation *l = &count.locations[i];
-              const JxStream *s = stream_by_ref (trace, l->ref);
+              const JxStream *s = test_stream_by_ref (trace, l->ref);
 
               g_assert_nonnull (s);
               g_assert_cmpuint (s->n_events, ==, l->n_events);
@@ -156,7 +132,7 @@ test_loader_real_profile (void)
       const char *path = g_ptr_array_index (traces, t);
       g_autofree char *anchor = g_build_filename (path, "traces.otf2", NULL);
       g_autofree char *error = NULL;
-      g_autoptr(JxTrace) trace = load (path, 0);
+      g_autoptr(JxTrace) trace = test_load (path, 0);
       g_autofree JxRegionStats *stats = NULL;
       CountResult count;
       guint r;
@@ -193,7 +169,7 @@ test_loader_pingpong (void)
   guint i, j;
 
   path = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
-  trace = load (path, 0);
+  trace = test_load (path, 0);
 
   g_assert_cmpuint (jx_trace_get_n_processes (trace), ==, 2);
   g_assert_cmpuint (jx_trace_get_n_streams (trace), ==, 2);
@@ -280,62 +256,6 @@ assert_load_error (const char *path,
   g_assert_nonnull (strstr (error->message, must_name));
 }
 
-static char *
-make_temp_dir (void)
-{
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp (NULL, &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = NULL;
-  const char *entry;
-
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      dir = g_dir_open (path, 0, NULL);
-      while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, entry, NULL);
-
-          remove_tree (child);
-        }
-    }
-  g_remove (path);
-}
-
-static void
-copy_tree (const char *from,
-           const char *to)
-{
-  g_autoptr(GDir) dir = NULL;
-  const char *entry;
-
-  if (!g_file_test (from, G_FILE_TEST_IS_DIR))
-    {
-      g_autofree char *contents = NULL;
-      gsize length;
-
-      g_assert_true (g_file_get_contents (from, &contents, &length, NULL));
-      g_assert_true (g_file_set_contents (to, contents, length, NULL));
-      return;
-    }
-  g_assert_cmpint (g_mkdir_with_parents (to, 0700), ==, 0);
-  dir = g_dir_open (from, 0, NULL);
-  while ((entry = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *a = g_build_filename (from, entry, NULL);
-      g_autofree char *b = g_build_filename (to, entry, NULL);
-
-      copy_tree (a, b);
-    }
-}
-
 /* Generated traces with threads and accelerator streams: counts and the
  * flat profile again equal the independent libotf2 reading. */
 static void
@@ -365,7 +285,7 @@ test_loader_generated_counts (void)
 
   anchor = g_build_filename (dir, "traces.otf2", NULL);
   g_assert_true (count_archive (anchor, &count, &problem));
-  trace = load (dir, 2);
+  trace = test_load (dir, 2);
 
   g_assert_cmpuint (jx_trace_get_n_streams (trace), ==, count.n_locations);
   g_assert_cmpuint (jx_trace_get_n_events (trace), ==, count.n_events);
@@ -373,7 +293,7 @@ test_loader_generated_counts (void)
     g_assert_cmpuint (jx_trace_get_event_count (trace, k), ==, count.kinds[k]);
   for (i = 0; i < count.n_locations; i++)
     {
-      const JxStream *s = stream_by_ref (trace, count.locations[i].ref);
+      const JxStream *s = test_stream_by_ref (trace, count.locations[i].ref);
 
       g_assert_nonnull (s);
       g_assert_cmpuint (s->n_events, ==, count.locations[i].n_events);
@@ -390,7 +310,7 @@ test_loader_generated_counts (void)
       g_assert_cmpuint (stats[i].exclusive, ==, count.profile[i].exclusive);
     }
   count_result_clear (&count);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
@@ -403,29 +323,29 @@ test_loader_error_missing (void)
 static void
 test_loader_error_empty_dir (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
 
   assert_load_error (dir, JX_TRACE_ERROR_NOT_FOUND, dir);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
 test_loader_error_two_anchors (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *a = g_build_filename (dir, "a.otf2", NULL);
   g_autofree char *b = g_build_filename (dir, "b.otf2", NULL);
 
   g_assert_true (g_file_set_contents (a, "x", 1, NULL));
   g_assert_true (g_file_set_contents (b, "x", 1, NULL));
   assert_load_error (dir, JX_TRACE_ERROR_AMBIGUOUS, dir);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 static void
 test_loader_error_garbage (void)
 {
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = test_make_temp_dir ();
   g_autofree char *anchor = g_build_filename (dir, "garbage.otf2", NULL);
   g_autoptr(GRand) rand = g_rand_new_with_seed (42);
   char buf[4096];
@@ -443,7 +363,7 @@ test_loader_error_garbage (void)
   memcpy (buf, "\003BOTF2", 6);
   g_assert_true (g_file_set_contents (anchor, buf, sizeof buf, NULL));
   assert_load_error (anchor, JX_TRACE_ERROR_CORRUPT, anchor);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* A real archive whose anchor is cut in half, and one whose global
@@ -458,9 +378,9 @@ test_loader_error_truncated (void)
   g_autofree char *contents = NULL;
   gsize length;
 
-  dir = make_temp_dir ();
+  dir = test_make_temp_dir ();
   src = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
-  copy_tree (src, dir);
+  test_copy_tree (src, dir);
   anchor = g_build_filename (dir, "traces.otf2", NULL);
   def = g_build_filename (dir, "traces.def", NULL);
 
@@ -476,7 +396,7 @@ test_loader_error_truncated (void)
   g_assert_true (g_file_set_contents (anchor, contents, length / 2, NULL));
   assert_load_error (dir, JX_TRACE_ERROR_CORRUPT, anchor);
 
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* Anchor of any name, given as file or as its directory. */
@@ -492,9 +412,9 @@ test_loader_anchor_name (void)
   g_autoptr(JxTrace) a = NULL;
   g_autoptr(JxTrace) b = NULL;
 
-  dir = make_temp_dir ();
+  dir = test_make_temp_dir ();
   src = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
-  copy_tree (src, dir);
+  test_copy_tree (src, dir);
   old_anchor = g_build_filename (dir, "traces.otf2", NULL);
   old_def = g_build_filename (dir, "traces.def", NULL);
   old_dir = g_build_filename (dir, "traces", NULL);
@@ -508,8 +428,8 @@ test_loader_anchor_name (void)
     g_assert_cmpint (g_rename (old_dir, new_dir), ==, 0);
   }
 
-  a = load (dir, 0);
-  b = load (renamed, 0);
+  a = test_load (dir, 0);
+  b = test_load (renamed, 0);
   g_assert_cmpstr (jx_trace_get_path (a), ==, renamed);
   g_assert_cmpuint (jx_trace_get_n_events (a), ==, 120);
   g_assert_cmpuint (jx_trace_get_n_events (b), ==, 120);
@@ -519,7 +439,7 @@ test_loader_anchor_name (void)
 
     g_assert_cmpstr (jx_trace_get_name (b), ==, folder);
   }
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* Cancellation, one and two readers, before and in the middle of a load. */
@@ -552,7 +472,7 @@ generate (guint n_ranks,
 {
   JxGeneratorOptions options;
   g_autoptr(GError) error = NULL;
-  char *dir = make_temp_dir ();
+  char *dir = test_make_temp_dir ();
   guint64 n;
 
   jx_generator_options_init (&options);
@@ -572,7 +492,7 @@ generate_markers (guint n_ranks,
 {
   JxGeneratorOptions options;
   g_autoptr(GError) error = NULL;
-  char *dir = make_temp_dir ();
+  char *dir = test_make_temp_dir ();
 
   jx_generator_options_init (&options);
   options.seed = 3;
@@ -608,7 +528,7 @@ test_loader_cancel (void)
       g_assert_null (trace);
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
     }
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* One and two readers produce the same model, markers and collectives
@@ -617,8 +537,8 @@ static void
 test_loader_readers_agree (void)
 {
   g_autofree char *dir = generate_markers (5, 30);
-  g_autoptr(JxTrace) a = load (dir, 1);
-  g_autoptr(JxTrace) b = load (dir, 2);
+  g_autoptr(JxTrace) a = test_load (dir, 1);
+  g_autoptr(JxTrace) b = test_load (dir, 2);
   guint i, k;
 
   g_assert_cmpuint (jx_trace_get_n_streams (a), ==, jx_trace_get_n_streams (b));
@@ -657,7 +577,7 @@ test_loader_readers_agree (void)
     }
   g_assert_cmpmem (jx_trace_get_messages (a), jx_trace_get_n_messages (a) * sizeof (JxMessage),
                    jx_trace_get_messages (b), jx_trace_get_n_messages (b) * sizeof (JxMessage));
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 /* Async: progress arrives on the caller's thread, in order, at most ~100
@@ -742,7 +662,7 @@ test_loader_async (void)
   g_assert_error (data.error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND);
   g_clear_error (&data.error);
   g_main_loop_unref (data.loop);
-  remove_tree (dir);
+  test_remove_tree (dir);
 }
 
 int
