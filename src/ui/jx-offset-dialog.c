@@ -1,4 +1,5 @@
-/* jx-offset-dialog.c — see jx-offset-dialog.h; units and parsing are jx-time's. */
+/* jx-offset-dialog.c — see jx-offset-dialog.h; the widgets are in
+ * ui/jx-offset-dialog.ui, units and parsing are jx-time's. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -76,57 +77,30 @@ static void
 jx_offset_dialog_class_init (JxOffsetDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   AdwMessageDialogClass *dialog_class = ADW_MESSAGE_DIALOG_CLASS (klass);
 
   object_class->dispose = jx_offset_dialog_dispose;
   dialog_class->response = jx_offset_dialog_response;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-offset-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, JxOffsetDialog, value);
+  gtk_widget_class_bind_template_child (widget_class, JxOffsetDialog, unit);
+  gtk_widget_class_bind_template_callback (widget_class, on_value_changed);
 }
 
 static void
 jx_offset_dialog_init (JxOffsetDialog *self)
 {
-  static const char *units[JX_N_TIME_UNITS + 1];
-  GtkWidget *box;
+  g_autoptr(GtkStringList) units = gtk_string_list_new (NULL);
   guint i;
 
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The unit symbols are jx-time's, so the list is filled here. */
   for (i = 0; i < JX_N_TIME_UNITS; i++)
-    units[i] = jx_time_unit_get_symbol (i);
-  units[JX_N_TIME_UNITS] = NULL;
-
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-
-  /* A plain entry rather than a spin button: the text may carry its own unit
-   * ("-300 us", "1.5 s"), which a spin button would silently drop. */
-  self->value = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_activates_default (self->value, TRUE);
-  gtk_entry_set_input_purpose (self->value, GTK_INPUT_PURPOSE_NUMBER);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->value), TRUE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->value),
-                               _("A number, optionally with a unit: ns, µs (us), ms or s"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->value),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Offset value"),
-                                  -1);
-  g_signal_connect_swapped (self->value, "changed", G_CALLBACK (on_value_changed), self);
-
-  self->unit = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (units));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->unit),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Unit"),
-                                  -1);
-
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->value));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->unit));
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), box);
-
-  adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (self), _("Set Time Offset"));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (self),
-                                    "cancel", _("_Cancel"),
-                                    "apply", _("_Set Offset"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (self), "apply",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (self), "apply");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (self), "cancel");
+    gtk_string_list_append (units, jx_time_unit_get_symbol (i));
+  gtk_drop_down_set_model (self->unit, G_LIST_MODEL (units));
   validate (self);
 }
 
@@ -144,10 +118,7 @@ jx_offset_dialog_new (GtkWindow      *parent,
   g_return_val_if_fail (JX_IS_SESSION_TRACE (item), NULL);
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
 
-  self = g_object_new (JX_TYPE_OFFSET_DIALOG,
-                       "transient-for", parent,
-                       "modal", TRUE,
-                       NULL);
+  self = g_object_new (JX_TYPE_OFFSET_DIALOG, "transient-for", parent, NULL);
   self->session = g_object_ref (session);
   self->item = g_object_ref (item);
 
