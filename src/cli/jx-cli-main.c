@@ -20,6 +20,7 @@ static const JxCliCommand commands[] = {
   { "info",     jx_cli_info,     N_("Summarise a trace: processes, streams, events, time span, load report") },
   { "profile",  jx_cli_profile,  N_("Flat profile: invocations, inclusive and exclusive time per region") },
   { "diff",     jx_cli_diff,     N_("Align two traces and report where they differ") },
+  { "align",    jx_cli_align,    N_("Offsets that align traces at a function (call-invocation profile) or a marker") },
   { "render",   jx_cli_render,   N_("Draw traces side by side into a PNG, SVG or PDF file") },
   { "generate", jx_cli_generate, N_("Write synthetic OTF2 traces (examples, tests, benchmarks)") },
 };

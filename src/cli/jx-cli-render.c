@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 
 #include "jx-cli.h"
+#include "jx-cli-align.h"
 #include "jx-cli-common.h"
 #include "jx-comparison-render.h"
 #include "jx-time.h"
@@ -260,6 +261,9 @@ jx_cli_render (int    argc,
   g_autofree const char **raw_names = NULL;
   g_autofree const char **anchors = NULL;
   JxCliTraces traces;
+  g_autofree char *align_at = NULL;
+  g_autofree char *align_marker = NULL;
+  gboolean align_end = FALSE;
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE;
@@ -277,6 +281,9 @@ jx_cli_render (int    argc,
     { "dark", 'd', 0, G_OPTION_ARG_NONE, &dark, N_("Dark colours"), NULL },
     { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("Only the rows of the process with this name, in every trace"), N_("NAME") },
     { "expand", 'e', 0, G_OPTION_ARG_NONE, &expand, N_("One row per stream even where rows get too low for labels"), NULL },
+    { "at", 0, 0, G_OPTION_ARG_STRING, &align_at, N_("Align the other traces with the first at the N-th invocation of FUNCTION (as `align --at`; --process picks the reference process)"), N_("FUNCTION[#N]") },
+    { "marker", 0, 0, G_OPTION_ARG_STRING, &align_marker, N_("Align the other traces with the first at the N-th marker with this text"), N_("TEXT[#N]") },
+    { "end", 0, 0, G_OPTION_ARG_NONE, &align_end, N_("With --at or --marker: align the ends instead of the starts"), NULL },
     { NULL }
   };
 
@@ -381,6 +388,29 @@ jx_cli_render (int    argc,
       if (index == G_MAXUINT)
         return jx_cli_input_error (argv[0], NULL, error);
       jx_time_parse (strrchr (offsets[i], '=') + 1, JX_TIME_UNIT_MS, &lanes[index].offset_ns);
+    }
+
+  if (align_at != NULL || align_marker != NULL)
+    {
+      JxCliAlignSpec spec = { align_at, align_marker, align_at != NULL ? process : NULL, NULL,
+                              align_end ? JX_ALIGN_EDGE_END : JX_ALIGN_EDGE_START };
+      g_autofree JxCliAlignRow *rows = g_new0 (JxCliAlignRow, n);
+      g_autofree JxTrace **list = g_new0 (JxTrace *, n);
+
+      if (align_at != NULL && align_marker != NULL)
+        return jx_cli_usage_error (argv[0], "%s", _("give either --at FUNCTION or --marker TEXT"));
+      for (guint i = 0; i < n; i++)
+        list[i] = lanes[i].trace;
+      if (!jx_cli_align_compute (&spec, list, (const char * const *) argv + 1, n, rows, NULL, &error))
+        {
+          if (g_error_matches (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE))
+            return jx_cli_usage_error (argv[0], "%s", error->message);
+          return jx_cli_input_error (argv[0], NULL, error);
+        }
+      /* Relative to the first trace wherever --offset put it. */
+      for (guint i = 1; i < n; i++)
+        if (rows[i].status == JX_CLI_ALIGN_ALIGNED)
+          lanes[i].offset_ns = lanes[0].offset_ns + rows[i].offset_ns;
     }
 
   jx_comparison_render_get_extent (lanes, n, &extent_start, &extent_end);

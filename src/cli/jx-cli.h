@@ -21,5 +21,6 @@ int jx_cli_profile  (int argc, char **argv);
 int jx_cli_generate (int argc, char **argv);
 int jx_cli_diff     (int argc, char **argv);
 int jx_cli_render   (int argc, char **argv);
+int jx_cli_align    (int argc, char **argv);
 
 G_END_DECLS

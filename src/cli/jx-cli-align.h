@@ -1,0 +1,58 @@
+/* jx-cli-align.h — `juxtrace-cli align` and what `render --at/--marker`
+ * shares with it: the offsets that align traces with the first one (the
+ * reference, offset 0) at a function by call-invocation profile
+ * (jx-call-profile.h) or at a marker, as the window's "Align All Traces
+ * Here" and marker view do. */
+#pragma once
+
+#include "jx-call-profile.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char *at;             /* "FUNCTION[#N]", or NULL */
+  const char *marker;         /* "TEXT[#N]", or NULL */
+  const char *process;        /* reference process by name, or NULL */
+  const char *stream;         /* reference stream by name, or NULL */
+  JxAlignEdge edge;
+} JxCliAlignSpec;
+
+typedef enum
+{
+  JX_CLI_ALIGN_REFERENCE,     /* the first trace: where the others align to */
+  JX_CLI_ALIGN_ALIGNED,
+  JX_CLI_ALIGN_NO_PROCESS,
+  JX_CLI_ALIGN_NO_FUNCTION,
+  JX_CLI_ALIGN_NOT_CALLED,
+  JX_CLI_ALIGN_NO_MARKER,
+} JxCliAlignStatus;
+
+typedef struct
+{
+  JxCliAlignStatus status;
+  guint32  process;           /* JX_NONE when none (and always for markers) */
+  guint32  stream;
+  guint32  index;             /* invocation or marker index, JX_NONE when none */
+  guint32  ordinal;           /* 1-based among the function's invocations on the stream (markers: with the text) */
+  guint64  error;             /* profile error (functions only) */
+  guint32  n_candidates;
+  guint64  ticks;             /* the aligned edge */
+  gint64   time_ns;           /* ticks from the trace's start, in ns */
+  gint64   offset_ns;         /* 0 for the reference and the traces left where they are */
+} JxCliAlignRow;
+
+/* One row per trace. FALSE with an error naming the reference file when
+ * the function, marker, process or stream is not in the reference (or is
+ * called fewer than N times there); usage errors (a bad "#N") are
+ * G_OPTION_ERROR_BAD_VALUE. function (may be NULL) receives the
+ * reference's region (JX_NONE for markers). */
+gboolean jx_cli_align_compute (const JxCliAlignSpec *spec,
+                               JxTrace             **traces,
+                               const char * const   *paths,
+                               guint                 n_traces,
+                               JxCliAlignRow        *rows,
+                               guint32              *function,
+                               GError              **error);
+
+G_END_DECLS
