@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 
 #include "jx-gen-test-util.h"
+#include "jx-test-util.h"
 
 char *
 jx_gen_test_make_tmp_dir (void)
@@ -19,20 +20,7 @@ jx_gen_test_make_tmp_dir (void)
 void
 jx_gen_test_remove_tree (const char *path)
 {
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        jx_gen_test_remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_clear_pointer (&dir, g_dir_close);
-  g_rmdir (path);
+  jx_test_remove_tree (path);
 }
 
 static OTF2_FlushType
