@@ -4,6 +4,7 @@
 
 #include "jx-offset-history.h"
 #include "jx-session.h"
+#include "jx-session-markers.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,10 @@ struct _JxSession
   gboolean         shift_mode;
   gboolean         show_messages;
   gboolean         dark;
+  gboolean         align_ends;
+
+  /* The markers of all traces (jx-session-markers.c). */
+  JxSessionMarkers *markers;
 };
 
 enum {
@@ -44,6 +49,7 @@ enum {
   PROP_SHIFT_MODE,
   PROP_SHOW_MESSAGES,
   PROP_DARK,
+  PROP_ALIGN_ENDS,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
   N_PROPS
@@ -57,6 +63,9 @@ void _jx_session_notify        (JxSession *self,
 void _jx_session_set_view      (JxSession *self,
                                 gint64     start,
                                 gint64     end);
+/* jx-session-markers.c: the session's marker list, following its traces. */
+JxSessionMarkers *_jx_session_markers_new (JxSession *session);
+
 /* After the traces or their extent changed: a view that showed everything
  * shows everything again, any other stays inside. */
 void _jx_session_follow_extent (JxSession *self);

@@ -613,6 +613,21 @@ jx_session_set_dark (JxSession *self,
   set_flag (self, &self->dark, dark, PROP_DARK);
 }
 
+gboolean
+jx_session_get_align_ends (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  return self->align_ends;
+}
+
+void
+jx_session_set_align_ends (JxSession *self,
+                           gboolean   align_ends)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  set_flag (self, &self->align_ends, align_ends, PROP_ALIGN_ENDS);
+}
+
 /* Object ------------------------------------------------------------------- */
 
 static void
@@ -628,6 +643,7 @@ jx_session_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (item, self);
       _jx_session_trace_detach (item);
     }
+  g_clear_object (&self->markers);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   self->reference = NULL;
   g_clear_object (&self->selected_trace);
@@ -692,6 +708,9 @@ jx_session_get_property (GObject    *object,
     case PROP_DARK:
       g_value_set_boolean (value, self->dark);
       break;
+    case PROP_ALIGN_ENDS:
+      g_value_set_boolean (value, self->align_ends);
+      break;
     case PROP_CAN_UNDO:
       g_value_set_boolean (value, jx_session_can_undo (self));
       break;
@@ -734,6 +753,9 @@ jx_session_set_property (GObject      *object,
     case PROP_DARK:
       jx_session_set_dark (self, g_value_get_boolean (value));
       break;
+    case PROP_ALIGN_ENDS:
+      jx_session_set_align_ends (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -769,6 +791,7 @@ jx_session_class_init (JxSessionClass *klass)
   properties[PROP_SHIFT_MODE] = g_param_spec_boolean ("shift-mode", NULL, NULL, FALSE, rw);
   properties[PROP_SHOW_MESSAGES] = g_param_spec_boolean ("show-messages", NULL, NULL, FALSE, rw);
   properties[PROP_DARK] = g_param_spec_boolean ("dark", NULL, NULL, FALSE, rw);
+  properties[PROP_ALIGN_ENDS] = g_param_spec_boolean ("align-ends", NULL, NULL, FALSE, rw);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -789,6 +812,7 @@ jx_session_init (JxSession *self)
   self->view_follows_extent = TRUE;
   self->selected_stream = JX_NONE;
   self->selected_invocation = JX_NONE;
+  self->markers = _jx_session_markers_new (self);
 }
 
 JxSession *

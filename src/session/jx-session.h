@@ -29,6 +29,9 @@
  *   "shift-mode"                   (boolean) a drag in a timeline shifts its
  *                                  trace instead of selecting
  *   "show-messages", "dark"        (boolean)
+ *   "align-ends"                   (boolean) automatic alignment (at a
+ *                                  function or at markers) lines up the
+ *                                  ends instead of the starts
  *   "can-undo", "can-redo"         (boolean, read-only)
  * Signal "trace-notify" (JxSessionTrace *item, GParamSpec *pspec), detailed
  * by property name: every notify of every item while it is in the session,
@@ -165,5 +168,8 @@ void              jx_session_set_show_messages       (JxSession         *self,
 gboolean          jx_session_get_dark                (JxSession         *self);
 void              jx_session_set_dark                (JxSession         *self,
                                                       gboolean           dark);
+gboolean          jx_session_get_align_ends          (JxSession         *self);
+void              jx_session_set_align_ends          (JxSession         *self,
+                                                      gboolean           align_ends);
 
 G_END_DECLS

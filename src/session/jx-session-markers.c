@@ -1,0 +1,848 @@
+/* jx-session-markers.c — the session's markers, their writing into the
+ * archives and the marker view's gestures (see jx-session-markers.h). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-marker-writer.h"
+#include "jx-session-private.h"
+
+/* Marker ---------------------------------------------------------------------- */
+
+struct _JxSessionMarker
+{
+  GObject         parent_instance;
+
+  JxSessionTrace *item;
+  guint64         ticks;
+  guint64         duration;
+  gint64          time_ns;
+  gint64          duration_ns;
+  char           *group;
+  char           *category;
+  char           *text;
+  guint8          severity;
+  guint8          scope;
+  guint64         scope_ref;
+  gboolean        user;
+  gboolean        saved;
+  gboolean        highlighted;
+};
+
+enum {
+  MARKER_PROP_0,
+  MARKER_PROP_SAVED,
+  MARKER_N_PROPS
+};
+
+static GParamSpec *marker_properties[MARKER_N_PROPS];
+
+G_DEFINE_FINAL_TYPE (JxSessionMarker, jx_session_marker, G_TYPE_OBJECT)
+
+static void
+jx_session_marker_finalize (GObject *object)
+{
+  JxSessionMarker *self = JX_SESSION_MARKER (object);
+
+  g_clear_object (&self->item);
+  g_free (self->group);
+  g_free (self->category);
+  g_free (self->text);
+
+  G_OBJECT_CLASS (jx_session_marker_parent_class)->finalize (object);
+}
+
+static void
+jx_session_marker_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  JxSessionMarker *self = JX_SESSION_MARKER (object);
+
+  switch (prop_id)
+    {
+    case MARKER_PROP_SAVED:
+      g_value_set_boolean (value, self->saved);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_session_marker_class_init (JxSessionMarkerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = jx_session_marker_finalize;
+  object_class->get_property = jx_session_marker_get_property;
+
+  marker_properties[MARKER_PROP_SAVED] =
+    g_param_spec_boolean ("saved", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, MARKER_N_PROPS, marker_properties);
+}
+
+static void
+jx_session_marker_init (JxSessionMarker *self)
+{
+}
+
+static JxSessionMarker *
+marker_new (JxSessionTrace *item,
+            JxTrace        *trace,
+            guint64         ticks,
+            guint64         duration,
+            const char     *group,
+            const char     *category,
+            const char     *text,
+            guint8          severity,
+            guint8          scope,
+            guint64         scope_ref)
+{
+  JxSessionMarker *self = g_object_new (JX_TYPE_SESSION_MARKER, NULL);
+  guint64 start = jx_trace_get_start_time (trace);
+
+  self->item = g_object_ref (item);
+  self->ticks = ticks;
+  self->duration = duration;
+  self->time_ns = jx_trace_ticks_to_ns (trace, ticks >= start ? (gint64) (ticks - start) : -(gint64) (start - ticks));
+  self->duration_ns = jx_trace_ticks_to_ns (trace, (gint64) MIN (duration, (guint64) G_MAXINT64));
+  self->group = g_strdup (group != NULL ? group : "");
+  self->category = g_strdup (category != NULL ? category : "");
+  self->text = g_strdup (text != NULL ? text : "");
+  self->severity = severity;
+  self->scope = scope;
+  self->scope_ref = scope_ref;
+  return self;
+}
+
+JxSessionTrace *
+jx_session_marker_get_item (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), NULL);
+  return self->item;
+}
+
+guint64
+jx_session_marker_get_ticks (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+  return self->ticks;
+}
+
+guint64
+jx_session_marker_get_duration_ticks (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+  return self->duration;
+}
+
+gint64
+jx_session_marker_get_time_ns (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+  return self->time_ns;
+}
+
+gint64
+jx_session_marker_get_duration_ns (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+  return self->duration_ns;
+}
+
+gint64
+jx_session_marker_get_comparison_ns (JxSessionMarker *self,
+                                     gboolean         end)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+
+  if (jx_session_trace_get_state (self->item) != JX_SESSION_TRACE_LOADED)
+    return self->time_ns + (end ? self->duration_ns : 0) + jx_session_trace_get_offset (self->item);
+  return jx_session_trace_ticks_to_ns (self->item, end ? self->ticks + self->duration : self->ticks);
+}
+
+const char *
+jx_session_marker_get_group (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), NULL);
+  return self->group;
+}
+
+const char *
+jx_session_marker_get_category (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), NULL);
+  return self->category;
+}
+
+const char *
+jx_session_marker_get_text (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), NULL);
+  return self->text;
+}
+
+guint8
+jx_session_marker_get_severity (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+  return self->severity;
+}
+
+guint8
+jx_session_marker_get_scope (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+  return self->scope;
+}
+
+guint64
+jx_session_marker_get_scope_ref (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), 0);
+  return self->scope_ref;
+}
+
+gboolean
+jx_session_marker_get_user (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), FALSE);
+  return self->user;
+}
+
+gboolean
+jx_session_marker_get_saved (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), FALSE);
+  return self->saved;
+}
+
+gboolean
+jx_session_marker_get_highlighted (JxSessionMarker *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKER (self), FALSE);
+  return self->highlighted;
+}
+
+const char *
+jx_marker_severity_label (guint8 severity)
+{
+  switch (severity)
+    {
+    case 0:
+      return C_("marker severity", "None");
+    case 1:
+      return C_("marker severity", "Low");
+    case 2:
+      return C_("marker severity", "Medium");
+    case 3:
+      return C_("marker severity", "High");
+    default:
+      return C_("marker severity", "Unknown");
+    }
+}
+
+char *
+jx_marker_scope_label (guint8  scope,
+                       guint64 scope_ref)
+{
+  switch (scope)
+    {
+    case 0:
+      return g_strdup (C_("marker scope", "Global"));
+    case 1:
+      return g_strdup_printf (C_("marker scope", "Location %" G_GUINT64_FORMAT), scope_ref);
+    case 2:
+      return g_strdup_printf (C_("marker scope", "Process %" G_GUINT64_FORMAT), scope_ref);
+    case 3:
+      return g_strdup_printf (C_("marker scope", "System node %" G_GUINT64_FORMAT), scope_ref);
+    case 4:
+      return g_strdup_printf (C_("marker scope", "Group %" G_GUINT64_FORMAT), scope_ref);
+    case 5:
+      return g_strdup_printf (C_("marker scope", "Communicator %" G_GUINT64_FORMAT), scope_ref);
+    default:
+      return g_strdup_printf (C_("marker scope", "Scope %u, %" G_GUINT64_FORMAT), scope, scope_ref);
+    }
+}
+
+/* List ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  JxSessionMarker *marker;
+  gboolean         remove;
+  char            *anchor;
+} WriteOp;
+
+struct _JxSessionMarkers
+{
+  GObject      parent_instance;
+
+  JxSession   *session;       /* weak */
+  GPtrArray   *markers;       /* JxSessionMarker*, owned */
+  GHashTable  *loaded;        /* JxSessionTrace* whose trace markers are listed */
+  GQueue      *writes;        /* WriteOp*, the first one running */
+};
+
+enum {
+  CHANGED,
+  SAVE_FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void jx_session_markers_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (JxSessionMarkers, jx_session_markers, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, jx_session_markers_list_model_init))
+
+static GType
+markers_get_item_type (GListModel *model)
+{
+  return JX_TYPE_SESSION_MARKER;
+}
+
+static guint
+markers_get_n_items (GListModel *model)
+{
+  return JX_SESSION_MARKERS (model)->markers->len;
+}
+
+static gpointer
+markers_get_item (GListModel *model,
+                  guint       position)
+{
+  JxSessionMarkers *self = JX_SESSION_MARKERS (model);
+
+  if (position >= self->markers->len)
+    return NULL;
+  return g_object_ref (g_ptr_array_index (self->markers, position));
+}
+
+static void
+jx_session_markers_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = markers_get_item_type;
+  iface->get_n_items = markers_get_n_items;
+  iface->get_item = markers_get_item;
+}
+
+static guint
+item_position (JxSessionMarkers *self,
+               JxSessionTrace   *item)
+{
+  guint position = G_MAXUINT;
+
+  if (self->session != NULL)
+    jx_session_find_item (self->session, item, &position);
+  return position;
+}
+
+/* Where a marker of `item` at `ticks` goes: after the markers of earlier
+ * traces and the earlier ones of its own. */
+static guint
+insert_position (JxSessionMarkers *self,
+                 JxSessionTrace   *item,
+                 guint64           ticks)
+{
+  guint position = item_position (self, item);
+  guint i;
+
+  for (i = 0; i < self->markers->len; i++)
+    {
+      JxSessionMarker *m = g_ptr_array_index (self->markers, i);
+      guint p = m->item == item ? position : item_position (self, m->item);
+
+      if (p > position || (m->item == item && m->ticks > ticks))
+        break;
+    }
+  return i;
+}
+
+static void
+add_trace_markers (JxSessionMarkers *self,
+                   JxSessionTrace   *item)
+{
+  JxTrace *trace = jx_session_trace_get_trace (item);
+  guint n = trace != NULL ? jx_trace_get_n_markers (trace) : 0;
+  guint at;
+
+  g_hash_table_add (self->loaded, item);
+  if (n == 0)
+    return;
+  at = insert_position (self, item, G_MAXUINT64);
+  for (guint i = 0; i < n; i++)
+    {
+      const JxMarker *m = jx_trace_get_marker (trace, i);
+      const JxMarkerDef *def = jx_trace_get_marker_def (trace, m->def);
+      JxSessionMarker *marker = marker_new (item, trace, m->time, m->duration, def->group, def->category,
+                                            m->text, def->severity, m->scope, m->scope_ref);
+
+      marker->saved = TRUE;
+      g_ptr_array_insert (self->markers, (int) (at + i), marker);
+    }
+  g_list_model_items_changed (G_LIST_MODEL (self), at, 0, n);
+}
+
+/* The traces' markers follow the session: removed traces take theirs along,
+ * loaded ones bring theirs. */
+static void
+sync_items (JxSessionMarkers *self)
+{
+  GHashTableIter iter;
+  gpointer key;
+  guint n;
+
+  if (self->session == NULL)
+    return;
+
+  for (guint i = 0; i < self->markers->len;)
+    {
+      guint end = i;
+
+      while (end < self->markers->len &&
+             !jx_session_find_item (self->session, ((JxSessionMarker *) g_ptr_array_index (self->markers, end))->item, NULL))
+        end++;
+      if (end > i)
+        {
+          g_ptr_array_remove_range (self->markers, i, end - i);
+          g_list_model_items_changed (G_LIST_MODEL (self), i, end - i, 0);
+        }
+      else
+        i++;
+    }
+  g_hash_table_iter_init (&iter, self->loaded);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!jx_session_find_item (self->session, key, NULL) ||
+        jx_session_trace_get_state (key) != JX_SESSION_TRACE_LOADED)
+      g_hash_table_iter_remove (&iter);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->session));
+  for (guint i = 0; i < n; i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+
+      if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED && !g_hash_table_contains (self->loaded, item))
+        add_trace_markers (self, item);
+    }
+}
+
+static void
+write_op_free (WriteOp *op)
+{
+  g_clear_object (&op->marker);
+  g_free (op->anchor);
+  g_free (op);
+}
+
+static void
+jx_session_markers_dispose (GObject *object)
+{
+  JxSessionMarkers *self = JX_SESSION_MARKERS (object);
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_weak_pointer (&self->session);
+  if (self->markers != NULL)
+    g_ptr_array_set_size (self->markers, 0);
+  if (self->loaded != NULL)
+    g_hash_table_remove_all (self->loaded);
+
+  G_OBJECT_CLASS (jx_session_markers_parent_class)->dispose (object);
+}
+
+static void
+jx_session_markers_finalize (GObject *object)
+{
+  JxSessionMarkers *self = JX_SESSION_MARKERS (object);
+
+  g_ptr_array_unref (self->markers);
+  g_hash_table_unref (self->loaded);
+  /* A write still running holds the object; none is left here. */
+  g_queue_free_full (self->writes, (GDestroyNotify) write_op_free);
+
+  G_OBJECT_CLASS (jx_session_markers_parent_class)->finalize (object);
+}
+
+static void
+jx_session_markers_class_init (JxSessionMarkersClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = jx_session_markers_dispose;
+  object_class->finalize = jx_session_markers_finalize;
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SAVE_FAILED] = g_signal_new ("save-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                       0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                                       JX_TYPE_SESSION_MARKER, G_TYPE_ERROR);
+}
+
+static void
+jx_session_markers_init (JxSessionMarkers *self)
+{
+  self->markers = g_ptr_array_new_with_free_func (g_object_unref);
+  self->loaded = g_hash_table_new (NULL, NULL);
+  self->writes = g_queue_new ();
+}
+
+JxSessionMarkers *
+_jx_session_markers_new (JxSession *session)
+{
+  JxSessionMarkers *self = g_object_new (JX_TYPE_SESSION_MARKERS, NULL);
+
+  g_set_weak_pointer (&self->session, session);
+  g_signal_connect_swapped (session, "items-changed", G_CALLBACK (sync_items), self);
+  g_signal_connect_swapped (session, "trace-notify::state", G_CALLBACK (sync_items), self);
+  return self;
+}
+
+JxSessionMarkers *
+jx_session_get_markers (JxSession *session)
+{
+  g_return_val_if_fail (JX_IS_SESSION (session), NULL);
+  return session->markers;
+}
+
+void
+jx_session_markers_set_highlighted (JxSessionMarkers *self,
+                                    JxSessionMarker **markers,
+                                    guint             n)
+{
+  gboolean changed = FALSE;
+
+  g_return_if_fail (JX_IS_SESSION_MARKERS (self));
+  g_return_if_fail (markers != NULL || n == 0);
+
+  for (guint i = 0; i < self->markers->len; i++)
+    {
+      JxSessionMarker *m = g_ptr_array_index (self->markers, i);
+      gboolean on = FALSE;
+
+      for (guint k = 0; k < n && !on; k++)
+        on = markers[k] == m;
+      if (m->highlighted != on)
+        {
+          m->highlighted = on;
+          changed = TRUE;
+        }
+    }
+  if (changed)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Writing --------------------------------------------------------------------- */
+
+static void start_next_write (JxSessionMarkers *self);
+
+static void
+write_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  WriteOp *op = task_data;
+  JxSessionMarker *m = op->marker;
+  JxMarkerRecord record = { m->ticks, m->duration, m->group, m->category, m->severity, m->scope, m->scope_ref, m->text };
+  GError *error = NULL;
+  gboolean ok;
+
+  if (op->remove)
+    ok = jx_marker_file_update (op->anchor, NULL, 0, &record, 1, &error);
+  else
+    ok = jx_marker_file_update (op->anchor, &record, 1, NULL, 0, &error);
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* A message a person can act on, naming the archive. */
+static GError *
+explain (JxSessionMarker *m,
+         gboolean         remove,
+         const GError    *error)
+{
+  const char *name = jx_session_trace_get_name (m->item);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY))
+    {
+      if (remove)
+        return g_error_new (G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                            _("The marker “%s” cannot be removed: the archive of “%s” is read-only (%s)"),
+                            m->text, name, error->message);
+      return g_error_new (G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                          _("The marker “%s” is kept in this session only (unsaved): the archive of “%s” is read-only (%s)"),
+                          m->text, name, error->message);
+    }
+  if (remove)
+    return g_error_new (error->domain, error->code, _("The marker “%s” could not be removed from “%s”: %s"),
+                        m->text, name, error->message);
+  return g_error_new (error->domain, error->code,
+                      _("The marker “%s” is kept in this session only (unsaved): writing it into “%s” failed: %s"),
+                      m->text, name, error->message);
+}
+
+static void
+write_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  JxSessionMarkers *self = JX_SESSION_MARKERS (source);
+  g_autoptr(GError) error = NULL;
+  WriteOp *op = g_queue_pop_head (self->writes);
+  JxSessionMarker *m = op->marker;
+  guint position;
+
+  g_assert (op == g_task_get_task_data (G_TASK (result)));
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      g_autoptr(GError) message = explain (m, op->remove, error);
+
+      g_signal_emit (self, signals[SAVE_FAILED], 0, m, message);
+    }
+  else if (op->remove)
+    {
+      if (g_ptr_array_find (self->markers, m, &position))
+        {
+          g_ptr_array_remove_index (self->markers, position);
+          g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
+        }
+    }
+  else if (!m->saved)
+    {
+      m->saved = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (m), marker_properties[MARKER_PROP_SAVED]);
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
+
+  /* The op was the task's data; the task goes now. */
+  start_next_write (self);
+}
+
+static void
+start_next_write (JxSessionMarkers *self)
+{
+  g_autoptr(GTask) task = NULL;
+  WriteOp *op;
+  guint position;
+
+  /* Removing a marker whose writing failed touches no file. */
+  while ((op = g_queue_peek_head (self->writes)) != NULL && op->remove && !op->marker->saved)
+    {
+      g_queue_pop_head (self->writes);
+      if (g_ptr_array_find (self->markers, op->marker, &position))
+        {
+          g_ptr_array_remove_index (self->markers, position);
+          g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
+        }
+      write_op_free (op);
+    }
+  if (op == NULL)
+    return;
+  task = g_task_new (self, NULL, write_done, NULL);
+  g_task_set_source_tag (task, start_next_write);
+  g_task_set_task_data (task, op, (GDestroyNotify) write_op_free);
+  g_task_run_in_thread (task, write_thread);
+}
+
+static void
+queue_write (JxSessionMarkers *self,
+             JxSessionMarker  *marker,
+             gboolean          remove)
+{
+  JxTrace *trace = jx_session_trace_get_trace (marker->item);
+  WriteOp *op = g_new0 (WriteOp, 1);
+
+  op->marker = g_object_ref (marker);
+  op->remove = remove;
+  op->anchor = g_strdup (trace != NULL ? jx_trace_get_path (trace) : jx_session_trace_get_path (marker->item));
+  g_queue_push_tail (self->writes, op);
+  /* One write at a time, in order: each reads the file the last one left. */
+  if (self->writes->length == 1)
+    start_next_write (self);
+}
+
+gboolean
+jx_session_markers_is_busy (JxSessionMarkers *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_MARKERS (self), FALSE);
+  return self->writes->length > 0;
+}
+
+JxSessionMarker *
+jx_session_markers_add (JxSessionMarkers *self,
+                        JxSessionTrace   *item,
+                        guint64           ticks,
+                        guint64           duration_ticks,
+                        const char       *group,
+                        const char       *category,
+                        const char       *text,
+                        guint8            scope,
+                        guint64           scope_ref)
+{
+  JxTrace *trace;
+  JxSessionMarker *marker;
+  guint at;
+
+  g_return_val_if_fail (JX_IS_SESSION_MARKERS (self), NULL);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), NULL);
+  trace = jx_session_trace_get_trace (item);
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  marker = marker_new (item, trace, ticks, duration_ticks, group, category, text, 0, scope, scope_ref);
+  marker->user = TRUE;
+  at = insert_position (self, item, ticks);
+  g_ptr_array_insert (self->markers, (int) at, marker);
+  g_list_model_items_changed (G_LIST_MODEL (self), at, 0, 1);
+  queue_write (self, marker, FALSE);
+  return marker;
+}
+
+void
+jx_session_markers_remove (JxSessionMarkers *self,
+                           JxSessionMarker  *marker)
+{
+  guint position;
+
+  g_return_if_fail (JX_IS_SESSION_MARKERS (self));
+  g_return_if_fail (JX_IS_SESSION_MARKER (marker));
+
+  if (!g_ptr_array_find (self->markers, marker, &position))
+    return;
+  /* A write of it still queued decides whether it is in the file. */
+  for (GList *l = self->writes->head; l != NULL; l = l->next)
+    if (((WriteOp *) l->data)->marker == marker)
+      {
+        queue_write (self, marker, TRUE);
+        return;
+      }
+  if (marker->saved)
+    {
+      queue_write (self, marker, TRUE);
+      return;
+    }
+  g_ptr_array_remove_index (self->markers, position);
+  g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
+}
+
+/* Gestures -------------------------------------------------------------------- */
+
+static gboolean
+zoomed_in (JxSession *session)
+{
+  JxTimeSpan extent;
+
+  return jx_session_get_extent (session, &extent) &&
+         jx_time_span_get_duration (jx_session_get_visible_time (session)) < jx_time_span_get_duration (&extent);
+}
+
+/* Centres the window on `ns` when zoomed in, keeping its width. */
+static void
+centre_on (JxSession *session,
+           gint64     ns)
+{
+  const JxTimeSpan *view = jx_session_get_visible_time (session);
+  gint64 width = jx_time_span_get_duration (view);
+
+  if (!zoomed_in (session))
+    return;
+  jx_session_set_visible_time (session, &(JxTimeSpan) { ns - width / 2, ns - width / 2 + width });
+}
+
+void
+jx_session_show_marker (JxSession       *session,
+                        JxSessionMarker *marker)
+{
+  g_return_if_fail (JX_IS_SESSION (session));
+  g_return_if_fail (JX_IS_SESSION_MARKER (marker));
+
+  jx_session_markers_set_highlighted (session->markers, &marker, 1);
+  centre_on (session, jx_session_marker_get_comparison_ns (marker, FALSE));
+}
+
+void
+jx_session_zoom_to_markers (JxSession       *session,
+                            JxSessionMarker *a,
+                            JxSessionMarker *b)
+{
+  JxSessionMarker *both[2] = { a, b };
+  gint64 ta, tb;
+
+  g_return_if_fail (JX_IS_SESSION (session));
+  g_return_if_fail (JX_IS_SESSION_MARKER (a) && JX_IS_SESSION_MARKER (b));
+
+  jx_session_markers_set_highlighted (session->markers, both, 2);
+  ta = jx_session_marker_get_comparison_ns (a, FALSE);
+  tb = jx_session_marker_get_comparison_ns (b, FALSE);
+  jx_session_set_visible_time (session, &(JxTimeSpan) { MIN (ta, tb), MAX (ta, tb) });
+}
+
+JxAlignReport *
+jx_session_align_markers (JxSession        *session,
+                          JxSessionMarker **markers,
+                          guint             n)
+{
+  g_autoptr(GPtrArray) moved = g_ptr_array_new ();
+  g_autoptr(GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gint64));
+  JxAlignEdge edge;
+  JxAlignReport *report;
+  JxSessionMarker *first;
+  JxTrace *first_trace;
+  gint64 time_ns;
+  guint n_items;
+
+  g_return_val_if_fail (JX_IS_SESSION (session), NULL);
+  g_return_val_if_fail (markers != NULL || n == 0, NULL);
+
+  if (n < 2)
+    return NULL;
+  first = markers[0];
+  first_trace = jx_session_trace_get_trace (first->item);
+  if (first_trace == NULL)
+    return NULL;
+  edge = jx_session_get_align_ends (session) ? JX_ALIGN_EDGE_END : JX_ALIGN_EDGE_START;
+  jx_session_markers_set_highlighted (session->markers, markers, n);
+  time_ns = jx_session_marker_get_comparison_ns (first, edge == JX_ALIGN_EDGE_END);
+
+  report = _jx_align_report_new (first->text, TRUE, edge);
+  n_items = g_list_model_get_n_items (G_LIST_MODEL (session));
+  for (guint i = 0; i < n_items; i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (session, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+      JxSessionMarker *m = NULL;
+      JxAlignEntry *entry;
+
+      for (guint k = 0; k < n && m == NULL; k++)
+        if (markers[k]->item == item)
+          m = markers[k];
+      if (m == NULL || trace == NULL)
+        {
+          _jx_align_report_add (report, item, trace == NULL ? JX_ALIGN_ENTRY_NOT_LOADED : JX_ALIGN_ENTRY_NO_MARKER);
+          continue;
+        }
+      entry = _jx_align_report_add (report, item, m == first ? JX_ALIGN_ENTRY_REFERENCE : JX_ALIGN_ENTRY_ALIGNED);
+      entry->invocation = G_MAXUINT32;
+      entry->time_ns = time_ns;
+      if (m == first)
+        continue;
+      entry->offset_after = jx_call_profile_offset_for (first_trace, jx_session_trace_get_offset (first->item),
+                                                        edge == JX_ALIGN_EDGE_END ? first->ticks + first->duration : first->ticks,
+                                                        trace, edge == JX_ALIGN_EDGE_END ? m->ticks + m->duration : m->ticks);
+      g_ptr_array_add (moved, item);
+      g_array_append_val (offsets, entry->offset_after);
+    }
+
+  if (moved->len > 0)
+    jx_session_set_offsets (session, (JxSessionTrace **) moved->pdata, (const gint64 *) (gpointer) offsets->data,
+                            moved->len);
+  /* The markers lie next to each other now; bring them into view. */
+  centre_on (session, time_ns);
+  return report;
+}
