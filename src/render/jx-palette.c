@@ -375,3 +375,17 @@ jx_palette_legend_color (const JxLegendEntry *entry,
   else
     jx_palette_function_color (entry->name, dark, rgba);
 }
+
+void
+jx_palette_marker_color (guint8    severity,
+                         gboolean  dark,
+                         JxRgba   *rgba)
+{
+  /* Hues away from MPI red and the user-function band's middle. */
+  static const double hues[] = { 85.0, 255.0, 55.0, 340.0 };
+  double hue = hues[MIN (severity, G_N_ELEMENTS (hues) - 1)];
+
+  g_return_if_fail (rgba != NULL);
+
+  oklch_to_rgba (dark ? 0.80 : 0.68, 0.17, hue, rgba);
+}

@@ -80,6 +80,12 @@ void      jx_palette_cairo_set_text       (cairo_t       *cr,
                                            gboolean       dark,
                                            double         alpha);
 
+/* Colour of a marker flag by its OTF2 severity (none, low, medium, high):
+ * amber, blue, orange, magenta; vivid enough to stand out over the rows. */
+void      jx_palette_marker_color         (guint8         severity,
+                                           gboolean       dark,
+                                           JxRgba        *rgba);
+
 /* Colour of a legend entry: its category's, or its function's. */
 void      jx_palette_legend_color         (const JxLegendEntry *entry,
                                            gboolean             dark,

@@ -70,6 +70,15 @@ guint8  *jx_timeline_search_mask_new (JxTrace    *trace,
                                       const char *text,
                                       guint      *n_matches);
 
+/* A marker to draw on a timeline, in trace ticks (see jx-marker-flags.h). */
+typedef struct
+{
+  gint64   start;
+  gint64   end;                        /* start + duration */
+  guint8   severity;                   /* OTF2_MarkerSeverity */
+  guint8   state;                      /* JxMarkerFlagState */
+} JxTimelineMarker;
+
 typedef struct
 {
   gint64               start;          /* trace ticks at the left edge of the time area */
@@ -87,6 +96,8 @@ typedef struct
   const guint8        *search_mask;    /* NULL = no search; else non-matching regions are dimmed */
   gboolean             show_messages;  /* lines sender -> receiver when zoomed in enough */
   gboolean             show_markers;
+  const JxTimelineMarker *markers;     /* sorted by start; NULL = the trace's own markers */
+  guint                n_markers;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

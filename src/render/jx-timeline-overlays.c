@@ -1,12 +1,13 @@
 /* jx-timeline-overlays.c — what the timeline renderer draws over the rows:
  * the label column (names, expanders), the selected invocation's outline,
- * message lines between streams and marker lines. */
+ * message lines between streams and marker flags. */
 #include "config.h"
 
 #include <math.h>
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-marker-flags.h"
 #include "jx-palette.h"
 #include "jx-timeline-renderer-private.h"
 
@@ -346,51 +347,47 @@ _jx_timeline_renderer_draw_messages (JxTimelineRenderer   *self,
   cairo_restore (cr);
 }
 
+/* The view's markers (or the trace's own) as flags in view pixels. */
+static guint
+marker_flags (JxTimelineRenderer   *self,
+              const JxTimelineView *view,
+              JxMarkerFlag         *out,
+              guint                 max)
+{
+  guint n = view->markers != NULL ? view->n_markers : jx_trace_get_n_markers (self->trace);
+  guint count = 0;
+
+  /* Sorted by start; a long marker may begin before the window. */
+  for (guint i = 0; i < n && count < max; i++)
+    {
+      JxTimelineMarker m;
+
+      if (view->markers != NULL)
+        m = view->markers[i];
+      else
+        {
+          const JxMarker *t = jx_trace_get_marker (self->trace, i);
+
+          m = (JxTimelineMarker) { (gint64) t->time, (gint64) (t->time + t->duration),
+                                   jx_trace_get_marker_def (self->trace, t->def)->severity, 0 };
+        }
+      if (m.start > view->end)
+        break;
+      if (m.end < view->start)
+        continue;
+      out[count++] = (JxMarkerFlag) { jx_timeline_view_tick_to_x (view, m.start),
+                                      jx_timeline_view_tick_to_x (view, m.end), m.severity, m.state };
+    }
+  return count;
+}
+
 void
 _jx_timeline_renderer_draw_markers (JxTimelineRenderer   *self,
                                     cairo_t              *cr,
                                     const JxTimelineView *view)
 {
-  guint n = jx_trace_get_n_markers (self->trace);
-  guint lo = 0, hi = n, count = 0;
+  JxMarkerFlag flags[MAX_MARKERS];
+  guint n = marker_flags (self, view, flags, MAX_MARKERS);
 
-  if (n == 0)
-    return;
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if ((gint64) jx_trace_get_marker (self->trace, mid)->time < view->start)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-
-  cairo_save (cr);
-  cairo_rectangle (cr, view->label_width, 0, _jx_timeline_view_time_width (view), view->height);
-  cairo_clip (cr);
-  cairo_set_line_width (cr, 1.0);
-  for (guint i = lo; i < n && count < MAX_MARKERS; i++, count++)
-    {
-      const JxMarker *m = jx_trace_get_marker (self->trace, i);
-      double x;
-      static const double dash[] = { 3.0, 3.0 };
-
-      if ((gint64) m->time > view->end)
-        break;
-      x = floor (jx_timeline_view_tick_to_x (view, (gint64) m->time)) + 0.5;
-      cairo_set_source_rgba (cr, 0.95, 0.65, 0.05, 0.9);
-      cairo_move_to (cr, x - 4, 0);
-      cairo_line_to (cr, x + 4, 0);
-      cairo_line_to (cr, x, 6);
-      cairo_close_path (cr);
-      cairo_fill (cr);
-      cairo_set_dash (cr, dash, 2, 0);
-      cairo_move_to (cr, x, 6);
-      cairo_line_to (cr, x, view->height);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-    }
-  cairo_restore (cr);
+  jx_marker_flags_draw (cr, flags, n, view->label_width, view->width, view->height, view->dark, TRUE);
 }
-
