@@ -393,6 +393,64 @@ jx_call_profile_offset_for (JxTrace *trace,
   return offset_ns + relative_ns (trace, ticks) - relative_ns (other, other_ticks);
 }
 
+/* On one stream: pre-order is start order, so a binary search finds the
+ * first start at or after `from`, then the scan the first of `region`. */
+static guint32
+next_on_stream (const JxStream *s,
+                guint32         region,
+                guint64         from)
+{
+  guint32 lo = 0, hi = s->n_invocations;
+
+  while (lo < hi)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (s->start[mid] < from)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  for (guint32 i = lo; i < s->n_invocations; i++)
+    if (s->region[i] == region)
+      return i;
+  return JX_NONE;
+}
+
+gboolean
+jx_call_profile_next_invocation (JxTrace *trace,
+                                 guint32  region,
+                                 guint32  stream,
+                                 guint64  from,
+                                 guint32 *out_stream,
+                                 guint32 *out_invocation)
+{
+  guint32 best_stream = JX_NONE, best = JX_NONE;
+  guint32 first = stream != JX_NONE ? stream : 0;
+  guint32 last = stream != JX_NONE ? stream + 1 : jx_trace_get_n_streams (trace);
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), FALSE);
+  g_return_val_if_fail (stream == JX_NONE || stream < jx_trace_get_n_streams (trace), FALSE);
+
+  for (guint32 st = first; st < last; st++)
+    {
+      const JxStream *s = jx_trace_get_stream (trace, st);
+      guint32 i = next_on_stream (s, region, from);
+
+      if (i != JX_NONE &&
+          (best == JX_NONE || s->start[i] < jx_trace_get_stream (trace, best_stream)->start[best]))
+        {
+          best_stream = st;
+          best = i;
+        }
+    }
+  if (out_stream != NULL)
+    *out_stream = best_stream;
+  if (out_invocation != NULL)
+    *out_invocation = best;
+  return best != JX_NONE;
+}
+
 guint32
 jx_call_profile_find_function (JxTrace    *trace,
                                const char *name)

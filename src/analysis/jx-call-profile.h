@@ -124,6 +124,16 @@ gint64         jx_call_profile_offset_for   (JxTrace        *trace,
                                              JxTrace        *other,
                                              guint64         other_ticks);
 
+/* The first invocation of `region` that starts at or after `from` (ticks):
+ * on `stream` when it is not JX_NONE, else the earliest over all streams
+ * (the lower stream on ties). FALSE when there is none. */
+gboolean       jx_call_profile_next_invocation (JxTrace     *trace,
+                                             guint32        region,
+                                             guint32        stream,
+                                             guint64        from,
+                                             guint32       *out_stream,
+                                             guint32       *out_invocation);
+
 /* A function named on a command line: its name, else its canonical name
  * (the mangled symbol), else the one region whose name before the first
  * '(' is `name` ("jacobi_kernel" for "jacobi_kernel(float const*, …)").

@@ -2,9 +2,11 @@
  * jx-window-actions.c, and typed accessors for the tests. */
 #pragma once
 
+#include "jx-align-report-view.h"
 #include "jx-details-panel.h"
 #include "jx-function-summary-chart.h"
 #include "jx-legend-view.h"
+#include "jx-marker-view.h"
 #include "jx-master-timeline.h"
 #include "jx-nav-toolbar.h"
 #include "jx-welcome-page.h"
@@ -46,6 +48,14 @@ struct _JxWindow
   JxFunctionSummaryChart *summary_chart;
   JxLegendView         *legend;
   JxDetailsPanel       *details_panel;
+  JxMarkerView         *marker_view;
+
+  /* Automatic alignment (jx-window-align.c). */
+  GtkWidget            *align_box;
+  GtkWidget            *align_button;
+  GtkMenuButton        *align_report_button;
+  JxAlignReportView    *align_report;
+  GCancellable         *align_cancellable;
 
   /* Load failures since the failure toast appeared: one toast lists them. */
   AdwToast             *failure_toast;   /* weak */
@@ -66,6 +76,13 @@ void              _jx_window_run_chooser          (JxWindow       *self,
                                                    GtkFileChooserAction action,
                                                    gboolean        adds);
 
+/* jx-window-align.c: "Align All Traces Here", its mode and report, the
+ * marker view's alignments and the markers' save failures. */
+void              _jx_window_class_init_align     (GtkWidgetClass *widget_class);
+void              _jx_window_init_align           (JxWindow       *self);
+void              _jx_window_add_align_mode_action (JxWindow      *self);
+void              _jx_window_dispose_align        (JxWindow       *self);
+
 /* For tests: the visible page ("welcome" or "comparison"); the row in the
  * trace list at `position`; the views; load failures named by the failure
  * toast on screen (0 when none is up) and that toast's title. */
@@ -77,5 +94,10 @@ JxNavToolbar           *jx_window_get_nav_toolbar         (JxWindow *self);
 JxFunctionSummaryChart *jx_window_get_function_summary    (JxWindow *self);
 guint                   jx_window_get_n_failures_reported (JxWindow *self);
 const char             *jx_window_get_failure_toast_title (JxWindow *self);
+/* The report of the last alignment (the popover's content), the marker
+ * view, and whether an alignment is running. */
+JxAlignReportView      *jx_window_get_align_report        (JxWindow *self);
+JxMarkerView           *jx_window_get_marker_view         (JxWindow *self);
+gboolean                jx_window_is_aligning             (JxWindow *self);
 
 G_END_DECLS

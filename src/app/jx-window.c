@@ -572,6 +572,7 @@ setup_settings (JxWindow *self)
     }
 
   _jx_window_add_toggle_actions (self);
+  _jx_window_add_align_mode_action (self);
   restore_window_state (self);
   jx_welcome_page_set_settings (self->welcome_page, self->settings);
 
@@ -594,6 +595,7 @@ jx_window_dispose (GObject *object)
 
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
+  _jx_window_dispose_align (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_WINDOW);
 
@@ -643,6 +645,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, details_panel);
 
   _jx_window_class_init_actions (widget_class);
+  _jx_window_class_init_align (widget_class);
 }
 
 static void
@@ -659,6 +662,7 @@ jx_window_init (JxWindow *self)
   jx_function_summary_chart_set_session (self->summary_chart, self->session);
   jx_legend_view_set_session (self->legend, self->session);
   jx_details_panel_set_session (self->details_panel, self->session);
+  _jx_window_init_align (self);
 
   g_object_bind_property (adw_style_manager_get_default (), "dark",
                           self->session, "dark",

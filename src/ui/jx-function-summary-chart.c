@@ -424,27 +424,23 @@ jx_function_summary_chart_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+/* The column and bar at (x, y), FALSE when none. */
 static gboolean
-on_query_tooltip (GtkWidget              *widget,
-                  int                     x,
-                  int                     y,
-                  gboolean                keyboard,
-                  GtkTooltip             *tooltip,
-                  JxFunctionSummaryChart *self)
+bar_at (JxFunctionSummaryChart *self,
+        double                  x,
+        double                  y,
+        Column                **column,
+        const JxFunctionSummaryBar **bar)
 {
   JxFunctionBarsView view;
-  const JxFunctionSummaryBar *bar;
-  g_autofree char *excl = NULL;
-  g_autofree char *markup = NULL;
-  g_autofree char *name = NULL;
   Column *c;
   int cx, cy, cw, ch, col, b;
 
-  if (keyboard || self->columns == NULL || self->columns->len == 0)
+  if (self->columns == NULL || self->columns->len == 0)
     return FALSE;
   for (col = 0; col < (int) self->columns->len; col++)
     {
-      cell_rect (self, gtk_widget_get_width (widget), col, &cx, &cy, &cw, &ch);
+      cell_rect (self, gtk_widget_get_width (GTK_WIDGET (self)), col, &cx, &cy, &cw, &ch);
       if (x >= cx && x < cx + cw && y >= cy && y < cy + ch)
         break;
     }
@@ -457,8 +453,47 @@ on_query_tooltip (GtkWidget              *widget,
   b = jx_function_bars_bar_at (&view, c->bars->len, y - cy);
   if (b < 0)
     return FALSE;
+  *column = c;
+  *bar = &g_array_index (c->bars, JxFunctionSummaryBar, b);
+  return TRUE;
+}
 
-  bar = &g_array_index (c->bars, JxFunctionSummaryBar, b);
+gboolean
+jx_function_summary_chart_function_at (JxFunctionSummaryChart *self,
+                                       double                  x,
+                                       double                  y,
+                                       JxSessionTrace        **item,
+                                       guint32                *region)
+{
+  const JxFunctionSummaryBar *bar;
+  Column *c;
+
+  g_return_val_if_fail (JX_IS_FUNCTION_SUMMARY_CHART (self), FALSE);
+
+  if (!bar_at (self, x, y, &c, &bar))
+    return FALSE;
+  *item = c->item;
+  *region = bar->region;
+  return TRUE;
+}
+
+static gboolean
+on_query_tooltip (GtkWidget              *widget,
+                  int                     x,
+                  int                     y,
+                  gboolean                keyboard,
+                  GtkTooltip             *tooltip,
+                  JxFunctionSummaryChart *self)
+{
+  const JxFunctionSummaryBar *bar;
+  g_autofree char *excl = NULL;
+  g_autofree char *markup = NULL;
+  g_autofree char *name = NULL;
+  Column *c;
+
+  if (keyboard || !bar_at (self, x, y, &c, &bar))
+    return FALSE;
+
   excl = jx_time_format (bar->exclusive_ns, 4);
   name = g_markup_escape_text (jx_trace_get_region (c->trace, bar->region)->name, -1);
   markup = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -476,6 +511,7 @@ jx_function_summary_chart_dispose (GObject *object)
   JxFunctionSummaryChart *self = JX_FUNCTION_SUMMARY_CHART (object);
 
   jx_function_summary_chart_set_session (self, NULL);
+  _jx_function_summary_chart_dispose_menu (self);
   jx_debounce_clear (&self->compute);
   g_clear_object (&self->session_signals);
   g_clear_pointer (&self->columns, g_ptr_array_unref);
@@ -547,6 +583,7 @@ jx_function_summary_chart_class_init (JxFunctionSummaryChartClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "jxfunctionsummarychart");
+  _jx_function_summary_chart_class_init_menu (widget_class);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
@@ -571,6 +608,7 @@ jx_function_summary_chart_init (JxFunctionSummaryChart *self)
 
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  _jx_function_summary_chart_init_menu (self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Function summary"),
                                   -1);

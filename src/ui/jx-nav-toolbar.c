@@ -7,6 +7,7 @@
 #include <pango/pangocairo.h>
 
 #include "jx-gdk-rgba.h"
+#include "jx-item-markers.h"
 #include "jx-nav-strip.h"
 #include "jx-nav-toolbar-private.h"
 #include "jx-palette.h"
@@ -32,6 +33,7 @@ struct _JxNavToolbar
 
   JxSession    *session;
   GSignalGroup *session_signals;
+  GSignalGroup *marker_signals;
   GHashTable   *strips;          /* JxTrace -> JxNavStrip */
   int           label_width;
 
@@ -233,6 +235,7 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
   int height = gtk_widget_get_height (widget);
   gint64 range_start, range_end;
   gboolean has_range;
+  g_autoptr(GArray) flags = g_array_new (FALSE, FALSE, sizeof (JxMarkerFlag));
   GdkRGBA fg;
   cairo_t *cr;
   guint i, n;
@@ -294,6 +297,9 @@ jx_nav_toolbar_snapshot (GtkWidget   *widget,
       cairo_rectangle (cr, 0, 0, view.width, view.height);
       cairo_clip (cr);
       jx_nav_strip_draw (get_strip (self, item), cr, &view);
+      jx_item_markers_strip_flags (self->session, item, &view, flags, NULL);
+      jx_marker_flags_draw (cr, (const JxMarkerFlag *) (gpointer) flags->data, flags->len, 0, view.width,
+                            view.height, view.dark, TRUE);
       cairo_restore (cr);
     }
 
@@ -611,6 +617,7 @@ jx_nav_toolbar_dispose (GObject *object)
 
   jx_nav_toolbar_set_session (self, NULL);
   g_clear_object (&self->session_signals);
+  g_clear_object (&self->marker_signals);
   g_clear_pointer (&self->strips, g_hash_table_unref);
 
   G_OBJECT_CLASS (jx_nav_toolbar_parent_class)->dispose (object);
@@ -656,6 +663,40 @@ jx_nav_toolbar_set_property (GObject      *object,
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* Over a marker's flag its details, elsewhere what dragging does. */
+static gboolean
+on_query_tooltip (GtkWidget    *widget,
+                  int           x,
+                  int           y,
+                  gboolean      keyboard,
+                  GtkTooltip   *tooltip,
+                  JxNavToolbar *self)
+{
+  g_autoptr(GArray) flags = g_array_new (FALSE, FALSE, sizeof (JxMarkerFlag));
+  g_autoptr(GPtrArray) markers = g_ptr_array_new_with_free_func (g_object_unref);
+  JxSessionTrace *item = NULL;
+  JxNavStripView view;
+  int hit;
+
+  if (!keyboard && self->session != NULL && x >= self->label_width &&
+      (item = strip_at (self, y)) != NULL && jx_session_trace_get_trace (item) != NULL)
+    {
+      fill_view (self, item, &view);
+      jx_item_markers_strip_flags (self->session, item, &view, flags, markers);
+      hit = jx_marker_flags_hit ((const JxMarkerFlag *) (gpointer) flags->data, flags->len,
+                                 x - self->label_width, y - strip_y (self, item));
+      if (hit >= 0)
+        {
+          g_autofree char *markup = jx_marker_dup_tooltip_markup (g_ptr_array_index (markers, hit));
+
+          gtk_tooltip_set_markup (tooltip, markup);
+          return TRUE;
+        }
+    }
+  gtk_tooltip_set_text (tooltip, _("Drag the window to pan, its edges to resize it; drag a trace to shift it in time"));
+  return TRUE;
 }
 
 static void
@@ -716,8 +757,12 @@ jx_nav_toolbar_init (JxNavToolbar *self)
   g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self),
-                               _("Drag the window to pan, its edges to resize it; drag a trace to shift it in time"));
+  self->marker_signals = g_signal_group_new (JX_TYPE_SESSION_MARKERS);
+  g_signal_group_connect_swapped (self->marker_signals, "items-changed", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_group_connect_swapped (self->marker_signals, "changed", G_CALLBACK (gtk_widget_queue_draw), self);
+
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Navigation"),
                                   -1);
@@ -749,6 +794,7 @@ jx_nav_toolbar_set_session (JxNavToolbar *self,
     on_drag_cancel (NULL, NULL, self);
   g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
+  g_signal_group_set_target (self->marker_signals, session != NULL ? jx_session_get_markers (session) : NULL);
   on_items_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }

@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-gdk-rgba.h"
+#include "jx-item-markers.h"
 #include "jx-timeline-canvas.h"
 #include "jx-trace-query.h"
 
@@ -29,6 +30,7 @@ struct _JxTimelineCanvas
   guint               n_processes;
   guint32             call_stack_process;
   guint8             *search_mask;
+  JxItemMarkers      *markers;
 
   int                 label_width;
   GtkAdjustment      *vadjustment;
@@ -119,6 +121,7 @@ fill_view (JxTimelineCanvas *self,
     }
   view->search_mask = self->search_mask;
   view->show_messages = jx_session_get_show_messages (self->session);
+  view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
   return TRUE;
 }
 
@@ -327,6 +330,7 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   self->item = g_object_ref (item);
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->item_signals, item);
+  self->markers = jx_item_markers_new (session, item, G_CALLBACK (redraw), self);
   update_name (self);
   update_cursor (self);
   sync_trace (self);
@@ -539,6 +543,20 @@ jx_timeline_canvas_expander_at (JxTimelineCanvas *self,
          *process < self->n_processes;
 }
 
+JxSessionMarker *
+jx_timeline_canvas_marker_at (JxTimelineCanvas *self,
+                              double            x,
+                              double            y)
+{
+  JxTimelineView view;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
+
+  if (self->markers == NULL || !fill_view (self, &view))
+    return NULL;
+  return jx_item_markers_at_view (self->markers, &view, x, y);
+}
+
 /* Over the label column: the full names (labels may be ellipsized). */
 static char *
 label_tooltip (JxTimelineCanvas *self,
@@ -570,6 +588,7 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
                                        double            y)
 {
   guint32 stream_index, inv;
+  JxSessionMarker *marker;
   const JxStream *stream;
   const JxRegion *region;
   const JxProcess *process;
@@ -585,6 +604,8 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
     return NULL;
   if (x < self->label_width)
     return label_tooltip (self, y);
+  if ((marker = jx_timeline_canvas_marker_at (self, x, y)) != NULL)
+    return jx_marker_dup_tooltip_markup (marker);
   if (!jx_timeline_canvas_invocation_at (self, x, y, &stream_index, &inv))
     return NULL;
 
@@ -656,6 +677,7 @@ jx_timeline_canvas_dispose (GObject *object)
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->collapsed, g_free);
   g_clear_pointer (&self->search_mask, g_free);
+  g_clear_pointer (&self->markers, jx_item_markers_free);
 
   G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->dispose (object);
 }

@@ -1,6 +1,6 @@
 /* jx-timeline-canvas.h — the drawing surface of one trace's timeline: its
  * rows on the trace's tint, for the session's visible window, with the
- * selection, search and messages the session asks for. It lays out the rows
+ * selection, search, messages and marker flags the session asks for. It lays out the rows
  * (processes collapse, one process may show its call stack), scrolls them
  * through its vertical adjustment, and answers what is under a point.
  *
@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "jx-session.h"
+#include "jx-session-markers.h"
 #include "jx-timeline-renderer.h"
 
 G_BEGIN_DECLS
@@ -77,6 +78,10 @@ gboolean             jx_timeline_canvas_expander_at            (JxTimelineCanvas
                                                                 double            x,
                                                                 double            y,
                                                                 guint32          *process);
+/* The marker whose flag is at (x, y), NULL when none. */
+JxSessionMarker     *jx_timeline_canvas_marker_at              (JxTimelineCanvas *self,
+                                                                double            x,
+                                                                double            y);
 /* Text of the hover tooltip at (x, y), NULL when nothing is there. */
 char                *jx_timeline_canvas_dup_tooltip_markup     (JxTimelineCanvas *self,
                                                                 double            x,

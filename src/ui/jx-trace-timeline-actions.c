@@ -130,6 +130,7 @@ _jx_trace_timeline_popup_menu (JxTraceTimeline *self,
   _jx_trace_timeline_set_menu_process (self, row >= 0
                                        ? jx_timeline_canvas_get_rows (self->canvas, &n_rows)[row].process
                                        : JX_NONE);
+  _jx_trace_timeline_set_menu_point (self, x, y);
   if (self->context_menu == NULL)
     {
       g_autoptr(GMenuModel) menu = jx_trace_menu_new ();

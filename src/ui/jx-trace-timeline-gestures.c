@@ -192,6 +192,7 @@ jx_trace_timeline_click (JxTraceTimeline *self,
                          double           x,
                          double           y)
 {
+  JxSessionMarker *marker;
   guint32 stream, inv, process;
 
   g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
@@ -208,6 +209,12 @@ jx_trace_timeline_click (JxTraceTimeline *self,
   if (x < label_width (self))
     return;
 
+  /* A click on a marker's flag highlights the marker. */
+  if ((marker = jx_timeline_canvas_marker_at (self->canvas, x, y)) != NULL)
+    {
+      jx_session_markers_set_highlighted (jx_session_get_markers (self->session), &marker, 1);
+      return;
+    }
   if (jx_timeline_canvas_invocation_at (self->canvas, x, y, &stream, &inv))
     jx_session_select_invocation (self->session, self->item, stream, inv);
   else
@@ -230,6 +237,12 @@ jx_trace_timeline_release (JxTraceTimeline *self,
 
   if (button == GDK_BUTTON_SECONDARY)
     {
+      guint32 stream, inv;
+
+      /* The menu acts on what it was opened over, as in any list. */
+      if (is_current (self) && jx_timeline_canvas_invocation_at (self->canvas, x, y, &stream, &inv) &&
+          jx_timeline_canvas_marker_at (self->canvas, x, y) == NULL)
+        jx_session_select_invocation (self->session, self->item, stream, inv);
       _jx_trace_timeline_popup_menu (self, x, y);
       return;
     }

@@ -33,8 +33,11 @@ struct _JxTraceTimeline
 
   GtkWidget          *context_menu;
   guint               popup_source;
-  /* The process the open trace menu acts on (the row it was opened on). */
+  /* The process the open trace menu acts on (the row it was opened on),
+   * the time it was opened at and the marker flag under it. */
   guint32             menu_process;
+  gint64              menu_ns;
+  JxSessionMarker    *menu_marker;
 
   gboolean            dragging;
   JxTimelineDragMode  drag_mode;
@@ -63,6 +66,14 @@ void       _jx_trace_timeline_popup_menu         (JxTraceTimeline   *self,
 /* Enables the per-process menu items for `process` (JX_NONE: none). */
 void       _jx_trace_timeline_set_menu_process   (JxTraceTimeline   *self,
                                                   guint32            process);
+
+/* jx-trace-timeline-markers.c: Align All Traces Here, Add Marker Here…,
+ * Remove Marker; enabled for where the menu opens (the selected invocation
+ * when it is in this trace, the time at x, the flag at (x, y)). */
+void       _jx_trace_timeline_init_marker_actions (JxTraceTimeline *self);
+void       _jx_trace_timeline_set_menu_point     (JxTraceTimeline   *self,
+                                                  double             x,
+                                                  double             y);
 
 /* For tests. The drawing area (rows and label column); the vertical span of
  * the first row showing `stream` in canvas coordinates (FALSE when the stream

@@ -37,6 +37,7 @@ jx_trace_timeline_constructed (GObject *object)
   jx_timeline_canvas_bind (self->canvas, self->session, self->item);
   self->actions = jx_trace_actions_attach (GTK_WIDGET (self), self->session, self->item);
   _jx_trace_timeline_init_actions (self);
+  _jx_trace_timeline_init_marker_actions (self);
 }
 
 static void
@@ -47,6 +48,7 @@ jx_trace_timeline_dispose (GObject *object)
   _jx_trace_timeline_cancel_drag (self);
   g_clear_handle_id (&self->popup_source, g_source_remove);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
+  g_clear_object (&self->menu_marker);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "trace", NULL);
   self->actions = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_TRACE_TIMELINE);

@@ -1115,6 +1115,9 @@ test_shortcuts_listed (void)
     { "win.shift-mode", "s" },
     { "win.show-messages", "m" },
     { "win.show-bottom-pane", "F9" },
+    { "win.align-here", "a" },
+    { "win.align-ends", "<Shift>a" },
+    { "win.show-align-report", "<Control><Shift>a" },
   };
   g_autoptr(GArray) accels = listed_accelerators ();
   GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);
