@@ -245,6 +245,33 @@ ordinal_of (const JxStream *s,
   return n;
 }
 
+/* The reference did not move, so the same window keeps the selected
+ * invocation (at comparison time `t`) where it was on screen. When the
+ * traces' extent changed so that the window would no longer fit in it, the
+ * window narrows around `t` instead, keeping `t` at the same place. */
+static void
+keep_on_screen (JxSession        *session,
+                const JxTimeSpan *view,
+                gint64            t)
+{
+  double width = (double) jx_time_span_get_duration (view);
+  double f = width > 0 ? (double) (t - view->begin_ns) / width : -1.0;
+  JxTimeSpan extent;
+  double w = width;
+  gint64 begin;
+
+  if (f <= 0.0 || f >= 1.0 || !jx_session_get_extent (session, &extent))
+    {
+      jx_session_set_visible_time (session, view);
+      return;
+    }
+  w = MIN (w, (double) (t - extent.begin_ns) / f);
+  w = MIN (w, (double) (extent.end_ns - t) / (1.0 - f));
+  w = MAX (w, 1000.0);
+  begin = t - (gint64) (f * w + 0.5);
+  jx_session_set_visible_time (session, &(JxTimeSpan) { begin, begin + (gint64) (w + 0.5) });
+}
+
 /* On the main thread: offsets from the reference's offset now, one step. */
 static void
 apply_matches (JxSession *session,
@@ -304,9 +331,8 @@ apply_matches (JxSession *session,
     {
       jx_session_set_offsets (session, (JxSessionTrace **) moved->pdata, (const gint64 *) (gpointer) offsets->data,
                               moved->len);
-      /* The selected invocation's trace did not move: with the same window
-       * it stays where it was on screen. */
-      jx_session_set_visible_time (session, &view);
+      if (ref_ok)
+        keep_on_screen (session, &view, jx_session_trace_ticks_to_ns (job->reference, ref_ticks));
     }
 }
 

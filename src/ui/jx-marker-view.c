@@ -12,15 +12,16 @@
 #include "jx-marker-dialog.h"
 #include "jx-marker-view.h"
 
+/* In the order shown: what a marker says comes right after where it is. */
 typedef enum
 {
   COLUMN_TRACE,
   COLUMN_TIME,
+  COLUMN_TEXT,
   COLUMN_DURATION,
   COLUMN_GROUP,
   COLUMN_CATEGORY,
   COLUMN_SEVERITY,
-  COLUMN_TEXT,
   COLUMN_SCOPE,
   N_COLUMNS
 } Column;
@@ -338,7 +339,9 @@ add_columns (JxMarkerView *self)
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_column_set_expand (column, c == COLUMN_TEXT);
       if (c == COLUMN_TEXT)
-        gtk_column_view_column_set_fixed_width (column, 160);
+        gtk_column_view_column_set_fixed_width (column, 150);
+      else if (c == COLUMN_TIME || c == COLUMN_DURATION)
+        gtk_column_view_column_set_fixed_width (column, 92);
       gtk_column_view_append_column (self->column_view, column);
       self->columns[c] = column;
       g_object_unref (sorter);
@@ -402,13 +405,13 @@ update_state (JxMarkerView *self)
   gtk_stack_set_visible_child_name (self->stack, all > 0 ? "list" : "empty");
   gtk_widget_set_visible (GTK_WIDGET (self->hint), all > 0);
   if (shown < all)
-    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u marker shown. ", "%u of %u markers shown. ", all),
+    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u marker shown", "%u of %u markers shown", all),
                             shown, all);
   else
-    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u marker. ", "%u markers. ", all), all);
+    hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u marker", "%u markers", all), all);
   {
-    g_autofree char *full = g_strconcat (hint, _("Select one to find it, two of one trace to zoom to them, "
-                                                 "markers of different traces to align the traces there."), NULL);
+    g_autofree char *full = g_strconcat (hint, " · ", _("Ctrl+click: two of one trace zoom, of different traces align"),
+                                         NULL);
 
     gtk_label_set_text (self->hint, full);
   }
@@ -418,7 +421,6 @@ static void
 on_markers_changed (JxMarkerView *self)
 {
   update_groups (self);
-  update_state (self);
 }
 
 static void
@@ -700,6 +702,8 @@ jx_marker_view_init (JxMarkerView *self)
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
+  /* After the filter took in a change of the markers, the counts are right. */
+  g_signal_connect_swapped (self->filtered, "items-changed", G_CALLBACK (update_state), self);
 
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
   g_signal_connect_swapped (self->group_dropdown, "notify::selected", G_CALLBACK (on_filter_changed), self);
@@ -753,7 +757,10 @@ jx_marker_view_set_session (JxMarkerView *self,
   if (self->picked != NULL)
     g_ptr_array_set_size (self->picked, 0);
   if (self->groups != NULL)
-    on_markers_changed (self);
+    {
+      on_markers_changed (self);
+      update_state (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
