@@ -187,6 +187,31 @@ test_align_at (void)
   jx_gen_test_remove_tree (dir);
 }
 
+/* Showing everything, the extent changes with the offsets: the window
+ * narrows around the selected invocation so that it keeps its place. */
+static void
+test_align_keeps_place (void)
+{
+  g_autofree char *dir = jx_gen_test_make_tmp_dir ();
+  g_autoptr(JxSession) session = open_runs (dir, TRUE);
+  JxSessionTrace *ref = jx_test_item_at (session, 0);
+  JxTrace *trace = jx_session_trace_get_trace (ref);
+  guint32 inv = nth_invocation (trace, 0, "stencil_kernel", 12);
+  g_autoptr(JxAlignReport) report = NULL;
+  gint64 t = jx_session_trace_ticks_to_ns (ref, jx_trace_get_stream (trace, 0)->start[inv]);
+  double before, after;
+
+  jx_session_zoom_all (session);
+  before = (double) (t - jx_test_view_start (session)) / (jx_test_view_end (session) - jx_test_view_start (session));
+  report = align_at (session, ref, 0, inv);
+  after = (double) (t - jx_test_view_start (session)) / (jx_test_view_end (session) - jx_test_view_start (session));
+  g_assert_cmpfloat (ABS (after - before), <, 1e-6);
+  g_assert_cmpint (jx_test_offset_of (session, 2), ==, -delays[2]);
+
+  g_clear_object (&session);
+  jx_gen_test_remove_tree (dir);
+}
+
 /* A trace without the function stays; a failed invocation is an error. */
 static void
 test_align_missing (void)
@@ -445,6 +470,7 @@ main (int    argc,
 
   g_test_add_func ("/session/align/at", test_align_at);
   g_test_add_func ("/session/align/missing", test_align_missing);
+  g_test_add_func ("/session/align/keeps-place", test_align_keeps_place);
   g_test_add_func ("/session/markers/arithmetic", test_markers);
   g_test_add_func ("/session/markers/user", test_user_markers);
   return g_test_run ();
