@@ -51,7 +51,9 @@ show_report (JxWindow      *self,
       !gtk_widget_get_mapped (GTK_WIDGET (self->align_report_button)))
     {
       g_autofree char *summary = jx_align_report_dup_summary (report);
-      AdwToast *toast = adw_toast_new (summary);
+      /* Toast titles are markup; function names may hold "<" and "&". */
+      g_autofree char *escaped = g_markup_escape_text (summary, -1);
+      AdwToast *toast = adw_toast_new (escaped);
 
       adw_toast_set_timeout (toast, 8);
       adw_toast_set_button_label (toast, _("_Details"));
@@ -135,7 +137,8 @@ on_marker_save_failed (JxWindow        *self,
                        JxSessionMarker *marker,
                        GError          *error)
 {
-  AdwToast *toast = adw_toast_new (error->message);
+  g_autofree char *escaped = g_markup_escape_text (error->message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
 
   adw_toast_set_timeout (toast, 12);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);

@@ -116,7 +116,7 @@ jx_align_entry_dup_details (JxAlignReport      *report,
     case JX_ALIGN_ENTRY_REFERENCE:
       if (marker)
         return g_strdup_printf (_("Reference: the marker at %s; offset %s, unchanged"), time, offset);
-      return g_strdup_printf (_("Reference: %s, invocation %u of the function, at %s; offset %s, unchanged"),
+      return g_strdup_printf (_("Reference: %s, invocation %u at %s; offset %s, unchanged"),
                               where, e->ordinal, time, offset);
     case JX_ALIGN_ENTRY_ALIGNED:
       if (marker)

@@ -128,8 +128,13 @@ on_pressed (GtkGestureClick        *gesture,
   g_set_object (&menu->item, item);
   menu->region = region;
 
-  label = g_strdup_printf (_("_Align All Traces at the Next Invocation of “%s”"),
-                           jx_trace_get_region (trace, region)->name);
+  {
+    /* An underscore in a menu label marks the mnemonic: double them. */
+    g_auto(GStrv) parts = g_strsplit (jx_trace_get_region (trace, region)->name, "_", -1);
+    g_autofree char *name = g_strjoinv ("__", parts);
+
+    label = g_strdup_printf (_("_Align All Traces at the Next Invocation of “%s”"), name);
+  }
   g_menu_append (model, label, "summary.align-next");
   g_clear_pointer (&menu->menu, gtk_widget_unparent);
   menu->menu = gtk_popover_menu_new_from_model (G_MENU_MODEL (model));

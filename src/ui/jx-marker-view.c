@@ -236,9 +236,10 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
       gtk_box_append (GTK_BOX (box), swatch);
       gtk_box_append (GTK_BOX (box), label);
-      gtk_list_item_set_child (list_item, box);
-      return;
+      label = box;
     }
+  /* The row under a Ctrl+click is found through its cells (see on_pressed). */
+  g_object_set_data (G_OBJECT (label), "list-item", list_item);
   gtk_list_item_set_child (list_item, label);
 }
 
@@ -570,6 +571,34 @@ popup_menu (JxMarkerView *self,
   gtk_popover_popup (GTK_POPOVER (self->menu));
 }
 
+/* Ctrl+click toggles one row. GTK 4.8's column view lets the cell and the
+ * row each toggle it, which undoes the click; this takes it first. */
+static void
+on_pressed (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            JxMarkerView    *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GtkWidget *picked;
+  GtkListItem *item = NULL;
+  guint position;
+
+  if ((state & GDK_CONTROL_MASK) == 0 || (state & GDK_SHIFT_MASK) != 0)
+    return;
+  picked = gtk_widget_pick (GTK_WIDGET (self->column_view), x, y, GTK_PICK_DEFAULT);
+  for (; picked != NULL && item == NULL; picked = gtk_widget_get_parent (picked))
+    item = g_object_get_data (G_OBJECT (picked), "list-item");
+  if (item == NULL || (position = gtk_list_item_get_position (item)) == GTK_INVALID_LIST_POSITION)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  if (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (self->selection), position))
+    gtk_selection_model_unselect_item (GTK_SELECTION_MODEL (self->selection), position);
+  else
+    gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, FALSE);
+}
+
 static void
 on_secondary_click (GtkGestureClick *gesture,
                     int              n_press,
@@ -707,6 +736,12 @@ jx_marker_view_init (JxMarkerView *self)
 
   g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
   g_signal_connect_swapped (self->group_dropdown, "notify::selected", G_CALLBACK (on_filter_changed), self);
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (gesture), GTK_PHASE_CAPTURE);
+  g_signal_connect (gesture, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_SECONDARY);

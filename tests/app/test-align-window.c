@@ -348,6 +348,18 @@ test_marker_page (void)
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL);
   g_assert_cmpint (jx_test_offset_of (f.session, 2), ==, 0);
 
+  /* Two of one trace: exactly their window. */
+  jx_marker_view_set_filter (view, "Iterations", NULL);
+  jx_marker_view_sort_by (view, "Time", GTK_SORT_ASCENDING);
+  a = jx_marker_view_get_row (view, 0);
+  c = jx_marker_view_get_row (view, 6);
+  g_assert_true (jx_session_marker_get_item (a) == jx_session_marker_get_item (c));
+  jx_marker_view_select_row (view, 0, FALSE);
+  jx_marker_view_select_row (view, 6, TRUE);
+  jx_test_spin (100);
+  g_assert_cmpint (jx_test_view_start (f.session), ==, jx_session_marker_get_comparison_ns (a, FALSE));
+  g_assert_cmpint (jx_test_view_end (f.session), ==, jx_session_marker_get_comparison_ns (c, FALSE));
+
   fixture_close (&f);
 }
 
