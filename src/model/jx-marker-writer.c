@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <otf2/otf2.h>
 
+#include "jx-marker-file-private.h"
 #include "jx-marker-writer.h"
 #include "jx-trace-loader.h"
 
@@ -107,6 +108,29 @@ on_marker (void             *user_data,
   return OTF2_CALLBACK_SUCCESS;
 }
 
+OTF2_ErrorCode
+_jx_marker_file_read (OTF2_Reader                         *reader,
+                      OTF2_MarkerReaderCallback_DefMarker  def,
+                      OTF2_MarkerReaderCallback_Marker     marker,
+                      gpointer                             data)
+{
+  OTF2_MarkerReader *marker_reader = OTF2_Reader_GetMarkerReader (reader);
+  OTF2_MarkerReaderCallbacks *cbs;
+  OTF2_ErrorCode rc;
+  uint64_t n = 0;
+
+  if (marker_reader == NULL)
+    return OTF2_ERROR_FILE_INTERACTION;
+  cbs = OTF2_MarkerReaderCallbacks_New ();
+  OTF2_MarkerReaderCallbacks_SetDefMarkerCallback (cbs, def);
+  OTF2_MarkerReaderCallbacks_SetMarkerCallback (cbs, marker);
+  OTF2_Reader_RegisterMarkerCallbacks (reader, marker_reader, cbs, data);
+  OTF2_MarkerReaderCallbacks_Delete (cbs);
+  rc = OTF2_Reader_ReadAllMarkers (reader, marker_reader, &n);
+  OTF2_Reader_CloseMarkerReader (reader, marker_reader);
+  return rc;
+}
+
 static OTF2_Reader *
 open_reader (const char  *anchor,
              GError     **error)
@@ -135,11 +159,8 @@ read_set (const char  *anchor,
           MarkerSet   *set,
           GError     **error)
 {
-  OTF2_MarkerReaderCallbacks *cbs;
-  OTF2_MarkerReader *marker_reader;
   OTF2_Reader *reader;
   OTF2_ErrorCode rc;
-  uint64_t n = 0;
 
   set->strings = g_string_chunk_new (1024);
   set->defs = g_array_new (FALSE, FALSE, sizeof (MarkerDef));
@@ -149,21 +170,7 @@ read_set (const char  *anchor,
 
   if ((reader = open_reader (anchor, error)) == NULL)
     return FALSE;
-  marker_reader = OTF2_Reader_GetMarkerReader (reader);
-  if (marker_reader == NULL)
-    {
-      OTF2_Reader_Close (reader);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _("Cannot read the marker file “%s”; it was left as it is"), marker_file);
-      return FALSE;
-    }
-  cbs = OTF2_MarkerReaderCallbacks_New ();
-  OTF2_MarkerReaderCallbacks_SetDefMarkerCallback (cbs, on_def);
-  OTF2_MarkerReaderCallbacks_SetMarkerCallback (cbs, on_marker);
-  OTF2_Reader_RegisterMarkerCallbacks (reader, marker_reader, cbs, set);
-  OTF2_MarkerReaderCallbacks_Delete (cbs);
-  rc = OTF2_Reader_ReadAllMarkers (reader, marker_reader, &n);
-  OTF2_Reader_CloseMarkerReader (reader, marker_reader);
+  rc = _jx_marker_file_read (reader, on_def, on_marker, set);
   OTF2_Reader_Close (reader);
   if (rc != OTF2_SUCCESS)
     {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "jx-marker-file-private.h"
 #include "jx-trace-loader-private.h"
 
 const char *
@@ -535,20 +536,6 @@ void
 _jx_loader_read_markers (Loader      *ld,
                          OTF2_Reader *reader)
 {
-  OTF2_MarkerReader *marker_reader;
-  OTF2_MarkerReaderCallbacks *cbs;
-  uint64_t n = 0;
-
-  marker_reader = OTF2_Reader_GetMarkerReader (reader);
-  if (marker_reader == NULL)
-    return;
-
-  cbs = OTF2_MarkerReaderCallbacks_New ();
-  OTF2_MarkerReaderCallbacks_SetDefMarkerCallback (cbs, marker_def);
-  OTF2_MarkerReaderCallbacks_SetMarkerCallback (cbs, marker_instance);
-  OTF2_Reader_RegisterMarkerCallbacks (reader, marker_reader, cbs, ld);
-  OTF2_MarkerReaderCallbacks_Delete (cbs);
   /* A marker file is optional; a missing or broken one just yields none. */
-  OTF2_Reader_ReadAllMarkers (reader, marker_reader, &n);
-  OTF2_Reader_CloseMarkerReader (reader, marker_reader);
+  _jx_marker_file_read (reader, marker_def, marker_instance, ld);
 }

@@ -152,11 +152,7 @@ draw_swatch (GtkDrawingArea *area,
              int             height,
              gpointer        data)
 {
-  GdkRGBA *color = data;
-
-  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0 - 1, 0, 2 * G_PI);
-  gdk_cairo_set_source_rgba (cr, color);
-  cairo_fill (cr);
+  jx_cairo_swatch (cr, width, height, data);
 }
 
 static GtkWidget *

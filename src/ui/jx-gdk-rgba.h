@@ -41,4 +41,17 @@ jx_trace_colors (JxSessionTrace *item,
     *accent = jx_rgba_to_gdk (&a);
 }
 
+/* A round swatch of `color` filling width × height (trace colours in
+ * lists and reports). */
+static inline void
+jx_cairo_swatch (cairo_t       *cr,
+                 int            width,
+                 int            height,
+                 const GdkRGBA *color)
+{
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0 - 1, 0, 2 * G_PI);
+  gdk_cairo_set_source_rgba (cr, color);
+  cairo_fill (cr);
+}
+
 G_END_DECLS

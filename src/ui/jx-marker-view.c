@@ -70,30 +70,21 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (JxMarkerView, jx_marker_view, GTK_TYPE_WIDGET)
 
+static const char *column_titles[N_COLUMNS] = {
+  [COLUMN_TRACE] = N_("Trace"),
+  [COLUMN_TIME] = N_("Time"),
+  [COLUMN_TEXT] = N_("Text"),
+  [COLUMN_DURATION] = N_("Duration"),
+  [COLUMN_GROUP] = N_("Group"),
+  [COLUMN_CATEGORY] = N_("Category"),
+  [COLUMN_SEVERITY] = N_("Severity"),
+  [COLUMN_SCOPE] = N_("Scope"),
+};
+
 static const char *
 column_title (Column column)
 {
-  switch (column)
-    {
-    case COLUMN_TRACE:
-      return _("Trace");
-    case COLUMN_TIME:
-      return _("Time");
-    case COLUMN_DURATION:
-      return _("Duration");
-    case COLUMN_GROUP:
-      return _("Group");
-    case COLUMN_CATEGORY:
-      return _("Category");
-    case COLUMN_SEVERITY:
-      return _("Severity");
-    case COLUMN_TEXT:
-      return _("Text");
-    case COLUMN_SCOPE:
-    case N_COLUMNS:
-    default:
-      return _("Scope");
-    }
+  return _(column_titles[column]);
 }
 
 /* Filter and sort ------------------------------------------------------------- */
@@ -208,9 +199,7 @@ draw_swatch (GtkDrawingArea *area,
   if (item == NULL || self->session == NULL)
     return;
   jx_trace_colors (item, jx_session_get_dark (self->session), NULL, &accent);
-  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0 - 1, 0, 2 * G_PI);
-  gdk_cairo_set_source_rgba (cr, &accent);
-  cairo_fill (cr);
+  jx_cairo_swatch (cr, width, height, &accent);
 }
 
 static void

@@ -17,10 +17,10 @@ is_current (JxTraceTimeline *self)
   return self->session != NULL && jx_session_find_item (self->session, self->item, NULL);
 }
 
-static void
-set_enabled (JxTraceTimeline *self,
-             const char      *name,
-             gboolean         enabled)
+void
+_jx_trace_timeline_set_action_enabled (JxTraceTimeline *self,
+                                       const char      *name,
+                                       gboolean         enabled)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
 
@@ -37,11 +37,11 @@ _jx_trace_timeline_set_menu_process (JxTraceTimeline *self,
   gboolean collapsed = foldable && jx_timeline_canvas_get_process_collapsed (self->canvas, process);
 
   self->menu_process = process;
-  set_enabled (self, "show-call-stack", on && !call_stack);
-  set_enabled (self, "hide-call-stack", call_stack);
+  _jx_trace_timeline_set_action_enabled (self, "show-call-stack", on && !call_stack);
+  _jx_trace_timeline_set_action_enabled (self, "hide-call-stack", call_stack);
   /* Also the keyboard's way to fold a process (the expander needs a click). */
-  set_enabled (self, "expand-process", collapsed);
-  set_enabled (self, "fold-process", foldable && !collapsed);
+  _jx_trace_timeline_set_action_enabled (self, "expand-process", collapsed);
+  _jx_trace_timeline_set_action_enabled (self, "fold-process", foldable && !collapsed);
 }
 
 static void
@@ -377,7 +377,7 @@ _jx_trace_timeline_init_actions (JxTraceTimeline *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
   for (guint i = 0; i < G_N_ELEMENTS (menu_process_actions); i++)
-    set_enabled (self, menu_process_actions[i], FALSE);
+    _jx_trace_timeline_set_action_enabled (self, menu_process_actions[i], FALSE);
 }
 
 void

@@ -7,22 +7,10 @@
 #include "jx-marker-dialog.h"
 #include "jx-trace-timeline-private.h"
 
-static void
-set_enabled (JxTraceTimeline *self,
-             const char      *name,
-             gboolean         enabled)
-{
-  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
-
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
-}
-
 static GtkWindow *
 parent_window (JxTraceTimeline *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+  return GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
 }
 
 void
@@ -42,9 +30,9 @@ _jx_trace_timeline_set_menu_point (JxTraceTimeline *self,
   g_set_object (&self->menu_marker, marker);
   self->menu_ns = in_time ? jx_timeline_canvas_x_to_ns (self->canvas, x) : 0;
 
-  set_enabled (self, "align-here", loaded && selected == self->item);
-  set_enabled (self, "add-marker", in_time);
-  set_enabled (self, "remove-marker", marker != NULL);
+  _jx_trace_timeline_set_action_enabled (self, "align-here", loaded && selected == self->item);
+  _jx_trace_timeline_set_action_enabled (self, "add-marker", in_time);
+  _jx_trace_timeline_set_action_enabled (self, "remove-marker", marker != NULL);
 }
 
 static void
@@ -82,16 +70,22 @@ remove_marker (GSimpleAction *action,
     jx_marker_remove_confirmed (parent_window (self), self->session, self->menu_marker);
 }
 
-static const GActionEntry entries[] = {
-  { "align-here", align_here },
-  { "add-marker", add_marker },
-  { "remove-marker", remove_marker },
-};
-
 void
 _jx_trace_timeline_init_marker_actions (JxTraceTimeline *self)
 {
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), entries, G_N_ELEMENTS (entries), self);
-  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
-    set_enabled (self, entries[i].name, FALSE);
+  static const struct { const char *name; GCallback activate; } actions[] = {
+    { "align-here", G_CALLBACK (align_here) },
+    { "add-marker", G_CALLBACK (add_marker) },
+    { "remove-marker", G_CALLBACK (remove_marker) },
+  };
+
+  /* Each starts disabled: the menu point enables what applies. */
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new (actions[i].name, NULL);
+
+      g_simple_action_set_enabled (action, FALSE);
+      g_signal_connect (action, "activate", actions[i].activate, self);
+      g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (action));
+    }
 }

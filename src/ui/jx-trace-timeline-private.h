@@ -63,6 +63,10 @@ void       _jx_trace_timeline_init_actions       (JxTraceTimeline   *self);
 void       _jx_trace_timeline_popup_menu         (JxTraceTimeline   *self,
                                                   double             x,
                                                   double             y);
+/* Enables or disables one of the "trace" actions. */
+void       _jx_trace_timeline_set_action_enabled (JxTraceTimeline *self,
+                                                  const char      *name,
+                                                  gboolean         enabled);
 /* Enables the per-process menu items for `process` (JX_NONE: none). */
 void       _jx_trace_timeline_set_menu_process   (JxTraceTimeline   *self,
                                                   guint32            process);

@@ -7,8 +7,8 @@
 
 #include "jx-call-profile.h"
 #include "jx-gen-test-util.h"
+#include "jx-test-trace.h"
 #include "jx-trace-builder.h"
-#include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
 #include "jx-trace-query.h"
 
@@ -83,24 +83,6 @@ build_trace (const char *name,
     }
   return jx_trace_builder_finish (builder);
 }
-
-/* The n-th (0-based) invocation of `name` on the stream. */
-static guint32
-nth_invocation (JxTrace    *trace,
-                guint32     stream,
-                const char *name,
-                guint       n)
-{
-  const JxStream *s = jx_trace_get_stream (trace, stream);
-  guint32 region = jx_trace_find_region (trace, name);
-
-  for (guint32 i = 0; i < s->n_invocations; i++)
-    if (s->region[i] == region && n-- == 0)
-      return i;
-  g_assert_not_reached ();
-  return JX_NONE;
-}
-
 static const char *const process_0[] = { "Process 0", NULL };
 
 /* Fig. 4: in trace A, c is selected inside the third call of b: its
@@ -117,7 +99,7 @@ test_fig4 (void)
   g_autoptr(JxTrace) b = build_trace ("B", process_0, tree_a, 5000, 37);
   g_autoptr(JxTrace) c = build_trace ("C", process_0, tree_c, 20, 3);
   g_autoptr(JxCallProfile) profile = NULL;
-  guint32 selected = nth_invocation (a, 0, "c", 0);
+  guint32 selected = jx_test_nth_invocation (a, 0, "c", 0);
   const JxStream *sb = jx_trace_get_stream (b, 0);
   const JxStream *sc = jx_trace_get_stream (c, 0);
   JxCallMatch match;
@@ -137,7 +119,7 @@ test_fig4 (void)
   g_assert_cmpint (match.status, ==, JX_CALL_MATCH_FOUND);
   g_assert_cmpuint (match.match.process, ==, 0);
   g_assert_cmpuint (match.match.process_distance, ==, 0);
-  g_assert_cmpuint (match.search.invocation, ==, nth_invocation (b, 0, "c", 0));
+  g_assert_cmpuint (match.search.invocation, ==, jx_test_nth_invocation (b, 0, "c", 0));
   g_assert_cmpuint (match.search.error, ==, 0);
   g_assert_cmpuint (match.search.ordinal, ==, 1);
   g_assert_cmpuint (match.search.n_candidates, ==, 1);
@@ -146,7 +128,7 @@ test_fig4 (void)
   /* C: no b at all; the second c is worse than the first. */
   jx_call_profile_match (profile, c, JX_ALIGN_EDGE_START, &match);
   g_assert_cmpint (match.status, ==, JX_CALL_MATCH_FOUND);
-  g_assert_cmpuint (match.search.invocation, ==, nth_invocation (c, 0, "c", 0));
+  g_assert_cmpuint (match.search.invocation, ==, jx_test_nth_invocation (c, 0, "c", 0));
   g_assert_cmpuint (match.search.ordinal, ==, 1);
   g_assert_cmpuint (match.search.error, ==, 3);
   g_assert_cmpuint (match.search.n_candidates, ==, 2);
@@ -154,7 +136,7 @@ test_fig4 (void)
 
   /* End alignment takes the end of the same invocation. */
   jx_call_profile_match (profile, c, JX_ALIGN_EDGE_END, &match);
-  g_assert_cmpuint (match.ticks, ==, sc->end[nth_invocation (c, 0, "c", 0)]);
+  g_assert_cmpuint (match.ticks, ==, sc->end[jx_test_nth_invocation (c, 0, "c", 0)]);
 }
 
 /* The walk keeps the lowest error through equal steps and stops when it
@@ -167,7 +149,7 @@ test_walk (void)
   const char *tree_b[] = { "main[it it[k] it[k] it[k] it[k] it[k]]", NULL };
   g_autoptr(JxTrace) a = build_trace ("A", process_0, tree_a, 0, 10);
   g_autoptr(JxTrace) b = build_trace ("B", process_0, tree_b, 0, 10);
-  g_autoptr(JxCallProfile) profile = jx_call_profile_new (a, 0, nth_invocation (a, 0, "k", 3));
+  g_autoptr(JxCallProfile) profile = jx_call_profile_new (a, 0, jx_test_nth_invocation (a, 0, "k", 3));
   JxCallMatch match;
 
   /* Reference: main 1, it 4, k 4. In B the n-th kernel has the profile
@@ -177,7 +159,7 @@ test_walk (void)
   g_assert_cmpint (match.status, ==, JX_CALL_MATCH_FOUND);
   g_assert_cmpuint (match.search.error, ==, 1);
   g_assert_cmpuint (match.search.ordinal, ==, 3);
-  g_assert_cmpuint (match.search.invocation, ==, nth_invocation (b, 0, "k", 2));
+  g_assert_cmpuint (match.search.invocation, ==, jx_test_nth_invocation (b, 0, "k", 2));
 }
 
 /* The other trace lacks the process, the function or its calls. */
@@ -193,7 +175,7 @@ test_missing (void)
   g_autoptr(JxTrace) x = build_trace ("X", process_0, tree_x, 0, 10);
   g_autoptr(JxTrace) empty = build_trace ("E", none, none, 0, 10);
   g_autoptr(JxTrace) t = build_trace ("T", two, tree_two, 0, 10);
-  g_autoptr(JxCallProfile) profile = jx_call_profile_new (a, 0, nth_invocation (a, 0, "c", 0));
+  g_autoptr(JxCallProfile) profile = jx_call_profile_new (a, 0, jx_test_nth_invocation (a, 0, "c", 0));
   JxCallMatch match;
 
   jx_call_profile_match (profile, x, JX_ALIGN_EDGE_START, &match);
@@ -217,7 +199,7 @@ test_recursion (void)
   const char *tree_a[] = { "main[f[f[c]] f[f[c]]]", NULL };
   g_autoptr(JxTrace) a = build_trace ("A", process_0, tree_a, 0, 10);
   g_autoptr(JxTrace) b = build_trace ("B", process_0, tree_a, 70, 20);
-  g_autoptr(JxCallProfile) profile = jx_call_profile_new (a, 0, nth_invocation (a, 0, "c", 1));
+  g_autoptr(JxCallProfile) profile = jx_call_profile_new (a, 0, jx_test_nth_invocation (a, 0, "c", 1));
   JxCallMatch match;
 
   g_assert_cmpuint (jx_call_profile_get_n_functions (profile), ==, 3);
@@ -225,7 +207,7 @@ test_recursion (void)
   g_assert_cmpuint (jx_call_profile_get_count (profile, 2), ==, 2);
   jx_call_profile_match (profile, b, JX_ALIGN_EDGE_START, &match);
   g_assert_cmpuint (match.search.error, ==, 0);
-  g_assert_cmpuint (match.search.invocation, ==, nth_invocation (b, 0, "c", 1));
+  g_assert_cmpuint (match.search.invocation, ==, jx_test_nth_invocation (b, 0, "c", 1));
 }
 
 /* The index lists each function's invocations in time order. */
@@ -331,27 +313,19 @@ test_start_delays (void)
   g_autofree char *dir = jx_gen_test_make_tmp_dir ();
   JxTrace *traces[G_N_ELEMENTS (delays)];
   g_autoptr(JxCallProfile) profile = NULL;
+  g_auto(GStrv) paths = NULL;
   const guint k = 5;
 
+  paths = jx_test_generate_runs (dir, delays, G_N_ELEMENTS (delays), 12, resolutions);
   for (guint t = 0; t < G_N_ELEMENTS (delays); t++)
     {
-      g_autofree char *path = g_strdup_printf ("%s/run-%u", dir, t);
       g_autoptr(GError) error = NULL;
-      JxGeneratorOptions options;
 
-      jx_generator_options_init (&options);
-      options.n_ranks = 3;
-      options.n_threads = 2;
-      options.n_iterations = 12;
-      options.start_delay_ns = delays[t];
-      options.timer_resolution = resolutions[t];
-      g_assert_cmpuint (jx_generate_trace (path, &options, &error), >, 0);
-      g_assert_no_error (error);
-      traces[t] = jx_trace_load (path, NULL, NULL, NULL, NULL, &error);
+      traces[t] = jx_trace_load (paths[t], NULL, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
     }
 
-  profile = jx_call_profile_new (traces[0], 0, nth_invocation (traces[0], 0, "stencil_kernel", k));
+  profile = jx_call_profile_new (traces[0], 0, jx_test_nth_invocation (traces[0], 0, "stencil_kernel", k));
   for (guint t = 1; t < G_N_ELEMENTS (delays); t++)
     {
       JxCallMatch match;
@@ -374,8 +348,8 @@ test_start_delays (void)
         {
           const JxStream *s0 = jx_trace_get_stream (traces[0], st);
           const JxStream *st_t = jx_trace_get_stream (traces[t], st);
-          guint32 i0 = nth_invocation (traces[0], st, "stencil_kernel", k);
-          guint32 it = nth_invocation (traces[t], st, "stencil_kernel", k);
+          guint32 i0 = jx_test_nth_invocation (traces[0], st, "stencil_kernel", k);
+          guint32 it = jx_test_nth_invocation (traces[t], st, "stencil_kernel", k);
 
           if (st == 0 || resolutions[t] == resolutions[0])
             g_assert_cmpint (comparison_ns (traces[0], 0, s0->start[i0]), ==,

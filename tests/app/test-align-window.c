@@ -14,8 +14,8 @@
 #include "jx-gen-test-util.h"
 #include "jx-master-timeline.h"
 #include "jx-test-session.h"
+#include "jx-test-trace.h"
 #include "jx-test-util.h"
-#include "jx-trace-generator.h"
 #include "jx-trace-timeline-private.h"
 #include "jx-window-private.h"
 
@@ -59,21 +59,12 @@ fixture_open (Fixture    *f,
 static void
 fixture_generate (Fixture *f)
 {
-  f->dir = jx_gen_test_make_tmp_dir ();
-  for (guint t = 0; t < G_N_ELEMENTS (delays); t++)
-    {
-      g_autoptr(GError) error = NULL;
-      JxGeneratorOptions options;
+  g_auto(GStrv) paths = NULL;
 
-      f->paths[t] = g_strdup_printf ("%s/run-%u", f->dir, t);
-      jx_generator_options_init (&options);
-      options.n_ranks = 3;
-      options.n_threads = 2;
-      options.n_iterations = 24;
-      options.markers = TRUE;
-      options.start_delay_ns = delays[t];
-      g_assert_cmpuint (jx_generate_trace (f->paths[t], &options, &error), >, 0);
-    }
+  f->dir = jx_gen_test_make_tmp_dir ();
+  paths = jx_test_generate_runs (f->dir, delays, G_N_ELEMENTS (delays), 24, NULL);
+  for (guint t = 0; t < G_N_ELEMENTS (delays); t++)
+    f->paths[t] = g_strdup (paths[t]);
   fixture_open (f, (const char * const *) f->paths);
 }
 
@@ -89,22 +80,6 @@ fixture_close (Fixture *f)
   g_free (f->dir);
 }
 
-static guint32
-nth_invocation (JxTrace    *trace,
-                guint32     stream,
-                const char *name,
-                guint       n)
-{
-  const JxStream *s = jx_trace_get_stream (trace, stream);
-  guint32 region = jx_trace_find_region (trace, name);
-
-  for (guint32 i = 0; i < s->n_invocations; i++)
-    if (s->region[i] == region && n-- == 0)
-      return i;
-  g_assert_not_reached ();
-  return JX_NONE;
-}
-
 /* The offsets `juxtrace-cli align PATHS --at WHAT --json` prints. */
 static void
 cli_offsets (const char *const *paths,
@@ -117,12 +92,8 @@ cli_offsets (const char *const *paths,
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
   JsonArray *traces;
-  int status = -1;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("JX_CLI"));
-  g_assert_nonnull (argv->pdata[0]);
   g_ptr_array_add (argv, (gpointer) "align");
   for (guint i = 0; i < n; i++)
     g_ptr_array_add (argv, (gpointer) paths[i]);
@@ -135,9 +106,7 @@ cli_offsets (const char *const *paths,
     }
   g_ptr_array_add (argv, (gpointer) "--json");
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_cmpint (jx_test_run_cli ((const char * const *) argv->pdata, &out, NULL), ==, 0);
   json_parser_load_from_data (parser, out, -1, &error);
   g_assert_no_error (error);
   traces = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "traces");
@@ -197,7 +166,7 @@ test_align_here (void)
   g_assert_false (jx_session_can_undo (f.session));
 
   /* Click the k-th kernel of the middle run. */
-  target = nth_invocation (jx_session_trace_get_trace (ref), 0, "stencil_kernel", k);
+  target = jx_test_nth_invocation (jx_session_trace_get_trace (ref), 0, "stencil_kernel", k);
   timeline = point_at (&f, ref, 0, target, &x, &y);
   jx_trace_timeline_click (timeline, x, y);
   g_assert_true (jx_session_get_selected_invocation (f.session, &selected, &stream, &inv));
@@ -260,7 +229,7 @@ test_align_here (void)
   {
     JxSessionTrace *last = jx_test_item_at (f.session, 2);
     JxTrace *tr = jx_session_trace_get_trace (ref), *tl = jx_session_trace_get_trace (last);
-    guint32 il = nth_invocation (tl, 0, "stencil_kernel", k);
+    guint32 il = jx_test_nth_invocation (tl, 0, "stencil_kernel", k);
 
     g_assert_cmpint (jx_session_trace_ticks_to_ns (last, jx_trace_get_stream (tl, 0)->end[il]), ==,
                      jx_session_trace_ticks_to_ns (ref, jx_trace_get_stream (tr, 0)->end[target]));
@@ -294,7 +263,7 @@ test_summary_next (void)
   g_assert_true (jx_session_get_selected_invocation (f.session, &selected, &stream, &inv));
   g_assert_true (selected == item);
   first_stream = stream;
-  g_assert_cmpuint (inv, ==, nth_invocation (trace, stream, "stencil_kernel", 0));
+  g_assert_cmpuint (inv, ==, jx_test_nth_invocation (trace, stream, "stencil_kernel", 0));
   g_assert_cmpint (jx_test_offset_of (f.session, 0), ==, delays[2]);
 
   /* Again: the next one after the selection, on its stream. */
@@ -302,7 +271,7 @@ test_summary_next (void)
   g_assert_true (jx_test_wait_until (not_aligning, f.window, 30));
   g_assert_true (jx_session_get_selected_invocation (f.session, &selected, &stream, &inv));
   g_assert_cmpuint (stream, ==, first_stream);
-  g_assert_cmpuint (inv, ==, nth_invocation (trace, stream, "stencil_kernel", 1));
+  g_assert_cmpuint (inv, ==, jx_test_nth_invocation (trace, stream, "stencil_kernel", 1));
   g_assert_cmpint (jx_test_offset_of (f.session, 1), ==, delays[2] - delays[1]);
 
   fixture_close (&f);
@@ -385,7 +354,7 @@ test_jacobi (void)
   for (guint32 s = 0; s < jx_trace_get_n_streams (trace) && stream == JX_NONE; s++)
     if (g_str_equal (jx_trace_get_stream (trace, s)->name, "OMP thread 1"))
       stream = s;
-  inv = nth_invocation (trace, stream, "jacobi_kernel", 49);
+  inv = jx_test_nth_invocation (trace, stream, "jacobi_kernel", 49);
   jx_session_select_invocation (f.session, ref, stream, inv);
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.align-here", NULL);
   g_assert_true (jx_test_wait_until (not_aligning, f.window, 30));

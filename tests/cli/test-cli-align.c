@@ -4,63 +4,23 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/wait.h>
 
 #include <json-glib/json-glib.h>
 
 #include "jx-gen-test-util.h"
+#include "jx-test-trace.h"
 #include "jx-test-util.h"
 #include "jx-trace-generator.h"
 
 static const gint64 delays[] = { 0, 40000000, 123456789 };
-
-static int
-run_cli (const char *const *args,
-         char              **out,
-         char              **err)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *ignored_out = NULL;
-  g_autofree char *ignored_err = NULL;
-  int status = 0;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("JX_CLI"));
-  g_assert_nonnull (argv->pdata[0]);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                out != NULL ? out : &ignored_out, err != NULL ? err : &ignored_err, &status, &error);
-  g_assert_no_error (error);
-  if (strstr (err != NULL ? *err : ignored_err, "runtime error:") != NULL ||
-      strstr (err != NULL ? *err : ignored_err, "Sanitizer") != NULL)
-    g_error ("juxtrace-cli: sanitizer report on stderr: %s", err != NULL ? *err : ignored_err);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
 
 /* Three runs of one program whose iterations start later and later. */
 static char *
 generate_runs (void)
 {
   char *dir = jx_gen_test_make_tmp_dir ();
+  g_auto(GStrv) paths = jx_test_generate_runs (dir, delays, G_N_ELEMENTS (delays), 24, NULL);
 
-  for (guint t = 0; t < G_N_ELEMENTS (delays); t++)
-    {
-      g_autofree char *path = g_strdup_printf ("%s/run-%u", dir, t);
-      g_autoptr(GError) error = NULL;
-      JxGeneratorOptions options;
-
-      jx_generator_options_init (&options);
-      options.n_ranks = 3;
-      options.n_threads = 2;
-      options.n_iterations = 24;
-      options.markers = TRUE;
-      options.start_delay_ns = delays[t];
-      g_assert_cmpuint (jx_generate_trace (path, &options, &error), >, 0);
-      g_assert_no_error (error);
-    }
   return dir;
 }
 
@@ -93,7 +53,7 @@ check_offsets (const char *dir,
   JsonObject *root;
   JsonArray *traces;
 
-  g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (args, &out, &err), ==, 0);
   root = parse_json (parser, out);
   traces = json_object_get_array_member (root, "traces");
   g_assert_cmpuint (json_array_get_length (traces), ==, 3);
@@ -146,7 +106,7 @@ test_formats (void)
   g_auto(GStrv) lines = NULL;
   g_auto(GStrv) fields = NULL;
 
-  g_assert_cmpint (run_cli (csv, &out, NULL), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (csv, &out, NULL), ==, 0);
   lines = g_strsplit (out, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "path,name,status,process,stream,index,ordinal,time_ticks,time_ns,profile_error,offset_ns");
   g_assert_nonnull (lines[1]);
@@ -161,7 +121,7 @@ test_formats (void)
   g_assert_cmpstr (fields[10], ==, offset);
 
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run_cli (text, &out, NULL), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (text, &out, NULL), ==, 0);
   g_assert_nonnull (strstr (out, "stencil_kernel"));
   g_assert_nonnull (strstr (out, "MPI Rank 0 / Master thread"));
   g_assert_nonnull (strstr (out, "an exact match"));
@@ -201,27 +161,27 @@ test_errors (void)
   options.variant = JX_VARIANT_RENAME_FUNCTION;
   g_assert_cmpuint (jx_generate_trace (renamed, &options, &error), >, 0);
 
-  g_assert_cmpint (run_cli (other, &out, NULL), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (other, &out, NULL), ==, 0);
   row = json_array_get_object_element (json_object_get_array_member (parse_json (parser, out), "traces"), 1);
   g_assert_cmpstr (json_object_get_string_member (row, "status"), ==, "no-function");
   g_assert_cmpint (json_object_get_int_member (row, "offset_ns"), ==, 0);
   g_assert_false (json_object_has_member (row, "invocation"));
 
-  g_assert_cmpint (run_cli (no_function, NULL, &err), ==, 1);
+  g_assert_cmpint (jx_test_run_cli (no_function, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "no_such_function"));
   g_assert_nonnull (strstr (err, a));
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (no_marker, NULL, &err), ==, 1);
+  g_assert_cmpint (jx_test_run_cli (no_marker, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "no such marker"));
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_cli (too_many, NULL, &err), ==, 1);
+  g_assert_cmpint (jx_test_run_cli (too_many, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "#1000"));
-  g_assert_cmpint (run_cli (no_process, NULL, NULL), ==, 1);
-  g_assert_cmpint (run_cli (both, NULL, NULL), ==, 2);
-  g_assert_cmpint (run_cli (neither, NULL, NULL), ==, 2);
-  g_assert_cmpint (run_cli (one, NULL, NULL), ==, 2);
-  g_assert_cmpint (run_cli (zero, NULL, NULL), ==, 2);
-  g_assert_cmpint (run_cli (render_missing, NULL, NULL), ==, 1);
+  g_assert_cmpint (jx_test_run_cli (no_process, NULL, NULL), ==, 1);
+  g_assert_cmpint (jx_test_run_cli (both, NULL, NULL), ==, 2);
+  g_assert_cmpint (jx_test_run_cli (neither, NULL, NULL), ==, 2);
+  g_assert_cmpint (jx_test_run_cli (one, NULL, NULL), ==, 2);
+  g_assert_cmpint (jx_test_run_cli (zero, NULL, NULL), ==, 2);
+  g_assert_cmpint (jx_test_run_cli (render_missing, NULL, NULL), ==, 1);
   jx_gen_test_remove_tree (dir);
 }
 
@@ -237,10 +197,10 @@ test_render (void)
   const char *args[] = { "render", a, b, "--at", "stencil_kernel#5", "-o", png, NULL };
   const char *marker[] = { "render", a, b, "--marker", "Iterations 9-11", "--end", "-o", png, NULL };
 
-  g_assert_cmpint (run_cli (args, &out, NULL), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (args, &out, NULL), ==, 0);
   g_assert_true (g_file_test (png, G_FILE_TEST_EXISTS));
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run_cli (marker, &out, NULL), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (marker, &out, NULL), ==, 0);
   jx_gen_test_remove_tree (dir);
 }
 
@@ -260,7 +220,7 @@ test_real (void)
   JsonArray *traces;
   JsonObject *row;
 
-  g_assert_cmpint (run_cli (jacobi, &out, NULL), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (jacobi, &out, NULL), ==, 0);
   traces = json_object_get_array_member (parse_json (parser, out), "traces");
   row = json_array_get_object_element (traces, 1);
   g_assert_cmpstr (json_object_get_string_member (row, "status"), ==, "aligned");
@@ -272,7 +232,7 @@ test_real (void)
                    json_object_get_int_member (row, "time_ns"));
 
   g_clear_pointer (&out, g_free);
-  g_assert_cmpint (run_cli (tracer, &out, NULL), ==, 0);
+  g_assert_cmpint (jx_test_run_cli (tracer, &out, NULL), ==, 0);
   row = json_array_get_object_element (json_object_get_array_member (parse_json (parser, out), "traces"), 1);
   g_assert_cmpstr (json_object_get_string_member (row, "process"), ==, "MPI Rank 31");
   g_assert_cmpint (json_object_get_int_member (row, "profile_error"), ==, 0);

@@ -1,6 +1,9 @@
 /* jx-test-util.c — see jx-test-util.h. */
 #include "config.h"
 
+#include <string.h>
+#include <sys/wait.h>
+
 #include <glib/gstdio.h>
 
 #include "jx-test-util.h"
@@ -35,6 +38,36 @@ jx_test_get_shared_trace (const char *name)
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     g_error ("The real test trace %s is expected in %s but is not there. " HOW_TO_FIX, name, dir);
   return path;
+}
+
+int
+jx_test_run_cli (const char * const *args,
+                 char              **out,
+                 char              **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *stdout_text = NULL;
+  g_autofree char *stderr_text = NULL;
+  const char *cli = g_getenv ("JX_CLI");
+  int status = -1;
+
+  if (cli == NULL)
+    g_error ("JX_CLI names no juxtrace-cli to run (meson test sets it)");
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &stdout_text, &stderr_text, &status, &error);
+  g_assert_no_error (error);
+  if (strstr (stderr_text, "runtime error:") != NULL || strstr (stderr_text, "Sanitizer") != NULL)
+    g_error ("juxtrace-cli: sanitizer report on stderr: %s", stderr_text);
+  if (out != NULL)
+    *out = g_steal_pointer (&stdout_text);
+  if (err != NULL)
+    *err = g_steal_pointer (&stderr_text);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
 
 static gboolean

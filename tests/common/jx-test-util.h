@@ -21,6 +21,13 @@ char       *jx_test_get_shared_trace  (const char *name);
  * tests). */
 void        jx_test_remove_tree       (const char     *path);
 
+/* Runs the juxtrace-cli of $JX_CLI with args (NULL-terminated) and returns
+ * its exit status; out and err (may be NULL) receive its output. Fails the
+ * test on a sanitizer report. */
+int         jx_test_run_cli           (const char * const *args,
+                                       char              **out,
+                                       char              **err);
+
 /* Runs the main loop for `ms` milliseconds. */
 void        jx_test_spin              (guint           ms);
 

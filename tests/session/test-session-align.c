@@ -11,6 +11,7 @@
 #include "jx-session-align.h"
 #include "jx-session-markers.h"
 #include "jx-test-session.h"
+#include "jx-test-trace.h"
 #include "jx-test-util.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-builder.h"
@@ -18,53 +19,19 @@
 
 static const gint64 delays[] = { 0, 40000000, 123456789 };
 
-/* The three runs in `dir` (generated when `generate`), opened in a session. */
+/* Three runs generated in `dir`, opened in a session. */
 static JxSession *
-open_runs (const char *dir,
-           gboolean    generate)
+open_runs (const char *dir)
 {
   JxSession *session = jx_session_new ();
+  g_auto(GStrv) paths = jx_test_generate_runs (dir, delays, G_N_ELEMENTS (delays), 24, NULL);
 
-  for (guint t = 0; t < G_N_ELEMENTS (delays); t++)
-    {
-      g_autofree char *path = g_strdup_printf ("%s/run-%u", dir, t);
-
-      if (generate)
-        {
-          g_autoptr(GError) error = NULL;
-          JxGeneratorOptions options;
-
-          jx_generator_options_init (&options);
-          options.n_ranks = 3;
-          options.n_threads = 2;
-          options.n_iterations = 24;
-          options.markers = TRUE;
-          options.start_delay_ns = delays[t];
-          g_assert_cmpuint (jx_generate_trace (path, &options, &error), >, 0);
-          g_assert_no_error (error);
-        }
-      jx_session_add_path (session, path);
-    }
+  for (guint t = 0; paths[t] != NULL; t++)
+    jx_session_add_path (session, paths[t]);
   jx_test_wait_for_loads (session);
   for (guint t = 0; t < G_N_ELEMENTS (delays); t++)
     g_assert_cmpint (jx_session_trace_get_state (jx_test_item_at (session, t)), ==, JX_SESSION_TRACE_LOADED);
   return session;
-}
-
-static guint32
-nth_invocation (JxTrace    *trace,
-                guint32     stream,
-                const char *name,
-                guint       n)
-{
-  const JxStream *s = jx_trace_get_stream (trace, stream);
-  guint32 region = jx_trace_find_region (trace, name);
-
-  for (guint32 i = 0; i < s->n_invocations; i++)
-    if (s->region[i] == region && n-- == 0)
-      return i;
-  g_assert_not_reached ();
-  return JX_NONE;
 }
 
 static void
@@ -107,7 +74,7 @@ kernel_ns (JxSessionTrace *item,
 {
   JxTrace *trace = jx_session_trace_get_trace (item);
   const JxStream *s = jx_trace_get_stream (trace, stream);
-  guint32 i = nth_invocation (trace, stream, "stencil_kernel", k);
+  guint32 i = jx_test_nth_invocation (trace, stream, "stencil_kernel", k);
 
   return jx_session_trace_ticks_to_ns (item, end ? s->end[i] : s->start[i]);
 }
@@ -119,7 +86,7 @@ static void
 test_align_at (void)
 {
   g_autofree char *dir = jx_gen_test_make_tmp_dir ();
-  g_autoptr(JxSession) session = open_runs (dir, TRUE);
+  g_autoptr(JxSession) session = open_runs (dir);
   JxSessionTrace *ref = jx_test_item_at (session, 1);
   JxTrace *ref_trace = jx_session_trace_get_trace (ref);
   g_autoptr(JxAlignReport) report = NULL;
@@ -133,9 +100,9 @@ test_align_at (void)
     before[t] = jx_test_offset_of (session, t);
   jx_test_set_view (session, 20000000, 30000000);
   view = *jx_session_get_visible_time (session);
-  jx_session_select_invocation (session, ref, 0, nth_invocation (ref_trace, 0, "stencil_kernel", k));
+  jx_session_select_invocation (session, ref, 0, jx_test_nth_invocation (ref_trace, 0, "stencil_kernel", k));
 
-  report = align_at (session, ref, 0, nth_invocation (ref_trace, 0, "stencil_kernel", k));
+  report = align_at (session, ref, 0, jx_test_nth_invocation (ref_trace, 0, "stencil_kernel", k));
   g_assert_cmpstr (jx_align_report_get_what (report), ==, "stencil_kernel");
   g_assert_false (jx_align_report_is_marker (report));
   g_assert_cmpuint (jx_align_report_get_n_entries (report), ==, 3);
@@ -178,7 +145,7 @@ test_align_at (void)
   /* End mode: the ends line up (they moved with the delay as well). */
   g_clear_pointer (&report, jx_align_report_unref);
   jx_session_set_align_ends (session, TRUE);
-  report = align_at (session, ref, 0, nth_invocation (ref_trace, 0, "stencil_kernel", k));
+  report = align_at (session, ref, 0, jx_test_nth_invocation (ref_trace, 0, "stencil_kernel", k));
   g_assert_cmpint (jx_align_report_get_edge (report), ==, JX_ALIGN_EDGE_END);
   for (guint t = 0; t < 3; t++)
     g_assert_cmpint (kernel_ns (jx_test_item_at (session, t), 0, k, TRUE), ==, kernel_ns (ref, 0, k, TRUE));
@@ -193,10 +160,10 @@ static void
 test_align_keeps_place (void)
 {
   g_autofree char *dir = jx_gen_test_make_tmp_dir ();
-  g_autoptr(JxSession) session = open_runs (dir, TRUE);
+  g_autoptr(JxSession) session = open_runs (dir);
   JxSessionTrace *ref = jx_test_item_at (session, 0);
   JxTrace *trace = jx_session_trace_get_trace (ref);
-  guint32 inv = nth_invocation (trace, 0, "stencil_kernel", 12);
+  guint32 inv = jx_test_nth_invocation (trace, 0, "stencil_kernel", 12);
   g_autoptr(JxAlignReport) report = NULL;
   gint64 t = jx_session_trace_ticks_to_ns (ref, jx_trace_get_stream (trace, 0)->start[inv]);
   double before, after;
@@ -218,7 +185,7 @@ test_align_missing (void)
 {
   g_autofree char *dir = jx_gen_test_make_tmp_dir ();
   g_autofree char *renamed = g_build_filename (dir, "renamed", NULL);
-  g_autoptr(JxSession) session = open_runs (dir, TRUE);
+  g_autoptr(JxSession) session = open_runs (dir);
   g_autoptr(JxAlignReport) report = NULL;
   g_autoptr(GError) error = NULL;
   JxSessionTrace *ref = jx_test_item_at (session, 0);
@@ -235,7 +202,7 @@ test_align_missing (void)
   jx_test_wait_for_loads (session);
   jx_session_set_offset (session, other, 777);
 
-  report = align_at (session, ref, 0, nth_invocation (jx_session_trace_get_trace (ref), 0, "stencil_kernel", 2));
+  report = align_at (session, ref, 0, jx_test_nth_invocation (jx_session_trace_get_trace (ref), 0, "stencil_kernel", 2));
   e = jx_align_report_get_entry (report, 3);
   g_assert_true (e->item == other);
   g_assert_cmpint (e->status, ==, JX_ALIGN_ENTRY_NO_FUNCTION);
@@ -270,7 +237,7 @@ static void
 test_markers (void)
 {
   g_autofree char *dir = jx_gen_test_make_tmp_dir ();
-  g_autoptr(JxSession) session = open_runs (dir, TRUE);
+  g_autoptr(JxSession) session = open_runs (dir);
   GListModel *list = G_LIST_MODEL (jx_session_get_markers (session));
   JxSessionTrace *a = jx_test_item_at (session, 0);
   JxSessionTrace *c = jx_test_item_at (session, 2);
@@ -380,7 +347,7 @@ static void
 test_user_markers (void)
 {
   g_autofree char *dir = jx_gen_test_make_tmp_dir ();
-  g_autoptr(JxSession) session = open_runs (dir, TRUE);
+  g_autoptr(JxSession) session = open_runs (dir);
   JxSessionMarkers *markers = jx_session_get_markers (session);
   JxSessionTrace *b = jx_test_item_at (session, 1);
   JxTrace *trace = jx_session_trace_get_trace (b);
