@@ -572,13 +572,18 @@ explain (JxSessionMarker *m,
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY))
     {
+      JxTrace *trace = jx_session_trace_get_trace (m->item);
+      /* The anchor's folder; the item's path may already be the folder. */
+      g_autofree char *folder = trace != NULL ? g_path_get_dirname (jx_trace_get_path (trace))
+                                              : g_strdup (jx_session_trace_get_path (m->item));
+
       if (remove)
         return g_error_new (G_IO_ERROR, G_IO_ERROR_READ_ONLY,
-                            _("The marker “%s” cannot be removed: the archive of “%s” is read-only (%s)"),
-                            m->text, name, error->message);
+                            _("The marker “%s” cannot be removed: the folder of “%s” (%s) is read-only"),
+                            m->text, name, folder);
       return g_error_new (G_IO_ERROR, G_IO_ERROR_READ_ONLY,
-                          _("The marker “%s” is kept in this session only (unsaved): the archive of “%s” is read-only (%s)"),
-                          m->text, name, error->message);
+                          _("The marker “%s” is kept in this session only (unsaved): the folder of “%s” (%s) is read-only"),
+                          m->text, name, folder);
     }
   if (remove)
     return g_error_new (error->domain, error->code, _("The marker “%s” could not be removed from “%s”: %s"),

@@ -242,7 +242,7 @@ fill_text_cell (GtkLabel        *label,
   if (jx_session_marker_get_saved (m))
     markup = g_markup_escape_text (jx_session_marker_get_text (m), -1);
   else
-    markup = g_markup_printf_escaped ("%s <i>(%s)</i>", jx_session_marker_get_text (m), _("unsaved"));
+    markup = g_markup_printf_escaped ("<i>%s</i> · %s", _("unsaved"), jx_session_marker_get_text (m));
   gtk_label_set_markup (label, markup);
 }
 
