@@ -416,6 +416,7 @@ print_json (const JxCliAlignSpec *spec,
             }
         }
       jx_cli_json_add_int (b, "offset_ns", row->offset_ns);
+      jx_cli_json_add_load_report (b, traces[t]);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -472,6 +473,7 @@ jx_cli_align (int    argc,
   g_autofree char *what = NULL;
   gboolean end = FALSE, json = FALSE, csv = FALSE;
   JxCliAlignSpec spec;
+  JxCliTraces opened;
   guint32 function;
   guint n;
   const GOptionEntry entries[] = {
@@ -494,6 +496,8 @@ jx_cli_align (int    argc,
                                          "Prints per trace the stream, the chosen invocation or marker, the\n"
                                          "profile error and the offset that puts it at the reference's time."),
                                        entries);
+  jx_cli_traces_init (&opened, "align");
+  jx_cli_add_trace_options (context, &opened);
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
   if (argc < 3)
@@ -506,12 +510,14 @@ jx_cli_align (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--json and --csv exclude each other"));
 
   n = (guint) argc - 1;
+  opened.json = json;
   for (guint i = 0; i < n; i++)
     {
-      JxTrace *trace = jx_cli_load_trace (argv[i + 1], &error);
+      JxTrace *trace = NULL;
+      int status = jx_cli_open_trace (&opened, argv[i + 1], argv[i + 1], &trace);
 
-      if (trace == NULL)
-        return jx_cli_input_error (argv[0], argv[i + 1], error);
+      if (status != JX_CLI_EXIT_OK)
+        return status;
       g_ptr_array_add (traces, trace);
     }
 
