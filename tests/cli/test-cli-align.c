@@ -215,6 +215,7 @@ test_real (void)
   g_autofree char *t64 = jx_test_get_shared_trace ("TraceR__stencil4d-64");
   const char *jacobi[] = { "align", j01, j09, "--at", "jacobi_kernel#37", "--json", NULL };
   const char *tracer[] = { "align", t32, t64, "--at", "MPI_Waitall#2", "--process", "MPI Rank 31", "--json", NULL };
+  const char *strict[] = { "align", t32, t64, "--at", "MPI_Waitall#2", "--strict", NULL };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree char *out = NULL;
   JsonArray *traces;
@@ -236,6 +237,12 @@ test_real (void)
   row = json_array_get_object_element (json_object_get_array_member (parse_json (parser, out), "traces"), 1);
   g_assert_cmpstr (json_object_get_string_member (row, "process"), ==, "MPI Rank 31");
   g_assert_cmpint (json_object_get_int_member (row, "profile_error"), ==, 0);
+  /* The TraceR traces were repaired while loading: their load reports go
+   * with the JSON, and --strict refuses them. */
+  g_assert_true (json_object_has_member (row, "load_report"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (jx_test_run_cli (strict, NULL, &out), ==, 1);
+  g_assert_nonnull (strstr (out, "--strict"));
 }
 
 int
