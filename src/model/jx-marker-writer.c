@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -238,6 +239,17 @@ remove_one (MarkerSet            *set,
 
 /* Writing ------------------------------------------------------------------- */
 
+/* Without any write permission bit, as `ls` shows it: root, whom access ()
+ * lets write anywhere, must not write into archives marked read-only either
+ * (shared trace collections are). */
+static gboolean
+has_no_write_bits (const char *path)
+{
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 && (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0;
+}
+
 static gboolean
 is_read_only (const char *dir,
               const char *marker_file)
@@ -246,9 +258,10 @@ is_read_only (const char *dir,
 
   if (statvfs (dir, &fs) == 0 && (fs.f_flag & ST_RDONLY) != 0)
     return TRUE;
-  if (access (dir, W_OK) != 0)
+  if (access (dir, W_OK) != 0 || has_no_write_bits (dir))
     return TRUE;
-  return g_file_test (marker_file, G_FILE_TEST_EXISTS) && access (marker_file, W_OK) != 0;
+  return g_file_test (marker_file, G_FILE_TEST_EXISTS) &&
+         (access (marker_file, W_OK) != 0 || has_no_write_bits (marker_file));
 }
 
 static gboolean

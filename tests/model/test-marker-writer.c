@@ -253,6 +253,15 @@ test_read_only (void)
     g_setenv ("JX_TEST_ARCHIVE", archive, TRUE);
     g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
     g_test_trap_assert_passed ();
+    /* The same as whoever runs the tests, root included: a folder without
+     * write bits is read-only. */
+    {
+      g_autoptr(GError) error = NULL;
+      JxMarkerRecord add = { 1000, 0, "Juxtrace", "Note", 0, 0, 0, "not written" };
+
+      g_assert_false (jx_marker_file_update (archive, &add, 1, NULL, 0, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
+    }
     g_assert_cmpint (g_chmod (archive, 0755), ==, 0);
 
     after = read_bytes (marker);
