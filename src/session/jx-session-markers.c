@@ -579,17 +579,17 @@ explain (JxSessionMarker *m,
 
       if (remove)
         return g_error_new (G_IO_ERROR, G_IO_ERROR_READ_ONLY,
-                            _("The marker “%s” cannot be removed: the folder of “%s” (%s) is read-only"),
+                            _("Marker “%s” not removed: “%s” is read-only (%s)"),
                             m->text, name, folder);
       return g_error_new (G_IO_ERROR, G_IO_ERROR_READ_ONLY,
-                          _("The marker “%s” is kept in this session only (unsaved): the folder of “%s” (%s) is read-only"),
+                          _("Marker “%s” unsaved: “%s” is read-only; it stays in this session only (%s)"),
                           m->text, name, folder);
     }
   if (remove)
     return g_error_new (error->domain, error->code, _("The marker “%s” could not be removed from “%s”: %s"),
                         m->text, name, error->message);
   return g_error_new (error->domain, error->code,
-                      _("The marker “%s” is kept in this session only (unsaved): writing it into “%s” failed: %s"),
+                      _("Marker “%s” unsaved, it stays in this session only: writing it into “%s” failed: %s"),
                       m->text, name, error->message);
 }
 
