@@ -61,6 +61,9 @@ show_report (JxWindow      *self,
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
       return;
     }
+  /* The focus may sit in the align button, insensitive while matching:
+   * GTK 4.8's popover then finds no focus to return to (a critical). */
+  gtk_widget_grab_focus (GTK_WIDGET (self->align_report_button));
   gtk_menu_button_popup (self->align_report_button);
 }
 
