@@ -14,7 +14,10 @@ void
 _jx_pyramid_clear (Pyramid *pyr)
 {
   for (guint k = 0; k < pyr->n_levels; k++)
-    g_free (pyr->levels[k]);
+    {
+      g_free (pyr->levels[k]);
+      g_free (pyr->busy[k]);
+    }
   memset (pyr, 0, sizeof *pyr);
 }
 
@@ -24,8 +27,38 @@ _jx_pyramid_memory (const Pyramid *pyr)
   gsize size = 0;
 
   for (guint k = 0; k < pyr->n_levels; k++)
-    size += pyr->n_buckets[k] * BUCKET_K * sizeof (Entry);
+    size += pyr->n_buckets[k] * (BUCKET_K * sizeof (Entry) + sizeof (Busy));
   return size;
+}
+
+static void
+builder_reset (PyramidBuilder *b)
+{
+  b->n_slots = 0;
+  b->busy_time = 0.0;
+  b->extra_region = JX_NONE;
+  b->extra_time = 0.0;
+}
+
+/* The Busy record of the current bucket: the exact busy time, and the
+ * region of the largest non-idle slot (else the extra activity's). */
+static void
+builder_flush_busy (PyramidBuilder *b)
+{
+  Busy *busy = &b->pyr->busy[0][b->current];
+  guint32 region = JX_NONE;
+  double best = 0.0;
+
+  for (guint i = 0; i < b->n_slots; i++)
+    if (b->slot_region[i] != JX_NONE && b->slot_occupancy[i] > best)
+      {
+        best = b->slot_occupancy[i];
+        region = b->slot_region[i];
+      }
+  if (region == JX_NONE)
+    region = b->extra_region;
+  busy->time = (float) (b->busy_time + b->extra_time);
+  busy->region = busy->time > 0.0f ? region : JX_NONE;
 }
 
 static void
@@ -33,12 +66,13 @@ builder_flush (PyramidBuilder *b)
 {
   Entry *out;
 
-  if (b->n_slots == 0 || b->current >= b->pyr->n_buckets[0])
+  if ((b->n_slots == 0 && b->extra_time == 0.0) || b->current >= b->pyr->n_buckets[0])
     {
-      b->n_slots = 0;
+      builder_reset (b);
       return;
     }
 
+  builder_flush_busy (b);
   out = &b->pyr->levels[0][b->current * BUCKET_K];
   for (guint k = 0; k < BUCKET_K && k < b->n_slots; k++)
     {
@@ -60,7 +94,7 @@ builder_flush (PyramidBuilder *b)
       out[k].region = b->slot_region[k];
       out[k].occupancy = (float) b->slot_occupancy[k];
     }
-  b->n_slots = 0;
+  builder_reset (b);
 }
 
 static inline void
@@ -70,6 +104,8 @@ builder_add (PyramidBuilder *b,
 {
   guint smallest = 0;
 
+  if (region != JX_NONE)
+    b->busy_time += occupancy;
   for (guint i = 0; i < b->n_slots; i++)
     if (b->slot_region[i] == region)
       {
@@ -125,10 +161,15 @@ builder_fill (PyramidBuilder *b,
 
               out[0].region = region;
               out[0].occupancy = (float) pyr->base;
+              if (region != JX_NONE)
+                {
+                  pyr->busy[0][i].time = (float) pyr->base;
+                  pyr->busy[0][i].region = region;
+                }
             }
           t0 = pyr->origin + (gint64) (last * pyr->base);
           b->current = last;
-          b->n_slots = 0;
+          builder_reset (b);
           continue;
         }
       piece_end = MIN (t1, bucket_end);
@@ -149,6 +190,46 @@ _jx_pyramid_builder_segment (PyramidBuilder *b,
     builder_fill (b, t0, t1, region);
   if (t1 > b->last)
     b->last = t1;
+}
+
+void
+_jx_pyramid_builder_busy (PyramidBuilder *b,
+                          gint64          t0,
+                          gint64          t1,
+                          guint32         region,
+                          double          time)
+{
+  Pyramid *pyr = b->pyr;
+  double per_tick;
+
+  if (!(t1 > t0) || !(time > 0.0) || region == JX_NONE)
+    return;
+  per_tick = time / (double) (t1 - t0);
+  while (t0 < t1)
+    {
+      guint64 bucket = (guint64) (t0 - pyr->origin) / pyr->base;
+      gint64 piece_end = MIN (t1, pyr->origin + (gint64) ((bucket + 1) * pyr->base));
+      double share = per_tick * (double) (piece_end - t0);
+
+      if (bucket >= pyr->n_buckets[0])
+        return;
+      if (bucket == b->current)
+        {
+          if (share > b->extra_time)
+            b->extra_region = region;
+          b->extra_time += share;
+        }
+      else if (bucket < b->current)
+        {
+          /* Already complete: its record is final but for this. */
+          Busy *busy = &pyr->busy[0][bucket];
+
+          if (busy->time == 0.0f)
+            busy->region = region;
+          busy->time += (float) share;
+        }
+      t0 = piece_end;
+    }
 }
 
 /* Allocates level 0 for [origin, end) with about n_items / INVOCATIONS_PER_BUCKET buckets. */
@@ -172,8 +253,25 @@ _jx_pyramid_builder_init (PyramidBuilder *b,
   pyr->levels[0] = g_new0 (Entry, pyr->n_buckets[0] * BUCKET_K);
   for (guint64 i = 0; i < pyr->n_buckets[0] * BUCKET_K; i++)
     pyr->levels[0][i].region = JX_NONE;
+  pyr->busy[0] = g_new0 (Busy, pyr->n_buckets[0]);
+  for (guint64 i = 0; i < pyr->n_buckets[0]; i++)
+    pyr->busy[0][i].region = JX_NONE;
   b->pyr = pyr;
   b->last = origin;
+  builder_reset (b);
+}
+
+/* Busy time adds up exactly; the busiest region of the pair is the one of
+ * the busier side unless both agree (an estimate, like the entries). */
+static void
+merge_busy (const Busy *a,
+            const Busy *b,
+            Busy       *out)
+{
+  out->time = a->time + b->time;
+  out->region = a->time >= b->time ? a->region : b->region;
+  if (out->time == 0.0f)
+    out->region = JX_NONE;
 }
 
 static void
@@ -244,8 +342,11 @@ _jx_pyramid_builder_finish (PyramidBuilder *b,
       guint64 n_below = pyr->n_buckets[k - 1];
       guint64 n = (n_below + 1) / 2;
       const Entry *below = pyr->levels[k - 1];
+      const Busy *busy_below = pyr->busy[k - 1];
       Entry *level = g_new (Entry, n * BUCKET_K);
+      Busy *busy = g_new (Busy, n);
       Entry empty[BUCKET_K];
+      const Busy idle = { 0.0f, JX_NONE };
 
       for (guint e = 0; e < BUCKET_K; e++)
         {
@@ -255,12 +356,15 @@ _jx_pyramid_builder_finish (PyramidBuilder *b,
 
       for (guint64 i = 0; i < n; i++)
         {
+          gboolean pair = 2 * i + 1 < n_below;
           const Entry *left = &below[2 * i * BUCKET_K];
-          const Entry *right = 2 * i + 1 < n_below ? &below[(2 * i + 1) * BUCKET_K] : empty;
+          const Entry *right = pair ? &below[(2 * i + 1) * BUCKET_K] : empty;
 
           merge_entries (left, right, &level[i * BUCKET_K]);
+          merge_busy (&busy_below[2 * i], pair ? &busy_below[2 * i + 1] : &idle, &busy[i]);
         }
       pyr->levels[k] = level;
+      pyr->busy[k] = busy;
       pyr->n_buckets[k] = n;
       pyr->n_levels++;
     }

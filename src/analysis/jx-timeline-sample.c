@@ -16,7 +16,12 @@
  *   - a slot sink for aggregates of several streams, whose spans interleave:
  *     a few (region, occupancy) slots per pixel.
  * A single stream's pyramid skips the spans: row_sample_pyramid fills the
- * row sink's pixels directly, with the same result. */
+ * row sink's pixels directly, with the same result.
+ *
+ * Marks: where idle time wins a pixel of one row although something ran in
+ * it, the row sink can also report the region that ran most there (the
+ * pixel's "mark"); it costs nothing on pixels a region wins. Aggregates never
+ * need marks: idle only wins where nothing ran. */
 
 typedef struct _Sink Sink;
 
@@ -40,6 +45,7 @@ typedef struct
   guint    n_touched;
   gint64   current;            /* pixel being summed, -1 before the first */
   guint64  best_key;           /* largest sum_key () of the current pixel so far */
+  guint32 *marks;              /* NULL, or per pixel the busiest region where idle won */
 } RowSink;
 
 typedef struct
@@ -186,15 +192,43 @@ row_add (RowSink *row,
   row->best_key = key > row->best_key ? key : row->best_key;
 }
 
+/* The region with the most occupancy of the current pixel other than idle,
+ * JX_NONE when nothing ran. */
+static guint32
+row_busiest (const RowSink *row)
+{
+  guint32 best = JX_NONE;
+  double best_o = 0.0;
+
+  for (guint i = 0; i < row->n_touched; i++)
+    {
+      guint32 index = row->touched[i];
+      double o = row->occupancy[index];
+
+      if (index < row->n_regions && (o > best_o || (o == best_o && o > 0.0 && index < best)))
+        {
+          best = index;
+          best_o = o;
+        }
+    }
+  return best;
+}
+
 static void
 row_finish_pixel (RowSink *row)
 {
+  /* Ties go to the smaller region id; idle loses ties (see sum_key). */
+  guint32 winner = key_region (row->best_key, row->n_regions);
+
+  if (row->current >= 0 && row->current < row->sink.n_pixels)
+    {
+      row->sink.out[row->current] = winner;
+      if (G_UNLIKELY (row->marks != NULL) && winner == JX_NONE)
+        row->marks[row->current] = row_busiest (row);
+    }
   for (guint i = 0; i < row->n_touched; i++)
     row->occupancy[row->touched[i]] = 0.0;
   row->n_touched = 0;
-  /* Ties go to the smaller region id; idle loses ties (see sum_key). */
-  if (row->current >= 0 && row->current < row->sink.n_pixels)
-    row->sink.out[row->current] = key_region (row->best_key, row->n_regions);
   row->best_key = 0;
 }
 
@@ -308,7 +342,8 @@ row_sink_get (guint    n_regions,
               gint64   start,
               gint64   end,
               guint    n_pixels,
-              guint32 *out)
+              guint32 *out,
+              guint32 *marks)
 {
   Scratch *scratch = scratch_get ();
   RowSink *row = &scratch->row;
@@ -329,6 +364,10 @@ row_sink_get (guint    n_regions,
   row->sink.span = row_span;
   row->sink.finish = row_finish;
   sink_init (&row->sink, start, end, n_pixels, out);
+  row->marks = marks;
+  if (marks != NULL)
+    for (guint p = 0; p < n_pixels; p++)
+      marks[p] = JX_NONE;
   return row;
 }
 
@@ -596,6 +635,75 @@ pyramid_pixel (double      *sums,
   return key_region (best, idle);
 }
 
+/* pyramid_pixel () over the buckets of pixel [pl, pl + 1), b the first,
+ * `most` the most one pixel can overlap. */
+static G_ALWAYS_INLINE inline guint32
+pyramid_pixel_any (double      *sums,
+                   guint32      idle,
+                   const Entry *level,
+                   guint64      n,
+                   guint64      b,
+                   guint        most,
+                   double       ox,
+                   double       bw_px,
+                   double       inv_bw,
+                   double       pl,
+                   double       outside)
+{
+  guint64 b_end = b;
+
+  if (b + most <= n)
+    {
+      /* Constant bucket counts, so that the loops unroll. */
+      switch (most)
+        {
+        case 2:
+          return pyramid_pixel (sums, idle, level, b, 2, ox, bw_px, inv_bw, pl, outside);
+        case 3:
+          return pyramid_pixel (sums, idle, level, b, 3, ox, bw_px, inv_bw, pl, outside);
+        case 4:
+          return pyramid_pixel (sums, idle, level, b, 4, ox, bw_px, inv_bw, pl, outside);
+        case 5:
+          return pyramid_pixel (sums, idle, level, b, 5, ox, bw_px, inv_bw, pl, outside);
+        default:
+          break;
+        }
+    }
+  while (b_end < n && ox + (double) b_end * bw_px < pl + 1.0)
+    b_end++;
+  return pyramid_pixel (sums, idle, level, b, (guint) (b_end - b), ox, bw_px, inv_bw, pl, outside);
+}
+
+/* The mark of pixel [pl, pl + 1) whose buckets start at b: the busy region
+ * of the bucket that ran most inside the pixel, JX_NONE when none ran. */
+static guint32
+pyramid_mark (const Busy *busy,
+              guint64     n,
+              guint64     b,
+              double      ox,
+              double      bw_px,
+              double      pl)
+{
+  double pr = pl + 1.0;
+  guint32 region = JX_NONE;
+  double best = 0.0;
+
+  for (guint64 i = b; i < n; i++)
+    {
+      double xs = ox + (double) (gint64) i * bw_px;
+      double w = MIN (xs + bw_px, pr) - MAX (xs, pl);
+
+      if (xs >= pr)
+        break;
+      if (w > 0.0 && (double) busy[i].time * w > best)
+        {
+          best = (double) busy[i].time * w;
+          region = busy[i].region;
+        }
+    }
+  return region;
+}
+
 /* A bucket whose top region strictly leads the runner-up. */
 static inline gboolean
 bucket_led_by (const Entry *e,
@@ -625,6 +733,7 @@ row_sample_pyramid (RowSink       *row,
   guint k = pyramid_level (pyr, sink->ticks_per_pixel);
   guint64 n = pyr->n_buckets[k];
   const Entry *level = pyr->levels[k];
+  const Busy *busy = pyr->busy[k];
   double inv_bw = 1.0 / (double) (pyr->base << k);
   double bw_px = (double) (pyr->base << k) * sink->pixels_per_tick;
   double px_bw = 1.0 / bw_px;
@@ -654,7 +763,6 @@ row_sample_pyramid (RowSink       *row,
       double fb = (pl - ox) * px_bw;
       /* Signed conversion: one instruction, fb is far below 2^63. */
       guint64 b = fb > 0.0 ? (guint64) (gint64) fb : 0;
-      guint64 b_end;
 
       /* First bucket ending after pl (rounding of fb can be one off either
        * way). */
@@ -689,35 +797,15 @@ row_sample_pyramid (RowSink       *row,
             {
               /* Regions past the table count as idle (see row_index). */
               sink->out[p] = run_region < idle ? run_region : JX_NONE;
+              if (G_UNLIKELY (row->marks != NULL) && sink->out[p] == JX_NONE)
+                row->marks[p] = pyramid_mark (busy, n, b, ox, bw_px, pl);
               continue;
             }
         }
 
-      if (b + most <= n)
-        {
-          /* Constant bucket counts, so that the loops unroll. */
-          switch (most)
-            {
-            case 2:
-              sink->out[p] = pyramid_pixel (sums, idle, level, b, 2, ox, bw_px, inv_bw, pl, outside);
-              continue;
-            case 3:
-              sink->out[p] = pyramid_pixel (sums, idle, level, b, 3, ox, bw_px, inv_bw, pl, outside);
-              continue;
-            case 4:
-              sink->out[p] = pyramid_pixel (sums, idle, level, b, 4, ox, bw_px, inv_bw, pl, outside);
-              continue;
-            case 5:
-              sink->out[p] = pyramid_pixel (sums, idle, level, b, 5, ox, bw_px, inv_bw, pl, outside);
-              continue;
-            default:
-              break;
-            }
-        }
-      b_end = b;
-      while (b_end < n && ox + (double) b_end * bw_px < pr)
-        b_end++;
-      sink->out[p] = pyramid_pixel (sums, idle, level, b, (guint) (b_end - b), ox, bw_px, inv_bw, pl, outside);
+      sink->out[p] = pyramid_pixel_any (sums, idle, level, n, b, most, ox, bw_px, inv_bw, pl, outside);
+      if (G_UNLIKELY (row->marks != NULL) && sink->out[p] == JX_NONE)
+        row->marks[p] = pyramid_mark (busy, n, b, ox, bw_px, pl);
     }
 }
 
@@ -771,6 +859,19 @@ jx_timeline_summary_sample (JxTimelineSummary  *self,
                             guint               n_pixels,
                             guint32            *out_regions)
 {
+  jx_timeline_summary_sample_marked (self, streams, n_streams, start, end, n_pixels, out_regions, NULL);
+}
+
+void
+jx_timeline_summary_sample_marked (JxTimelineSummary  *self,
+                                   const guint32      *streams,
+                                   guint               n_streams,
+                                   gint64              start,
+                                   gint64              end,
+                                   guint               n_pixels,
+                                   guint32            *out_regions,
+                                   guint32            *out_marks)
+{
   Sink *sink;
   guint n_valid = 0;
 
@@ -788,9 +889,15 @@ jx_timeline_summary_sample (JxTimelineSummary  *self,
       n_valid++;
 
   if (n_valid <= 1)
-    sink = &row_sink_get (jx_trace_get_n_regions (self->trace), start, end, n_pixels, out_regions)->sink;
+    sink = &row_sink_get (jx_trace_get_n_regions (self->trace), start, end, n_pixels, out_regions,
+                          out_marks)->sink;
   else
-    sink = &slot_sink_get (ACC_SLOTS, start, end, n_pixels, out_regions)->sink;
+    {
+      sink = &slot_sink_get (ACC_SLOTS, start, end, n_pixels, out_regions)->sink;
+      if (out_marks != NULL)
+        for (guint p = 0; p < n_pixels; p++)
+          out_marks[p] = JX_NONE;
+    }
 
   for (guint i = 0; i < n_streams; i++)
     if (streams[i] < self->n_streams)
@@ -810,6 +917,19 @@ jx_timeline_summary_sample_exact (JxTrace       *trace,
                                   guint          n_pixels,
                                   guint32       *out_regions)
 {
+  jx_timeline_summary_sample_exact_marked (trace, streams, n_streams, start, end, n_pixels, out_regions, NULL);
+}
+
+void
+jx_timeline_summary_sample_exact_marked (JxTrace       *trace,
+                                         const guint32 *streams,
+                                         guint          n_streams,
+                                         gint64         start,
+                                         gint64         end,
+                                         guint          n_pixels,
+                                         guint32       *out_regions,
+                                         guint32       *out_marks)
+{
   Sink *sink;
   guint n_all, n_valid = 0;
 
@@ -828,9 +948,14 @@ jx_timeline_summary_sample_exact (JxTrace       *trace,
       n_valid++;
 
   if (n_valid <= 1)
-    sink = &row_sink_get (jx_trace_get_n_regions (trace), start, end, n_pixels, out_regions)->sink;
+    sink = &row_sink_get (jx_trace_get_n_regions (trace), start, end, n_pixels, out_regions, out_marks)->sink;
   else
-    sink = &slot_sink_get (ACC_SLOTS_EXACT, start, end, n_pixels, out_regions)->sink;
+    {
+      sink = &slot_sink_get (ACC_SLOTS_EXACT, start, end, n_pixels, out_regions)->sink;
+      if (out_marks != NULL)
+        for (guint p = 0; p < n_pixels; p++)
+          out_marks[p] = JX_NONE;
+    }
 
   for (guint i = 0; i < n_streams; i++)
     if (streams[i] < n_all)
@@ -849,6 +974,19 @@ jx_timeline_summary_sample_depth (JxTimelineSummary  *self,
                                   guint               n_pixels,
                                   guint32            *out_regions)
 {
+  jx_timeline_summary_sample_depth_marked (self, stream, depth, start, end, n_pixels, out_regions, NULL);
+}
+
+void
+jx_timeline_summary_sample_depth_marked (JxTimelineSummary  *self,
+                                         guint32             stream,
+                                         guint               depth,
+                                         gint64              start,
+                                         gint64              end,
+                                         guint               n_pixels,
+                                         guint32            *out_regions,
+                                         guint32            *out_marks)
+{
   const JxStream *s;
   const Pyramid *pyr = NULL;
   CallStack *cs;
@@ -862,7 +1000,11 @@ jx_timeline_summary_sample_depth (JxTimelineSummary  *self,
   if (stream >= self->n_streams)
     {
       for (guint p = 0; p < n_pixels; p++)
-        out_regions[p] = JX_NONE;
+        {
+          out_regions[p] = JX_NONE;
+          if (out_marks != NULL)
+            out_marks[p] = JX_NONE;
+        }
       return;
     }
   if (end <= start)
@@ -875,7 +1017,7 @@ jx_timeline_summary_sample_depth (JxTimelineSummary  *self,
   if (cs != NULL && depth < cs->n_depths)
     pyr = &cs->depths[depth];
 
-  sink = &row_sink_get (jx_trace_get_n_regions (self->trace), start, end, n_pixels, out_regions)->sink;
+  sink = &row_sink_get (jx_trace_get_n_regions (self->trace), start, end, n_pixels, out_regions, out_marks)->sink;
   if (pyr != NULL && !use_exact_walk (s, pyr, start, end, n_pixels))
     {
       row_sample_pyramid ((RowSink *) sink, pyr);

@@ -14,10 +14,12 @@
  * largest occupancy (ticks the region was the innermost one running), in
  * decreasing order; an entry with region JX_NONE is idle time; unused entries
  * have occupancy 0. Occupancies dropped from a bucket are gone, so a region
- * that runs briefly among busier ones is invisible above the finest level:
- * code that wants "anything ran here" or per-state folding of several streams
- * has to keep that information per bucket (e.g. a busy flag or the summed
- * non-idle occupancy beside the top K) rather than derive it from the entries.
+ * that runs briefly among busier ones would be invisible; beside the entries
+ * every bucket therefore keeps a Busy record: the ticks anything ran (the
+ * exact sum of all non-idle occupancy, dropped regions included) and the
+ * region that ran most. busy.time > 0 exactly where something ran, at every
+ * level, which is what lets a pixel whose time idle dominates still show a
+ * mark of its activity ("activity never disappears").
  *
  * Call-stack mode adds, per stream and depth, a pyramid of the invocations at
  * that nesting level (their inclusive time), built on demand. */
@@ -54,6 +56,14 @@ typedef struct
   float   occupancy;  /* ticks */
 } Entry;
 
+/* What ran in a bucket at all: a separate array beside the entries, so the
+ * hot per-pixel loops over entries keep their stride. */
+typedef struct
+{
+  float    time;               /* ticks any region ran; 0 = idle throughout */
+  guint32  region;             /* the region that ran most, JX_NONE when time is 0 */
+} Busy;
+
 typedef struct
 {
   gint64   origin;             /* tick where bucket 0 starts */
@@ -61,6 +71,7 @@ typedef struct
   guint    n_levels;
   guint64  n_buckets[MAX_LEVELS];
   Entry   *levels[MAX_LEVELS]; /* n_buckets[k] * BUCKET_K entries */
+  Busy    *busy[MAX_LEVELS];   /* n_buckets[k] records */
 } Pyramid;
 
 typedef struct
@@ -93,6 +104,9 @@ typedef struct
   guint    n_slots;
   guint32  slot_region[BUILD_SLOTS];
   double   slot_occupancy[BUILD_SLOTS];
+  double   busy_time;          /* exact non-idle ticks of the current bucket */
+  guint32  extra_region;       /* _jx_pyramid_builder_busy () in the current bucket */
+  double   extra_time;
 } PyramidBuilder;
 
 /* Pyramids (jx-timeline-pyramid.c). A builder takes the segments of one
@@ -110,6 +124,15 @@ void     _jx_pyramid_builder_segment  (PyramidBuilder *b,
                                        gint64          t0,
                                        gint64          t1,
                                        guint32         region);
+/* Activity that does not compete for the entries, only for the Busy record:
+ * `time` ticks of `region` ran somewhere in [t0, t1) (folded rows: the
+ * members ran something where the folded state is idle). Call it after the
+ * segments of [t0, t1) and before the builder moves past t1. */
+void     _jx_pyramid_builder_busy     (PyramidBuilder *b,
+                                       gint64          t0,
+                                       gint64          t1,
+                                       guint32         region,
+                                       double          time);
 /* Completes level 0 up to end and builds the coarser levels. */
 void     _jx_pyramid_builder_finish   (PyramidBuilder *b,
                                        gint64          end);

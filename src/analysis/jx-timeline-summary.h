@@ -69,6 +69,22 @@ void                jx_timeline_summary_sample     (JxTimelineSummary  *self,
                                                     guint               n_pixels,
                                                     guint32            *out_regions);
 
+/* Same, and where idle time wins a pixel of ONE stream although something
+ * ran in it, out_marks (n_pixels entries; JX_NONE elsewhere) receives the
+ * region that ran most there, so that activity never disappears: the pixel
+ * can show at least a mark of it. Exact from the invocation arrays; from the
+ * pyramid exact in where (a mark wherever something ran, never a false one
+ * more than one pixel from activity) and an estimate of which region.
+ * Aggregates of several streams need no marks (all JX_NONE). */
+void                jx_timeline_summary_sample_marked (JxTimelineSummary  *self,
+                                                       const guint32      *streams,
+                                                       guint               n_streams,
+                                                       gint64              start,
+                                                       gint64              end,
+                                                       guint               n_pixels,
+                                                       guint32            *out_regions,
+                                                       guint32            *out_marks);
+
 /* Exact reference: same result computed from the invocation arrays only,
  * whatever the zoom. For tests and small windows. */
 void                jx_timeline_summary_sample_exact (JxTrace          *trace,
@@ -78,6 +94,14 @@ void                jx_timeline_summary_sample_exact (JxTrace          *trace,
                                                       gint64            end,
                                                       guint             n_pixels,
                                                       guint32          *out_regions);
+void                jx_timeline_summary_sample_exact_marked (JxTrace       *trace,
+                                                             const guint32 *streams,
+                                                             guint          n_streams,
+                                                             gint64         start,
+                                                             gint64         end,
+                                                             guint          n_pixels,
+                                                             guint32       *out_regions,
+                                                             guint32       *out_marks);
 
 /* Call-stack mode: dominant region per pixel among the invocations at nesting
  * level `depth` of one stream (their inclusive time). Works at once (exactly,
@@ -96,6 +120,14 @@ void                jx_timeline_summary_sample_depth (JxTimelineSummary  *self,
                                                       gint64              end,
                                                       guint               n_pixels,
                                                       guint32            *out_regions);
+void                jx_timeline_summary_sample_depth_marked (JxTimelineSummary  *self,
+                                                             guint32             stream,
+                                                             guint               depth,
+                                                             gint64              start,
+                                                             gint64              end,
+                                                             guint               n_pixels,
+                                                             guint32            *out_regions,
+                                                             guint32            *out_marks);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxTimelineSummary, jx_timeline_summary_unref)
 

@@ -187,6 +187,7 @@ collect_legend (const JxComparisonLane *lanes,
 {
   g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree guint32 *regions = g_new (guint32, MAX (time_width, 1));
+  g_autofree guint32 *marks = g_new (guint32, MAX (time_width, 1));
   guint category_item[JX_N_CATEGORIES];
   GArray *items = g_array_new (FALSE, TRUE, sizeof (LegendItem));
 
@@ -207,11 +208,14 @@ collect_legend (const JxComparisonLane *lanes,
           /* Expanded process headers only repeat their stream rows. */
           if (row->kind == JX_TIMELINE_ROW_PROCESS && !row->collapsed)
             continue;
-          _jx_timeline_renderer_sample_row (lane_data[l].renderer, row, lane_data[l].start,
-                                            lane_data[l].end, (guint) time_width, regions);
+          /* Marks show their region too, so it is in the legend. */
+          _jx_timeline_renderer_sample_row_marked (lane_data[l].renderer, row, lane_data[l].start,
+                                                   lane_data[l].end, (guint) time_width, regions, marks);
           for (int x = 0; x < time_width; x++)
             if (regions[x] < n_regions)
               pixels[regions[x]]++;
+            else if (marks[x] < n_regions)
+              pixels[marks[x]]++;
         }
 
       for (guint r = 0; r < n_regions; r++)

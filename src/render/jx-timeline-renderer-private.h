@@ -36,7 +36,13 @@ struct _JxTimelineRenderer
   cairo_surface_t   *cache_image;
   guint8             cache_key[64];
 
+  /* Marks (activity where idle won a pixel) of the cached rows: one line
+   * per row, transparent where there is none; NULL when no row has any. */
+  cairo_surface_t   *cache_marks;
+  guint8            *cache_mark_rows;  /* per cached row: TRUE when it has marks */
+
   guint32           *regions;      /* scratch, one row */
+  guint32           *marks;        /* scratch, one row */
   guint              regions_len;
   guint32           *stream_row;   /* scratch: stream -> row index or G_MAXUINT32 */
 };
@@ -52,6 +58,15 @@ void _jx_timeline_renderer_sample_row     (JxTimelineRenderer   *self,
                                            gint64                end,
                                            guint                 n_pixels,
                                            guint32              *out);
+/* Same, and marks (see jx_timeline_summary_sample_marked; may be NULL): the
+ * busiest region of pixels that idle won although something ran there. */
+void _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer   *self,
+                                              const JxTimelineRow  *row,
+                                              gint64                start,
+                                              gint64                end,
+                                              guint                 n_pixels,
+                                              guint32              *out,
+                                              guint32              *marks);
 
 /* Overlays, drawn after the rows; [first, last) are the visible rows. */
 void _jx_timeline_renderer_draw_labels    (JxTimelineRenderer   *self,

@@ -31,7 +31,10 @@ jx_timeline_renderer_finalize (GObject *object)
   g_clear_pointer (&self->labels, g_hash_table_unref);
   g_clear_object (&self->pango);
   g_clear_pointer (&self->cache_image, cairo_surface_destroy);
+  g_clear_pointer (&self->cache_marks, cairo_surface_destroy);
+  g_clear_pointer (&self->cache_mark_rows, g_free);
   g_clear_pointer (&self->regions, g_free);
+  g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->stream_row, g_free);
   g_clear_object (&self->trace);
 
@@ -87,6 +90,7 @@ jx_timeline_renderer_set_summary (JxTimelineRenderer *self,
   g_clear_pointer (&self->summary, jx_timeline_summary_unref);
   self->summary = summary;
   g_clear_pointer (&self->cache_image, cairo_surface_destroy);
+  g_clear_pointer (&self->cache_marks, cairo_surface_destroy);
 }
 
 JxTimelineSummary *
@@ -125,7 +129,9 @@ row_buffer (JxTimelineRenderer *self,
   if (n > self->regions_len)
     {
       g_free (self->regions);
+      g_free (self->marks);
       self->regions = g_new (guint32, n);
+      self->marks = g_new (guint32, n);
       self->regions_len = n;
     }
   return self->regions;
@@ -210,8 +216,23 @@ _jx_timeline_renderer_sample_row (JxTimelineRenderer  *self,
                                   guint                n_pixels,
                                   guint32             *out)
 {
+  _jx_timeline_renderer_sample_row_marked (self, row, start, end, n_pixels, out, NULL);
+}
+
+void
+_jx_timeline_renderer_sample_row_marked (JxTimelineRenderer  *self,
+                                         const JxTimelineRow *row,
+                                         gint64               start,
+                                         gint64               end,
+                                         guint                n_pixels,
+                                         guint32             *out,
+                                         guint32             *marks)
+{
   JxTimelineSummary *summary = effective_summary (self);
 
+  if (marks != NULL)
+    for (guint p = 0; p < n_pixels; p++)
+      marks[p] = JX_NONE;
   if (row_pending (self, row, start, end, n_pixels))
     {
       for (guint p = 0; p < n_pixels; p++)
@@ -222,7 +243,7 @@ _jx_timeline_renderer_sample_row (JxTimelineRenderer  *self,
   switch (row->kind)
     {
     case JX_TIMELINE_ROW_STREAM:
-      jx_timeline_summary_sample (summary, &row->stream, 1, start, end, n_pixels, out);
+      jx_timeline_summary_sample_marked (summary, &row->stream, 1, start, end, n_pixels, out, marks);
       break;
 
     case JX_TIMELINE_ROW_PROCESS:
@@ -242,7 +263,7 @@ _jx_timeline_renderer_sample_row (JxTimelineRenderer  *self,
       break;
 
     case JX_TIMELINE_ROW_DEPTH:
-      jx_timeline_summary_sample_depth (summary, row->stream, row->depth, start, end, n_pixels, out);
+      jx_timeline_summary_sample_depth_marked (summary, row->stream, row->depth, start, end, n_pixels, out, marks);
       break;
 
     default:
@@ -351,6 +372,83 @@ blend_pixel (guint32        pixel,
   return jx_palette_rgba_to_pixel (&out);
 }
 
+/* The marks of row `index` (of the visible rows) into the marks image,
+ * created on the first mark of a frame. */
+static void
+draw_marks_line (JxTimelineRenderer  *self,
+                 cairo_surface_t    **marks_image,
+                 int                  tw,
+                 guint                n_visible,
+                 guint                index,
+                 const guint32       *colors,
+                 guint                n_regions)
+{
+  guint32 *line = NULL;
+
+  for (int x = 0; x < tw; x++)
+    {
+      guint32 mark = self->marks[x];
+
+      if (mark >= n_regions)
+        continue;
+      if (line == NULL)
+        {
+          if (*marks_image == NULL)
+            {
+              /* Cairo clears new image surfaces: no mark is transparent. */
+              *marks_image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, tw, (int) n_visible);
+              cairo_surface_flush (*marks_image);
+            }
+          line = (guint32 *) (gpointer) (cairo_image_surface_get_data (*marks_image) +
+                                         (gsize) index * cairo_image_surface_get_stride (*marks_image));
+          self->cache_mark_rows[index] = TRUE;
+        }
+      line[x] = colors[mark];
+    }
+}
+
+/* Marks sit at the bottom of their row band: a third of it, at least 2 px
+ * (all of very low rows), so that they read as "something small ran here". */
+static void
+blit_marks (JxTimelineRenderer   *self,
+            cairo_t              *cr,
+            const JxTimelineView *view,
+            cairo_surface_t      *marks_image,
+            guint                 first,
+            guint                 last,
+            int                   tw)
+{
+  guchar *data = cairo_image_surface_get_data (marks_image);
+  int stride = cairo_image_surface_get_stride (marks_image);
+
+  for (guint r = first; r < last; r++)
+    {
+      cairo_surface_t *line;
+      cairo_pattern_t *pattern;
+      cairo_matrix_t matrix;
+      int y, h, mh;
+
+      if (!self->cache_mark_rows[r - first])
+        continue;
+      row_band (view, &view->rows[r], &y, &h);
+      mh = h <= 4 ? h : MAX (2, h / 3);
+      line = cairo_image_surface_create_for_data (data + (gsize) (r - first) * stride,
+                                                  CAIRO_FORMAT_ARGB32, tw, 1, stride);
+      cairo_surface_set_user_data (line, &line_owner_key, cairo_surface_reference (marks_image),
+                                   (cairo_destroy_func_t) cairo_surface_destroy);
+      pattern = cairo_pattern_create_for_surface (line);
+      cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
+      cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
+      cairo_matrix_init_translate (&matrix, -view->label_width, -(y + h - mh));
+      cairo_pattern_set_matrix (pattern, &matrix);
+      cairo_set_source (cr, pattern);
+      cairo_rectangle (cr, view->label_width, y + h - mh, tw, mh);
+      cairo_fill (cr);
+      cairo_pattern_destroy (pattern);
+      cairo_surface_destroy (line);
+    }
+}
+
 void
 jx_timeline_renderer_draw (JxTimelineRenderer   *self,
                            cairo_t              *cr,
@@ -362,6 +460,7 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
   guint32 *dim = NULL;
   guint32 *regions;
   cairo_surface_t *image = NULL;
+  cairo_surface_t *marks_image = NULL;
   guchar *data = NULL;
   int stride = 0;
   guint n_regions;
@@ -441,6 +540,8 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
       if (self->cache_image != NULL && memcmp (key, self->cache_key, sizeof key) == 0)
         {
           image = cairo_surface_reference (self->cache_image);
+          if (self->cache_marks != NULL)
+            marks_image = cairo_surface_reference (self->cache_marks);
         }
       else
         {
@@ -451,12 +552,16 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
           data = cairo_image_surface_get_data (image);
           stride = cairo_image_surface_get_stride (image);
           cairo_surface_flush (image);
+          g_clear_pointer (&self->cache_mark_rows, g_free);
+          self->cache_mark_rows = g_new0 (guint8, n_visible);
 
           for (guint r = first; r < last; r++)
             {
               guint32 *line = (guint32 *) (gpointer) (data + (gsize) (r - first) * stride);
 
-              _jx_timeline_renderer_sample_row (self, &view->rows[r], view->start, view->end, (guint) tw, regions);
+              _jx_timeline_renderer_sample_row_marked (self, &view->rows[r], view->start, view->end, (guint) tw,
+                                                       regions, self->marks);
+              draw_marks_line (self, &marks_image, tw, n_visible, r - first, colors, n_regions);
               for (int x = 0; x < tw; x++)
                 {
                   guint32 region = regions[x];
@@ -473,11 +578,16 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
                 }
             }
           cairo_surface_mark_dirty (image);
+          if (marks_image != NULL)
+            cairo_surface_mark_dirty (marks_image);
           /* Pending rows fill in once pyramids arrive: nothing to re-use. */
           g_clear_pointer (&self->cache_image, cairo_surface_destroy);
+          g_clear_pointer (&self->cache_marks, cairo_surface_destroy);
           if (!pending)
             {
               self->cache_image = cairo_surface_reference (image);
+              if (marks_image != NULL)
+                self->cache_marks = cairo_surface_reference (marks_image);
               memcpy (self->cache_key, key, sizeof key);
             }
         }
@@ -515,7 +625,10 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
           cairo_surface_destroy (line);
         }
       cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+      if (marks_image != NULL)
+        blit_marks (self, cr, view, marks_image, first, last, tw);
       cairo_surface_destroy (image);
+      g_clear_pointer (&marks_image, cairo_surface_destroy);
     }
 
   /* Thin separators between processes. */
