@@ -7,6 +7,9 @@
  *   jx-timeline-walk.c     exact walks over a stream's invocation arrays
  *   jx-timeline-sample.c   sampling: dominant region per pixel, from the
  *                          exact walk or from a pyramid level
+ *                          (jx-timeline-sample-pyramid.c; the row sink they
+ *                          share is in jx-timeline-sample-private.h)
+ *   jx-timeline-fold.c     folded groups of streams: one pyramid per group
  *
  * The data: per stream a Pyramid. Level 0 splits [origin, end) into buckets
  * of `base` ticks (about INVOCATIONS_PER_BUCKET invocations each); level k+1
