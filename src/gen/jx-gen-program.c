@@ -140,6 +140,36 @@ net_ns (JxGen   *g,
   return (1500.0 + (double) bytes / 12.0) * g->net_scale;
 }
 
+/* Busy time of the kernels [start[i], end[i]) of one offload: their union
+ * (they overlap on different streams). */
+static guint64
+kernels_union (guint64 *start,
+               guint64 *end,
+               guint    n)
+{
+  guint64 busy = 0, reach = 0;
+
+  /* Insertion sort by start: a handful of streams. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0 && start[j] < start[j - 1]; j--)
+      {
+        guint64 s = start[j], e = end[j];
+
+        start[j] = start[j - 1];
+        end[j] = end[j - 1];
+        start[j - 1] = s;
+        end[j - 1] = e;
+      }
+  for (guint i = 0; i < n; i++)
+    {
+      if (end[i] <= reach)
+        continue;
+      busy += end[i] - MAX (start[i], reach);
+      reach = end[i];
+    }
+  return busy;
+}
+
 /* The host side of "stencil_kernel": launch one kernel per stream, then wait
  * for all of them. */
 static void
@@ -148,6 +178,7 @@ gpu_offload (JxGen    *g,
              double    scale)
 {
   guint64 done = 0;
+  guint64 kernel_start[JX_GEN_MAX_GPU_STREAMS], kernel_end[JX_GEN_MAX_GPU_STREAMS];
   guint s;
 
   for (s = 0; s < g->opt.n_gpu_streams; s++)
@@ -158,11 +189,16 @@ gpu_offload (JxGen    *g,
       _jx_gen_spend (g, m, 4000.0);
       _jx_gen_at (gl, MAX (gl->now + _jx_gen_ticks (g, 1000.0), m->now + _jx_gen_work (g, gl, 2500.0)));
       _jx_gen_event (g, gl, JX_GEN_ENTER, JX_GEN_REGION_GPU_STENCIL);
+      kernel_start[s] = gl->now;
       _jx_gen_work_then (g, gl, 150000.0 * scale * g->kernel_scale,
                          JX_GEN_LEAVE, JX_GEN_REGION_GPU_STENCIL);
+      kernel_end[s] = gl->now;
       done = MAX (done, gl->now);
       _jx_gen_work_then (g, m, 1200.0, JX_GEN_LEAVE, JX_GEN_REGION_CUDA_LAUNCH);
     }
+  /* Kernels of one offload end before the host's wait does, so offloads
+   * never overlap: their unions add up. */
+  g->st.gpu_busy_ticks += kernels_union (kernel_start, kernel_end, g->opt.n_gpu_streams);
   _jx_gen_work_then (g, m, 300.0, JX_GEN_ENTER, JX_GEN_REGION_CUDA_SYNC);
   _jx_gen_at (m, done + _jx_gen_work (g, m, 2000.0));
   _jx_gen_event (g, m, JX_GEN_LEAVE, JX_GEN_REGION_CUDA_SYNC);

@@ -121,6 +121,8 @@ typedef struct
   guint    n_iterations;
   guint64  first_time;               /* ticks */
   guint64  last_time;                /* ticks */
+  guint64  gpu_busy_ticks;           /* summed over ranks: the time at least one of the
+                                        rank's accelerator streams ran a kernel */
 } JxGeneratorStats;
 
 void     jx_generator_options_init (JxGeneratorOptions *options);

@@ -1,0 +1,521 @@
+/* Timeline folding (§6.1): the four operations on Fig. 6.2's pixels, the
+ * groups of streams, folded rows against folding by brute force, and the
+ * utilisation of accelerator devices. */
+#include "config.h"
+
+#include <math.h>
+
+#include "jx-group-summary.h"
+#include "jx-stream-groups.h"
+#include "jx-test-gen.h"
+#include "jx-test-util.h"
+#include "jx-timeline-fold.h"
+#include "jx-trace-builder.h"
+#include "jx-trace-loader.h"
+
+#define PARADIGM_USER 1
+#define ROLE_FUNCTION 1
+#define N JX_NONE
+
+/* Fold operations -------------------------------------------------------- */
+
+static guint32
+fold3 (JxFoldOp op,
+       guint32  s0,
+       guint32  s1,
+       guint32  s2)
+{
+  guint32 seq[3] = { s0, s1, s2 };
+
+  return jx_fold_select (op, seq, 3, NULL, 0);
+}
+
+/* Fig. 6.2 with a = 0, b = 1 and regions ordered by index. */
+static void
+test_fig_6_2 (void)
+{
+  enum { a, b, c };
+  guint32 six[6] = { a, b, b, N, N, N };
+
+  /* select_max: pixel 0 (a, a, b) -> a; pixel 1 (a, b, no-state) -> the
+   * smallest state by the order; pixel 2 all no-state -> no-state. */
+  g_assert_cmpuint (fold3 (JX_FOLD_MAX, a, a, b), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_MAX, a, b, N), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_MAX, b, N, a), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_MAX, N, N, N), ==, N);
+  g_assert_cmpuint (fold3 (JX_FOLD_MAX, b, N, N), ==, N);
+
+  /* select_min: the least frequent state that occurs. */
+  g_assert_cmpuint (fold3 (JX_FOLD_MIN, a, a, b), ==, b);
+  g_assert_cmpuint (fold3 (JX_FOLD_MIN, a, b, N), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_MIN, N, N, c), ==, c);
+  g_assert_cmpuint (fold3 (JX_FOLD_MIN, a, N, N), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_MIN, N, N, N), ==, N);
+
+  /* select_diff: no-state where all agree, else the rarest busy state. */
+  g_assert_cmpuint (fold3 (JX_FOLD_DIFF, a, a, a), ==, N);
+  g_assert_cmpuint (fold3 (JX_FOLD_DIFF, N, N, N), ==, N);
+  g_assert_cmpuint (fold3 (JX_FOLD_DIFF, a, a, b), ==, b);
+  g_assert_cmpuint (fold3 (JX_FOLD_DIFF, a, b, N), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_DIFF, a, a, N), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_DIFF, c, N, N), ==, c);
+
+  /* select_idle: no-state only where all are idle, else the most frequent
+   * busy state. */
+  g_assert_cmpuint (fold3 (JX_FOLD_IDLE, N, N, N), ==, N);
+  g_assert_cmpuint (fold3 (JX_FOLD_IDLE, a, N, N), ==, a);
+  g_assert_cmpuint (fold3 (JX_FOLD_IDLE, a, a, b), ==, a);
+  g_assert_cmpuint (jx_fold_select (JX_FOLD_IDLE, six, 6, NULL, 0), ==, b);
+  g_assert_cmpuint (jx_fold_select (JX_FOLD_MAX, six, 6, NULL, 0), ==, N);
+  g_assert_cmpuint (jx_fold_select (JX_FOLD_MAX, NULL, 0, NULL, 0), ==, N);
+}
+
+/* The order is by name, whatever the region indices: the same function
+ * wins ties in every trace. */
+static void
+test_order_by_name (void)
+{
+  JxTraceBuilder *builder = jx_trace_builder_new ("/order/traces.otf2", "order", 1000000000);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autofree guint32 *ranks = NULL;
+  guint32 b, a, z, n;
+
+  b = jx_trace_builder_add_region (builder, "b", PARADIGM_USER, ROLE_FUNCTION);
+  a = jx_trace_builder_add_region (builder, "a", PARADIGM_USER, ROLE_FUNCTION);
+  z = jx_trace_builder_add_region (builder, "Z", PARADIGM_USER, ROLE_FUNCTION);
+  trace = jx_trace_builder_finish (builder);
+  ranks = jx_fold_state_ranks_new (trace);
+  n = jx_trace_get_n_regions (trace);
+
+  g_assert_cmpuint (ranks[z], <, ranks[a]);   /* byte order: upper case first */
+  g_assert_cmpuint (ranks[a], <, ranks[b]);
+  {
+    guint32 seq[3] = { b, N, a };
+    guint32 rare[4] = { b, b, a, a };
+
+    g_assert_cmpuint (jx_fold_select (JX_FOLD_MAX, seq, 3, ranks, n), ==, a);
+    g_assert_cmpuint (jx_fold_select (JX_FOLD_MIN, seq, 3, ranks, n), ==, a);
+    g_assert_cmpuint (jx_fold_select (JX_FOLD_MIN, rare, 4, ranks, n), ==, a);
+  }
+}
+
+/* §6.1.3: count vectors of parts of the streams add up to the vector of
+ * all; selecting from the sum equals selecting from the whole sequence. */
+static void
+test_hierarchical (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+
+  for (guint trial = 0; trial < 200; trial++)
+    {
+      guint32 seq[40];
+      guint n = g_rand_int_range (rand, 1, 40);
+      guint split = g_rand_int_range (rand, 0, n + 1);
+      JxFoldCounts left, right;
+
+      for (guint i = 0; i < n; i++)
+        seq[i] = g_rand_int_range (rand, 0, 5) == 0 ? N : (guint32) g_rand_int_range (rand, 0, 4);
+      jx_fold_counts_clear (&left);
+      jx_fold_counts_clear (&right);
+      for (guint i = 0; i < split; i++)
+        jx_fold_counts_add (&left, seq[i], 1);
+      for (guint i = split; i < n; i++)
+        jx_fold_counts_add (&right, seq[i], 1);
+      jx_fold_counts_merge (&left, &right);
+      for (JxFoldOp op = 0; op < JX_N_FOLD_OPS; op++)
+        g_assert_cmpuint (jx_fold_counts_select (&left, op, NULL, 0), ==, jx_fold_select (op, seq, n, NULL, 0));
+    }
+}
+
+static void
+test_op_names (void)
+{
+  for (JxFoldOp op = 0; op < JX_N_FOLD_OPS; op++)
+    {
+      JxFoldOp back;
+
+      g_assert_true (jx_fold_op_from_string (jx_fold_op_to_string (op), &back));
+      g_assert_cmpint (back, ==, op);
+      g_assert_cmpstr (jx_fold_op_label (op), !=, "");
+    }
+  g_assert_false (jx_fold_op_from_string ("maximum", NULL));
+}
+
+/* Groups ------------------------------------------------------------------ */
+
+static JxTrace *
+generated (guint             ranks,
+           guint             threads,
+           guint             gpu_streams,
+           guint             iterations,
+           JxGeneratorStats *stats,
+           char            **dir)
+{
+  JxGeneratorOptions options;
+
+  jx_generator_options_init (&options);
+  options.seed = 21;
+  options.n_ranks = ranks;
+  options.n_threads = threads;
+  options.n_gpu_streams = gpu_streams;
+  options.n_iterations = iterations;
+  return jx_test_generate_load (&options, stats, dir);
+}
+
+static const JxStreamGroup *
+group_by_key (JxStreamGroups *groups,
+              const char     *key)
+{
+  guint32 g = jx_stream_groups_find (groups, key);
+
+  g_assert_cmpuint (g, !=, JX_NONE);
+  return jx_stream_groups_get_group (groups, g);
+}
+
+static void
+test_groups_generated (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(JxTrace) trace = generated (3, 2, 3, 4, NULL, &dir);
+  g_autoptr(JxStreamGroups) threads = jx_stream_groups_new (trace, JX_FOLD_GROUPING_THREADS, NULL);
+  g_autoptr(JxStreamGroups) all = jx_stream_groups_new (trace, JX_FOLD_GROUPING_PROCESSES, NULL);
+  g_autoptr(JxStreamGroups) nodes = jx_stream_groups_new (trace, JX_FOLD_GROUPING_NODES, NULL);
+  g_autoptr(JxStreamGroups) custom = NULL;
+  /* Rank 0's master thread and its first CUDA stream. */
+  g_autofree char *key0 = jx_stream_groups_stream_key (trace, 0);
+  g_autofree char *key2 = jx_stream_groups_stream_key (trace, 2);
+  const char *set[] = { key0, key2, "MPI Rank 9 / nowhere", NULL };
+  const JxStreamGroup *g;
+  guint n_nodes = 0;
+
+  /* 3 ranks of 2 CPU threads and 3 CUDA streams. */
+  g_assert_cmpuint (jx_trace_get_n_streams (trace), ==, 15);
+  g = group_by_key (threads, "process:MPI Rank 1");
+  g_assert_cmpint (g->kind, ==, JX_STREAM_GROUP_PROCESS);
+  g_assert_cmpuint (g->n_members, ==, 2);
+  g_assert_cmpuint (g->parent, ==, JX_NONE);
+  for (guint m = 0; m < g->n_members; m++)
+    g_assert_cmpint (jx_trace_get_stream (trace, g->members[m])->kind, ==, JX_STREAM_CPU_THREAD);
+  g = group_by_key (threads, "device:MPI Rank 1:CUDA 0");
+  g_assert_cmpint (g->kind, ==, JX_STREAM_GROUP_DEVICE);
+  g_assert_cmpstr (g->name, ==, "CUDA 0");
+  g_assert_cmpuint (g->n_members, ==, 3);
+  g_assert_cmpuint (g->parent, ==, jx_stream_groups_find (threads, "process:MPI Rank 1"));
+  g_assert_cmpuint (jx_stream_groups_get_stream_group (threads, g->members[0]), ==,
+                    jx_stream_groups_find (threads, "device:MPI Rank 1:CUDA 0"));
+  g_assert_cmpuint (jx_stream_groups_get_n_groups (threads), ==, 6);
+
+  /* All processes: the CPU threads of every rank in one group above. */
+  g = group_by_key (all, "all");
+  g_assert_cmpint (g->kind, ==, JX_STREAM_GROUP_ALL);
+  g_assert_cmpuint (g->n_members, ==, 6);
+  g_assert_cmpuint (group_by_key (all, "process:MPI Rank 0")->parent, ==, jx_stream_groups_find (all, "all"));
+
+  /* Nodes of the generator's machine hold the ranks' CPU threads. */
+  for (guint i = 0; i < jx_stream_groups_get_n_groups (nodes); i++)
+    {
+      g = jx_stream_groups_get_group (nodes, i);
+      if (g->kind != JX_STREAM_GROUP_NODE)
+        continue;
+      n_nodes++;
+      g_assert_cmpuint (g->n_members, >=, 2);
+      g_assert_cmpuint (g->node, !=, JX_NONE);
+    }
+  g_assert_cmpuint (n_nodes, >=, 1);
+
+  /* A custom set by name; a name no stream has is ignored. */
+  custom = jx_stream_groups_new (trace, JX_FOLD_GROUPING_CUSTOM, set);
+  g = group_by_key (custom, "custom");
+  g_assert_cmpuint (g->n_members, ==, 2);
+  g_assert_cmpuint (g->members[0], ==, 0);
+  g_assert_cmpuint (g->members[1], ==, 2);
+  g_assert_cmpstr (key2, ==, "MPI Rank 0 / CUDA[0:7]");
+  g_assert_cmpuint (jx_stream_groups_get_stream_group (custom, 2), ==, jx_stream_groups_find (custom, "custom"));
+  /* They left the groups of their process. */
+  g_assert_cmpuint (group_by_key (custom, "process:MPI Rank 0")->n_members, ==, 1);
+  g_assert_cmpuint (group_by_key (custom, "device:MPI Rank 0:CUDA 0")->n_members, ==, 2);
+  g_assert_cmpuint (group_by_key (custom, "device:MPI Rank 1:CUDA 0")->n_members, ==, 3);
+
+  jx_test_remove_tree (dir);
+}
+
+static void
+test_groups_real (void)
+{
+  g_autofree char *jacobi = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *cuda = jx_test_get_shared_trace ("casita__2_cuda_simple");
+  g_autoptr(JxTrace) a = jx_trace_load (jacobi, NULL, NULL, NULL, NULL, NULL);
+  g_autoptr(JxTrace) b = jx_trace_load (cuda, NULL, NULL, NULL, NULL, NULL);
+  g_autoptr(JxStreamGroups) ga = jx_stream_groups_new (a, JX_FOLD_GROUPING_THREADS, NULL);
+  g_autoptr(JxStreamGroups) gb = jx_stream_groups_new (b, JX_FOLD_GROUPING_THREADS, NULL);
+  g_autofree char *cuda_device = jx_stream_groups_device_name ("CUDA[0:7]");
+  g_autofree char *mic_device = jx_stream_groups_device_name ("MIC [0:RDMA]");
+  g_autofree char *no_device = jx_stream_groups_device_name ("Master thread");
+
+  g_assert_cmpstr (cuda_device, ==, "CUDA 0");
+  g_assert_cmpstr (mic_device, ==, "MIC 0");
+  g_assert_null (no_device);
+  /* Xeon Phi: "MIC [0:RDMA]" and "MIC [0:1]" are one device. */
+  g_assert_cmpuint (group_by_key (ga, "device:MPI Rank 0:MIC 0")->n_members, ==, 2);
+  g_assert_cmpuint (group_by_key (ga, "process:MPI Rank 0")->n_members, ==, 2);
+  /* CUDA: one stream per process, a row of its own. */
+  g_assert_cmpuint (jx_stream_groups_find (gb, "device:MPI Rank 0:CUDA 0"), ==, JX_NONE);
+  g_assert_cmpuint (jx_stream_groups_get_n_groups (gb), ==, 2);
+}
+
+/* Folded rows ---------------------------------------------------------------- */
+
+/* Fold by brute force: every member's exact row, then the operation per
+ * pixel (and the busiest activity where it gives no-state). */
+static void
+brute_fold (JxTrace             *trace,
+            const JxStreamGroup *group,
+            JxFoldOp             op,
+            const guint32       *ranks,
+            gint64               start,
+            gint64               end,
+            guint                n,
+            guint32             *out,
+            guint32             *marks)
+{
+  guint k = group->n_members;
+  g_autofree guint32 *regions = g_new (guint32, (gsize) k * n);
+  g_autofree guint32 *member_marks = g_new (guint32, (gsize) k * n);
+  guint n_regions = jx_trace_get_n_regions (trace);
+
+  for (guint m = 0; m < k; m++)
+    jx_timeline_summary_sample_exact_marked (trace, &group->members[m], 1, start, end, n,
+                                             regions + (gsize) m * n, member_marks + (gsize) m * n);
+  for (guint p = 0; p < n; p++)
+    {
+      JxFoldCounts states, acts;
+
+      jx_fold_counts_clear (&states);
+      jx_fold_counts_clear (&acts);
+      for (guint m = 0; m < k; m++)
+        {
+          guint32 s = regions[(gsize) m * n + p];
+
+          jx_fold_counts_add (&states, s, 1);
+          jx_fold_counts_add (&acts, s != N ? s : member_marks[(gsize) m * n + p], 1);
+        }
+      out[p] = jx_fold_counts_select (&states, op, ranks, n_regions);
+      marks[p] = out[p] == N && jx_fold_op_marks_activity (op) ? jx_fold_counts_busiest (&acts, ranks, n_regions) : N;
+    }
+}
+
+static JxTrace *
+random_streams (guint32 seed,
+                guint   n_streams,
+                guint   per_stream)
+{
+  JxTraceBuilder *b = jx_trace_builder_new ("/fold/traces.otf2", "fold", 1000000000);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  guint32 regions[5], node, process;
+
+  for (guint r = 0; r < 5; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%u", r);
+
+      regions[r] = jx_trace_builder_add_region (b, name, PARADIGM_USER, ROLE_FUNCTION);
+    }
+  node = jx_trace_builder_add_system_node (b, "node", "node", JX_NONE);
+  process = jx_trace_builder_add_process (b, "Rank 0", node);
+  for (guint s = 0; s < n_streams; s++)
+    {
+      g_autofree char *name = g_strdup_printf ("Thread %u", s);
+      guint32 stream = jx_trace_builder_add_stream (b, process, name, JX_STREAM_CPU_THREAD);
+      guint64 t = 1000 + g_rand_int_range (rand, 0, 3000);
+
+      /* Phases of 500000 ticks shared by all streams, each mostly in one
+       * function, with a few calls off the phase: streams mostly agree. */
+      for (guint i = 0; i < per_stream; i++)
+        {
+          guint phase = (guint) (t / 500000);
+          guint32 region = regions[(phase + (g_rand_int_range (rand, 0, 8) == 0 ? s + 1 : 0)) % 5];
+
+          jx_trace_builder_enter (b, stream, t, region);
+          t += g_rand_int_range (rand, 200, 3000);
+          if (g_rand_int_range (rand, 0, 3) == 0)
+            {
+              jx_trace_builder_enter (b, stream, t, regions[4]);
+              t += g_rand_int_range (rand, 10, 300);
+              jx_trace_builder_leave (b, stream, t, regions[4]);
+            }
+          jx_trace_builder_leave (b, stream, t, region);
+          t += g_rand_int_range (rand, 0, 10) == 0 ? g_rand_int_range (rand, 1000, 20000) : g_rand_int_range (rand, 0, 200);
+        }
+    }
+  return jx_trace_builder_finish (b);
+}
+
+/* At zooms where the members' rows are exact, the folded row is exactly the
+ * brute-force fold, for every operation. */
+static void
+test_direct_fold_exact (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  g_autoptr(JxTrace) trace = random_streams (4, 6, 3000);
+  g_autoptr(JxTimelineSummary) summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, NULL);
+  g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (trace, JX_FOLD_GROUPING_THREADS, NULL);
+  const JxStreamGroup *group = group_by_key (groups, "process:Rank 0");
+  gint64 t0 = (gint64) jx_trace_get_start_time (trace);
+  gint64 t1 = (gint64) jx_trace_get_end_time (trace);
+
+  g_assert_cmpuint (group->n_members, ==, 6);
+  for (JxFoldOp op = 0; op < JX_N_FOLD_OPS; op++)
+    {
+      g_autoptr(JxTimelineFold) fold = jx_timeline_fold_build (summary, groups, op, NULL, NULL);
+
+      for (guint z = 0; z < 10; z++)
+        {
+          guint n = 211 + z;
+          g_autofree guint32 *got = g_new (guint32, n);
+          g_autofree guint32 *got_marks = g_new (guint32, n);
+          g_autofree guint32 *want = g_new (guint32, n);
+          g_autofree guint32 *want_marks = g_new (guint32, n);
+          /* 20x .. 2000x: at most ~0.7 invocations per pixel and stream. */
+          double zoom = exp (g_rand_double_range (rand, log (20.0), log (2000.0)));
+          gint64 width = (gint64) ((t1 - t0) / zoom);
+          gint64 start = t0 + (gint64) g_rand_double_range (rand, 0.0, (double) (t1 - t0 - width));
+
+          jx_timeline_fold_sample (fold, jx_stream_groups_find (groups, "process:Rank 0"),
+                                   start, start + width, n, got, got_marks);
+          brute_fold (trace, group, op, jx_timeline_fold_get_ranks (fold), start, start + width, n, want, want_marks);
+          for (guint p = 0; p < n; p++)
+            {
+              g_assert_cmpuint (got[p], ==, want[p]);
+              g_assert_cmpuint (got_marks[p], ==, want_marks[p]);
+            }
+        }
+    }
+}
+
+/* At coarse zoom the group pyramid answers: each pixel shows the folded
+ * state that covers most of it, so it agrees with folding finely and taking
+ * each pixel's majority nearly everywhere, and is far cheaper. */
+static void
+test_pyramid_fold (void)
+{
+  g_autoptr(JxTrace) trace = random_streams (5, 8, 40000);
+  g_autoptr(JxTimelineSummary) summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, NULL);
+  g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (trace, JX_FOLD_GROUPING_THREADS, NULL);
+  guint32 gi = jx_stream_groups_find (groups, "process:Rank 0");
+  gint64 t0 = (gint64) jx_trace_get_start_time (trace);
+  gint64 t1 = (gint64) jx_trace_get_end_time (trace);
+  guint n = 400, fine = 16;
+
+  for (JxFoldOp op = 0; op < JX_N_FOLD_OPS; op++)
+    {
+      g_autoptr(JxTimelineFold) fold = jx_timeline_fold_build (summary, groups, op, NULL, NULL);
+      g_autoptr(JxTimelineFold) unbuilt = jx_timeline_fold_new_unbuilt (summary, groups, op);
+      g_autoptr(JxTimelineSummary) bare = jx_timeline_summary_new_unbuilt (trace);
+      g_autoptr(JxTimelineFold) walked = jx_timeline_fold_new_unbuilt (bare, groups, op);
+      g_autofree guint32 *got = g_new (guint32, n);
+      g_autofree guint32 *marks = g_new (guint32, n);
+      g_autofree guint32 *sub = g_new (guint32, n * fine);
+      guint agree = 0, present = 0;
+
+      g_assert_true (jx_timeline_fold_is_built (fold));
+      g_assert_cmpuint (jx_timeline_fold_get_memory_size (fold), >, 0);
+      g_assert_true (jx_timeline_fold_is_cheap (fold, gi, t0, t1, n));
+      /* Without pyramids at all, folding 8 x 40000 invocations into 400
+       * pixels is no work for a frame. */
+      g_assert_false (jx_timeline_fold_is_cheap (walked, gi, t0, t1, n));
+      jx_timeline_fold_sample (fold, gi, t0, t1, n, got, marks);
+      jx_timeline_fold_sample (unbuilt, gi, t0, t1, n * fine, sub, NULL);
+      for (guint p = 0; p < n; p++)
+        {
+          JxFoldCounts counts;
+          guint32 majority, best = 0;
+
+          jx_fold_counts_clear (&counts);
+          for (guint f = 0; f < fine; f++)
+            jx_fold_counts_add (&counts, sub[p * fine + f], 1);
+          majority = jx_fold_counts_select (&counts, JX_FOLD_MAX, NULL, 0);
+          for (guint i = 0; i < counts.n; i++)
+            if (counts.state[i] == got[p])
+              {
+                best = counts.count[i];
+                present++;
+              }
+          /* As good as the majority, or within a sub-pixel of it. */
+          for (guint i = 0; i < counts.n; i++)
+            if (counts.state[i] == majority && best + 1 >= counts.count[i])
+              agree++;
+        }
+      g_test_message ("%s: of %u coarse pixels, %u show a state folded finely there, %u its majority",
+                      jx_fold_op_to_string (op), n, present, agree);
+      g_assert_cmpfloat ((double) present / n, >=, 0.9);
+      g_assert_cmpfloat ((double) agree / n, >=, 0.85);
+    }
+}
+
+/* Accelerator utilisation --------------------------------------------------- */
+
+/* The device's busy share is what the generator put in; idle folding of
+ * the device's streams shows the device busy where and only where a kernel
+ * runs. */
+static void
+test_device_utilisation (void)
+{
+  JxGeneratorStats stats;
+  g_autofree char *dir = NULL;
+  g_autoptr(JxTrace) trace = generated (2, 1, 3, 12, &stats, &dir);
+  g_autoptr(JxTimelineSummary) summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, NULL);
+  g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (trace, JX_FOLD_GROUPING_THREADS, NULL);
+  g_autoptr(JxTimelineFold) fold = jx_timeline_fold_build (summary, groups, JX_FOLD_IDLE, NULL, NULL);
+  guint64 start = jx_trace_get_start_time (trace), end = jx_trace_get_end_time (trace);
+  double busy_ticks = 0.0;
+
+  g_assert_cmpuint (stats.gpu_busy_ticks, >, 0);
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autofree char *key = g_strdup_printf ("device:MPI Rank %u:CUDA 0", r);
+      guint32 gi = jx_stream_groups_find (groups, key);
+      const JxStreamGroup *g = jx_stream_groups_get_group (groups, gi);
+      double share = jx_group_busy_share (trace, g->members, g->n_members, start, end);
+      g_autoptr(JxGroupSummary) summary_of_group = jx_group_summary_compute (trace, g->members, g->n_members,
+                                                                             start, end, 5);
+      const JxStream *first = jx_trace_get_stream (trace, g->members[0]);
+      guint64 w0, w1;
+      guint n = 2000, busy_pixels = 0;
+      g_autofree guint32 *row = g_new (guint32, n);
+
+      g_assert_cmpuint (g->n_members, ==, 3);
+      g_assert_cmpfloat_with_epsilon (summary_of_group->busy_share, share, 1e-12);
+      g_assert_cmpfloat (summary_of_group->category_share[JX_CATEGORY_ACCELERATOR], >, 0.99);
+      busy_ticks += share * (double) (end - start);
+
+      /* One offload, zoomed so that pixels are small against the kernels:
+       * the idle-folded row is busy on the pixels of the kernels' union. */
+      w0 = first->start[first->n_invocations / 2] - 20000;
+      w1 = w0 + 400000;
+      jx_timeline_fold_sample (fold, gi, (gint64) w0, (gint64) w1, n, row, NULL);
+      for (guint p = 0; p < n; p++)
+        busy_pixels += row[p] != N;
+      g_assert_cmpfloat (fabs ((double) busy_pixels / n - jx_group_busy_share (trace, g->members, g->n_members, w0, w1)),
+                         <=, 2.0 / n);
+    }
+  /* Within 1 % of what the generator wrote. */
+  g_test_message ("busy: folded %.0f ticks, generator %" G_GUINT64_FORMAT, busy_ticks, stats.gpu_busy_ticks);
+  g_assert_cmpfloat (fabs (busy_ticks - (double) stats.gpu_busy_ticks), <=, 0.01 * (double) stats.gpu_busy_ticks);
+  jx_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/analysis/fold/fig-6-2", test_fig_6_2);
+  g_test_add_func ("/analysis/fold/order-by-name", test_order_by_name);
+  g_test_add_func ("/analysis/fold/hierarchical", test_hierarchical);
+  g_test_add_func ("/analysis/fold/op-names", test_op_names);
+  g_test_add_func ("/analysis/fold/groups-generated", test_groups_generated);
+  g_test_add_func ("/analysis/fold/groups-real", test_groups_real);
+  g_test_add_func ("/analysis/fold/direct-exact", test_direct_fold_exact);
+  g_test_add_func ("/analysis/fold/pyramid", test_pyramid_fold);
+  g_test_add_func ("/analysis/fold/device-utilisation", test_device_utilisation);
+  return g_test_run ();
+}

@@ -1,0 +1,19 @@
+/* jx-test-gen.h — generated traces for the tests of analysis, render, session
+ * and cli: written by the generator into a scratch directory and loaded. */
+#pragma once
+
+#include "jx-trace-generator.h"
+#include "jx-trace.h"
+
+G_BEGIN_DECLS
+
+/* Writes the trace of `options` into a new scratch directory (*dir, free
+ * with g_free after jx_test_remove_tree), fills stats (may be NULL) and
+ * loads it; fails the test on any error. */
+JxTrace *jx_test_generate_load (const JxGeneratorOptions *options,
+                                JxGeneratorStats         *stats,
+                                char                    **dir);
+/* Removes path and everything below it. */
+void     jx_test_remove_tree   (const char               *path);
+
+G_END_DECLS
