@@ -10,12 +10,14 @@
 
 /* Buckets folded per step of a pyramid build (bounds its scratch memory). */
 #define CHUNK 4096
-/* Member buckets per group bucket at the finest level. */
-#define MEMBER_BUCKETS_PER_BUCKET 2
 /* Direct folds cheaper than this many invocations walked per pixel count as
  * cheap (jx_timeline_fold_is_cheap); a member row from its pyramid counts as
- * DIRECT_PER_PIXEL. */
-#define CHEAP_PER_PIXEL 32
+ * DIRECT_PER_PIXEL. The group pyramid is made fine enough that it serves
+ * every zoom at which a direct fold would cost more. */
+#define CHEAP_PER_PIXEL 8
+/* Buckets per group pyramid at most (memory: 64 bytes per bucket with the
+ * coarser levels). */
+#define MAX_GROUP_BUCKETS (1u << 22)
 /* A member's state before its first pixel: not counted anywhere. */
 #define ABSENT (JX_NONE - 2)
 
@@ -87,7 +89,9 @@ tally_remove (Tally   *t,
 
 typedef struct
 {
-  GArray  *changes;              /* Change, per member in x order, then sorted */
+  GArray  *changes;              /* Change, per member in x order */
+  GArray  *sorted;               /* the same by x */
+  guint   *first;                /* per pixel + 1: changes at x are sorted[first[x] .. first[x + 1]) */
   guint32 *regions;              /* one member's row */
   guint32 *marks;
   guint    capacity;
@@ -99,6 +103,8 @@ sweep_clear (gpointer data)
   Sweep *sweep = data;
 
   g_clear_pointer (&sweep->changes, g_array_unref);
+  g_clear_pointer (&sweep->sorted, g_array_unref);
+  g_free (sweep->first);
   g_free (sweep->regions);
   g_free (sweep->marks);
   g_free (sweep);
@@ -115,27 +121,46 @@ sweep_get (guint n_pixels)
     {
       sweep = g_new0 (Sweep, 1);
       sweep->changes = g_array_new (FALSE, FALSE, sizeof (Change));
+      sweep->sorted = g_array_new (FALSE, FALSE, sizeof (Change));
       g_private_set (&sweep_key, sweep);
     }
   if (n_pixels > sweep->capacity)
     {
       g_free (sweep->regions);
       g_free (sweep->marks);
+      g_free (sweep->first);
       sweep->regions = g_new (guint32, n_pixels);
       sweep->marks = g_new (guint32, n_pixels);
+      sweep->first = g_new (guint, n_pixels + 1);
       sweep->capacity = n_pixels;
     }
   g_array_set_size (sweep->changes, 0);
   return sweep;
 }
 
-static int
-compare_changes (gconstpointer a,
-                 gconstpointer b)
+/* The changes by pixel, in linear time (a counting sort). */
+static void
+sort_changes (Sweep *sweep,
+              guint  n_pixels)
 {
-  guint32 x = ((const Change *) a)->x, y = ((const Change *) b)->x;
+  const Change *in = (const Change *) (gconstpointer) sweep->changes->data;
+  guint n = sweep->changes->len;
+  guint *first = sweep->first;
+  Change *out;
 
-  return x < y ? -1 : (x > y ? 1 : 0);
+  memset (first, 0, (n_pixels + 1) * sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    first[in[i].x + 1]++;
+  for (guint x = 0; x < n_pixels; x++)
+    first[x + 1] += first[x];
+  g_array_set_size (sweep->sorted, n);
+  out = (Change *) (gpointer) sweep->sorted->data;
+  for (guint i = 0; i < n; i++)
+    out[first[in[i].x]++] = in[i];
+  /* first[x] now ends pixel x's changes: shift back to their starts. */
+  for (guint x = n_pixels; x > 0; x--)
+    first[x] = first[x - 1];
+  first[0] = 0;
 }
 
 /* Appends the changes of one member's row. */
@@ -165,10 +190,78 @@ member_changes (Sweep *sweep,
     }
 }
 
+typedef struct
+{
+  Sweep   *sweep;
+  guint32  state;
+  guint32  act;
+} MemberRuns;
+
+static void
+member_run (gpointer data,
+            guint    x0,
+            guint    x1,
+            guint32  region,
+            guint32  mark)
+{
+  MemberRuns *m = data;
+  guint32 s = region >= JX_NONE - 2 ? JX_NONE : region;
+  guint32 a = s != JX_NONE ? s : mark;
+
+  if (s != m->state || a != m->act)
+    {
+      Change c = { x0, m->state, s, m->act, a };
+
+      g_array_append_val (m->sweep->changes, c);
+      m->state = s;
+      m->act = a;
+    }
+}
+
+/* One member's changes. A row that walks invocations reports runs of pixels
+ * (no per-pixel work: at fine zoom a row is a few runs); one that reads its
+ * pyramid is sampled per pixel and compared. A build samples members from
+ * their pyramids whatever the zoom, never walking their invocations. */
+static void
+member_row (JxTimelineSummary *summary,
+            guint32            stream,
+            gboolean           from_pyramid,
+            gint64             start,
+            gint64             end,
+            guint              n_pixels,
+            Sweep             *sweep)
+{
+  const Pyramid *pyr = &summary->pyramids[stream];
+  const JxStream *s = jx_trace_get_stream (summary->trace, stream);
+
+  if (!from_pyramid && _jx_stream_uses_walk (s, pyr, start, end, n_pixels))
+    {
+      RowSink *row = _jx_row_sink_get (jx_trace_get_n_regions (summary->trace), start, end, n_pixels, NULL, NULL);
+      MemberRuns runs = { sweep, ABSENT, ABSENT };
+
+      row->run_func = member_run;
+      row->run_data = &runs;
+      _jx_row_walk (row, s, start, end);
+      return;
+    }
+  if (from_pyramid && pyr->n_levels > 0)
+    {
+      RowSink *row = _jx_row_sink_get (jx_trace_get_n_regions (summary->trace), start, end, n_pixels,
+                                       sweep->regions, sweep->marks);
+
+      _jx_row_sample_pyramid (row, pyr);
+      row->sink.finish (&row->sink);
+    }
+  else
+    jx_timeline_summary_sample_marked (summary, &stream, 1, start, end, n_pixels, sweep->regions, sweep->marks);
+  member_changes (sweep, n_pixels);
+}
+
 /* Folds members over [start, end) in n_pixels: out (folded state), marks
  * (may be NULL) and active (may be NULL: members with activity, per pixel). */
 static void
 fold_pixels (JxTimelineSummary *summary,
+             gboolean           from_pyramids,
              const guint32     *members,
              guint              n_members,
              JxFoldOp           op,
@@ -184,28 +277,23 @@ fold_pixels (JxTimelineSummary *summary,
   Sweep *sweep = sweep_get (n_pixels);
   Tally states = { { 0 }, 0 }, acts = { { 0 }, 0 };
   const Change *changes;
-  guint n_changes, next = 0;
+  const guint *first;
   guint32 folded = JX_NONE, mark = JX_NONE;
   gboolean with_marks = jx_fold_op_marks_activity (op);
 
   for (guint m = 0; m < n_members; m++)
-    {
-      jx_timeline_summary_sample_marked (summary, &members[m], 1, start, end, n_pixels,
-                                         sweep->regions, sweep->marks);
-      member_changes (sweep, n_pixels);
-    }
-  /* Stable enough: only x matters, the order within a pixel does not. */
-  g_array_sort (sweep->changes, compare_changes);
-  changes = (const Change *) (gconstpointer) sweep->changes->data;
-  n_changes = sweep->changes->len;
+    member_row (summary, members[m], from_pyramids, start, end, n_pixels, sweep);
+  sort_changes (sweep, n_pixels);
+  changes = (const Change *) (gconstpointer) sweep->sorted->data;
+  first = sweep->first;
 
   for (guint x = 0; x < n_pixels; x++)
     {
-      if (next < n_changes && changes[next].x == x)
+      if (first[x + 1] > first[x])
         {
-          for (; next < n_changes && changes[next].x == x; next++)
+          for (guint i = first[x]; i < first[x + 1]; i++)
             {
-              const Change *c = &changes[next];
+              const Change *c = &changes[i];
 
               if (c->old_state != c->new_state)
                 {
@@ -278,7 +366,13 @@ build_group_pyramid (JxTimelineFold      *self,
   if (finest == 0 || end <= origin)
     return TRUE;
 
-  n0 = MAX ((guint64) (end - origin) / (finest * MEMBER_BUCKETS_PER_BUCKET), 1);
+  /* A member's finest bucket holds about INVOCATIONS_PER_BUCKET
+   * invocations; the group's are k / (CHEAP_PER_PIXEL / that) times finer, so
+   * that wherever it is too coarse, the k members walk fewer than
+   * CHEAP_PER_PIXEL invocations per pixel together. */
+  n0 = (guint64) ((double) (end - origin) / (double) finest * group->n_members * INVOCATIONS_PER_BUCKET /
+                  CHEAP_PER_PIXEL);
+  n0 = CLAMP (n0, 1, MAX_GROUP_BUCKETS);
   _jx_pyramid_builder_init (&b, pyr, origin, end, n0 * INVOCATIONS_PER_BUCKET);
   for (guint64 first = 0; first < pyr->n_buckets[0]; first += CHUNK)
     {
@@ -287,7 +381,7 @@ build_group_pyramid (JxTimelineFold      *self,
 
       if (g_cancellable_is_cancelled (cancellable))
         return FALSE;
-      fold_pixels (self->summary, group->members, group->n_members, self->op, self->ranks, self->n_regions,
+      fold_pixels (self->summary, TRUE, group->members, group->n_members, self->op, self->ranks, self->n_regions,
                    t0, t0 + (gint64) ((guint64) n * pyr->base), n, states, marks, active);
       for (guint i = 0; i < n; i++)
         {
@@ -513,7 +607,9 @@ usable_pyramid (JxTimelineFold *self,
   if (self->pyramids == NULL)
     return NULL;
   pyr = &self->pyramids[group];
-  if (pyr->n_levels == 0 || (double) pyr->base * BUCKETS_PER_PIXEL > ticks_per_pixel)
+  /* Down to one bucket per pixel: below that members walk their
+   * invocations, which is cheap for each of them. */
+  if (pyr->n_levels == 0 || (double) pyr->base > ticks_per_pixel)
     return NULL;
   return pyr;
 }
@@ -561,7 +657,7 @@ jx_timeline_fold_sample (JxTimelineFold *self,
           marks[p] = JX_NONE;
       return;
     }
-  fold_pixels (self->summary, g->members, g->n_members, self->op, self->ranks, self->n_regions,
+  fold_pixels (self->summary, FALSE, g->members, g->n_members, self->op, self->ranks, self->n_regions,
                start, end, n_pixels, out, marks, NULL);
 }
 

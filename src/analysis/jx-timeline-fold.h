@@ -11,9 +11,9 @@
  * Cost (§6.1.3): at fine zoom the members' rows are sampled and folded in
  * one sweep over the pixels where any member changes state. At coarse zoom a
  * group pyramid answers instead, so a folded row costs about what one stream
- * row costs: its finest level holds the folded state of buckets two member
- * buckets wide, computed from the members' pyramid levels (never from raw
- * invocations), and coarser levels keep, per bucket, the folded states that
+ * row costs: its finest level holds the folded state of buckets as wide as
+ * the finest member's finest buckets, computed from the members' pyramid
+ * levels (never from raw invocations), and coarser levels keep, per bucket, the folded states that
  * cover most of it. A coarse folded pixel thus shows the folded state that
  * covers most of its time.
  *

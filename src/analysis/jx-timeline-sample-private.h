@@ -34,6 +34,10 @@ typedef struct
   gint64   current;            /* pixel being summed, -1 before the first */
   guint64  best_key;           /* largest sum_key () of the current pixel so far */
   guint32 *marks;              /* NULL, or per pixel the busiest region where idle won */
+  /* Runs mode (out is NULL): pixels [x0, x1) are reported as they are
+   * finished instead of written, with the mark where idle won. */
+  void   (*run_func) (gpointer data, guint x0, guint x1, guint32 region, guint32 mark);
+  gpointer run_data;
 } RowSink;
 
 static inline double
@@ -75,12 +79,26 @@ guint     _jx_pyramid_level        (const Pyramid *pyr,
 void      _jx_row_sample_pyramid   (RowSink       *row,
                                     const Pyramid *pyr);
 /* A fresh row sink (per-thread scratch) for [start, end) in n_pixels; marks
- * may be NULL. Finish it with sink.finish (). */
+ * may be NULL. Finish it with sink.finish (). out NULL: runs mode, set
+ * run_func before feeding it. */
 RowSink  *_jx_row_sink_get         (guint          n_regions,
                                     gint64         start,
                                     gint64         end,
                                     guint          n_pixels,
                                     guint32       *out,
                                     guint32       *marks);
+
+/* Would a row of s over [start, end) in n_pixels walk its invocations
+ * rather than read its pyramid? */
+gboolean  _jx_stream_uses_walk     (const JxStream *s,
+                                    const Pyramid  *pyr,
+                                    gint64          start,
+                                    gint64          end,
+                                    guint           n_pixels);
+/* The exact walk of s into a row sink in runs mode, finished. */
+void      _jx_row_walk             (RowSink        *row,
+                                    const JxStream *s,
+                                    gint64          start,
+                                    gint64          end);
 
 G_END_DECLS

@@ -82,7 +82,7 @@ sink_init (Sink    *sink,
   sink->ticks_per_pixel = (double) (end - start) / (double) n_pixels;
   sink->pixels_per_tick = (double) n_pixels / (double) (end - start);
   sink->out = out;
-  for (guint p = 0; p < n_pixels; p++)
+  for (guint p = 0; out != NULL && p < n_pixels; p++)
     out[p] = JX_NONE;
 }
 
@@ -166,9 +166,15 @@ row_finish_pixel (RowSink *row)
 
   if (row->current >= 0 && row->current < row->sink.n_pixels)
     {
-      row->sink.out[row->current] = winner;
-      if (G_UNLIKELY (row->marks != NULL) && winner == JX_NONE)
-        row->marks[row->current] = row_busiest (row);
+      if (G_UNLIKELY (row->run_func != NULL))
+        row->run_func (row->run_data, (guint) row->current, (guint) row->current + 1, winner,
+                       winner == JX_NONE ? row_busiest (row) : JX_NONE);
+      else
+        {
+          row->sink.out[row->current] = winner;
+          if (G_UNLIKELY (row->marks != NULL) && winner == JX_NONE)
+            row->marks[row->current] = row_busiest (row);
+        }
     }
   for (guint i = 0; i < row->n_touched; i++)
     row->occupancy[row->touched[i]] = 0.0;
@@ -211,8 +217,14 @@ row_span (Sink        *sink,
   row_finish_pixel (row);
   /* Whole pixels inside the span: the span's proportions decide, so its top
    * entry (entries are sorted by occupancy) wins. */
-  for (gint64 p = p0 + 1; p < p1; p++)
-    sink->out[p] = entries[0].region;
+  if (G_UNLIKELY (row->run_func != NULL))
+    {
+      if (p1 > p0 + 1)
+        row->run_func (row->run_data, (guint) p0 + 1, (guint) p1, entries[0].region, JX_NONE);
+    }
+  else
+    for (gint64 p = p0 + 1; p < p1; p++)
+      sink->out[p] = entries[0].region;
   /* Last, partial pixel starts the next sum. */
   row->current = p1;
   if (x1 > (double) p1)
@@ -258,8 +270,15 @@ row_segment (RowSink *row,
     }
   row_add (row, index, (double) (p0 + 1) - x0);
   row_finish_pixel (row);
-  for (gint64 p = p0 + 1; p < p1; p++)
-    sink->out[p] = region;
+  if (G_UNLIKELY (row->run_func != NULL))
+    {
+      if (p1 > p0 + 1)
+        row->run_func (row->run_data, (guint) p0 + 1, (guint) p1, index < row->n_regions ? region : JX_NONE,
+                       JX_NONE);
+    }
+  else
+    for (gint64 p = p0 + 1; p < p1; p++)
+      sink->out[p] = region;
   row->current = p1;
   if (x1 > (double) p1)
     row_add (row, index, x1 - (double) p1);
@@ -309,6 +328,8 @@ _jx_row_sink_get (guint    n_regions,
   row->sink.finish = row_finish;
   sink_init (&row->sink, start, end, n_pixels, out);
   row->marks = marks;
+  row->run_func = NULL;
+  row->run_data = NULL;
   if (marks != NULL)
     for (guint p = 0; p < n_pixels; p++)
       marks[p] = JX_NONE;
@@ -514,12 +535,12 @@ sink_add_pyramid (Sink          *sink,
     sink_segment_cb (sink, MAX (start, pyr_end), end, JX_NONE);
 }
 
-static gboolean
-use_exact_walk (const JxStream *s,
-                const Pyramid  *pyr,
-                gint64          start,
-                gint64          end,
-                guint           n_pixels)
+gboolean
+_jx_stream_uses_walk (const JxStream *s,
+                      const Pyramid  *pyr,
+                      gint64          start,
+                      gint64          end,
+                      guint           n_pixels)
 {
   guint64 visible;
 
@@ -535,6 +556,16 @@ use_exact_walk (const JxStream *s,
   return FALSE;
 }
 
+void
+_jx_row_walk (RowSink        *row,
+              const JxStream *s,
+              gint64          start,
+              gint64          end)
+{
+  _jx_walk_innermost_inline (s, start, end, row_segment_cb, &row->sink);
+  row->sink.finish (&row->sink);
+}
+
 static void
 sink_add_stream (Sink           *sink,
                  const JxStream *s,
@@ -542,7 +573,7 @@ sink_add_stream (Sink           *sink,
                  gint64          start,
                  gint64          end)
 {
-  if (use_exact_walk (s, pyr, start, end, sink->n_pixels))
+  if (_jx_stream_uses_walk (s, pyr, start, end, sink->n_pixels))
     {
       if (sink->span == row_span)
         _jx_walk_innermost_inline (s, start, end, row_segment_cb, sink);
@@ -723,7 +754,7 @@ jx_timeline_summary_sample_depth_marked (JxTimelineSummary  *self,
     pyr = &cs->depths[depth];
 
   sink = &_jx_row_sink_get (jx_trace_get_n_regions (self->trace), start, end, n_pixels, out_regions, out_marks)->sink;
-  if (pyr != NULL && !use_exact_walk (s, pyr, start, end, n_pixels))
+  if (pyr != NULL && !_jx_stream_uses_walk (s, pyr, start, end, n_pixels))
     {
       _jx_row_sample_pyramid ((RowSink *) sink, pyr);
     }
