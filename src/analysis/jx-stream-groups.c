@@ -299,6 +299,8 @@ jx_stream_groups_new (JxTrace            *trace,
                 add_member (&b, header, sid);
               self->stream_group[sid] = header;
             }
+          else
+            self->stream_group[sid] = outer;
         }
 
       /* A process of accelerator streams only folds them all. */

@@ -90,7 +90,8 @@ const JxStreamGroup *jx_stream_groups_get_group   (JxStreamGroups     *self,
 guint32          jx_stream_groups_get_process_group (JxStreamGroups   *self,
                                                    guint32             process);
 /* The group whose rows list the stream when unfolded (a device or the
- * custom group, else its process's), JX_NONE when the stream is a row of
+ * custom group, else its process's, else for a process of one stream its
+ * node's or the all-processes group), JX_NONE when the stream is a row of
  * its own under no header. */
 guint32          jx_stream_groups_get_stream_group (JxStreamGroups    *self,
                                                    guint32             stream);

@@ -22,6 +22,7 @@ static const JxCliCommand commands[] = {
   { "diff",     jx_cli_diff,     N_("Align two traces and report where they differ") },
   { "align",    jx_cli_align,    N_("Offsets that align traces at a function (call-invocation profile) or a marker") },
   { "render",   jx_cli_render,   N_("Draw traces side by side into a PNG, SVG or PDF file") },
+  { "imbalance", jx_cli_imbalance, N_("Rank processes and iterations by SOS time: where the load is imbalanced") },
   { "generate", jx_cli_generate, N_("Write synthetic OTF2 traces (examples, tests, benchmarks)") },
 };
 

@@ -15,6 +15,7 @@
 #include "jx-cli.h"
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
+#include "jx-cli-fold.h"
 #include "jx-comparison-render.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
@@ -264,6 +265,11 @@ jx_cli_render (int    argc,
   g_autofree char *align_at = NULL;
   g_autofree char *align_marker = NULL;
   gboolean align_end = FALSE;
+  g_auto(GStrv) fold_names = NULL;
+  g_autofree char *fold_op = NULL;
+  g_autofree char *fold_message = NULL;
+  g_auto(JxCliFold) fold = { 0 };
+  gboolean sos = FALSE;
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE;
@@ -284,6 +290,9 @@ jx_cli_render (int    argc,
     { "at", 0, 0, G_OPTION_ARG_STRING, &align_at, N_("Align the other traces with the first at the N-th invocation of FUNCTION (as `align --at`; --process picks the reference process)"), N_("FUNCTION[#N]") },
     { "marker", 0, 0, G_OPTION_ARG_STRING, &align_marker, N_("Align the other traces with the first at the N-th marker with this text"), N_("TEXT[#N]") },
     { "end", 0, 0, G_OPTION_ARG_NONE, &align_end, N_("With --at or --marker: align the ends instead of the starts"), NULL },
+    { "fold", 0, 0, G_OPTION_ARG_STRING_ARRAY, &fold_names, N_("Fold the threads of each process, all processes, the processes of each node, or each accelerator device’s streams into one row; repeatable"), N_("threads|process|node|device") },
+    { "fold-op", 0, 0, G_OPTION_ARG_STRING, &fold_op, N_("How folded rows pick a state per pixel (default max)"), N_("max|min|diff|idle") },
+    { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
     { NULL }
   };
 
@@ -318,8 +327,14 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], _("cannot tell the format from “%s”; name it .png, .svg or .pdf, or use --format"),
                                output);
 
+  jx_cli_fold_init (&fold);
+  if (!jx_cli_fold_parse (&fold, (const char * const *) fold_names, fold_op, sos, &fold_message))
+    return jx_cli_usage_error (argv[0], "%s", fold_message);
+
   jx_comparison_render_options_init (&options);
   options.dark = dark;
+  options.fold_kinds = fold.kinds;
+  options.show_sos = fold.sos;
   options.process = process;
   options.expand_all = expand;
   if (size != NULL && !parse_size (size, &options.width, &options.height))
@@ -413,6 +428,9 @@ jx_cli_render (int    argc,
           lanes[i].offset_ns = lanes[0].offset_ns + rows[i].offset_ns;
     }
 
+  if (!jx_cli_fold_prepare (&fold, lanes, n, &error))
+    return jx_cli_input_error (argv[0], NULL, error);
+
   jx_comparison_render_get_extent (lanes, n, &extent_start, &extent_end);
   options.start_ns = has_start ? start_ns : extent_start;
   options.end_ns = has_end ? end_ns : extent_end;
@@ -430,5 +448,14 @@ jx_cli_render (int    argc,
   g_print (_("Rows: %u shown, %u left out, %d px high%s\n"), result.n_rows, result.n_rows_hidden,
            result.row_height, result.collapsed ? _(", processes collapsed") : "");
   g_print (_("Legend: %u entries, %u left out\n"), result.n_legend_entries, result.n_legend_hidden);
+  if (fold.fold)
+    g_print (_("Folded: %u rows (%s)\n"), result.n_folded, jx_fold_op_to_string (fold.op));
+  if (result.sos)
+    {
+      g_autofree char *lo = jx_time_format (result.sos_min_ns, 3);
+      g_autofree char *hi = jx_time_format (result.sos_max_ns, 3);
+
+      g_print (_("SOS time: %s to %s\n"), lo, hi);
+    }
   return JX_CLI_EXIT_OK;
 }

@@ -12,7 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
-#include "jx-comparison-render.h"
+#include "jx-comparison-render-private.h"
 #include "jx-palette.h"
 #include "jx-time-ruler.h"
 #include "jx-timeline-renderer-private.h"
@@ -35,6 +35,7 @@ typedef struct
   gboolean            no_process;  /* --process names a process this trace lacks */
   gint64              start;       /* the window in trace ticks */
   gint64              end;
+  char              **notes;       /* per fold group, NULL without a fold */
 } Lane;
 
 typedef struct
@@ -108,23 +109,31 @@ jx_comparison_render_get_extent (const JxComparisonLane *lanes,
 }
 
 /* Rows of the lane's trace at the given height, only those of `process`
- * when set, packed from y = 0. */
+ * when set, packed from y = 0; by the fold's groups when it has one. */
 static GArray *
-lane_rows (JxTrace    *trace,
-           const char *process,
-           int         row_height,
-           gboolean    collapse,
-           gboolean   *no_process)
+lane_rows (const JxComparisonLane          *lane,
+           const JxComparisonRenderOptions *options,
+           int                              row_height,
+           gboolean                         collapse,
+           gboolean                        *no_process)
 {
+  JxTrace *trace = lane->trace;
+  const char *process = options->process;
   JxTimelineLayoutParams params;
   g_autoptr(GArray) all = NULL;
   g_autofree guint8 *collapsed = NULL;
+  g_autofree guint8 *folded = _jx_comparison_folded_groups (lane, options);
   GArray *rows;
   int y = 0;
 
   jx_timeline_layout_params_init (&params);
   params.row_height = row_height;
   params.header_height = row_height;
+  if (lane->fold != NULL)
+    {
+      params.groups = jx_timeline_fold_get_groups (lane->fold);
+      params.folded = folded;
+    }
   if (collapse)
     {
       guint n = jx_trace_get_n_processes (trace);
@@ -206,7 +215,7 @@ collect_legend (const JxComparisonLane *lanes,
           const JxTimelineRow *row = &g_array_index (lane_data[l].rows, JxTimelineRow, r);
 
           /* Expanded process headers only repeat their stream rows. */
-          if (row->kind == JX_TIMELINE_ROW_PROCESS && !row->collapsed)
+          if ((row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP) && !row->collapsed)
             continue;
           /* Marks show their region too, so it is in the legend. */
           _jx_timeline_renderer_sample_row_marked (lane_data[l].renderer, row, lane_data[l].start,
@@ -518,6 +527,7 @@ plan_clear (Plan *plan)
     {
       g_clear_object (&plan->lanes[l].renderer);
       g_clear_pointer (&plan->lanes[l].rows, g_array_unref);
+      g_clear_pointer (&plan->lanes[l].notes, g_strfreev);
     }
   g_clear_pointer (&plan->lanes, g_free);
   g_clear_pointer (&plan->legend, g_array_unref);
@@ -542,8 +552,7 @@ plan_rows (Plan                            *plan,
       Lane *lane = &plan->lanes[l];
 
       g_clear_pointer (&lane->rows, g_array_unref);
-      lane->rows = lane_rows (lanes[l].trace, options->process, options->max_row_height,
-                              collapse, &lane->no_process);
+      lane->rows = lane_rows (&lanes[l], options, options->max_row_height, collapse, &lane->no_process);
       lane->n_shown = lane->rows->len;
     }
   plan->result.collapsed = collapse;
@@ -598,6 +607,8 @@ plan_init (Plan                            *plan,
       lane->renderer = jx_timeline_renderer_new (lanes[l].trace);
       if (lanes[l].summary != NULL)
         jx_timeline_renderer_set_summary (lane->renderer, lanes[l].summary);
+      jx_timeline_renderer_set_fold (lane->renderer, lanes[l].fold);
+      jx_timeline_renderer_set_imbalance (lane->renderer, lanes[l].imbalance);
       lane->start = jx_timeline_comparison_to_ticks (lanes[l].trace, lanes[l].offset_ns, start_ns);
       lane->end = jx_timeline_comparison_to_ticks (lanes[l].trace, lanes[l].offset_ns, end_ns);
       if (lane->end <= lane->start)
@@ -629,10 +640,15 @@ plan_init (Plan                            *plan,
   for (guint l = 0; l < n_lanes; l++)
     result->n_lanes_without_process += plan->lanes[l].no_process;
 
+  result->sos = options->show_sos &&
+                _jx_comparison_sos_range (lanes, n_lanes, &result->sos_min_ns, &result->sos_max_ns);
   if (options->show_legend && time_width > 0)
     {
       plan->legend = collect_legend (lanes, plan->lanes, n_lanes, time_width);
       legend_layout (context, plan->legend, plan->width, fit ? 0 : plan->height, &plan->ll);
+      /* One more line for the SOS scale. */
+      if (result->sos)
+        plan->ll.height += plan->ll.height > 0 ? LEGEND_LINE : LEGEND_LINE + 2 * LEGEND_PADDING;
     }
 
   if (fit)
@@ -657,15 +673,20 @@ plan_init (Plan                            *plan,
         gboolean unused;
 
         g_array_unref (lane->rows);
-        lane->rows = lane_rows (lanes[l].trace, options->process, result->row_height,
-                                result->collapsed, &unused);
+        lane->rows = lane_rows (&lanes[l], options, result->row_height, result->collapsed, &unused);
       }
   result->width = plan->width;
   result->height = plan->height;
   for (guint l = 0; l < n_lanes; l++)
     {
-      result->n_rows += plan->lanes[l].n_shown;
-      result->n_rows_hidden += plan->lanes[l].rows->len - plan->lanes[l].n_shown;
+      Lane *lane = &plan->lanes[l];
+
+      result->n_rows += lane->n_shown;
+      result->n_rows_hidden += lane->rows->len - lane->n_shown;
+      lane->notes = _jx_comparison_group_notes (&lanes[l], lane->rows, lane->start, lane->end);
+      for (guint r = 0; r < lane->n_shown; r++)
+        result->n_folded += g_array_index (lane->rows, JxTimelineRow, r).group != JX_NONE &&
+                            g_array_index (lane->rows, JxTimelineRow, r).collapsed;
     }
   if (plan->legend != NULL)
     {
@@ -765,6 +786,10 @@ jx_comparison_render_draw (cairo_t                         *cr,
       view.background = lanes[l].tint;
       view.show_messages = options->show_messages;
       view.show_markers = options->show_markers;
+      view.show_sos = plan.result.sos;
+      view.sos_min_ns = plan.result.sos_min_ns;
+      view.sos_max_ns = plan.result.sos_max_ns;
+      view.group_notes = (const char * const *) lane->notes;
       if (rows_height > 0)
         {
           cairo_save (cr);
@@ -776,7 +801,18 @@ jx_comparison_render_draw (cairo_t                         *cr,
     }
 
   if (plan.legend != NULL && plan.ll.height > 0)
-    draw_legend (cr, context, plan.legend, &plan.ll, y - LANE_GAP + MARGIN / 2, options->dark);
+    {
+      int ly = y - LANE_GAP + MARGIN / 2;
+
+      if (plan.result.sos)
+        {
+          _jx_comparison_draw_sos_legend (cr, context, lanes, n_lanes, plan.result.sos_min_ns,
+                                          plan.result.sos_max_ns, MARGIN, ly + LEGEND_PADDING, LEGEND_LINE,
+                                          plan.width - 2 * MARGIN, options->dark);
+          ly += LEGEND_LINE;
+        }
+      draw_legend (cr, context, plan.legend, &plan.ll, ly, options->dark);
+    }
 
   cairo_restore (cr);
   if (result != NULL)

@@ -22,7 +22,9 @@
 
 #include <cairo.h>
 
+#include "jx-imbalance.h"
 #include "jx-rgba.h"
+#include "jx-timeline-fold.h"
 #include "jx-timeline-summary.h"
 #include "jx-trace.h"
 
@@ -41,6 +43,8 @@ typedef struct
   gint64             offset_ns;   /* where the trace's start lies in comparison time */
   JxRgba             tint;        /* lane background */
   JxRgba             accent;      /* swatch and name */
+  JxTimelineFold    *fold;        /* of trace (its summary); NULL = rows by process only */
+  JxImbalance       *imbalance;   /* of trace; NULL = no SOS overlay in this lane */
 } JxComparisonLane;
 
 /* Fills lane for trace with no summary, offset 0 and the palette's tint and
@@ -65,6 +69,13 @@ typedef struct
   gboolean    show_markers;     /* default TRUE */
   gboolean    show_legend;      /* default TRUE */
   gboolean    expand_all;       /* never collapse processes (default FALSE) */
+  /* Lanes with a fold lay rows out by its groups; groups of the kinds in
+   * fold_kinds (bits 1 << JxStreamGroupKind) are drawn folded, with the
+   * share of the window their streams were busy as a note (default 0). */
+  guint       fold_kinds;
+  /* The SOS-time overlay of lanes with an imbalance, on one scale for all
+   * of them, with its legend (default FALSE). */
+  gboolean    show_sos;
 } JxComparisonRenderOptions;
 
 void     jx_comparison_render_options_init (JxComparisonRenderOptions *options);
@@ -92,6 +103,10 @@ typedef struct
   gboolean collapsed;           /* processes were drawn collapsed */
   guint   n_legend_entries;     /* entries drawn */
   guint   n_legend_hidden;      /* entries that did not fit */
+  guint   n_folded;             /* folded group rows drawn */
+  gboolean sos;                 /* the SOS overlay was drawn */
+  gint64  sos_min_ns;           /* its scale */
+  gint64  sos_max_ns;
 } JxComparisonRenderResult;
 
 /* The height a draw with these options takes: options->height when set. */

@@ -389,3 +389,31 @@ jx_palette_marker_color (guint8    severity,
 
   oklch_to_rgba (dark ? 0.80 : 0.68, 0.17, hue, rgba);
 }
+
+void
+jx_palette_sos_color (double  t,
+                      JxRgba *rgba)
+{
+  static const JxRgba stops[3] = {
+    { 59 / 255.0f, 76 / 255.0f, 192 / 255.0f, 1.0f },
+    { 221 / 255.0f, 221 / 255.0f, 221 / 255.0f, 1.0f },
+    { 180 / 255.0f, 4 / 255.0f, 38 / 255.0f, 1.0f },
+  };
+  double a[3], b[3], lab[3], rgb[3], f;
+  guint half;
+
+  g_return_if_fail (rgba != NULL);
+
+  if (!(t >= 0.0))
+    t = 0.0;
+  t = MIN (t, 1.0);
+  half = t < 0.5 ? 0 : 1;
+  f = half == 0 ? t * 2.0 : (t - 0.5) * 2.0;
+  rgba_to_oklab (&stops[half], a);
+  rgba_to_oklab (&stops[half + 1], b);
+  for (guint i = 0; i < 3; i++)
+    lab[i] = a[i] + (b[i] - a[i]) * f;
+  oklab_to_srgb (lab[0], lab[1], lab[2], rgb);
+  set_rgb (rgba, rgb);
+  rgba->alpha = 1.0f;
+}

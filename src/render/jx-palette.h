@@ -86,6 +86,13 @@ void      jx_palette_marker_color         (guint8         severity,
                                            gboolean       dark,
                                            JxRgba        *rgba);
 
+/* The SOS-time scale: t in [0, 1] (clamped) from cold (short, blue)
+ * through a light neutral to warm (long, red) — Moreland's cool-warm
+ * end points, interpolated in OKLab so that equal steps of t look equal.
+ * The same scale in light and dark mode, so a value reads the same. */
+void      jx_palette_sos_color            (double         t,
+                                           JxRgba        *rgba);
+
 /* Colour of a legend entry: its category's, or its function's. */
 void      jx_palette_legend_color         (const JxLegendEntry *entry,
                                            gboolean             dark,

@@ -84,7 +84,7 @@ jx_timeline_renderer_invocation_at (JxTimelineRenderer   *self,
   if (x < view->label_width || x >= view->width)
     return FALSE;
   row = row_at (view, y);
-  if (row == NULL || row->kind == JX_TIMELINE_ROW_PROCESS ||
+  if (row == NULL || row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP ||
       row->stream >= jx_trace_get_n_streams (self->trace))
     return FALSE;
   s = jx_trace_get_stream (self->trace, row->stream);
@@ -125,13 +125,47 @@ jx_timeline_renderer_expander_at (JxTimelineRenderer   *self,
   g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), FALSE);
   g_return_val_if_fail (view != NULL, FALSE);
 
-  if (x < 0 || x >= MIN (view->label_width, JX_TIMELINE_EXPANDER_WIDTH + 2 * JX_TIMELINE_LABEL_PADDING))
-    return FALSE;
   row = row_at (view, y);
-  if (row == NULL || row->kind != JX_TIMELINE_ROW_PROCESS)
+  if (row == NULL || row->kind != JX_TIMELINE_ROW_PROCESS ||
+      x < _jx_timeline_expander_x (row) - JX_TIMELINE_LABEL_PADDING ||
+      x >= MIN (view->label_width, _jx_timeline_expander_x (row) + JX_TIMELINE_EXPANDER_WIDTH + JX_TIMELINE_LABEL_PADDING))
     return FALSE;
   if (process != NULL)
     *process = row->process;
   return TRUE;
+}
+
+gboolean
+jx_timeline_renderer_group_expander_at (JxTimelineRenderer   *self,
+                                        const JxTimelineView *view,
+                                        double                x,
+                                        double                y,
+                                        guint32              *group)
+{
+  const JxTimelineRow *row;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), FALSE);
+  g_return_val_if_fail (view != NULL, FALSE);
+
+  row = row_at (view, y);
+  if (row == NULL || (row->kind != JX_TIMELINE_ROW_PROCESS && row->kind != JX_TIMELINE_ROW_GROUP) ||
+      row->group == JX_NONE ||
+      x < _jx_timeline_expander_x (row) - JX_TIMELINE_LABEL_PADDING ||
+      x >= MIN (view->label_width, _jx_timeline_expander_x (row) + JX_TIMELINE_EXPANDER_WIDTH + JX_TIMELINE_LABEL_PADDING))
+    return FALSE;
+  if (group != NULL)
+    *group = row->group;
+  return TRUE;
+}
+
+int
+jx_timeline_renderer_row_at (JxTimelineRenderer   *self,
+                             const JxTimelineView *view,
+                             double                y)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), -1);
+  g_return_val_if_fail (view != NULL, -1);
+
+  return jx_timeline_layout_row_at (view->rows, view->n_rows, (int) floor (y) + view->scroll_y);
 }
 

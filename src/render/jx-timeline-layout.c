@@ -34,6 +34,7 @@ append_row (GArray            *rows,
   JxTimelineRow row = { 0 };
 
   row.kind = kind;
+  row.group = JX_NONE;
   row.process = process;
   row.stream = stream;
   row.depth = depth;
@@ -62,6 +63,8 @@ jx_timeline_layout_new (JxTrace                      *trace,
       jx_timeline_layout_params_init (&defaults);
       params = &defaults;
     }
+  if (params->groups != NULL)
+    return _jx_timeline_layout_groups (trace, params, total_height);
 
   rows = g_array_new (FALSE, TRUE, sizeof (JxTimelineRow));
   n_processes = jx_trace_get_n_processes (trace);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "jx-rgba.h"
+#include "jx-stream-groups.h"
 #include "jx-trace.h"
 
 G_BEGIN_DECLS
@@ -15,6 +16,8 @@ typedef enum
   JX_TIMELINE_ROW_STREAM,     /* one stream: innermost running function */
   JX_TIMELINE_ROW_PROCESS,    /* process header: expander, name, aggregate of its streams */
   JX_TIMELINE_ROW_DEPTH,      /* call-stack mode: one nesting level of one stream */
+  JX_TIMELINE_ROW_GROUP,      /* header of a device, node, all-processes or custom group:
+                                 expander, name, the fold of its members */
 } JxTimelineRowKind;
 
 typedef struct
@@ -27,6 +30,10 @@ typedef struct
   guint8   first_in_process;  /* TRUE for the first row of a process (separator line above) */
   int      y;                 /* top, pixels from the top of the timeline drawing */
   int      height;            /* pixels */
+  /* With groups (JxTimelineLayoutParams.groups): */
+  guint32  group;             /* PROCESS, GROUP: its group index; JX_NONE otherwise */
+  guint8   level;             /* nesting depth of the row in the group tree, 0 at the top */
+  guint8   qualified;         /* STREAM: labelled "process / stream" (outside its process) */
 } JxTimelineRow;
 
 typedef struct
@@ -35,6 +42,9 @@ typedef struct
   int            header_height;       /* process header rows, px (e.g. 18) */
   const guint8  *collapsed;           /* per process, non-zero = collapsed; NULL = all expanded */
   guint32        call_stack_process;  /* this process's streams are shown as depth rows; JX_NONE = none */
+  JxStreamGroups *groups;             /* NULL: processes only, as above */
+  const guint8  *folded;              /* per group of groups, non-zero = folded; NULL = none
+                                         (process groups also fold through `collapsed`) */
 } JxTimelineLayoutParams;
 
 void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);
@@ -44,7 +54,13 @@ void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);
  * gets a PROCESS header row (aggregate activity) followed, unless collapsed,
  * by one STREAM row per stream. The call-stack process gets, per stream, a
  * STREAM row followed by its depth rows. total_height (may be NULL) receives
- * the height of all rows. */
+ * the height of all rows.
+ *
+ * With groups the rows follow the group tree (jx-stream-groups.h): a
+ * header row per group (PROCESS for process groups, GROUP for the others)
+ * showing the fold of its members, then, unless folded, its rows; a folded
+ * group still lists the accelerator device groups inside it. A custom
+ * group comes first. */
 GArray  *jx_timeline_layout_new      (JxTrace                      *trace,
                                       const JxTimelineLayoutParams *params,
                                       int                          *total_height);
@@ -98,6 +114,16 @@ typedef struct
   gboolean             show_markers;
   const JxTimelineMarker *markers;     /* sorted by start; NULL = the trace's own markers */
   guint                n_markers;
+  /* SOS-time overlay (jx_timeline_renderer_set_imbalance): segments coloured
+   * on the cold-to-warm scale from sos_min_ns to sos_max_ns, shared by all
+   * traces of a comparison. */
+  gboolean             show_sos;
+  gint64               sos_min_ns;
+  gint64               sos_max_ns;
+  /* Per group index (rows' `group`), a short note shown right-aligned in the
+   * label column of its header row (e.g. "busy 75 %"); NULL or NULL entries
+   * for none. */
+  const char * const  *group_notes;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -15,13 +15,39 @@
 #define MAX_MESSAGES 1500
 #define MAX_MARKERS 400
 
+/* The label of a group row: its name, and for a folded group the number
+ * of streams folded into it. */
+static char *
+group_label (JxTimelineRenderer  *self,
+             const JxTimelineRow *row)
+{
+  JxStreamGroups *groups;
+  const JxStreamGroup *g;
+
+  if (self->fold == NULL || row->group == JX_NONE)
+    return g_strdup (row->kind == JX_TIMELINE_ROW_PROCESS ? jx_trace_get_process (self->trace, row->process)->name : "");
+  groups = jx_timeline_fold_get_groups (self->fold);
+  if (row->group >= jx_stream_groups_get_n_groups (groups))
+    return g_strdup ("");
+  g = jx_stream_groups_get_group (groups, row->group);
+  if (g->kind == JX_STREAM_GROUP_DEVICE && g->process != JX_NONE && row->level == 0)
+    return g_strdup_printf ("%s · %s", jx_trace_get_process (self->trace, g->process)->name, g->name);
+  if (!row->collapsed || g->kind == JX_STREAM_GROUP_PROCESS)
+    return g_strdup (g->name);
+  /* TRANSLATORS: a folded row: the group's name and how many streams it folds */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u stream)", "%s (%u streams)", g->n_members),
+                          g->name, g->n_members);
+}
+
 static PangoLayout *
 row_label (JxTimelineRenderer  *self,
            const JxTimelineRow *row,
            int                  width)
 {
-  gint64 key = ((gint64) row->kind << 48) | ((gint64) row->depth << 32) |
-               (row->kind == JX_TIMELINE_ROW_PROCESS ? row->process : row->stream);
+  gint64 key = ((gint64) row->kind << 56) | ((gint64) row->collapsed << 55) | ((gint64) row->qualified << 54) |
+               ((gint64) row->level << 40) | ((gint64) row->depth << 32) |
+               (row->kind == JX_TIMELINE_ROW_GROUP ? row->group
+                : row->kind == JX_TIMELINE_ROW_PROCESS ? row->process : row->stream);
   PangoLayout *layout = g_hash_table_lookup (self->labels, &key);
 
   if (layout == NULL)
@@ -33,10 +59,13 @@ row_label (JxTimelineRenderer  *self,
       switch (row->kind)
         {
         case JX_TIMELINE_ROW_PROCESS:
-          text = g_strdup (p->name);
+        case JX_TIMELINE_ROW_GROUP:
+          text = group_label (self, row);
           break;
         case JX_TIMELINE_ROW_STREAM:
-          if (p->n_streams > 1)
+          if (row->qualified)
+            text = g_strdup_printf ("%s / %s", p->name, jx_trace_get_stream (self->trace, row->stream)->name);
+          else if (p->n_streams > 1)
             text = g_strdup (jx_trace_get_stream (self->trace, row->stream)->name);
           else
             text = g_strdup (p->name);
@@ -63,10 +92,39 @@ row_label (JxTimelineRenderer  *self,
   return layout;
 }
 
+/* Rows of a layout with groups indent by their level. */
+static gboolean
+row_has_level (const JxTimelineRow *row)
+{
+  return row->group != JX_NONE || row->level > 0 || row->qualified || row->kind == JX_TIMELINE_ROW_GROUP;
+}
+
+int
+_jx_timeline_expander_x (const JxTimelineRow *row)
+{
+  return JX_TIMELINE_LABEL_PADDING + (row_has_level (row) ? row->level * JX_TIMELINE_LEVEL_INDENT : 0);
+}
+
 static int
 label_indent (JxTimelineRenderer  *self,
               const JxTimelineRow *row)
 {
+  if (row_has_level (row))
+    {
+      int x = _jx_timeline_expander_x (row);
+
+      switch (row->kind)
+        {
+        case JX_TIMELINE_ROW_PROCESS:
+        case JX_TIMELINE_ROW_GROUP:
+          return x + JX_TIMELINE_EXPANDER_WIDTH;
+        case JX_TIMELINE_ROW_DEPTH:
+          return x + 8 + 2 * JX_TIMELINE_LABEL_PADDING;
+        case JX_TIMELINE_ROW_STREAM:
+        default:
+          return x + (row->level > 0 ? 8 : 0);
+        }
+    }
   switch (row->kind)
     {
     case JX_TIMELINE_ROW_PROCESS:
@@ -76,9 +134,44 @@ label_indent (JxTimelineRenderer  *self,
              ? JX_TIMELINE_EXPANDER_WIDTH + 2 * JX_TIMELINE_LABEL_PADDING + 4 : JX_TIMELINE_LABEL_PADDING;
     case JX_TIMELINE_ROW_DEPTH:
       return JX_TIMELINE_EXPANDER_WIDTH + 4 * JX_TIMELINE_LABEL_PADDING + 8;
+    case JX_TIMELINE_ROW_GROUP:
     default:
       return JX_TIMELINE_LABEL_PADDING;
     }
+}
+
+/* A note right-aligned in the label column of a header row; returns its
+ * width (0 when none). */
+static int
+draw_note (JxTimelineRenderer   *self,
+           cairo_t              *cr,
+           const JxTimelineView *view,
+           const JxTimelineRow  *row,
+           int                   y)
+{
+  const char *note;
+  g_autoptr(PangoLayout) layout = NULL;
+  PangoFontDescription *font;
+  int w, h;
+
+  if (view->group_notes == NULL || row->group == JX_NONE || self->fold == NULL ||
+      row->group >= jx_stream_groups_get_n_groups (jx_timeline_fold_get_groups (self->fold)))
+    return 0;
+  note = view->group_notes[row->group];
+  if (note == NULL || *note == '\0')
+    return 0;
+  layout = pango_layout_new (self->pango);
+  font = pango_font_description_from_string ("Sans 7");
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  pango_layout_set_text (layout, note, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  if (w > view->label_width / 2)
+    return 0;
+  jx_palette_cairo_set_text (cr, view->dark, 0.6);
+  cairo_move_to (cr, view->label_width - JX_TIMELINE_LABEL_PADDING - w, y + (row->height - h) / 2);
+  pango_cairo_show_layout (cr, layout);
+  return w + JX_TIMELINE_LABEL_PADDING;
 }
 
 void
@@ -105,20 +198,23 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
       const JxTimelineRow *row = &view->rows[r];
       int indent = label_indent (self, row);
       int y = row->y - view->scroll_y;
+      int note = 0;
       PangoLayout *layout;
       int lw, lh;
 
       if (row->height < 7)
         continue;
-      layout = row_label (self, row, view->label_width - indent - JX_TIMELINE_LABEL_PADDING);
+      if (row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP)
+        note = draw_note (self, cr, view, row, y);
+      layout = row_label (self, row, view->label_width - indent - JX_TIMELINE_LABEL_PADDING - note);
       pango_layout_get_pixel_size (layout, &lw, &lh);
       if (lh > row->height + 2)
         continue;
 
       jx_palette_cairo_set_text (cr, view->dark, row->kind == JX_TIMELINE_ROW_DEPTH ? 0.7 : 0.9);
-      if (row->kind == JX_TIMELINE_ROW_PROCESS)
+      if (row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP)
         {
-          double cx = JX_TIMELINE_LABEL_PADDING + JX_TIMELINE_EXPANDER_WIDTH / 2.0;
+          double cx = _jx_timeline_expander_x (row) + JX_TIMELINE_EXPANDER_WIDTH / 2.0;
           double cy = y + row->height / 2.0;
 
           if (row->collapsed)
@@ -212,10 +308,23 @@ _jx_timeline_renderer_draw_selection (JxTimelineRenderer   *self,
           hit = row->stream == view->selected_stream && row->depth == s->depth[inv];
           break;
         case JX_TIMELINE_ROW_PROCESS:
-          hit = row->collapsed &&
-                view->selected_stream >= jx_trace_get_process (self->trace, row->process)->first_stream &&
-                view->selected_stream < jx_trace_get_process (self->trace, row->process)->first_stream +
-                                        jx_trace_get_process (self->trace, row->process)->n_streams;
+        case JX_TIMELINE_ROW_GROUP:
+          {
+            guint n;
+            const guint32 *members = _jx_timeline_renderer_row_streams (self, row, &n);
+
+            if (members == NULL && row->kind == JX_TIMELINE_ROW_PROCESS)
+              hit = row->collapsed &&
+                    view->selected_stream >= jx_trace_get_process (self->trace, row->process)->first_stream &&
+                    view->selected_stream < jx_trace_get_process (self->trace, row->process)->first_stream +
+                                            jx_trace_get_process (self->trace, row->process)->n_streams;
+            else
+              {
+                hit = FALSE;
+                for (guint m = 0; row->collapsed && m < n; m++)
+                  hit |= members[m] == view->selected_stream;
+              }
+          }
           break;
         default:
           hit = FALSE;

@@ -2,10 +2,12 @@
  * share: the instance, the row sampling and the overlay painters.
  *
  *   jx-timeline-layout.c    rows, time conversions, search mask, view geometry
+ *   jx-timeline-layout-groups.c  rows along the tree of stream groups
  *   jx-timeline-renderer.c  the object, row sampling (pyramid or exact walk),
  *                           the per-frame image cache and the draw entry point
  *   jx-timeline-overlays.c  labels, selection outline, messages, markers
- *   jx-timeline-hit.c       region, invocation and expander under a point */
+ *   jx-timeline-hit.c       region, invocation and expander under a point
+ *   jx-timeline-sos.c       the SOS-time overlay and the segment under a point */
 #pragma once
 
 #include <pango/pangocairo.h>
@@ -16,6 +18,8 @@ G_BEGIN_DECLS
 
 #define JX_TIMELINE_EXPANDER_WIDTH 14
 #define JX_TIMELINE_LABEL_PADDING  4
+/* Label indent per level of a layout with groups. */
+#define JX_TIMELINE_LEVEL_INDENT   14
 /* Pixel value of rows not sampled yet (see row_pending). */
 #define JX_TIMELINE_PENDING_REGION (JX_NONE - 1)
 
@@ -26,6 +30,8 @@ struct _JxTimelineRenderer
   JxTrace           *trace;
   JxTimelineSummary *summary;
   JxTimelineSummary *fallback;     /* exact-only summary until one is set */
+  JxTimelineFold    *fold;
+  JxImbalance       *imbalance;
   guint32           *colors[2];    /* region -> pixel, light and dark */
 
   PangoContext      *pango;
@@ -34,7 +40,7 @@ struct _JxTimelineRenderer
   /* The sampled rows of the last frame: redraws for hover, selection or
    * tooltips with the same window, rows and colours skip the sampling. */
   cairo_surface_t   *cache_image;
-  guint8             cache_key[64];
+  guint8             cache_key[96];
 
   /* Marks (activity where idle won a pixel) of the cached rows: one line
    * per row, transparent where there is none; NULL when no row has any. */
@@ -46,6 +52,11 @@ struct _JxTimelineRenderer
   guint              regions_len;
   guint32           *stream_row;   /* scratch: stream -> row index or G_MAXUINT32 */
 };
+
+/* jx_timeline_layout_new () with groups (jx-timeline-layout-groups.c). */
+GArray *_jx_timeline_layout_groups (JxTrace                      *trace,
+                                    const JxTimelineLayoutParams *params,
+                                    int                          *total_height);
 
 /* Width in pixels of the time area (the view minus its label column). */
 int  _jx_timeline_view_time_width         (const JxTimelineView *view);
@@ -68,6 +79,9 @@ void _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer   *self,
                                               guint32              *out,
                                               guint32              *marks);
 
+/* x of the expander of a header row (after its level's indent). */
+int  _jx_timeline_expander_x              (const JxTimelineRow  *row);
+
 /* Overlays, drawn after the rows; [first, last) are the visible rows. */
 void _jx_timeline_renderer_draw_labels    (JxTimelineRenderer   *self,
                                            cairo_t              *cr,
@@ -85,5 +99,22 @@ void _jx_timeline_renderer_draw_messages  (JxTimelineRenderer   *self,
 void _jx_timeline_renderer_draw_markers   (JxTimelineRenderer   *self,
                                            cairo_t              *cr,
                                            const JxTimelineView *view);
+
+/* jx-timeline-sos.c: the SOS-time overlay over the visible rows. */
+void _jx_timeline_renderer_draw_sos       (JxTimelineRenderer   *self,
+                                           cairo_t              *cr,
+                                           const JxTimelineView *view,
+                                           guint                 first,
+                                           guint                 last);
+/* The streams a row shows (one, or a group's members); n receives how many. */
+const guint32 *_jx_timeline_renderer_row_streams (JxTimelineRenderer  *self,
+                                                  const JxTimelineRow *row,
+                                                  guint               *n);
+/* Where a row's colours go: the row minus a one-pixel gap that keeps rows
+ * apart; expanded headers use the middle half only. */
+void _jx_timeline_row_band                (const JxTimelineView *view,
+                                           const JxTimelineRow  *row,
+                                           int                  *y,
+                                           int                  *h);
 
 G_END_DECLS

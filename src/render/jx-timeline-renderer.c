@@ -26,6 +26,8 @@ jx_timeline_renderer_finalize (GObject *object)
 
   g_clear_pointer (&self->summary, jx_timeline_summary_unref);
   g_clear_pointer (&self->fallback, jx_timeline_summary_unref);
+  g_clear_pointer (&self->fold, jx_timeline_fold_unref);
+  g_clear_pointer (&self->imbalance, jx_imbalance_unref);
   g_clear_pointer (&self->colors[0], g_free);
   g_clear_pointer (&self->colors[1], g_free);
   g_clear_pointer (&self->labels, g_hash_table_unref);
@@ -99,6 +101,88 @@ jx_timeline_renderer_get_summary (JxTimelineRenderer *self)
   g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), NULL);
 
   return self->summary;
+}
+
+void
+jx_timeline_renderer_set_fold (JxTimelineRenderer *self,
+                               JxTimelineFold     *fold)
+{
+  g_return_if_fail (JX_IS_TIMELINE_RENDERER (self));
+  g_return_if_fail (fold == NULL || jx_stream_groups_get_trace (jx_timeline_fold_get_groups (fold)) == self->trace);
+
+  if (fold == self->fold)
+    return;
+  if (fold != NULL)
+    jx_timeline_fold_ref (fold);
+  g_clear_pointer (&self->fold, jx_timeline_fold_unref);
+  self->fold = fold;
+  g_clear_pointer (&self->cache_image, cairo_surface_destroy);
+  g_clear_pointer (&self->cache_marks, cairo_surface_destroy);
+}
+
+JxTimelineFold *
+jx_timeline_renderer_get_fold (JxTimelineRenderer *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), NULL);
+  return self->fold;
+}
+
+void
+jx_timeline_renderer_set_imbalance (JxTimelineRenderer *self,
+                                    JxImbalance        *imbalance)
+{
+  g_return_if_fail (JX_IS_TIMELINE_RENDERER (self));
+  g_return_if_fail (imbalance == NULL || jx_imbalance_get_trace (imbalance) == self->trace);
+
+  if (imbalance == self->imbalance)
+    return;
+  if (imbalance != NULL)
+    jx_imbalance_ref (imbalance);
+  g_clear_pointer (&self->imbalance, jx_imbalance_unref);
+  self->imbalance = imbalance;
+}
+
+JxImbalance *
+jx_timeline_renderer_get_imbalance (JxTimelineRenderer *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), NULL);
+  return self->imbalance;
+}
+
+/* The fold group a header row shows, JX_NONE for an aggregate of the old
+ * kind (layouts without groups). */
+static guint32
+row_fold_group (JxTimelineRenderer  *self,
+                const JxTimelineRow *row)
+{
+  if (self->fold == NULL || row->group == JX_NONE ||
+      (row->kind != JX_TIMELINE_ROW_PROCESS && row->kind != JX_TIMELINE_ROW_GROUP) ||
+      row->group >= jx_stream_groups_get_n_groups (jx_timeline_fold_get_groups (self->fold)))
+    return JX_NONE;
+  return row->group;
+}
+
+const guint32 *
+_jx_timeline_renderer_row_streams (JxTimelineRenderer  *self,
+                                   const JxTimelineRow *row,
+                                   guint               *n)
+{
+  guint32 group = row_fold_group (self, row);
+
+  if (group != JX_NONE)
+    {
+      const JxStreamGroup *g = jx_stream_groups_get_group (jx_timeline_fold_get_groups (self->fold), group);
+
+      *n = g->n_members;
+      return g->members;
+    }
+  if (row->kind == JX_TIMELINE_ROW_STREAM && row->stream < jx_trace_get_n_streams (self->trace))
+    {
+      *n = 1;
+      return &row->stream;
+    }
+  *n = 0;
+  return NULL;
 }
 
 static JxTimelineSummary *
@@ -175,6 +259,10 @@ row_pending (JxTimelineRenderer  *self,
 {
   guint64 budget = (guint64) WALK_BUDGET_PER_PIXEL * MAX (n_pixels, 16u);
   guint64 visible = 0;
+  guint32 group = row_fold_group (self, row);
+
+  if (group != JX_NONE)
+    return !jx_timeline_fold_is_cheap (self->fold, group, start, end, n_pixels);
 
   switch (row->kind)
     {
@@ -202,6 +290,7 @@ row_pending (JxTimelineRenderer  *self,
       visible = visible_invocations (jx_trace_get_stream (self->trace, row->stream), start, end);
       break;
 
+    case JX_TIMELINE_ROW_GROUP:
     default:
       return FALSE;
     }
@@ -239,6 +328,11 @@ _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer  *self,
         out[p] = JX_TIMELINE_PENDING_REGION;
       return;
     }
+  if (row_fold_group (self, row) != JX_NONE)
+    {
+      jx_timeline_fold_sample (self->fold, row->group, start, end, n_pixels, out, marks);
+      return;
+    }
 
   switch (row->kind)
     {
@@ -266,6 +360,7 @@ _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer  *self,
       jx_timeline_summary_sample_depth_marked (summary, row->stream, row->depth, start, end, n_pixels, out, marks);
       break;
 
+    case JX_TIMELINE_ROW_GROUP:
     default:
       for (guint p = 0; p < n_pixels; p++)
         out[p] = JX_NONE;
@@ -273,19 +368,17 @@ _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer  *self,
     }
 }
 
-/* Where a row's colours go: the row minus a one-pixel gap that keeps rows
- * apart; expanded process headers use the middle half only. */
-static void
-row_band (const JxTimelineView *view,
-          const JxTimelineRow  *row,
-          int                  *y,
-          int                  *h)
+void
+_jx_timeline_row_band (const JxTimelineView *view,
+                       const JxTimelineRow  *row,
+                       int                  *y,
+                       int                  *h)
 {
   *y = row->y - view->scroll_y;
   *h = row->height;
   if (*h >= 6)
     *h -= 1;
-  if (row->kind == JX_TIMELINE_ROW_PROCESS && !row->collapsed && *h >= 8)
+  if ((row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP) && !row->collapsed && *h >= 8)
     {
       *y += *h / 4;
       *h /= 2;
@@ -306,9 +399,10 @@ typedef struct
   gint32   width;
   gint32   scroll_y;
   gint32   dark;
+  gpointer fold;
 } CacheKey;
 
-G_STATIC_ASSERT (sizeof (CacheKey) <= 64);
+G_STATIC_ASSERT (sizeof (CacheKey) <= 96);
 
 static guint32
 hash_bytes (const void *data,
@@ -351,7 +445,8 @@ cache_key_fill (JxTimelineRenderer   *self,
   key.width = view->width - view->label_width;
   key.scroll_y = view->scroll_y;
   key.dark = view->dark ? 1 : 0;
-  memset (out, 0, 64);
+  key.fold = self->fold;
+  memset (out, 0, 96);
   memcpy (out, &key, sizeof key);
 }
 
@@ -430,7 +525,7 @@ blit_marks (JxTimelineRenderer   *self,
 
       if (!self->cache_mark_rows[r - first])
         continue;
-      row_band (view, &view->rows[r], &y, &h);
+      _jx_timeline_row_band (view, &view->rows[r], &y, &h);
       mh = h <= 4 ? h : MAX (2, h / 3);
       line = cairo_image_surface_create_for_data (data + (gsize) (r - first) * stride,
                                                   CAIRO_FORMAT_ARGB32, tw, 1, stride);
@@ -520,7 +615,7 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
         {
           int y, h;
 
-          row_band (view, &view->rows[r], &y, &h);
+          _jx_timeline_row_band (view, &view->rows[r], &y, &h);
           cairo_rectangle (cr, view->label_width, y, tw, h);
         }
       cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
@@ -534,7 +629,7 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
 
   if (tw > 0 && n_visible > 0 && view->end > view->start)
     {
-      guint8 key[64];
+      guint8 key[96];
 
       cache_key_fill (self, view, first, last, idle_pixel, key);
       if (self->cache_image != NULL && memcmp (key, self->cache_key, sizeof key) == 0)
@@ -608,7 +703,7 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
           cairo_pattern_t *pattern;
           cairo_matrix_t matrix;
 
-          row_band (view, row, &y, &h);
+          _jx_timeline_row_band (view, row, &y, &h);
           line = cairo_image_surface_create_for_data (data + (gsize) (r - first) * stride,
                                                       CAIRO_FORMAT_ARGB32, tw, 1, stride);
           cairo_surface_set_user_data (line, &line_owner_key, cairo_surface_reference (image),
@@ -647,6 +742,8 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
       cairo_stroke (cr);
     }
 
+  if (view->show_sos && self->imbalance != NULL && tw > 0)
+    _jx_timeline_renderer_draw_sos (self, cr, view, first, last);
   if (view->selected_invocation != JX_NONE)
     _jx_timeline_renderer_draw_selection (self, cr, view, first, last);
   if (view->show_messages && tw > 0)

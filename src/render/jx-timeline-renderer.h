@@ -15,6 +15,8 @@
 
 #include <cairo.h>
 
+#include "jx-imbalance.h"
+#include "jx-timeline-fold.h"
 #include "jx-timeline-layout.h"
 #include "jx-timeline-summary.h"
 
@@ -28,6 +30,17 @@ JxTrace            *jx_timeline_renderer_get_trace   (JxTimelineRenderer *self);
 void                jx_timeline_renderer_set_summary (JxTimelineRenderer *self,
                                                       JxTimelineSummary  *summary);
 JxTimelineSummary  *jx_timeline_renderer_get_summary (JxTimelineRenderer *self);
+/* Folded rows (layouts with groups): the fold of the same trace whose groups
+ * the rows come from. Group rows are drawn from it (as "pending" stripes
+ * while it is too expensive without its pyramids); without one they are
+ * idle. */
+void                jx_timeline_renderer_set_fold    (JxTimelineRenderer *self,
+                                                      JxTimelineFold     *fold);
+JxTimelineFold     *jx_timeline_renderer_get_fold    (JxTimelineRenderer *self);
+/* The segments the SOS overlay colours (view.show_sos). */
+void                jx_timeline_renderer_set_imbalance (JxTimelineRenderer *self,
+                                                        JxImbalance        *imbalance);
+JxImbalance        *jx_timeline_renderer_get_imbalance (JxTimelineRenderer *self);
 
 /* Draws background, rows, labels, selection, search dimming, messages and
  * markers into [0, width) x [0, height) of cr. */
@@ -57,5 +70,24 @@ gboolean            jx_timeline_renderer_expander_at (JxTimelineRenderer   *self
                                                       double                x,
                                                       double                y,
                                                       guint32              *process);
+/* TRUE when (x, y) is on the expander of a PROCESS or GROUP row of a layout
+ * with groups; group receives its group index. */
+gboolean            jx_timeline_renderer_group_expander_at (JxTimelineRenderer   *self,
+                                                            const JxTimelineView *view,
+                                                            double                x,
+                                                            double                y,
+                                                            guint32              *group);
+/* The row at y (-1 for none). */
+int                 jx_timeline_renderer_row_at      (JxTimelineRenderer   *self,
+                                                      const JxTimelineView *view,
+                                                      double                y);
+/* With the SOS overlay: the segment under (x, y) (index for
+ * jx_imbalance_get_segment): on a stream row the one at that time (±2 px),
+ * on a group row the hottest of its members' there. FALSE for none. */
+gboolean            jx_timeline_renderer_segment_at  (JxTimelineRenderer   *self,
+                                                      const JxTimelineView *view,
+                                                      double                x,
+                                                      double                y,
+                                                      guint                *segment);
 
 G_END_DECLS

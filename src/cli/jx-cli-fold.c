@@ -1,0 +1,124 @@
+/* jx-cli-fold.c — see jx-cli-fold.h. */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-cli-fold.h"
+
+void
+jx_cli_fold_init (JxCliFold *fold)
+{
+  memset (fold, 0, sizeof *fold);
+  fold->grouping = JX_FOLD_GROUPING_THREADS;
+  fold->op = JX_FOLD_MAX;
+  fold->folds = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_timeline_fold_unref);
+  fold->imbalances = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_imbalance_unref);
+}
+
+void
+jx_cli_fold_clear (JxCliFold *fold)
+{
+  g_clear_pointer (&fold->folds, g_ptr_array_unref);
+  g_clear_pointer (&fold->imbalances, g_ptr_array_unref);
+}
+
+gboolean
+jx_cli_fold_parse (JxCliFold          *fold,
+                   const char * const *names,
+                   const char         *op,
+                   gboolean            sos,
+                   char              **message)
+{
+  const char *host = NULL;
+
+  fold->sos = sos;
+  if (op != NULL && !jx_fold_op_from_string (op, &fold->op))
+    {
+      *message = g_strdup_printf (_("unknown --fold-op “%s” (use max, min, diff or idle)"), op);
+      return FALSE;
+    }
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = g_strsplit (names[i], ",", -1);
+
+      for (guint k = 0; parts[k] != NULL; k++)
+        {
+          const char *name = g_strstrip (parts[k]);
+          JxFoldGrouping grouping = JX_FOLD_GROUPING_THREADS;
+          guint kind;
+
+          if (g_str_equal (name, "device"))
+            {
+              fold->kinds |= 1u << JX_STREAM_GROUP_DEVICE;
+              fold->fold = TRUE;
+              continue;
+            }
+          if (g_str_equal (name, "threads"))
+            kind = JX_STREAM_GROUP_PROCESS;
+          else if (g_str_equal (name, "process"))
+            {
+              grouping = JX_FOLD_GROUPING_PROCESSES;
+              kind = JX_STREAM_GROUP_ALL;
+            }
+          else if (g_str_equal (name, "node"))
+            {
+              grouping = JX_FOLD_GROUPING_NODES;
+              kind = JX_STREAM_GROUP_NODE;
+            }
+          else
+            {
+              *message = g_strdup_printf (_("unknown --fold “%s” (use threads, process, node or device)"), name);
+              return FALSE;
+            }
+          if (host != NULL && !g_str_equal (host, name))
+            {
+              *message = g_strdup_printf (_("--fold %s and --fold %s exclude each other (device goes with either)"),
+                                          host, name);
+              return FALSE;
+            }
+          host = names[i];
+          fold->grouping = grouping;
+          fold->kinds |= 1u << kind;
+          fold->fold = TRUE;
+        }
+    }
+  if (op != NULL && !fold->fold)
+    {
+      *message = g_strdup (_("--fold-op needs --fold"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+jx_cli_fold_prepare (JxCliFold         *fold,
+                     JxComparisonLane  *lanes,
+                     guint              n_lanes,
+                     GError           **error)
+{
+  for (guint l = 0; l < n_lanes; l++)
+    {
+      if (fold->fold && lanes[l].summary != NULL)
+        {
+          g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (lanes[l].trace, fold->grouping, NULL);
+          JxTimelineFold *built = jx_timeline_fold_build (lanes[l].summary, groups, fold->op, NULL, error);
+
+          if (built == NULL)
+            return FALSE;
+          g_ptr_array_add (fold->folds, built);
+          lanes[l].fold = built;
+        }
+      if (fold->sos)
+        {
+          JxImbalance *imbalance = jx_imbalance_compute (lanes[l].trace, NULL, NULL, error);
+
+          if (imbalance == NULL)
+            return FALSE;
+          g_ptr_array_add (fold->imbalances, imbalance);
+          lanes[l].imbalance = imbalance;
+        }
+    }
+  return TRUE;
+}

@@ -1,0 +1,43 @@
+/* jx-comparison-render-private.h — what jx-comparison-render.c takes from
+ * jx-comparison-render-fold.c: the picture's folded groups (their notes)
+ * and SOS overlay (its shared scale and legend). */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "jx-comparison-render.h"
+#include "jx-timeline-layout.h"
+
+G_BEGIN_DECLS
+
+/* Folded flags per group of the lane's fold for options->fold_kinds; NULL
+ * without a fold. Free with g_free. */
+guint8  *_jx_comparison_folded_groups    (const JxComparisonLane          *lane,
+                                          const JxComparisonRenderOptions *options);
+/* Per group of the lane's fold, "busy 75 %" for the folded group rows among
+ * rows over [start, end) ticks; NULL without a fold. Free with g_strfreev. */
+char   **_jx_comparison_group_notes      (const JxComparisonLane          *lane,
+                                          const GArray                    *rows,
+                                          gint64                           start,
+                                          gint64                           end);
+/* The SOS-time scale shared by the lanes' imbalances (ns); FALSE when no
+ * lane has segments. */
+gboolean _jx_comparison_sos_range        (const JxComparisonLane          *lanes,
+                                          guint                            n_lanes,
+                                          gint64                          *min_ns,
+                                          gint64                          *max_ns);
+/* The legend line of the SOS scale at y, LEGEND-high: the function(s),
+ * a gradient and its ends. */
+void     _jx_comparison_draw_sos_legend  (cairo_t                         *cr,
+                                          PangoContext                    *context,
+                                          const JxComparisonLane          *lanes,
+                                          guint                            n_lanes,
+                                          gint64                           min_ns,
+                                          gint64                           max_ns,
+                                          int                              x,
+                                          int                              y,
+                                          int                              height,
+                                          int                              width,
+                                          gboolean                         dark);
+
+G_END_DECLS
