@@ -33,6 +33,13 @@ struct _JxSession
 
   /* The markers of all traces (jx-session-markers.c). */
   JxSessionMarkers *markers;
+
+  /* Folding and SOS time for every trace (jx-session-fold.c). */
+  JxFoldGrouping   fold_grouping;
+  JxFoldOp         fold_op;
+  char           **fold_custom;
+  gboolean         show_sos;
+  char            *sos_function;
 };
 
 enum {
@@ -69,5 +76,19 @@ JxSessionMarkers *_jx_session_markers_new (JxSession *session);
 /* After the traces or their extent changed: a view that showed everything
  * shows everything again, any other stays inside. */
 void _jx_session_follow_extent (JxSession *self);
+
+/* jx-session-fold.c: its properties (ids from N_PROPS on) and signal. */
+void     _jx_session_fold_class_init   (GObjectClass *object_class);
+void     _jx_session_fold_init         (JxSession    *self);
+void     _jx_session_fold_finalize     (JxSession    *self);
+gboolean _jx_session_fold_get_property (JxSession    *self,
+                                        guint         prop_id,
+                                        GValue       *value);
+gboolean _jx_session_fold_set_property (JxSession    *self,
+                                        guint         prop_id,
+                                        const GValue *value);
+/* A new item gets the session's fold and SOS inputs. */
+void     _jx_session_fold_push         (JxSession      *self,
+                                        JxSessionTrace *item);
 
 G_END_DECLS

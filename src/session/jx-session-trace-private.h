@@ -34,6 +34,19 @@ struct _JxSessionTrace
   JxTimelineSummary   *summary;
   JxSessionJob         summary_job;
 
+  /* Folding and SOS time (jx-session-trace-results.c): the session's
+   * inputs, and what is computed from them. */
+  JxFoldGrouping       grouping;
+  JxFoldOp             fold_op;
+  char               **fold_custom;
+  char                *sos_function;
+  JxStreamGroups      *groups;
+  JxTimelineFold      *fold;
+  JxSessionJob         fold_job;
+  JxImbalance         *imbalance;
+  char                *imbalance_error;
+  JxSessionJob         imbalance_job;
+
   /* Clock of the loaded trace. */
   guint64              start_ticks;
   guint64              resolution;
@@ -58,5 +71,23 @@ void            _jx_session_trace_set_reference (JxSessionTrace *self,
  * (JxSessionTrace*, in order) a name no other one has
  * (jx_trace_names_disambiguate: "run (a)", "run (b)"). */
 void            _jx_session_trace_update_names  (GPtrArray      *items);
+
+/* jx-session-trace-results.c. Notifies a property of the item. */
+void            _jx_session_trace_notify        (JxSessionTrace *self,
+                                                 const char     *property);
+/* What the session asks of folds and SOS time; recomputes what changed. */
+void            _jx_session_trace_set_fold_inputs (JxSessionTrace     *self,
+                                                   JxFoldGrouping      grouping,
+                                                   const char * const *custom,
+                                                   JxFoldOp            op);
+void            _jx_session_trace_set_sos_function (JxSessionTrace    *self,
+                                                    const char        *function);
+/* The trace loaded: groups at once, the imbalance in a thread. */
+void            _jx_session_trace_results_loaded  (JxSessionTrace    *self);
+/* The summary arrived: the folds' pyramids in a thread. */
+void            _jx_session_trace_results_summary (JxSessionTrace    *self);
+/* Cancels the jobs and drops the results (the item left its session). */
+void            _jx_session_trace_results_clear   (JxSessionTrace    *self,
+                                                   gboolean           notify);
 
 G_END_DECLS

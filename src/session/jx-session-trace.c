@@ -24,6 +24,10 @@ enum {
   PROP_PICKED_COLOR,
   PROP_REFERENCE,
   PROP_SUMMARY,
+  PROP_GROUPS,
+  PROP_FOLD,
+  PROP_IMBALANCE,
+  PROP_IMBALANCE_ERROR,
   N_PROPS
 };
 
@@ -106,6 +110,7 @@ summary_done (GObject      *source,
     }
   self->summary = g_steal_pointer (&summary);
   notify (self, PROP_SUMMARY);
+  _jx_session_trace_results_summary (self);
 }
 
 static void
@@ -157,7 +162,10 @@ _jx_session_trace_set_loaded (JxSessionTrace *self,
   g_object_thaw_notify (G_OBJECT (self));
 
   if (self->attached)
-    start_summary (self);
+    {
+      start_summary (self);
+      _jx_session_trace_results_loaded (self);
+    }
 }
 
 static void
@@ -260,6 +268,7 @@ _jx_session_trace_detach (JxSessionTrace *self)
   /* A removed trace's memory goes now, not when the last view lets go of
    * the item. */
   g_object_freeze_notify (G_OBJECT (self));
+  _jx_session_trace_results_clear (self, TRUE);
   if (self->summary != NULL)
     {
       g_clear_pointer (&self->summary, jx_timeline_summary_unref);
@@ -328,6 +337,9 @@ jx_session_trace_finalize (GObject *object)
   JxSessionTrace *self = JX_SESSION_TRACE (object);
 
   g_clear_pointer (&self->summary, jx_timeline_summary_unref);
+  _jx_session_trace_results_clear (self, FALSE);
+  g_clear_pointer (&self->fold_custom, g_strfreev);
+  g_clear_pointer (&self->sos_function, g_free);
   g_clear_object (&self->trace);
   g_clear_error (&self->error);
   g_clear_pointer (&self->path, g_free);
@@ -382,6 +394,18 @@ jx_session_trace_get_property (GObject    *object,
       break;
     case PROP_SUMMARY:
       g_value_set_boxed (value, self->summary);
+      break;
+    case PROP_GROUPS:
+      g_value_set_boxed (value, self->groups);
+      break;
+    case PROP_FOLD:
+      g_value_set_boxed (value, self->fold);
+      break;
+    case PROP_IMBALANCE:
+      g_value_set_boxed (value, self->imbalance);
+      break;
+    case PROP_IMBALANCE_ERROR:
+      g_value_set_string (value, self->imbalance_error);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -440,6 +464,10 @@ jx_session_trace_class_init (JxSessionTraceClass *klass)
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_REFERENCE] = g_param_spec_boolean ("reference", NULL, NULL, FALSE, ro);
   properties[PROP_SUMMARY] = g_param_spec_boxed ("summary", NULL, NULL, JX_TYPE_TIMELINE_SUMMARY, ro);
+  properties[PROP_GROUPS] = g_param_spec_boxed ("groups", NULL, NULL, JX_TYPE_STREAM_GROUPS, ro);
+  properties[PROP_FOLD] = g_param_spec_boxed ("fold", NULL, NULL, JX_TYPE_TIMELINE_FOLD, ro);
+  properties[PROP_IMBALANCE] = g_param_spec_boxed ("imbalance", NULL, NULL, JX_TYPE_IMBALANCE, ro);
+  properties[PROP_IMBALANCE_ERROR] = g_param_spec_string ("imbalance-error", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -447,6 +475,8 @@ static void
 jx_session_trace_init (JxSessionTrace *self)
 {
   self->state = JX_SESSION_TRACE_LOADING;
+  self->grouping = JX_FOLD_GROUPING_THREADS;
+  self->fold_op = JX_FOLD_MAX;
 }
 
 /* Getters ------------------------------------------------------------------ */
@@ -548,6 +578,13 @@ jx_session_trace_get_summary (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
   return self->summary;
+}
+
+void
+_jx_session_trace_notify (JxSessionTrace *self,
+                          const char     *property)
+{
+  g_object_notify (G_OBJECT (self), property);
 }
 
 gboolean

@@ -28,6 +28,16 @@
  *   "summary"       the JxTimelineSummary, built off-thread once the trace is
  *                   loaded (NULL before, or when the build failed: views then
  *                   draw exactly from the invocation arrays)
+ *   "groups"        the JxStreamGroups of the session's fold grouping, made
+ *                   at once when the trace loads or the grouping changes
+ *   "fold"          the JxTimelineFold (group pyramids) of those groups and
+ *                   the session's fold operation, built off-thread once the
+ *                   summary is there; NULL until then (views fold from the
+ *                   members' rows meanwhile)
+ *   "imbalance"     the JxImbalance (SOS time) of the session's SOS function,
+ *                   or of the trace's dominant function; computed off-thread
+ *                   after the load. NULL before or when the trace has none:
+ *                   "imbalance-error" then says why
  *
  * The summary holds a reference to the trace and never to the item, so an
  * item and everything built for it go together. An item removed from its
@@ -38,7 +48,9 @@
 
 #include <gio/gio.h>
 
+#include "jx-imbalance.h"
 #include "jx-session-types.h"
+#include "jx-timeline-fold.h"
 #include "jx-timeline-summary.h"
 #include "jx-trace.h"
 
@@ -61,6 +73,10 @@ void                 jx_session_trace_set_picked_color (JxSessionTrace *self,
                                                         guint32         pixel);
 gboolean             jx_session_trace_get_reference    (JxSessionTrace *self);
 JxTimelineSummary   *jx_session_trace_get_summary      (JxSessionTrace *self);
+JxStreamGroups      *jx_session_trace_get_groups       (JxSessionTrace *self);
+JxTimelineFold      *jx_session_trace_get_fold         (JxSessionTrace *self);
+JxImbalance         *jx_session_trace_get_imbalance    (JxSessionTrace *self);
+const char          *jx_session_trace_get_imbalance_error (JxSessionTrace *self);
 
 /* [offset, offset + duration) in comparison ns; FALSE unless loaded. */
 gboolean             jx_session_trace_get_extent       (JxSessionTrace *self,

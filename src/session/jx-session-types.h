@@ -1,9 +1,12 @@
 /* jx-session-types.h — GTypes for the value types the session's properties
- * carry: the time span of jx-time.h (boxed) and the load state of a trace. */
+ * carry: the time span of jx-time.h (boxed), the load state of a trace and
+ * the fold grouping and operation. */
 #pragma once
 
 #include <glib-object.h>
 
+#include "jx-fold.h"
+#include "jx-stream-groups.h"
 #include "jx-time.h"
 
 G_BEGIN_DECLS
@@ -24,5 +27,11 @@ typedef enum
 
 #define JX_TYPE_SESSION_TRACE_STATE (jx_session_trace_state_get_type ())
 GType       jx_session_trace_state_get_type (void) G_GNUC_CONST;
+
+/* The fold enums of src/analysis, for the session's properties. */
+#define JX_TYPE_FOLD_GROUPING (jx_fold_grouping_get_type ())
+GType       jx_fold_grouping_get_type (void) G_GNUC_CONST;
+#define JX_TYPE_FOLD_OP (jx_fold_op_get_type ())
+GType       jx_fold_op_get_type (void) G_GNUC_CONST;
 
 G_END_DECLS

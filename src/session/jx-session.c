@@ -173,6 +173,7 @@ append_item (JxSession  *self,
 
   g_ptr_array_add (self->items, item);
   g_signal_connect (item, "notify", G_CALLBACK (on_item_notify), self);
+  _jx_session_fold_push (self, item);
   if (new_reference)
     {
       self->reference = item;
@@ -658,6 +659,7 @@ jx_session_finalize (GObject *object)
 
   g_clear_pointer (&self->history, jx_offset_history_free);
   g_clear_pointer (&self->search, g_free);
+  _jx_session_fold_finalize (self);
 
   G_OBJECT_CLASS (jx_session_parent_class)->finalize (object);
 }
@@ -718,7 +720,8 @@ jx_session_get_property (GObject    *object,
       g_value_set_boolean (value, jx_session_can_redo (self));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!_jx_session_fold_get_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -757,7 +760,8 @@ jx_session_set_property (GObject      *object,
       jx_session_set_align_ends (self, g_value_get_boolean (value));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!_jx_session_fold_set_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -795,6 +799,7 @@ jx_session_class_init (JxSessionClass *klass)
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  _jx_session_fold_class_init (object_class);
 
   signals[TRACE_NOTIFY] =
     g_signal_new ("trace-notify", G_TYPE_FROM_CLASS (klass),
@@ -813,6 +818,7 @@ jx_session_init (JxSession *self)
   self->selected_stream = JX_NONE;
   self->selected_invocation = JX_NONE;
   self->markers = _jx_session_markers_new (self);
+  _jx_session_fold_init (self);
 }
 
 JxSession *

@@ -32,10 +32,22 @@
  *   "align-ends"                   (boolean) automatic alignment (at a
  *                                  function or at markers) lines up the
  *                                  ends instead of the starts
+ *   "fold-grouping"                (JxFoldGrouping) how streams are grouped for
+ *                                  folding, in every trace alike
+ *   "fold-operation"               (JxFoldOp) how folded rows pick a state
+ *   "fold-custom"                  (strv) the custom set, "process / stream"
+ *                                  names (jx_stream_groups_stream_key)
+ *   "show-sos"                     (boolean) the SOS-time overlay
+ *   "sos-function"                 (string) the function whose calls are the
+ *                                  segments in every trace; NULL = each
+ *                                  trace's dominant function
  *   "can-undo", "can-redo"         (boolean, read-only)
  * Signal "trace-notify" (JxSessionTrace *item, GParamSpec *pspec), detailed
  * by property name: every notify of every item while it is in the session,
  * for views that show all traces at once.
+ * Signal "fold-all" (guint kinds, gboolean folded): fold (or unfold) every
+ * group whose JxStreamGroupKind bit is in kinds, in every trace
+ * (jx_session_fold_all); views keep which groups are folded.
  *
  * Results computed per trace — the pattern to copy. The timeline summary
  * ("summary" on the item) is the first; the comparison of each trace with the
@@ -171,5 +183,32 @@ void              jx_session_set_dark                (JxSession         *self,
 gboolean          jx_session_get_align_ends          (JxSession         *self);
 void              jx_session_set_align_ends          (JxSession         *self,
                                                       gboolean           align_ends);
+
+/* Folding and SOS time (jx-session-fold.c). */
+JxFoldGrouping    jx_session_get_fold_grouping       (JxSession         *self);
+void              jx_session_set_fold_grouping       (JxSession         *self,
+                                                      JxFoldGrouping     grouping);
+JxFoldOp          jx_session_get_fold_operation      (JxSession         *self);
+void              jx_session_set_fold_operation      (JxSession         *self,
+                                                      JxFoldOp           op);
+const char * const *jx_session_get_fold_custom       (JxSession         *self);
+void              jx_session_set_fold_custom         (JxSession         *self,
+                                                      const char * const *streams);
+/* Asks every view to fold (or unfold) the groups of these kinds (bits
+ * 1 << JxStreamGroupKind) in every trace. */
+void              jx_session_fold_all                (JxSession         *self,
+                                                      guint              kinds,
+                                                      gboolean           folded);
+gboolean          jx_session_get_show_sos            (JxSession         *self);
+void              jx_session_set_show_sos            (JxSession         *self,
+                                                      gboolean           show_sos);
+const char       *jx_session_get_sos_function        (JxSession         *self);
+void              jx_session_set_sos_function        (JxSession         *self,
+                                                      const char        *function);
+/* The SOS-time scale every trace's overlay shares (ns): smallest and largest
+ * SOS time of all loaded traces' segments. FALSE when none has any. */
+gboolean          jx_session_get_sos_range           (JxSession         *self,
+                                                      gint64            *min_ns,
+                                                      gint64            *max_ns);
 
 G_END_DECLS

@@ -1,0 +1,151 @@
+/* The session's folding and SOS-time modes: every trace gets the same
+ * grouping, operation, custom set and SOS function; groups follow at once,
+ * folds and imbalance analyses arrive from threads and are redone when
+ * their inputs change; all traces share one SOS scale. */
+#include "config.h"
+
+#include "jx-test-gen.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+
+typedef struct
+{
+  JxSessionTrace *item;
+  const char     *property;
+} Waiting;
+
+static gboolean
+has_property (gpointer data)
+{
+  Waiting *w = data;
+  GType type = G_PARAM_SPEC_VALUE_TYPE (g_object_class_find_property (G_OBJECT_GET_CLASS (w->item), w->property));
+  gpointer value = NULL;
+
+  g_object_get (w->item, w->property, &value, NULL);
+  if (value == NULL)
+    return FALSE;
+  if (type == G_TYPE_STRING)
+    g_free (value);
+  else
+    g_boxed_free (type, value);
+  return TRUE;
+}
+
+static void
+wait_for (JxSessionTrace *item,
+          const char     *property)
+{
+  Waiting w = { item, property };
+
+  g_assert_true (jx_test_wait_until (has_property, &w, 60));
+}
+
+static void
+on_fold_all (JxSession *session,
+             guint      kinds,
+             gboolean   folded,
+             guint     *seen)
+{
+  *seen = kinds | (folded ? 0x100 : 0);
+}
+
+static void
+test_fold_modes (void)
+{
+  JxGeneratorOptions options;
+  g_autofree char *dir = NULL;
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autofree char *jacobi = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  JxSessionTrace *a, *b;
+  JxTimelineFold *first_fold;
+  const char *custom[] = { "MPI Rank 0 / Master thread", NULL };
+  guint seen = 0;
+  gint64 lo, hi;
+
+  jx_generator_options_init (&options);
+  options.n_ranks = 3;
+  options.n_threads = 2;
+  options.n_gpu_streams = 2;
+  options.n_iterations = 8;
+  options.imbalanced_ranks = 1u << 1;
+  options.imbalance = 0.5;
+  trace = jx_test_generate_load (&options, NULL, &dir);
+  a = jx_session_add_trace (session, trace);
+  b = jx_session_add_path (session, jacobi);
+  jx_test_wait_for_loads (session);
+
+  /* Groups at once, the fold once the summary is built. */
+  g_assert_nonnull (jx_session_trace_get_groups (a));
+  g_assert_cmpint (jx_stream_groups_get_grouping (jx_session_trace_get_groups (a)), ==, JX_FOLD_GROUPING_THREADS);
+  wait_for (a, "fold");
+  wait_for (b, "fold");
+  g_assert_cmpint (jx_timeline_fold_get_op (jx_session_trace_get_fold (a)), ==, JX_FOLD_MAX);
+  g_assert_true (jx_timeline_fold_is_built (jx_session_trace_get_fold (a)));
+
+  /* A new operation: the old fold goes, a new one comes, for both. */
+  first_fold = jx_session_trace_get_fold (a);
+  jx_session_set_fold_operation (session, JX_FOLD_IDLE);
+  g_assert_null (jx_session_trace_get_fold (a));
+  wait_for (a, "fold");
+  wait_for (b, "fold");
+  g_assert_true (jx_session_trace_get_fold (a) != first_fold);
+  g_assert_cmpint (jx_timeline_fold_get_op (jx_session_trace_get_fold (b)), ==, JX_FOLD_IDLE);
+
+  /* Grouping: all processes, in both traces. */
+  jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_PROCESSES);
+  g_assert_cmpuint (jx_stream_groups_find (jx_session_trace_get_groups (a), "all"), !=, JX_NONE);
+  g_assert_cmpuint (jx_stream_groups_find (jx_session_trace_get_groups (b), "all"), !=, JX_NONE);
+  wait_for (a, "fold");
+  g_assert_true (jx_timeline_fold_get_groups (jx_session_trace_get_fold (a)) == jx_session_trace_get_groups (a));
+
+  /* A custom set by name applies to every trace that has the stream. */
+  jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_CUSTOM);
+  jx_session_set_fold_custom (session, custom);
+  g_assert_cmpuint (jx_stream_groups_get_group (jx_session_trace_get_groups (a),
+                                                jx_stream_groups_find (jx_session_trace_get_groups (a), "custom"))->n_members,
+                    ==, 1);
+  g_assert_cmpuint (jx_stream_groups_find (jx_session_trace_get_groups (b), "custom"), !=, JX_NONE);
+  g_assert_cmpstr (jx_session_get_fold_custom (session)[0], ==, custom[0]);
+
+  /* Fold-all requests reach the views as a signal. */
+  g_signal_connect (session, "fold-all", G_CALLBACK (on_fold_all), &seen);
+  jx_session_fold_all (session, 1u << JX_STREAM_GROUP_DEVICE, TRUE);
+  g_assert_cmpuint (seen, ==, (1u << JX_STREAM_GROUP_DEVICE) | 0x100);
+
+  /* SOS time: each trace's dominant function (both threads run "compute"
+   * every iteration); one scale for both. */
+  wait_for (a, "imbalance");
+  wait_for (b, "imbalance");
+  g_assert_cmpstr (jx_trace_get_region (trace, jx_imbalance_get_function (jx_session_trace_get_imbalance (a)))->name,
+                   ==, "compute");
+  g_assert_true (jx_session_get_sos_range (session, &lo, &hi));
+  g_assert_cmpint (lo, <, hi);
+  jx_session_set_show_sos (session, TRUE);
+  g_assert_true (jx_session_get_show_sos (session));
+
+  /* A named function: traces without it say why. */
+  jx_session_set_sos_function (session, "iteration");
+  g_assert_null (jx_session_trace_get_imbalance (a));
+  wait_for (a, "imbalance");
+  g_assert_cmpstr (jx_trace_get_region (trace, jx_imbalance_get_function (jx_session_trace_get_imbalance (a)))->name,
+                   ==, "iteration");
+  wait_for (b, "imbalance-error");
+  g_assert_null (jx_session_trace_get_imbalance (b));
+  g_assert_nonnull (g_strstr_len (jx_session_trace_get_imbalance_error (b), -1, "iteration"));
+
+  /* Removal drops the results at once. */
+  jx_session_remove (session, a);
+  g_assert_null (jx_session_trace_get_groups (a));
+  g_assert_null (jx_session_trace_get_imbalance (a));
+  jx_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/session/fold/modes", test_fold_modes);
+  return g_test_run ();
+}
