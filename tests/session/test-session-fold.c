@@ -135,10 +135,12 @@ test_fold_modes (void)
   g_assert_null (jx_session_trace_get_imbalance (b));
   g_assert_nonnull (g_strstr_len (jx_session_trace_get_imbalance_error (b), -1, "iteration"));
 
-  /* Removal drops the results at once. */
+  /* Removal drops the results at once (a view may still hold the item). */
+  g_object_ref (a);
   jx_session_remove (session, a);
   g_assert_null (jx_session_trace_get_groups (a));
   g_assert_null (jx_session_trace_get_imbalance (a));
+  g_object_unref (a);
   jx_test_remove_tree (dir);
 }
 
