@@ -83,6 +83,10 @@ void              _jx_window_init_align           (JxWindow       *self);
 void              _jx_window_add_align_mode_action (JxWindow      *self);
 void              _jx_window_dispose_align        (JxWindow       *self);
 
+/* jx-window-fold.c: folding and SOS-time commands, keys and panels. */
+void              _jx_window_fold_class_init      (GtkWidgetClass *widget_class);
+void              _jx_window_fold_init            (JxWindow       *self);
+
 /* For tests: the visible page ("welcome" or "comparison"); the row in the
  * trace list at `position`; the views; load failures named by the failure
  * toast on screen (0 when none is up) and that toast's title. */

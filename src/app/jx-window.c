@@ -646,6 +646,7 @@ jx_window_class_init (JxWindowClass *klass)
 
   _jx_window_class_init_actions (widget_class);
   _jx_window_class_init_align (widget_class);
+  _jx_window_fold_class_init (widget_class);
 }
 
 static void
@@ -663,6 +664,7 @@ jx_window_init (JxWindow *self)
   jx_legend_view_set_session (self->legend, self->session);
   jx_details_panel_set_session (self->details_panel, self->session);
   _jx_window_init_align (self);
+  _jx_window_fold_init (self);
 
   g_object_bind_property (adw_style_manager_get_default (), "dark",
                           self->session, "dark",

@@ -3,9 +3,10 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-canvas-fold.h"
 #include "jx-gdk-rgba.h"
 #include "jx-item-markers.h"
-#include "jx-timeline-canvas.h"
+#include "jx-timeline-canvas-private.h"
 #include "jx-trace-query.h"
 
 #define HEADER_HEIGHT 18
@@ -35,6 +36,8 @@ struct _JxTimelineCanvas
   int                 label_width;
   GtkAdjustment      *vadjustment;
   gboolean            overflowing;
+
+  JxCanvasFold       *fold;          /* groups, folding, SOS overlay */
 };
 
 enum {
@@ -122,6 +125,7 @@ fill_view (JxTimelineCanvas *self,
   view->search_mask = self->search_mask;
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
+  jx_canvas_fold_fill_view (self->fold, view);
   return TRUE;
 }
 
@@ -241,6 +245,7 @@ relayout (JxTimelineCanvas *self)
       params.header_height = HEADER_HEIGHT;
       params.collapsed = self->collapsed;
       params.call_stack_process = self->call_stack_process;
+      jx_canvas_fold_fill_params (self->fold, &params);
       self->rows = jx_timeline_layout_new (self->trace, &params, &self->total_height);
     }
   if (old_height != self->total_height)
@@ -304,8 +309,24 @@ sync_trace (JxTimelineCanvas *self)
       self->collapsed = g_new0 (guint8, MAX (1, self->n_processes));
       update_summary (self);
     }
+  jx_canvas_fold_set_trace (self->fold, self->trace, self->renderer);
   relayout (self);
   update_search (self);
+}
+
+void
+_jx_timeline_canvas_relayout (JxTimelineCanvas *self)
+{
+  relayout (self);
+}
+
+void
+_jx_timeline_canvas_collapse_all (JxTimelineCanvas *self,
+                                  gboolean          collapsed)
+{
+  for (guint p = 0; p < self->n_processes; p++)
+    self->collapsed[p] = !!collapsed;
+  relayout (self);
 }
 
 static void
@@ -331,6 +352,7 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->item_signals, item);
   self->markers = jx_item_markers_new (session, item, G_CALLBACK (redraw), self);
+  jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
   update_cursor (self);
   sync_trace (self);
@@ -557,6 +579,52 @@ jx_timeline_canvas_marker_at (JxTimelineCanvas *self,
   return jx_item_markers_at_view (self->markers, &view, x, y);
 }
 
+JxStreamGroups *
+jx_timeline_canvas_get_groups (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
+  return jx_canvas_fold_get_groups (self->fold);
+}
+
+gboolean
+jx_timeline_canvas_get_group_folded (JxTimelineCanvas *self,
+                                     guint32           group)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+  return jx_canvas_fold_get_folded (self->fold, group);
+}
+
+void
+jx_timeline_canvas_set_group_folded (JxTimelineCanvas *self,
+                                     guint32           group,
+                                     gboolean          folded)
+{
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+  jx_canvas_fold_set_folded (self->fold, group, folded);
+}
+
+guint32
+jx_timeline_canvas_group_expander_at (JxTimelineCanvas *self,
+                                      double            x,
+                                      double            y)
+{
+  JxTimelineView view;
+  guint32 group;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
+
+  if (!fill_view (self, &view) || !jx_timeline_renderer_group_expander_at (self->renderer, &view, x, y, &group))
+    return JX_NONE;
+  return group;
+}
+
+gboolean
+jx_timeline_canvas_is_busy (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+  return jx_canvas_fold_is_busy (self->fold);
+}
+
 /* Over the label column: the full names (labels may be ellipsized). */
 static char *
 label_tooltip (JxTimelineCanvas *self,
@@ -606,6 +674,13 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
     return label_tooltip (self, y);
   if ((marker = jx_timeline_canvas_marker_at (self, x, y)) != NULL)
     return jx_marker_dup_tooltip_markup (marker);
+  {
+    JxTimelineView view;
+    char *folded = fill_view (self, &view) ? jx_canvas_fold_dup_tooltip (self->fold, &view, x, y) : NULL;
+
+    if (folded != NULL)
+      return folded;
+  }
   if (!jx_timeline_canvas_invocation_at (self, x, y, &stream_index, &inv))
     return NULL;
 
@@ -670,6 +745,7 @@ jx_timeline_canvas_dispose (GObject *object)
     g_signal_group_set_target (self->item_signals, NULL);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->item_signals);
+  g_clear_pointer (&self->fold, jx_canvas_fold_free);
   g_clear_object (&self->renderer);
   g_clear_object (&self->trace);
   g_clear_object (&self->item);
@@ -762,6 +838,7 @@ jx_timeline_canvas_init (JxTimelineCanvas *self)
 {
   self->label_width = 180;
   self->call_stack_process = JX_NONE;
+  self->fold = jx_canvas_fold_new (GTK_WIDGET (self));
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 0, JX_TIMELINE_ROW_HEIGHT, 0, 0));
   g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (redraw), self);
 

@@ -57,6 +57,23 @@ gboolean             jx_timeline_canvas_get_process_collapsed  (JxTimelineCanvas
 void                 jx_timeline_canvas_set_process_collapsed  (JxTimelineCanvas *self,
                                                                 guint32           process,
                                                                 gboolean          collapsed);
+/* The stream groups the rows follow (the item's, see jx-stream-groups.h);
+ * NULL before the trace loads. Groups fold by index: a process group
+ * through its process's collapse, the others by their key, so that a
+ * group stays folded when the grouping changes and comes back. */
+JxStreamGroups      *jx_timeline_canvas_get_groups             (JxTimelineCanvas *self);
+gboolean             jx_timeline_canvas_get_group_folded       (JxTimelineCanvas *self,
+                                                                guint32           group);
+void                 jx_timeline_canvas_set_group_folded       (JxTimelineCanvas *self,
+                                                                guint32           group,
+                                                                gboolean          folded);
+/* The group whose header row's expander is at (x, y); JX_NONE for none. */
+guint32              jx_timeline_canvas_group_expander_at      (JxTimelineCanvas *self,
+                                                                double            x,
+                                                                double            y);
+/* TRUE while the notes of folded rows are still being computed. */
+gboolean             jx_timeline_canvas_is_busy                (JxTimelineCanvas *self);
+
 /* A process with several streams has a header row (with an expander). */
 gboolean             jx_timeline_canvas_has_process_header     (JxTimelineCanvas *self,
                                                                 guint32           process);

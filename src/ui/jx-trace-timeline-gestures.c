@@ -193,13 +193,20 @@ jx_trace_timeline_click (JxTraceTimeline *self,
                          double           y)
 {
   JxSessionMarker *marker;
-  guint32 stream, inv, process;
+  guint32 stream, inv, process, group;
 
   g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
 
   if (!is_current (self) || jx_timeline_canvas_get_trace (self->canvas) == NULL)
     return;
 
+  group = jx_timeline_canvas_group_expander_at (self->canvas, x, y);
+  if (group != JX_NONE)
+    {
+      jx_timeline_canvas_set_group_folded (self->canvas, group,
+                                           !jx_timeline_canvas_get_group_folded (self->canvas, group));
+      return;
+    }
   if (jx_timeline_canvas_expander_at (self->canvas, x, y, &process))
     {
       jx_timeline_canvas_set_process_collapsed (self->canvas, process,

@@ -1118,6 +1118,15 @@ test_shortcuts_listed (void)
     { "win.align-here", "a" },
     { "win.align-ends", "<Shift>a" },
     { "win.show-align-report", "<Control><Shift>a" },
+    { "win.fold-devices", "<Shift>d" },
+    { "win.fold-threads", "<Shift>t" },
+    { "win.fold-nodes", "<Shift>n" },
+    { "win.fold-processes", "<Shift>p" },
+    { "win.unfold-all", "<Shift>u" },
+    { "win.choose-custom-set", "<Shift>c" },
+    { "win.show-sos", "i" },
+    { "win.fold-operation", "<Control>1" },
+    { "win.fold-operation", "<Control>4" },
   };
   g_autoptr(GArray) accels = listed_accelerators ();
   GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);

@@ -1,0 +1,97 @@
+/* jx-window-fold.c — the window's commands for folding and SOS time, which
+ * apply to every trace alike (session properties and requests), and its
+ * Imbalance and Groups panels. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "jx-custom-set-dialog.h"
+#include "jx-groups-panel.h"
+#include "jx-imbalance-panel.h"
+#include "jx-window-private.h"
+
+static void
+fold_action (GtkWidget  *widget,
+             const char *name,
+             GVariant   *parameter)
+{
+  JxSession *session = JX_WINDOW (widget)->session;
+
+  if (g_str_equal (name, "win.fold-devices"))
+    jx_session_fold_all (session, 1u << JX_STREAM_GROUP_DEVICE, TRUE);
+  else if (g_str_equal (name, "win.fold-threads"))
+    jx_session_fold_all (session, 1u << JX_STREAM_GROUP_PROCESS, TRUE);
+  else if (g_str_equal (name, "win.fold-nodes"))
+    {
+      jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_NODES);
+      jx_session_fold_all (session, 1u << JX_STREAM_GROUP_NODE, TRUE);
+    }
+  else if (g_str_equal (name, "win.fold-processes"))
+    {
+      jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_PROCESSES);
+      jx_session_fold_all (session, 1u << JX_STREAM_GROUP_ALL, TRUE);
+    }
+  else if (g_str_equal (name, "win.unfold-all"))
+    jx_session_fold_all (session, G_MAXUINT, FALSE);
+  else if (g_str_equal (name, "win.choose-custom-set"))
+    jx_custom_set_dialog_present (GTK_WINDOW (widget), session);
+}
+
+/* Turning the overlay on brings its legend and ranking into view. */
+static void
+on_show_sos (JxWindow *self)
+{
+  if (jx_session_get_show_sos (self->session))
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->bottom_paned), TRUE);
+      gtk_stack_set_visible_child_name (self->side_stack, "imbalance");
+    }
+}
+
+void
+_jx_window_fold_class_init (GtkWidgetClass *widget_class)
+{
+  static const char *commands[] = {
+    "win.fold-devices", "win.fold-threads", "win.fold-nodes", "win.fold-processes", "win.unfold-all",
+    "win.choose-custom-set",
+  };
+
+  g_type_ensure (JX_TYPE_IMBALANCE_PANEL);
+  g_type_ensure (JX_TYPE_GROUPS_PANEL);
+  /* Offset 0: reachable with gtk_widget_get_template_child (), no field. */
+  gtk_widget_class_bind_template_child_full (widget_class, "imbalance_panel", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "groups_panel", FALSE, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    gtk_widget_class_install_action (widget_class, commands[i], NULL, fold_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_D, GDK_SHIFT_MASK, "win.fold-devices", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_T, GDK_SHIFT_MASK, "win.fold-threads", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_N, GDK_SHIFT_MASK, "win.fold-nodes", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_P, GDK_SHIFT_MASK, "win.fold-processes", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_U, GDK_SHIFT_MASK, "win.unfold-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_C, GDK_SHIFT_MASK, "win.choose-custom-set", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, 0, "win.show-sos", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_CONTROL_MASK, "win.fold-operation", "s", "max");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_CONTROL_MASK, "win.fold-operation", "s", "min");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_CONTROL_MASK, "win.fold-operation", "s", "diff");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_CONTROL_MASK, "win.fold-operation", "s", "idle");
+}
+
+void
+_jx_window_fold_init (JxWindow *self)
+{
+  static const char *properties[] = { "fold-grouping", "fold-operation", "show-sos" };
+  GObject *imbalance = gtk_widget_get_template_child (GTK_WIDGET (self), JX_TYPE_WINDOW, "imbalance_panel");
+  GObject *groups = gtk_widget_get_template_child (GTK_WIDGET (self), JX_TYPE_WINDOW, "groups_panel");
+
+  /* Modes of the session, so every view of every trace follows them. */
+  for (guint i = 0; i < G_N_ELEMENTS (properties); i++)
+    {
+      g_autoptr(GPropertyAction) action = g_property_action_new (properties[i], self->session, properties[i]);
+
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+    }
+  jx_imbalance_panel_set_session (JX_IMBALANCE_PANEL (imbalance), self->session);
+  jx_groups_panel_set_session (JX_GROUPS_PANEL (groups), self->session);
+  g_signal_connect_object (self->session, "notify::show-sos", G_CALLBACK (on_show_sos), self, G_CONNECT_SWAPPED);
+}

@@ -1,0 +1,549 @@
+/* jx-canvas-fold.c — see jx-canvas-fold.h. */
+#include "config.h"
+
+#include <math.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-canvas-fold.h"
+#include "jx-debounce.h"
+#include "jx-group-summary.h"
+#include "jx-timeline-canvas-private.h"
+
+#define NOTES_DELAY_MS 120
+
+struct _JxCanvasFold
+{
+  GtkWidget          *canvas;
+  JxSession          *session;
+  JxSessionTrace     *item;
+  GSignalGroup       *session_signals;
+  GSignalGroup       *item_signals;
+
+  JxTrace            *trace;
+  JxTimelineRenderer *renderer;
+  JxStreamGroups     *groups;
+  GHashTable         *folded_keys;   /* keys of folded groups (not processes') */
+  guint8             *folded;        /* per group of groups, for the layout */
+  gboolean            defaults_done; /* accelerators folded by default once */
+  JxTimelineSummary  *bare;          /* until the item's summary arrives */
+
+  char              **notes;         /* per group, NULL until computed */
+  JxDebounce          notes_run;
+};
+
+static void
+redraw (JxCanvasFold *self)
+{
+  gtk_widget_queue_draw (self->canvas);
+}
+
+/* Renderer inputs ------------------------------------------------------------ */
+
+/* The item's fold when it matches the groups and operation shown, else one
+ * without pyramids over whatever summary there is. */
+static void
+update_fold (JxCanvasFold *self)
+{
+  JxTimelineFold *fold;
+  JxTimelineSummary *summary;
+  g_autoptr(JxTimelineFold) unbuilt = NULL;
+
+  if (self->renderer == NULL)
+    return;
+  if (self->groups == NULL)
+    {
+      jx_timeline_renderer_set_fold (self->renderer, NULL);
+      redraw (self);
+      return;
+    }
+  fold = jx_session_trace_get_fold (self->item);
+  if (fold != NULL && jx_timeline_fold_get_groups (fold) == self->groups &&
+      jx_timeline_fold_get_op (fold) == jx_session_get_fold_operation (self->session))
+    {
+      jx_timeline_renderer_set_fold (self->renderer, fold);
+      redraw (self);
+      return;
+    }
+  summary = jx_session_trace_get_summary (self->item);
+  if (summary == NULL)
+    {
+      if (self->bare == NULL)
+        self->bare = jx_timeline_summary_new_unbuilt (self->trace);
+      summary = self->bare;
+    }
+  unbuilt = jx_timeline_fold_new_unbuilt (summary, self->groups, jx_session_get_fold_operation (self->session));
+  jx_timeline_renderer_set_fold (self->renderer, unbuilt);
+  redraw (self);
+}
+
+static void
+update_imbalance (JxCanvasFold *self)
+{
+  if (self->renderer == NULL)
+    return;
+  jx_timeline_renderer_set_imbalance (self->renderer, jx_session_trace_get_imbalance (self->item));
+  redraw (self);
+}
+
+/* Notes ------------------------------------------------------------------- */
+
+typedef struct
+{
+  JxTrace        *trace;
+  JxStreamGroups *groups;
+  GArray         *folded;    /* guint32 group indices */
+  guint64         t0;
+  guint64         t1;
+} NotesInput;
+
+static void
+notes_input_free (gpointer data)
+{
+  NotesInput *in = data;
+
+  g_object_unref (in->trace);
+  jx_stream_groups_unref (in->groups);
+  g_array_unref (in->folded);
+  g_free (in);
+}
+
+static void
+notes_thread (GTask        *task,
+              gpointer      source,
+              gpointer      data,
+              GCancellable *cancellable)
+{
+  NotesInput *in = data;
+  guint n = jx_stream_groups_get_n_groups (in->groups);
+  char **notes = g_new0 (char *, n + 1);
+
+  for (guint i = 0; i < in->folded->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      guint32 g = g_array_index (in->folded, guint32, i);
+      const JxStreamGroup *group = jx_stream_groups_get_group (in->groups, g);
+      double share = jx_group_busy_share (in->trace, group->members, group->n_members, in->t0, in->t1);
+
+      /* TRANSLATORS: share of the visible time a folded group's streams ran something */
+      notes[g] = g_strdup_printf (_("busy %.0f %%"), share * 100.0);
+    }
+  for (guint g = 0; g < n; g++)
+    if (notes[g] == NULL)
+      notes[g] = g_strdup ("");
+  g_task_return_pointer (task, notes, (GDestroyNotify) g_strfreev);
+}
+
+static void
+notes_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  JxCanvasFold *self = user_data;
+  GCancellable *run = g_task_get_cancellable (G_TASK (result));
+  char **notes = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  if (!jx_debounce_finish (&self->notes_run, run) || notes == NULL ||
+      self->groups == NULL || g_strv_length (notes) != jx_stream_groups_get_n_groups (self->groups))
+    {
+      g_strfreev (notes);
+      return;
+    }
+  g_strfreev (self->notes);
+  self->notes = notes;
+  redraw (self);
+}
+
+static gboolean
+notes_start (gpointer data)
+{
+  JxCanvasFold *self = data;
+  g_autoptr(GTask) task = NULL;
+  NotesInput *in;
+  const JxTimeSpan *visible;
+  gint64 offset;
+
+  if (self->groups == NULL || self->trace == NULL || self->session == NULL)
+    {
+      jx_debounce_idle (&self->notes_run);
+      return G_SOURCE_REMOVE;
+    }
+  in = g_new0 (NotesInput, 1);
+  in->trace = g_object_ref (self->trace);
+  in->groups = jx_stream_groups_ref (self->groups);
+  in->folded = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint32 g = 0; g < jx_stream_groups_get_n_groups (self->groups); g++)
+    if (jx_canvas_fold_get_folded (self, g))
+      g_array_append_val (in->folded, g);
+  visible = jx_session_get_visible_time (self->session);
+  offset = jx_session_trace_get_offset (self->item);
+  in->t0 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, visible->begin_ns), 0);
+  in->t1 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, visible->end_ns), 0);
+  task = g_task_new (NULL, jx_debounce_begin (&self->notes_run), notes_done, self);
+  g_task_set_task_data (task, in, notes_input_free);
+  g_task_run_in_thread (task, notes_thread);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_notes (JxCanvasFold *self)
+{
+  jx_debounce_schedule (&self->notes_run);
+}
+
+/* Groups and folding ---------------------------------------------------------- */
+
+static void
+relayout (JxCanvasFold *self)
+{
+  g_clear_pointer (&self->notes, g_strfreev);
+  _jx_timeline_canvas_relayout (JX_TIMELINE_CANVAS (self->canvas));
+  schedule_notes (self);
+}
+
+/* A trace with more accelerator streams than fit starts with its devices
+ * folded (§6.1.4: folded device rows show the device's utilisation). */
+static void
+fold_defaults (JxCanvasFold *self)
+{
+  guint n_accelerator = 0;
+
+  if (self->defaults_done || self->trace == NULL || self->groups == NULL)
+    return;
+  self->defaults_done = TRUE;
+  for (guint32 s = 0; s < jx_trace_get_n_streams (self->trace); s++)
+    n_accelerator += jx_trace_get_stream (self->trace, s)->kind == JX_STREAM_ACCELERATOR;
+  if (n_accelerator <= JX_CANVAS_FOLD_SCREENFUL)
+    return;
+  for (guint32 g = 0; g < jx_stream_groups_get_n_groups (self->groups); g++)
+    {
+      const JxStreamGroup *group = jx_stream_groups_get_group (self->groups, g);
+
+      if (group->kind == JX_STREAM_GROUP_DEVICE)
+        g_hash_table_add (self->folded_keys, g_strdup (group->key));
+    }
+}
+
+static void
+update_groups (JxCanvasFold *self)
+{
+  JxStreamGroups *groups = self->trace != NULL ? jx_session_trace_get_groups (self->item) : NULL;
+
+  if (groups != NULL && jx_stream_groups_get_trace (groups) != self->trace)
+    groups = NULL;
+  if (groups == self->groups)
+    return;
+  g_clear_pointer (&self->groups, jx_stream_groups_unref);
+  if (groups != NULL)
+    self->groups = jx_stream_groups_ref (groups);
+  fold_defaults (self);
+  update_fold (self);
+  relayout (self);
+}
+
+static void
+on_fold_all (JxCanvasFold *self,
+             guint         kinds,
+             gboolean      folded)
+{
+  if (self->groups == NULL)
+    return;
+  if (kinds & (1u << JX_STREAM_GROUP_PROCESS))
+    _jx_timeline_canvas_collapse_all (JX_TIMELINE_CANVAS (self->canvas), folded);
+  for (guint32 g = 0; g < jx_stream_groups_get_n_groups (self->groups); g++)
+    {
+      const JxStreamGroup *group = jx_stream_groups_get_group (self->groups, g);
+
+      if (group->kind == JX_STREAM_GROUP_PROCESS || !(kinds & (1u << group->kind)))
+        continue;
+      if (folded)
+        g_hash_table_add (self->folded_keys, g_strdup (group->key));
+      else
+        g_hash_table_remove (self->folded_keys, group->key);
+    }
+  relayout (self);
+}
+
+JxStreamGroups *
+jx_canvas_fold_get_groups (JxCanvasFold *self)
+{
+  return self->groups;
+}
+
+gboolean
+jx_canvas_fold_get_folded (JxCanvasFold *self,
+                           guint32       group)
+{
+  const JxStreamGroup *g;
+
+  if (self->groups == NULL || group >= jx_stream_groups_get_n_groups (self->groups))
+    return FALSE;
+  g = jx_stream_groups_get_group (self->groups, group);
+  if (g->kind == JX_STREAM_GROUP_PROCESS)
+    return jx_timeline_canvas_get_process_collapsed (JX_TIMELINE_CANVAS (self->canvas), g->process);
+  return g_hash_table_contains (self->folded_keys, g->key);
+}
+
+void
+jx_canvas_fold_set_folded (JxCanvasFold *self,
+                           guint32       group,
+                           gboolean      folded)
+{
+  const JxStreamGroup *g;
+
+  if (self->groups == NULL || group >= jx_stream_groups_get_n_groups (self->groups) ||
+      jx_canvas_fold_get_folded (self, group) == !!folded)
+    return;
+  g = jx_stream_groups_get_group (self->groups, group);
+  if (g->kind == JX_STREAM_GROUP_PROCESS)
+    {
+      jx_timeline_canvas_set_process_collapsed (JX_TIMELINE_CANVAS (self->canvas), g->process, folded);
+      return;
+    }
+  if (folded)
+    g_hash_table_add (self->folded_keys, g_strdup (g->key));
+  else
+    g_hash_table_remove (self->folded_keys, g->key);
+  relayout (self);
+}
+
+void
+jx_canvas_fold_fill_params (JxCanvasFold           *self,
+                            JxTimelineLayoutParams *params)
+{
+  guint n;
+
+  g_clear_pointer (&self->folded, g_free);
+  if (self->groups == NULL)
+    return;
+  n = jx_stream_groups_get_n_groups (self->groups);
+  self->folded = g_new0 (guint8, MAX (n, 1));
+  for (guint32 g = 0; g < n; g++)
+    {
+      const JxStreamGroup *group = jx_stream_groups_get_group (self->groups, g);
+
+      self->folded[g] = group->kind != JX_STREAM_GROUP_PROCESS && g_hash_table_contains (self->folded_keys, group->key);
+    }
+  params->groups = self->groups;
+  params->folded = self->folded;
+}
+
+void
+jx_canvas_fold_fill_view (JxCanvasFold   *self,
+                          JxTimelineView *view)
+{
+  if (self->session == NULL)
+    return;
+  view->show_sos = jx_session_get_show_sos (self->session) &&
+                   jx_session_get_sos_range (self->session, &view->sos_min_ns, &view->sos_max_ns);
+  view->group_notes = (const char * const *) self->notes;
+}
+
+gboolean
+jx_canvas_fold_is_busy (JxCanvasFold *self)
+{
+  return jx_debounce_busy (&self->notes_run);
+}
+
+/* Tooltips ----------------------------------------------------------------- */
+
+static char *
+segment_tooltip (JxCanvasFold *self,
+                 guint         index)
+{
+  JxImbalance *imbalance = jx_session_trace_get_imbalance (self->item);
+  const JxSegment *seg = jx_imbalance_get_segment (imbalance, index);
+  const JxStream *s = jx_trace_get_stream (self->trace, seg->stream);
+  g_autofree char *function = g_markup_escape_text (jx_trace_get_region (self->trace,
+                                                                         jx_imbalance_get_function (imbalance))->name, -1);
+  g_autofree char *where = g_markup_printf_escaped ("%s · %s", jx_trace_get_process (self->trace, s->process)->name,
+                                                    s->name);
+  g_autofree char *inclusive = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) (seg->end - seg->start)), 4);
+  g_autofree char *sync = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) seg->sync), 4);
+  g_autofree char *sos = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) seg->sos), 4);
+  g_autofree char *median = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) seg->sos - seg->distance), 4);
+  g_autofree char *distance = jx_time_format (jx_trace_ticks_to_ns (self->trace, ABS (seg->distance)), 4);
+  /* TRANSLATORS: "1.2 ms above the median (3.4 ms) of segment #5" */
+  g_autofree char *compared = g_markup_printf_escaped (seg->distance >= 0 ? _("%s above the median (%s) of segment #%u")
+                                                                          : _("%s below the median (%s) of segment #%u"),
+                                                       distance, median, seg->index);
+
+  return g_strdup_printf ("<b>%s</b> #%u\n%s\n%s %s\n%s %s\n%s <b>%s</b>\n%s",
+                          function, seg->index, where,
+                          _("Inclusive:"), inclusive,
+                          _("Synchronization:"), sync,
+                          _("SOS time:"), sos,
+                          compared);
+}
+
+static char *
+group_tooltip (JxCanvasFold        *self,
+               const JxTimelineRow *row,
+               const JxTimelineView *view,
+               double               x)
+{
+  const JxStreamGroup *g = jx_stream_groups_get_group (self->groups, row->group);
+  JxTimelineFold *fold = jx_timeline_renderer_get_fold (self->renderer);
+  JxFoldOp op = jx_session_get_fold_operation (self->session);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *name = g_markup_escape_text (g->name, -1);
+  gint64 t0 = jx_timeline_view_x_to_tick (view, floor (x));
+  gint64 t1 = jx_timeline_view_x_to_tick (view, floor (x) + 1.0);
+  const JxTimeSpan *range = jx_session_get_selected_time (self->session);
+  JxFoldCounts counts;
+
+  g_string_append_printf (text, "<b>%s</b>\n", name);
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u stream folded by %s", "%u streams folded by %s",
+                                             g->n_members),
+                          g->n_members, jx_fold_op_label (op));
+  if (fold != NULL)
+    {
+      jx_timeline_fold_count_states (fold, row->group, t0, MAX (t1, t0 + 1), &counts);
+      for (guint i = 0; i < counts.n && i < 4; i++)
+        {
+          g_autofree char *state = g_markup_escape_text (counts.state[i] < jx_trace_get_n_regions (self->trace)
+                                                         ? jx_trace_get_region (self->trace, counts.state[i])->name
+                                                         : _("idle"), -1);
+
+          g_string_append_printf (text, "\n  %s: %u", state, counts.count[i]);
+        }
+    }
+  if (self->notes != NULL && self->notes[row->group] != NULL && *self->notes[row->group] != '\0')
+    g_string_append_printf (text, "\n%s %s", self->notes[row->group], _("of the visible range"));
+  if (range->end_ns > range->begin_ns)
+    {
+      gint64 offset = jx_session_trace_get_offset (self->item);
+      guint64 r0 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->begin_ns), 0);
+      guint64 r1 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->end_ns), 0);
+      g_autoptr(JxGroupSummary) mix = jx_group_summary_compute (self->trace, g->members, g->n_members, r0, r1, 3);
+
+      g_string_append_printf (text, "\n%s", _("Selected range:"));
+      for (guint c = 0; c < JX_N_CATEGORIES; c++)
+        if (mix->category_share[c] >= 0.005)
+          g_string_append_printf (text, "  %s %.0f %%", jx_category_label (c), mix->category_share[c] * 100.0);
+      for (guint i = 0; i < mix->functions->len; i++)
+        {
+          const JxFunctionSummaryBar *bar = &g_array_index (mix->functions, JxFunctionSummaryBar, i);
+          g_autofree char *fn = g_markup_escape_text (jx_trace_get_region (self->trace, bar->region)->name, -1);
+
+          g_string_append_printf (text, "\n  %s %.1f %%", fn, bar->fraction * 100.0);
+        }
+    }
+  else
+    g_string_append_printf (text, "\n<small>%s</small>", _("Select a time range for the group’s function mix"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+jx_canvas_fold_dup_tooltip (JxCanvasFold         *self,
+                            const JxTimelineView *view,
+                            double                x,
+                            double                y)
+{
+  int r;
+  const JxTimelineRow *row;
+  guint segment;
+
+  if (self->renderer == NULL || self->trace == NULL || x < view->label_width)
+    return NULL;
+  if (view->show_sos && jx_timeline_renderer_segment_at (self->renderer, view, x, y, &segment))
+    return segment_tooltip (self, segment);
+  r = jx_timeline_renderer_row_at (self->renderer, view, y);
+  if (r < 0)
+    return NULL;
+  row = &view->rows[r];
+  if ((row->kind != JX_TIMELINE_ROW_PROCESS && row->kind != JX_TIMELINE_ROW_GROUP) ||
+      row->group == JX_NONE || self->groups == NULL || row->group >= jx_stream_groups_get_n_groups (self->groups))
+    return NULL;
+  return group_tooltip (self, row, view, x);
+}
+
+/* Life --------------------------------------------------------------------- */
+
+static void
+on_summary (JxCanvasFold *self)
+{
+  update_fold (self);
+}
+
+JxCanvasFold *
+jx_canvas_fold_new (GtkWidget *canvas)
+{
+  JxCanvasFold *self = g_new0 (JxCanvasFold, 1);
+
+  self->canvas = canvas;
+  self->folded_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  jx_debounce_init (&self->notes_run, NOTES_DELAY_MS, notes_start, self);
+
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::fold-operation", G_CALLBACK (update_fold), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::show-sos", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::imbalance", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::visible-time", G_CALLBACK (schedule_notes), self);
+  g_signal_group_connect_swapped (self->session_signals, "fold-all", G_CALLBACK (on_fold_all), self);
+
+  self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
+  g_signal_group_connect_swapped (self->item_signals, "notify::groups", G_CALLBACK (update_groups), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::fold", G_CALLBACK (update_fold), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::summary", G_CALLBACK (on_summary), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::imbalance", G_CALLBACK (update_imbalance), self);
+  g_signal_group_connect_swapped (self->item_signals, "notify::offset", G_CALLBACK (schedule_notes), self);
+  return self;
+}
+
+void
+jx_canvas_fold_free (JxCanvasFold *self)
+{
+  if (self == NULL)
+    return;
+  jx_debounce_clear (&self->notes_run);
+  g_signal_group_set_target (self->session_signals, NULL);
+  g_signal_group_set_target (self->item_signals, NULL);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->item_signals);
+  g_clear_pointer (&self->groups, jx_stream_groups_unref);
+  g_clear_pointer (&self->bare, jx_timeline_summary_unref);
+  g_clear_pointer (&self->folded_keys, g_hash_table_unref);
+  g_clear_pointer (&self->folded, g_free);
+  g_clear_pointer (&self->notes, g_strfreev);
+  g_clear_object (&self->trace);
+  g_free (self);
+}
+
+void
+jx_canvas_fold_bind (JxCanvasFold   *self,
+                     JxSession      *session,
+                     JxSessionTrace *item)
+{
+  /* The canvas owns both for its whole life. */
+  self->session = session;
+  self->item = item;
+  g_signal_group_set_target (self->session_signals, session);
+  g_signal_group_set_target (self->item_signals, item);
+}
+
+void
+jx_canvas_fold_set_trace (JxCanvasFold       *self,
+                          JxTrace            *trace,
+                          JxTimelineRenderer *renderer)
+{
+  if (trace != self->trace)
+    {
+      g_clear_object (&self->trace);
+      g_clear_pointer (&self->groups, jx_stream_groups_unref);
+      g_clear_pointer (&self->bare, jx_timeline_summary_unref);
+      g_clear_pointer (&self->notes, g_strfreev);
+      self->defaults_done = FALSE;
+      if (trace != NULL)
+        self->trace = g_object_ref (trace);
+    }
+  self->renderer = renderer;
+  g_clear_pointer (&self->groups, jx_stream_groups_unref);
+  if (trace == NULL || self->item == NULL)
+    return;
+  self->groups = jx_session_trace_get_groups (self->item) != NULL
+                 ? jx_stream_groups_ref (jx_session_trace_get_groups (self->item)) : NULL;
+  fold_defaults (self);
+  update_fold (self);
+  update_imbalance (self);
+  schedule_notes (self);
+}
