@@ -283,8 +283,10 @@ on_undo_changed (JxWindow *self)
 static void
 on_selection_changed (JxWindow *self)
 {
-  /* A click on an invocation is a request to see its details. */
-  if (jx_session_get_selected_invocation (self->session, NULL, NULL, NULL))
+  /* A click on an invocation is a request to see its details; one in the
+   * imbalance ranking, to see it in the timelines beside the ranking. */
+  if (jx_session_get_selected_invocation (self->session, NULL, NULL, NULL) &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->side_stack), "imbalance") != 0)
     gtk_stack_set_visible_child_name (self->side_stack, "details");
 }
 

@@ -134,11 +134,32 @@ emit_stream (Layout  *l,
               l->params->row_height);
 }
 
-/* The device groups below a folded group stay visible. */
+static gboolean
+is_member (const JxStreamGroup *g,
+           guint32              stream)
+{
+  guint lo = 0, hi = g->n_members;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (g->members[mid] < stream)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < g->n_members && g->members[lo] == stream;
+}
+
+/* What a folded group does not fold stays visible below it: the device
+ * groups inside it and streams that are not its members (an accelerator
+ * stream of its own under a folded process). */
 static void
-emit_devices (Layout  *l,
-              guint32  index,
-              guint    level)
+emit_unfolded (Layout              *l,
+               guint32              index,
+               const JxStreamGroup *folded,
+               guint                level)
 {
   GArray *children = g_ptr_array_index (l->children, index);
 
@@ -147,11 +168,14 @@ emit_devices (Layout  *l,
       guint32 item = g_array_index (children, guint32, i);
 
       if (item & STREAM_BIT)
-        continue;
-      if (jx_stream_groups_get_group (l->groups, item)->kind == JX_STREAM_GROUP_DEVICE)
+        {
+          if (!is_member (folded, item & ~STREAM_BIT))
+            emit_stream (l, item & ~STREAM_BIT, level, index);
+        }
+      else if (jx_stream_groups_get_group (l->groups, item)->kind == JX_STREAM_GROUP_DEVICE)
         emit_item (l, item, level, index);
       else
-        emit_devices (l, item, level);
+        emit_unfolded (l, item, folded, level);
     }
 }
 
@@ -179,7 +203,7 @@ emit_item (Layout  *l,
           process, JX_NONE, item, 0, level, folded, FALSE, l->params->header_height);
   if (folded)
     {
-      emit_devices (l, item, level + 1);
+      emit_unfolded (l, item, g, level + 1);
       return;
     }
   children = g_ptr_array_index (l->children, item);

@@ -35,8 +35,7 @@ group_label (JxTimelineRenderer  *self,
   if (!row->collapsed || g->kind == JX_STREAM_GROUP_PROCESS)
     return g_strdup (g->name);
   /* TRANSLATORS: a folded row: the group's name and how many streams it folds */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u stream)", "%s (%u streams)", g->n_members),
-                          g->name, g->n_members);
+  return g_strdup_printf (_("%s (%u)"), g->name, g->n_members);
 }
 
 static PangoLayout *

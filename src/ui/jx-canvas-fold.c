@@ -465,6 +465,18 @@ on_summary (JxCanvasFold *self)
   update_fold (self);
 }
 
+/* A selection made elsewhere (the imbalance ranking) may be on a row that
+ * is scrolled away: bring it into view. */
+static void
+on_selection (JxCanvasFold *self)
+{
+  JxSessionTrace *item;
+  guint32 stream;
+
+  if (jx_session_get_selected_invocation (self->session, &item, &stream, NULL) && item == self->item)
+    jx_timeline_canvas_scroll_to_stream (JX_TIMELINE_CANVAS (self->canvas), stream);
+}
+
 JxCanvasFold *
 jx_canvas_fold_new (GtkWidget *canvas)
 {
@@ -480,6 +492,7 @@ jx_canvas_fold_new (GtkWidget *canvas)
   g_signal_group_connect_swapped (self->session_signals, "trace-notify::imbalance", G_CALLBACK (redraw), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::visible-time", G_CALLBACK (schedule_notes), self);
   g_signal_group_connect_swapped (self->session_signals, "fold-all", G_CALLBACK (on_fold_all), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-invocation", G_CALLBACK (on_selection), self);
 
   self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
   g_signal_group_connect_swapped (self->item_signals, "notify::groups", G_CALLBACK (update_groups), self);

@@ -154,7 +154,7 @@ setup_item (GtkSignalListItemFactory *factory,
 {
   GtkWidget *label = gtk_label_new (NULL);
 
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
   gtk_label_set_width_chars (GTK_LABEL (label), 12);
   gtk_list_item_set_child (item, label);
@@ -261,7 +261,7 @@ add_trace_rows (JxImbalancePanel *self,
       if (p->excess <= 0 || p->worst_segment == JX_NONE)
         break;
       /* TRANSLATORS: a process whose segments took "+80 ms" more SOS time than the medians */
-      markup = g_strdup_printf (_("%s  <b>+%s</b> <small>above the medians · SOS median %s</small>"),
+      markup = g_strdup_printf (_("<b>%s</b>\n<small>+%s above the medians · SOS median %s</small>"),
                                 process, excess, median);
       add_row (self, markup, target_new (item, p->worst_segment));
     }
@@ -281,7 +281,8 @@ add_trace_rows (JxImbalancePanel *self,
         break;
       jx_imbalance_get_stream_segments (imbalance, seg->stream, &first);
       /* TRANSLATORS: segment #12 of a stream, "+472 µs" above the median of segments #12 */
-      markup = g_strdup_printf (_("%s #%u  <b>+%s</b> <small>SOS %s</small>"), where, seg->index, distance, sos);
+      markup = g_strdup_printf (_("%s #%u\n<small><b>+%s</b> above the median · SOS %s</small>"), where, seg->index,
+                                distance, sos);
       add_row (self, markup, target_new (item, first + seg->index));
     }
 }
@@ -453,7 +454,7 @@ jx_imbalance_panel_init (JxImbalancePanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new ();
   self->functions = gtk_string_list_new (NULL);
-  gtk_string_list_append (self->functions, _("Dominant function of each trace"));
+  gtk_string_list_append (self->functions, _("Dominant function"));
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->function_dropdown), G_LIST_MODEL (self->functions));
   {
     g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
