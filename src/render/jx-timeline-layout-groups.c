@@ -154,14 +154,16 @@ is_member (const JxStreamGroup *g,
 
 /* What a folded group does not fold stays visible below it: the device
  * groups inside it and streams that are not its members (an accelerator
- * stream of its own under a folded process). */
+ * stream of its own under a folded process), named with their process
+ * unless the folded group is that process. */
 static void
-emit_unfolded (Layout              *l,
-               guint32              index,
-               const JxStreamGroup *folded,
-               guint                level)
+emit_unfolded (Layout  *l,
+               guint32  index,
+               guint32  folded,
+               guint    level)
 {
   GArray *children = g_ptr_array_index (l->children, index);
+  const JxStreamGroup *g = jx_stream_groups_get_group (l->groups, folded);
 
   for (guint i = 0; i < children->len; i++)
     {
@@ -169,8 +171,8 @@ emit_unfolded (Layout              *l,
 
       if (item & STREAM_BIT)
         {
-          if (!is_member (folded, item & ~STREAM_BIT))
-            emit_stream (l, item & ~STREAM_BIT, level, index);
+          if (!is_member (g, item & ~STREAM_BIT))
+            emit_stream (l, item & ~STREAM_BIT, level, folded);
         }
       else if (jx_stream_groups_get_group (l->groups, item)->kind == JX_STREAM_GROUP_DEVICE)
         emit_item (l, item, level, index);
@@ -203,7 +205,7 @@ emit_item (Layout  *l,
           process, JX_NONE, item, 0, level, folded, FALSE, l->params->header_height);
   if (folded)
     {
-      emit_unfolded (l, item, g, level + 1);
+      emit_unfolded (l, item, item, level + 1);
       return;
     }
   children = g_ptr_array_index (l->children, item);

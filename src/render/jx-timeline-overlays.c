@@ -82,7 +82,9 @@ row_label (JxTimelineRenderer  *self,
       pango_layout_set_font_description (layout, font);
       pango_font_description_free (font);
       pango_layout_set_text (layout, text, -1);
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+      /* Group names lead with what tells them apart ("MIC 0", "MPI Rank 3"). */
+      pango_layout_set_ellipsize (layout, row->kind == JX_TIMELINE_ROW_GROUP ? PANGO_ELLIPSIZE_END
+                                                                             : PANGO_ELLIPSIZE_MIDDLE);
       pango_layout_set_single_paragraph_mode (layout, TRUE);
       g_hash_table_insert (self->labels, g_memdup2 (&key, sizeof key), layout);
     }
