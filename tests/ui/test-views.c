@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "jx-details-panel-private.h"
+#include "jx-imbalance-panel.h"
 #include "jx-function-summary-chart-private.h"
 #include "jx-gdk-rgba.h"
 #include "jx-legend-view-private.h"
@@ -19,9 +20,11 @@
 #include "jx-offset-dialog.h"
 #include "jx-palette.h"
 #include "jx-session.h"
+#include "jx-test-gen.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
 #include "jx-trace-builder.h"
+#include "jx-timeline-renderer-private.h"
 #include "jx-trace-timeline-private.h"
 
 #define MS G_GINT64_CONSTANT (1000000)
@@ -1269,6 +1272,257 @@ test_trace_colors (void)
   g_assert_true (gdk_rgba_equal (&got, &light_tint));
 }
 
+
+/* Folding and SOS time ---------------------------------------------------- */
+
+typedef struct
+{
+  JxSessionTrace *item;
+  const char     *what;
+} ItemWait;
+
+static gboolean
+item_has (gpointer data)
+{
+  ItemWait *w = data;
+
+  if (g_str_equal (w->what, "fold"))
+    return jx_session_trace_get_fold (w->item) != NULL;
+  if (g_str_equal (w->what, "imbalance"))
+    return jx_session_trace_get_imbalance (w->item) != NULL;
+  return jx_session_trace_get_summary (w->item) != NULL;
+}
+
+static void
+wait_item (JxSessionTrace *item,
+           const char     *what)
+{
+  ItemWait w = { item, what };
+
+  g_assert_true (jx_test_wait_until (item_has, &w, 60));
+  wait_ms (50);
+}
+
+/* The first row of `kind` for `group` (JX_NONE: any group), -1 for none. */
+static int
+find_row (JxTraceTimeline   *tl,
+          JxTimelineRowKind  kind,
+          guint32            group)
+{
+  guint n;
+  const JxTimelineRow *rows = jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (jx_trace_timeline_get_canvas (tl)), &n);
+
+  for (guint r = 0; r < n; r++)
+    if (rows[r].kind == kind && (group == JX_NONE || rows[r].group == group))
+      return (int) r;
+  return -1;
+}
+
+static const JxTimelineRow *
+row_of (JxTraceTimeline *tl,
+        int              index)
+{
+  guint n;
+
+  return &jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (jx_trace_timeline_get_canvas (tl)), &n)[index];
+}
+
+static int
+row_y (JxTraceTimeline *tl,
+       int              index)
+{
+  GtkAdjustment *adj = jx_timeline_canvas_get_vadjustment (JX_TIMELINE_CANVAS (jx_trace_timeline_get_canvas (tl)));
+
+  return row_of (tl, index)->y - (int) gtk_adjustment_get_value (adj) + row_of (tl, index)->height / 2;
+}
+
+static guint32
+region_pixel (JxTrace    *trace,
+              const char *name)
+{
+  JxRgba rgba;
+
+  jx_palette_region_color (jx_trace_get_region (trace, jx_trace_find_region (trace, name)), FALSE, &rgba);
+  return jx_palette_rgba_to_pixel (&rgba);
+}
+
+/* A device group folds and unfolds from its header (the expander) and from
+ * the session's fold-all request; its folded row shows what its streams run,
+ * and the operation decides where: idle folding shows the device busy where
+ * one of its three streams runs, max only where most do. */
+static void
+test_fold_views (void)
+{
+  JxGeneratorOptions options;
+  g_autofree char *dir = NULL;
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *view, *window, *canvas;
+  JxTraceTimeline *tl;
+  JxSessionTrace *item;
+  guint32 device;
+  int header, y;
+  guint folded_rows, unfolded_rows;
+  g_autofree char *tip = NULL;
+  guint32 kernel;
+  const JxStream *gpu;
+  guint busy[2];
+
+  SKIP_WITHOUT_DISPLAY ();
+  jx_generator_options_init (&options);
+  options.n_ranks = 2;
+  options.n_gpu_streams = 3;
+  options.n_iterations = 6;
+  trace = jx_test_generate_load (&options, NULL, &dir);
+  session = jx_session_new ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1000, 700);
+  item = jx_session_add_trace (session, trace);
+  jx_session_zoom_all (session);
+  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
+  canvas = jx_trace_timeline_get_canvas (tl);
+  wait_until_allocated (canvas);
+  wait_item (item, "fold");
+
+  device = jx_stream_groups_find (jx_session_trace_get_groups (item), "device:MPI Rank 0:CUDA 0");
+  g_assert_cmpuint (device, !=, JX_NONE);
+  header = find_row (tl, JX_TIMELINE_ROW_GROUP, device);
+  g_assert_cmpint (header, >=, 0);
+  g_assert_false (row_of (tl, header)->collapsed);
+  jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (canvas), &unfolded_rows);
+
+  /* Its expander folds it: one row for the three streams. */
+  jx_trace_timeline_click (tl, _jx_timeline_expander_x (row_of (tl, header)) + 5, row_y (tl, header));
+  g_assert_true (jx_timeline_canvas_get_group_folded (JX_TIMELINE_CANVAS (canvas), device));
+  jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (canvas), &folded_rows);
+  g_assert_cmpuint (folded_rows, ==, unfolded_rows - 3);
+  header = find_row (tl, JX_TIMELINE_ROW_GROUP, device);
+  g_assert_true (row_of (tl, header)->collapsed);
+  tip = jx_trace_timeline_dup_tooltip_markup (tl, 400, row_y (tl, header));
+  g_assert_nonnull (g_strstr_len (tip, -1, "3 streams folded"));
+
+  /* One offload, zoomed in: the kernels start one after the other on the
+   * three streams, so at the start only one stream runs. */
+  gpu = jx_trace_get_stream (trace, jx_stream_groups_get_group (jx_session_trace_get_groups (item), device)->members[0]);
+  kernel = region_pixel (trace, jx_trace_get_region (trace, gpu->region[gpu->n_invocations / 2])->name);
+  {
+    gint64 t0 = jx_session_trace_ticks_to_ns (item, gpu->start[gpu->n_invocations / 2]);
+
+    jx_session_set_visible_time (session, &(JxTimeSpan) { t0 - 20000, t0 + 200000 });
+  }
+  for (JxFoldOp op = JX_FOLD_MAX; op <= JX_FOLD_IDLE; op += JX_FOLD_IDLE - JX_FOLD_MAX)
+    {
+      g_autoptr(Image) img = NULL;
+      guint n = 0;
+
+      jx_session_set_fold_operation (session, op);
+      wait_item (item, "fold");
+      img = render_widget (canvas);
+      y = row_y (tl, find_row (tl, JX_TIMELINE_ROW_GROUP, device));
+      for (int x = jx_trace_timeline_get_label_width (tl); x < img->width; x++)
+        n += pixel_near (img->pixels[(gsize) y * img->width + x], kernel);
+      busy[op == JX_FOLD_IDLE] = n;
+    }
+  g_test_message ("kernel pixels of the folded device row: max %u, idle %u", busy[0], busy[1]);
+  g_assert_cmpuint (busy[1], >, 0);
+  g_assert_cmpuint (busy[1], >, busy[0]);
+
+  /* The session's request unfolds every device group. */
+  jx_session_fold_all (session, 1u << JX_STREAM_GROUP_DEVICE, FALSE);
+  g_assert_false (jx_timeline_canvas_get_group_folded (JX_TIMELINE_CANVAS (canvas), device));
+  jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (canvas), &folded_rows);
+  g_assert_cmpuint (folded_rows, ==, unfolded_rows);
+
+  /* A process folds from its header too; its device group stays below it. */
+  jx_session_fold_all (session, 1u << JX_STREAM_GROUP_PROCESS, TRUE);
+  g_assert_true (jx_timeline_canvas_get_process_collapsed (JX_TIMELINE_CANVAS (canvas), 0));
+  g_assert_cmpint (find_row (tl, JX_TIMELINE_ROW_GROUP, device), >=, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_remove_tree (dir);
+}
+
+/* The overlay toggle colours the slowed rank's iterations warm and the
+ * others cold, the tooltip gives a segment's SOS time, and the ranking
+ * names the slowed rank first and zooms there. */
+static void
+test_sos_views (void)
+{
+  JxGeneratorOptions options;
+  g_autofree char *dir = NULL;
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *view, *window, *canvas, *panel, *box;
+  JxTraceTimeline *tl;
+  JxSessionTrace *item;
+  int slow_y, fast_y, x;
+  g_autofree char *tip = NULL;
+  const JxTimeSpan *visible;
+
+  SKIP_WITHOUT_DISPLAY ();
+  jx_generator_options_init (&options);
+  options.n_ranks = 4;
+  options.n_iterations = 12;
+  options.imbalanced_ranks = 1u << 2;
+  options.imbalance = 0.6;
+  trace = jx_test_generate_load (&options, NULL, &dir);
+  session = jx_session_new ();
+  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  view = jx_master_timeline_new (session);
+  gtk_widget_set_hexpand (view, TRUE);
+  panel = g_object_new (JX_TYPE_IMBALANCE_PANEL, NULL);
+  jx_imbalance_panel_set_session (JX_IMBALANCE_PANEL (panel), session);
+  gtk_box_append (GTK_BOX (box), view);
+  gtk_box_append (GTK_BOX (box), panel);
+  window = present (box, 1300, 700);
+  item = jx_session_add_trace (session, trace);
+  jx_session_zoom_all (session);
+  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
+  canvas = jx_trace_timeline_get_canvas (tl);
+  wait_until_allocated (canvas);
+  wait_item (item, "imbalance");
+
+  slow_y = row_center (tl, 2);
+  fast_y = row_center (tl, 0);
+  x = jx_trace_timeline_get_label_width (tl) + (gtk_widget_get_width (canvas) - jx_trace_timeline_get_label_width (tl)) / 2;
+  {
+    g_autoptr(Image) off = render_widget (canvas);
+    g_autoptr(Image) on = NULL;
+    guint32 slow, fast;
+
+    jx_session_set_show_sos (session, TRUE);
+    on = render_widget (canvas);
+    slow = on->pixels[(gsize) slow_y * on->width + x];
+    fast = on->pixels[(gsize) fast_y * on->width + x];
+    g_test_message ("overlay: slow rank %08x, fast rank %08x", slow, fast);
+    g_assert_false (pixel_near (slow, off->pixels[(gsize) slow_y * off->width + x]));
+    g_assert_cmpuint ((slow >> 16) & 0xff, >, slow & 0xff);
+    g_assert_cmpuint (fast & 0xff, >, (fast >> 16) & 0xff);
+  }
+  tip = jx_trace_timeline_dup_tooltip_markup (tl, x, slow_y);
+  g_assert_nonnull (tip);
+  g_assert_nonnull (strstr (tip, "SOS time:"));
+  g_assert_nonnull (strstr (tip, "above the median"));
+
+  /* The ranking: the trace, then the slowed rank. */
+  g_assert_cmpuint (jx_imbalance_panel_get_n_rows (JX_IMBALANCE_PANEL (panel)), >, 2);
+  g_assert_true (g_str_has_prefix (jx_imbalance_panel_get_row_text (JX_IMBALANCE_PANEL (panel), 1), "MPI Rank 2"));
+  jx_imbalance_panel_activate_row (JX_IMBALANCE_PANEL (panel), 1);
+  visible = jx_session_get_visible_time (session);
+  {
+    JxImbalance *imbalance = jx_session_trace_get_imbalance (item);
+    const JxSegment *worst = jx_imbalance_get_segment (imbalance, jx_imbalance_get_process (imbalance, 0)->worst_segment);
+
+    g_assert_cmpint (visible->begin_ns, <=, jx_session_trace_ticks_to_ns (item, worst->start));
+    g_assert_cmpint (visible->end_ns, >=, jx_session_trace_ticks_to_ns (item, worst->end));
+    g_assert_cmpint (jx_time_span_get_duration (visible), <, 3 * jx_trace_ticks_to_ns (trace, (gint64) (worst->end - worst->start)));
+  }
+
+  jx_session_set_show_sos (session, FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_remove_tree (dir);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -1357,6 +1611,8 @@ main (int   argc,
   g_test_add_func ("/views/lifetime/remove-while-building", test_remove_trace_while_building);
   g_test_add_func ("/views/master-timeline/remove-middle", test_remove_middle_keeps_lanes);
   g_test_add_func ("/views/trace-colors", test_trace_colors);
+  g_test_add_func ("/views/fold/fold-unfold-operation", test_fold_views);
+  g_test_add_func ("/views/sos/overlay-ranking", test_sos_views);
 
   ret = g_test_run ();
   remove_tree (home);
