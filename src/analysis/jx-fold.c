@@ -44,6 +44,7 @@ jx_fold_op_label (JxFoldOp op)
       return _("Differences (diff)");
     case JX_FOLD_IDLE:
       return _("Utilisation (idle)");
+    case JX_N_FOLD_OPS:
     default:
       return "";
     }
@@ -62,6 +63,7 @@ jx_fold_op_describe (JxFoldOp op)
       return _("Empty where all streams agree; elsewhere the least common activity.");
     case JX_FOLD_IDLE:
       return _("Empty only where every stream is idle; elsewhere the most common activity.");
+    case JX_N_FOLD_OPS:
     default:
       return "";
     }
@@ -228,6 +230,7 @@ jx_fold_counts_select (const JxFoldCounts *counts,
       return pick (counts, FALSE, TRUE, ranks, n_ranks);
     case JX_FOLD_IDLE:
       return pick (counts, TRUE, TRUE, ranks, n_ranks);
+    case JX_N_FOLD_OPS:
     default:
       g_return_val_if_reached (JX_NONE);
     }

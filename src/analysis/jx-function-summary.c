@@ -25,6 +25,18 @@ jx_function_summary_compute (JxTrace *trace,
                              guint    top_n,
                              double  *total_s)
 {
+  return jx_function_summary_compute_streams (trace, NULL, 0, t0, t1, top_n, total_s);
+}
+
+GArray *
+jx_function_summary_compute_streams (JxTrace       *trace,
+                                     const guint32 *streams,
+                                     guint          n_streams,
+                                     guint64        t0,
+                                     guint64        t1,
+                                     guint          top_n,
+                                     double        *total_s)
+{
   g_autofree JxRegionStats *stats = NULL;
   GArray *bars;
   guint n_regions;
@@ -34,7 +46,7 @@ jx_function_summary_compute (JxTrace *trace,
 
   bars = g_array_new (FALSE, TRUE, sizeof (JxFunctionSummaryBar));
   n_regions = jx_trace_get_n_regions (trace);
-  stats = jx_profile_compute_region_stats (trace, NULL, 0, t0, t1);
+  stats = jx_profile_compute_region_stats (trace, streams, n_streams, t0, t1);
   if (stats != NULL)
     {
       for (guint r = 0; r < n_regions; r++)

@@ -30,6 +30,15 @@ GArray  *jx_function_summary_compute      (JxTrace  *trace,
                                            guint     top_n,
                                            double   *total_s);
 
+/* The same over some streams only (NULL, 0 = all). */
+GArray  *jx_function_summary_compute_streams (JxTrace       *trace,
+                                              const guint32 *streams,
+                                              guint          n_streams,
+                                              guint64        t0,
+                                              guint64        t1,
+                                              guint          top_n,
+                                              double        *total_s);
+
 /* Same in a GTask thread; finish returns the bars (unref with
  * g_array_unref) and total_s. */
 void     jx_function_summary_compute_async  (JxTrace             *trace,

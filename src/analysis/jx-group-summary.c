@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include "jx-group-summary.h"
-#include "jx-profile.h"
 
 typedef struct
 {
@@ -93,17 +92,6 @@ jx_group_busy_share (JxTrace       *trace,
   return (double) busy / (double) (t1 - t0);
 }
 
-static int
-compare_bars (gconstpointer a,
-              gconstpointer b)
-{
-  const JxFunctionSummaryBar *x = a, *y = b;
-
-  if (x->exclusive_s != y->exclusive_s)
-    return x->exclusive_s > y->exclusive_s ? -1 : 1;
-  return x->region < y->region ? -1 : (x->region > y->region ? 1 : 0);
-}
-
 JxGroupSummary *
 jx_group_summary_compute (JxTrace       *trace,
                           const guint32 *streams,
@@ -112,45 +100,28 @@ jx_group_summary_compute (JxTrace       *trace,
                           guint64        t1,
                           guint          top_n)
 {
-  g_autofree JxRegionStats *stats = NULL;
   JxGroupSummary *summary;
-  guint n_regions;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
   g_return_val_if_fail (streams != NULL || n_streams == 0, NULL);
 
   summary = g_new0 (JxGroupSummary, 1);
-  summary->functions = g_array_new (FALSE, TRUE, sizeof (JxFunctionSummaryBar));
   summary->busy_share = jx_group_busy_share (trace, streams, n_streams, t0, t1);
   if (n_streams == 0 || t1 <= t0)
-    return summary;
-
-  n_regions = jx_trace_get_n_regions (trace);
-  stats = jx_profile_compute_region_stats (trace, streams, n_streams, t0, t1);
-  for (guint r = 0; stats != NULL && r < n_regions; r++)
     {
-      JxFunctionSummaryBar bar = { 0 };
-      guint category = MIN (jx_trace_get_region (trace, r)->category, JX_N_CATEGORIES - 1);
-
-      if (stats[r].exclusive == 0)
-        continue;
-      bar.region = r;
-      bar.exclusive_s = jx_trace_ticks_to_seconds (trace, (gint64) stats[r].exclusive);
-      bar.exclusive_ns = jx_trace_ticks_to_ns (trace, (gint64) stats[r].exclusive);
-      bar.count = stats[r].count;
-      summary->exclusive_s += bar.exclusive_s;
-      summary->category_share[category] += bar.exclusive_s;
-      g_array_append_val (summary->functions, bar);
+      summary->functions = g_array_new (FALSE, TRUE, sizeof (JxFunctionSummaryBar));
+      return summary;
     }
-  g_array_sort (summary->functions, compare_bars);
+  /* Every function first, for the categories; then the top ones. */
+  summary->functions = jx_function_summary_compute_streams (trace, streams, n_streams, t0, t1, 0,
+                                                            &summary->exclusive_s);
   for (guint i = 0; i < summary->functions->len; i++)
     {
-      JxFunctionSummaryBar *bar = &g_array_index (summary->functions, JxFunctionSummaryBar, i);
+      const JxFunctionSummaryBar *bar = &g_array_index (summary->functions, JxFunctionSummaryBar, i);
 
-      bar->fraction = summary->exclusive_s > 0.0 ? bar->exclusive_s / summary->exclusive_s : 0.0;
+      summary->category_share[MIN (jx_trace_get_region (trace, bar->region)->category, JX_N_CATEGORIES - 1)] +=
+        bar->fraction;
     }
-  for (guint c = 0; c < JX_N_CATEGORIES; c++)
-    summary->category_share[c] = summary->exclusive_s > 0.0 ? summary->category_share[c] / summary->exclusive_s : 0.0;
   if (top_n > 0 && summary->functions->len > top_n)
     g_array_set_size (summary->functions, top_n);
   return summary;

@@ -57,6 +57,7 @@ jx_fold_grouping_label (JxFoldGrouping grouping)
       return _("Processes of each node");
     case JX_FOLD_GROUPING_CUSTOM:
       return _("Custom set of streams");
+    case JX_N_FOLD_GROUPINGS:
     default:
       return "";
     }

@@ -586,6 +586,33 @@ sink_add_stream (Sink           *sink,
     sink_add_pyramid (sink, pyr, start, end);
 }
 
+/* The sink for a sample of these streams (n_all valid ones exist): a row
+ * sink for one (with marks), else a slot sink of n_slots (no marks). */
+static Sink *
+sink_for (guint          n_regions,
+          guint          n_all,
+          const guint32 *streams,
+          guint          n_streams,
+          guint          n_slots,
+          gint64         start,
+          gint64         end,
+          guint          n_pixels,
+          guint32       *out,
+          guint32       *marks,
+          guint         *n_valid)
+{
+  *n_valid = 0;
+  for (guint i = 0; i < n_streams; i++)
+    if (streams[i] < n_all)
+      (*n_valid)++;
+  if (*n_valid <= 1)
+    return &_jx_row_sink_get (n_regions, start, end, n_pixels, out, marks)->sink;
+  if (marks != NULL)
+    for (guint p = 0; p < n_pixels; p++)
+      marks[p] = JX_NONE;
+  return &slot_sink_get (n_slots, start, end, n_pixels, out)->sink;
+}
+
 void
 jx_timeline_summary_sample (JxTimelineSummary  *self,
                             const guint32      *streams,
@@ -609,7 +636,7 @@ jx_timeline_summary_sample_marked (JxTimelineSummary  *self,
                                    guint32            *out_marks)
 {
   Sink *sink;
-  guint n_valid = 0;
+  guint n_valid;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (streams != NULL || n_streams == 0);
@@ -620,21 +647,8 @@ jx_timeline_summary_sample_marked (JxTimelineSummary  *self,
   if (end <= start)
     end = start + 1;
 
-  for (guint i = 0; i < n_streams; i++)
-    if (streams[i] < self->n_streams)
-      n_valid++;
-
-  if (n_valid <= 1)
-    sink = &_jx_row_sink_get (jx_trace_get_n_regions (self->trace), start, end, n_pixels, out_regions,
-                          out_marks)->sink;
-  else
-    {
-      sink = &slot_sink_get (ACC_SLOTS, start, end, n_pixels, out_regions)->sink;
-      if (out_marks != NULL)
-        for (guint p = 0; p < n_pixels; p++)
-          out_marks[p] = JX_NONE;
-    }
-
+  sink = sink_for (jx_trace_get_n_regions (self->trace), self->n_streams, streams, n_streams, ACC_SLOTS,
+                   start, end, n_pixels, out_regions, out_marks, &n_valid);
   for (guint i = 0; i < n_streams; i++)
     if (streams[i] < self->n_streams)
       sink_add_stream (sink, jx_trace_get_stream (self->trace, streams[i]),
@@ -667,7 +681,7 @@ jx_timeline_summary_sample_exact_marked (JxTrace       *trace,
                                          guint32       *out_marks)
 {
   Sink *sink;
-  guint n_all, n_valid = 0;
+  guint n_all, n_valid;
 
   g_return_if_fail (JX_IS_TRACE (trace));
   g_return_if_fail (streams != NULL || n_streams == 0);
@@ -679,19 +693,8 @@ jx_timeline_summary_sample_exact_marked (JxTrace       *trace,
     end = start + 1;
 
   n_all = jx_trace_get_n_streams (trace);
-  for (guint i = 0; i < n_streams; i++)
-    if (streams[i] < n_all)
-      n_valid++;
-
-  if (n_valid <= 1)
-    sink = &_jx_row_sink_get (jx_trace_get_n_regions (trace), start, end, n_pixels, out_regions, out_marks)->sink;
-  else
-    {
-      sink = &slot_sink_get (ACC_SLOTS_EXACT, start, end, n_pixels, out_regions)->sink;
-      if (out_marks != NULL)
-        for (guint p = 0; p < n_pixels; p++)
-          out_marks[p] = JX_NONE;
-    }
+  sink = sink_for (jx_trace_get_n_regions (trace), n_all, streams, n_streams, ACC_SLOTS_EXACT,
+                   start, end, n_pixels, out_regions, out_marks, &n_valid);
 
   for (guint i = 0; i < n_streams; i++)
     if (streams[i] < n_all)

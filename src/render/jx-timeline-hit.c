@@ -113,6 +113,24 @@ jx_timeline_renderer_invocation_at (JxTimelineRenderer   *self,
   return FALSE;
 }
 
+/* The header row (PROCESS or GROUP) whose expander is at (x, y), NULL for none. */
+static const JxTimelineRow *
+expander_row (const JxTimelineView *view,
+              double                x,
+              double                y)
+{
+  const JxTimelineRow *row = row_at (view, y);
+  int ex;
+
+  if (row == NULL || (row->kind != JX_TIMELINE_ROW_PROCESS && row->kind != JX_TIMELINE_ROW_GROUP))
+    return NULL;
+  ex = _jx_timeline_expander_x (row);
+  if (x < ex - JX_TIMELINE_LABEL_PADDING ||
+      x >= MIN (view->label_width, ex + JX_TIMELINE_EXPANDER_WIDTH + JX_TIMELINE_LABEL_PADDING))
+    return NULL;
+  return row;
+}
+
 gboolean
 jx_timeline_renderer_expander_at (JxTimelineRenderer   *self,
                                   const JxTimelineView *view,
@@ -125,10 +143,8 @@ jx_timeline_renderer_expander_at (JxTimelineRenderer   *self,
   g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), FALSE);
   g_return_val_if_fail (view != NULL, FALSE);
 
-  row = row_at (view, y);
-  if (row == NULL || row->kind != JX_TIMELINE_ROW_PROCESS ||
-      x < _jx_timeline_expander_x (row) - JX_TIMELINE_LABEL_PADDING ||
-      x >= MIN (view->label_width, _jx_timeline_expander_x (row) + JX_TIMELINE_EXPANDER_WIDTH + JX_TIMELINE_LABEL_PADDING))
+  row = expander_row (view, x, y);
+  if (row == NULL || row->kind != JX_TIMELINE_ROW_PROCESS)
     return FALSE;
   if (process != NULL)
     *process = row->process;
@@ -147,11 +163,8 @@ jx_timeline_renderer_group_expander_at (JxTimelineRenderer   *self,
   g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), FALSE);
   g_return_val_if_fail (view != NULL, FALSE);
 
-  row = row_at (view, y);
-  if (row == NULL || (row->kind != JX_TIMELINE_ROW_PROCESS && row->kind != JX_TIMELINE_ROW_GROUP) ||
-      row->group == JX_NONE ||
-      x < _jx_timeline_expander_x (row) - JX_TIMELINE_LABEL_PADDING ||
-      x >= MIN (view->label_width, _jx_timeline_expander_x (row) + JX_TIMELINE_EXPANDER_WIDTH + JX_TIMELINE_LABEL_PADDING))
+  row = expander_row (view, x, y);
+  if (row == NULL || row->group == JX_NONE)
     return FALSE;
   if (group != NULL)
     *group = row->group;

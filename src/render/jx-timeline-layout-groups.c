@@ -92,23 +92,15 @@ append (Layout            *l,
         gboolean           qualified,
         int                height)
 {
-  JxTimelineRow row = { 0 };
-
-  row.kind = kind;
-  row.process = process;
-  row.stream = stream;
-  row.group = group;
-  row.depth = depth;
-  row.level = (guint8) MIN (level, 255u);
-  row.collapsed = collapsed ? 1 : 0;
-  row.qualified = qualified ? 1 : 0;
   /* A separator above every new process, and above every top-level item. */
-  row.first_in_process = l->rows->len == 0 || level == 0 || process != l->last_process;
-  row.y = l->y;
-  row.height = MAX (height, 1);
-  l->y += row.height;
+  gboolean first = l->rows->len == 0 || level == 0 || process != l->last_process;
+  JxTimelineRow *row = _jx_timeline_layout_append (l->rows, &l->y, kind, process, stream, depth, collapsed, first,
+                                                   height);
+
+  row->group = group;
+  row->level = (guint8) MIN (level, 255u);
+  row->qualified = qualified ? 1 : 0;
   l->last_process = process;
-  g_array_append_val (l->rows, row);
 }
 
 static void emit_item (Layout *l, guint32 item, guint level, guint32 parent);

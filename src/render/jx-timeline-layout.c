@@ -20,16 +20,16 @@ jx_timeline_layout_params_init (JxTimelineLayoutParams *params)
   params->call_stack_process = JX_NONE;
 }
 
-static void
-append_row (GArray            *rows,
-            int               *y,
-            JxTimelineRowKind  kind,
-            guint32            process,
-            guint32            stream,
-            guint16            depth,
-            gboolean           collapsed,
-            gboolean           first,
-            int                height)
+JxTimelineRow *
+_jx_timeline_layout_append (GArray            *rows,
+                            int               *y,
+                            JxTimelineRowKind  kind,
+                            guint32            process,
+                            guint32            stream,
+                            guint16            depth,
+                            gboolean           collapsed,
+                            gboolean           first,
+                            int                height)
 {
   JxTimelineRow row = { 0 };
 
@@ -44,6 +44,7 @@ append_row (GArray            *rows,
   row.height = MAX (height, 1);
   *y += row.height;
   g_array_append_val (rows, row);
+  return &g_array_index (rows, JxTimelineRow, rows->len - 1);
 }
 
 GArray *
@@ -80,7 +81,7 @@ jx_timeline_layout_new (JxTrace                      *trace,
 
       if (process->n_streams > 1)
         {
-          append_row (rows, &y, JX_TIMELINE_ROW_PROCESS, p, JX_NONE, 0, collapsed, TRUE,
+          _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_PROCESS, p, JX_NONE, 0, collapsed, TRUE,
                       params->header_height);
           first = FALSE;
           if (collapsed)
@@ -92,12 +93,12 @@ jx_timeline_layout_new (JxTrace                      *trace,
           guint32 sid = process->first_stream + k;
           const JxStream *s = jx_trace_get_stream (trace, sid);
 
-          append_row (rows, &y, JX_TIMELINE_ROW_STREAM, p, sid, 0, FALSE, first,
+          _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_STREAM, p, sid, 0, FALSE, first,
                       params->row_height);
           first = FALSE;
           if (call_stack)
             for (guint16 d = 0; d < s->max_depth; d++)
-              append_row (rows, &y, JX_TIMELINE_ROW_DEPTH, p, sid, d, FALSE, FALSE,
+              _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_DEPTH, p, sid, d, FALSE, FALSE,
                           params->row_height);
         }
     }

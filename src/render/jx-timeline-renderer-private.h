@@ -53,6 +53,18 @@ struct _JxTimelineRenderer
   guint32           *stream_row;   /* scratch: stream -> row index or G_MAXUINT32 */
 };
 
+/* Appends a row at *y (and moves *y below it); the row stays valid until
+ * the next append. */
+JxTimelineRow *_jx_timeline_layout_append (GArray            *rows,
+                                           int               *y,
+                                           JxTimelineRowKind  kind,
+                                           guint32            process,
+                                           guint32            stream,
+                                           guint16            depth,
+                                           gboolean           collapsed,
+                                           gboolean           first,
+                                           int                height);
+
 /* jx_timeline_layout_new () with groups (jx-timeline-layout-groups.c). */
 GArray *_jx_timeline_layout_groups (JxTrace                      *trace,
                                     const JxTimelineLayoutParams *params,
@@ -78,6 +90,15 @@ void _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer   *self,
                                               guint                 n_pixels,
                                               guint32              *out,
                                               guint32              *marks);
+
+/* Fills [x, x + width) x [y, y + height) with a one-line surface repeated
+ * downwards (pixman copies lines instead of scaling pixels). */
+void _jx_timeline_fill_line               (cairo_t              *cr,
+                                           cairo_surface_t      *line,
+                                           int                   x,
+                                           int                   y,
+                                           int                   width,
+                                           int                   height);
 
 /* x of the expander of a header row (after its level's indent). */
 int  _jx_timeline_expander_x              (const JxTimelineRow  *row);

@@ -467,6 +467,43 @@ blend_pixel (guint32        pixel,
   return jx_palette_rgba_to_pixel (&out);
 }
 
+void
+_jx_timeline_fill_line (cairo_t         *cr,
+                        cairo_surface_t *line,
+                        int              x,
+                        int              y,
+                        int              width,
+                        int              height)
+{
+  cairo_pattern_t *pattern = cairo_pattern_create_for_surface (line);
+  cairo_matrix_t matrix;
+
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
+  cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
+  cairo_matrix_init_translate (&matrix, -x, -y);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_set_source (cr, pattern);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pattern);
+}
+
+/* Line r of an image as a surface of its own that keeps the image alive
+ * (a recording target, GTK's cairo nodes, replays it later). */
+static cairo_surface_t *
+image_line (cairo_surface_t *image,
+            guint            r,
+            int              width)
+{
+  int stride = cairo_image_surface_get_stride (image);
+  cairo_surface_t *line = cairo_image_surface_create_for_data (cairo_image_surface_get_data (image) + (gsize) r * stride,
+                                                               CAIRO_FORMAT_ARGB32, width, 1, stride);
+
+  cairo_surface_set_user_data (line, &line_owner_key, cairo_surface_reference (image),
+                               (cairo_destroy_func_t) cairo_surface_destroy);
+  return line;
+}
+
 /* The marks of row `index` (of the visible rows) into the marks image,
  * created on the first mark of a frame. */
 static void
@@ -513,33 +550,17 @@ blit_marks (JxTimelineRenderer   *self,
             guint                 last,
             int                   tw)
 {
-  guchar *data = cairo_image_surface_get_data (marks_image);
-  int stride = cairo_image_surface_get_stride (marks_image);
-
   for (guint r = first; r < last; r++)
     {
       cairo_surface_t *line;
-      cairo_pattern_t *pattern;
-      cairo_matrix_t matrix;
       int y, h, mh;
 
       if (!self->cache_mark_rows[r - first])
         continue;
       _jx_timeline_row_band (view, &view->rows[r], &y, &h);
       mh = h <= 4 ? h : MAX (2, h / 3);
-      line = cairo_image_surface_create_for_data (data + (gsize) (r - first) * stride,
-                                                  CAIRO_FORMAT_ARGB32, tw, 1, stride);
-      cairo_surface_set_user_data (line, &line_owner_key, cairo_surface_reference (marks_image),
-                                   (cairo_destroy_func_t) cairo_surface_destroy);
-      pattern = cairo_pattern_create_for_surface (line);
-      cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
-      cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
-      cairo_matrix_init_translate (&matrix, -view->label_width, -(y + h - mh));
-      cairo_pattern_set_matrix (pattern, &matrix);
-      cairo_set_source (cr, pattern);
-      cairo_rectangle (cr, view->label_width, y + h - mh, tw, mh);
-      cairo_fill (cr);
-      cairo_pattern_destroy (pattern);
+      line = image_line (marks_image, r - first, tw);
+      _jx_timeline_fill_line (cr, line, view->label_width, y + h - mh, tw, mh);
       cairo_surface_destroy (line);
     }
 }
@@ -693,30 +714,13 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
        * lines (its tiled-repeat fast path) instead of scaling pixels. The
        * line surfaces share the image's memory and keep it alive, since a
        * recording target (GTK cairo nodes) replays them later. */
-      data = cairo_image_surface_get_data (image);
-      stride = cairo_image_surface_get_stride (image);
       for (guint r = first; r < last; r++)
         {
-          const JxTimelineRow *row = &view->rows[r];
+          cairo_surface_t *line = image_line (image, r - first, tw);
           int y, h;
-          cairo_surface_t *line;
-          cairo_pattern_t *pattern;
-          cairo_matrix_t matrix;
 
-          _jx_timeline_row_band (view, row, &y, &h);
-          line = cairo_image_surface_create_for_data (data + (gsize) (r - first) * stride,
-                                                      CAIRO_FORMAT_ARGB32, tw, 1, stride);
-          cairo_surface_set_user_data (line, &line_owner_key, cairo_surface_reference (image),
-                                       (cairo_destroy_func_t) cairo_surface_destroy);
-          pattern = cairo_pattern_create_for_surface (line);
-          cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
-          cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
-          cairo_matrix_init_translate (&matrix, -view->label_width, -y);
-          cairo_pattern_set_matrix (pattern, &matrix);
-          cairo_set_source (cr, pattern);
-          cairo_rectangle (cr, view->label_width, y, tw, h);
-          cairo_fill (cr);
-          cairo_pattern_destroy (pattern);
+          _jx_timeline_row_band (view, &view->rows[r], &y, &h);
+          _jx_timeline_fill_line (cr, line, view->label_width, y, tw, h);
           cairo_surface_destroy (line);
         }
       cairo_set_operator (cr, CAIRO_OPERATOR_OVER);

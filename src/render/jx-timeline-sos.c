@@ -106,8 +106,6 @@ _jx_timeline_renderer_draw_sos (JxTimelineRenderer   *self,
       const JxTimelineRow *row = &view->rows[r];
       guint n;
       const guint32 *streams = _jx_timeline_renderer_row_streams (self, row, &n);
-      cairo_pattern_t *pattern;
-      cairo_matrix_t matrix;
       guint8 va = (guint8) (VEIL * 255.0);
       guint32 veil_pixel;
       int y, h;
@@ -124,15 +122,7 @@ _jx_timeline_renderer_draw_sos (JxTimelineRenderer   *self,
                     : table[(guint) CLAMP ((double) (sos[x] - view->sos_min_ns) / range * 255.0 + 0.5, 0.0, 255.0)];
       cairo_surface_mark_dirty (line);
       _jx_timeline_row_band (view, row, &y, &h);
-      pattern = cairo_pattern_create_for_surface (line);
-      cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
-      cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
-      cairo_matrix_init_translate (&matrix, -view->label_width, -y);
-      cairo_pattern_set_matrix (pattern, &matrix);
-      cairo_set_source (cr, pattern);
-      cairo_rectangle (cr, view->label_width, y, tw, h);
-      cairo_fill (cr);
-      cairo_pattern_destroy (pattern);
+      _jx_timeline_fill_line (cr, line, view->label_width, y, tw, h);
       /* A recording target (GTK) replays the pattern later: the line must
        * not change under it. */
       cairo_surface_destroy (line);

@@ -29,11 +29,13 @@
 
 #include <glib/gstdio.h>
 
+#include "jx-bench.h"
 #include "jx-imbalance.h"
 #include "jx-timeline-fold.h"
 #include "jx-trace-builder.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
+#include "jx-test-gen.h"
 
 #define WIDTH 1920
 #define N_ZOOMS 20
@@ -44,52 +46,6 @@
 #define PARADIGM_USER 1
 #define PARADIGM_MPI 4
 #define ROLE_FUNCTION 1
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : (x > y ? 1 : 0);
-}
-
-static double
-median (double *v,
-        guint   n)
-{
-  qsort (v, n, sizeof (double), compare_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
 
 /* Part 1 ---------------------------------------------------------------- */
 
@@ -134,12 +90,12 @@ bench_sos (gboolean quick)
   if (events == 0)
     {
       g_printerr ("bench-analysis: %s\n", error->message);
-      remove_tree (tmp);
+      jx_test_remove_tree (tmp);
       return 1;
     }
   anchor = g_build_filename (tmp, "traces.otf2", NULL);
   trace = jx_trace_load (anchor, NULL, NULL, NULL, NULL, &error);
-  remove_tree (tmp);
+  jx_test_remove_tree (tmp);
   if (trace == NULL)
     {
       g_printerr ("bench-analysis: %s\n", error->message);
@@ -148,18 +104,18 @@ bench_sos (gboolean quick)
 
   for (guint r = 0; r < 3; r++)
     {
-      double c0 = cpu_ms ();
+      double c0 = jx_bench_cpu_ms ();
       g_autoptr(GArray) found = NULL;
       g_autoptr(JxImbalance) imbalance = NULL;
 
       sink += sum_durations (trace);
-      baseline = MIN (baseline, cpu_ms () - c0);
-      c0 = cpu_ms ();
+      baseline = MIN (baseline, jx_bench_cpu_ms () - c0);
+      c0 = jx_bench_cpu_ms ();
       found = jx_imbalance_find_candidates (trace, 10);
-      candidates = MIN (candidates, cpu_ms () - c0);
-      c0 = cpu_ms ();
+      candidates = MIN (candidates, jx_bench_cpu_ms () - c0);
+      c0 = jx_bench_cpu_ms ();
       imbalance = jx_imbalance_compute (trace, NULL, NULL, &error);
-      full = MIN (full, cpu_ms () - c0);
+      full = MIN (full, jx_bench_cpu_ms () - c0);
       if (imbalance == NULL)
         {
           g_printerr ("bench-analysis: %s\n", error->message);
@@ -242,26 +198,14 @@ static double windows[N_ZOOMS + 1][2];
 static void
 windows_init (void)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (2024);
-
-  windows[0][0] = 0.0;
-  windows[0][1] = 1.0;
-  for (guint z = 1; z <= N_ZOOMS; z++)
-    {
-      double zoom = exp (g_rand_double_range (rand, log (1.5), log (1e6)));
-      double w = 1.0 / zoom;
-      double f0 = g_rand_double_range (rand, 0.0, 1.0 - w);
-
-      windows[z][0] = f0;
-      windows[z][1] = f0 + w;
-    }
+  jx_bench_zoom_windows (windows, N_ZOOMS, 2024);
 }
 
 static void
 bench_fold (gboolean quick)
 {
   guint per_stream = quick ? 20000 : 200000;
-  double t0 = cpu_ms ();
+  double t0 = jx_bench_cpu_ms ();
   g_autoptr(JxTrace) trace = fold_trace (per_stream);
   g_autoptr(JxTimelineSummary) summary = NULL;
   g_autoptr(JxStreamGroups) groups = NULL;
@@ -274,15 +218,15 @@ bench_fold (gboolean quick)
   double build_ms, fold_ms;
   guint32 group, stream = 17;
 
-  build_ms = cpu_ms () - t0;
-  t0 = cpu_ms ();
+  build_ms = jx_bench_cpu_ms () - t0;
+  t0 = jx_bench_cpu_ms ();
   summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, NULL);
-  build_ms = cpu_ms () - t0;
+  build_ms = jx_bench_cpu_ms () - t0;
   groups = jx_stream_groups_new (trace, JX_FOLD_GROUPING_THREADS, NULL);
   group = jx_stream_groups_find (groups, "process:MPI Rank 0");
-  t0 = cpu_ms ();
+  t0 = jx_bench_cpu_ms ();
   fold = jx_timeline_fold_build (summary, groups, JX_FOLD_MAX, NULL, NULL);
-  fold_ms = cpu_ms () - t0;
+  fold_ms = jx_bench_cpu_ms () - t0;
   printf ("\nfolded rows: 1 process x %u threads x %u invocations; summary built in %.0f ms CPU, "
           "group pyramid in %.0f ms CPU (%.1f MiB)\n",
           FOLD_STREAMS, per_stream, build_ms, fold_ms, jx_timeline_fold_get_memory_size (fold) / 1048576.0);
@@ -295,15 +239,15 @@ bench_fold (gboolean quick)
       {
         gint64 start = ts + (gint64) (windows[z][0] * (double) (te - ts)) + 1 + r;
         gint64 end = MAX (ts + (gint64) (windows[z][1] * (double) (te - ts)) + 1 + r, start + 1);
-        double c0 = cpu_ms ();
+        double c0 = jx_bench_cpu_ms ();
 
         for (guint k = 0; k < REPEATS; k++)
           jx_timeline_summary_sample_marked (summary, &stream, 1, start + k, end + k, WIDTH, out, marks);
-        stream_cost[z] = MIN (stream_cost[z], (cpu_ms () - c0) / REPEATS);
-        c0 = cpu_ms ();
+        stream_cost[z] = MIN (stream_cost[z], (jx_bench_cpu_ms () - c0) / REPEATS);
+        c0 = jx_bench_cpu_ms ();
         for (guint k = 0; k < REPEATS; k++)
           jx_timeline_fold_sample (fold, group, start + k, end + k, WIDTH, out, marks);
-        fold_cost[z] = MIN (fold_cost[z], (cpu_ms () - c0) / REPEATS);
+        fold_cost[z] = MIN (fold_cost[z], (jx_bench_cpu_ms () - c0) / REPEATS);
       }
   for (guint z = 0; z <= N_ZOOMS; z++)
     {
@@ -313,9 +257,9 @@ bench_fold (gboolean quick)
     }
   printf ("  full view: %.2fx;  median over the 20 zooms: one stream row %.3f ms, folded %.3f ms = %.2fx;"
           "  median of the per-window ratios %.2fx   (target <= 1.5x)\n",
-          ratios[0], median (stream_cost + 1, N_ZOOMS), median (fold_cost + 1, N_ZOOMS),
-          median (fold_cost + 1, N_ZOOMS) / MAX (median (stream_cost + 1, N_ZOOMS), 1e-6),
-          median (ratios + 1, N_ZOOMS));
+          ratios[0], jx_bench_median (stream_cost + 1, N_ZOOMS), jx_bench_median (fold_cost + 1, N_ZOOMS),
+          jx_bench_median (fold_cost + 1, N_ZOOMS) / MAX (jx_bench_median (stream_cost + 1, N_ZOOMS), 1e-6),
+          jx_bench_median (ratios + 1, N_ZOOMS));
 }
 
 int

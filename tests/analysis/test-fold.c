@@ -309,16 +309,13 @@ random_streams (guint32 seed,
                 guint   n_streams,
                 guint   per_stream)
 {
+  static const char *names[5] = { "f0", "f1", "f2", "f3", "f4" };
   JxTraceBuilder *b = jx_trace_builder_new ("/fold/traces.otf2", "fold", 1000000000);
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
   guint32 regions[5], node, process;
 
   for (guint r = 0; r < 5; r++)
-    {
-      g_autofree char *name = g_strdup_printf ("f%u", r);
-
-      regions[r] = jx_trace_builder_add_region (b, name, PARADIGM_USER, ROLE_FUNCTION);
-    }
+    regions[r] = jx_trace_builder_add_region (b, names[r], PARADIGM_USER, ROLE_FUNCTION);
   node = jx_trace_builder_add_system_node (b, "node", "node", JX_NONE);
   process = jx_trace_builder_add_process (b, "Rank 0", node);
   for (guint s = 0; s < n_streams; s++)

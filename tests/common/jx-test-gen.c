@@ -1,7 +1,7 @@
 /* jx-test-gen.c */
 #include "config.h"
 
-#include <glib/gstdio.h>
+#include <gio/gio.h>
 
 #include "jx-test-gen.h"
 #include "jx-trace-loader.h"
@@ -25,22 +25,23 @@ jx_test_generate_load (const JxGeneratorOptions *options,
   return trace;
 }
 
+/* Depth first through GIO: children before their folder. */
+static void
+delete_recursively (GFile *file)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  GFile *child;
+
+  while (children != NULL && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) && child != NULL)
+    delete_recursively (child);
+  g_file_delete (file, NULL, NULL);
+}
+
 void
 jx_test_remove_tree (const char *path)
 {
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  if (dir == NULL)
-    {
-      g_remove (path);
-      return;
-    }
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      jx_test_remove_tree (child);
-    }
-  g_rmdir (path);
+  delete_recursively (file);
 }

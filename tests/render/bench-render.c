@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "jx-bench.h"
 #include "jx-palette.h"
 #include "jx-timeline-renderer.h"
 #include "jx-timeline-summary.h"
@@ -173,40 +174,6 @@ build_trace (const char *name,
   return jx_trace_builder_finish (b);
 }
 
-static double
-now_ms (void)
-{
-  return g_get_monotonic_time () / 1000.0;
-}
-
-/* CPU time of this thread: on a machine shared with other jobs, wall time
- * also counts the time spent waiting for a core. */
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : (x > y ? 1 : 0);
-}
-
-static double
-median (double *v,
-        guint   n)
-{
-  qsort (v, n, sizeof (double), compare_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
-}
-
 static long
 peak_rss_mb (void)
 {
@@ -263,8 +230,8 @@ draw_frame (cairo_t *cr,
             gint64   nudge,
             double  *cpu)
 {
-  double t0 = now_ms ();
-  double c0 = cpu_ms ();
+  double t0 = jx_bench_now_ms ();
+  double c0 = jx_bench_cpu_ms ();
   int lane_height = HEIGHT / (int) n_lanes;
 
   for (guint i = 0; i < n_lanes; i++)
@@ -294,8 +261,8 @@ draw_frame (cairo_t *cr,
     }
   cairo_surface_flush (cairo_get_target (cr));
   if (cpu != NULL)
-    *cpu = cpu_ms () - c0;
-  return now_ms () - t0;
+    *cpu = jx_bench_cpu_ms () - c0;
+  return jx_bench_now_ms () - t0;
 }
 
 /* The window of frame z: 0 is the full view, 1..N_ZOOMS random zooms
@@ -306,19 +273,7 @@ static double windows[N_ZOOMS + 1][2];
 static void
 windows_init (void)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (2024);
-
-  windows[0][0] = 0.0;
-  windows[0][1] = 1.0;
-  for (guint z = 1; z <= N_ZOOMS; z++)
-    {
-      double zoom = exp (g_rand_double_range (rand, log (1.5), log (1e6)));
-      double w = 1.0 / zoom;
-      double f0 = g_rand_double_range (rand, 0.0, 1.0 - w);
-
-      windows[z][0] = f0;
-      windows[z][1] = f0 + w;
-    }
+  jx_bench_zoom_windows (windows, N_ZOOMS, 2024);
 }
 
 typedef struct
@@ -344,7 +299,7 @@ config_init (Config  *config,
              guint    n_streams,
              guint64  per_stream)
 {
-  double t0 = now_ms ();
+  double t0 = jx_bench_now_ms ();
   double c0;
 
   g_assert (n_traces <= 2);
@@ -353,14 +308,14 @@ config_init (Config  *config,
   config->n_traces = n_traces;
   for (guint i = 0; i < n_traces; i++)
     config->traces[i] = build_trace (i == 0 ? "A" : "B", 1 + i, n_streams, per_stream);
-  config->trace_build_s = (now_ms () - t0) / 1000.0;
+  config->trace_build_s = (jx_bench_now_ms () - t0) / 1000.0;
 
-  t0 = now_ms ();
-  c0 = cpu_ms ();
+  t0 = jx_bench_now_ms ();
+  c0 = jx_bench_cpu_ms ();
   for (guint i = 0; i < n_traces; i++)
     config->summaries[i] = jx_timeline_summary_build (config->traces[i], NULL, NULL, NULL, NULL);
-  config->build_cpu_ms = (cpu_ms () - c0) / n_traces;
-  config->build_ms = (now_ms () - t0) / n_traces;
+  config->build_cpu_ms = (jx_bench_cpu_ms () - c0) / n_traces;
+  config->build_ms = (jx_bench_now_ms () - t0) / n_traces;
 
   for (guint i = 0; i < n_traces; i++)
     {
@@ -390,7 +345,7 @@ sample_rows (Config  *config,
              gint64   nudge,
              guint32 *out)
 {
-  double c0 = cpu_ms ();
+  double c0 = jx_bench_cpu_ms ();
 
   for (guint i = 0; i < config->n_traces; i++)
     {
@@ -403,7 +358,7 @@ sample_rows (Config  *config,
       for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
         jx_timeline_summary_sample (config->summaries[i], &s, 1, start, end, TIME_WIDTH, out);
     }
-  return cpu_ms () - c0;
+  return jx_bench_cpu_ms () - c0;
 }
 
 /* Every frame of every config, ROUNDS times, configs interleaved; keeps the
@@ -448,7 +403,7 @@ zoom_median (const double *frames)
   double v[N_ZOOMS];
 
   memcpy (v, frames + 1, sizeof v);
-  return median (v, N_ZOOMS);
+  return jx_bench_median (v, N_ZOOMS);
 }
 
 static double
@@ -457,7 +412,7 @@ all_median (const double *frames)
   double v[N_ZOOMS + 1];
 
   memcpy (v, frames, sizeof v);
-  return median (v, N_ZOOMS + 1);
+  return jx_bench_median (v, N_ZOOMS + 1);
 }
 
 static double
@@ -484,7 +439,7 @@ measure_redraw (Config *config)
     draw_frame (cr, config->lanes, config->n_traces, 0.0, 1.0, 0, &redraws[r]);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
-  return median (redraws, G_N_ELEMENTS (redraws));
+  return jx_bench_median (redraws, G_N_ELEMENTS (redraws));
 }
 
 /* Median CPU time of 20 windows that show the same numbers of invocations
@@ -515,7 +470,7 @@ measure_matched (Config *config)
         }
       frames[z] = best;
     }
-  result = median (frames, N_ZOOMS);
+  result = jx_bench_median (frames, N_ZOOMS);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return result;
