@@ -24,24 +24,3 @@ jx_test_generate_load (const JxGeneratorOptions *options,
   g_assert_no_error (error);
   return trace;
 }
-
-/* Depth first through GIO: children before their folder. */
-static void
-delete_recursively (GFile *file)
-{
-  g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  GFile *child;
-
-  while (children != NULL && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) && child != NULL)
-    delete_recursively (child);
-  g_file_delete (file, NULL, NULL);
-}
-
-void
-jx_test_remove_tree (const char *path)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  delete_recursively (file);
-}

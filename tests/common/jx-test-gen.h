@@ -4,6 +4,7 @@
 
 #include "jx-trace-generator.h"
 #include "jx-trace.h"
+#include "jx-test-util.h"
 
 G_BEGIN_DECLS
 
@@ -13,7 +14,5 @@ G_BEGIN_DECLS
 JxTrace *jx_test_generate_load (const JxGeneratorOptions *options,
                                 JxGeneratorStats         *stats,
                                 char                    **dir);
-/* Removes path and everything below it. */
-void     jx_test_remove_tree   (const char               *path);
 
 G_END_DECLS
