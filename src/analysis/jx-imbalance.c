@@ -56,6 +56,8 @@ jx_imbalance_find_candidates (JxTrace *trace,
   g_autofree guint64 *count = NULL;
   g_autofree guint64 *inclusive = NULL;
   g_autofree guint8 *sync = NULL;
+  g_autofree guint32 *n_on = NULL;
+  g_autofree guint32 *last_on = NULL;
   guint64 needed;
   GArray *out;
 
@@ -65,6 +67,9 @@ jx_imbalance_find_candidates (JxTrace *trace,
   n_streams = jx_trace_get_n_streams (trace);
   count = g_new0 (guint64, MAX (n_regions, 1));
   inclusive = g_new0 (guint64, MAX (n_regions, 1));
+  n_on = g_new0 (guint32, MAX (n_regions, 1));
+  last_on = g_new (guint32, MAX (n_regions, 1));
+  memset (last_on, 0xff, sizeof (guint32) * MAX (n_regions, 1));
   sync = jx_sync_classify_trace (trace);
   for (guint32 s = 0; s < n_streams; s++)
     {
@@ -76,18 +81,26 @@ jx_imbalance_find_candidates (JxTrace *trace,
         {
           count[region[i]]++;
           inclusive[region[i]] += end[i] - start[i];
+          if (last_on[region[i]] != s)
+            {
+              last_on[region[i]] = s;
+              n_on[region[i]]++;
+            }
         }
     }
 
   /* At least twice per process: top-level functions like main, entered once
-   * per process, do not segment the run. */
+   * per process, do not segment the run. Nor do those entered once on each
+   * stream they run on (an OpenMP parallel region around a whole run has
+   * one invocation per thread, 2·p with two threads each): §6.2.1 excludes
+   * top call-level functions of every processing element. */
   needed = 2 * (guint64) jx_trace_get_n_processes (trace);
   out = g_array_new (FALSE, FALSE, sizeof (JxImbalanceCandidate));
   for (guint r = 0; r < n_regions; r++)
     {
       JxImbalanceCandidate c = { r, count[r], inclusive[r] };
 
-      if (count[r] >= needed && inclusive[r] > 0 && can_segment (jx_trace_get_region (trace, r), sync[r]))
+      if (count[r] >= needed && count[r] > n_on[r] && inclusive[r] > 0 && can_segment (jx_trace_get_region (trace, r), sync[r]))
         g_array_append_val (out, c);
     }
   g_array_sort (out, compare_candidates);
@@ -273,7 +286,7 @@ jx_imbalance_compute (JxTrace       *trace,
   else
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                   _("“%s” has no function called at least twice per process to segment it by"),
+                   _("“%s” has no function called at least twice per process and more than once on a stream to segment it by"),
                    jx_trace_get_name (trace));
       return NULL;
     }

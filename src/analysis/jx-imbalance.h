@@ -1,7 +1,8 @@
 /* jx-imbalance.h — runtime imbalance by SOS time (§6.2).
  *
  * 1. The dominant function (§6.2.1, Fig. 6.9): among the functions entered
- *    at least 2·p times (p = number of processes), the one with the highest
+ *    at least 2·p times (p = number of processes) and more than once on some
+ *    stream (not top-level on every thread), the one with the highest
  *    aggregated inclusive time (summed over every invocation on every
  *    stream). Synchronization regions (jx-sync-class.h) and MPI calls are no
  *    candidates: their SOS time is nothing by definition. The next

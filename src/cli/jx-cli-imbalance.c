@@ -65,7 +65,7 @@ print_text (JxImbalance *imbalance,
   g_string_append_printf (out, _("Segments:  %u invocations of %s (SOS time %s to %s)\n\n"),
                           jx_imbalance_get_n_segments (imbalance), function->name, lo_text, hi_text);
 
-  g_string_append (out, _("Candidates (called at least twice per process, most inclusive time first; "
+  g_string_append (out, _("Candidates (called at least twice per process and more than once on a stream, most inclusive time first; "
                           "pick one with --function):\n"));
   for (guint i = 0; i < jx_imbalance_get_n_candidates (imbalance); i++)
     {

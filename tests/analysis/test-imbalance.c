@@ -97,6 +97,39 @@ test_fig_6_9 (void)
   (void) c_r;
 }
 
+/* One process with two threads: an OpenMP parallel region around the whole
+ * run is entered 2 = 2·p times, once per thread; like main it is top-level
+ * on every processing element and must not segment the run. */
+static void
+test_top_level_per_thread (void)
+{
+  JxTraceBuilder *b = jx_trace_builder_new ("/threads/traces.otf2", "threads", 1);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(GArray) candidates = NULL;
+  guint32 par_r, iter_r, node, process;
+
+  par_r = jx_trace_builder_add_region (b, "!$omp parallel @run.c:1", PARADIGM_OPENMP, ROLE_FUNCTION);
+  iter_r = jx_trace_builder_add_region (b, "iteration", PARADIGM_USER, ROLE_FUNCTION);
+  node = jx_trace_builder_add_system_node (b, "node", "node", JX_NONE);
+  process = jx_trace_builder_add_process (b, "Process 0", node);
+  for (guint t = 0; t < 2; t++)
+    {
+      g_autofree char *name = g_strdup_printf ("Thread %u", t);
+      Writer w = { b, jx_trace_builder_add_stream (b, process, name, JX_STREAM_CPU_THREAD) };
+
+      jx_trace_builder_enter (b, w.stream, 0, par_r);
+      for (guint k = 0; k < 4; k++)
+        call (&w, iter_r, 1 + 2 * k, 2 + 2 * k);
+      jx_trace_builder_leave (b, w.stream, 10, par_r);
+    }
+  trace = jx_trace_builder_finish (b);
+
+  candidates = jx_imbalance_find_candidates (trace, 0);
+  g_assert_cmpuint (candidates->len, ==, 1);
+  g_assert_cmpuint (g_array_index (candidates, JxImbalanceCandidate, 0).region, ==, iter_r);
+  g_assert_cmpuint (g_array_index (candidates, JxImbalanceCandidate, 0).count, ==, 8);
+}
+
 /* Fig. 6.10: per iteration a = calc, then MPI (a barrier). In the first
  * iteration (duration 6) process 0 computes 5 and waits 1, process 1
  * computes 3 and waits 3, process 2 computes 1 and waits 5; the middle
@@ -340,6 +373,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/analysis/imbalance/fig-6-9", test_fig_6_9);
   g_test_add_func ("/analysis/imbalance/fig-6-10", test_fig_6_10);
+  g_test_add_func ("/analysis/imbalance/top-level-per-thread", test_top_level_per_thread);
   g_test_add_func ("/analysis/imbalance/sync-classes", test_sync_classes);
   g_test_add_func ("/analysis/imbalance/generated-slow-rank", test_generated_slow_rank);
   g_test_add_func ("/analysis/imbalance/real-traces", test_real_traces);
