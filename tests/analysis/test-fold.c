@@ -500,6 +500,57 @@ test_device_utilisation (void)
   jx_test_remove_tree (dir);
 }
 
+/* §6.1.4, Fig. 6.7 (COSMO-SPECS): the summary of a selected range of a
+ * folded group lists its functions and categories; in the last iteration
+ * most ranks wait, 3 % computation and 97 % MPI. Four ranks: in [100, 200)
+ * each computes 3 ticks and waits 97 in MPI_Barrier; outside it they only
+ * compute. */
+static void
+test_group_mix (void)
+{
+  JxTraceBuilder *b = jx_trace_builder_new ("/mix/traces.otf2", "mix", 1000);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxGroupSummary) mix = NULL;
+  g_autoptr(JxGroupSummary) before = NULL;
+  guint32 specs, barrier, node, members[4];
+  const JxFunctionSummaryBar *top;
+
+  specs = jx_trace_builder_add_region (b, "specs", PARADIGM_USER, ROLE_FUNCTION);
+  barrier = jx_trace_builder_add_region (b, "MPI_Barrier", 4 /* MPI */, 15 /* barrier */);
+  node = jx_trace_builder_add_system_node (b, "node", "node", JX_NONE);
+  for (guint p = 0; p < 4; p++)
+    {
+      g_autofree char *name = g_strdup_printf ("Rank %u", p);
+      guint32 process = jx_trace_builder_add_process (b, name, node);
+
+      members[p] = jx_trace_builder_add_stream (b, process, "Master thread", JX_STREAM_CPU_THREAD);
+    }
+  for (guint p = 0; p < 4; p++)
+    {
+      jx_trace_builder_enter (b, members[p], 0, specs);
+      jx_trace_builder_leave (b, members[p], 100, specs);
+      jx_trace_builder_enter (b, members[p], 100, specs);
+      jx_trace_builder_leave (b, members[p], 103, specs);
+      jx_trace_builder_enter (b, members[p], 103, barrier);
+      jx_trace_builder_leave (b, members[p], 200, barrier);
+    }
+  trace = jx_trace_builder_finish (b);
+
+  mix = jx_group_summary_compute (trace, members, 4, 100, 200, 0);
+  g_assert_cmpfloat_with_epsilon (mix->busy_share, 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mix->exclusive_s, 4 * 100 / 1000.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mix->category_share[JX_CATEGORY_USER], 0.03, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mix->category_share[JX_CATEGORY_MPI], 0.97, 1e-12);
+  g_assert_cmpuint (mix->functions->len, ==, 2);
+  top = &g_array_index (mix->functions, JxFunctionSummaryBar, 0);
+  g_assert_cmpuint (top->region, ==, barrier);
+
+  /* The whole run: 103 of every 200 ticks compute. */
+  before = jx_group_summary_compute (trace, members, 4, 0, 200, 0);
+  g_assert_cmpfloat_with_epsilon (before->category_share[JX_CATEGORY_USER], 0.515, 1e-12);
+  g_assert_cmpfloat_with_epsilon (before->category_share[JX_CATEGORY_MPI], 0.485, 1e-12);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -514,5 +565,6 @@ main (int   argc,
   g_test_add_func ("/analysis/fold/direct-exact", test_direct_fold_exact);
   g_test_add_func ("/analysis/fold/pyramid", test_pyramid_fold);
   g_test_add_func ("/analysis/fold/device-utilisation", test_device_utilisation);
+  g_test_add_func ("/analysis/fold/group-mix", test_group_mix);
   return g_test_run ();
 }

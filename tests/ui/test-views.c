@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "jx-details-panel-private.h"
+#include "jx-canvas-fold.h"
 #include "jx-imbalance-panel.h"
 #include "jx-function-summary-chart-private.h"
 #include "jx-gdk-rgba.h"
@@ -1442,6 +1443,53 @@ test_fold_views (void)
   jx_test_remove_tree (dir);
 }
 
+/* A trace with more accelerator streams than a screenful (48 on 12 ranks)
+ * opens with every device folded; one with few keeps them unfolded (see
+ * test_fold_views). */
+static void
+test_fold_default_devices (void)
+{
+  JxGeneratorOptions options;
+  g_autofree char *dir = NULL;
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxSession) session = NULL;
+  GtkWidget *view, *window, *canvas;
+  JxTraceTimeline *tl;
+  JxSessionTrace *item;
+  JxStreamGroups *groups;
+  guint n_devices = 0;
+
+  SKIP_WITHOUT_DISPLAY ();
+  jx_generator_options_init (&options);
+  options.n_ranks = 12;
+  options.n_gpu_streams = 4;
+  options.n_iterations = 2;
+  trace = jx_test_generate_load (&options, NULL, &dir);
+  g_assert_cmpuint (options.n_ranks * options.n_gpu_streams, >, JX_CANVAS_FOLD_SCREENFUL);
+  session = jx_session_new ();
+  view = jx_master_timeline_new (session);
+  window = present (view, 1000, 700);
+  item = jx_session_add_trace (session, trace);
+  jx_session_zoom_all (session);
+  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
+  canvas = jx_trace_timeline_get_canvas (tl);
+  wait_until_allocated (canvas);
+  wait_item (item, "fold");
+  jx_test_spin (50);
+
+  groups = jx_session_trace_get_groups (item);
+  for (guint32 g = 0; g < jx_stream_groups_get_n_groups (groups); g++)
+    if (jx_stream_groups_get_group (groups, g)->kind == JX_STREAM_GROUP_DEVICE)
+      {
+        n_devices++;
+        g_assert_true (jx_timeline_canvas_get_group_folded (JX_TIMELINE_CANVAS (canvas), g));
+      }
+  g_assert_cmpuint (n_devices, ==, 12);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_remove_tree (dir);
+}
+
 /* The overlay toggle colours the slowed rank's iterations warm and the
  * others cold, the tooltip gives a segment's SOS time, and the ranking
  * names the slowed rank first and zooms there. */
@@ -1612,6 +1660,7 @@ main (int   argc,
   g_test_add_func ("/views/master-timeline/remove-middle", test_remove_middle_keeps_lanes);
   g_test_add_func ("/views/trace-colors", test_trace_colors);
   g_test_add_func ("/views/fold/fold-unfold-operation", test_fold_views);
+  g_test_add_func ("/views/fold/default-devices", test_fold_default_devices);
   g_test_add_func ("/views/sos/overlay-ranking", test_sos_views);
 
   ret = g_test_run ();
