@@ -1347,6 +1347,58 @@ region_pixel (JxTrace    *trace,
   return jx_palette_rgba_to_pixel (&rgba);
 }
 
+/* A generated trace in a master timeline (beside an SOS panel with
+ * `with_panel`), zoomed out, once the item has `what`. */
+typedef struct
+{
+  char            *dir;
+  JxTrace         *trace;
+  JxSession       *session;
+  GtkWidget       *window, *canvas, *panel;
+  JxTraceTimeline *tl;
+  JxSessionTrace  *item;
+} Opened;
+
+static void
+opened_init (Opened                   *o,
+             const JxGeneratorOptions *options,
+             gboolean                  with_panel,
+             const char               *what)
+{
+  GtkWidget *view, *top;
+
+  o->trace = jx_test_generate_load (options, NULL, &o->dir);
+  o->session = jx_session_new ();
+  top = view = jx_master_timeline_new (o->session);
+  o->panel = NULL;
+  if (with_panel)
+    {
+      top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      gtk_widget_set_hexpand (view, TRUE);
+      o->panel = g_object_new (JX_TYPE_IMBALANCE_PANEL, NULL);
+      jx_imbalance_panel_set_session (JX_IMBALANCE_PANEL (o->panel), o->session);
+      gtk_box_append (GTK_BOX (top), view);
+      gtk_box_append (GTK_BOX (top), o->panel);
+    }
+  o->window = present (top, with_panel ? 1300 : 1000, 700);
+  o->item = jx_session_add_trace (o->session, o->trace);
+  jx_session_zoom_all (o->session);
+  o->tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), o->item);
+  o->canvas = jx_trace_timeline_get_canvas (o->tl);
+  wait_until_allocated (o->canvas);
+  wait_item (o->item, what);
+}
+
+static void
+opened_clear (Opened *o)
+{
+  gtk_window_destroy (GTK_WINDOW (o->window));
+  jx_test_remove_tree (o->dir);
+  g_clear_pointer (&o->dir, g_free);
+  g_clear_object (&o->session);
+  g_clear_object (&o->trace);
+}
+
 /* A device group folds and unfolds from its header (the expander) and from
  * the session's fold-all request; its folded row shows what its streams run,
  * and the operation decides where: idle folding shows the device busy where
@@ -1355,10 +1407,10 @@ static void
 test_fold_views (void)
 {
   JxGeneratorOptions options;
-  g_autofree char *dir = NULL;
-  g_autoptr(JxTrace) trace = NULL;
-  g_autoptr(JxSession) session = NULL;
-  GtkWidget *view, *window, *canvas;
+  Opened o;
+  JxTrace *trace;
+  JxSession *session;
+  GtkWidget *canvas;
   JxTraceTimeline *tl;
   JxSessionTrace *item;
   guint32 device;
@@ -1374,16 +1426,12 @@ test_fold_views (void)
   options.n_ranks = 2;
   options.n_gpu_streams = 3;
   options.n_iterations = 6;
-  trace = jx_test_generate_load (&options, NULL, &dir);
-  session = jx_session_new ();
-  view = jx_master_timeline_new (session);
-  window = present (view, 1000, 700);
-  item = jx_session_add_trace (session, trace);
-  jx_session_zoom_all (session);
-  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
-  canvas = jx_trace_timeline_get_canvas (tl);
-  wait_until_allocated (canvas);
-  wait_item (item, "fold");
+  opened_init (&o, &options, FALSE, "fold");
+  trace = o.trace;
+  session = o.session;
+  item = o.item;
+  tl = o.tl;
+  canvas = o.canvas;
 
   device = jx_stream_groups_find (jx_session_trace_get_groups (item), "device:MPI Rank 0:CUDA 0");
   g_assert_cmpuint (device, !=, JX_NONE);
@@ -1439,8 +1487,7 @@ test_fold_views (void)
   g_assert_true (jx_timeline_canvas_get_process_collapsed (JX_TIMELINE_CANVAS (canvas), 0));
   g_assert_cmpint (find_row (tl, JX_TIMELINE_ROW_GROUP, device), >=, 0);
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  jx_test_remove_tree (dir);
+  opened_clear (&o);
 }
 
 /* A trace with more accelerator streams than a screenful (48 on 12 ranks)
@@ -1450,12 +1497,7 @@ static void
 test_fold_default_devices (void)
 {
   JxGeneratorOptions options;
-  g_autofree char *dir = NULL;
-  g_autoptr(JxTrace) trace = NULL;
-  g_autoptr(JxSession) session = NULL;
-  GtkWidget *view, *window, *canvas;
-  JxTraceTimeline *tl;
-  JxSessionTrace *item;
+  Opened o;
   JxStreamGroups *groups;
   guint n_devices = 0;
 
@@ -1464,30 +1506,18 @@ test_fold_default_devices (void)
   options.n_ranks = 12;
   options.n_gpu_streams = 4;
   options.n_iterations = 2;
-  trace = jx_test_generate_load (&options, NULL, &dir);
   g_assert_cmpuint (options.n_ranks * options.n_gpu_streams, >, JX_CANVAS_FOLD_SCREENFUL);
-  session = jx_session_new ();
-  view = jx_master_timeline_new (session);
-  window = present (view, 1000, 700);
-  item = jx_session_add_trace (session, trace);
-  jx_session_zoom_all (session);
-  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
-  canvas = jx_trace_timeline_get_canvas (tl);
-  wait_until_allocated (canvas);
-  wait_item (item, "fold");
-  jx_test_spin (50);
+  opened_init (&o, &options, FALSE, "fold");
 
-  groups = jx_session_trace_get_groups (item);
+  groups = jx_session_trace_get_groups (o.item);
   for (guint32 g = 0; g < jx_stream_groups_get_n_groups (groups); g++)
     if (jx_stream_groups_get_group (groups, g)->kind == JX_STREAM_GROUP_DEVICE)
       {
         n_devices++;
-        g_assert_true (jx_timeline_canvas_get_group_folded (JX_TIMELINE_CANVAS (canvas), g));
+        g_assert_true (jx_timeline_canvas_get_group_folded (JX_TIMELINE_CANVAS (o.canvas), g));
       }
   g_assert_cmpuint (n_devices, ==, 12);
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  jx_test_remove_tree (dir);
+  opened_clear (&o);
 }
 
 /* The overlay toggle colours the slowed rank's iterations warm and the
@@ -1497,10 +1527,10 @@ static void
 test_sos_views (void)
 {
   JxGeneratorOptions options;
-  g_autofree char *dir = NULL;
-  g_autoptr(JxTrace) trace = NULL;
-  g_autoptr(JxSession) session = NULL;
-  GtkWidget *view, *window, *canvas, *panel, *box;
+  Opened o;
+  JxTrace *trace;
+  JxSession *session;
+  GtkWidget *canvas, *panel;
   JxTraceTimeline *tl;
   JxSessionTrace *item;
   int slow_y, fast_y, x;
@@ -1513,22 +1543,13 @@ test_sos_views (void)
   options.n_iterations = 12;
   options.imbalanced_ranks = 1u << 2;
   options.imbalance = 0.6;
-  trace = jx_test_generate_load (&options, NULL, &dir);
-  session = jx_session_new ();
-  box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  view = jx_master_timeline_new (session);
-  gtk_widget_set_hexpand (view, TRUE);
-  panel = g_object_new (JX_TYPE_IMBALANCE_PANEL, NULL);
-  jx_imbalance_panel_set_session (JX_IMBALANCE_PANEL (panel), session);
-  gtk_box_append (GTK_BOX (box), view);
-  gtk_box_append (GTK_BOX (box), panel);
-  window = present (box, 1300, 700);
-  item = jx_session_add_trace (session, trace);
-  jx_session_zoom_all (session);
-  tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
-  canvas = jx_trace_timeline_get_canvas (tl);
-  wait_until_allocated (canvas);
-  wait_item (item, "imbalance");
+  opened_init (&o, &options, TRUE, "imbalance");
+  trace = o.trace;
+  session = o.session;
+  item = o.item;
+  tl = o.tl;
+  canvas = o.canvas;
+  panel = o.panel;
 
   slow_y = row_center (tl, 2);
   fast_y = row_center (tl, 0);
@@ -1567,8 +1588,7 @@ test_sos_views (void)
   }
 
   jx_session_set_show_sos (session, FALSE);
-  gtk_window_destroy (GTK_WINDOW (window));
-  jx_test_remove_tree (dir);
+  opened_clear (&o);
 }
 
 static void
