@@ -45,6 +45,19 @@ segment_where (JxTrace         *trace,
   return *buffer;
 }
 
+/* A table's header: the first column left-aligned, the others right. */
+static void
+append_header (GString           *out,
+               const char * const *labels,
+               const guint        *widths,
+               guint               n)
+{
+  g_string_append (out, "  ");
+  for (guint i = 0; i < n; i++)
+    jx_cli_append_padded (out, labels[i], widths[i], i > 0);
+  g_string_append_c (out, '\n');
+}
+
 static void
 print_text (JxImbalance *imbalance,
             guint        top)
@@ -81,17 +94,13 @@ print_text (JxImbalance *imbalance,
     }
 
   g_string_append (out, _("\nProcesses by SOS time above the median of their segments’ index:\n"));
-  g_string_append (out, "  ");
-  jx_cli_append_padded (out, _("Process"), 24, FALSE);
-  jx_cli_append_padded (out, _("Segments"), 9, TRUE);
-  jx_cli_append_padded (out, _("Inclusive"), 12, TRUE);
-  jx_cli_append_padded (out, _("Sync"), 12, TRUE);
-  jx_cli_append_padded (out, _("SOS"), 12, TRUE);
-  jx_cli_append_padded (out, _("SOS min"), 12, TRUE);
-  jx_cli_append_padded (out, _("median"), 12, TRUE);
-  jx_cli_append_padded (out, _("max"), 12, TRUE);
-  jx_cli_append_padded (out, _("Excess"), 12, TRUE);
-  g_string_append_c (out, '\n');
+  {
+    const char *labels[] = { _("Process"), _("Segments"), _("Inclusive"), _("Sync"), _("SOS"), _("SOS min"),
+                             _("median"), _("max"), _("Excess") };
+    const guint widths[] = { 24, 9, 12, 12, 12, 12, 12, 12, 12 };
+
+    append_header (out, labels, widths, G_N_ELEMENTS (labels));
+  }
   for (guint i = 0; i < n_processes; i++)
     {
       const JxProcessImbalance *p = jx_imbalance_get_process (imbalance, i);
@@ -112,15 +121,12 @@ print_text (JxImbalance *imbalance,
     }
 
   g_string_append (out, _("\nSegments furthest above the median SOS time of their index:\n"));
-  g_string_append (out, "  ");
-  jx_cli_append_padded (out, _("Stream"), 32, FALSE);
-  jx_cli_append_padded (out, _("Index"), 7, TRUE);
-  jx_cli_append_padded (out, _("Start"), 14, TRUE);
-  jx_cli_append_padded (out, _("Inclusive"), 12, TRUE);
-  jx_cli_append_padded (out, _("Sync"), 12, TRUE);
-  jx_cli_append_padded (out, _("SOS"), 12, TRUE);
-  jx_cli_append_padded (out, _("Above"), 12, TRUE);
-  g_string_append_c (out, '\n');
+  {
+    const char *labels[] = { _("Stream"), _("Index"), _("Start"), _("Inclusive"), _("Sync"), _("SOS"), _("Above") };
+    const guint widths[] = { 32, 7, 14, 12, 12, 12, 12 };
+
+    append_header (out, labels, widths, G_N_ELEMENTS (labels));
+  }
   for (guint i = 0; i < n_segments; i++)
     {
       const JxSegment *seg = jx_imbalance_get_ranked_segment (imbalance, i);
