@@ -3,6 +3,7 @@
  * it chunk by chunk. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "jx-timeline-fold.h"
@@ -91,7 +92,7 @@ typedef struct
 {
   GArray  *changes;              /* Change, per member in x order */
   GArray  *sorted;               /* the same by x */
-  guint   *first;                /* per pixel + 1: changes at x are sorted[first[x] .. first[x + 1]) */
+  guint   *first;                /* per pixel + 1: scratch of the counting sort */
   guint32 *regions;              /* one member's row */
   guint32 *marks;
   guint    capacity;
@@ -138,7 +139,19 @@ sweep_get (guint n_pixels)
   return sweep;
 }
 
-/* The changes by pixel, in linear time (a counting sort). */
+static int
+compare_changes (gconstpointer a,
+                 gconstpointer b)
+{
+  guint32 x = ((const Change *) a)->x, y = ((const Change *) b)->x;
+
+  return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+/* The changes by pixel. Few changes (fine zoom: each member a few runs) are
+ * sorted by comparison, so that the cost does not grow with the width; many
+ * by counting, in linear time. The order within a pixel does not matter: a
+ * pixel's changes are all applied before it is selected. */
 static void
 sort_changes (Sweep *sweep,
               guint  n_pixels)
@@ -148,19 +161,22 @@ sort_changes (Sweep *sweep,
   guint *first = sweep->first;
   Change *out;
 
+  g_array_set_size (sweep->sorted, n);
+  out = (Change *) (gpointer) sweep->sorted->data;
+  if ((guint64) n * 16 < n_pixels)
+    {
+      if (n > 0)
+        memcpy (out, in, n * sizeof (Change));
+      qsort (out, n, sizeof (Change), compare_changes);
+      return;
+    }
   memset (first, 0, (n_pixels + 1) * sizeof (guint));
   for (guint i = 0; i < n; i++)
     first[in[i].x + 1]++;
   for (guint x = 0; x < n_pixels; x++)
     first[x + 1] += first[x];
-  g_array_set_size (sweep->sorted, n);
-  out = (Change *) (gpointer) sweep->sorted->data;
   for (guint i = 0; i < n; i++)
     out[first[in[i].x]++] = in[i];
-  /* first[x] now ends pixel x's changes: shift back to their starts. */
-  for (guint x = n_pixels; x > 0; x--)
-    first[x] = first[x - 1];
-  first[0] = 0;
 }
 
 /* Appends the changes of one member's row. */
@@ -277,7 +293,7 @@ fold_pixels (JxTimelineSummary *summary,
   Sweep *sweep = sweep_get (n_pixels);
   Tally states = { { 0 }, 0 }, acts = { { 0 }, 0 };
   const Change *changes;
-  const guint *first;
+  guint n_changes, i = 0, x = 0;
   guint32 folded = JX_NONE, mark = JX_NONE;
   gboolean with_marks = jx_fold_op_marks_activity (op);
 
@@ -285,36 +301,43 @@ fold_pixels (JxTimelineSummary *summary,
     member_row (summary, members[m], from_pyramids, start, end, n_pixels, sweep);
   sort_changes (sweep, n_pixels);
   changes = (const Change *) (gconstpointer) sweep->sorted->data;
-  first = sweep->first;
+  n_changes = sweep->sorted->len;
 
-  for (guint x = 0; x < n_pixels; x++)
+  /* Runs of pixels between changes keep the folded state: the work follows
+   * the changes, not the width. */
+  while (x < n_pixels)
     {
-      if (first[x + 1] > first[x])
-        {
-          for (guint i = first[x]; i < first[x + 1]; i++)
-            {
-              const Change *c = &changes[i];
+      guint next = i < n_changes ? changes[i].x : n_pixels;
+      guint16 n_active = (guint16) MIN (acts.n_busy, G_MAXUINT16);
 
-              if (c->old_state != c->new_state)
-                {
-                  tally_remove (&states, c->old_state);
-                  tally_add (&states, c->new_state);
-                }
-              if (c->old_act != c->new_act)
-                {
-                  tally_remove (&acts, c->old_act);
-                  tally_add (&acts, c->new_act);
-                }
-            }
-          folded = jx_fold_counts_select (&states.counts, op, ranks, n_ranks);
-          mark = with_marks && folded == JX_NONE ? jx_fold_counts_busiest (&acts.counts, ranks, n_ranks)
-                                                 : JX_NONE;
-        }
-      out[x] = folded;
+      for (guint p = x; p < next; p++)
+        out[p] = folded;
       if (marks != NULL)
-        marks[x] = mark;
+        for (guint p = x; p < next; p++)
+          marks[p] = mark;
       if (active != NULL)
-        active[x] = (guint16) MIN (acts.n_busy, G_MAXUINT16);
+        for (guint p = x; p < next; p++)
+          active[p] = n_active;
+      x = next;
+      if (i >= n_changes)
+        break;
+      for (; i < n_changes && changes[i].x == x; i++)
+        {
+          const Change *c = &changes[i];
+
+          if (c->old_state != c->new_state)
+            {
+              tally_remove (&states, c->old_state);
+              tally_add (&states, c->new_state);
+            }
+          if (c->old_act != c->new_act)
+            {
+              tally_remove (&acts, c->old_act);
+              tally_add (&acts, c->new_act);
+            }
+        }
+      folded = jx_fold_counts_select (&states.counts, op, ranks, n_ranks);
+      mark = with_marks && folded == JX_NONE ? jx_fold_counts_busiest (&acts.counts, ranks, n_ranks) : JX_NONE;
     }
 }
 
