@@ -142,6 +142,13 @@ notes_done (GObject      *source,
   GCancellable *run = g_task_get_cancellable (G_TASK (result));
   char **notes = g_task_propagate_pointer (G_TASK (result), NULL);
 
+  /* A run that is not cancelled is the current one, so self is alive: every
+   * other was cancelled, by a newer run or by jx_canvas_fold_free. */
+  if (g_cancellable_is_cancelled (run))
+    {
+      g_strfreev (notes);
+      return;
+    }
   if (!jx_debounce_finish (&self->notes_run, run) || notes == NULL ||
       self->groups == NULL || g_strv_length (notes) != jx_stream_groups_get_n_groups (self->groups))
     {

@@ -155,7 +155,7 @@ compute_done (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  JxGroupsPanel *self = user_data;
+  g_autoptr(JxGroupsPanel) self = user_data;
   GCancellable *run = g_task_get_cancellable (G_TASK (result));
   g_autoptr(GPtrArray) entries = g_task_propagate_pointer (G_TASK (result), NULL);
   GtkWidget *child;
@@ -230,7 +230,7 @@ start (gpointer data)
                             : in->v1;
       g_ptr_array_add (inputs, in);
     }
-  task = g_task_new (NULL, jx_debounce_begin (&self->run), compute_done, self);
+  task = g_task_new (NULL, jx_debounce_begin (&self->run), compute_done, g_object_ref (self));
   g_task_set_task_data (task, inputs, (GDestroyNotify) g_ptr_array_unref);
   g_task_run_in_thread (task, compute_thread);
   return G_SOURCE_REMOVE;
