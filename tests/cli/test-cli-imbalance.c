@@ -23,6 +23,7 @@ cli (char **out,
      ...)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char **args = NULL;
   g_autofree char *path = NULL;
   const char *arg;
   va_list ap;
@@ -34,13 +35,16 @@ cli (char **out,
     g_ptr_array_add (argv, g_strdup (arg));
   va_end (ap);
   g_ptr_array_add (argv, NULL);
+  /* Option parsing drops what it parsed from the vector it is given: hand
+   * it a copy, so that argv keeps every string to free. */
+  args = g_memdup2 (argv->pdata, argv->len * sizeof (char *));
 
   fd = g_file_open_tmp ("jx-cli-XXXXXX", &path, NULL);
   g_assert_cmpint (fd, >=, 0);
   fflush (stdout);
   saved = dup (STDOUT_FILENO);
   dup2 (fd, STDOUT_FILENO);
-  status = jx_cli_main ((int) argv->len - 1, (char **) argv->pdata);
+  status = jx_cli_main ((int) argv->len - 1, args);
   fflush (stdout);
   dup2 (saved, STDOUT_FILENO);
   close (saved);
