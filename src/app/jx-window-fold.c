@@ -77,21 +77,34 @@ _jx_window_fold_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_CONTROL_MASK, "win.fold-operation", "s", "idle");
 }
 
+/* The session's modes that are the window's stateful actions. */
+static const char *mode_properties[] = { "fold-grouping", "fold-operation", "show-sos" };
+
 void
 _jx_window_fold_init (JxWindow *self)
 {
-  static const char *properties[] = { "fold-grouping", "fold-operation", "show-sos" };
   GObject *imbalance = gtk_widget_get_template_child (GTK_WIDGET (self), JX_TYPE_WINDOW, "imbalance_panel");
   GObject *groups = gtk_widget_get_template_child (GTK_WIDGET (self), JX_TYPE_WINDOW, "groups_panel");
 
   /* Modes of the session, so every view of every trace follows them. */
-  for (guint i = 0; i < G_N_ELEMENTS (properties); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (mode_properties); i++)
     {
-      g_autoptr(GPropertyAction) action = g_property_action_new (properties[i], self->session, properties[i]);
+      g_autoptr(GPropertyAction) action = g_property_action_new (mode_properties[i], self->session,
+                                                                   mode_properties[i]);
 
       g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
     }
   jx_imbalance_panel_set_session (JX_IMBALANCE_PANEL (imbalance), self->session);
   jx_groups_panel_set_session (JX_GROUPS_PANEL (groups), self->session);
   g_signal_connect_object (self->session, "notify::show-sos", G_CALLBACK (on_show_sos), self, G_CONNECT_SWAPPED);
+}
+
+/* A property action holds its object: the session must not outlive the
+ * window through whatever still holds the window's action group (its
+ * export on the session bus goes away later than the window). */
+void
+_jx_window_fold_dispose (JxWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (mode_properties); i++)
+    g_action_map_remove_action (G_ACTION_MAP (self), mode_properties[i]);
 }

@@ -86,6 +86,7 @@ void              _jx_window_dispose_align        (JxWindow       *self);
 /* jx-window-fold.c: folding and SOS-time commands, keys and panels. */
 void              _jx_window_fold_class_init      (GtkWidgetClass *widget_class);
 void              _jx_window_fold_init            (JxWindow       *self);
+void              _jx_window_fold_dispose         (JxWindow       *self);
 
 /* For tests: the visible page ("welcome" or "comparison"); the row in the
  * trace list at `position`; the views; load failures named by the failure

@@ -598,6 +598,7 @@ jx_window_dispose (GObject *object)
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   _jx_window_dispose_align (self);
+  _jx_window_fold_dispose (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_WINDOW);
 
