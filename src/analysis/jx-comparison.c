@@ -43,6 +43,7 @@ pair_free (gpointer data)
 
   g_free (p->name_a);
   g_free (p->name_b);
+  g_clear_pointer (&p->diff, jx_pair_diff_free);
   g_clear_pointer (&p->alignment, jx_hier_alignment_free);
   g_clear_pointer (&p->dissimilarity, g_array_unref);
   g_clear_pointer (&p->runtime_skew, g_array_unref);
@@ -396,6 +397,25 @@ get_events (RunData *run)
   return n;
 }
 
+/* Queues function on the run's context. Never g_main_context_invoke(): from a
+ * worker it runs the function right there whenever it can acquire the
+ * context (the main thread is between two iterations), and the callbacks
+ * must run on the main thread. */
+static void
+invoke_on_context (RunData        *run,
+                   GSourceFunc     function,
+                   gpointer        data,
+                   GDestroyNotify  destroy)
+{
+  GSource *source = g_idle_source_new ();
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, function, data, destroy);
+  g_source_set_static_name (source, "[juxtrace] comparison result");
+  g_source_attach (source, run->context);
+  g_source_unref (source);
+}
+
 static gboolean
 progress_idle (gpointer data)
 {
@@ -416,8 +436,7 @@ schedule_progress (RunData *run)
   /* Coalesce: at most one pending progress report at a time. */
   if (!g_atomic_int_compare_and_exchange (&run->progress_pending, 0, 1))
     return;
-  g_main_context_invoke_full (run->context, G_PRIORITY_DEFAULT, progress_idle,
-                              run_ref (run), (GDestroyNotify) run_unref);
+  invoke_on_context (run, progress_idle, run_ref (run), (GDestroyNotify) run_unref);
 }
 
 static void
@@ -476,6 +495,9 @@ compute_pair (RunData  *run,
                                                              jx_name_table_get_size (result->names));
   pair->seconds_a = stream_span (sa, side_a.seconds_per_tick);
   pair->seconds_b = stream_span (sb, side_b.seconds_per_tick);
+
+  if (opt->diff_bars && opt->keep_alignment)
+    pair->diff = jx_pair_diff_new (al, sa, sb);
 
   if (!opt->keep_alignment)
     {
@@ -584,8 +606,7 @@ run_job (gpointer data,
       Publish *pub = g_new0 (Publish, 1);
       pub->run = run_ref (run);
       pub->job = (guint) (job - run->jobs);
-      g_main_context_invoke_full (run->context, G_PRIORITY_DEFAULT, publish_idle,
-                                  pub, publish_free);
+      invoke_on_context (run, publish_idle, pub, publish_free);
     }
 }
 
@@ -799,8 +820,7 @@ jx_comparison_run_async (JxTrace                    *trace_a,
   g_task_set_task_data (task, run, (GDestroyNotify) run_unref);
 
   if (run->n_jobs == 0)
-    g_main_context_invoke_full (run->context, G_PRIORITY_DEFAULT, finish_empty_idle,
-                                run_ref (run), (GDestroyNotify) run_unref);
+    invoke_on_context (run, finish_empty_idle, run_ref (run), (GDestroyNotify) run_unref);
   else
     {
       pool = run_start_pool (run, options);
