@@ -11,6 +11,7 @@
 
 #include "jx-align-metrics.h"
 #include "jx-hier-align.h"
+#include "jx-pair-diff.h"
 #include "jx-stream-pairing.h"
 #include "jx-trace.h"
 
@@ -23,6 +24,7 @@ typedef struct
   double             window_fraction; /* dissimilarity window, default 0.1 */
   guint              max_points;      /* per metric series, default 2000 (0 = all for skew/difference) */
   gboolean           keep_alignment;  /* keep the pair lists in the result (default TRUE) */
+  gboolean           diff_bars;       /* also build each pair's JxPairDiff (needs keep_alignment; default FALSE) */
   guint              n_threads;       /* 0 = one per core */
   const JxNamePair  *pair_overrides;  /* processes or streams to pair whatever their names
                                          (jx-stream-pairing.h); copied by the run */
@@ -75,6 +77,7 @@ typedef struct
   GArray            *runtime_skew;    /* JxMetricPoint */
   GArray            *time_difference; /* JxMetricPoint */
   GArray            *function_table;  /* JxFunctionTimeDiff */
+  JxPairDiff        *diff;            /* diff bars and differences (options.diff_bars), else NULL */
   double             seconds_a;       /* time spanned by the stream's invocations */
   double             seconds_b;
 

@@ -7,6 +7,7 @@
 
 #include "jx-cli.h"
 #include "jx-cli-common.h"
+#include "jx-function-table.h"
 #include "jx-trace-loader.h"
 
 GOptionContext *
@@ -167,25 +168,7 @@ void
 jx_cli_csv_append_field (GString    *line,
                          const char *field)
 {
-  const char *p;
-
-  if (field == NULL)
-    field = "";
-
-  if (strpbrk (field, ",\"\r\n") == NULL)
-    {
-      g_string_append (line, field);
-      return;
-    }
-
-  g_string_append_c (line, '"');
-  for (p = field; *p != '\0'; p++)
-    {
-      if (*p == '"')
-        g_string_append_c (line, '"');
-      g_string_append_c (line, *p);
-    }
-  g_string_append_c (line, '"');
+  jx_csv_append_field (line, field);
 }
 
 void

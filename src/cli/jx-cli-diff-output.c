@@ -12,22 +12,13 @@
 #include "jx-cli.h"
 #include "jx-cli-common.h"
 #include "jx-cli-diff-private.h"
+#include "jx-function-table.h"
 
 /* The function time difference table summed over every compared pair. */
 static GArray *
 total_function_table (JxComparison *cmp)
 {
-  g_autoptr(GPtrArray) tables = g_ptr_array_new ();
-
-  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
-    {
-      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
-
-      if (jx_comparison_pair_is_compared (p))
-        g_ptr_array_add (tables, p->function_table);
-    }
-  return jx_align_function_time_differences_sum ((GArray * const *) tables->pdata, tables->len,
-                                                 jx_comparison_get_n_symbols (cmp));
+  return jx_function_table_compute (cmp, NULL);
 }
 
 /* A table cell: too long names are cut with an ellipsis so columns line up. */
@@ -610,6 +601,24 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
       caveat_list = g_strjoinv (";", (char **) caveats->pdata);
       g_string_append (out, caveat_list);
       g_string_append_c (out, '\n');
+    }
+  fputs (out->str, stdout);
+}
+
+/* --csv --functions: the summed function time difference table, in the
+ * columns the window's table exports. */
+void
+jx_cli_diff_print_functions_csv (const JxCliDiff *diff)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GArray) table = total_function_table (diff->cmp);
+
+  jx_function_table_append_csv_header (out);
+  for (guint i = 0; i < table->len; i++)
+    {
+      const JxFunctionTimeDiff *r = &g_array_index (table, JxFunctionTimeDiff, i);
+
+      jx_function_table_append_csv_row (out, jx_cli_nonnull (jx_comparison_get_symbol_name (diff->cmp, r->symbol)), r);
     }
   fputs (out->str, stdout);
 }

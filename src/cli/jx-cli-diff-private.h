@@ -26,5 +26,6 @@ typedef struct
 void      jx_cli_diff_print_text (const JxCliDiff *diff);
 JsonNode *jx_cli_diff_build_json (const JxCliDiff *diff);
 void      jx_cli_diff_print_csv  (const JxCliDiff *diff);
+void      jx_cli_diff_print_functions_csv (const JxCliDiff *diff);
 
 G_END_DECLS

@@ -119,6 +119,7 @@ jx_cli_diff (int    argc,
   g_auto(GStrv) pair_texts = NULL;
   g_auto(GStrv) labels = NULL;
   gboolean json = FALSE, csv = FALSE, explain = FALSE, flat_optimum = FALSE, series = FALSE;
+  gboolean functions = FALSE;
   gint top = -1, limit = -1;
   JxComparisonOptions options;
   JxCliTraces traces;
@@ -132,6 +133,7 @@ jx_cli_diff (int    argc,
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm, N_("Sub-alignment algorithm: auto, nw, hirschberg, fast or anchor"), N_("NAME") },
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Print one CSV row per stream pair"), NULL },
+    { "functions", 0, 0, G_OPTION_ARG_NONE, &functions, N_("With --csv: print the whole function time difference table instead (the columns the window exports)"), NULL },
     { "explain", 'e', 0, G_OPTION_ARG_NONE, &explain, N_("Print the aligned call sequences (text only)"), NULL },
     { "limit", 'l', 0, G_OPTION_ARG_INT, &limit, N_("With --explain: rows per stream pair (default 400, 0 = all)"), N_("N") },
     { "top", 't', 0, G_OPTION_ARG_INT, &top, N_("Rows of the function time difference table, text and JSON (default 10)"), N_("N") },
@@ -178,6 +180,8 @@ jx_cli_diff (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--top sets the function table of the text and JSON output; CSV has none"));
   if (top < -1)
     return jx_cli_usage_error (argv[0], "%s", _("--top needs a number of rows, 0 or more"));
+  if (functions && !csv)
+    return jx_cli_usage_error (argv[0], "%s", _("--functions goes with --csv"));
   if (series && !json)
     return jx_cli_usage_error (argv[0], "%s", _("--series adds the metric timelines to the JSON output; use it with --json"));
   if (!parse_pairs (pair_texts, pairs))
@@ -237,6 +241,8 @@ jx_cli_diff (int    argc,
       g_autoptr(JsonNode) root = jx_cli_diff_build_json (&diff);
       jx_cli_print_json (root);
     }
+  else if (csv && functions)
+    jx_cli_diff_print_functions_csv (&diff);
   else if (csv)
     jx_cli_diff_print_csv (&diff);
   else
