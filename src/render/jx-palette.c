@@ -417,3 +417,82 @@ jx_palette_sos_color (double  t,
   set_rgb (rgba, rgb);
   rgba->alpha = 1.0f;
 }
+
+/* Diff states ---------------------------------------------------------------- */
+
+static JxRgba
+rgb_hex (guint32 hex)
+{
+  return (JxRgba) { ((hex >> 16) & 0xff) / 255.0f, ((hex >> 8) & 0xff) / 255.0f, (hex & 0xff) / 255.0f, 1.0f };
+}
+
+/* Grey for equal (most of a bar: quiet), orange for different, blue for only
+ * here (the dissertation's gap colour), wine / pale pink for the ticks. The
+ * hues are Okabe and Ito's and Paul Tol's colour-blind-safe sets; the
+ * lightness differences carry them under every colour-vision deficiency. */
+static const guint32 diff_colors[2][JX_DIFF_N_STATES] = {
+  { 0x000000, 0xa9b2bc, 0xe69f00, 0x0072b2, 0x882255 },
+  { 0x000000, 0x5e6670, 0xe69f00, 0x56b4e9, 0xffd6ec },
+};
+
+void
+jx_palette_diff_color (JxDiffState  state,
+                       gboolean     dark,
+                       JxRgba      *rgba)
+{
+  g_return_if_fail (rgba != NULL);
+
+  if ((guint) state >= JX_DIFF_N_STATES || state == JX_DIFF_NONE)
+    {
+      *rgba = (JxRgba) { 0.0f, 0.0f, 0.0f, 0.0f };
+      return;
+    }
+  *rgba = rgb_hex (diff_colors[dark ? 1 : 0][state]);
+}
+
+/* Stops of the diverging scale: blue, neutral, red (ColorBrewer's RdBu ends). */
+static const guint32 ramp_stops[2][3] = {
+  { 0x2166ac, 0xe6e6e6, 0xb2182b },
+  { 0x4393c3, 0x454545, 0xe0604d },
+};
+
+static void
+ramp (double    position,
+      gboolean  dark,
+      JxRgba   *rgba)
+{
+  const guint32 *stops = ramp_stops[dark ? 1 : 0];
+  guint from = position < 0.5 ? 0 : 1;
+  double t = CLAMP ((position - 0.5 * from) * 2.0, 0.0, 1.0);
+  JxRgba a = rgb_hex (stops[from]), b = rgb_hex (stops[from + 1]);
+  double la[3], lb[3], rgb[3];
+
+  rgba_to_oklab (&a, la);
+  rgba_to_oklab (&b, lb);
+  oklab_to_srgb (la[0] + (lb[0] - la[0]) * t, la[1] + (lb[1] - la[1]) * t, la[2] + (lb[2] - la[2]) * t, rgb);
+  set_rgb (rgba, rgb);
+}
+
+void
+jx_palette_diverging (double    value,
+                      gboolean  dark,
+                      JxRgba   *rgba)
+{
+  g_return_if_fail (rgba != NULL);
+
+  if (isnan (value))
+    value = 0.0;
+  ramp (0.5 + 0.5 * CLAMP (value, -1.0, 1.0), dark, rgba);
+}
+
+void
+jx_palette_sequential (double    value,
+                       gboolean  dark,
+                       JxRgba   *rgba)
+{
+  g_return_if_fail (rgba != NULL);
+
+  if (isnan (value))
+    value = 0.0;
+  ramp (0.5 + 0.5 * CLAMP (value, 0.0, 1.0), dark, rgba);
+}

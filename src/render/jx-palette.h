@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include "jx-legend-entries.h"
+#include "jx-pair-diff.h"
 #include "jx-rgba.h"
 #include "jx-trace.h"
 
@@ -97,5 +98,25 @@ void      jx_palette_sos_color            (double         t,
 void      jx_palette_legend_color         (const JxLegendEntry *entry,
                                            gboolean             dark,
                                            JxRgba              *rgba);
+
+/* Colours of the diff bars (jx-pair-diff.h): equal, different, only in this
+ * trace, and the ticks of calls only in the other trace. They stay apart
+ * (OKLab ΔE >= 0.1) in light and dark mode, from the lane tints, and under
+ * protanopia, deuteranopia and tritanopia (tests/render/test-render-palette.c).
+ * JX_DIFF_NONE gives a transparent colour. */
+void      jx_palette_diff_color           (JxDiffState    state,
+                                           gboolean       dark,
+                                           JxRgba        *rgba);
+
+/* Colour scales of the metric strips, interpolated in OKLab. Diverging:
+ * value -1 (blue: B ahead or faster) through 0 (neutral grey) to +1 (red: B
+ * behind or slower), clamped. Sequential: 0 (neutral) to 1 (red), for
+ * dissimilarity. */
+void      jx_palette_diverging            (double         value,
+                                           gboolean       dark,
+                                           JxRgba        *rgba);
+void      jx_palette_sequential           (double         value,
+                                           gboolean       dark,
+                                           JxRgba        *rgba);
 
 G_END_DECLS

@@ -42,10 +42,9 @@ jx_timeline_renderer_region_at (JxTimelineRenderer   *self,
   return region == JX_TIMELINE_PENDING_REGION ? JX_NONE : region;
 }
 
-/* Innermost invocation with start <= t < end. */
-static guint32
-innermost_at (const JxStream *s,
-              gint64          t)
+guint32
+_jx_timeline_innermost_at (const JxStream *s,
+                           gint64          t)
 {
   guint32 lo = 0, hi = s->n_invocations, c;
 
@@ -92,7 +91,7 @@ jx_timeline_renderer_invocation_at (JxTimelineRenderer   *self,
   for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
     {
       gint64 t = jx_timeline_view_x_to_tick (view, x + probes[i]);
-      guint32 c = innermost_at (s, t);
+      guint32 c = _jx_timeline_innermost_at (s, t);
 
       if (row->kind == JX_TIMELINE_ROW_DEPTH)
         {

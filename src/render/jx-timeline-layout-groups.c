@@ -120,6 +120,14 @@ emit_stream (Layout  *l,
 
   append (l, JX_TIMELINE_ROW_STREAM, s->process, sid, JX_NONE, 0, level, FALSE, qualified,
           l->params->row_height);
+  /* Its diff bar right under it, no separator between them. */
+  if (l->params->diff_streams != NULL && l->params->diff_streams[sid])
+    {
+      JxTimelineRow *row = _jx_timeline_layout_append (l->rows, &l->y, JX_TIMELINE_ROW_DIFF, s->process, sid, 0,
+                                                       FALSE, FALSE, l->params->diff_height);
+
+      row->level = (guint8) MIN (level, 255u);
+    }
   if (l->params->call_stack_process == s->process)
     for (guint16 d = 0; d < s->max_depth; d++)
       append (l, JX_TIMELINE_ROW_DEPTH, s->process, sid, JX_NONE, d, level + 1, FALSE, FALSE,

@@ -18,6 +18,7 @@ jx_timeline_layout_params_init (JxTimelineLayoutParams *params)
   params->row_height = 18;
   params->header_height = 18;
   params->call_stack_process = JX_NONE;
+  params->diff_height = 7;
 }
 
 JxTimelineRow *
@@ -96,6 +97,9 @@ jx_timeline_layout_new (JxTrace                      *trace,
           _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_STREAM, p, sid, 0, FALSE, first,
                       params->row_height);
           first = FALSE;
+          if (params->diff_streams != NULL && params->diff_streams[sid])
+            _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_DIFF, p, sid, 0, FALSE, FALSE,
+                                        params->diff_height);
           if (call_stack)
             for (guint16 d = 0; d < s->max_depth; d++)
               _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_DEPTH, p, sid, d, FALSE, FALSE,

@@ -5,6 +5,7 @@
  * serves hit testing and headless rendering alike. */
 #pragma once
 
+#include "jx-pair-diff.h"
 #include "jx-rgba.h"
 #include "jx-stream-groups.h"
 #include "jx-trace.h"
@@ -18,13 +19,14 @@ typedef enum
   JX_TIMELINE_ROW_DEPTH,      /* call-stack mode: one nesting level of one stream */
   JX_TIMELINE_ROW_GROUP,      /* header of a device, node, all-processes or custom group:
                                  expander, name, the fold of its members */
+  JX_TIMELINE_ROW_DIFF,       /* thin diff bar under a stream that has a partner (jx-pair-diff.h) */
 } JxTimelineRowKind;
 
 typedef struct
 {
   JxTimelineRowKind kind;
   guint32  process;           /* process index (every kind) */
-  guint32  stream;            /* STREAM, DEPTH: stream index; PROCESS: JX_NONE */
+  guint32  stream;            /* STREAM, DEPTH, DIFF: stream index; PROCESS: JX_NONE */
   guint16  depth;             /* DEPTH: nesting level (0 = roots) */
   guint8   collapsed;         /* PROCESS: TRUE when its stream rows are hidden */
   guint8   first_in_process;  /* TRUE for the first row of a process (separator line above) */
@@ -45,6 +47,8 @@ typedef struct
   JxStreamGroups *groups;             /* NULL: processes only, as above */
   const guint8  *folded;              /* per group of groups, non-zero = folded; NULL = none
                                          (process groups also fold through `collapsed`) */
+  const guint8  *diff_streams;        /* per stream, non-zero = a DIFF row under its STREAM row; NULL = none */
+  int            diff_height;         /* px of DIFF rows (e.g. 7) */
 } JxTimelineLayoutParams;
 
 void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);
@@ -53,8 +57,9 @@ void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);
  * STREAM row labelled with the process name; a process with several streams
  * gets a PROCESS header row (aggregate activity) followed, unless collapsed,
  * by one STREAM row per stream. The call-stack process gets, per stream, a
- * STREAM row followed by its depth rows. total_height (may be NULL) receives
- * the height of all rows.
+ * STREAM row followed by its depth rows. A stream marked in diff_streams
+ * gets its DIFF row right under its STREAM row. total_height (may be NULL)
+ * receives the height of all rows.
  *
  * With groups the rows follow the group tree (jx-stream-groups.h): a
  * header row per group (PROCESS for process groups, GROUP for the others)
@@ -95,6 +100,14 @@ typedef struct
   guint8   state;                      /* JxMarkerFlagState */
 } JxTimelineMarker;
 
+/* What the DIFF row of one stream shows: its pair's diff and this trace's
+ * side of it (FALSE: A, the reference). */
+typedef struct
+{
+  const JxPairDiff *diff;     /* NULL: no result (yet) */
+  gboolean          side_b;
+} JxTimelineDiffBar;
+
 typedef struct
 {
   gint64               start;          /* trace ticks at the left edge of the time area */
@@ -124,6 +137,7 @@ typedef struct
    * label column of its header row (e.g. "busy 75 %"); NULL or NULL entries
    * for none. */
   const char * const  *group_notes;
+  const JxTimelineDiffBar *diff_bars;  /* per stream, for DIFF rows; NULL = none */
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -72,6 +72,7 @@ row_label (JxTimelineRenderer  *self,
         case JX_TIMELINE_ROW_DEPTH:
           text = g_strdup_printf (_("Level %u"), (guint) row->depth);
           break;
+        case JX_TIMELINE_ROW_DIFF:
         default:
           text = g_strdup ("");
           break;
@@ -122,6 +123,7 @@ label_indent (JxTimelineRenderer  *self,
         case JX_TIMELINE_ROW_DEPTH:
           return x + 8 + 2 * JX_TIMELINE_LABEL_PADDING;
         case JX_TIMELINE_ROW_STREAM:
+        case JX_TIMELINE_ROW_DIFF:
         default:
           return x + (row->level > 0 ? 8 : 0);
         }
@@ -136,6 +138,7 @@ label_indent (JxTimelineRenderer  *self,
     case JX_TIMELINE_ROW_DEPTH:
       return JX_TIMELINE_EXPANDER_WIDTH + 4 * JX_TIMELINE_LABEL_PADDING + 8;
     case JX_TIMELINE_ROW_GROUP:
+    case JX_TIMELINE_ROW_DIFF:
     default:
       return JX_TIMELINE_LABEL_PADDING;
     }
@@ -327,6 +330,7 @@ _jx_timeline_renderer_draw_selection (JxTimelineRenderer   *self,
               }
           }
           break;
+        case JX_TIMELINE_ROW_DIFF:
         default:
           hit = FALSE;
           break;

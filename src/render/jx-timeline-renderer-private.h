@@ -7,7 +7,8 @@
  *                           the per-frame image cache and the draw entry point
  *   jx-timeline-overlays.c  labels, selection outline, messages, markers
  *   jx-timeline-hit.c       region, invocation and expander under a point
- *   jx-timeline-sos.c       the SOS-time overlay and the segment under a point */
+ *   jx-timeline-sos.c       the SOS-time overlay and the segment under a point
+ *   jx-timeline-diff.c      DIFF rows: the diff bars' pixels and what is under a point */
 #pragma once
 
 #include <pango/pangocairo.h>
@@ -51,6 +52,8 @@ struct _JxTimelineRenderer
   guint32           *marks;        /* scratch, one row */
   guint              regions_len;
   guint32           *stream_row;   /* scratch: stream -> row index or G_MAXUINT32 */
+  guint8            *diff_states;  /* scratch, one DIFF row */
+  guint              diff_states_len;
 };
 
 /* Appends a row at *y (and moves *y below it); the row stays valid until
@@ -137,5 +140,22 @@ void _jx_timeline_row_band                (const JxTimelineView *view,
                                            const JxTimelineRow  *row,
                                            int                  *y,
                                            int                  *h);
+
+/* jx-timeline-hit.c: the innermost invocation with start <= t < end. */
+guint32 _jx_timeline_innermost_at         (const JxStream       *s,
+                                           gint64                t);
+
+/* jx-timeline-diff.c: a hash of what the visible DIFF rows show (for the
+ * frame cache), and one DIFF row's pixels (idle ones get idle_pixel). */
+guint32 _jx_timeline_diff_hash            (const JxTimelineView *view,
+                                           guint                 first,
+                                           guint                 last);
+void    _jx_timeline_diff_fill_line       (JxTimelineRenderer   *self,
+                                           const JxTimelineView *view,
+                                           const JxTimelineRow  *row,
+                                           guint                 n_pixels,
+                                           guint32               idle_pixel,
+                                           guint32               pending_pixel,
+                                           guint32              *line);
 
 G_END_DECLS

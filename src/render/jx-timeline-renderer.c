@@ -38,6 +38,7 @@ jx_timeline_renderer_finalize (GObject *object)
   g_clear_pointer (&self->regions, g_free);
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->stream_row, g_free);
+  g_clear_pointer (&self->diff_states, g_free);
   g_clear_object (&self->trace);
 
   G_OBJECT_CLASS (jx_timeline_renderer_parent_class)->finalize (object);
@@ -291,6 +292,7 @@ row_pending (JxTimelineRenderer  *self,
       break;
 
     case JX_TIMELINE_ROW_GROUP:
+    case JX_TIMELINE_ROW_DIFF:
     default:
       return FALSE;
     }
@@ -361,6 +363,7 @@ _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer  *self,
       break;
 
     case JX_TIMELINE_ROW_GROUP:
+    case JX_TIMELINE_ROW_DIFF:
     default:
       for (guint p = 0; p < n_pixels; p++)
         out[p] = JX_NONE;
@@ -400,6 +403,7 @@ typedef struct
   gint32   scroll_y;
   gint32   dark;
   gpointer fold;
+  guint32  diff_hash;
 } CacheKey;
 
 G_STATIC_ASSERT (sizeof (CacheKey) <= 96);
@@ -446,6 +450,7 @@ cache_key_fill (JxTimelineRenderer   *self,
   key.scroll_y = view->scroll_y;
   key.dark = view->dark ? 1 : 0;
   key.fold = self->fold;
+  key.diff_hash = _jx_timeline_diff_hash (view, first, last);
   memset (out, 0, 96);
   memcpy (out, &key, sizeof key);
 }
@@ -675,6 +680,12 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
             {
               guint32 *line = (guint32 *) (gpointer) (data + (gsize) (r - first) * stride);
 
+              if (view->rows[r].kind == JX_TIMELINE_ROW_DIFF)
+                {
+                  _jx_timeline_diff_fill_line (self, view, &view->rows[r], (guint) tw, idle_pixel,
+                                               pending_pixel, line);
+                  continue;
+                }
               _jx_timeline_renderer_sample_row_marked (self, &view->rows[r], view->start, view->end, (guint) tw,
                                                        regions, self->marks);
               draw_marks_line (self, &marks_image, tw, n_visible, r - first, colors, n_regions);

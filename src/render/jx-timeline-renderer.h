@@ -64,6 +64,26 @@ gboolean            jx_timeline_renderer_invocation_at (JxTimelineRenderer   *se
                                                         guint32              *stream,
                                                         guint32              *invocation);
 
+/* What a DIFF row shows at (x, y): the extra run there (a tick; state
+ * JX_DIFF_ONLY_THERE, extra its index), else the non-equal invocation
+ * behind the pixel or a neighbour, else the innermost invocation running
+ * there (state EQUAL or whatever its pair says). */
+typedef struct
+{
+  guint32           stream;
+  JxDiffState       state;
+  guint32           invocation;   /* of this trace; JX_NONE for a tick */
+  guint32           extra;        /* jx_pair_diff_get_extra index, or JX_NONE */
+  const JxPairDiff *diff;
+  gboolean          side_b;
+} JxTimelineDiffHit;
+
+gboolean            jx_timeline_renderer_diff_at     (JxTimelineRenderer   *self,
+                                                      const JxTimelineView *view,
+                                                      double                x,
+                                                      double                y,
+                                                      JxTimelineDiffHit    *hit);
+
 /* TRUE when (x, y) is on the expander of a PROCESS row (click toggles collapse). */
 gboolean            jx_timeline_renderer_expander_at (JxTimelineRenderer   *self,
                                                       const JxTimelineView *view,
