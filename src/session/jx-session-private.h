@@ -24,6 +24,15 @@ struct _JxSession
   JxSessionTrace  *selected_trace; /* owned */
   guint32          selected_stream;
   guint32          selected_invocation;
+  /* Its aligned partner in the trace it is compared with (jx-session-comparison.c). */
+  JxSessionTrace  *partner_trace;  /* owned */
+  guint32          partner_stream;
+  guint32          partner_invocation;
+
+  /* The trace the reference's diff bars and the comparison pane compare
+   * with; NULL = the first loaded trace that is not the reference. */
+  JxSessionTrace  *compared;       /* one of items, or NULL */
+  JxSessionTrace  *compared_seen;  /* what "compared-trace" last said (not owned) */
 
   char            *search;
   gboolean         shift_mode;
@@ -59,6 +68,10 @@ enum {
   PROP_ALIGN_ENDS,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_COMPARED_TRACE,
+  PROP_SELECTED_PARTNER_TRACE,
+  PROP_SELECTED_PARTNER_STREAM,
+  PROP_SELECTED_PARTNER_INVOCATION,
   N_PROPS
 };
 

@@ -3,6 +3,7 @@
  * range and the selected invocation. */
 #include "config.h"
 
+#include "jx-session-comparison.h"
 #include "jx-session-private.h"
 
 /* The view never gets narrower than this: below 1 µs there is nothing left to see
@@ -231,6 +232,10 @@ jx_session_select_invocation (JxSession      *self,
       self->selected_invocation = invocation;
       _jx_session_notify (self, PROP_SELECTED_INVOCATION);
     }
+  /* A pick in another trace than the reference is what to compare with. */
+  if (item != NULL && item != self->reference)
+    jx_session_set_compared (self, item);
+  _jx_session_update_partner (self);
   g_object_thaw_notify (G_OBJECT (self));
 }
 

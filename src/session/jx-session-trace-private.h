@@ -47,6 +47,22 @@ struct _JxSessionTrace
   char                *imbalance_error;
   JxSessionJob         imbalance_job;
 
+  /* Comparison with the reference (jx-session-comparison.c). */
+  JxSessionJob         comparison_job;
+  JxTrace             *compared_with;       /* the reference trace of the run / result */
+  JxComparison        *comparison;
+  const JxComparisonPair **pairs_by_stream; /* this trace's streams -> published pair */
+  const JxComparisonPair **pairs_by_reference_stream;
+  guint8              *partnered;           /* this trace's streams with a partner */
+  guint8              *partnered_reference; /* the reference's streams with a partner */
+  guint                n_streams;
+  guint                n_reference_streams;
+  guint                comparison_pairs;
+  JxSessionComparisonState comparison_state;
+  double               comparison_fraction;
+  double               comparison_estimate;
+  GError              *comparison_error;
+
   /* Clock of the loaded trace. */
   guint64              start_ticks;
   guint64              resolution;
@@ -71,6 +87,10 @@ void            _jx_session_trace_set_reference (JxSessionTrace *self,
  * (JxSessionTrace*, in order) a name no other one has
  * (jx_trace_names_disambiguate: "run (a)", "run (b)"). */
 void            _jx_session_trace_update_names  (GPtrArray      *items);
+/* Notifies one of the item's comparison properties (see the enum in
+ * jx-session-trace.c, exposed for jx-session-comparison.c). */
+void            _jx_session_trace_notify_comparison (JxSessionTrace *self,
+                                                     const char     *property);
 
 /* jx-session-trace-results.c. Notifies a property of the item. */
 void            _jx_session_trace_notify        (JxSessionTrace *self,

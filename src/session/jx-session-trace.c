@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-session-comparison.h"
 #include "jx-session-trace-private.h"
 #include "jx-trace-loader.h"
 #include "jx-trace-name.h"
@@ -28,6 +29,12 @@ enum {
   PROP_FOLD,
   PROP_IMBALANCE,
   PROP_IMBALANCE_ERROR,
+  PROP_COMPARISON,
+  PROP_COMPARISON_PAIRS,
+  PROP_COMPARISON_STATE,
+  PROP_COMPARISON_FRACTION,
+  PROP_COMPARISON_ESTIMATE,
+  PROP_COMPARISON_ERROR,
   N_PROPS
 };
 
@@ -269,6 +276,7 @@ _jx_session_trace_detach (JxSessionTrace *self)
    * the item. */
   g_object_freeze_notify (G_OBJECT (self));
   _jx_session_trace_results_clear (self, TRUE);
+  _jx_session_trace_clear_comparison (self, JX_SESSION_COMPARISON_NONE);
   if (self->summary != NULL)
     {
       g_clear_pointer (&self->summary, jx_timeline_summary_unref);
@@ -280,6 +288,13 @@ _jx_session_trace_detach (JxSessionTrace *self)
       notify (self, PROP_TRACE);
     }
   g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+_jx_session_trace_notify_comparison (JxSessionTrace *self,
+                                     const char     *property)
+{
+  g_object_notify (G_OBJECT (self), property);
 }
 
 void
@@ -340,6 +355,7 @@ jx_session_trace_finalize (GObject *object)
   _jx_session_trace_results_clear (self, FALSE);
   g_clear_pointer (&self->fold_custom, g_strfreev);
   g_clear_pointer (&self->sos_function, g_free);
+  _jx_session_trace_clear_comparison (self, JX_SESSION_COMPARISON_NONE);
   g_clear_object (&self->trace);
   g_clear_error (&self->error);
   g_clear_pointer (&self->path, g_free);
@@ -407,6 +423,24 @@ jx_session_trace_get_property (GObject    *object,
     case PROP_IMBALANCE_ERROR:
       g_value_set_string (value, self->imbalance_error);
       break;
+    case PROP_COMPARISON:
+      g_value_set_boxed (value, self->comparison);
+      break;
+    case PROP_COMPARISON_PAIRS:
+      g_value_set_uint (value, self->comparison_pairs);
+      break;
+    case PROP_COMPARISON_STATE:
+      g_value_set_enum (value, self->comparison_state);
+      break;
+    case PROP_COMPARISON_FRACTION:
+      g_value_set_double (value, self->comparison_fraction);
+      break;
+    case PROP_COMPARISON_ESTIMATE:
+      g_value_set_double (value, self->comparison_estimate);
+      break;
+    case PROP_COMPARISON_ERROR:
+      g_value_set_boxed (value, self->comparison_error);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -468,6 +502,17 @@ jx_session_trace_class_init (JxSessionTraceClass *klass)
   properties[PROP_FOLD] = g_param_spec_boxed ("fold", NULL, NULL, JX_TYPE_TIMELINE_FOLD, ro);
   properties[PROP_IMBALANCE] = g_param_spec_boxed ("imbalance", NULL, NULL, JX_TYPE_IMBALANCE, ro);
   properties[PROP_IMBALANCE_ERROR] = g_param_spec_string ("imbalance-error", NULL, NULL, NULL, ro);
+  properties[PROP_COMPARISON] = g_param_spec_boxed ("comparison", NULL, NULL, JX_TYPE_COMPARISON, ro);
+  properties[PROP_COMPARISON_PAIRS] =
+    g_param_spec_uint ("comparison-pairs", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_COMPARISON_STATE] =
+    g_param_spec_enum ("comparison-state", NULL, NULL, JX_TYPE_SESSION_COMPARISON_STATE,
+                       JX_SESSION_COMPARISON_NONE, ro);
+  properties[PROP_COMPARISON_FRACTION] =
+    g_param_spec_double ("comparison-fraction", NULL, NULL, 0.0, 1.0, 0.0, ro);
+  properties[PROP_COMPARISON_ESTIMATE] =
+    g_param_spec_double ("comparison-estimate", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0, ro);
+  properties[PROP_COMPARISON_ERROR] = g_param_spec_boxed ("comparison-error", NULL, NULL, G_TYPE_ERROR, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -585,6 +630,61 @@ _jx_session_trace_notify (JxSessionTrace *self,
                           const char     *property)
 {
   g_object_notify (G_OBJECT (self), property);
+}
+
+JxComparison *
+jx_session_trace_get_comparison (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return self->comparison;
+}
+
+guint
+jx_session_trace_get_comparison_pairs (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0);
+  return self->comparison_pairs;
+}
+
+JxSessionComparisonState
+jx_session_trace_get_comparison_state (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), JX_SESSION_COMPARISON_NONE);
+  return self->comparison_state;
+}
+
+double
+jx_session_trace_get_comparison_fraction (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0.0);
+  return self->comparison_fraction;
+}
+
+double
+jx_session_trace_get_comparison_estimate (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0.0);
+  return self->comparison_estimate;
+}
+
+const GError *
+jx_session_trace_get_comparison_error (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return self->comparison_error;
+}
+
+const JxComparisonPair *
+jx_session_trace_get_stream_pair (JxSessionTrace *self,
+                                  gboolean        reference_side,
+                                  guint32         stream)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+
+  if (reference_side)
+    return self->pairs_by_reference_stream != NULL && stream < self->n_reference_streams
+           ? self->pairs_by_reference_stream[stream] : NULL;
+  return self->pairs_by_stream != NULL && stream < self->n_streams ? self->pairs_by_stream[stream] : NULL;
 }
 
 gboolean

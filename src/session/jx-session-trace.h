@@ -38,6 +38,18 @@
  *                   or of the trace's dominant function; computed off-thread
  *                   after the load. NULL before or when the trace has none:
  *                   "imbalance-error" then says why
+ *   "comparison"    the JxComparison of the reference (A) with this trace
+ *                   (B), run on worker threads once both are loaded
+ *                   (jx-session-comparison.c); NULL for the reference and
+ *                   until the first stream pair is done. Its pairs arrive one
+ *                   by one: read only those jx_session_trace_get_stream_pair()
+ *                   hands out
+ *   "comparison-pairs"     stream pairs done so far (notified per pair)
+ *   "comparison-state"     JxSessionComparisonState
+ *   "comparison-fraction"  progress, 0 … 1
+ *   "comparison-estimate"  seconds the whole comparison should take, from
+ *                          the invocations to align (0 before it starts)
+ *   "comparison-error"     GError of a failed comparison
  *
  * The summary holds a reference to the trace and never to the item, so an
  * item and everything built for it go together. An item removed from its
@@ -49,6 +61,7 @@
 #include <gio/gio.h>
 
 #include "jx-imbalance.h"
+#include "jx-comparison.h"
 #include "jx-session-types.h"
 #include "jx-timeline-fold.h"
 #include "jx-timeline-summary.h"
@@ -77,6 +90,19 @@ JxStreamGroups      *jx_session_trace_get_groups       (JxSessionTrace *self);
 JxTimelineFold      *jx_session_trace_get_fold         (JxSessionTrace *self);
 JxImbalance         *jx_session_trace_get_imbalance    (JxSessionTrace *self);
 const char          *jx_session_trace_get_imbalance_error (JxSessionTrace *self);
+
+JxComparison        *jx_session_trace_get_comparison          (JxSessionTrace *self);
+guint                jx_session_trace_get_comparison_pairs    (JxSessionTrace *self);
+JxSessionComparisonState jx_session_trace_get_comparison_state (JxSessionTrace *self);
+double               jx_session_trace_get_comparison_fraction (JxSessionTrace *self);
+double               jx_session_trace_get_comparison_estimate (JxSessionTrace *self);
+const GError        *jx_session_trace_get_comparison_error    (JxSessionTrace *self);
+/* The finished stream pair of this comparison whose stream in this trace
+ * (reference_side FALSE) or in the reference (TRUE) is `stream`; NULL while
+ * it is not done, and for streams without a partner. */
+const JxComparisonPair *jx_session_trace_get_stream_pair      (JxSessionTrace *self,
+                                                               gboolean        reference_side,
+                                                               guint32         stream);
 
 /* [offset, offset + duration) in comparison ns; FALSE unless loaded. */
 gboolean             jx_session_trace_get_extent       (JxSessionTrace *self,

@@ -1,6 +1,7 @@
 /* jx-session-types.h — GTypes for the value types the session's properties
  * carry: the time span of jx-time.h (boxed), the load state of a trace and
- * the fold grouping and operation. */
+ * the fold grouping and operation, and the state of its comparison with the
+ * reference. */
 #pragma once
 
 #include <glib-object.h>
@@ -33,5 +34,19 @@ GType       jx_session_trace_state_get_type (void) G_GNUC_CONST;
 GType       jx_fold_grouping_get_type (void) G_GNUC_CONST;
 #define JX_TYPE_FOLD_OP (jx_fold_op_get_type ())
 GType       jx_fold_op_get_type (void) G_GNUC_CONST;
+
+/* Where the comparison of a trace with the reference stands. */
+typedef enum
+{
+  JX_SESSION_COMPARISON_NONE,       /* the reference itself, or not loaded */
+  JX_SESSION_COMPARISON_WAITING,    /* loaded; the reference is not (yet) */
+  JX_SESSION_COMPARISON_RUNNING,    /* results arrive stream pair by stream pair */
+  JX_SESSION_COMPARISON_DONE,
+  JX_SESSION_COMPARISON_CANCELLED,  /* the pairs done before stay */
+  JX_SESSION_COMPARISON_FAILED,
+} JxSessionComparisonState;
+
+#define JX_TYPE_SESSION_COMPARISON_STATE (jx_session_comparison_state_get_type ())
+GType       jx_session_comparison_state_get_type (void) G_GNUC_CONST;
 
 G_END_DECLS

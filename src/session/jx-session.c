@@ -2,6 +2,7 @@
  * and the modes; the time model is in jx-session-time.c. */
 #include "config.h"
 
+#include "jx-session-comparison.h"
 #include "jx-session-private.h"
 #include "jx-session-trace-private.h"
 
@@ -139,7 +140,10 @@ on_item_notify (JxSessionTrace *item,
       if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED &&
           (count_in_state (self, JX_SESSION_TRACE_LOADED) == 1 || self->view_follows_extent))
         jx_session_zoom_all (self);
+      _jx_session_update_comparisons (self);
     }
+  else if (g_str_equal (pspec->name, "comparison-pairs"))
+    _jx_session_update_partner (self);
 
   g_signal_emit (self, signals[TRACE_NOTIFY], g_param_spec_get_name_quark (pspec), item, pspec);
 }
@@ -258,6 +262,10 @@ jx_session_remove (JxSession      *self,
 
   if (self->selected_trace == item)
     jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
+  if (self->compared == item)
+    self->compared = NULL;
+  if (self->compared_seen == item)
+    self->compared_seen = NULL;
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
@@ -269,6 +277,7 @@ jx_session_remove (JxSession      *self,
   if (old_reference != self->reference)
     _jx_session_notify (self, PROP_REFERENCE);
   notify_undo_state (self, before);
+  _jx_session_update_comparisons (self);
   g_object_thaw_notify (G_OBJECT (self));
 
   _jx_session_follow_extent (self);
@@ -380,6 +389,8 @@ jx_session_set_reference (JxSession      *self,
   self->reference = item;
   _jx_session_trace_set_reference (item, TRUE);
   _jx_session_notify (self, PROP_REFERENCE);
+  /* Every comparison was with the old reference. */
+  _jx_session_update_comparisons (self);
 }
 
 /* Offsets ------------------------------------------------------------------ */
@@ -647,7 +658,9 @@ jx_session_dispose (GObject *object)
   g_clear_object (&self->markers);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   self->reference = NULL;
+  self->compared = self->compared_seen = NULL;
   g_clear_object (&self->selected_trace);
+  g_clear_object (&self->partner_trace);
 
   G_OBJECT_CLASS (jx_session_parent_class)->dispose (object);
 }
@@ -719,6 +732,18 @@ jx_session_get_property (GObject    *object,
     case PROP_CAN_REDO:
       g_value_set_boolean (value, jx_session_can_redo (self));
       break;
+    case PROP_COMPARED_TRACE:
+      g_value_set_object (value, jx_session_get_compared (self));
+      break;
+    case PROP_SELECTED_PARTNER_TRACE:
+      g_value_set_object (value, self->partner_trace);
+      break;
+    case PROP_SELECTED_PARTNER_STREAM:
+      g_value_set_uint (value, self->partner_stream);
+      break;
+    case PROP_SELECTED_PARTNER_INVOCATION:
+      g_value_set_uint (value, self->partner_invocation);
+      break;
     default:
       if (!_jx_session_fold_get_property (self, prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -759,6 +784,9 @@ jx_session_set_property (GObject      *object,
     case PROP_ALIGN_ENDS:
       jx_session_set_align_ends (self, g_value_get_boolean (value));
       break;
+    case PROP_COMPARED_TRACE:
+      jx_session_set_compared (self, g_value_get_object (value));
+      break;
     default:
       if (!_jx_session_fold_set_property (self, prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -798,6 +826,14 @@ jx_session_class_init (JxSessionClass *klass)
   properties[PROP_ALIGN_ENDS] = g_param_spec_boolean ("align-ends", NULL, NULL, FALSE, rw);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  properties[PROP_COMPARED_TRACE] =
+    g_param_spec_object ("compared-trace", NULL, NULL, JX_TYPE_SESSION_TRACE, rw);
+  properties[PROP_SELECTED_PARTNER_TRACE] =
+    g_param_spec_object ("selected-partner-trace", NULL, NULL, JX_TYPE_SESSION_TRACE, ro);
+  properties[PROP_SELECTED_PARTNER_STREAM] =
+    g_param_spec_uint ("selected-partner-stream", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
+  properties[PROP_SELECTED_PARTNER_INVOCATION] =
+    g_param_spec_uint ("selected-partner-invocation", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   _jx_session_fold_class_init (object_class);
 
@@ -819,6 +855,8 @@ jx_session_init (JxSession *self)
   self->selected_invocation = JX_NONE;
   self->markers = _jx_session_markers_new (self);
   _jx_session_fold_init (self);
+  self->partner_stream = JX_NONE;
+  self->partner_invocation = JX_NONE;
 }
 
 JxSession *

@@ -42,6 +42,16 @@
  *                                  segments in every trace; NULL = each
  *                                  trace's dominant function
  *   "can-undo", "can-redo"         (boolean, read-only)
+ *   "compared-trace"               (JxSessionTrace) the trace the reference's
+ *                                  diff bars and the comparison pane compare
+ *                                  with: the one set, else the first loaded
+ *                                  trace that is not the reference; selecting
+ *                                  an invocation in another trace makes that
+ *                                  one the compared trace
+ *   "selected-partner-trace", "selected-partner-stream",
+ *   "selected-partner-invocation"  the selected invocation's aligned partner
+ *                                  (read-only; NULL / JX_NONE when it has
+ *                                  none: only in one trace, or no result yet)
  * Signal "trace-notify" (JxSessionTrace *item, GParamSpec *pspec), detailed
  * by property name: every notify of every item while it is in the session,
  * for views that show all traces at once.
@@ -210,5 +220,42 @@ void              jx_session_set_sos_function        (JxSession         *self,
 gboolean          jx_session_get_sos_range           (JxSession         *self,
                                                       gint64            *min_ns,
                                                       gint64            *max_ns);
+
+/* Comparisons with the reference (jx-session-comparison.c). They start by
+ * themselves when a trace and the reference are loaded; compare() starts
+ * one again (after a cancel), cancel() stops it, keeping the stream pairs
+ * done so far. */
+void              jx_session_compare                 (JxSession         *self,
+                                                      JxSessionTrace    *item);
+void              jx_session_cancel_comparison       (JxSession         *self,
+                                                      JxSessionTrace    *item);
+JxSessionTrace   *jx_session_get_compared            (JxSession         *self);
+void              jx_session_set_compared            (JxSession         *self,
+                                                      JxSessionTrace    *item);
+/* TRUE when `stream` of `item` has a diff bar: its comparison pairs it
+ * with a stream of the other trace (known as soon as the comparison
+ * starts; the bar fills when the pair is done). */
+gboolean          jx_session_has_diff_bar            (JxSession         *self,
+                                                      JxSessionTrace    *item,
+                                                      guint32            stream);
+/* What the diff bar under `stream` of `item` shows: the stream pair (done),
+ * whether item is its side B, and the trace on the other side. FALSE when
+ * the stream has no partner or its pair is not done. */
+gboolean          jx_session_get_diff_bar            (JxSession         *self,
+                                                      JxSessionTrace    *item,
+                                                      guint32            stream,
+                                                      const JxComparisonPair **pair,
+                                                      gboolean          *side_b,
+                                                      JxSessionTrace   **other);
+gboolean          jx_session_get_selected_partner    (JxSession         *self,
+                                                      JxSessionTrace   **item,
+                                                      guint32           *stream,
+                                                      guint32           *invocation);
+/* Selects the next (previous) difference after (before) the selected
+ * invocation in alignment order, on to the following stream pairs of the
+ * comparison; from the start of the compared trace's comparison when
+ * nothing is selected. FALSE when there is none further. */
+gboolean          jx_session_select_difference       (JxSession         *self,
+                                                      gboolean           forward);
 
 G_END_DECLS

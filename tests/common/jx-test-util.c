@@ -70,6 +70,16 @@ jx_test_run_cli (const char * const *args,
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
 
+char *
+jx_test_make_tmp_dir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp (NULL, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
 static gboolean
 on_timeout (gpointer data)
 {

@@ -17,6 +17,8 @@ const char *jx_test_get_shared_traces (void);
  * same way when it is missing. Free with g_free. */
 char       *jx_test_get_shared_trace  (const char *name);
 
+/* A new empty directory under the temporary directory; free with g_free. */
+char       *jx_test_make_tmp_dir      (void);
 /* Removes a file or a folder with everything in it (temporary folders of
  * tests). */
 void        jx_test_remove_tree       (const char     *path);

@@ -2,19 +2,13 @@
  * generator's test and benchmark. */
 #include "config.h"
 
-#include <glib/gstdio.h>
-
 #include "jx-gen-test-util.h"
 #include "jx-test-util.h"
 
 char *
 jx_gen_test_make_tmp_dir (void)
 {
-  g_autoptr(GError) error = NULL;
-  char *dir = g_dir_make_tmp (NULL, &error);
-
-  g_assert_no_error (error);
-  return dir;
+  return jx_test_make_tmp_dir ();
 }
 
 void

@@ -1,0 +1,369 @@
+/* test-session-comparison.c — the comparison of every trace with the
+ * reference, without a display: it starts when both are loaded, its pairs
+ * arrive one by one with their diff bars, the reference's change, a new
+ * trace, a removal or a cancel recompute or drop exactly what they affect,
+ * offsets never do, a session that goes away mid-run leaves nothing behind,
+ * and the selection's partner and the walk from difference to difference
+ * follow the alignment. */
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-session.h"
+#include "jx-test-generate.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+#include "jx-trace-loader.h"
+
+typedef struct
+{
+  char *dir;
+  char *a;
+  char *b;
+} Pair;
+
+static void
+pair_setup (Pair *pair,
+            guint n_ranks,
+            guint n_iterations)
+{
+  pair->dir = jx_test_generate_remove_pair (n_ranks, n_iterations, &pair->a, &pair->b);
+}
+
+static void
+pair_clear (Pair *pair)
+{
+  jx_test_remove_tree (pair->dir);
+  g_free (pair->dir);
+  g_free (pair->a);
+  g_free (pair->b);
+}
+
+static gboolean
+comparison_settled (gpointer item)
+{
+  JxSessionComparisonState state = jx_session_trace_get_comparison_state (item);
+
+  return state == JX_SESSION_COMPARISON_DONE || state == JX_SESSION_COMPARISON_FAILED ||
+         state == JX_SESSION_COMPARISON_CANCELLED;
+}
+
+static void
+wait_compared (JxSessionTrace *item)
+{
+  g_assert_true (jx_test_wait_until (comparison_settled, item, 60));
+  g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_DONE);
+}
+
+static guint
+count_aligned (JxComparison *cmp)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    n += jx_comparison_get_pair (cmp, i)->alignment != NULL;
+  return n;
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *count)
+{
+  (*count)++;
+}
+
+/* Drops the session and waits until it, its items and their traces are
+ * freed: a comparison still running ends into nothing and lets go. */
+static void
+finish_session (JxSession *session)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (session));
+  g_autofree gpointer *items = g_new0 (gpointer, MAX (n, 1));
+  g_autofree gpointer *traces = g_new0 (gpointer, MAX (n, 1));
+  gpointer weak_session = session;
+
+  for (guint i = 0; i < n; i++)
+    {
+      items[i] = jx_session_peek_item (session, i);
+      g_object_add_weak_pointer (items[i], &items[i]);
+      traces[i] = jx_session_trace_get_trace (items[i]);
+      if (traces[i] != NULL)
+        g_object_add_weak_pointer (traces[i], &traces[i]);
+    }
+  g_object_add_weak_pointer (G_OBJECT (session), &weak_session);
+  g_object_unref (session);
+  g_assert_true (jx_test_wait_until_null (&weak_session, 30));
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_true (jx_test_wait_until_null (&items[i], 30));
+      g_assert_true (jx_test_wait_until_null (&traces[i], 30));
+    }
+}
+
+/* Two traces: the second is compared with the first, pair by pair, each
+ * with its diff bars; the numbers are the engine's. */
+static void
+test_lifecycle (void)
+{
+  Pair pair;
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *a, *b;
+  JxComparison *cmp;
+  g_autoptr(JxTrace) ta = NULL;
+  g_autoptr(JxTrace) tb = NULL;
+  g_autoptr(JxComparison) direct = NULL;
+  guint pair_notifies = 0;
+
+  pair_setup (&pair, 3, 8);
+  a = jx_session_add_path (session, pair.a);
+  b = jx_session_add_path (session, pair.b);
+  g_signal_connect (b, "notify::comparison-pairs", G_CALLBACK (count_notify), &pair_notifies);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_NONE);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+
+  /* The reference compares with nobody; the other with the reference. */
+  g_assert_cmpint (jx_session_trace_get_comparison_state (a), ==, JX_SESSION_COMPARISON_NONE);
+  g_assert_null (jx_session_trace_get_comparison (a));
+  cmp = jx_session_trace_get_comparison (b);
+  g_assert_nonnull (cmp);
+  g_assert_cmpstr (jx_comparison_get_name_a (cmp), ==, jx_trace_get_name (jx_session_trace_get_trace (a)));
+  g_assert_true (jx_session_get_compared (session) == b);
+  g_assert_cmpfloat (jx_session_trace_get_comparison_fraction (b), ==, 1.0);
+  g_assert_cmpfloat (jx_session_trace_get_comparison_estimate (b), >, 0.0);
+
+  /* One notification per stream pair, as they finished. */
+  g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), ==, count_aligned (cmp));
+  g_assert_cmpuint (pair_notifies, ==, count_aligned (cmp));
+  g_assert_cmpuint (count_aligned (cmp), ==, 3);
+
+  /* Same result as the synchronous engine. */
+  ta = jx_trace_load (pair.a, NULL, NULL, NULL, NULL, NULL);
+  tb = jx_trace_load (pair.b, NULL, NULL, NULL, NULL, NULL);
+  direct = jx_comparison_run (ta, tb, NULL, NULL, NULL);
+  g_assert_nonnull (direct);
+  g_assert_cmpuint (jx_comparison_get_n_pairs (direct), ==, jx_comparison_get_n_pairs (cmp));
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      const JxComparisonPair *q = jx_comparison_get_pair (direct, i);
+      const JxComparisonPair *bar;
+      gboolean side_b;
+      JxSessionTrace *other;
+
+      g_assert_cmpfloat (p->similarity, ==, q->similarity);
+      g_assert_cmpuint (p->alignment->n_pairs, ==, q->alignment->n_pairs);
+      g_assert_nonnull (p->diff);
+      /* Both streams of the pair show its diff bar, each its own side. */
+      g_assert_true (jx_session_has_diff_bar (session, b, p->stream_b));
+      g_assert_true (jx_session_has_diff_bar (session, a, p->stream_a));
+      g_assert_true (jx_session_get_diff_bar (session, b, p->stream_b, &bar, &side_b, &other));
+      g_assert_true (bar == p && side_b && other == a);
+      g_assert_true (jx_session_get_diff_bar (session, a, p->stream_a, &bar, &side_b, &other));
+      g_assert_true (bar == p && !side_b && other == b);
+      /* A removed call per iteration: the pair is not equal. */
+      g_assert_cmpfloat (p->similarity, <, 1.0);
+      g_assert_cmpuint (jx_pair_diff_get_n_hunks (p->diff), ==, 8);
+    }
+
+  finish_session (session);
+  pair_clear (&pair);
+}
+
+/* Offsets shift the traces, not their structure: no new comparison. */
+static void
+test_offsets_do_not_recompute (void)
+{
+  Pair pair;
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *b;
+  JxComparison *before;
+  guint state_notifies = 0;
+
+  pair_setup (&pair, 2, 5);
+  jx_session_add_path (session, pair.a);
+  b = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+  before = jx_session_trace_get_comparison (b);
+
+  g_signal_connect (b, "notify::comparison-state", G_CALLBACK (count_notify), &state_notifies);
+  jx_session_set_offset (session, b, 1234567);
+  jx_session_set_offset (session, jx_test_item_at (session, 0), -50000);
+  jx_session_undo (session);
+  jx_test_spin (200);
+  g_assert_true (jx_session_trace_get_comparison (b) == before);
+  g_assert_cmpuint (state_notifies, ==, 0);
+
+  finish_session (session);
+  pair_clear (&pair);
+}
+
+/* A new reference: every other trace is compared with it, the new
+ * reference drops its own comparison. A third trace is compared alone. */
+static void
+test_reference_change (void)
+{
+  Pair pair;
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *a, *b, *c;
+  JxComparison *b_before;
+
+  pair_setup (&pair, 2, 5);
+  a = jx_session_add_path (session, pair.a);
+  b = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+
+  jx_session_set_reference (session, b);
+  g_assert_null (jx_session_trace_get_comparison (b));
+  g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_NONE);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (a), ==, JX_SESSION_COMPARISON_RUNNING);
+  wait_compared (a);
+  g_assert_cmpstr (jx_comparison_get_name_a (jx_session_trace_get_comparison (a)), ==,
+                   jx_trace_get_name (jx_session_trace_get_trace (b)));
+  /* From b's side the removed calls are only in a: extra calls, no hunk
+   * count change. */
+  g_assert_true (jx_session_get_compared (session) == a);
+
+  /* A third trace: only it is compared; the others keep their results. */
+  b_before = jx_session_trace_get_comparison (a);
+  c = jx_session_add_path (session, pair.a);
+  jx_test_wait_for_loads (session);
+  wait_compared (c);
+  g_assert_true (jx_session_trace_get_comparison (a) == b_before);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_NONE);
+
+  /* Removing the reference: the trace taking its place is the reference,
+   * and the rest is compared with it. */
+  jx_session_remove (session, b);
+  g_assert_true (jx_session_get_reference (session) == c);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (c), ==, JX_SESSION_COMPARISON_NONE);
+  wait_compared (a);
+  g_assert_true (jx_session_get_compared (session) == a);
+
+  finish_session (session);
+  pair_clear (&pair);
+}
+
+/* Cancel keeps what is done and can be started again; removing a trace or
+ * dropping the session mid-run leaves nothing running and nothing behind. */
+static void
+test_cancel_remove_close (void)
+{
+  Pair pair;
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *b;
+  gpointer weak_b;
+
+  pair_setup (&pair, 4, 60);
+  jx_session_add_path (session, pair.a);
+  b = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
+
+  /* Cancelled straight away: consistent, then again. */
+  if (jx_session_trace_get_comparison_state (b) == JX_SESSION_COMPARISON_RUNNING)
+    {
+      jx_session_cancel_comparison (session, b);
+      g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_CANCELLED);
+      jx_test_spin (100);
+      g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_CANCELLED);
+      g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), <=, 4);
+    }
+  jx_session_compare (session, b);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_RUNNING);
+  g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), ==, 0);
+  wait_compared (b);
+  g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), ==, 4);
+
+  /* Removed while running: the item and its results go. */
+  jx_session_compare (session, b);
+  weak_b = b;
+  g_object_add_weak_pointer (G_OBJECT (b), &weak_b);
+  jx_session_remove (session, b);
+  g_assert_true (jx_test_wait_until_null (&weak_b, 30));
+  g_assert_null (jx_session_get_compared (session));
+
+  /* Dropped while running. */
+  b = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_RUNNING);
+  finish_session (session);
+  pair_clear (&pair);
+}
+
+/* The partner of a selection, and next / previous difference walking the
+ * removed calls in order, then stopping. */
+static void
+test_partner_and_differences (void)
+{
+  Pair pair;
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *a, *b, *item, *partner;
+  guint32 stream, inv, pstream, pinv;
+  guint walked = 0;
+  guint64 last_start = 0;
+  guint32 last_stream = 0;
+
+  pair_setup (&pair, 2, 6);
+  a = jx_session_add_path (session, pair.a);
+  b = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+
+  /* main of b is aligned with main of a. */
+  jx_session_select_invocation (session, b, 0, 0);
+  g_assert_true (jx_session_get_selected_partner (session, &partner, &pstream, &pinv));
+  g_assert_true (partner == a);
+  g_assert_cmpuint (pinv, ==, 0);
+
+  jx_session_clear_selection (session);
+  g_assert_false (jx_session_get_selected_partner (session, NULL, NULL, NULL));
+  while (jx_session_select_difference (session, TRUE))
+    {
+      JxTrace *trace;
+      const JxStream *s;
+
+      g_assert_true (jx_session_get_selected_invocation (session, &item, &stream, &inv));
+      /* Every difference is a removed call, only in a: no partner. */
+      g_assert_true (item == a);
+      trace = jx_session_trace_get_trace (a);
+      s = jx_trace_get_stream (trace, stream);
+      g_assert_cmpstr (jx_trace_get_region (trace, s->region[inv])->name, ==, "compute_halo");
+      g_assert_false (jx_session_get_selected_partner (session, NULL, NULL, NULL));
+      /* In time order within a stream, stream after stream. */
+      if (stream == last_stream && walked > 0)
+        g_assert_cmpuint (s->start[inv], >, last_start);
+      g_assert_cmpuint (stream, >=, last_stream);
+      last_stream = stream;
+      last_start = s->start[inv];
+      walked++;
+    }
+  /* 6 iterations on each of 2 ranks. */
+  g_assert_cmpuint (walked, ==, 12);
+
+  /* And back. */
+  walked = 0;
+  while (jx_session_select_difference (session, FALSE))
+    walked++;
+  g_assert_cmpuint (walked, ==, 11);
+
+  finish_session (session);
+  pair_clear (&pair);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/session/comparison/lifecycle", test_lifecycle);
+  g_test_add_func ("/session/comparison/offsets", test_offsets_do_not_recompute);
+  g_test_add_func ("/session/comparison/reference-change", test_reference_change);
+  g_test_add_func ("/session/comparison/cancel-remove-close", test_cancel_remove_close);
+  g_test_add_func ("/session/comparison/differences", test_partner_and_differences);
+
+  return g_test_run ();
+}
