@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "jx-aligned-pair-window.h"
 #include "jx-window-private.h"
 
 /* Keyboard zoom steps by this factor; three steps are close to 3×. */
@@ -82,6 +83,75 @@ step_trace (GtkWidget  *widget,
   jx_session_clear_selection (self->session);
   jx_session_set_reference (self->session,
                             jx_session_peek_item (self->session, (guint) ((int) position + (int) n + step) % n));
+}
+
+/* Brings the selected invocation and its partner into view: the window
+ * centres on it when it lies outside, both lanes scroll to their stream. */
+static void
+reveal_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+  JxSessionTrace *item;
+  JxTraceTimeline *lane;
+  guint32 stream;
+
+  if (jx_session_get_selected_invocation (self->session, &item, NULL, NULL) &&
+      (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (lane), "trace.select-first", NULL);
+  if (jx_session_get_selected_partner (self->session, &item, &stream, NULL) &&
+      (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) != NULL)
+    jx_trace_timeline_reveal_stream (lane, stream);
+}
+
+/* Next / previous difference, like a text diff's next hunk: selects it (the
+ * partner follows), brings it into the window and scrolls both lanes to it. */
+static void
+difference_action (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+
+  if (!jx_session_select_difference (self->session, g_str_equal (name, "win.next-difference")))
+    {
+      jx_window_show_toast (self, g_str_equal (name, "win.next-difference")
+                                  ? _("No further difference") : _("No earlier difference"));
+      return;
+    }
+  reveal_action (widget, "win.reveal-selection", NULL);
+}
+
+static void
+export_table_action (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+
+  gtk_widget_activate_action (GTK_WIDGET (jx_comparison_pane_get_function_table (self->comparison_pane)),
+                              "table.export", NULL);
+}
+
+/* The structural view of the selected invocation's stream pair. */
+static void
+structure_action (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+  JxSessionTrace *item;
+  guint32 stream;
+  GtkWidget *window;
+
+  if (!jx_session_get_selected_invocation (self->session, &item, &stream, NULL) ||
+      (window = jx_aligned_pair_window_new (GTK_WINDOW (self), self->session, item, stream)) == NULL)
+    {
+      jx_window_show_toast (self, _("Select a call of a stream that has a diff bar first"));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -236,6 +306,11 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.pan-right", NULL, pan_action);
   gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
   gtk_widget_class_install_action (widget_class, "win.fullscreen", NULL, fullscreen_action);
+  gtk_widget_class_install_action (widget_class, "win.next-difference", NULL, difference_action);
+  gtk_widget_class_install_action (widget_class, "win.previous-difference", NULL, difference_action);
+  gtk_widget_class_install_action (widget_class, "win.show-structure", NULL, structure_action);
+  gtk_widget_class_install_action (widget_class, "win.reveal-selection", NULL, reveal_action);
+  gtk_widget_class_install_action (widget_class, "win.export-function-table", NULL, export_table_action);
 
   /* Bindings act in the bubble phase, after the focused widget: typing "+" or
    * "0" into the search entry inserts text instead of zooming. */
@@ -280,6 +355,12 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   BIND (GDK_KEY_Down, GDK_ALT_MASK, "win.next-trace", NULL);
   BIND (GDK_KEY_Up, GDK_ALT_MASK, "win.previous-trace", NULL);
   BIND (GDK_KEY_F11, 0, "win.fullscreen", NULL);
+  BIND (GDK_KEY_F8, 0, "win.next-difference", NULL);
+  BIND (GDK_KEY_F8, GDK_SHIFT_MASK, "win.previous-difference", NULL);
+  BIND (GDK_KEY_d, GDK_CONTROL_MASK, "win.show-structure", NULL);
+  BIND (GDK_KEY_j, GDK_CONTROL_MASK, "win.reveal-selection", NULL);
+  BIND (GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export-function-table", NULL);
+  BIND (GDK_KEY_E, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export-function-table", NULL);
 
 #undef BIND
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "jx-align-report-view.h"
+#include "jx-comparison-pane.h"
 #include "jx-details-panel.h"
 #include "jx-function-summary-chart.h"
 #include "jx-legend-view.h"
@@ -37,6 +38,7 @@ struct _JxWindow
   GtkStack             *side_stack;
   GtkPaned             *main_paned;
   GtkPaned             *bottom_paned;
+  GtkPaned             *summary_paned;
   GtkSearchEntry       *search_entry;
   GtkWidget            *add_button;
   GtkWidget            *mode_box;
@@ -56,6 +58,7 @@ struct _JxWindow
   GtkMenuButton        *align_report_button;
   JxAlignReportView    *align_report;
   GCancellable         *align_cancellable;
+  JxComparisonPane     *comparison_pane;
 
   /* Load failures since the failure toast appeared: one toast lists them. */
   AdwToast             *failure_toast;   /* weak */
@@ -97,6 +100,8 @@ GtkWidget              *jx_window_get_trace_row           (JxWindow *self,
 JxMasterTimeline       *jx_window_get_master_timeline     (JxWindow *self);
 JxNavToolbar           *jx_window_get_nav_toolbar         (JxWindow *self);
 JxFunctionSummaryChart *jx_window_get_function_summary    (JxWindow *self);
+JxComparisonPane       *jx_window_get_comparison_pane     (JxWindow *self);
+JxDetailsPanel         *jx_window_get_details_panel       (JxWindow *self);
 guint                   jx_window_get_n_failures_reported (JxWindow *self);
 const char             *jx_window_get_failure_toast_title (JxWindow *self);
 /* The report of the last alignment (the popover's content), the marker

@@ -520,6 +520,7 @@ save_window_state (JxWindow *self)
     {
       g_settings_set_int (self->settings, "bottom-pane-position", gtk_paned_get_position (self->main_paned));
       g_settings_set_int (self->settings, "side-pane-position", gtk_paned_get_position (self->bottom_paned));
+      g_settings_set_int (self->settings, "summary-pane-position", gtk_paned_get_position (self->summary_paned));
     }
   g_settings_apply (self->settings);
 }
@@ -545,6 +546,9 @@ restore_window_state (JxWindow *self)
   side = g_settings_get_int (self->settings, "side-pane-position");
   if (side >= 0)
     gtk_paned_set_position (self->bottom_paned, side);
+  side = g_settings_get_int (self->settings, "summary-pane-position");
+  if (side >= 0)
+    gtk_paned_set_position (self->summary_paned, side);
 }
 
 static gboolean
@@ -620,6 +624,7 @@ jx_window_class_init (JxWindowClass *klass)
   object_class->dispose = jx_window_dispose;
   window_class->close_request = jx_window_close_request;
 
+  g_type_ensure (JX_TYPE_COMPARISON_PANE);
   g_type_ensure (JX_TYPE_DETAILS_PANEL);
   g_type_ensure (JX_TYPE_FUNCTION_SUMMARY_CHART);
   g_type_ensure (JX_TYPE_LEGEND_VIEW);
@@ -637,6 +642,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, bottom_paned);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, summary_paned);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, add_button);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, mode_box);
@@ -646,6 +652,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, summary_chart);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, legend);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, details_panel);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, comparison_pane);
 
   _jx_window_class_init_actions (widget_class);
   _jx_window_class_init_align (widget_class);
@@ -668,6 +675,7 @@ jx_window_init (JxWindow *self)
   jx_details_panel_set_session (self->details_panel, self->session);
   _jx_window_init_align (self);
   _jx_window_fold_init (self);
+  jx_comparison_pane_set_session (self->comparison_pane, self->session);
 
   g_object_bind_property (adw_style_manager_get_default (), "dark",
                           self->session, "dark",
@@ -740,6 +748,20 @@ jx_window_get_master_timeline (JxWindow *self)
 {
   g_return_val_if_fail (JX_IS_WINDOW (self), NULL);
   return self->master_timeline;
+}
+
+JxComparisonPane *
+jx_window_get_comparison_pane (JxWindow *self)
+{
+  g_return_val_if_fail (JX_IS_WINDOW (self), NULL);
+  return self->comparison_pane;
+}
+
+JxDetailsPanel *
+jx_window_get_details_panel (JxWindow *self)
+{
+  g_return_val_if_fail (JX_IS_WINDOW (self), NULL);
+  return self->details_panel;
 }
 
 JxNavToolbar *

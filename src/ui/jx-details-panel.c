@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-debounce.h"
+#include "jx-diff-text.h"
 #include "jx-details-panel-private.h"
 #include "jx-profile.h"
 #include "jx-trace-query.h"
@@ -25,6 +26,8 @@ struct _JxDetailsPanel
   GtkWidget    *heading;
   GtkWidget    *where;
   GtkWidget    *facts;
+  GtkWidget    *aligned_heading;
+  GtkWidget    *aligned;
   GtkWidget    *call_path;
   GtkWidget    *stats;
 
@@ -246,6 +249,63 @@ stats_start (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The selected invocation's aligned partner: both calls, their durations
+ * and the difference in words. Hidden when the stream has no diff bar. */
+static void
+update_aligned (JxDetailsPanel *self,
+                JxSessionTrace *item,
+                guint32         stream,
+                guint32         inv)
+{
+  const JxComparisonPair *pair;
+  JxSessionTrace *other, *partner_item;
+  guint32 partner_stream, partner_inv;
+  gboolean side_b, shown;
+  JxTrace *trace = jx_session_trace_get_trace (item);
+  const JxStream *s = jx_trace_get_stream (trace, stream);
+  gint64 here_ns = jx_trace_ticks_to_ns (trace, (gint64) (s->end[inv] - s->start[inv]));
+  g_autofree char *here = NULL;
+  g_autofree char *here_duration = NULL;
+
+  clear_grid (self->aligned);
+  shown = jx_session_get_diff_bar (self->session, item, stream, &pair, &side_b, &other);
+  gtk_widget_set_visible (self->aligned_heading, shown);
+  gtk_widget_set_visible (self->aligned, shown);
+  if (!shown)
+    return;
+
+  here_duration = jx_time_format (here_ns, 4);
+  here = g_strdup_printf ("%s · %s", jx_session_trace_get_name (item), here_duration);
+  grid_add_fact (self->aligned, 0, _("State"), jx_diff_text_state (jx_pair_diff_state (pair->diff, side_b, inv)));
+  grid_add_fact (self->aligned, 1, _("This call"), here);
+  if (!jx_session_get_selected_partner (self->session, &partner_item, &partner_stream, &partner_inv))
+    {
+      g_autofree char *none = g_strdup_printf (_("nothing in “%s”"), jx_session_trace_get_name (other));
+
+      grid_add_fact (self->aligned, 2, _("Aligned with"), none);
+      return;
+    }
+
+  {
+    JxTrace *ptrace = jx_session_trace_get_trace (partner_item);
+    const JxStream *ps = jx_trace_get_stream (ptrace, partner_stream);
+    gint64 there_ns = jx_trace_ticks_to_ns (ptrace, (gint64) (ps->end[partner_inv] - ps->start[partner_inv]));
+    g_autofree char *duration = jx_time_format (there_ns, 4);
+    g_autofree char *start = jx_time_format (jx_session_trace_ticks_to_ns (partner_item, ps->start[partner_inv]), 4);
+    g_autofree char *there = g_strdup_printf (_("%s in “%s” · %s from %s"),
+                                              jx_trace_get_region (ptrace, ps->region[partner_inv])->name,
+                                              jx_session_trace_get_name (partner_item), duration, start);
+    g_autofree char *change = side_b
+                              ? jx_diff_text_change (there_ns, here_ns, jx_session_trace_get_name (partner_item),
+                                                     jx_session_trace_get_name (item))
+                              : jx_diff_text_change (here_ns, there_ns, jx_session_trace_get_name (item),
+                                                     jx_session_trace_get_name (partner_item));
+
+    grid_add_fact (self->aligned, 2, _("Aligned with"), there);
+    grid_add_fact (self->aligned, 3, _("Difference"), change);
+  }
+}
+
 static void
 update_selection (JxDetailsPanel *self)
 {
@@ -296,6 +356,7 @@ update_selection (JxDetailsPanel *self)
   grid_add_fact (self->facts, 2, _("Inclusive"), duration);
   grid_add_fact (self->facts, 3, _("Exclusive"), exclusive);
   grid_add_fact (self->facts, 4, _("Depth"), depth);
+  update_aligned (self, item, stream_index, inv);
 
   path = jx_stream_get_call_path (stream, inv);
   text = g_string_new (NULL);
@@ -396,6 +457,8 @@ jx_details_panel_class_init (JxDetailsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, heading);
   gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, where);
   gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, facts);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, aligned_heading);
+  gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, aligned);
   gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, call_path);
   gtk_widget_class_bind_template_child (widget_class, JxDetailsPanel, stats);
 
@@ -418,6 +481,10 @@ jx_details_panel_init (JxDetailsPanel *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-invocation",
                                   G_CALLBACK (update_selection), self);
   g_signal_group_connect_swapped (self->session_signals, "trace-notify::offset",
+                                  G_CALLBACK (update_selection), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-partner-invocation",
+                                  G_CALLBACK (update_selection), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-partner-trace",
                                   G_CALLBACK (update_selection), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::visible-time",
                                   G_CALLBACK (on_view_changed), self);

@@ -4,12 +4,16 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-canvas-fold.h"
+#include "jx-diff-bars.h"
+#include "jx-diff-text.h"
 #include "jx-gdk-rgba.h"
 #include "jx-item-markers.h"
 #include "jx-timeline-canvas-private.h"
 #include "jx-trace-query.h"
 
 #define HEADER_HEIGHT 18
+/* The diff bar under a stream that has a partner. */
+#define DIFF_HEIGHT   7
 /* Rows a trace keeps visible when several share the height; below that the
  * master timeline scrolls as a whole rather than squeezing each trace. */
 #define MIN_ROWS      3
@@ -32,6 +36,7 @@ struct _JxTimelineCanvas
   guint32             call_stack_process;
   guint8             *search_mask;
   JxItemMarkers      *markers;
+  JxDiffBars          diff_bars;
 
   int                 label_width;
   GtkAdjustment      *vadjustment;
@@ -116,13 +121,17 @@ fill_view (JxTimelineCanvas *self,
   view->dark = jx_session_get_dark (self->session);
   jx_trace_colors (self->item, view->dark, &background, NULL);
   view->background = jx_rgba_from_gdk (&background);
-  if (jx_session_get_selected_invocation (self->session, &selected, &sel_stream, &sel_inv) &&
-      selected == self->item)
+  if ((jx_session_get_selected_invocation (self->session, &selected, &sel_stream, &sel_inv) &&
+       selected == self->item) ||
+      /* The selection's aligned partner is highlighted in its own trace. */
+      (jx_session_get_selected_partner (self->session, &selected, &sel_stream, &sel_inv) &&
+       selected == self->item))
     {
       view->selected_stream = sel_stream;
       view->selected_invocation = sel_inv;
     }
   view->search_mask = self->search_mask;
+  view->diff_bars = self->diff_bars.bars;
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
   jx_canvas_fold_fill_view (self->fold, view);
@@ -246,6 +255,8 @@ relayout (JxTimelineCanvas *self)
       params.collapsed = self->collapsed;
       params.call_stack_process = self->call_stack_process;
       jx_canvas_fold_fill_params (self->fold, &params);
+      params.diff_streams = self->diff_bars.streams;
+      params.diff_height = DIFF_HEIGHT;
       self->rows = jx_timeline_layout_new (self->trace, &params, &self->total_height);
     }
   if (old_height != self->total_height)
@@ -261,6 +272,19 @@ update_search (JxTimelineCanvas *self)
   if (self->trace != NULL)
     self->search_mask = jx_timeline_search_mask_new (self->trace, jx_session_get_search (self->session), NULL);
   redraw (self);
+}
+
+/* A comparison moved on: bars fill in; rows come or go only when the
+ * streams with a partner change. */
+static void
+update_diffs (JxTimelineCanvas *self)
+{
+  if (self->session == NULL)
+    return;
+  if (jx_diff_bars_sync (&self->diff_bars, self->session, self->item, self->trace))
+    relayout (self);
+  else
+    redraw (self);
 }
 
 static void
@@ -310,6 +334,7 @@ sync_trace (JxTimelineCanvas *self)
       update_summary (self);
     }
   jx_canvas_fold_set_trace (self->fold, self->trace, self->renderer);
+  jx_diff_bars_sync (&self->diff_bars, self->session, self->item, self->trace);
   relayout (self);
   update_search (self);
 }
@@ -625,6 +650,35 @@ jx_timeline_canvas_is_busy (JxTimelineCanvas *self)
   return jx_canvas_fold_is_busy (self->fold);
 }
 
+gboolean
+jx_timeline_canvas_diff_at (JxTimelineCanvas  *self,
+                            double             x,
+                            double             y,
+                            JxTimelineDiffHit *hit)
+{
+  JxTimelineView view;
+
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+
+  return x >= self->label_width && fill_view (self, &view) &&
+         jx_timeline_renderer_diff_at (self->renderer, &view, x, y, hit);
+}
+
+/* Over a diff bar's label: what the bar compares and what its colours say. */
+static char *
+diff_label_tooltip (JxTimelineCanvas *self)
+{
+  JxSessionTrace *other = jx_session_trace_get_reference (self->item)
+                          ? jx_session_get_compared (self->session)
+                          : jx_session_get_reference (self->session);
+  g_autofree char *title = g_markup_printf_escaped (_("Differences to “%s”"),
+                                                    other != NULL ? jx_session_trace_get_name (other) : "");
+
+  return g_strdup_printf ("<b>%s</b>\n%s", title,
+                          _("Grey: equal · orange: different · blue: only in this trace · "
+                            "ticks: calls only in the other trace"));
+}
+
 /* Over the label column: the full names (labels may be ellipsized). */
 static char *
 label_tooltip (JxTimelineCanvas *self,
@@ -639,6 +693,8 @@ label_tooltip (JxTimelineCanvas *self,
   if (row < 0)
     return NULL;
   r = &g_array_index (self->rows, JxTimelineRow, row);
+  if (r->kind == JX_TIMELINE_ROW_DIFF)
+    return diff_label_tooltip (self);
   process = jx_trace_get_process (self->trace, r->process);
   name = g_markup_escape_text (process->name, -1);
   if (r->stream != JX_NONE && r->stream < jx_trace_get_n_streams (self->trace))
@@ -680,6 +736,14 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
 
     if (folded != NULL)
       return folded;
+  }
+  {
+    JxTimelineDiffHit hit;
+    int row = jx_timeline_canvas_row_at (self, y);
+
+    if (row >= 0 && g_array_index (self->rows, JxTimelineRow, row).kind == JX_TIMELINE_ROW_DIFF)
+      return jx_timeline_canvas_diff_at (self, x, y, &hit)
+             ? jx_diff_text_tooltip (self->session, self->item, &hit) : NULL;
   }
   if (!jx_timeline_canvas_invocation_at (self, x, y, &stream_index, &inv))
     return NULL;
@@ -754,6 +818,7 @@ jx_timeline_canvas_dispose (GObject *object)
   g_clear_pointer (&self->collapsed, g_free);
   g_clear_pointer (&self->search_mask, g_free);
   g_clear_pointer (&self->markers, jx_item_markers_free);
+  jx_diff_bars_clear (&self->diff_bars);
 
   G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->dispose (object);
 }
@@ -851,6 +916,12 @@ jx_timeline_canvas_init (JxTimelineCanvas *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (redraw), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::search", G_CALLBACK (update_search), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::shift-mode", G_CALLBACK (update_cursor), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-partner-invocation", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::selected-partner-trace", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-pairs", G_CALLBACK (update_diffs), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-state", G_CALLBACK (update_diffs), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (update_diffs), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::reference", G_CALLBACK (update_diffs), self);
 
   self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
   g_signal_group_connect_swapped (self->item_signals, "notify::trace", G_CALLBACK (sync_trace), self);

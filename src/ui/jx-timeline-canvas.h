@@ -99,6 +99,12 @@ gboolean             jx_timeline_canvas_expander_at            (JxTimelineCanvas
 JxSessionMarker     *jx_timeline_canvas_marker_at              (JxTimelineCanvas *self,
                                                                 double            x,
                                                                 double            y);
+/* What the diff bar at (x, y) shows (jx_timeline_renderer_diff_at); FALSE
+ * off the diff bars. */
+gboolean             jx_timeline_canvas_diff_at                (JxTimelineCanvas *self,
+                                                                double            x,
+                                                                double            y,
+                                                                JxTimelineDiffHit *hit);
 /* Text of the hover tooltip at (x, y), NULL when nothing is there. */
 char                *jx_timeline_canvas_dup_tooltip_markup     (JxTimelineCanvas *self,
                                                                 double            x,

@@ -147,6 +147,28 @@ cancel_load (GSimpleAction *action,
 }
 
 static void
+compare (GSimpleAction *action,
+         GVariant      *param,
+         gpointer       user_data)
+{
+  JxTraceActions *self = user_data;
+
+  if (is_current (self))
+    jx_session_compare (self->session, self->item);
+}
+
+static void
+cancel_comparison (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  JxTraceActions *self = user_data;
+
+  if (is_current (self))
+    jx_session_cancel_comparison (self->session, self->item);
+}
+
+static void
 shift (GSimpleAction *action,
        GVariant      *param,
        gpointer       user_data)
@@ -172,6 +194,8 @@ static const GActionEntry entries[] = {
   { "change-color", change_color },
   { "remove", remove_trace },
   { "cancel-load", cancel_load },
+  { "compare", compare },
+  { "cancel-comparison", cancel_comparison },
   { "shift-earlier", shift },
   { "shift-later", shift },
 };

@@ -5,7 +5,8 @@
  * Actions: show-info (details and load report), set-offset (dialog with
  * units), reset-offset, make-reference, change-color (chooser; the choice is
  * stored on the item), remove, cancel-load, shift-earlier and shift-later (a
- * twentieth of the visible window, one undo step each). Dialogs are
+ * twentieth of the visible window, one undo step each), compare (with the
+ * reference, again) and cancel-comparison. Dialogs are
  * transient for the window of the widget that owns the group.
  *
  * jx_trace_menu_new() is the trace menu of ui/jx-trace-menu.ui, the one menu

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-comparison-status.h"
 #include "jx-gdk-rgba.h"
 #include "jx-trace-actions.h"
 #include "jx-trace-header.h"
@@ -19,6 +20,7 @@ struct _JxTraceHeader
   GtkWidget      *swatch;
   GtkWidget      *name_label;
   GtkWidget      *offset_label;
+  GtkWidget      *comparison_status;
   GtkWidget      *menu_button;
 };
 
@@ -116,6 +118,7 @@ jx_trace_header_bind (JxTraceHeader  *self,
   self->item = g_object_ref (item);
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->item_signals, item);
+  jx_comparison_status_bind (JX_COMPARISON_STATUS (self->comparison_status), session, item);
   update (self);
 }
 
@@ -149,10 +152,12 @@ jx_trace_header_class_init (JxTraceHeaderClass *klass)
     g_signal_new ("menu-opening", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  g_type_ensure (JX_TYPE_COMPARISON_STATUS);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-trace-header.ui");
   gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, swatch);
   gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, name_label);
   gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, offset_label);
+  gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, comparison_status);
   gtk_widget_class_bind_template_child (widget_class, JxTraceHeader, menu_button);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);

@@ -3,12 +3,13 @@
  * pointer, and moving the selection with the keyboard. */
 #include "config.h"
 
+#include "jx-aligned-pair-window.h"
 #include "jx-trace-query.h"
 #include "jx-trace-timeline-private.h"
 
 /* The process actions of the menu (see ui/jx-trace-menu.ui). */
 static const char * const menu_process_actions[] = {
-  "show-call-stack", "hide-call-stack", "expand-process", "fold-process",
+  "show-call-stack", "hide-call-stack", "expand-process", "fold-process", "show-structure",
 };
 
 static gboolean
@@ -37,6 +38,12 @@ _jx_trace_timeline_set_menu_process (JxTraceTimeline *self,
   gboolean collapsed = foldable && jx_timeline_canvas_get_process_collapsed (self->canvas, process);
 
   self->menu_process = process;
+  if (!on)
+    self->menu_stream = JX_NONE;
+  _jx_trace_timeline_set_action_enabled (self, "show-structure",
+                                         self->menu_stream != JX_NONE && self->session != NULL &&
+                                         jx_session_get_diff_bar (self->session, self->item, self->menu_stream,
+                                                                  NULL, NULL, NULL));
   _jx_trace_timeline_set_action_enabled (self, "show-call-stack", on && !call_stack);
   _jx_trace_timeline_set_action_enabled (self, "hide-call-stack", call_stack);
   /* Also the keyboard's way to fold a process (the expander needs a click). */
@@ -95,6 +102,44 @@ menu_process_action (GSimpleAction *action,
     toggle_collapsed (self, self->menu_process);
 }
 
+/* The structural view of the menu's stream pair. */
+static void
+show_structure (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  JxTraceTimeline *self = user_data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *window;
+
+  if (!is_current (self) || self->menu_stream == JX_NONE)
+    return;
+  window = jx_aligned_pair_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                       self->session, self->item, self->menu_stream);
+  if (window != NULL)
+    gtk_window_present (GTK_WINDOW (window));
+}
+
+/* The stream a row stands for: its own, or a process header's first stream
+ * that has a diff bar. */
+static guint32
+row_stream (JxTraceTimeline     *self,
+            const JxTimelineRow *row)
+{
+  const JxProcess *p;
+  JxTrace *trace = jx_timeline_canvas_get_trace (self->canvas);
+
+  if (row->kind != JX_TIMELINE_ROW_PROCESS)
+    return row->stream;
+  if (trace == NULL)
+    return JX_NONE;
+  p = jx_trace_get_process (trace, row->process);
+  for (guint32 k = 0; k < p->n_streams; k++)
+    if (jx_session_has_diff_bar (self->session, self->item, p->first_stream + k))
+      return p->first_stream + k;
+  return JX_NONE;
+}
+
 /* Menu --------------------------------------------------------------------- */
 
 static gboolean
@@ -127,6 +172,7 @@ _jx_trace_timeline_popup_menu (JxTraceTimeline *self,
   int row = jx_timeline_canvas_row_at (self->canvas, y);
   guint n_rows;
 
+  self->menu_stream = row >= 0 ? row_stream (self, &jx_timeline_canvas_get_rows (self->canvas, &n_rows)[row]) : JX_NONE;
   _jx_trace_timeline_set_menu_process (self, row >= 0
                                        ? jx_timeline_canvas_get_rows (self->canvas, &n_rows)[row].process
                                        : JX_NONE);
@@ -362,6 +408,7 @@ static const GActionEntry entries[] = {
   { "hide-call-stack", menu_process_action },
   { "expand-process", menu_process_action },
   { "fold-process", menu_process_action },
+  { "show-structure", show_structure },
   { "select-first", select_action },
   { "select-next", select_action },
   { "select-previous", select_action },

@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "jx-diff-bars.h"
 #include "jx-trace-timeline-private.h"
 
 /* Wheel notches and touchpad pixels zoom by these factors per unit. */
@@ -222,6 +223,15 @@ jx_trace_timeline_click (JxTraceTimeline *self,
       jx_session_markers_set_highlighted (jx_session_get_markers (self->session), &marker, 1);
       return;
     }
+  {
+    JxTimelineDiffHit hit;
+
+    if (jx_timeline_canvas_diff_at (self->canvas, x, y, &hit))
+      {
+        jx_diff_bars_select (self->session, self->item, &hit);
+        return;
+      }
+  }
   if (jx_timeline_canvas_invocation_at (self->canvas, x, y, &stream, &inv))
     jx_session_select_invocation (self->session, self->item, stream, inv);
   else

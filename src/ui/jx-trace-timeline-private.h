@@ -38,6 +38,8 @@ struct _JxTraceTimeline
   guint32             menu_process;
   gint64              menu_ns;
   JxSessionMarker    *menu_marker;
+  /* ... and the stream, for the stream pair's structural view. */
+  guint32             menu_stream;
 
   gboolean            dragging;
   JxTimelineDragMode  drag_mode;

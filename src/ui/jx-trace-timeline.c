@@ -151,6 +151,7 @@ jx_trace_timeline_init (JxTraceTimeline *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
   self->menu_process = JX_NONE;
+  self->menu_stream = JX_NONE;
 
   gtk_scrollbar_set_adjustment (GTK_SCROLLBAR (self->scrollbar),
                                 jx_timeline_canvas_get_vadjustment (self->canvas));
@@ -224,6 +225,14 @@ jx_trace_timeline_set_process_collapsed (JxTraceTimeline *self,
 {
   g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
   jx_timeline_canvas_set_process_collapsed (self->canvas, process, collapsed);
+}
+
+void
+jx_trace_timeline_reveal_stream (JxTraceTimeline *self,
+                                 guint32          stream)
+{
+  g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
+  jx_timeline_canvas_scroll_to_stream (self->canvas, stream);
 }
 
 GtkWidget *

@@ -52,5 +52,8 @@ void            jx_trace_timeline_set_call_stack_process (JxTraceTimeline *self,
 void            jx_trace_timeline_set_process_collapsed  (JxTraceTimeline *self,
                                                           guint32          process,
                                                           gboolean         collapsed);
+/* Scrolls the rows just enough to show `stream`'s row (and its diff bar). */
+void            jx_trace_timeline_reveal_stream          (JxTraceTimeline *self,
+                                                          guint32          stream);
 
 G_END_DECLS

@@ -1127,6 +1127,11 @@ test_shortcuts_listed (void)
     { "win.show-sos", "i" },
     { "win.fold-operation", "<Control>1" },
     { "win.fold-operation", "<Control>4" },
+    { "win.next-difference", "F8" },
+    { "win.previous-difference", "<Shift>F8" },
+    { "win.show-structure", "<Control>d" },
+    { "win.reveal-selection", "<Control>j" },
+    { "win.export-function-table", "<Control><Shift>e" },
   };
   g_autoptr(GArray) accels = listed_accelerators ();
   GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);

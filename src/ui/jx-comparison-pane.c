@@ -1,0 +1,199 @@
+/* jx-comparison-pane.c */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-comparison-pane.h"
+
+struct _JxComparisonPane
+{
+  GtkWidget            parent_instance;
+
+  JxSession           *session;
+  GSignalGroup        *session_signals;
+  GtkFilterListModel  *candidates;   /* loaded traces but the reference */
+  /* Their names, the drop-down's model: a list of the items themselves
+   * would keep a removed trace alive in the drop-down's rows. */
+  GtkStringList       *names;
+  gboolean             syncing;
+
+  GtkWidget           *box;
+  GtkWidget           *subtitle;
+  GtkWidget           *compared_dropdown;
+  GtkWidget           *stack;
+  GtkWidget           *paned;
+  JxComparisonCharts  *charts;
+  JxFunctionDiffTable *function_table;
+  JxSimilarityList    *similarity_list;
+  GtkWidget           *tables;
+};
+
+G_DEFINE_FINAL_TYPE (JxComparisonPane, jx_comparison_pane, GTK_TYPE_WIDGET)
+
+static gboolean
+is_candidate (gpointer item,
+              gpointer user_data)
+{
+  return !jx_session_trace_get_reference (item) &&
+         jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED;
+}
+
+static void
+update (JxComparisonPane *self)
+{
+  JxSessionTrace *compared = self->session != NULL ? jx_session_get_compared (self->session) : NULL;
+  JxSessionTrace *reference = self->session != NULL ? jx_session_get_reference (self->session) : NULL;
+  guint n;
+
+  gtk_filter_changed (gtk_filter_list_model_get_filter (self->candidates), GTK_FILTER_CHANGE_DIFFERENT);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->candidates));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), compared != NULL ? "content" : "empty");
+  gtk_widget_set_visible (self->compared_dropdown, n > 1);
+  if (compared != NULL && reference != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("A: “%s” (reference) · B: “%s”"),
+                                               jx_session_trace_get_name (reference),
+                                               jx_session_trace_get_name (compared));
+
+      gtk_label_set_text (GTK_LABEL (self->subtitle), text);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (self->subtitle), "");
+
+  self->syncing = TRUE;
+  {
+    g_autoptr(GPtrArray) names = g_ptr_array_new_null_terminated (n, NULL, TRUE);
+    guint selected = GTK_INVALID_LIST_POSITION;
+
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr(JxSessionTrace) item = g_list_model_get_item (G_LIST_MODEL (self->candidates), i);
+
+        g_ptr_array_add (names, (gpointer) jx_session_trace_get_name (item));
+        if (item == compared)
+          selected = i;
+      }
+    gtk_string_list_splice (self->names, 0, g_list_model_get_n_items (G_LIST_MODEL (self->names)),
+                            (const char * const *) names->pdata);
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->compared_dropdown), selected);
+  }
+  self->syncing = FALSE;
+}
+
+static void
+on_dropdown_selected (JxComparisonPane *self)
+{
+  g_autoptr(JxSessionTrace) item = NULL;
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->compared_dropdown));
+
+  if (self->syncing || self->session == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  item = g_list_model_get_item (G_LIST_MODEL (self->candidates), selected);
+  if (item != NULL)
+    jx_session_set_compared (self->session, item);
+}
+
+void
+jx_comparison_pane_set_session (JxComparisonPane *self,
+                                JxSession        *session)
+{
+  g_return_if_fail (JX_IS_COMPARISON_PANE (self));
+
+  if (!g_set_object (&self->session, session))
+    return;
+  gtk_filter_list_model_set_model (self->candidates, G_LIST_MODEL (session));
+  g_signal_group_set_target (self->session_signals, session);
+  jx_comparison_charts_set_session (self->charts, session);
+  jx_function_diff_table_set_session (self->function_table, session);
+  jx_similarity_list_set_session (self->similarity_list, session);
+  update (self);
+}
+
+JxComparisonCharts *
+jx_comparison_pane_get_charts (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->charts;
+}
+
+JxFunctionDiffTable *
+jx_comparison_pane_get_function_table (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->function_table;
+}
+
+JxSimilarityList *
+jx_comparison_pane_get_similarity (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->similarity_list;
+}
+
+void
+jx_comparison_pane_show_page (JxComparisonPane *self,
+                              const char       *name)
+{
+  g_return_if_fail (JX_IS_COMPARISON_PANE (self));
+  gtk_stack_set_visible_child_name (GTK_STACK (self->tables), name);
+}
+
+static void
+jx_comparison_pane_dispose (GObject *object)
+{
+  JxComparisonPane *self = JX_COMPARISON_PANE (object);
+
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
+  gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_COMPARISON_PANE);
+  g_clear_object (&self->candidates);
+  g_clear_object (&self->names);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (jx_comparison_pane_parent_class)->dispose (object);
+}
+
+static void
+jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = jx_comparison_pane_dispose;
+
+  g_type_ensure (JX_TYPE_COMPARISON_CHARTS);
+  g_type_ensure (JX_TYPE_FUNCTION_DIFF_TABLE);
+  g_type_ensure (JX_TYPE_SIMILARITY_LIST);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-comparison-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, box);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, compared_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, stack);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, paned);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, charts);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, function_table);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, similarity_list);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, tables);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "jxcomparisonpane");
+}
+
+static void
+jx_comparison_pane_init (JxComparisonPane *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->candidates = gtk_filter_list_model_new (NULL, GTK_FILTER (gtk_custom_filter_new (is_candidate, NULL, NULL)));
+  self->names = gtk_string_list_new (NULL);
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->compared_dropdown), G_LIST_MODEL (self->names));
+  g_signal_connect_swapped (self->compared_dropdown, "notify::selected", G_CALLBACK (on_dropdown_selected), self);
+
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (update), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::reference", G_CALLBACK (update), self);
+  g_signal_group_connect_swapped (self->session_signals, "items-changed", G_CALLBACK (update), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::state", G_CALLBACK (update), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::name", G_CALLBACK (update), self);
+}

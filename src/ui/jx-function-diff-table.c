@@ -1,0 +1,575 @@
+/* jx-function-diff-table.c */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gi18n-lib.h>
+
+#include "jx-function-diff-table.h"
+#include "jx-function-table.h"
+
+#define DEBOUNCE_MS 150
+
+/* One row: a function's sums, kept exactly for the CSV. */
+#define JX_TYPE_FUNCTION_DIFF_ROW (jx_function_diff_row_get_type ())
+G_DECLARE_FINAL_TYPE (JxFunctionDiffRow, jx_function_diff_row, JX, FUNCTION_DIFF_ROW, GObject)
+
+struct _JxFunctionDiffRow
+{
+  GObject            parent_instance;
+  char              *name;
+  JxFunctionTimeDiff diff;
+};
+
+enum {
+  ROW_PROP_0,
+  ROW_PROP_NAME,
+  ROW_PROP_FASTER_COUNT,
+  ROW_PROP_FASTER,
+  ROW_PROP_SLOWER_COUNT,
+  ROW_PROP_SLOWER,
+  ROW_PROP_NET,
+  ROW_N_PROPS
+};
+
+static GParamSpec *row_properties[ROW_N_PROPS];
+
+G_DEFINE_FINAL_TYPE (JxFunctionDiffRow, jx_function_diff_row, G_TYPE_OBJECT)
+
+static void
+jx_function_diff_row_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  JxFunctionDiffRow *self = JX_FUNCTION_DIFF_ROW (object);
+
+  switch (prop_id)
+    {
+    case ROW_PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case ROW_PROP_FASTER_COUNT:
+      g_value_set_uint64 (value, self->diff.n_faster);
+      break;
+    case ROW_PROP_FASTER:
+      g_value_set_double (value, self->diff.faster);
+      break;
+    case ROW_PROP_SLOWER_COUNT:
+      g_value_set_uint64 (value, self->diff.n_slower);
+      break;
+    case ROW_PROP_SLOWER:
+      g_value_set_double (value, self->diff.slower);
+      break;
+    case ROW_PROP_NET:
+      g_value_set_double (value, self->diff.faster - self->diff.slower);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_function_diff_row_finalize (GObject *object)
+{
+  g_free (JX_FUNCTION_DIFF_ROW (object)->name);
+  G_OBJECT_CLASS (jx_function_diff_row_parent_class)->finalize (object);
+}
+
+static void
+jx_function_diff_row_class_init (JxFunctionDiffRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->get_property = jx_function_diff_row_get_property;
+  object_class->finalize = jx_function_diff_row_finalize;
+  row_properties[ROW_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, ro);
+  row_properties[ROW_PROP_FASTER_COUNT] = g_param_spec_uint64 ("faster-count", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  row_properties[ROW_PROP_FASTER] = g_param_spec_double ("faster", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
+  row_properties[ROW_PROP_SLOWER_COUNT] = g_param_spec_uint64 ("slower-count", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  row_properties[ROW_PROP_SLOWER] = g_param_spec_double ("slower", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
+  row_properties[ROW_PROP_NET] = g_param_spec_double ("net", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, ro);
+  g_object_class_install_properties (object_class, ROW_N_PROPS, row_properties);
+}
+
+static void
+jx_function_diff_row_init (JxFunctionDiffRow *self)
+{
+}
+
+/* The table ------------------------------------------------------------------ */
+
+struct _JxFunctionDiffTable
+{
+  GtkWidget           parent_instance;
+
+  JxSession          *session;
+  GSignalGroup       *session_signals;
+  guint               refresh_source;
+  GListStore         *rows;
+  GtkFilterListModel *filtered;
+  GtkSortListModel   *sorted;
+  GtkStringFilter    *filter;
+  GtkNativeDialog    *chooser;
+
+  GtkWidget          *box;
+  GtkWidget          *filter_entry;
+  GtkWidget          *status;
+  GtkWidget          *column_view;
+};
+
+G_DEFINE_FINAL_TYPE (JxFunctionDiffTable, jx_function_diff_table, GTK_TYPE_WIDGET)
+
+typedef enum
+{
+  COLUMN_NAME,
+  COLUMN_FASTER_COUNT,
+  COLUMN_FASTER,
+  COLUMN_SLOWER_COUNT,
+  COLUMN_SLOWER,
+  COLUMN_NET,
+  N_COLUMNS
+} Column;
+
+static const struct
+{
+  const char *title;      /* not translated: the dissertation's notation */
+  const char *property;
+  const char *tooltip;
+} columns[N_COLUMNS] = {
+  { N_("Function"), "name", N_("The function (region) name") },
+  { "No.+", "faster-count", N_("Equal calls that ran faster in B") },
+  { "Δ+", "faster", N_("Time B gained in them") },
+  { "No.−", "slower-count", N_("Equal calls that ran slower in B") },
+  { "Δ−", "slower", N_("Time B lost in them") },
+  { N_("Net"), "net", N_("Δ+ − Δ−: what B gained overall (negative: lost)") },
+};
+
+static void
+refresh (JxFunctionDiffTable *self)
+{
+  JxSessionTrace *compared = self->session != NULL ? jx_session_get_compared (self->session) : NULL;
+  JxComparison *cmp = compared != NULL ? jx_session_trace_get_comparison (compared) : NULL;
+  g_autoptr(GArray) table = NULL;
+  g_autofree gboolean *done = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  guint n_done = 0, n_aligned = 0;
+
+  if (cmp == NULL)
+    {
+      g_list_store_remove_all (self->rows);
+      gtk_label_set_text (GTK_LABEL (self->status), _("The table fills in as the traces are compared with the reference."));
+      return;
+    }
+
+  /* Only the pairs that are done count: the others are still being written. */
+  done = g_new0 (gboolean, MAX (jx_comparison_get_n_pairs (cmp), 1));
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *pair = jx_comparison_get_pair (cmp, i);
+
+      if (pair->stream_a == JX_NONE || pair->stream_b == JX_NONE)
+        continue;
+      n_aligned++;
+      done[i] = jx_session_trace_get_stream_pair (compared, FALSE, pair->stream_b) == pair;
+      n_done += done[i];
+    }
+  table = jx_function_table_compute (cmp, done);
+  rows = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < table->len; i++)
+    {
+      JxFunctionDiffRow *row = g_object_new (JX_TYPE_FUNCTION_DIFF_ROW, NULL);
+
+      row->diff = g_array_index (table, JxFunctionTimeDiff, i);
+      row->name = g_strdup (jx_comparison_get_symbol_name (cmp, row->diff.symbol));
+      g_ptr_array_add (rows, row);
+    }
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)), rows->pdata, rows->len);
+
+  {
+    g_autofree char *text = NULL;
+    JxSessionTrace *reference = jx_session_get_reference (self->session);
+    const char *a = reference != NULL ? jx_session_trace_get_name (reference) : "";
+    const char *b = jx_session_trace_get_name (compared);
+
+    if (n_done < n_aligned)
+      text = g_strdup_printf (_("A “%s”, B “%s”: equal calls of %u of %u stream pairs so far"), a, b, n_done, n_aligned);
+    else
+      text = g_strdup_printf (_("A “%s”, B “%s”: equal calls of all %u stream pairs"), a, b, n_aligned);
+    gtk_label_set_text (GTK_LABEL (self->status), text);
+  }
+}
+
+static gboolean
+refresh_idle (gpointer user_data)
+{
+  JxFunctionDiffTable *self = user_data;
+
+  self->refresh_source = 0;
+  refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Pairs arrive in bursts: one refresh for a burst. */
+static void
+schedule (JxFunctionDiffTable *self)
+{
+  if (self->refresh_source == 0)
+    self->refresh_source = g_timeout_add (DEBOUNCE_MS, refresh_idle, self);
+}
+
+/* Cells ---------------------------------------------------------------------- */
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  data)
+{
+  Column column = GPOINTER_TO_UINT (data);
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_NAME ? 0.0f : 1.0f);
+  if (column == COLUMN_NAME)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  else
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  data)
+{
+  Column column = GPOINTER_TO_UINT (data);
+  JxFunctionDiffRow *row = gtk_list_item_get_item (item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
+  g_autofree char *text = NULL;
+
+  switch (column)
+    {
+    case COLUMN_NAME:
+      gtk_label_set_text (label, row->name);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (label), row->name);
+      return;
+    case COLUMN_FASTER_COUNT:
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT, row->diff.n_faster);
+      break;
+    case COLUMN_SLOWER_COUNT:
+      text = g_strdup_printf ("%" G_GUINT64_FORMAT, row->diff.n_slower);
+      break;
+    case COLUMN_FASTER:
+      text = jx_time_format (jx_time_seconds_to_ns (row->diff.faster), 4);
+      break;
+    case COLUMN_SLOWER:
+      text = jx_time_format (jx_time_seconds_to_ns (row->diff.slower), 4);
+      break;
+    case COLUMN_NET:
+    case N_COLUMNS:
+    default:
+      {
+        double net = row->diff.faster - row->diff.slower;
+        g_autofree char *amount = jx_time_format (jx_time_seconds_to_ns (net), 4);
+
+        text = net > 0 ? g_strdup_printf ("+%s", amount) : g_steal_pointer (&amount);
+      }
+      break;
+    }
+  gtk_label_set_text (label, text);
+}
+
+static void
+add_columns (JxFunctionDiffTable *self)
+{
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *column;
+      GtkExpression *expression = gtk_property_expression_new (JX_TYPE_FUNCTION_DIFF_ROW, NULL, columns[c].property);
+      GtkSorter *sorter;
+
+      g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
+      g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (c));
+      column = gtk_column_view_column_new (c == COLUMN_NAME || c == COLUMN_NET ? _(columns[c].title) : columns[c].title,
+                                           factory);
+      if (c == COLUMN_NAME)
+        {
+          sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+          gtk_column_view_column_set_expand (column, TRUE);
+        }
+      else
+        {
+          sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
+          /* Largest first on the first click: that is what one looks for. */
+          gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
+        }
+      gtk_column_view_column_set_sorter (column, sorter);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), column);
+      g_object_unref (sorter);
+      g_object_unref (column);
+    }
+}
+
+/* Export --------------------------------------------------------------------- */
+
+char *
+jx_function_diff_table_dup_csv (JxFunctionDiffTable *self)
+{
+  GString *out;
+  guint n;
+
+  g_return_val_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self), NULL);
+
+  out = g_string_new (NULL);
+  jx_function_table_append_csv_header (out);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(JxFunctionDiffRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), i);
+
+      jx_function_table_append_csv_row (out, row->name, &row->diff);
+    }
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+jx_function_diff_table_write_csv (JxFunctionDiffTable *self,
+                                  GFile               *file,
+                                  GError             **error)
+{
+  g_autofree char *csv = NULL;
+
+  g_return_val_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  csv = jx_function_diff_table_dup_csv (self);
+  return g_file_replace_contents (file, csv, strlen (csv), NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                  NULL, NULL, error);
+}
+
+static void
+on_export_response (GtkNativeDialog     *dialog,
+                    int                  response,
+                    JxFunctionDiffTable *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GError) error = NULL;
+
+      if (file != NULL && !jx_function_diff_table_write_csv (self, file, &error))
+        {
+          GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+          g_autofree char *name = g_file_get_parse_name (file);
+          g_autofree char *body = g_strdup_printf (_("“%s” could not be written: %s"), name, error->message);
+          GtkWidget *alert = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                     _("Export Failed"), body);
+
+          adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (alert), "close", _("_Close"));
+          gtk_window_present (GTK_WINDOW (alert));
+        }
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *name,
+               GVariant   *parameter)
+{
+  JxFunctionDiffTable *self = JX_FUNCTION_DIFF_TABLE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_show (self->chooser);
+      return;
+    }
+  self->chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (_("Export Function Time Differences"),
+                                                                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                                  GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                                  _("_Export"), _("_Cancel")));
+  gtk_native_dialog_set_modal (self->chooser, TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), "function-time-differences.csv");
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_response), self);
+  gtk_native_dialog_show (self->chooser);
+}
+
+/* API ------------------------------------------------------------------------ */
+
+GtkWidget *
+jx_function_diff_table_new (void)
+{
+  return g_object_new (JX_TYPE_FUNCTION_DIFF_TABLE, NULL);
+}
+
+void
+jx_function_diff_table_set_session (JxFunctionDiffTable *self,
+                                    JxSession           *session)
+{
+  g_return_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self));
+
+  if (!g_set_object (&self->session, session))
+    return;
+  g_signal_group_set_target (self->session_signals, session);
+  refresh (self);
+}
+
+GListModel *
+jx_function_diff_table_get_model (JxFunctionDiffTable *self)
+{
+  g_return_val_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self), NULL);
+
+  /* Refreshes still waiting happen now: the caller wants the current rows. */
+  if (self->refresh_source != 0)
+    {
+      g_clear_handle_id (&self->refresh_source, g_source_remove);
+      refresh (self);
+    }
+  return G_LIST_MODEL (self->sorted);
+}
+
+void
+jx_function_diff_table_get_row (JxFunctionDiffTable *self,
+                                guint                position,
+                                const char         **name,
+                                guint64             *n_faster,
+                                double              *faster,
+                                guint64             *n_slower,
+                                double              *slower)
+{
+  g_autoptr(JxFunctionDiffRow) row = NULL;
+
+  g_return_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self));
+
+  row = g_list_model_get_item (jx_function_diff_table_get_model (self), position);
+  g_return_if_fail (row != NULL);
+  if (name != NULL)
+    *name = g_intern_string (row->name);
+  if (n_faster != NULL)
+    *n_faster = row->diff.n_faster;
+  if (faster != NULL)
+    *faster = row->diff.faster;
+  if (n_slower != NULL)
+    *n_slower = row->diff.n_slower;
+  if (slower != NULL)
+    *slower = row->diff.slower;
+}
+
+void
+jx_function_diff_table_set_filter (JxFunctionDiffTable *self,
+                                   const char          *text)
+{
+  g_return_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self));
+  gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text != NULL ? text : "");
+  gtk_string_filter_set_search (self->filter, text);
+}
+
+void
+jx_function_diff_table_sort_by (JxFunctionDiffTable *self,
+                                const char          *title,
+                                gboolean             ascending)
+{
+  GListModel *list;
+
+  g_return_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self));
+
+  list = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  for (guint i = 0; title != NULL && i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (list, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0 ||
+          g_strcmp0 (columns[i].title, title) == 0)
+        {
+          gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), column,
+                                          ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
+          return;
+        }
+    }
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), NULL, GTK_SORT_ASCENDING);
+}
+
+static void
+on_filter_changed (GtkSearchEntry      *entry,
+                   JxFunctionDiffTable *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  gtk_string_filter_set_search (self->filter, text[0] != '\0' ? text : NULL);
+}
+
+/* Object --------------------------------------------------------------------- */
+
+static void
+jx_function_diff_table_dispose (GObject *object)
+{
+  JxFunctionDiffTable *self = JX_FUNCTION_DIFF_TABLE (object);
+
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_destroy (self->chooser);
+      g_clear_object (&self->chooser);
+    }
+  if (self->session_signals != NULL)
+    g_signal_group_set_target (self->session_signals, NULL);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session);
+  gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_FUNCTION_DIFF_TABLE);
+  g_clear_object (&self->sorted);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->rows);
+
+  G_OBJECT_CLASS (jx_function_diff_table_parent_class)->dispose (object);
+}
+
+static void
+jx_function_diff_table_class_init (JxFunctionDiffTableClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = jx_function_diff_table_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-function-diff-table.ui");
+  gtk_widget_class_bind_template_child (widget_class, JxFunctionDiffTable, box);
+  gtk_widget_class_bind_template_child (widget_class, JxFunctionDiffTable, filter_entry);
+  gtk_widget_class_bind_template_child (widget_class, JxFunctionDiffTable, status);
+  gtk_widget_class_bind_template_child (widget_class, JxFunctionDiffTable, column_view);
+  gtk_widget_class_install_action (widget_class, "table.export", NULL, export_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "jxfunctiondifftable");
+}
+
+static void
+jx_function_diff_table_init (JxFunctionDiffTable *self)
+{
+  GtkSelectionModel *selection;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rows = g_list_store_new (JX_TYPE_FUNCTION_DIFF_ROW);
+  self->filter = gtk_string_filter_new (gtk_property_expression_new (JX_TYPE_FUNCTION_DIFF_ROW, NULL, "name"));
+  gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
+  gtk_string_filter_set_ignore_case (self->filter, TRUE);
+  self->filtered = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->rows)), GTK_FILTER (self->filter));
+  add_columns (self);
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->filtered)),
+                                          g_object_ref (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view))));
+  selection = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted))));
+  gtk_single_selection_set_autoselect (GTK_SINGLE_SELECTION (selection), FALSE);
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), selection);
+  g_object_unref (selection);
+  g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
+
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-pairs", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (schedule), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::reference", G_CALLBACK (schedule), self);
+}
