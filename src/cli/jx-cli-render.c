@@ -16,6 +16,7 @@
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
+#include "jx-cli-render-diff.h"
 #include "jx-comparison-render.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
@@ -166,23 +167,41 @@ write_to_file (void                *closure,
   return fwrite (data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
+/* What a picture draws: the timelines, or (--chart) the metric charts. */
+typedef struct
+{
+  const JxComparisonLane          *lanes;
+  guint                            n_lanes;
+  const JxComparisonRenderOptions *options;
+  JxComparisonRenderResult        *result;
+  const JxMetricChartView         *charts;    /* --chart: instead of the timelines */
+  guint                            n_charts;
+} Picture;
+
+static void
+draw_picture (cairo_t       *cr,
+              const Picture *picture)
+{
+  if (picture->charts != NULL)
+    jx_metric_chart_draw_picture (cr, picture->charts, picture->n_charts);
+  else
+    jx_comparison_render_draw (cr, picture->lanes, picture->n_lanes, picture->options, picture->result);
+}
+
 /* Draws and writes; FALSE with error naming the file when it cannot be written. */
 static gboolean
-write_picture (const char                      *path,
-               Format                           format,
-               const JxComparisonLane          *lanes,
-               guint                            n_lanes,
-               const JxComparisonRenderOptions *options,
-               JxComparisonRenderResult        *result,
-               GError                         **error)
+write_picture (const char     *path,
+               Format          format,
+               int             width,
+               int             height,
+               const Picture  *picture,
+               GError        **error)
 {
   cairo_surface_t *surface;
   cairo_status_t status;
   cairo_t *cr;
   FILE *file;
   int saved_errno;
-  int width = options->width;
-  int height = jx_comparison_render_measure_height (lanes, n_lanes, options);
 
   file = g_fopen (path, "wb");
   if (file == NULL)
@@ -220,7 +239,7 @@ write_picture (const char                      *path,
       return FALSE;
     }
   cr = cairo_create (surface);
-  jx_comparison_render_draw (cr, lanes, n_lanes, options, result);
+  draw_picture (cr, picture);
   status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS && format == FORMAT_PNG)
@@ -272,7 +291,12 @@ jx_cli_render (int    argc,
   gboolean sos = FALSE;
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
-  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE;
+  g_autofree char *chart = NULL;
+  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE;
+  JxSeriesKind chart_kind = JX_SERIES_RUNTIME_SKEW;
+  JxCliRenderDiff cli_diff;
+  Picture picture = { 0 };
+  int height;
   gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
   JxComparisonRenderOptions options;
   JxComparisonRenderResult result;
@@ -293,6 +317,8 @@ jx_cli_render (int    argc,
     { "fold", 0, 0, G_OPTION_ARG_STRING_ARRAY, &fold_names, N_("Fold the threads of each process, all processes, the processes of each node, or each accelerator device’s streams into one row; repeatable"), N_("threads|process|node|device") },
     { "fold-op", 0, 0, G_OPTION_ARG_STRING, &fold_op, N_("How folded rows pick a state per pixel (default max)"), N_("max|min|diff|idle") },
     { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
+    { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
+    { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
     { NULL }
   };
 
@@ -305,6 +331,11 @@ jx_cli_render (int    argc,
                                          "where stream rows would be too low for their labels, processes are drawn\n"
                                          "collapsed, one row each (not with --expand); rows that still do not fit\n"
                                          "are left out and the lane says so.\n"
+                                         "With --diff, every trace is compared with the first (the reference) and\n"
+                                         "diff bars under the rows show equal, different and one-sided calls.\n"
+                                         "With --chart KIND the picture holds the metric chart of each comparison\n"
+                                         "with the first trace instead: a line for one stream pair (the first of\n"
+                                         "--process, else the least similar) and a strip per stream pair.\n"
                                          "Times take a unit (ns, us, µs, ms, s); without one they are ms.\n"
                                          "Traces that share a name are told apart by the folder where their\n"
                                          "paths differ, “run (a)” and “run (b)”."),
@@ -330,6 +361,10 @@ jx_cli_render (int    argc,
   jx_cli_fold_init (&fold);
   if (!jx_cli_fold_parse (&fold, (const char * const *) fold_names, fold_op, sos, &fold_message))
     return jx_cli_usage_error (argv[0], "%s", fold_message);
+  if (chart != NULL && !jx_series_kind_from_string (chart, &chart_kind))
+    return jx_cli_usage_error (argv[0], _("unknown chart “%s” (use skew, dissimilarity or time-difference)"), chart);
+  if (chart != NULL && argc < 3)
+    return jx_cli_usage_error (argv[0], "%s", _("--chart compares traces: expected at least two"));
 
   jx_comparison_render_options_init (&options);
   options.dark = dark;
@@ -438,8 +473,54 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], _("bad window “%s”: it ends before the traces start or starts after they end"),
                                window != NULL ? window : "");
 
-  if (!write_picture (output, format, lanes, n, &options, &result, &error))
-    return jx_cli_input_error (argv[0], output, error);
+  jx_cli_render_diff_init (&cli_diff);
+  if ((diff || chart != NULL) && !jx_cli_render_diff_compare (&cli_diff, lanes, n, &error))
+    {
+      jx_cli_render_diff_clear (&cli_diff);
+      return jx_cli_input_error (argv[0], NULL, error);
+    }
+  if (diff)
+    jx_cli_render_diff_add_bars (&cli_diff, lanes, n);
+  picture.lanes = lanes;
+  picture.n_lanes = n;
+  picture.options = &options;
+  picture.result = &result;
+  if (chart != NULL)
+    {
+      if (!jx_cli_render_diff_build_chart (&cli_diff, lanes, n, chart_kind, process, options.start_ns, options.end_ns,
+                                    options.width, dark, &error))
+        {
+          jx_cli_render_diff_clear (&cli_diff);
+          return jx_cli_input_error (argv[0], NULL, error);
+        }
+      picture.charts = (const JxMetricChartView *) (gpointer) cli_diff.views->data;
+      picture.n_charts = cli_diff.views->len;
+      height = jx_metric_chart_picture_height (picture.charts, picture.n_charts);
+      memset (&result, 0, sizeof result);
+      result.start_ns = options.start_ns;
+      result.end_ns = options.end_ns;
+    }
+  else
+    height = jx_comparison_render_measure_height (lanes, n, &options);
+
+  if (!write_picture (output, format, options.width, height, &picture, &error))
+    {
+      jx_cli_render_diff_clear (&cli_diff);
+      return jx_cli_input_error (argv[0], output, error);
+    }
+
+  if (chart != NULL)
+    {
+      g_autofree char *from = jx_time_format (options.start_ns, 6);
+      g_autofree char *to = jx_time_format (options.end_ns, 6);
+
+      g_print (_("Wrote %s (%s, %d × %d px)\n"), output, format_names[format], options.width, height);
+      g_print (_("Window: %s to %s\n"), from, to);
+      g_print (_("Charts: %s of %u comparisons with “%s”\n"), jx_series_kind_to_string (chart_kind),
+               picture.n_charts, jx_trace_get_name (lanes[0].trace));
+      jx_cli_render_diff_clear (&cli_diff);
+      return JX_CLI_EXIT_OK;
+    }
 
   first = jx_time_format (result.start_ns, 6);
   last = jx_time_format (result.end_ns, 6);
@@ -457,5 +538,9 @@ jx_cli_render (int    argc,
 
       g_print (_("SOS time: %s to %s\n"), lo, hi);
     }
+  if (diff)
+    g_print (_("Diff bars: %u traces compared with “%s”, %u bars under the rows\n"), cli_diff.comparisons->len,
+             jx_trace_get_name (lanes[0].trace), result.n_diff_bars);
+  jx_cli_render_diff_clear (&cli_diff);
   return JX_CLI_EXIT_OK;
 }

@@ -42,6 +42,7 @@ typedef struct
 {
   JxLegendEntry entry;
   guint64       pixels;            /* over all drawn rows */
+  int           diff_state;        /* JxDiffState of a diff bar colour; -1 for functions and categories */
 } LegendItem;
 
 void
@@ -108,8 +109,16 @@ jx_comparison_render_get_extent (const JxComparisonLane *lanes,
   return n_lanes > 0;
 }
 
+/* Diff bars are thin, as in the window: two fifths of a row. */
+static int
+diff_height (int row_height)
+{
+  return MAX (2, (row_height * 2 + 2) / 5);
+}
+
 /* Rows of the lane's trace at the given height, only those of `process`
- * when set, packed from y = 0; by the fold's groups when it has one. */
+ * when set, packed from y = 0; by the fold's groups when it has one; a
+ * diff row under each stream with a diff bar. */
 static GArray *
 lane_rows (const JxComparisonLane          *lane,
            const JxComparisonRenderOptions *options,
@@ -123,6 +132,7 @@ lane_rows (const JxComparisonLane          *lane,
   g_autoptr(GArray) all = NULL;
   g_autofree guint8 *collapsed = NULL;
   g_autofree guint8 *folded = _jx_comparison_folded_groups (lane, options);
+  g_autofree guint8 *diff_streams = NULL;
   GArray *rows;
   int y = 0;
 
@@ -133,6 +143,16 @@ lane_rows (const JxComparisonLane          *lane,
     {
       params.groups = jx_timeline_fold_get_groups (lane->fold);
       params.folded = folded;
+    }
+  if (lane->diff_bars != NULL)
+    {
+      guint n = jx_trace_get_n_streams (trace);
+
+      diff_streams = g_new0 (guint8, MAX (n, 1));
+      for (guint s = 0; s < n; s++)
+        diff_streams[s] = lane->diff_bars[s].diff != NULL;
+      params.diff_streams = diff_streams;
+      params.diff_height = diff_height (row_height);
     }
   if (collapse)
     {
@@ -242,6 +262,7 @@ collect_legend (const JxComparisonLane *lanes,
                 {
                   LegendItem item = { { 0 } };
 
+                  item.diff_state = -1;
                   item.entry.name = g_strdup (jx_category_label (c));
                   item.entry.category = c;
                   item.entry.is_category = TRUE;
@@ -260,6 +281,7 @@ collect_legend (const JxComparisonLane *lanes,
                 {
                   LegendItem item = { { 0 } };
 
+                  item.diff_state = -1;
                   item.entry.name = g_strdup (region->name);
                   item.entry.category = JX_CATEGORY_USER;
                   index = items->len;
@@ -272,6 +294,25 @@ collect_legend (const JxComparisonLane *lanes,
     }
 
   g_array_sort (items, compare_legend_items);
+
+  /* Diff bars first: what their colours mean. */
+  for (guint l = 0; l < n_lanes; l++)
+    if (lanes[l].diff_bars != NULL)
+      {
+        static const JxDiffState states[] = {
+          JX_DIFF_EQUAL, JX_DIFF_DIFFERENT, JX_DIFF_ONLY_HERE, JX_DIFF_ONLY_THERE,
+        };
+
+        for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+          {
+            LegendItem item = { { 0 } };
+
+            item.diff_state = states[i];
+            item.entry.name = g_strdup (jx_palette_diff_label (states[i]));
+            g_array_insert_val (items, i, item);
+          }
+        break;
+      }
   return items;
 }
 
@@ -392,7 +433,10 @@ draw_legend (cairo_t            *cr,
           const LegendItem *item = &g_array_index (items, LegendItem, i);
           JxRgba color;
 
-          jx_palette_legend_color (&item->entry, dark, &color);
+          if (item->diff_state >= 0)
+            jx_palette_diff_color ((JxDiffState) item->diff_state, dark, &color);
+          else
+            jx_palette_legend_color (&item->entry, dark, &color);
           cairo_rectangle (cr, x + 0.5, ly + (LEGEND_LINE - LEGEND_SWATCH) / 2 + 0.5,
                            LEGEND_SWATCH - 1, LEGEND_SWATCH - 1);
           jx_palette_cairo_set_source (cr, &color);
@@ -478,6 +522,28 @@ draw_ruler (cairo_t      *cr,
     }
 }
 
+/* Height of the first n rows (packed from y = 0). */
+static int
+rows_span (GArray *rows,
+           guint   n)
+{
+  const JxTimelineRow *last;
+
+  if (n == 0)
+    return 0;
+  last = &g_array_index (rows, JxTimelineRow, n - 1);
+  return last->y + last->height;
+}
+
+/* Rows of a lane laid out at max_height, in full rows (a diff bar counts as
+ * the part of a row it takes). */
+static double
+lane_units (const Lane *lane,
+            int         max_height)
+{
+  return (double) rows_span (lane->rows, lane->rows->len) / MAX (max_height, 1);
+}
+
 /* Shares rows_space px out between the lanes' rows: a common row height,
  * and where even the smallest does not fit, rows in proportion per lane. */
 static int
@@ -487,21 +553,21 @@ share_rows (Lane *lanes,
             int   min_height,
             int   max_height)
 {
-  guint total = 0, capacity;
+  double total = 0.0, capacity;
   int height;
 
   for (guint l = 0; l < n_lanes; l++)
-    total += lanes[l].rows->len;
-  if (total == 0)
+    total += lane_units (&lanes[l], max_height);
+  if (total <= 0.0)
     return max_height;
 
-  height = CLAMP (rows_space / (int) total, min_height, max_height);
-  capacity = (guint) MAX (rows_space / height, 0);
+  height = CLAMP ((int) (rows_space / total), min_height, max_height);
+  capacity = MAX ((double) rows_space / height, 0.0);
   for (guint l = 0; l < n_lanes; l++)
     {
       guint n = lanes[l].rows->len;
 
-      lanes[l].n_shown = total <= capacity ? n : (guint) ((guint64) n * capacity / total);
+      lanes[l].n_shown = total <= capacity ? n : (guint) ((double) n * capacity / total);
     }
   return height;
 }
@@ -568,6 +634,17 @@ plan_total_rows (const Plan *plan)
   return total;
 }
 
+/* Height of every lane's rows as laid out now. */
+static int
+plan_total_span (const Plan *plan)
+{
+  int total = 0;
+
+  for (guint l = 0; l < plan->n_lanes; l++)
+    total += rows_span (plan->lanes[l].rows, plan->lanes[l].rows->len);
+  return total;
+}
+
 static void
 plan_init (Plan                            *plan,
            const JxComparisonLane          *lanes,
@@ -619,7 +696,7 @@ plan_init (Plan                            *plan,
    * processes when their stream rows would be too low for their labels,
    * judged against the space left when the legend takes its largest share. */
   plan_rows (plan, lanes, options, FALSE);
-  if (fit && fixed_height (n_lanes) + (int) plan_total_rows (plan) * max_row > JX_COMPARISON_RENDER_MAX_SIDE * 4 / 5)
+  if (fit && fixed_height (n_lanes) + plan_total_span (plan) > JX_COMPARISON_RENDER_MAX_SIDE * 4 / 5)
     fit = FALSE;
   /* Too many rows for a picture that fits them: the largest one, shared. */
   plan->height = fit || options->height <= 0 ? JX_COMPARISON_RENDER_MAX_SIDE
@@ -628,7 +705,7 @@ plan_init (Plan                            *plan,
     {
       int space = plan->height - fixed_height (n_lanes) - plan->height / 5;
 
-      if ((gint64) plan_total_rows (plan) * JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT > MAX (space, 0))
+      if ((gint64) plan_total_span (plan) * JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT / max_row > MAX (space, 0))
         {
           guint before = plan_total_rows (plan);
 
@@ -653,7 +730,7 @@ plan_init (Plan                            *plan,
 
   if (fit)
     {
-      plan->height = MAX (fixed_height (n_lanes) + (int) plan_total_rows (plan) * max_row + plan->ll.height, 1);
+      plan->height = MAX (fixed_height (n_lanes) + plan_total_span (plan) + plan->ll.height, 1);
       plan->height = MAX (plan->height, MIN_FIT_HEIGHT);
       result->row_height = max_row;
       for (guint l = 0; l < n_lanes; l++)
@@ -681,12 +758,21 @@ plan_init (Plan                            *plan,
     {
       Lane *lane = &plan->lanes[l];
 
-      result->n_rows += lane->n_shown;
-      result->n_rows_hidden += lane->rows->len - lane->n_shown;
       lane->notes = _jx_comparison_group_notes (&lanes[l], lane->rows, lane->start, lane->end);
-      for (guint r = 0; r < lane->n_shown; r++)
-        result->n_folded += g_array_index (lane->rows, JxTimelineRow, r).group != JX_NONE &&
-                            g_array_index (lane->rows, JxTimelineRow, r).collapsed;
+      for (guint r = 0; r < lane->rows->len; r++)
+        {
+          const JxTimelineRow *row = &g_array_index (lane->rows, JxTimelineRow, r);
+          gboolean shown = r < lane->n_shown;
+
+          /* Diff bars are counted apart: they belong to the stream above. */
+          if (row->kind == JX_TIMELINE_ROW_DIFF)
+            result->n_diff_bars += shown;
+          else if (shown)
+            result->n_rows++;
+          else
+            result->n_rows_hidden++;
+          result->n_folded += shown && row->group != JX_NONE && row->collapsed;
+        }
     }
   if (plan->legend != NULL)
     {
@@ -765,7 +851,7 @@ jx_comparison_render_draw (cairo_t                         *cr,
   for (guint l = 0; l < n_lanes; l++)
     {
       Lane *lane = &plan.lanes[l];
-      int rows_height = (int) lane->n_shown * plan.result.row_height;
+      int rows_height = rows_span (lane->rows, lane->n_shown);
       JxTimelineView view;
 
       jx_palette_cairo_set_source (cr, &lanes[l].tint);
@@ -790,6 +876,7 @@ jx_comparison_render_draw (cairo_t                         *cr,
       view.sos_min_ns = plan.result.sos_min_ns;
       view.sos_max_ns = plan.result.sos_max_ns;
       view.group_notes = (const char * const *) lane->notes;
+      view.diff_bars = lanes[l].diff_bars;
       if (rows_height > 0)
         {
           cairo_save (cr);

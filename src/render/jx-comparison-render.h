@@ -25,6 +25,7 @@
 #include "jx-imbalance.h"
 #include "jx-rgba.h"
 #include "jx-timeline-fold.h"
+#include "jx-timeline-layout.h"
 #include "jx-timeline-summary.h"
 #include "jx-trace.h"
 
@@ -45,6 +46,9 @@ typedef struct
   JxRgba             accent;      /* swatch and name */
   JxTimelineFold    *fold;        /* of trace (its summary); NULL = rows by process only */
   JxImbalance       *imbalance;   /* of trace; NULL = no SOS overlay in this lane */
+  /* Diff bars under the streams that have one (jx-timeline-layout.h), per
+   * stream of trace; NULL = none. The legend then explains their colours. */
+  const JxTimelineDiffBar *diff_bars;
 } JxComparisonLane;
 
 /* Fills lane for trace with no summary, offset 0 and the palette's tint and
@@ -99,6 +103,7 @@ typedef struct
   int     row_height;           /* px */
   guint   n_rows;               /* rows drawn, over all lanes */
   guint   n_rows_hidden;        /* rows that did not fit */
+  guint   n_diff_bars;          /* diff bars drawn under stream rows */
   guint   n_lanes_without_process; /* lanes whose trace has no such process */
   gboolean collapsed;           /* processes were drawn collapsed */
   guint   n_legend_entries;     /* entries drawn */

@@ -9,12 +9,15 @@
 
 #include "jx-metric-chart.h"
 #include "jx-palette.h"
+#include "jx-time-ruler.h"
 
 #define STRIP_MAX   10
 #define STRIP_MIN   3
 #define STRIPS_PX   140
 #define GAP         4
 #define PAD         6
+#define RULER       30
+#define BLOCK_GAP   14
 
 void
 jx_metric_chart_view_init (JxMetricChartView *view)
@@ -68,8 +71,8 @@ is_time_kind (JxSeriesKind kind)
   return kind != JX_SERIES_DISSIMILARITY;
 }
 
-static const char *
-kind_title (JxSeriesKind kind)
+const char *
+jx_metric_chart_kind_title (JxSeriesKind kind)
 {
   switch (kind)
     {
@@ -101,6 +104,42 @@ value_text (JxSeriesKind kind,
   return jx_time_format (jx_time_seconds_to_ns (value), 3);
 }
 
+/* Text centred vertically at y; lines > 1 lets it wrap onto that many. */
+static void
+show_text_lines (cairo_t    *cr,
+                 const char *text,
+                 const char *font,
+                 double      x,
+                 double      y,
+                 int         width,
+                 gboolean    right,
+                 gboolean    dark,
+                 double      alpha,
+                 int         lines)
+{
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  int tw, th;
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, MAX (width, 1) * PANGO_SCALE);
+  if (lines > 1)
+    {
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_height (layout, -lines);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  else
+    pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+  pango_layout_set_alignment (layout, right ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  jx_palette_cairo_set_text (cr, dark, alpha);
+  cairo_move_to (cr, x, y - th / 2.0);
+  pango_cairo_show_layout (cr, layout);
+}
+
 static void
 show_text (cairo_t    *cr,
            const char *text,
@@ -112,27 +151,27 @@ show_text (cairo_t    *cr,
            gboolean    dark,
            double      alpha)
 {
-  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (font);
-  int tw, th;
-
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-  pango_layout_set_text (layout, text, -1);
-  pango_layout_set_width (layout, MAX (width, 1) * PANGO_SCALE);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
-  pango_layout_set_alignment (layout, right ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-  pango_layout_get_pixel_size (layout, &tw, &th);
-  jx_palette_cairo_set_text (cr, dark, alpha);
-  cairo_move_to (cr, x, y - th / 2.0);
-  pango_cairo_show_layout (cr, layout);
+  show_text_lines (cr, text, font, x, y, width, right, dark, alpha, 1);
 }
 
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+/* The scale of the time kinds: the largest |value|, unless a few outliers
+ * (a long outer call such as main) dwarf everything else; then the 98th
+ * percentile, and the outliers are clipped at the edge. */
 static double
 value_scale (const JxMetricChartView *view,
              double                  *lo,
              double                  *hi)
 {
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
   double extent = 0.0;
   int tw = time_width (view);
 
@@ -142,15 +181,30 @@ value_scale (const JxMetricChartView *view,
       *hi = 1.0;
       return 1.0;
     }
-  if (view->line != NULL)
-    for (int x = 0; x < tw; x++)
-      if (view->line[x].n > 0)
-        extent = MAX (extent, MAX (fabs (view->line[x].min + view->value_offset),
-                                   fabs (view->line[x].max + view->value_offset)));
+  for (int x = 0; view->line != NULL && x < tw; x++)
+    if (view->line[x].n > 0)
+      {
+        double v = MAX (fabs (view->line[x].min + view->value_offset), fabs (view->line[x].max + view->value_offset));
+
+        g_array_append_val (values, v);
+      }
   for (guint s = 0; s < view->n_strips; s++)
     for (int x = 0; view->strips[s] != NULL && x < tw; x++)
       if (view->strips[s][x].n > 0)
-        extent = MAX (extent, fabs (jx_metric_chart_bucket_value (&view->strips[s][x]) + view->value_offset));
+        {
+          double v = fabs (jx_metric_chart_bucket_value (&view->strips[s][x]) + view->value_offset);
+
+          g_array_append_val (values, v);
+        }
+  if (values->len > 0)
+    {
+      double top, p98;
+
+      g_array_sort (values, compare_doubles);
+      top = g_array_index (values, double, values->len - 1);
+      p98 = g_array_index (values, double, (guint) ((values->len - 1) * 0.98));
+      extent = top > 3.0 * p98 && p98 > 0.0 ? p98 * 1.1 : top;
+    }
   if (extent <= 0.0)
     extent = 1e-6;
   *lo = -extent;
@@ -226,8 +280,8 @@ draw_line_chart (cairo_t                 *cr,
   show_text (cr, hi_text, "Sans 8", 0, top, view->label_width - 6, TRUE, view->dark, 0.7);
   show_text (cr, lo_text, "Sans 8", 0, top + h, view->label_width - 6, TRUE, view->dark, 0.7);
   if (view->line_label != NULL)
-    show_text (cr, view->line_label, "Sans 8", PAD, top + h / 2, view->label_width - 2 * PAD - 40, FALSE,
-               view->dark, 0.85);
+    show_text_lines (cr, view->line_label, "Sans 8", PAD, top + h / 2, view->label_width - 2 * PAD, FALSE,
+                     view->dark, 0.85, 3);
   if (view->line == NULL)
     return;
 
@@ -241,8 +295,8 @@ draw_line_chart (cairo_t                 *cr,
 
       if (b->n == 0)
         continue;
-      y_max = top + h * (hi - (b->max + view->value_offset)) / (hi - lo);
-      y_min = top + h * (hi - (b->min + view->value_offset)) / (hi - lo);
+      y_max = CLAMP (top + h * (hi - (b->max + view->value_offset)) / (hi - lo), top, top + h);
+      y_min = CLAMP (top + h * (hi - (b->min + view->value_offset)) / (hi - lo), top, top + h);
       cairo_rectangle (cr, view->label_width + x, y_max - 0.5, 1.0, MAX (y_min - y_max, 0.0) + 1.0);
     }
   cairo_fill (cr);
@@ -255,7 +309,7 @@ draw_line_chart (cairo_t                 *cr,
 
       if (b->n == 0)
         continue;
-      y = top + h * (hi - ((b->min + b->max) / 2.0 + view->value_offset)) / (hi - lo);
+      y = CLAMP (top + h * (hi - ((b->min + b->max) / 2.0 + view->value_offset)) / (hi - lo), top, top + h);
       if (!drawing)
         cairo_move_to (cr, view->label_width + x + 0.5, y);
       else
@@ -285,12 +339,24 @@ draw_strips (cairo_t                 *cr,
   stride = cairo_image_surface_get_stride (image);
   for (guint s = 0; s < view->n_strips; s++)
     {
+      const JxSeriesBucket *last = NULL;
+      int end = -1;
+
       pixels = (guint32 *) (gpointer) (cairo_image_surface_get_data (image) + (gsize) s * stride);
+      /* A metric holds from one aligned call to the next: a bucket where no
+       * call starts shows the one before, up to the stream's last call. */
+      for (int x = 0; view->strips[s] != NULL && x < tw; x++)
+        if (view->strips[s][x].n > 0)
+          end = x;
       for (int x = 0; x < tw; x++)
         {
           const JxSeriesBucket *b = view->strips[s] != NULL ? &view->strips[s][x] : NULL;
           JxRgba c;
 
+          if (b != NULL && b->n > 0)
+            last = b;
+          else if (x <= end)
+            b = last;
           if (b == NULL || b->n == 0)
             {
               pixels[x] = empty_pixel;
@@ -333,6 +399,15 @@ draw_strips (cairo_t                 *cr,
         show_text (cr, view->strip_labels[s], "Sans 7", PAD, cy, view->label_width - 2 * PAD, FALSE,
                    view->dark, s == view->highlighted ? 0.95 : 0.7);
     }
+  /* Rows too low for their names: say what they are. */
+  if (sh < 9)
+    {
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream pair", "%u stream pairs",
+                                                            view->n_strips), view->n_strips);
+
+      show_text (cr, text, "Sans 8", PAD, y0 + view->n_strips * sh / 2.0, view->label_width - 2 * PAD, FALSE,
+                 view->dark, 0.7);
+    }
   if (view->highlighted < view->n_strips)
     {
       jx_palette_cairo_set_text (cr, view->dark, 0.8);
@@ -361,7 +436,7 @@ jx_metric_chart_draw (cairo_t                 *cr,
   cairo_clip (cr);
 
   /* Title, and what the colours of the strips mean. */
-  show_text (cr, view->title != NULL ? view->title : kind_title (view->kind), "Sans Bold 9", PAD,
+  show_text (cr, view->title != NULL ? view->title : jx_metric_chart_kind_title (view->kind), "Sans Bold 9", PAD,
              JX_METRIC_CHART_TITLE_HEIGHT / 2.0, view->width / 2, FALSE, view->dark, 0.9);
   extent_text = value_text (view->kind, extent);
   switch (view->kind)
@@ -403,4 +478,45 @@ jx_metric_chart_strip_at (const JxMetricChartView *view,
   if (sh == 0 || y < top || y >= top + (double) view->n_strips * sh)
     return G_MAXUINT;
   return (guint) ((y - top) / sh);
+}
+
+int
+jx_metric_chart_picture_height (const JxMetricChartView *views,
+                                guint                    n)
+{
+  int height = RULER + PAD;
+
+  g_return_val_if_fail (views != NULL || n == 0, 0);
+
+  for (guint i = 0; i < n; i++)
+    height += jx_metric_chart_get_height (&views[i]) + BLOCK_GAP;
+  return height;
+}
+
+void
+jx_metric_chart_draw_picture (cairo_t                 *cr,
+                              const JxMetricChartView *views,
+                              guint                    n)
+{
+  JxRgba background;
+  int y;
+
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (views != NULL && n > 0);
+
+  background = views[0].dark ? (JxRgba) { 0.141f, 0.141f, 0.141f, 1.0f }
+                             : (JxRgba) { 0.98f, 0.98f, 0.98f, 1.0f };
+  jx_palette_cairo_set_source (cr, &background);
+  cairo_paint (cr);
+  jx_time_ruler_draw (cr, views[0].start_ns, views[0].end_ns, views[0].label_width,
+                      time_width (&views[0]), RULER, views[0].dark);
+  y = RULER + PAD;
+  for (guint i = 0; i < n; i++)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, 0, y);
+      jx_metric_chart_draw (cr, &views[i]);
+      cairo_restore (cr);
+      y += jx_metric_chart_get_height (&views[i]) + BLOCK_GAP;
+    }
 }

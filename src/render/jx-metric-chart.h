@@ -64,6 +64,18 @@ void  jx_metric_chart_draw       (cairo_t                 *cr,
 guint jx_metric_chart_strip_at   (const JxMetricChartView *view,
                                   double                   y);
 
+/* A picture of n blocks stacked (one per compared trace, all with the same
+ * window, width and dark), under the time ruler of comparison time, on the
+ * window's background. */
+int   jx_metric_chart_picture_height (const JxMetricChartView *views,
+                                      guint                    n);
+void  jx_metric_chart_draw_picture   (cairo_t                 *cr,
+                                      const JxMetricChartView *views,
+                                      guint                    n);
+
+/* "Runtime skew (B − A)", … (translated). */
+const char *jx_metric_chart_kind_title (JxSeriesKind kind);
+
 /* What a bucket shows on a strip: its most extreme value. */
 double jx_metric_chart_bucket_value (const JxSeriesBucket *bucket);
 

@@ -2,6 +2,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "jx-palette.h"
 
 /* Colours are picked in OKLCH (perceptual lightness, chroma, hue) so that equal
@@ -448,6 +450,26 @@ jx_palette_diff_color (JxDiffState  state,
       return;
     }
   *rgba = rgb_hex (diff_colors[dark ? 1 : 0][state]);
+}
+
+const char *
+jx_palette_diff_label (JxDiffState state)
+{
+  switch (state)
+    {
+    case JX_DIFF_EQUAL:
+      return _("Equal");
+    case JX_DIFF_DIFFERENT:
+      return _("Different");
+    case JX_DIFF_ONLY_HERE:
+      return _("Only in this trace");
+    case JX_DIFF_ONLY_THERE:
+      return _("Calls only in the other trace (ticks)");
+    case JX_DIFF_NONE:
+    case JX_DIFF_N_STATES:
+    default:
+      return "";
+    }
 }
 
 /* Stops of the diverging scale: blue, neutral, red (ColorBrewer's RdBu ends). */

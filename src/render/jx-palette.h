@@ -107,6 +107,9 @@ void      jx_palette_legend_color         (const JxLegendEntry *entry,
 void      jx_palette_diff_color           (JxDiffState    state,
                                            gboolean       dark,
                                            JxRgba        *rgba);
+/* What a diff colour means, for legends: "Equal", "Different", "Only in this
+ * trace", "Calls only in the other trace" (translated). */
+const char *jx_palette_diff_label         (JxDiffState    state);
 
 /* Colour scales of the metric strips, interpolated in OKLab. Diverging:
  * value -1 (blue: B ahead or faster) through 0 (neutral grey) to +1 (red: B
