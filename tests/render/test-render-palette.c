@@ -41,6 +41,38 @@ delta_e (const JxRgba  *a,
                (la[2] - lb[2]) * (la[2] - lb[2]));
 }
 
+/* Machado, Oliveira and Fernandes (2009) at full severity, on linear RGB:
+ * how a colour looks with protanopia, deuteranopia and tritanopia. */
+static const double cvd_matrices[3][3][3] = {
+  { { 0.152286, 1.052583, -0.204868 }, { 0.114503, 0.786281, 0.099216 }, { -0.003882, -0.048116, 1.051998 } },
+  { { 0.367322, 0.860646, -0.227968 }, { 0.280085, 0.672501, 0.047413 }, { -0.011820, 0.042940, 0.968881 } },
+  { { 1.255528, -0.076749, -0.178779 }, { -0.078411, 0.930809, 0.147602 }, { 0.004733, 0.691367, 0.303900 } },
+};
+
+static JxRgba
+simulate_cvd (const JxRgba *c,
+              guint         deficiency)
+{
+  double lin[3] = { c->red, c->green, c->blue }, out[3];
+  JxRgba r = *c;
+
+  for (guint i = 0; i < 3; i++)
+    lin[i] = lin[i] <= 0.04045 ? lin[i] / 12.92 : pow ((lin[i] + 0.055) / 1.055, 2.4);
+  for (guint i = 0; i < 3; i++)
+    {
+      double v = 0;
+
+      for (guint j = 0; j < 3; j++)
+        v += cvd_matrices[deficiency][i][j] * lin[j];
+      v = CLAMP (v, 0.0, 1.0);
+      out[i] = v <= 0.0031308 ? 12.92 * v : 1.055 * pow (v, 1 / 2.4) - 0.055;
+    }
+  r.red = out[0];
+  r.green = out[1];
+  r.blue = out[2];
+  return r;
+}
+
 static gboolean
 rgba_equal (const JxRgba *a,
             const JxRgba *b)
@@ -281,6 +313,83 @@ test_legend (void)
   }
 }
 
+/* The diff bars' colours stay apart from each other and from every lane
+ * tint, in light and dark, for normal vision and the three dichromacies. */
+static void
+test_diff_colors (void)
+{
+  static const JxDiffState states[] = { JX_DIFF_EQUAL, JX_DIFF_DIFFERENT, JX_DIFF_ONLY_HERE, JX_DIFF_ONLY_THERE };
+  static const char *vision[] = { "normal", "protanopia", "deuteranopia", "tritanopia" };
+
+  for (int dark = 0; dark <= 1; dark++)
+    for (guint v = 0; v < G_N_ELEMENTS (vision); v++)
+      {
+        JxRgba seen[G_N_ELEMENTS (states)];
+
+        for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+          {
+            JxRgba c;
+
+            jx_palette_diff_color (states[i], dark, &c);
+            g_assert_cmpfloat (c.alpha, ==, 1.0f);
+            seen[i] = v == 0 ? c : simulate_cvd (&c, v - 1);
+          }
+        for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+          {
+            for (guint j = i + 1; j < G_N_ELEMENTS (states); j++)
+              if (delta_e (&seen[i], &seen[j]) < 0.1)
+                g_error ("%s, %s: diff colours %u and %u are only %.3f apart", dark ? "dark" : "light",
+                         vision[v], states[i], states[j], delta_e (&seen[i], &seen[j]));
+            for (guint t = 0; t < jx_palette_get_n_trace_backgrounds (); t++)
+              {
+                JxRgba tint, tint_seen;
+
+                jx_palette_trace_background (t, dark, &tint);
+                tint_seen = v == 0 ? tint : simulate_cvd (&tint, v - 1);
+                g_assert_cmpfloat (delta_e (&seen[i], &tint_seen), >=, 0.1);
+              }
+          }
+      }
+
+  /* Nothing to draw where nothing runs. */
+  {
+    JxRgba none;
+
+    jx_palette_diff_color (JX_DIFF_NONE, FALSE, &none);
+    g_assert_cmpfloat (none.alpha, ==, 0.0f);
+    g_assert_cmpstr (jx_palette_diff_label (JX_DIFF_ONLY_HERE), !=, "");
+  }
+}
+
+/* The strips' scales: both ends of the diverging one and the neutral middle
+ * stay apart under every vision; the sequential one starts at the middle. */
+static void
+test_metric_scales (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    for (guint v = 0; v < 4; v++)
+      {
+        JxRgba lo, mid, hi, seq0, seq1;
+
+        jx_palette_diverging (-1.0, dark, &lo);
+        jx_palette_diverging (0.0, dark, &mid);
+        jx_palette_diverging (1.0, dark, &hi);
+        jx_palette_sequential (0.0, dark, &seq0);
+        jx_palette_sequential (1.0, dark, &seq1);
+        g_assert_true (rgba_equal (&seq0, &mid));
+        g_assert_true (rgba_equal (&seq1, &hi));
+        if (v > 0)
+          {
+            lo = simulate_cvd (&lo, v - 1);
+            mid = simulate_cvd (&mid, v - 1);
+            hi = simulate_cvd (&hi, v - 1);
+          }
+        g_assert_cmpfloat (delta_e (&lo, &hi), >=, 0.15);
+        g_assert_cmpfloat (delta_e (&lo, &mid), >=, 0.15);
+        g_assert_cmpfloat (delta_e (&hi, &mid), >=, 0.15);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -294,6 +403,8 @@ main (int   argc,
   g_test_add_func ("/render/palette/tint-from-color", test_tint_from_color);
   g_test_add_func ("/render/palette/pixels", test_pixels);
   g_test_add_func ("/render/palette/legend", test_legend);
+  g_test_add_func ("/render/palette/diff-colors", test_diff_colors);
+  g_test_add_func ("/render/palette/metric-scales", test_metric_scales);
 
   return g_test_run ();
 }
