@@ -485,6 +485,9 @@ jx_function_diff_table_sort_by (JxFunctionDiffTable *self,
       if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0 ||
           g_strcmp0 (columns[i].title, title) == 0)
         {
+          /* Numeric columns sort largest first by themselves (see add_columns). */
+          if (i != COLUMN_NAME)
+            ascending = !ascending;
           gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), column,
                                           ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
           return;

@@ -24,6 +24,7 @@
 #include "jx-test-gen.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
+#include "jx-test-widget.h"
 #include "jx-trace-builder.h"
 #include "jx-timeline-renderer-private.h"
 #include "jx-trace-timeline-private.h"
@@ -126,120 +127,6 @@ wait_until_idle (GtkWidget *chart,
   g_assert_false (jx_details_panel_is_busy (JX_DETAILS_PANEL (details)));
 }
 
-static void
-wait_until_allocated (GtkWidget *widget)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while ((gtk_widget_get_width (widget) <= 1 || !gtk_widget_get_mapped (widget)) &&
-         g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpint (gtk_widget_get_width (widget), >, 1);
-  /* Let pending layout and drawing settle. */
-  wait_ms (50);
-}
-
-static GtkWidget *
-present (GtkWidget *child,
-         int        width,
-         int        height)
-{
-  GtkWidget *window = gtk_window_new ();
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_set_child (GTK_WINDOW (window), child);
-  gtk_window_present (GTK_WINDOW (window));
-  return window;
-}
-
-/* Off-screen render of a widget into ARGB32 pixels (premultiplied, native
- * endianness: 0xAARRGGBB per guint32). */
-typedef struct
-{
-  int      width;
-  int      height;
-  guint32 *pixels;
-} Image;
-
-static void
-image_free (Image *img)
-{
-  g_free (img->pixels);
-  g_free (img);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Image, image_free)
-
-static Image *
-render_widget (GtkWidget *widget)
-{
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GskRenderer *renderer;
-  Image *img = g_new0 (Image, 1);
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  img->width = gtk_widget_get_width (widget);
-  img->height = gtk_widget_get_height (widget);
-
-  /* A widget paintable shows the widget's last drawn frame: after a change,
-   * wait for the frame clock to draw it. */
-  while (node == NULL && g_get_monotonic_time () < deadline)
-    {
-      g_autoptr(GdkPaintable) paintable = NULL;
-      GtkSnapshot *snapshot;
-
-      wait_ms (20);
-      paintable = gtk_widget_paintable_new (widget);
-      snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, img->width, img->height);
-      node = gtk_snapshot_free_to_node (snapshot);
-    }
-  g_assert_nonnull (node);
-  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, img->width, img->height));
-  img->pixels = g_new0 (guint32, (gsize) img->width * img->height);
-  gdk_texture_download (texture, (guchar *) img->pixels, img->width * 4);
-  return img;
-}
-
-static gboolean
-pixel_near (guint32 pixel,
-            guint32 want)
-{
-  int i;
-
-  for (i = 0; i < 24; i += 8)
-    if (ABS ((int) ((pixel >> i) & 0xff) - (int) ((want >> i) & 0xff)) > 6)
-      return FALSE;
-  return TRUE;
-}
-
-/* First and last column of row y where `color` is drawn, within [x0, x1). */
-static gboolean
-find_color_span (const Image *img,
-                 int          y,
-                 int          x0,
-                 int          x1,
-                 guint32      color,
-                 int         *first,
-                 int         *last)
-{
-  int x;
-
-  *first = -1;
-  *last = -1;
-  for (x = MAX (x0, 0); x < MIN (x1, img->width); x++)
-    if (pixel_near (img->pixels[(gsize) y * img->width + x], color))
-      {
-        if (*first < 0)
-          *first = x;
-        *last = x;
-      }
-  return *first >= 0;
-}
-
 static guint32
 function_pixel (const char *name)
 {
@@ -269,9 +156,9 @@ static void
 test_timeline_shift_drag (void)
 {
   g_autoptr(JxSession) session = NULL;
-  g_autoptr(Image) before = NULL;
-  g_autoptr(Image) after = NULL;
-  g_autoptr(Image) undone = NULL;
+  g_autoptr(JxTestImage) before = NULL;
+  g_autoptr(JxTestImage) after = NULL;
+  g_autoptr(JxTestImage) undone = NULL;
   GtkWidget *view, *window, *canvas;
   JxTraceTimeline *tb;
   int y, lw, f0, l0, f1, l1, width;
@@ -283,11 +170,11 @@ test_timeline_shift_drag (void)
 
   session = make_session ();
   view = jx_master_timeline_new (session);
-  window = present (view, 1000, 500);
+  window = jx_test_present (view, 1000, 500);
   tb = lane_of (view, session, 1);
   g_assert_nonnull (tb);
   canvas = jx_trace_timeline_get_canvas (tb);
-  wait_until_allocated (canvas);
+  jx_test_wait_allocated (canvas);
 
   lw = jx_trace_timeline_get_label_width (tb);
   width = gtk_widget_get_width (canvas);
@@ -295,8 +182,8 @@ test_timeline_shift_drag (void)
   y = row_center (tb, 0);
   compute = function_pixel ("compute");
 
-  before = render_widget (canvas);
-  g_assert_true (find_color_span (before, y, lw, width, compute, &f0, &l0));
+  before = jx_test_render_widget (canvas);
+  g_assert_true (jx_test_image_find_span (before, y, lw, width, compute, &f0, &l0));
   /* compute runs from 1 ms to 9 ms (with MPI_Send in between). */
   g_assert_cmpint (ABS (f0 - (lw + (int) (1 * MS / ns_per_px))), <=, 2);
   g_assert_cmpint (ABS (l0 - (lw + (int) (9 * MS / ns_per_px))), <=, 2);
@@ -313,8 +200,8 @@ test_timeline_shift_drag (void)
   g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
   g_assert_true (jx_session_can_undo (session));
 
-  after = render_widget (canvas);
-  g_assert_true (find_color_span (after, y, lw, width, compute, &f1, &l1));
+  after = jx_test_render_widget (canvas);
+  g_assert_true (jx_test_image_find_span (after, y, lw, width, compute, &f1, &l1));
   g_assert_cmpint (ABS (f1 - f0 - 50), <=, 1);
   g_assert_cmpint (ABS (l1 - l0 - 50), <=, 1);
 
@@ -322,18 +209,18 @@ test_timeline_shift_drag (void)
   {
     JxTraceTimeline *ta = lane_of (view, session, 0);
     GtkWidget *ca = jx_trace_timeline_get_canvas (ta);
-    g_autoptr(Image) a = render_widget (ca);
+    g_autoptr(JxTestImage) a = jx_test_render_widget (ca);
     int fa, la;
 
-    g_assert_true (find_color_span (a, row_center (ta, 0), lw, width, compute, &fa, &la));
+    g_assert_true (jx_test_image_find_span (a, row_center (ta, 0), lw, width, compute, &fa, &la));
     g_assert_cmpint (ABS (fa - f0), <=, 1);
   }
 
   jx_session_undo (session);
   g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
   g_assert_false (jx_session_can_undo (session));
-  undone = render_widget (canvas);
-  g_assert_true (find_color_span (undone, y, lw, width, compute, &f1, &l1));
+  undone = jx_test_render_widget (canvas);
+  g_assert_true (jx_test_image_find_span (undone, y, lw, width, compute, &f1, &l1));
   g_assert_cmpint (ABS (f1 - f0), <=, 1);
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -344,8 +231,8 @@ static void
 test_timeline_search (void)
 {
   g_autoptr(JxSession) session = NULL;
-  g_autoptr(Image) before = NULL;
-  g_autoptr(Image) after = NULL;
+  g_autoptr(JxTestImage) before = NULL;
+  g_autoptr(JxTestImage) after = NULL;
   GtkWidget *view, *window, *canvas;
   JxTraceTimeline *ta;
   JxRgba mpi;
@@ -356,10 +243,10 @@ test_timeline_search (void)
 
   session = make_session ();
   view = jx_master_timeline_new (session);
-  window = present (view, 1000, 500);
+  window = jx_test_present (view, 1000, 500);
   ta = lane_of (view, session, 0);
   canvas = jx_trace_timeline_get_canvas (ta);
-  wait_until_allocated (canvas);
+  jx_test_wait_allocated (canvas);
   lw = jx_trace_timeline_get_label_width (ta);
   width = gtk_widget_get_width (canvas);
   y = row_center (ta, 0);
@@ -369,14 +256,14 @@ test_timeline_search (void)
   jx_palette_category_color (JX_CATEGORY_MPI, FALSE, &mpi);
   mpi_pixel = jx_palette_rgba_to_pixel (&mpi);
 
-  before = render_widget (canvas);
-  g_assert_true (pixel_near (before->pixels[y * before->width + x_compute], compute));
-  g_assert_true (pixel_near (before->pixels[y * before->width + x_send], mpi_pixel));
+  before = jx_test_render_widget (canvas);
+  g_assert_true (jx_test_pixel_near (before->pixels[y * before->width + x_compute], compute));
+  g_assert_true (jx_test_pixel_near (before->pixels[y * before->width + x_send], mpi_pixel));
 
   jx_session_set_search (session, "mpi_");
-  after = render_widget (canvas);
-  g_assert_false (pixel_near (after->pixels[y * after->width + x_compute], compute));
-  g_assert_true (pixel_near (after->pixels[y * after->width + x_send], mpi_pixel));
+  after = jx_test_render_widget (canvas);
+  g_assert_false (jx_test_pixel_near (after->pixels[y * after->width + x_compute], compute));
+  g_assert_true (jx_test_pixel_near (after->pixels[y * after->width + x_send], mpi_pixel));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -397,10 +284,10 @@ test_timeline_select_pan_zoom (void)
 
   session = make_session ();
   view = jx_master_timeline_new (session);
-  window = present (view, 1000, 500);
+  window = jx_test_present (view, 1000, 500);
   ta = lane_of (view, session, 0);
   canvas = jx_trace_timeline_get_canvas (ta);
-  wait_until_allocated (canvas);
+  jx_test_wait_allocated (canvas);
   lw = jx_trace_timeline_get_label_width (ta);
   width = gtk_widget_get_width (canvas);
   ns_per_px = (double) (10 * MS) / (width - lw);
@@ -479,10 +366,10 @@ test_timeline_click_details (void)
   gtk_widget_set_size_request (panel, 300, -1);
   gtk_box_append (GTK_BOX (box), view);
   gtk_box_append (GTK_BOX (box), panel);
-  window = present (box, 1300, 500);
+  window = jx_test_present (box, 1300, 500);
   ta = lane_of (view, session, 0);
   canvas = jx_trace_timeline_get_canvas (ta);
-  wait_until_allocated (canvas);
+  jx_test_wait_allocated (canvas);
   lw = jx_trace_timeline_get_label_width (ta);
   width = gtk_widget_get_width (canvas);
 
@@ -561,10 +448,10 @@ test_timeline_context_menu (void)
 
   session = make_session ();
   view = jx_master_timeline_new (session);
-  present (view, 1000, 500);
+  jx_test_present (view, 1000, 500);
   tb = lane_of (view, session, 1);
   canvas = jx_trace_timeline_get_canvas (tb);
-  wait_until_allocated (canvas);
+  jx_test_wait_allocated (canvas);
   x = jx_trace_timeline_get_label_width (tb) + 200;
   g_assert_null (jx_trace_timeline_get_context_menu (tb));
 
@@ -621,10 +508,10 @@ test_timeline_trace_menu (void)
 
   session = make_session ();
   view = jx_master_timeline_new (session);
-  window = present (view, 1000, 500);
+  window = jx_test_present (view, 1000, 500);
   tb = lane_of (view, session, 1);
   canvas = jx_trace_timeline_get_canvas (tb);
-  wait_until_allocated (canvas);
+  jx_test_wait_allocated (canvas);
 
   /* The row of Rank 1 (process 1, its only stream). */
   g_assert_true (jx_trace_timeline_get_stream_span (tb, 1, &y, &h));
@@ -674,9 +561,9 @@ test_timeline_trace_actions (void)
 
   session = make_session ();
   view = jx_master_timeline_new (session);
-  window = present (view, 1000, 500);
+  window = jx_test_present (view, 1000, 500);
   tb = lane_of (view, session, 1);
-  wait_until_allocated (jx_trace_timeline_get_canvas (tb));
+  jx_test_wait_allocated (jx_trace_timeline_get_canvas (tb));
 
   dialog = jx_offset_dialog_new (GTK_WINDOW (window), session, jx_test_item_at (session, 1));
   jx_offset_dialog_set_value (JX_OFFSET_DIALOG (dialog), 2.5, JX_TIME_UNIT_MS);
@@ -769,8 +656,8 @@ test_nav_toolbar (void)
 
   session = make_session ();
   nav = jx_nav_toolbar_new (session);
-  window = present (nav, 1000, 120);
-  wait_until_allocated (nav);
+  window = jx_test_present (nav, 1000, 120);
+  jx_test_wait_allocated (nav);
 
   jx_session_zoom_all (session);
   g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), jx_test_item_at (session, 1), &y, &h));
@@ -830,7 +717,7 @@ test_nav_toolbar_pending (void)
 {
   g_autoptr(JxSession) session = NULL;
   g_autoptr(JxTrace) b = NULL;
-  g_autoptr(Image) img = NULL;
+  g_autoptr(JxTestImage) img = NULL;
   GtkWidget *nav, *window;
   gint64 deadline;
   int y0, h0, y1, h1, x, y;
@@ -849,9 +736,9 @@ test_nav_toolbar_pending (void)
 
   nav = jx_nav_toolbar_new (session);
   jx_nav_toolbar_set_label_width (JX_NAV_TOOLBAR (nav), 170);
-  window = present (nav, 1000, 120);
-  wait_until_allocated (nav);
-  img = render_widget (nav);
+  window = jx_test_present (nav, 1000, 120);
+  jx_test_wait_allocated (nav);
+  img = jx_test_render_widget (nav);
 
   g_assert_false (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), jx_test_item_at (session, 0), &y0, &h0));
   g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), jx_test_item_at (session, 1), &y1, &h1));
@@ -898,8 +785,8 @@ test_timeline_keyboard_select (void)
 
   session = make_session ();
   timeline = jx_trace_timeline_new (session, jx_test_item_at (session, 0));
-  window = present (timeline, 900, 200);
-  wait_until_allocated (timeline);
+  window = jx_test_present (timeline, 900, 200);
+  jx_test_wait_allocated (timeline);
 
 #define SELECT(action) gtk_widget_activate_action (timeline, "trace." action, NULL)
 #define ASSERT_SELECTED(s, i) G_STMT_START { \
@@ -963,7 +850,7 @@ test_summary_and_legend (void)
   legend = jx_legend_view_new (session);
   gtk_box_append (GTK_BOX (box), chart);
   gtk_box_append (GTK_BOX (box), legend);
-  window = present (box, 800, 400);
+  window = jx_test_present (box, 800, 400);
 
   deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   while ((jx_function_summary_chart_is_busy (JX_FUNCTION_SUMMARY_CHART (chart)) ||
@@ -1013,7 +900,7 @@ test_real_trace (void)
 
   session = jx_session_new ();
   view = jx_master_timeline_new (session);
-  window = present (view, 1200, 700);
+  window = jx_test_present (view, 1200, 700);
   item = jx_session_add_path (session, path);
   deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   while (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADING &&
@@ -1024,13 +911,13 @@ test_real_trace (void)
 
   tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), item);
   canvas = jx_trace_timeline_get_canvas (tl);
-  wait_until_allocated (canvas);
+  jx_test_wait_allocated (canvas);
   for (y = 2; y < gtk_widget_get_height (canvas); y += 7)
     for (x = 0; x < gtk_widget_get_width (canvas); x += 37)
       g_free (jx_trace_timeline_dup_tooltip_markup (tl, x, y));
   jx_trace_timeline_click (tl, gtk_widget_get_width (canvas) / 2, row_center (tl, 0));
   {
-    g_autoptr(Image) img = render_widget (canvas);
+    g_autoptr(JxTestImage) img = jx_test_render_widget (canvas);
 
     g_assert_cmpint (img->width, >, 0);
   }
@@ -1066,7 +953,7 @@ present_all_views (JxSession *session,
   gtk_box_append (GTK_BOX (box), views->chart);
   gtk_box_append (GTK_BOX (box), views->legend);
   gtk_box_append (GTK_BOX (box), views->details);
-  views->window = present (box, 1000, 900);
+  views->window = jx_test_present (box, 1000, 900);
 }
 
 /* Removing a trace from a session that views show frees the trace (and the
@@ -1096,7 +983,7 @@ test_remove_trace_finalizes (void)
   g_object_add_weak_pointer (G_OBJECT (b), &b);
 
   present_all_views (session, &views);
-  wait_until_allocated (jx_trace_timeline_get_canvas (lane_of (views.master, session, 1)));
+  jx_test_wait_allocated (jx_trace_timeline_get_canvas (lane_of (views.master, session, 1)));
 
   /* Let every view build what it shows of B: the item's summary, the bars,
    * the legend and the statistics of a selected invocation. */
@@ -1189,12 +1076,12 @@ test_remove_middle_keeps_lanes (void)
   gtk_widget_set_vexpand (master, TRUE);
   gtk_box_append (GTK_BOX (box), nav);
   gtk_box_append (GTK_BOX (box), master);
-  window = present (box, 1000, 700);
+  window = jx_test_present (box, 1000, 700);
   lane_a = lane_of (master, session, 0);
   lane_c = lane_of (master, session, 2);
   weak_lane_b = lane_of (master, session, 1);
   g_object_add_weak_pointer (G_OBJECT (weak_lane_b), &weak_lane_b);
-  wait_until_allocated (jx_trace_timeline_get_canvas (lane_c));
+  jx_test_wait_allocated (jx_trace_timeline_get_canvas (lane_c));
   g_assert_true (jx_nav_toolbar_get_strip_span (JX_NAV_TOOLBAR (nav), item_c, &y_before, NULL));
 
   jx_session_remove (session, jx_test_item_at (session, 1));
@@ -1380,12 +1267,12 @@ opened_init (Opened                   *o,
       gtk_box_append (GTK_BOX (top), view);
       gtk_box_append (GTK_BOX (top), o->panel);
     }
-  o->window = present (top, with_panel ? 1300 : 1000, 700);
+  o->window = jx_test_present (top, with_panel ? 1300 : 1000, 700);
   o->item = jx_session_add_trace (o->session, o->trace);
   jx_session_zoom_all (o->session);
   o->tl = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), o->item);
   o->canvas = jx_trace_timeline_get_canvas (o->tl);
-  wait_until_allocated (o->canvas);
+  jx_test_wait_allocated (o->canvas);
   wait_item (o->item, what);
 }
 
@@ -1461,15 +1348,15 @@ test_fold_views (void)
   }
   for (JxFoldOp op = JX_FOLD_MAX; op <= JX_FOLD_IDLE; op += JX_FOLD_IDLE - JX_FOLD_MAX)
     {
-      g_autoptr(Image) img = NULL;
+      g_autoptr(JxTestImage) img = NULL;
       guint n = 0;
 
       jx_session_set_fold_operation (session, op);
       wait_item (item, "fold");
-      img = render_widget (canvas);
+      img = jx_test_render_widget (canvas);
       y = row_y (tl, find_row (tl, JX_TIMELINE_ROW_GROUP, device));
       for (int x = jx_trace_timeline_get_label_width (tl); x < img->width; x++)
-        n += pixel_near (img->pixels[(gsize) y * img->width + x], kernel);
+        n += jx_test_pixel_near (img->pixels[(gsize) y * img->width + x], kernel);
       busy[op == JX_FOLD_IDLE] = n;
     }
   g_test_message ("kernel pixels of the folded device row: max %u, idle %u", busy[0], busy[1]);
@@ -1555,16 +1442,16 @@ test_sos_views (void)
   fast_y = row_center (tl, 0);
   x = jx_trace_timeline_get_label_width (tl) + (gtk_widget_get_width (canvas) - jx_trace_timeline_get_label_width (tl)) / 2;
   {
-    g_autoptr(Image) off = render_widget (canvas);
-    g_autoptr(Image) on = NULL;
+    g_autoptr(JxTestImage) off = jx_test_render_widget (canvas);
+    g_autoptr(JxTestImage) on = NULL;
     guint32 slow, fast;
 
     jx_session_set_show_sos (session, TRUE);
-    on = render_widget (canvas);
+    on = jx_test_render_widget (canvas);
     slow = on->pixels[(gsize) slow_y * on->width + x];
     fast = on->pixels[(gsize) fast_y * on->width + x];
     g_test_message ("overlay: slow rank %08x, fast rank %08x", slow, fast);
-    g_assert_false (pixel_near (slow, off->pixels[(gsize) slow_y * off->width + x]));
+    g_assert_false (jx_test_pixel_near (slow, off->pixels[(gsize) slow_y * off->width + x]));
     g_assert_cmpuint ((slow >> 16) & 0xff, >, slow & 0xff);
     g_assert_cmpuint (fast & 0xff, >, (fast >> 16) & 0xff);
   }

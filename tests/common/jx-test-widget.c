@@ -1,0 +1,121 @@
+/* jx-test-widget.c — see jx-test-widget.h. */
+#include "config.h"
+
+#include "jx-test-util.h"
+#include "jx-test-widget.h"
+
+void
+jx_test_image_free (JxTestImage *img)
+{
+  g_free (img->pixels);
+  g_free (img);
+}
+
+GtkWidget *
+jx_test_present (GtkWidget *child,
+                 int        width,
+                 int        height)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+static void
+run_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+void
+jx_test_wait_allocated (GtkWidget *widget)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while ((gtk_widget_get_width (widget) <= 1 || !gtk_widget_get_mapped (widget)) &&
+         g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 1);
+  /* Let pending layout and drawing settle. */
+  run_for (50);
+}
+
+JxTestImage *
+jx_test_render_widget (GtkWidget *widget)
+{
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer;
+  JxTestImage *img = g_new0 (JxTestImage, 1);
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  img->width = gtk_widget_get_width (widget);
+  img->height = gtk_widget_get_height (widget);
+
+  /* A widget paintable shows the widget's last drawn frame: after a change,
+   * wait for the frame clock to draw it. */
+  while (node == NULL && g_get_monotonic_time () < deadline)
+    {
+      g_autoptr(GdkPaintable) paintable = NULL;
+      GtkSnapshot *snapshot;
+
+      run_for (20);
+      paintable = gtk_widget_paintable_new (widget);
+      snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, img->width, img->height);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
+  g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, img->width, img->height));
+  img->pixels = g_new0 (guint32, (gsize) img->width * img->height);
+  gdk_texture_download (texture, (guchar *) img->pixels, img->width * 4);
+  return img;
+}
+
+guint32
+jx_test_image_pixel (const JxTestImage *img,
+                     int                x,
+                     int                y)
+{
+  g_assert_true (x >= 0 && x < img->width && y >= 0 && y < img->height);
+  return img->pixels[(gsize) y * img->width + x];
+}
+
+gboolean
+jx_test_pixel_near (guint32 pixel,
+                    guint32 want)
+{
+  for (int i = 0; i < 24; i += 8)
+    if (ABS ((int) ((pixel >> i) & 0xff) - (int) ((want >> i) & 0xff)) > 6)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+jx_test_image_find_span (const JxTestImage *img,
+                         int                y,
+                         int                x0,
+                         int                x1,
+                         guint32            color,
+                         int               *first,
+                         int               *last)
+{
+  *first = -1;
+  *last = -1;
+  for (int x = MAX (x0, 0); x < MIN (x1, img->width); x++)
+    if (jx_test_pixel_near (img->pixels[(gsize) y * img->width + x], color))
+      {
+        if (*first < 0)
+          *first = x;
+        *last = x;
+      }
+  return *first >= 0;
+}

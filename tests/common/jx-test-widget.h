@@ -1,0 +1,46 @@
+/* jx-test-widget.h — what the widget tests (tests/ui, tests/app) share:
+ * showing a widget in a window, waiting for it to be laid out, and reading
+ * back the pixels it drew. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* An off-screen render of a widget: ARGB32 pixels (premultiplied, native
+ * endianness: 0xAARRGGBB per guint32). */
+typedef struct
+{
+  int      width;
+  int      height;
+  guint32 *pixels;
+} JxTestImage;
+
+void         jx_test_image_free         (JxTestImage *img);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxTestImage, jx_test_image_free)
+
+/* A new window of that default size holding child, presented. */
+GtkWidget   *jx_test_present            (GtkWidget   *child,
+                                         int          width,
+                                         int          height);
+/* Runs the main loop until the widget is mapped and wider than a pixel
+ * (fails after 10 s), then lets drawing settle. */
+void         jx_test_wait_allocated     (GtkWidget   *widget);
+/* The widget's current frame (waits for the frame clock to draw one). */
+JxTestImage *jx_test_render_widget      (GtkWidget   *widget);
+guint32      jx_test_image_pixel        (const JxTestImage *img,
+                                         int          x,
+                                         int          y);
+/* Each of R, G, B within 6 of want's. */
+gboolean     jx_test_pixel_near         (guint32      pixel,
+                                         guint32      want);
+/* First and last column of row y in [x0, x1) drawn in color; FALSE when none. */
+gboolean     jx_test_image_find_span    (const JxTestImage *img,
+                                         int          y,
+                                         int          x0,
+                                         int          x1,
+                                         guint32      color,
+                                         int         *first,
+                                         int         *last);
+
+G_END_DECLS
