@@ -231,7 +231,7 @@ jx_session_remove (JxSession      *self,
   g_autoptr(JxSessionTrace) keep = NULL;
   JxSessionTrace *old_reference;
   UndoState before;
-  gboolean was_loading;
+  gboolean was_loading, was_compared;
   guint position;
 
   g_return_if_fail (JX_IS_SESSION (self));
@@ -264,7 +264,10 @@ jx_session_remove (JxSession      *self,
     jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
   if (self->compared == item)
     self->compared = NULL;
-  if (self->compared_seen == item)
+  /* Views holding the removed trace's results must hear of it even when no
+   * other trace takes its place. */
+  was_compared = self->compared_seen == item;
+  if (was_compared)
     self->compared_seen = NULL;
 
   _jx_session_trace_update_names (self->items);
@@ -278,6 +281,8 @@ jx_session_remove (JxSession      *self,
     _jx_session_notify (self, PROP_REFERENCE);
   notify_undo_state (self, before);
   _jx_session_update_comparisons (self);
+  if (was_compared)
+    _jx_session_notify (self, PROP_COMPARED_TRACE);
   g_object_thaw_notify (G_OBJECT (self));
 
   _jx_session_follow_extent (self);

@@ -922,6 +922,7 @@ jx_timeline_canvas_init (JxTimelineCanvas *self)
   g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-state", G_CALLBACK (update_diffs), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (update_diffs), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::reference", G_CALLBACK (update_diffs), self);
+  g_signal_group_connect_swapped (self->session_signals, "items-changed", G_CALLBACK (update_diffs), self);
 
   self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
   g_signal_group_connect_swapped (self->item_signals, "notify::trace", G_CALLBACK (sync_trace), self);

@@ -20,6 +20,9 @@
 
 static JxApplication *app;
 
+/* test-window-comparison.c */
+void test_window_comparison_register (JxApplication *application);
+
 static guint
 n_traces (JxSession *session)
 {
@@ -1268,6 +1271,7 @@ main (int   argc,
   g_test_add_func ("/app/window/keyboard-shift", test_keyboard_shift);
   g_test_add_func ("/app/window/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/window/close-releases-traces", test_close_releases_traces);
+  test_window_comparison_register (app);
 
   ret = g_test_run ();
 

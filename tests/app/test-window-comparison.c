@@ -1,0 +1,347 @@
+/* test-window-comparison.c — the comparison in the window (part of
+ * test-window): opening two traces shows diff bars, the comparison pane and
+ * the table without anything else to do; next difference walks exactly the
+ * removed calls; cancelling and removing a trace mid-way leave a consistent
+ * window; a new reference recomputes; the details show both calls of an
+ * aligned pair; the structural view opens from the keyboard; closing the
+ * window mid-run leaves nothing behind. */
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-aligned-pair-window.h"
+#include "jx-application.h"
+#include "jx-comparison-status.h"
+#include "jx-details-panel-private.h"
+#include "jx-master-timeline.h"
+#include "jx-test-generate.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+#include "jx-test-widget.h"
+#include "jx-trace-timeline-private.h"
+#include "jx-window-private.h"
+
+void test_window_comparison_register (JxApplication *application);
+
+static JxApplication *app;
+
+typedef struct
+{
+  char      *dir;
+  char      *a;
+  char      *b;
+  JxWindow  *window;
+  JxSession *session;
+} Fixture;
+
+static JxWindow *
+open_pair (Fixture *f,
+           guint    n_ranks,
+           guint    n_iterations)
+{
+  GFile *files[2];
+
+  f->dir = jx_test_generate_remove_pair (n_ranks, n_iterations, &f->a, &f->b);
+  files[0] = g_file_new_for_path (f->a);
+  files[1] = g_file_new_for_path (f->b);
+  g_application_open (G_APPLICATION (app), files, 2, "");
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+  f->window = JX_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  f->session = jx_window_get_session (f->window);
+  return f->window;
+}
+
+static void
+fixture_close (Fixture *f)
+{
+  GList *windows;
+
+  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
+    gtk_window_destroy (windows->data);
+  jx_test_spin (50);
+  jx_test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->a);
+  g_free (f->b);
+}
+
+static gboolean
+is_done (gpointer item)
+{
+  return jx_session_trace_get_comparison_state (item) == JX_SESSION_COMPARISON_DONE;
+}
+
+static JxTraceTimeline *
+lane_of (Fixture        *f,
+         JxSessionTrace *item)
+{
+  return jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (f->window), item);
+}
+
+static const char *
+status_text (Fixture        *f,
+             JxSessionTrace *item)
+{
+  GtkWidget *status = GTK_WIDGET (lane_of (f, item));
+
+  /* Depth-first to the header's status. */
+  while (status != NULL && !JX_IS_COMPARISON_STATUS (status))
+    {
+      GtkWidget *child = gtk_widget_get_first_child (status);
+
+      while (child == NULL && status != NULL)
+        {
+          child = gtk_widget_get_next_sibling (status);
+          status = gtk_widget_get_parent (status);
+        }
+      status = child;
+    }
+  g_assert_nonnull (status);
+  return jx_comparison_status_get_text (JX_COMPARISON_STATUS (status));
+}
+
+/* Without a further action: diff bars in both lanes, the pane's content and
+ * its table; next difference visits the removed calls, each once, in the
+ * window; details name both calls of a pair and the difference. */
+static void
+test_open_and_walk (void)
+{
+  Fixture f = { 0 };
+  JxSessionTrace *a, *b;
+  JxTrace *ta;
+  JxComparisonPane *pane;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  guint n_removed = 0;
+
+  open_pair (&f, 2, 5);
+  jx_test_wait_for_loads (f.session);
+  a = jx_test_item_at (f.session, 0);
+  b = jx_test_item_at (f.session, 1);
+  g_assert_true (jx_test_wait_until (is_done, b, 30));
+  jx_test_wait_allocated (GTK_WIDGET (f.window));
+  ta = jx_session_trace_get_trace (a);
+
+  g_assert_true (jx_session_has_diff_bar (f.session, a, 0));
+  g_assert_true (jx_session_has_diff_bar (f.session, b, 0));
+  pane = jx_window_get_comparison_pane (f.window);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (jx_comparison_pane_get_function_table (pane))));
+  g_assert_cmpuint (g_list_model_get_n_items (jx_function_diff_table_get_model (jx_comparison_pane_get_function_table (pane))),
+                    >, 0);
+  g_assert_nonnull (strstr (status_text (&f, b), "similarity"));
+
+  for (guint32 s = 0; s < jx_trace_get_n_streams (ta); s++)
+    {
+      const JxStream *st = jx_trace_get_stream (ta, s);
+
+      for (guint32 i = 0; i < st->n_invocations; i++)
+        n_removed += g_strcmp0 (jx_trace_get_region (ta, st->region[i])->name, "compute_halo") == 0;
+    }
+  g_assert_cmpuint (n_removed, ==, 10);
+
+  jx_session_clear_selection (f.session);
+  for (guint step = 0; step < n_removed; step++)
+    {
+      JxSessionTrace *item;
+      guint32 stream, inv;
+      const JxStream *st;
+      const JxTimeSpan *view;
+      gint64 start;
+
+      gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next-difference", NULL);
+      g_assert_true (jx_session_get_selected_invocation (f.session, &item, &stream, &inv));
+      g_assert_true (item == a);
+      st = jx_trace_get_stream (ta, stream);
+      g_assert_cmpstr (jx_trace_get_region (ta, st->region[inv])->name, ==, "compute_halo");
+      g_assert_false (g_hash_table_contains (seen, GUINT_TO_POINTER ((stream << 24) | inv)));
+      g_hash_table_add (seen, GUINT_TO_POINTER ((stream << 24) | inv));
+      /* In the window. */
+      view = jx_session_get_visible_time (f.session);
+      start = jx_session_trace_ticks_to_ns (a, st->start[inv]);
+      g_assert_cmpint (start, <, view->end_ns);
+      g_assert_cmpint (jx_session_trace_ticks_to_ns (a, st->end[inv]), >, view->begin_ns);
+    }
+  /* Then no further difference: the selection stays. */
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next-difference", NULL);
+  g_assert_cmpuint (g_hash_table_size (seen), ==, n_removed);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.previous-difference", NULL);
+
+  /* An aligned pair in the details: both calls and the difference. */
+  jx_session_select_invocation (f.session, b, 0, 0);
+  {
+    g_autofree char *text = jx_details_panel_dup_text (jx_window_get_details_panel (f.window));
+
+    g_assert_nonnull (strstr (text, "Aligned with"));
+    g_assert_nonnull (strstr (text, "main in “a”"));
+    g_assert_true (strstr (text, "faster in") != NULL || strstr (text, "same duration") != NULL);
+  }
+
+  /* The structural view of the selection's stream pair. */
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-structure", NULL);
+  {
+    GtkWindow *top = NULL;
+
+    for (GList *l = gtk_window_list_toplevels (); l != NULL; l = g_list_delete_link (l, l))
+      if (JX_IS_ALIGNED_PAIR_WINDOW (l->data))
+        top = l->data;
+    g_assert_nonnull (top);
+    gtk_window_destroy (top);
+  }
+
+  fixture_close (&f);
+}
+
+static void
+cancel_at_first_pair (JxSessionTrace *item,
+                      GParamSpec     *pspec,
+                      Fixture        *f)
+{
+  if (jx_session_trace_get_comparison_pairs (item) == 1)
+    gtk_widget_activate_action (GTK_WIDGET (lane_of (f, item)), "trace.cancel-comparison", NULL);
+}
+
+/* Cancelled after its first stream pair: one pair shown, the header says so
+ * and offers to compare again, the table sums that pair; then again. */
+static void
+test_cancel (void)
+{
+  Fixture f = { 0 };
+  JxSessionTrace *b;
+  gulong handler;
+
+  open_pair (&f, 4, 3);
+  b = jx_test_item_at (f.session, 1);
+  handler = g_signal_connect (b, "notify::comparison-pairs", G_CALLBACK (cancel_at_first_pair), &f);
+  jx_test_wait_for_loads (f.session);
+  while (jx_session_trace_get_comparison_state (b) == JX_SESSION_COMPARISON_RUNNING)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (b, handler);
+
+  g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_CANCELLED);
+  jx_test_spin (200);
+  g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), ==, 1);
+  g_assert_nonnull (strstr (status_text (&f, b), "cancelled · 1 of 4"));
+  {
+    guint shown = 0;
+
+    for (guint32 s = 0; s < 4; s++)
+      shown += jx_session_get_diff_bar (f.session, b, s, NULL, NULL, NULL);
+    g_assert_cmpuint (shown, ==, 1);
+  }
+
+  gtk_widget_activate_action (GTK_WIDGET (lane_of (&f, b)), "trace.compare", NULL);
+  g_assert_true (jx_test_wait_until (is_done, b, 30));
+  g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), ==, 4);
+  g_assert_nonnull (strstr (status_text (&f, b), "4 stream pairs"));
+
+  fixture_close (&f);
+}
+
+static gboolean
+remove_second (gpointer data)
+{
+  JxWindow *window = data;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-trace", "i", 1);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+remove_at_first_pair (JxSessionTrace *item,
+                      GParamSpec     *pspec,
+                      JxWindow       *window)
+{
+  /* Before the next pair is published. */
+  if (jx_session_trace_get_comparison_pairs (item) == 1)
+    g_idle_add_full (G_PRIORITY_HIGH, remove_second, window, NULL);
+}
+
+/* Removed after its first pair: the trace and its results go, the pane has
+ * nothing to compare, the reference's bars go. */
+static void
+test_remove_midway (void)
+{
+  Fixture f = { 0 };
+  JxSessionTrace *a, *b;
+  gpointer weak_b;
+
+  open_pair (&f, 4, 3);
+  b = jx_test_item_at (f.session, 1);
+  a = jx_test_item_at (f.session, 0);
+  g_signal_connect (b, "notify::comparison-pairs", G_CALLBACK (remove_at_first_pair), f.window);
+  weak_b = b;
+  g_object_add_weak_pointer (G_OBJECT (b), &weak_b);
+  jx_test_wait_for_loads (f.session);
+  g_assert_true (jx_test_wait_until_null (&weak_b, 30));
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (f.session)), ==, 1);
+  g_assert_null (jx_session_get_compared (f.session));
+  g_assert_false (jx_session_has_diff_bar (f.session, a, 0));
+  g_assert_cmpuint (g_list_model_get_n_items (jx_function_diff_table_get_model (
+                      jx_comparison_pane_get_function_table (jx_window_get_comparison_pane (f.window)))), ==, 0);
+  jx_test_spin (200);
+
+  fixture_close (&f);
+}
+
+/* The other trace made the reference: the first is compared with it. */
+static void
+test_reference_change (void)
+{
+  Fixture f = { 0 };
+  JxSessionTrace *a, *b;
+
+  open_pair (&f, 2, 3);
+  jx_test_wait_for_loads (f.session);
+  a = jx_test_item_at (f.session, 0);
+  b = jx_test_item_at (f.session, 1);
+  g_assert_true (jx_test_wait_until (is_done, b, 30));
+
+  gtk_widget_activate_action (GTK_WIDGET (lane_of (&f, b)), "trace.make-reference", NULL);
+  g_assert_true (jx_session_get_reference (f.session) == b);
+  g_assert_null (jx_session_trace_get_comparison (b));
+  g_assert_true (jx_test_wait_until (is_done, a, 30));
+  g_assert_cmpstr (jx_comparison_get_name_a (jx_session_trace_get_comparison (a)), ==, "b");
+  /* Now the removed calls are only in the compared trace a. */
+  jx_session_clear_selection (f.session);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next-difference", NULL);
+  {
+    JxSessionTrace *item;
+
+    g_assert_true (jx_session_get_selected_invocation (f.session, &item, NULL, NULL));
+    g_assert_true (item == a);
+  }
+
+  fixture_close (&f);
+}
+
+/* Closing the window while traces are being compared: the session and the
+ * traces are freed once the workers stop. */
+static void
+test_close_midway (void)
+{
+  Fixture f = { 0 };
+  gpointer weak_session, weak_trace;
+
+  open_pair (&f, 4, 20);
+  jx_test_wait_for_loads (f.session);
+  weak_session = f.session;
+  weak_trace = jx_session_trace_get_trace (jx_test_item_at (f.session, 1));
+  g_object_add_weak_pointer (G_OBJECT (f.session), &weak_session);
+  g_object_add_weak_pointer (weak_trace, &weak_trace);
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  g_assert_true (jx_test_wait_until_null (&weak_session, 30));
+  g_assert_true (jx_test_wait_until_null (&weak_trace, 30));
+  fixture_close (&f);
+}
+
+void
+test_window_comparison_register (JxApplication *application)
+{
+  app = application;
+  g_test_add_func ("/app/window/comparison/open-and-walk", test_open_and_walk);
+  g_test_add_func ("/app/window/comparison/cancel", test_cancel);
+  g_test_add_func ("/app/window/comparison/remove-midway", test_remove_midway);
+  g_test_add_func ("/app/window/comparison/reference-change", test_reference_change);
+  g_test_add_func ("/app/window/comparison/close-midway", test_close_midway);
+}
