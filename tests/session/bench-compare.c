@@ -1,0 +1,329 @@
+/* bench-compare.c — the comparison in a session, as the window runs it:
+ *
+ *  1. Two generated ParaDiS-shaped traces of 20M events (10M invocations)
+ *     each, 8 ranks (tests/common/jx-test-paradis.h), built in memory. The
+ *     first is in the session with its timeline summary; the clock starts
+ *     when the second is added (both loaded) and stops when every stream
+ *     pair is published with its diff bars ("all diff bars drawable"); the
+ *     bars are then all drawn once at 1600 px, timed apart. A timeout
+ *     source ticking every 5 ms measures the longest main-loop stall while
+ *     the comparison runs. Targets: <= 1.5 s on two cores, stall <= 20 ms.
+ *     The in-run baseline is the engine alone (jx_comparison_run, same
+ *     options, no session, no main loop).
+ *  2. The real xeonphi jacobi pair (../shared/traces): from both loaded to
+ *     all diff bars drawable. Target <= 0.5 s.
+ *
+ * Prints medians of RUNS runs and the ratios; an argument scales the
+ * generated traces' events (e.g. 2000000). */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jx-session.h"
+#include "jx-test-paradis.h"
+#include "jx-test-util.h"
+#include "jx-trace-builder.h"
+
+#define RUNS      3
+#define N_RANKS   8
+#define TICK_MS   5
+#define BAR_WIDTH 1600
+
+/* One rank's call tree as a stream: each call starts when its caller's
+ * previous callee ended (plus a little of the caller's own time); leaves
+ * last 100–900 ticks from their label, so both traces share the timing
+ * of their common calls, and `slow` stretches every leaf. */
+static void
+add_stream (JxTraceBuilder       *builder,
+            guint32               stream,
+            const guint32        *regions,
+            const JxTestCallTree *tree,
+            double                slow)
+{
+  g_autofree guint32 *open = g_new (guint32, tree->n > 0 ? 64 : 1);
+  guint sp = 0;
+  guint64 now = 1000;
+
+  jx_trace_builder_reserve (builder, stream, tree->n);
+  for (guint32 i = 0; i < tree->n; i++)
+    {
+      while (sp > 0 && tree->depth[open[sp - 1]] >= tree->depth[i])
+        {
+          now += 20;
+          jx_trace_builder_leave (builder, stream, now, regions[tree->label[open[--sp]]]);
+        }
+      now += 10;
+      jx_trace_builder_enter (builder, stream, now, regions[tree->label[i]]);
+      if (tree->subtree_end[i] == i + 1)
+        {
+          now += (guint64) ((100 + tree->label[i] % 800) * slow);
+          jx_trace_builder_leave (builder, stream, now, regions[tree->label[i]]);
+        }
+      else
+        open[sp++] = i;
+    }
+  while (sp > 0)
+    {
+      now += 20;
+      jx_trace_builder_leave (builder, stream, now, regions[tree->label[open[--sp]]]);
+    }
+  jx_trace_builder_end_stream (builder, stream);
+}
+
+/* Two traces of n_events events each (about), the second derived from the
+ * first rank by rank. */
+static void
+build_pair (guint64   n_events,
+            JxTrace **a,
+            JxTrace **b)
+{
+  JxTraceBuilder *builders[2];
+  guint32 regions[2][JX_TEST_PARADIS_N_FUNCTIONS];
+  guint32 streams[2][N_RANKS];
+
+  for (guint t = 0; t < 2; t++)
+    {
+      builders[t] = jx_trace_builder_new (t == 0 ? "/bench/a/traces.otf2" : "/bench/b/traces.otf2",
+                                          t == 0 ? "paradis-a" : "paradis-b", 1000000000);
+      for (guint f = 0; f < JX_TEST_PARADIS_N_FUNCTIONS; f++)
+        {
+          g_autofree char *name = g_strdup_printf (f == 0 ? "main" : "function_%u", f);
+
+          regions[t][f] = jx_trace_builder_add_region (builders[t], name, 1, 1);
+        }
+      for (guint r = 0; r < N_RANKS; r++)
+        {
+          g_autofree char *name = g_strdup_printf ("MPI Rank %u", r);
+
+          streams[t][r] = jx_trace_builder_add_stream (builders[t], jx_trace_builder_add_process (builders[t], name, JX_NONE),
+                                                       "Master thread", JX_STREAM_CPU_THREAD);
+        }
+    }
+  for (guint r = 0; r < N_RANKS; r++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed (2016 + r);
+      JxTestCallTree ta, tb;
+
+      jx_test_paradis_generate_a (&ta, rand, (guint32) (n_events / 2 / N_RANKS));
+      jx_test_paradis_generate_b (&tb, &ta, rand);
+      add_stream (builders[0], streams[0][r], regions[0], &ta, 1.0);
+      add_stream (builders[1], streams[1][r], regions[1], &tb, 1.03);
+      jx_test_call_tree_clear (&ta);
+      jx_test_call_tree_clear (&tb);
+    }
+  *a = jx_trace_builder_finish (builders[0]);
+  *b = jx_trace_builder_finish (builders[1]);
+}
+
+typedef struct
+{
+  gint64 last;
+  gint64 max_gap;   /* µs */
+} Ticker;
+
+static gboolean
+tick (gpointer data)
+{
+  Ticker *t = data;
+  gint64 now = g_get_monotonic_time ();
+
+  t->max_gap = MAX (t->max_gap, now - t->last);
+  t->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+settled (gpointer item)
+{
+  JxSessionComparisonState state = jx_session_trace_get_comparison_state (item);
+
+  return state != JX_SESSION_COMPARISON_RUNNING && state != JX_SESSION_COMPARISON_WAITING;
+}
+
+static gboolean
+has_summary (gpointer item)
+{
+  return jx_session_trace_get_summary (item) != NULL;
+}
+
+/* Draws every diff bar of both traces once; returns seconds. */
+static double
+draw_all_bars (JxSession *session)
+{
+  g_autofree guint8 *pixels = g_new (guint8, BAR_WIDTH);
+  gint64 t0 = g_get_monotonic_time ();
+  guint n = 0;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (session, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+
+      for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+        {
+          const JxComparisonPair *pair;
+          gboolean side_b;
+
+          if (!jx_session_get_diff_bar (session, item, s, &pair, &side_b, NULL))
+            continue;
+          jx_pair_diff_sample (pair->diff, side_b, (gint64) jx_trace_get_start_time (trace),
+                               (gint64) jx_trace_get_end_time (trace), BAR_WIDTH, pixels);
+          n++;
+        }
+    }
+  g_assert_cmpuint (n, >, 0);
+  return (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+}
+
+typedef struct
+{
+  double seconds;     /* both loaded -> every pair published */
+  double stall_ms;    /* longest main-loop gap beyond the tick */
+  double draw_ms;     /* every diff bar drawn once */
+} Sample;
+
+/* The second trace joins a session that has the first (summary built). */
+static Sample
+session_run (JxTrace *a,
+             JxTrace *b)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  JxSessionTrace *item;
+  Ticker ticker;
+  guint source;
+  Sample sample;
+  gint64 t0;
+
+  g_assert_true (jx_test_wait_until (has_summary, jx_session_add_trace (session, a), 120));
+  ticker.last = g_get_monotonic_time ();
+  ticker.max_gap = 0;
+  source = g_timeout_add (TICK_MS, tick, &ticker);
+
+  t0 = g_get_monotonic_time ();
+  item = jx_session_add_trace (session, b);
+  g_assert_true (jx_test_wait_until (settled, item, 600));
+  sample.seconds = (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+  g_source_remove (source);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_DONE);
+  sample.stall_ms = MAX (0.0, (ticker.max_gap - TICK_MS * 1000) / 1000.0);
+  sample.draw_ms = 1000.0 * draw_all_bars (session);
+  /* The summary of b may still be building: let it go with the session. */
+  return sample;
+}
+
+static double
+engine_run (JxTrace *a,
+            JxTrace *b)
+{
+  g_autoptr(JxComparison) cmp = NULL;
+  JxComparisonOptions options;
+  gint64 t0;
+
+  jx_comparison_options_init (&options);
+  options.diff_bars = TRUE;
+  t0 = g_get_monotonic_time ();
+  cmp = jx_comparison_run (a, b, &options, NULL, NULL);
+  g_assert_nonnull (cmp);
+  return (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+}
+
+static int
+compare_doubles (gconstpointer x,
+                 gconstpointer y)
+{
+  double a = *(const double *) x, b = *(const double *) y;
+
+  return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+static double
+median (double *values,
+        guint   n)
+{
+  qsort (values, n, sizeof (double), compare_doubles);
+  return values[n / 2];
+}
+
+static void
+bench_generated (guint64 n_events)
+{
+  g_autoptr(JxTrace) a = NULL;
+  g_autoptr(JxTrace) b = NULL;
+  double seconds[RUNS], stall[RUNS], draw[RUNS], engine[RUNS];
+  double m_seconds, m_stall, m_engine;
+
+  build_pair (n_events, &a, &b);
+  g_print ("Generated ParaDiS-shaped pair: %" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT " events (%" G_GUINT64_FORMAT
+           " + %" G_GUINT64_FORMAT " invocations), %u ranks, %u cores\n",
+           jx_trace_get_n_events (a), jx_trace_get_n_events (b), jx_trace_get_n_invocations (a),
+           jx_trace_get_n_invocations (b), N_RANKS, g_get_num_processors ());
+
+  for (guint r = 0; r < RUNS; r++)
+    {
+      Sample s = session_run (a, b);
+
+      seconds[r] = s.seconds;
+      stall[r] = s.stall_ms;
+      draw[r] = s.draw_ms;
+      engine[r] = engine_run (a, b);
+      g_print ("  run %u: both loaded -> all diff bars drawable %.3f s, longest stall %.1f ms, "
+               "every bar drawn once %.1f ms; engine alone %.3f s\n",
+               r + 1, s.seconds, s.stall_ms, s.draw_ms, engine[r]);
+    }
+  m_seconds = median (seconds, RUNS);
+  m_stall = median (stall, RUNS);
+  m_engine = median (engine, RUNS);
+  g_print ("  median: %.3f s (target <= 1.5 s: %s), longest stall %.1f ms (target <= 20 ms: %s), "
+           "bars drawn in %.1f ms\n",
+           m_seconds, m_seconds <= 1.5 ? "met" : "missed", m_stall, m_stall <= 20.0 ? "met" : "missed",
+           median (draw, RUNS));
+  g_print ("  session/engine-alone (in-run baseline): %.2fx\n", m_seconds / MAX (m_engine, 1e-9));
+}
+
+static gboolean
+none_loading (gpointer session)
+{
+  return jx_session_get_n_loading (session) == 0;
+}
+
+static void
+bench_jacobi (void)
+{
+  g_autofree char *p1 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *p9 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  double seconds[RUNS * 3];
+
+  for (guint r = 0; r < G_N_ELEMENTS (seconds); r++)
+    {
+      g_autoptr(JxSession) session = jx_session_new ();
+      JxSessionTrace *b;
+      gint64 t0;
+
+      jx_session_add_path (session, p1);
+      b = jx_session_add_path (session, p9);
+      g_assert_true (jx_test_wait_until (none_loading, session, 60));
+      t0 = g_get_monotonic_time ();
+      g_assert_true (jx_test_wait_until (settled, b, 60));
+      g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_DONE);
+      draw_all_bars (session);
+      seconds[r] = (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;
+    }
+  {
+    double m = median (seconds, G_N_ELEMENTS (seconds));
+
+    g_print ("Real pair xeonphi jacobi 01 / 09: both loaded -> all diff bars drawn %.1f ms (median of %u; "
+             "target <= 500 ms: %s)\n", 1000.0 * m, (guint) G_N_ELEMENTS (seconds), m <= 0.5 ? "met" : "missed");
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  guint64 n_events = argc > 1 ? g_ascii_strtoull (argv[1], NULL, 10) : 20000000;
+
+  bench_generated (n_events);
+  bench_jacobi ();
+  return 0;
+}
