@@ -525,6 +525,24 @@ save_window_state (JxWindow *self)
   g_settings_apply (self->settings);
 }
 
+/* Until the user places it, the bottom pane gets room for the comparison's
+ * charts and table. */
+static void
+on_main_paned_max (GtkPaned   *paned,
+                   GParamSpec *pspec,
+                   JxWindow   *self)
+{
+  int max = 0;
+  gboolean set = FALSE;
+
+  g_object_get (paned, "max-position", &max, "position-set", &set, NULL);
+  /* max-position leaves the bottom pane its minimum (240 px): 90 more. */
+  if (set || max < 400)
+    return;
+  gtk_paned_set_position (paned, max - 90);
+  g_signal_handlers_disconnect_by_func (paned, on_main_paned_max, self);
+}
+
 static void
 restore_window_state (JxWindow *self)
 {
@@ -543,6 +561,8 @@ restore_window_state (JxWindow *self)
   bottom = g_settings_get_int (self->settings, "bottom-pane-position");
   if (bottom >= 0)
     gtk_paned_set_position (self->main_paned, bottom);
+  else
+    g_signal_connect (self->main_paned, "notify::max-position", G_CALLBACK (on_main_paned_max), self);
   side = g_settings_get_int (self->settings, "side-pane-position");
   if (side >= 0)
     gtk_paned_set_position (self->bottom_paned, side);

@@ -28,8 +28,26 @@ jx_metric_chart_view_init (JxMetricChartView *view)
   view->end_ns = 1;
   view->width = 800;
   view->label_width = 180;
+  view->line_height = JX_METRIC_CHART_LINE_HEIGHT;
   view->highlighted = G_MAXUINT;
   view->marker_ns = G_MININT64;
+}
+
+static int
+line_height (const JxMetricChartView *view)
+{
+  return view->line_height > 2 * PAD ? view->line_height : JX_METRIC_CHART_LINE_HEIGHT;
+}
+
+void
+jx_metric_chart_line_band (const JxMetricChartView *view,
+                           int                     *top,
+                           int                     *height)
+{
+  g_return_if_fail (view != NULL);
+
+  *top = JX_METRIC_CHART_TITLE_HEIGHT;
+  *height = line_height (view);
 }
 
 static int
@@ -45,7 +63,7 @@ jx_metric_chart_get_height (const JxMetricChartView *view)
 {
   g_return_val_if_fail (view != NULL, 0);
 
-  return JX_METRIC_CHART_TITLE_HEIGHT + JX_METRIC_CHART_LINE_HEIGHT + GAP
+  return JX_METRIC_CHART_TITLE_HEIGHT + line_height (view) + GAP
          + (int) view->n_strips * strip_height (view) + (view->n_strips > 0 ? GAP : 0);
 }
 
@@ -258,7 +276,7 @@ draw_line_chart (cairo_t                 *cr,
                  double                   hi)
 {
   int tw = time_width (view);
-  double h = JX_METRIC_CHART_LINE_HEIGHT - 2 * PAD;
+  double h = line_height (view) - 2 * PAD;
   double top = y0 + PAD;
   double zero = top + h * (hi / (hi - lo));
   JxRgba frame, line;
@@ -269,9 +287,9 @@ draw_line_chart (cairo_t                 *cr,
   /* Plot area, its zero line and the axis values in the label column. */
   frame = view->dark ? (JxRgba) { 1, 1, 1, 0.05f } : (JxRgba) { 0, 0, 0, 0.035f };
   cairo_set_source_rgba (cr, frame.red, frame.green, frame.blue, frame.alpha);
-  cairo_rectangle (cr, view->label_width, y0, tw, JX_METRIC_CHART_LINE_HEIGHT);
+  cairo_rectangle (cr, view->label_width, y0, tw, line_height (view));
   cairo_fill (cr);
-  draw_marks (cr, view, y0, JX_METRIC_CHART_LINE_HEIGHT);
+  draw_marks (cr, view, y0, line_height (view));
   jx_palette_cairo_set_text (cr, view->dark, 0.25);
   cairo_set_line_width (cr, 1.0);
   cairo_move_to (cr, view->label_width, floor (zero) + 0.5);
@@ -402,7 +420,7 @@ draw_strips (cairo_t                 *cr,
   /* Rows too low for their names: say what they are. */
   if (sh < 9)
     {
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream pair", "%u stream pairs",
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair", "%u pairs",
                                                             view->n_strips), view->n_strips);
 
       show_text (cr, text, "Sans 8", PAD, y0 + view->n_strips * sh / 2.0, view->label_width - 2 * PAD, FALSE,
@@ -436,8 +454,11 @@ jx_metric_chart_draw (cairo_t                 *cr,
   cairo_clip (cr);
 
   /* Title, and what the colours of the strips mean. */
+  /* A narrow chart gives its title the whole line: the scale is in the
+   * strips' colours and the axis values. */
   show_text (cr, view->title != NULL ? view->title : jx_metric_chart_kind_title (view->kind), "Sans Bold 9", PAD,
-             JX_METRIC_CHART_TITLE_HEIGHT / 2.0, view->width / 2, FALSE, view->dark, 0.9);
+             JX_METRIC_CHART_TITLE_HEIGHT / 2.0, view->width < 560 ? view->width - 2 * PAD : view->width / 2,
+             FALSE, view->dark, 0.9);
   extent_text = value_text (view->kind, extent);
   switch (view->kind)
     {
@@ -453,12 +474,13 @@ jx_metric_chart_draw (cairo_t                 *cr,
       scale = g_strdup (_("grey: equal · red: all different"));
       break;
     }
-  show_text (cr, scale, "Sans 8", view->width / 2, JX_METRIC_CHART_TITLE_HEIGHT / 2.0,
-             view->width / 2 - PAD, TRUE, view->dark, 0.65);
+  if (view->width >= 560)
+    show_text (cr, scale, "Sans 8", view->width / 2, JX_METRIC_CHART_TITLE_HEIGHT / 2.0,
+               view->width / 2 - PAD, TRUE, view->dark, 0.65);
   y += JX_METRIC_CHART_TITLE_HEIGHT;
 
   draw_line_chart (cr, view, y, lo, hi);
-  y += JX_METRIC_CHART_LINE_HEIGHT + GAP;
+  y += line_height (view) + GAP;
   if (view->n_strips > 0)
     draw_strips (cr, view, y, extent);
   cairo_restore (cr);
@@ -474,7 +496,7 @@ jx_metric_chart_strip_at (const JxMetricChartView *view,
   g_return_val_if_fail (view != NULL, G_MAXUINT);
 
   sh = strip_height (view);
-  top = JX_METRIC_CHART_TITLE_HEIGHT + JX_METRIC_CHART_LINE_HEIGHT + GAP;
+  top = JX_METRIC_CHART_TITLE_HEIGHT + line_height (view) + GAP;
   if (sh == 0 || y < top || y >= top + (double) view->n_strips * sh)
     return G_MAXUINT;
   return (guint) ((y - top) / sh);

@@ -32,6 +32,7 @@ typedef struct
   gint64                      end_ns;
   int                         width;         /* px, label column included */
   int                         label_width;   /* px of the left column (labels, axis values) */
+  int                         line_height;   /* px of the line chart (default JX_METRIC_CHART_LINE_HEIGHT) */
   gboolean                    dark;
   /* The line chart: one pair's buckets (time_width of them), NULL for none. */
   const JxSeriesBucket       *line;
@@ -59,6 +60,11 @@ int   jx_metric_chart_get_height (const JxMetricChartView *view);
 /* Draws the block at the top of cr's [0, width) x [0, height). */
 void  jx_metric_chart_draw       (cairo_t                 *cr,
                                   const JxMetricChartView *view);
+
+/* The line chart's band: [top, top + height) relative to the block. */
+void  jx_metric_chart_line_band  (const JxMetricChartView *view,
+                                  int                     *top,
+                                  int                     *height);
 
 /* The strip at y (relative to the block), G_MAXUINT for none. */
 guint jx_metric_chart_strip_at   (const JxMetricChartView *view,

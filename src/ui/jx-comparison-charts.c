@@ -267,6 +267,8 @@ chart_view (JxComparisonCharts *self,
   view->end_ns = r->end_ns;
   view->width = r->label_width + (int) r->width;
   view->label_width = r->label_width;
+  /* The bottom pane is short: a flatter line leaves room for the strips. */
+  view->line_height = 64;
   view->dark = jx_session_get_dark (self->session);
   view->line = r->lines[kind];
   view->line_label = r->line < r->labels->len ? g_ptr_array_index (r->labels, r->line) : NULL;
@@ -387,8 +389,12 @@ pair_at (JxComparisonCharts *self,
       if (strip != G_MAXUINT)
         return strip;
       *on_line = TRUE;
-      return y - top >= JX_METRIC_CHART_TITLE_HEIGHT &&
-             y - top < JX_METRIC_CHART_TITLE_HEIGHT + JX_METRIC_CHART_LINE_HEIGHT ? self->result->line : G_MAXUINT;
+      {
+        int line_top, line_height;
+
+        jx_metric_chart_line_band (&view, &line_top, &line_height);
+        return y - top >= line_top && y - top < line_top + line_height ? self->result->line : G_MAXUINT;
+      }
     }
   return G_MAXUINT;
 }

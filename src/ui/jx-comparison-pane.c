@@ -80,6 +80,23 @@ update (JxComparisonPane *self)
   self->syncing = FALSE;
 }
 
+/* The charts take a little more than half until the user moves the divider. */
+static void
+on_max_position (GtkPaned         *paned,
+                 GParamSpec       *pspec,
+                 JxComparisonPane *self)
+{
+  int max = 0;
+  gboolean set = FALSE;
+
+  g_object_get (paned, "max-position", &max, "position-set", &set, NULL);
+  if (!set && max > 200)
+    {
+      gtk_paned_set_position (paned, max * 11 / 20);
+      g_signal_handlers_disconnect_by_func (paned, on_max_position, self);
+    }
+}
+
 static void
 on_dropdown_selected (JxComparisonPane *self)
 {
@@ -189,6 +206,7 @@ jx_comparison_pane_init (JxComparisonPane *self)
   self->names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->compared_dropdown), G_LIST_MODEL (self->names));
   g_signal_connect_swapped (self->compared_dropdown, "notify::selected", G_CALLBACK (on_dropdown_selected), self);
+  g_signal_connect (self->paned, "notify::max-position", G_CALLBACK (on_max_position), self);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (update), self);
