@@ -81,6 +81,22 @@ colors (JxAlignedPairView *self,
   return self->colors[d][side];
 }
 
+/* Opened on a selected call: centred on its pair, wide enough for some
+ * context around it. */
+static void
+reveal_selection (JxAlignedPairView *self)
+{
+  guint32 pair = selected_pair (self);
+  gint64 start, end_a, end_b, length, width;
+
+  if (pair == JX_NONE || self->layout == NULL)
+    return;
+  jx_structural_layout_get_slot (self->layout, pair, &start, &end_a, &end_b);
+  length = jx_structural_layout_get_length (self->layout);
+  width = MAX (40 * (MAX (end_a, end_b) - start), length / 50);
+  jx_aligned_pair_view_set_window (self, start - width / 3, start - width / 3 + width);
+}
+
 static gboolean
 fill_view (JxAlignedPairView *self,
            JxStructuralView  *view)
@@ -528,6 +544,7 @@ layout_done (GObject      *source,
   self->layout = layout;
   self->start = 0;
   self->end = MAX (jx_structural_layout_get_length (layout), 1);
+  reveal_selection (self);
   redraw (self);
 }
 
@@ -557,9 +574,10 @@ jx_aligned_pair_view_new (JxSession      *session,
   self->pair = pair;
   self->trace_a = g_object_ref (jx_session_trace_get_trace (self->item_a));
   self->trace_b = g_object_ref (jx_session_trace_get_trace (self->item_b));
-  self->name_a = g_strdup_printf ("%s · %s", jx_session_trace_get_name (self->item_a), pair->name_a);
-  self->name_b = g_strdup_printf ("%s · %s", jx_session_trace_get_name (self->item_b), pair->name_b);
-  self->title = g_strdup_printf ("%s  ⇔  %s", self->name_a, self->name_b);
+  /* Rows name the traces; the title names the streams too. */
+  self->name_a = g_strdup (jx_session_trace_get_name (self->item_a));
+  self->name_b = g_strdup (jx_session_trace_get_name (self->item_b));
+  self->title = g_strdup_printf ("%s · %s  ⇔  %s · %s", self->name_a, pair->name_a, self->name_b, pair->name_b);
   g_signal_group_set_target (self->session_signals, session);
 
   job = g_new0 (LayoutJob, 1);

@@ -31,6 +31,18 @@ on_items_changed (JxAlignedPairWindow *self)
       }
 }
 
+/* The header's zoom buttons: the view's own commands. */
+static void
+forward_action (GtkWidget  *widget,
+                const char *name,
+                GVariant   *parameter)
+{
+  JxAlignedPairWindow *self = JX_ALIGNED_PAIR_WINDOW (widget);
+
+  if (self->view != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self->view), name, NULL);
+}
+
 static void
 jx_aligned_pair_window_dispose (GObject *object)
 {
@@ -57,6 +69,9 @@ jx_aligned_pair_window_class_init (JxAlignedPairWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-aligned-pair-window.ui");
   gtk_widget_class_bind_template_child (widget_class, JxAlignedPairWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, JxAlignedPairWindow, content);
+  gtk_widget_class_install_action (widget_class, "pair.zoom-in", NULL, forward_action);
+  gtk_widget_class_install_action (widget_class, "pair.zoom-out", NULL, forward_action);
+  gtk_widget_class_install_action (widget_class, "pair.zoom-all", NULL, forward_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }

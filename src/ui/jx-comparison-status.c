@@ -129,7 +129,7 @@ update (JxComparisonStatus *self)
       compared = jx_session_get_compared (self->session);
       if (jx_session_trace_get_reference (self->item) && compared != NULL &&
           g_list_model_get_n_items (G_LIST_MODEL (self->session)) > 2)
-        text = g_strdup_printf (_("Differences shown to “%s”"), jx_session_trace_get_name (compared));
+        text = g_strdup_printf (_("Diff bars against “%s”"), jx_session_trace_get_name (compared));
       break;
     }
 
