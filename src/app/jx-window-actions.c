@@ -355,8 +355,10 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   BIND (GDK_KEY_Down, GDK_ALT_MASK, "win.next-trace", NULL);
   BIND (GDK_KEY_Up, GDK_ALT_MASK, "win.previous-trace", NULL);
   BIND (GDK_KEY_F11, 0, "win.fullscreen", NULL);
-  BIND (GDK_KEY_F8, 0, "win.next-difference", NULL);
-  BIND (GDK_KEY_F8, GDK_SHIFT_MASK, "win.previous-difference", NULL);
+  /* F7 as in the diff views of VS Code and IntelliJ; F8 would never get
+   * here: GtkPaned takes it (cycle-handle-focus). */
+  BIND (GDK_KEY_F7, 0, "win.next-difference", NULL);
+  BIND (GDK_KEY_F7, GDK_SHIFT_MASK, "win.previous-difference", NULL);
   BIND (GDK_KEY_d, GDK_CONTROL_MASK, "win.show-structure", NULL);
   BIND (GDK_KEY_j, GDK_CONTROL_MASK, "win.reveal-selection", NULL);
   BIND (GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export-function-table", NULL);
