@@ -4,6 +4,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-comparison-pane.h"
+#include "jx-diff-legend.h"
 
 struct _JxComparisonPane
 {
@@ -20,6 +21,7 @@ struct _JxComparisonPane
   GtkWidget           *box;
   GtkWidget           *subtitle;
   GtkWidget           *compared_dropdown;
+  JxDiffLegend        *diff_legend;
   GtkWidget           *stack;
   GtkWidget           *paned;
   JxComparisonCharts  *charts;
@@ -121,6 +123,7 @@ jx_comparison_pane_set_session (JxComparisonPane *self,
   gtk_filter_list_model_set_model (self->candidates, G_LIST_MODEL (session));
   g_signal_group_set_target (self->session_signals, session);
   jx_comparison_charts_set_session (self->charts, session);
+  jx_diff_legend_set_session (self->diff_legend, session);
   jx_function_diff_table_set_session (self->function_table, session);
   jx_similarity_list_set_session (self->similarity_list, session);
   update (self);
@@ -180,12 +183,14 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   object_class->dispose = jx_comparison_pane_dispose;
 
   g_type_ensure (JX_TYPE_COMPARISON_CHARTS);
+  g_type_ensure (JX_TYPE_DIFF_LEGEND);
   g_type_ensure (JX_TYPE_FUNCTION_DIFF_TABLE);
   g_type_ensure (JX_TYPE_SIMILARITY_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-comparison-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, box);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, subtitle);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, compared_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, diff_legend);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, stack);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, paned);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, charts);

@@ -1,0 +1,195 @@
+/* jx-diff-legend.c */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-diff-legend.h"
+#include "jx-palette.h"
+
+#define SWATCH 12
+
+struct _JxDiffLegend
+{
+  GtkWidget     parent_instance;
+
+  JxSession    *session;
+  GSignalGroup *session_signals;
+  GtkWidget    *swatches[JX_DIFF_N_STATES];
+};
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (JxDiffLegend, jx_diff_legend, GTK_TYPE_WIDGET)
+
+/* A block for the states that take width, a thin mark for the ticks: as the
+ * bars draw them. */
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  JxDiffLegend *self = user_data;
+  JxDiffState state = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (area), "state"));
+  gboolean dark = self->session != NULL && jx_session_get_dark (self->session);
+  JxRgba rgba;
+
+  jx_palette_diff_color (state, dark, &rgba);
+  cairo_set_source_rgba (cr, rgba.red, rgba.green, rgba.blue, rgba.alpha);
+  if (state == JX_DIFF_ONLY_THERE)
+    cairo_rectangle (cr, width / 2.0 - 1.5, 0, 3, height);
+  else
+    cairo_rectangle (cr, 0, height / 4.0, width, height / 2.0);
+  cairo_fill (cr);
+}
+
+static void
+redraw (JxDiffLegend *self)
+{
+  for (guint i = 0; i < JX_DIFF_N_STATES; i++)
+    if (self->swatches[i] != NULL)
+      gtk_widget_queue_draw (self->swatches[i]);
+}
+
+static void
+jx_diff_legend_dispose (GObject *object)
+{
+  JxDiffLegend *self = JX_DIFF_LEGEND (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (jx_diff_legend_parent_class)->dispose (object);
+}
+
+static void
+jx_diff_legend_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  JxDiffLegend *self = JX_DIFF_LEGEND (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_diff_legend_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  JxDiffLegend *self = JX_DIFF_LEGEND (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      jx_diff_legend_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_diff_legend_class_init (JxDiffLegendClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = jx_diff_legend_dispose;
+  object_class->get_property = jx_diff_legend_get_property;
+  object_class->set_property = jx_diff_legend_set_property;
+
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, JX_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "jxdifflegend");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+jx_diff_legend_init (JxDiffLegend *self)
+{
+  static const JxDiffState states[] = { JX_DIFF_EQUAL, JX_DIFF_DIFFERENT, JX_DIFF_ONLY_HERE, JX_DIFF_ONLY_THERE };
+  static const char *const short_labels[] = {
+    [JX_DIFF_EQUAL] = N_("equal"),
+    [JX_DIFF_DIFFERENT] = N_("different"),
+    [JX_DIFF_ONLY_HERE] = N_("only in this trace"),
+    [JX_DIFF_ONLY_THERE] = N_("extra calls in the other"),
+  };
+
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 4);
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    {
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (_(short_labels[states[i]]));
+
+      g_object_set_data (G_OBJECT (swatch), "state", GUINT_TO_POINTER (states[i]));
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), SWATCH);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), SWATCH);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, self, NULL);
+      gtk_widget_set_tooltip_text (swatch, jx_palette_diff_label (states[i]));
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_set_margin_end (label, 6);
+      gtk_widget_set_tooltip_text (label, jx_palette_diff_label (states[i]));
+      gtk_widget_set_parent (swatch, GTK_WIDGET (self));
+      gtk_widget_set_parent (label, GTK_WIDGET (self));
+      self->swatches[states[i]] = swatch;
+    }
+
+  self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (redraw), self);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Colours of the diff bars"),
+                                  -1);
+}
+
+GtkWidget *
+jx_diff_legend_new (JxSession *session)
+{
+  return g_object_new (JX_TYPE_DIFF_LEGEND, "session", session, NULL);
+}
+
+JxSession *
+jx_diff_legend_get_session (JxDiffLegend *self)
+{
+  g_return_val_if_fail (JX_IS_DIFF_LEGEND (self), NULL);
+  return self->session;
+}
+
+void
+jx_diff_legend_set_session (JxDiffLegend *self,
+                            JxSession    *session)
+{
+  g_return_if_fail (JX_IS_DIFF_LEGEND (self));
+  g_return_if_fail (session == NULL || JX_IS_SESSION (session));
+
+  if (!g_set_object (&self->session, session))
+    return;
+  g_signal_group_set_target (self->session_signals, session);
+  redraw (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
