@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jx-background.h"
 #include "jx-comparison.h"
 
 struct _JxComparison
@@ -580,6 +581,7 @@ run_job (gpointer data,
   GError *error = NULL;
   gboolean failed;
 
+  jx_background_lower_thread ();
   g_mutex_lock (&run->mutex);
   failed = run->error != NULL;
   g_mutex_unlock (&run->mutex);
@@ -734,7 +736,8 @@ run_start_pool (RunData                   *run,
   /* Spare cores go to the hierarchical alignment of each pair. */
   run->intra_threads = MAX (1, n_threads / MAX (run->n_jobs, 1));
   n_threads = MAX (1, MIN (n_threads, MAX (run->n_jobs, 1)));
-  pool = g_thread_pool_new (run_job, NULL, (gint) n_threads, FALSE, NULL);
+  /* Exclusive threads: their lowered priority ends with them. */
+  pool = g_thread_pool_new (run_job, NULL, (gint) n_threads, TRUE, NULL);
   for (i = 0; i < run->n_jobs; i++)
     g_thread_pool_push (pool, &run->jobs[i], NULL);
   return pool;

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "jx-background.h"
 #include "jx-timeline-summary-private.h"
 
 G_DEFINE_BOXED_TYPE (JxTimelineSummary, jx_timeline_summary,
@@ -74,6 +75,7 @@ build_thread (GTask        *task,
   GError *error = NULL;
   JxTimelineSummary *summary;
 
+  jx_background_lower_thread ();
   summary = jx_timeline_summary_build (task_data, cancellable, NULL, NULL, &error);
   if (summary == NULL)
     g_task_return_error (task, error);
