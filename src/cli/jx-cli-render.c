@@ -516,8 +516,9 @@ jx_cli_render (int    argc,
 
       g_print (_("Wrote %s (%s, %d × %d px)\n"), output, format_names[format], options.width, height);
       g_print (_("Window: %s to %s\n"), from, to);
-      g_print (_("Charts: %s of %u comparisons with “%s”\n"), jx_series_kind_to_string (chart_kind),
-               picture.n_charts, jx_trace_get_name (lanes[0].trace));
+      g_print (g_dngettext (GETTEXT_PACKAGE, "Charts: %s of %u comparison with “%s”\n",
+                            "Charts: %s of %u comparisons with “%s”\n", picture.n_charts),
+               jx_series_kind_to_string (chart_kind), picture.n_charts, lanes[0].name);
       jx_cli_render_diff_clear (&cli_diff);
       return JX_CLI_EXIT_OK;
     }
@@ -539,8 +540,10 @@ jx_cli_render (int    argc,
       g_print (_("SOS time: %s to %s\n"), lo, hi);
     }
   if (diff)
-    g_print (_("Diff bars: %u traces compared with “%s”, %u bars under the rows\n"), cli_diff.comparisons->len,
-             jx_trace_get_name (lanes[0].trace), result.n_diff_bars);
+    g_print (g_dngettext (GETTEXT_PACKAGE, "Diff bars: %u trace compared with “%s”, %u bars under the rows\n",
+                          "Diff bars: %u traces compared with “%s”, %u bars under the rows\n",
+                          cli_diff.comparisons->len),
+             cli_diff.comparisons->len, lanes[0].name, result.n_diff_bars);
   jx_cli_render_diff_clear (&cli_diff);
   return JX_CLI_EXIT_OK;
 }

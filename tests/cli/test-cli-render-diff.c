@@ -135,7 +135,7 @@ test_diff_bars (void)
   assert_ok (&plain);
   render (&diff, a, b, "--diff", "-o", with, "--size", "1400", NULL);
   assert_ok (&diff);
-  g_assert_nonnull (strstr (diff.out, "Diff bars: 1 traces compared with"));
+  g_assert_nonnull (strstr (diff.out, "Diff bars: 1 trace compared with"));
   /* Two ranks of one stream in each trace. */
   g_assert_nonnull (strstr (diff.out, ", 4 bars under the rows"));
   g_assert_cmpuint (report_number (&diff, "Legend: "), ==, report_number (&plain, "Legend: ") + 4);
@@ -177,7 +177,7 @@ test_charts (void)
     for (int dark = 0; dark <= 1; dark++)
       {
         g_auto(CliRun) run = { 0 };
-        g_autofree char *expect = g_strdup_printf ("Charts: %s of 1 comparisons", kinds[k]);
+        g_autofree char *expect = g_strdup_printf ("Charts: %s of 1 comparison with", kinds[k]);
         cairo_surface_t *surface;
 
         render (&run, a, b, "--chart", kinds[k], "-o", png, "--size", "900", dark ? "--dark" : "--expand", NULL);
