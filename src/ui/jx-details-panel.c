@@ -28,6 +28,7 @@ struct _JxDetailsPanel
   GtkWidget    *facts;
   GtkWidget    *aligned_heading;
   GtkWidget    *aligned;
+  GtkSizeGroup *aligned_keys;
   GtkWidget    *call_path;
   GtkWidget    *stats;
 
@@ -249,6 +250,42 @@ stats_start (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* A fact of the aligned pair: a row of the box, its key in the size group.
+ * One line each, cut in the middle with the whole text in the tooltip: a
+ * wrapped value here was measured for a wider panel than it got and
+ * overlapped the call path below. */
+static void
+box_add_fact (JxDetailsPanel *self,
+              const char     *key,
+              const char     *value)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *key_label = make_label (key, TRUE, 0.0f);
+  GtkWidget *value_label = make_label (value, FALSE, 0.0f);
+
+  gtk_label_set_wrap (GTK_LABEL (key_label), FALSE);
+  gtk_label_set_wrap (GTK_LABEL (value_label), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (value_label), PANGO_ELLIPSIZE_MIDDLE);
+  gtk_widget_set_tooltip_text (value_label, value);
+  gtk_widget_set_hexpand (value_label, TRUE);
+  gtk_size_group_add_widget (self->aligned_keys, key_label);
+  gtk_box_append (GTK_BOX (row), key_label);
+  gtk_box_append (GTK_BOX (row), value_label);
+  gtk_box_append (GTK_BOX (self->aligned), row);
+}
+
+static void
+clear_aligned (JxDetailsPanel *self)
+{
+  GtkWidget *row;
+
+  while ((row = gtk_widget_get_first_child (self->aligned)) != NULL)
+    {
+      gtk_size_group_remove_widget (self->aligned_keys, gtk_widget_get_first_child (row));
+      gtk_box_remove (GTK_BOX (self->aligned), row);
+    }
+}
+
 /* The selected invocation's aligned partner: both calls, their durations
  * and the difference in words. Hidden when the stream has no diff bar. */
 static void
@@ -267,7 +304,7 @@ update_aligned (JxDetailsPanel *self,
   g_autofree char *here = NULL;
   g_autofree char *here_duration = NULL;
 
-  clear_grid (self->aligned);
+  clear_aligned (self);
   shown = jx_session_get_diff_bar (self->session, item, stream, &pair, &side_b, &other);
   gtk_widget_set_visible (self->aligned_heading, shown);
   gtk_widget_set_visible (self->aligned, shown);
@@ -275,14 +312,14 @@ update_aligned (JxDetailsPanel *self,
     return;
 
   here_duration = jx_time_format (here_ns, 4);
-  here = g_strdup_printf ("%s · %s", jx_session_trace_get_name (item), here_duration);
-  grid_add_fact (self->aligned, 0, _("State"), jx_diff_text_state (jx_pair_diff_state (pair->diff, side_b, inv)));
-  grid_add_fact (self->aligned, 1, _("This call"), here);
+  here = g_strdup_printf (_("%s in “%s”"), here_duration, jx_session_trace_get_name (item));
+  box_add_fact (self, _("State"), jx_diff_text_state (jx_pair_diff_state (pair->diff, side_b, inv)));
+  box_add_fact (self, _("This call"), here);
   if (!jx_session_get_selected_partner (self->session, &partner_item, &partner_stream, &partner_inv))
     {
       g_autofree char *none = g_strdup_printf (_("nothing in “%s”"), jx_session_trace_get_name (other));
 
-      grid_add_fact (self->aligned, 2, _("Aligned with"), none);
+      box_add_fact (self, _("Aligned with"), none);
       return;
     }
 
@@ -292,17 +329,17 @@ update_aligned (JxDetailsPanel *self,
     gint64 there_ns = jx_trace_ticks_to_ns (ptrace, (gint64) (ps->end[partner_inv] - ps->start[partner_inv]));
     g_autofree char *duration = jx_time_format (there_ns, 4);
     g_autofree char *start = jx_time_format (jx_session_trace_ticks_to_ns (partner_item, ps->start[partner_inv]), 4);
-    g_autofree char *there = g_strdup_printf (_("%s in “%s” · %s from %s"),
+    g_autofree char *there = g_strdup_printf (_("%s · %s from %s in “%s”"),
                                               jx_trace_get_region (ptrace, ps->region[partner_inv])->name,
-                                              jx_session_trace_get_name (partner_item), duration, start);
+                                              duration, start, jx_session_trace_get_name (partner_item));
     g_autofree char *change = side_b
                               ? jx_diff_text_change (there_ns, here_ns, jx_session_trace_get_name (partner_item),
                                                      jx_session_trace_get_name (item))
                               : jx_diff_text_change (here_ns, there_ns, jx_session_trace_get_name (item),
                                                      jx_session_trace_get_name (partner_item));
 
-    grid_add_fact (self->aligned, 2, _("Aligned with"), there);
-    grid_add_fact (self->aligned, 3, _("Difference"), change);
+    box_add_fact (self, _("Aligned with"), there);
+    box_add_fact (self, _("Difference"), change);
   }
 }
 
@@ -393,6 +430,7 @@ jx_details_panel_dispose (GObject *object)
   jx_debounce_clear (&self->stats_run);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->whole_trace);
+  g_clear_object (&self->aligned_keys);
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_DETAILS_PANEL);
 
   G_OBJECT_CLASS (jx_details_panel_parent_class)->dispose (object);
@@ -472,6 +510,7 @@ jx_details_panel_init (JxDetailsPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   jx_debounce_init (&self->stats_run, STATS_DELAY_MS, stats_start, self);
+  self->aligned_keys = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-trace",

@@ -172,7 +172,8 @@ test_open_and_walk (void)
     g_autofree char *text = jx_details_panel_dup_text (jx_window_get_details_panel (f.window));
 
     g_assert_nonnull (strstr (text, "Aligned with"));
-    g_assert_nonnull (strstr (text, "main in “a”"));
+    g_assert_nonnull (strstr (text, "main · "));
+    g_assert_nonnull (strstr (text, "in “a”"));
     g_assert_true (strstr (text, "faster in") != NULL || strstr (text, "same duration") != NULL);
   }
 
