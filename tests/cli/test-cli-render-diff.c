@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/wait.h>
 
 #include <cairo.h>
 
@@ -34,25 +33,17 @@ static void
 render (CliRun *run,
         ...)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
   const char *arg;
-  int status = 0;
   va_list ap;
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("JX_CLI"));
-  g_assert_nonnull (argv->pdata[0]);
-  g_ptr_array_add (argv, (gpointer) "render");
+  g_ptr_array_add (args, (gpointer) "render");
   va_start (ap, run);
   while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
+    g_ptr_array_add (args, (gpointer) arg);
   va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, 0, NULL, NULL, &run->out, &run->err, &status, &error);
-  g_assert_no_error (error);
-  if (strstr (run->err, "Sanitizer") != NULL || strstr (run->err, "runtime error:") != NULL)
-    g_error ("sanitizer report on stderr: %s", run->err);
-  run->status = WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  g_ptr_array_add (args, NULL);
+  run->status = jx_test_run_cli ((const char * const *) args->pdata, &run->out, &run->err);
 }
 
 static void
