@@ -93,14 +93,20 @@ reveal_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   JxWindow *self = JX_WINDOW (widget);
-  JxSessionTrace *item;
+  JxSessionTrace *selected = NULL, *item = NULL;
   JxTraceTimeline *lane;
-  guint32 stream;
+  const JxComparisonPair *pair;
+  guint32 selected_stream = JX_NONE, stream = JX_NONE;
+  gboolean side_b;
 
-  if (jx_session_get_selected_invocation (self->session, &item, NULL, NULL) &&
-      (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) != NULL)
+  if (jx_session_get_selected_invocation (self->session, &selected, &selected_stream, NULL) &&
+      (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, selected)) != NULL)
     gtk_widget_activate_action (GTK_WIDGET (lane), "trace.select-first", NULL);
-  if (jx_session_get_selected_partner (self->session, &item, &stream, NULL) &&
+  /* The partner's stream; a call only in this trace still has one. */
+  if (!jx_session_get_selected_partner (self->session, &item, &stream, NULL) && selected != NULL &&
+      jx_session_get_diff_bar (self->session, selected, selected_stream, &pair, &side_b, &item) && pair != NULL)
+    stream = side_b ? pair->stream_a : pair->stream_b;
+  if (item != NULL && stream != JX_NONE &&
       (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) != NULL)
     jx_trace_timeline_reveal_stream (lane, stream);
 }
