@@ -265,7 +265,15 @@ jx_structural_render_draw (cairo_t                *cr,
       gint64 mid = t0 + (t1 - t0) / 2;
       guint32 pa = jx_structural_layout_innermost (view->layout, FALSE, mid);
       guint32 pb = jx_structural_layout_innermost (view->layout, TRUE, mid);
+      guint32 inner = pair_on_diff (view->layout, mid);
+      JxPairState state = inner != JX_NONE ? jx_structural_layout_get_state (view->layout, inner) : JX_PAIR_EQUAL;
 
+      /* Over a call only on one side, the other side's caller (stretched to
+       * hold the slot) must not hide the gap: that row stays empty there. */
+      if (state == JX_PAIR_ONLY_A)
+        pb = JX_NONE;
+      else if (state == JX_PAIR_ONLY_B)
+        pa = JX_NONE;
       line_a[x] = pa != JX_NONE
                   ? view->colors_a[view->a.stream->region[jx_structural_layout_get_node (view->layout, pa, FALSE)]]
                   : bg_a;
