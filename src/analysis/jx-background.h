@@ -1,9 +1,9 @@
 /* jx-background.h — worker threads yield to the main loop.
  *
- * On two busy cores the kernel gives a waking main thread its turn only
- * after a running worker's slice ends (tens of ms under EEVDF); at a lower
- * priority the workers lose that race and the window stays responsive while
- * a comparison or a summary runs. */
+ * With more busy workers than cores, a waking main thread may wait for a
+ * worker's time slice to end; at a lower priority the workers give way to
+ * it, and the window stays responsive while a comparison or a summary runs
+ * (tests/session/bench-compare.c measures the longest main-loop stall). */
 #pragma once
 
 #include <glib.h>
