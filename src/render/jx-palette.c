@@ -392,6 +392,23 @@ jx_palette_marker_color (guint8    severity,
   oklch_to_rgba (dark ? 0.80 : 0.68, 0.17, hue, rgba);
 }
 
+/* Three stops interpolated in OKLab: position 0 is stops[0], 0.5 stops[1],
+ * 1 stops[2] (the SOS scale and the metric scales). */
+static void
+ramp3 (const JxRgba  stops[3],
+       double        position,
+       JxRgba       *rgba)
+{
+  guint from = position < 0.5 ? 0 : 1;
+  double t = CLAMP ((position - 0.5 * from) * 2.0, 0.0, 1.0);
+  double a[3], b[3], rgb[3];
+
+  rgba_to_oklab (&stops[from], a);
+  rgba_to_oklab (&stops[from + 1], b);
+  oklab_to_srgb (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t, rgb);
+  set_rgb (rgba, rgb);
+}
+
 void
 jx_palette_sos_color (double  t,
                       JxRgba *rgba)
@@ -401,23 +418,12 @@ jx_palette_sos_color (double  t,
     { 221 / 255.0f, 221 / 255.0f, 221 / 255.0f, 1.0f },
     { 180 / 255.0f, 4 / 255.0f, 38 / 255.0f, 1.0f },
   };
-  double a[3], b[3], lab[3], rgb[3], f;
-  guint half;
 
   g_return_if_fail (rgba != NULL);
 
   if (!(t >= 0.0))
     t = 0.0;
-  t = MIN (t, 1.0);
-  half = t < 0.5 ? 0 : 1;
-  f = half == 0 ? t * 2.0 : (t - 0.5) * 2.0;
-  rgba_to_oklab (&stops[half], a);
-  rgba_to_oklab (&stops[half + 1], b);
-  for (guint i = 0; i < 3; i++)
-    lab[i] = a[i] + (b[i] - a[i]) * f;
-  oklab_to_srgb (lab[0], lab[1], lab[2], rgb);
-  set_rgb (rgba, rgb);
-  rgba->alpha = 1.0f;
+  ramp3 (stops, MIN (t, 1.0), rgba);
 }
 
 /* Diff states ---------------------------------------------------------------- */
@@ -483,16 +489,10 @@ ramp (double    position,
       gboolean  dark,
       JxRgba   *rgba)
 {
-  const guint32 *stops = ramp_stops[dark ? 1 : 0];
-  guint from = position < 0.5 ? 0 : 1;
-  double t = CLAMP ((position - 0.5 * from) * 2.0, 0.0, 1.0);
-  JxRgba a = rgb_hex (stops[from]), b = rgb_hex (stops[from + 1]);
-  double la[3], lb[3], rgb[3];
+  const guint32 *hex = ramp_stops[dark ? 1 : 0];
+  const JxRgba stops[3] = { rgb_hex (hex[0]), rgb_hex (hex[1]), rgb_hex (hex[2]) };
 
-  rgba_to_oklab (&a, la);
-  rgba_to_oklab (&b, lb);
-  oklab_to_srgb (la[0] + (lb[0] - la[0]) * t, la[1] + (lb[1] - la[1]) * t, la[2] + (lb[2] - la[2]) * t, rgb);
-  set_rgb (rgba, rgb);
+  ramp3 (stops, position, rgba);
 }
 
 void
