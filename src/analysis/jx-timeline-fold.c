@@ -90,8 +90,10 @@ tally_remove (Tally   *t,
 
 typedef struct
 {
-  GArray  *changes;              /* Change, per member in x order */
-  GArray  *sorted;               /* the same by x */
+  Change  *changes;              /* per member in x order */
+  Change  *sorted;               /* the same by x */
+  guint    n_changes;
+  guint    changes_capacity;     /* of both */
   guint   *first;                /* per pixel + 1: scratch of the counting sort */
   guint32 *regions;              /* one member's row */
   guint32 *marks;
@@ -103,8 +105,8 @@ sweep_clear (gpointer data)
 {
   Sweep *sweep = data;
 
-  g_clear_pointer (&sweep->changes, g_array_unref);
-  g_clear_pointer (&sweep->sorted, g_array_unref);
+  g_free (sweep->changes);
+  g_free (sweep->sorted);
   g_free (sweep->first);
   g_free (sweep->regions);
   g_free (sweep->marks);
@@ -121,8 +123,6 @@ sweep_get (guint n_pixels)
   if (sweep == NULL)
     {
       sweep = g_new0 (Sweep, 1);
-      sweep->changes = g_array_new (FALSE, FALSE, sizeof (Change));
-      sweep->sorted = g_array_new (FALSE, FALSE, sizeof (Change));
       g_private_set (&sweep_key, sweep);
     }
   if (n_pixels > sweep->capacity)
@@ -135,8 +135,23 @@ sweep_get (guint n_pixels)
       sweep->first = g_new (guint, n_pixels + 1);
       sweep->capacity = n_pixels;
     }
-  g_array_set_size (sweep->changes, 0);
+  sweep->n_changes = 0;
   return sweep;
+}
+
+/* A sweep appends tens of thousands of changes per frame at fine zoom: a
+ * plain array, grown by doubling, keeps that a store per change. */
+static inline void
+sweep_append (Sweep        *sweep,
+              const Change *c)
+{
+  if (G_UNLIKELY (sweep->n_changes == sweep->changes_capacity))
+    {
+      sweep->changes_capacity = MAX (2 * sweep->changes_capacity, 1024u);
+      sweep->changes = g_renew (Change, sweep->changes, sweep->changes_capacity);
+      sweep->sorted = g_renew (Change, sweep->sorted, sweep->changes_capacity);
+    }
+  sweep->changes[sweep->n_changes++] = *c;
 }
 
 static int
@@ -156,18 +171,19 @@ static void
 sort_changes (Sweep *sweep,
               guint  n_pixels)
 {
-  const Change *in = (const Change *) (gconstpointer) sweep->changes->data;
-  guint n = sweep->changes->len;
+  const Change *in = sweep->changes;
+  guint n = sweep->n_changes;
   guint *first = sweep->first;
-  Change *out;
+  Change *out = sweep->sorted;
 
-  g_array_set_size (sweep->sorted, n);
-  out = (Change *) (gpointer) sweep->sorted->data;
   if ((guint64) n * 16 < n_pixels)
     {
+      /* out is NULL before the first change ever. */
       if (n > 0)
-        memcpy (out, in, n * sizeof (Change));
-      qsort (out, n, sizeof (Change), compare_changes);
+        {
+          memcpy (out, in, n * sizeof (Change));
+          qsort (out, n, sizeof (Change), compare_changes);
+        }
       return;
     }
   memset (first, 0, (n_pixels + 1) * sizeof (guint));
@@ -199,7 +215,7 @@ member_changes (Sweep *sweep,
         {
           Change c = { x, state, s, act, a };
 
-          g_array_append_val (sweep->changes, c);
+          sweep_append (sweep, &c);
           state = s;
           act = a;
         }
@@ -228,7 +244,7 @@ member_run (gpointer data,
     {
       Change c = { x0, m->state, s, m->act, a };
 
-      g_array_append_val (m->sweep->changes, c);
+      sweep_append (m->sweep, &c);
       m->state = s;
       m->act = a;
     }
@@ -300,8 +316,8 @@ fold_pixels (JxTimelineSummary *summary,
   for (guint m = 0; m < n_members; m++)
     member_row (summary, members[m], from_pyramids, start, end, n_pixels, sweep);
   sort_changes (sweep, n_pixels);
-  changes = (const Change *) (gconstpointer) sweep->sorted->data;
-  n_changes = sweep->sorted->len;
+  changes = sweep->sorted;
+  n_changes = sweep->n_changes;
 
   /* Runs of pixels between changes keep the folded state: the work follows
    * the changes, not the width. */
