@@ -723,7 +723,8 @@ jx_timeline_fold_is_cheap (JxTimelineFold *self,
     {
       const JxStream *s = jx_trace_get_stream (trace, g->members[m]);
       const Pyramid *pyr = &self->summary->pyramids[g->members[m]];
-      guint64 visible = _jx_first_starting_at_or_after (s, end) - _jx_first_starting_at_or_after (s, start);
+      guint32 first = _jx_first_starting_at_or_after (s, start);
+      guint64 visible = _jx_first_starting_at_or_after_from (s, first, end) - first;
 
       if (pyr->n_levels > 0)
         visible = MIN (visible, (guint64) DIRECT_PER_PIXEL * n_pixels);

@@ -543,10 +543,12 @@ _jx_stream_uses_walk (const JxStream *s,
                       guint           n_pixels)
 {
   guint64 visible;
+  guint32 first;
 
   if (pyr == NULL || pyr->n_levels == 0)
     return TRUE;
-  visible = _jx_first_starting_at_or_after (s, end) - _jx_first_starting_at_or_after (s, start);
+  first = _jx_first_starting_at_or_after (s, start);
+  visible = _jx_first_starting_at_or_after_from (s, first, end) - first;
   if (visible <= (guint64) DIRECT_PER_PIXEL * n_pixels)
     return TRUE;
   /* Level 0 coarser than a pixel: the walk is still affordable. */

@@ -149,15 +149,14 @@ void     _jx_pyramid_build_stream     (const JxStream *s,
 
 typedef void (*SegmentFunc) (gpointer data, gint64 t0, gint64 t1, guint32 region);
 
+/* First invocation in [lo, hi) starting at or after t, given that those
+ * before lo start before t and those from hi on at or after it. */
 static inline guint32
-_jx_first_starting_at_or_after (const JxStream *s,
-                                gint64          t)
+_jx_first_starting_between (const JxStream *s,
+                            guint32         lo,
+                            guint32         hi,
+                            gint64          t)
 {
-  guint32 lo = 0;
-  guint32 hi = s->n_invocations;
-
-  if (t <= 0)
-    return 0;
   while (lo < hi)
     {
       guint32 mid = lo + (hi - lo) / 2;
@@ -168,6 +167,38 @@ _jx_first_starting_at_or_after (const JxStream *s,
         hi = mid;
     }
   return lo;
+}
+
+static inline guint32
+_jx_first_starting_at_or_after (const JxStream *s,
+                                gint64          t)
+{
+  if (t <= 0)
+    return 0;
+  return _jx_first_starting_between (s, 0, s->n_invocations, t);
+}
+
+/* The same, knowing that the answer is at least `from` (every invocation
+ * before it starts before t): a galloping search from there, a few steps
+ * where the answer is near, as the end of a narrow window is to its start. */
+static inline guint32
+_jx_first_starting_at_or_after_from (const JxStream *s,
+                                     guint32         from,
+                                     gint64          t)
+{
+  guint32 n = s->n_invocations;
+  guint32 lo = from, hi = from, step = 1;
+
+  if (t <= 0)
+    return from;
+  /* Doubling steps until an invocation at or after t bounds the answer. */
+  while (hi < n && s->start[hi] < (guint64) t)
+    {
+      lo = hi + 1;
+      hi = step < n - lo ? lo + step : n;
+      step *= 2;
+    }
+  return _jx_first_starting_between (s, lo, hi, t);
 }
 
 /* Innermost invocation running at t (start <= t < end), given j = first

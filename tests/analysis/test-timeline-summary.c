@@ -2,7 +2,7 @@
 
 #include <math.h>
 
-#include "jx-timeline-summary.h"
+#include "jx-timeline-summary-private.h"
 #include "jx-trace-builder.h"
 
 /* OTF2_PARADIGM_USER / OTF2_REGION_ROLE_FUNCTION, without pulling in otf2. */
@@ -225,6 +225,34 @@ test_fine_zoom_is_exact (void)
       check_row (trace, stream, -1, start, end, n_pixels, regions, &agreement);
     }
   g_assert_cmpuint (agreement.optimal, ==, agreement.pixels);
+}
+
+/* The galloping search from a known lower bound finds what the binary
+ * search finds, near and far from it, at and between start times and past
+ * both ends. */
+static void
+test_galloping_search (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17);
+  g_autoptr(JxTrace) trace = random_trace (6, 1, 5000);
+  const JxStream *s = jx_trace_get_stream (trace, 0);
+  gint64 first = (gint64) s->start[0], last = (gint64) s->start[s->n_invocations - 1];
+
+  for (guint i = 0; i < 20000; i++)
+    {
+      gint64 a = g_rand_int_range (rand, 0, 4) == 0 ? (gint64) s->start[g_rand_int_range (rand, 0, s->n_invocations)]
+                                                   : first - 100 + (gint64) g_rand_double_range (rand, 0, last - first + 200);
+      gint64 width = (gint64) exp (g_rand_double_range (rand, 0.0, log ((double) (last - first + 400))));
+      gint64 b = g_rand_boolean (rand) ? a + width : (gint64) s->start[MIN (_jx_first_starting_at_or_after (s, a + width),
+                                                                          s->n_invocations - 1)];
+      guint32 from = _jx_first_starting_at_or_after (s, a);
+
+      b = MAX (a, b);
+      g_assert_cmpuint (_jx_first_starting_at_or_after_from (s, from, b), ==, _jx_first_starting_at_or_after (s, b));
+      /* Any smaller lower bound does too. */
+      from = g_rand_int_range (rand, 0, from + 1);
+      g_assert_cmpuint (_jx_first_starting_at_or_after_from (s, from, b), ==, _jx_first_starting_at_or_after (s, b));
+    }
 }
 
 static void
@@ -502,6 +530,7 @@ main (int   argc,
 
   g_test_add_func ("/analysis/timeline-summary/exact-vs-brute-force", test_exact_matches_brute_force);
   g_test_add_func ("/analysis/timeline-summary/fine-zoom-exact", test_fine_zoom_is_exact);
+  g_test_add_func ("/analysis/timeline-summary/galloping-search", test_galloping_search);
   g_test_add_func ("/analysis/timeline-summary/coarse-zoom-vs-brute-force", test_coarse_zoom_close_to_brute_force);
   g_test_add_func ("/analysis/timeline-summary/coarse-zoom-phases", test_coarse_zoom_phases);
   g_test_add_func ("/analysis/timeline-summary/call-stack-depths", test_depth_matches_brute_force);
