@@ -85,8 +85,9 @@ jx_call_profile_new (JxTrace *trace,
       for (guint k = 0; k < self->n && !seen; k++)
         seen = self->regions[k] == r;
       /* Deep recursion repeats functions; more than 254 distinct ones on
-       * one path do not occur in practice and add nothing to the match. */
-      if (!seen && self->n < G_MAXUINT8 - 1)
+       * one path add nothing to the match, but the last slot is kept for
+       * the invocation's own function, which must be in the profile. */
+      if (!seen && (self->n < G_MAXUINT8 - 2 || (self->n < G_MAXUINT8 - 1 && r == s->region[invocation])))
         self->regions[self->n++] = r;
     }
   for (self->target = 0; self->regions[self->target] != s->region[invocation]; self->target++)

@@ -362,6 +362,47 @@ test_start_delays (void)
   jx_gen_test_remove_tree (dir);
 }
 
+/* A call path deeper than the profile keeps (254 distinct functions)
+ * still ends in the selected invocation's own function: the profile
+ * never looks past its list for it, and the match finds the same call. */
+static void
+test_deep_path (void)
+{
+  enum { DEPTH = 300 };
+  JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/deep.otf2", "deep", 1000000000);
+  guint32 node = jx_trace_builder_add_system_node (builder, "machine", "machine", JX_NONE);
+  guint32 proc = jx_trace_builder_add_process (builder, "Process 0", node);
+  guint32 regions[DEPTH];
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxCallProfile) profile = NULL;
+  guint n;
+  guint64 t = 0;
+  JxCallMatch match;
+
+  jx_trace_builder_add_stream (builder, proc, "Master thread", JX_STREAM_CPU_THREAD);
+  for (guint i = 0; i < DEPTH; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%u", i);
+
+      regions[i] = jx_trace_builder_add_region (builder, name, 0, 0);
+    }
+  for (guint i = 0; i < DEPTH; i++)
+    jx_trace_builder_enter (builder, 0, t++, regions[i]);
+  for (guint i = DEPTH; i-- > 0;)
+    jx_trace_builder_leave (builder, 0, t++, regions[i]);
+  trace = jx_trace_builder_finish (builder);
+  g_assert_cmpuint (jx_trace_get_stream (trace, 0)->n_invocations, ==, DEPTH);
+
+  profile = jx_call_profile_new (trace, 0, DEPTH - 1);
+  n = jx_call_profile_get_n_functions (profile);
+  g_assert_cmpuint (n, <, G_MAXUINT8);
+  g_assert_cmpuint (jx_call_profile_get_function (profile, n - 1), ==, regions[DEPTH - 1]);
+  jx_call_profile_match (profile, trace, JX_ALIGN_EDGE_START, &match);
+  g_assert_cmpint (match.status, ==, JX_CALL_MATCH_FOUND);
+  g_assert_cmpuint (match.search.invocation, ==, DEPTH - 1);
+  g_assert_cmpuint (match.search.error, ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -376,5 +417,6 @@ main (int    argc,
   g_test_add_func ("/analysis/call-profile/offset", test_offset);
   g_test_add_func ("/analysis/call-profile/find-function", test_find_function);
   g_test_add_func ("/analysis/call-profile/start-delays", test_start_delays);
+  g_test_add_func ("/analysis/call-profile/deep-path", test_deep_path);
   return g_test_run ();
 }
