@@ -544,8 +544,9 @@ jx_session_select_difference (JxSession *self,
       if (index >= n)
         break;
       pair = jx_comparison_get_pair (cmp, index);
-      if (pair->alignment == NULL ||
-          jx_session_trace_get_stream_pair (holder, FALSE, pair->stream_b) != pair)
+      /* Published first: a worker may still be writing the others. */
+      if (jx_session_trace_get_stream_pair (holder, FALSE, pair->stream_b) != pair ||
+          pair->alignment == NULL)
         continue;
       hunk = jx_pair_diff_next_hunk (pair->diff, JX_NONE, forward);
       if (hunk != G_MAXUINT)
