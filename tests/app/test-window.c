@@ -1135,6 +1135,8 @@ test_shortcuts_listed (void)
     { "win.show-structure", "<Control>d" },
     { "win.reveal-selection", "<Control>j" },
     { "win.export-function-table", "<Control><Shift>e" },
+    /* The Markers page's own key. */
+    { "markers.remove", "Delete" },
   };
   g_autoptr(GArray) accels = listed_accelerators ();
   GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);
