@@ -100,7 +100,8 @@ jx_aligned_pair_window_new (GtkWindow      *parent,
       (view = jx_aligned_pair_view_new (session, item, stream)) == NULL)
     return NULL;
 
-  self = g_object_new (JX_TYPE_ALIGNED_PAIR_WINDOW, "transient-for", parent, NULL);
+  /* It holds the session: it goes with the window it was opened from. */
+  self = g_object_new (JX_TYPE_ALIGNED_PAIR_WINDOW, "transient-for", parent, "destroy-with-parent", TRUE, NULL);
   self->session = g_object_ref (session);
   self->items[0] = g_object_ref (item);
   self->items[1] = g_object_ref (other);

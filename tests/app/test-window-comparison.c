@@ -336,6 +336,36 @@ test_close_midway (void)
   fixture_close (&f);
 }
 
+/* Closing the window closes its structural view too: the view would keep
+ * the session and every trace of the window alive (with another window
+ * open, the application goes on running). */
+static void
+test_close_with_structure (void)
+{
+  Fixture f = { 0 };
+  JxSessionTrace *b;
+  gpointer weak_session, weak_pair = NULL;
+
+  open_pair (&f, 2, 5);
+  jx_test_wait_for_loads (f.session);
+  b = jx_test_item_at (f.session, 1);
+  g_assert_true (jx_test_wait_until (is_done, b, 30));
+  jx_session_select_invocation (f.session, b, 0, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-structure", NULL);
+  for (GList *l = gtk_window_list_toplevels (); l != NULL; l = g_list_delete_link (l, l))
+    if (JX_IS_ALIGNED_PAIR_WINDOW (l->data))
+      weak_pair = l->data;
+  g_assert_nonnull (weak_pair);
+  g_object_add_weak_pointer (weak_pair, &weak_pair);
+  weak_session = f.session;
+  g_object_add_weak_pointer (G_OBJECT (f.session), &weak_session);
+
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  g_assert_true (jx_test_wait_until_null (&weak_pair, 5));
+  g_assert_true (jx_test_wait_until_null (&weak_session, 30));
+  fixture_close (&f);
+}
+
 void
 test_window_comparison_register (JxApplication *application)
 {
@@ -345,4 +375,5 @@ test_window_comparison_register (JxApplication *application)
   g_test_add_func ("/app/window/comparison/remove-midway", test_remove_midway);
   g_test_add_func ("/app/window/comparison/reference-change", test_reference_change);
   g_test_add_func ("/app/window/comparison/close-midway", test_close_midway);
+  g_test_add_func ("/app/window/comparison/close-with-structure", test_close_with_structure);
 }
