@@ -720,7 +720,12 @@ jx_session_markers_remove (JxSessionMarkers *self,
 
   if (!g_ptr_array_find (self->markers, marker, &position))
     return;
-  /* A write of it still queued decides whether it is in the file. */
+  /* Its removal already queued: one is enough (a second rewrite would take
+   * an identical marker out of the file). A write of it still queued
+   * decides whether it is in the file. */
+  for (GList *l = self->writes->head; l != NULL; l = l->next)
+    if (((WriteOp *) l->data)->marker == marker && ((WriteOp *) l->data)->remove)
+      return;
   for (GList *l = self->writes->head; l != NULL; l = l->next)
     if (((WriteOp *) l->data)->marker == marker)
       {

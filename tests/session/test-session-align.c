@@ -429,6 +429,44 @@ test_user_markers (void)
   jx_gen_test_remove_tree (dir);
 }
 
+/* Removing a marker again while its removal is being written (Delete
+ * pressed twice) is one removal: a second rewrite would take an identical
+ * marker, still listed, out of the file too. */
+static void
+test_user_markers_remove_twice (void)
+{
+  g_autofree char *dir = jx_gen_test_make_tmp_dir ();
+  g_autoptr(JxSession) session = open_runs (dir);
+  g_autoptr(JxTrace) reloaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) failed = NULL;
+  JxSessionMarkers *markers = jx_session_get_markers (session);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (markers));
+  JxSessionTrace *b = jx_test_item_at (session, 1);
+  JxTrace *trace = jx_session_trace_get_trace (b);
+  guint64 at = jx_trace_get_start_time (trace) + 1234567;
+  JxSessionMarker *first;
+
+  g_signal_connect (markers, "save-failed", G_CALLBACK (on_save_failed), &failed);
+  first = jx_session_markers_add (markers, b, at, 0, "Notes", "Slow", "twice", 0, 0);
+  jx_session_markers_add (markers, b, at, 0, "Notes", "Slow", "twice", 0, 0);
+  g_assert_true (jx_test_wait_until (not_busy, markers, 30));
+  g_assert_no_error (failed);
+
+  jx_session_markers_remove (markers, first);
+  jx_session_markers_remove (markers, first);
+  g_assert_true (jx_test_wait_until (not_busy, markers, 30));
+  g_assert_no_error (failed);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (markers)), ==, n + 1);
+
+  reloaded = jx_trace_load (jx_session_trace_get_path (b), NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_trace_get_n_markers (reloaded), ==, jx_trace_get_n_markers (trace) + 1);
+
+  g_clear_object (&session);
+  jx_gen_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -440,5 +478,6 @@ main (int    argc,
   g_test_add_func ("/session/align/keeps-place", test_align_keeps_place);
   g_test_add_func ("/session/markers/arithmetic", test_markers);
   g_test_add_func ("/session/markers/user", test_user_markers);
+  g_test_add_func ("/session/markers/remove-twice", test_user_markers_remove_twice);
   return g_test_run ();
 }
