@@ -135,8 +135,10 @@ jx_diff_legend_init (JxDiffLegend *self)
   static const char *const short_labels[] = {
     [JX_DIFF_EQUAL] = N_("equal"),
     [JX_DIFF_DIFFERENT] = N_("different"),
-    [JX_DIFF_ONLY_HERE] = N_("only in this trace"),
-    [JX_DIFF_ONLY_THERE] = N_("extra calls in the other"),
+    /* Short, so that the legend fits a narrow pane in one line; the
+     * tooltips say it in full. */
+    [JX_DIFF_ONLY_HERE] = N_("only here"),
+    [JX_DIFF_ONLY_THERE] = N_("extra calls there"),
   };
 
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 4);
