@@ -1,6 +1,6 @@
-/* jx-timeline-fold.c — folded rows (see jx-timeline-fold.h): the sweep that
- * folds the members' rows pixel by pixel, and the group pyramids built from
- * it chunk by chunk. */
+/* jx-timeline-fold.c — folded rows (see jx-timeline-fold.h): the members'
+ * states folded at every instant into one sequence per group (a k-way merge
+ * of their state changes), and that sequence drawn like one stream row. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -9,18 +9,22 @@
 #include "jx-timeline-fold.h"
 #include "jx-timeline-sample-private.h"
 
-/* Buckets folded per step of a pyramid build (bounds its scratch memory). */
-#define CHUNK 4096
-/* Direct folds cheaper than this many invocations walked per pixel count as
- * cheap (jx_timeline_fold_is_cheap); a member row from its pyramid counts as
- * DIRECT_PER_PIXEL. The group pyramid is made fine enough that it serves
- * every zoom at which a direct fold would cost more. */
-#define CHEAP_PER_PIXEL 8
-/* Buckets per group pyramid at most (memory: 64 bytes per bucket with the
- * coarser levels). */
-#define MAX_GROUP_BUCKETS (1u << 22)
-/* A member's state before its first pixel: not counted anywhere. */
-#define ABSENT (JX_NONE - 2)
+/* Member state changes sorted and applied per step of a build (bounds its
+ * scratch memory whatever the trace's size). */
+#define CHUNK_INVOCATIONS (1u << 18)
+/* Groups whose members hold at most this many invocations are folded at
+ * once when a fold is made without building (a millisecond or so). */
+#define SMALL_GROUP_INVOCATIONS (1u << 15)
+
+typedef struct
+{
+  guint    n;                    /* intervals */
+  gint64  *time;                 /* n + 1 boundaries */
+  guint32 *state;                /* folded state per interval */
+  guint32 *act;                  /* what a mark shows: state, else the busiest member state */
+  Pyramid  pyr;                  /* n_levels 0: always sampled exactly */
+  gboolean built;
+} Seq;
 
 struct _JxTimelineFold
 {
@@ -29,412 +33,281 @@ struct _JxTimelineFold
   JxFoldOp           op;
   guint32           *ranks;
   guint              n_regions;
-  Pyramid           *pyramids;   /* per group; NULL when unbuilt */
+  Seq               *seqs;       /* per group */
+  gboolean           built;
   gsize              memory_size;
 };
 
 G_DEFINE_BOXED_TYPE (JxTimelineFold, jx_timeline_fold, jx_timeline_fold_ref, jx_timeline_fold_unref)
 
-/* Sweep ---------------------------------------------------------------------
- *
- * Each member's row (states and marks per pixel) becomes the list of pixels
- * where its state or its activity (state, else mark) changes. The sweep
- * walks the pixels keeping the count vectors of states and activities of all
- * members, updated only at changes, and selects where something changed. */
+/* Building ------------------------------------------------------------------ */
 
 typedef struct
 {
-  guint32 x;
+  gint64  t;
   guint32 old_state, new_state;
-  guint32 old_act, new_act;
 } Change;
 
-/* A count vector that also loses members (a JxFoldCounts grows only). */
+/* The members' states at one instant: a count per state (index n_regions =
+ * no-state) and the list of states present, so that the operation looks at
+ * the few states present only. */
 typedef struct
+{
+  guint    n_regions;
+  guint32 *count;
+  guint32 *pos;                  /* of a present state in `present` */
+  guint32 *present;
+  guint    n_present;
+} Census;
+
+static inline guint32
+census_index (const Census *c,
+              guint32       state)
+{
+  return state < c->n_regions ? state : c->n_regions;
+}
+
+static void
+census_add (Census  *c,
+            guint32  state,
+            guint32  n)
+{
+  guint32 i = census_index (c, state);
+
+  if (c->count[i] == 0)
+    {
+      c->pos[i] = c->n_present;
+      c->present[c->n_present++] = i;
+    }
+  c->count[i] += n;
+}
+
+static void
+census_remove (Census  *c,
+               guint32  state)
+{
+  guint32 i = census_index (c, state);
+
+  if (--c->count[i] == 0)
+    {
+      guint32 last = c->present[--c->n_present];
+
+      c->present[c->pos[i]] = last;
+      c->pos[last] = c->pos[i];
+    }
+}
+
+/* The folded state and the activity a mark shows. */
+static void
+census_select (const Census  *c,
+               JxFoldOp       op,
+               const guint32 *ranks,
+               guint32       *state,
+               guint32       *act)
 {
   JxFoldCounts counts;
-  guint        n_busy;           /* members whose entry is not no-state */
-} Tally;
 
-static void
-tally_add (Tally   *t,
-           guint32  state)
-{
-  if (state == ABSENT)
-    return;
-  jx_fold_counts_add (&t->counts, state, 1);
-  t->n_busy += state != JX_NONE;
-}
+  jx_fold_counts_clear (&counts);
+  for (guint i = 0; i < c->n_present; i++)
+    {
+      guint32 index = c->present[i];
 
-static void
-tally_remove (Tally   *t,
-              guint32  state)
-{
-  JxFoldCounts *c = &t->counts;
-
-  if (state == ABSENT)
-    return;
-  t->n_busy -= state != JX_NONE;
-  for (guint i = 0; i < c->n; i++)
-    if (c->state[i] == state)
-      {
-        if (--c->count[i] == 0)
-          {
-            c->n--;
-            c->state[i] = c->state[c->n];
-            c->count[i] = c->count[c->n];
-          }
-        return;
-      }
+      jx_fold_counts_add (&counts, index < c->n_regions ? index : JX_NONE, c->count[index]);
+    }
+  *state = jx_fold_counts_select (&counts, op, ranks, c->n_regions);
+  *act = *state;
+  if (*state == JX_NONE && jx_fold_op_marks_activity (op))
+    *act = jx_fold_counts_busiest (&counts, ranks, c->n_regions);
 }
 
 typedef struct
 {
-  Change  *changes;              /* per member in x order */
-  Change  *sorted;               /* the same by x */
-  guint    n_changes;
-  guint    changes_capacity;     /* of both */
-  guint   *first;                /* per pixel + 1: scratch of the counting sort */
-  guint32 *regions;              /* one member's row */
-  guint32 *marks;
-  guint    capacity;
-} Sweep;
+  Change  *changes;
+  guint    n, capacity;
+  guint32  member_state;         /* of the member being walked */
+} Collect;
 
 static void
-sweep_clear (gpointer data)
+collect_segment (gpointer data,
+                 gint64   t0,
+                 gint64   t1,
+                 guint32  region)
 {
-  Sweep *sweep = data;
+  Collect *c = data;
 
-  g_free (sweep->changes);
-  g_free (sweep->sorted);
-  g_free (sweep->first);
-  g_free (sweep->regions);
-  g_free (sweep->marks);
-  g_free (sweep);
-}
-
-static GPrivate sweep_key = G_PRIVATE_INIT (sweep_clear);
-
-static Sweep *
-sweep_get (guint n_pixels)
-{
-  Sweep *sweep = g_private_get (&sweep_key);
-
-  if (sweep == NULL)
+  if (region == c->member_state)
+    return;
+  if (c->n == c->capacity)
     {
-      sweep = g_new0 (Sweep, 1);
-      g_private_set (&sweep_key, sweep);
+      c->capacity = MAX (2 * c->capacity, 1024u);
+      c->changes = g_renew (Change, c->changes, c->capacity);
     }
-  if (n_pixels > sweep->capacity)
-    {
-      g_free (sweep->regions);
-      g_free (sweep->marks);
-      g_free (sweep->first);
-      sweep->regions = g_new (guint32, n_pixels);
-      sweep->marks = g_new (guint32, n_pixels);
-      sweep->first = g_new (guint, n_pixels + 1);
-      sweep->capacity = n_pixels;
-    }
-  sweep->n_changes = 0;
-  return sweep;
-}
-
-/* A sweep appends tens of thousands of changes per frame at fine zoom: a
- * plain array, grown by doubling, keeps that a store per change. */
-static inline void
-sweep_append (Sweep        *sweep,
-              const Change *c)
-{
-  if (G_UNLIKELY (sweep->n_changes == sweep->changes_capacity))
-    {
-      sweep->changes_capacity = MAX (2 * sweep->changes_capacity, 1024u);
-      sweep->changes = g_renew (Change, sweep->changes, sweep->changes_capacity);
-      sweep->sorted = g_renew (Change, sweep->sorted, sweep->changes_capacity);
-    }
-  sweep->changes[sweep->n_changes++] = *c;
+  c->changes[c->n++] = (Change) { t0, c->member_state, region };
+  c->member_state = region;
 }
 
 static int
 compare_changes (gconstpointer a,
                  gconstpointer b)
 {
-  guint32 x = ((const Change *) a)->x, y = ((const Change *) b)->x;
+  gint64 x = ((const Change *) a)->t, y = ((const Change *) b)->t;
 
   return x < y ? -1 : (x > y ? 1 : 0);
 }
 
-/* The changes by pixel. Few changes (fine zoom: each member a few runs) are
- * sorted by comparison, so that the cost does not grow with the width; many
- * by counting, in linear time. The order within a pixel does not matter: a
- * pixel's changes are all applied before it is selected. */
 static void
-sort_changes (Sweep *sweep,
-              guint  n_pixels)
+seq_append (Seq     *seq,
+            gsize   *capacity,
+            gint64   t,
+            guint32  state,
+            guint32  act)
 {
-  const Change *in = sweep->changes;
-  guint n = sweep->n_changes;
-  guint *first = sweep->first;
-  Change *out = sweep->sorted;
-
-  if ((guint64) n * 16 < n_pixels)
+  if (seq->n > 0 && seq->state[seq->n - 1] == state && seq->act[seq->n - 1] == act)
+    return;
+  if (seq->n + 1 >= *capacity)
     {
-      /* out is NULL before the first change ever. */
-      if (n > 0)
-        {
-          memcpy (out, in, n * sizeof (Change));
-          qsort (out, n, sizeof (Change), compare_changes);
-        }
-      return;
+      *capacity = MAX (2 * *capacity, 64u);
+      seq->time = g_renew (gint64, seq->time, *capacity);
+      seq->state = g_renew (guint32, seq->state, *capacity);
+      seq->act = g_renew (guint32, seq->act, *capacity);
     }
-  memset (first, 0, (n_pixels + 1) * sizeof (guint));
-  for (guint i = 0; i < n; i++)
-    first[in[i].x + 1]++;
-  for (guint x = 0; x < n_pixels; x++)
-    first[x + 1] += first[x];
-  for (guint i = 0; i < n; i++)
-    out[first[in[i].x]++] = in[i];
+  seq->time[seq->n] = t;
+  seq->state[seq->n] = state;
+  seq->act[seq->n] = act;
+  seq->n++;
 }
 
-/* Appends the changes of one member's row. */
+/* The pyramid of a long sequence: folded states compete for the buckets'
+ * entries, the activity under no-state only for their Busy records, as a
+ * stream row's idle time and what ran in it. */
 static void
-member_changes (Sweep *sweep,
-                guint  n_pixels)
+seq_build_pyramid (Seq *seq)
 {
-  guint32 state = ABSENT, act = ABSENT;
+  PyramidBuilder b;
 
-  for (guint x = 0; x < n_pixels; x++)
+  if (seq->n < MIN_PYRAMID_INVOCATIONS)
+    return;
+  _jx_pyramid_builder_init (&b, &seq->pyr, seq->time[0], seq->time[seq->n], seq->n);
+  for (guint i = 0; i < seq->n; i++)
     {
-      guint32 s = sweep->regions[x];
-      guint32 a;
-
-      /* Pending pixels cannot be folded: they count as idle. */
-      if (s >= JX_NONE - 2)
-        s = JX_NONE;
-      a = s != JX_NONE ? s : sweep->marks[x];
-      if (s != state || a != act)
-        {
-          Change c = { x, state, s, act, a };
-
-          sweep_append (sweep, &c);
-          state = s;
-          act = a;
-        }
+      _jx_pyramid_builder_segment (&b, seq->time[i], seq->time[i + 1], seq->state[i]);
+      if (seq->state[i] == JX_NONE && seq->act[i] != JX_NONE)
+        _jx_pyramid_builder_busy (&b, seq->time[i], seq->time[i + 1], seq->act[i],
+                                  (double) (seq->time[i + 1] - seq->time[i]));
     }
+  _jx_pyramid_builder_finish (&b, seq->time[seq->n]);
 }
 
-typedef struct
+/* The k-way merge: the members' innermost-state changes, chunk by chunk of
+ * time, sorted and applied to the census; the operation is applied once
+ * per instant at which something changed. */
+static gboolean
+seq_build (JxTimelineFold      *self,
+           const JxStreamGroup *group,
+           Seq                 *seq,
+           GCancellable        *cancellable)
 {
-  Sweep   *sweep;
-  guint32  state;
-  guint32  act;
-} MemberRuns;
+  JxTrace *trace = jx_timeline_summary_get_trace (self->summary);
+  gint64 origin = G_MAXINT64, end = G_MININT64;
+  guint64 total = 0, n_chunks;
+  g_autofree guint32 *member_state = g_new (guint32, MAX (group->n_members, 1));
+  g_autofree guint32 *census_arrays = g_new0 (guint32, 3 * ((gsize) self->n_regions + 1));
+  Census census = { self->n_regions, census_arrays, census_arrays + self->n_regions + 1,
+                    census_arrays + 2 * ((gsize) self->n_regions + 1), 0 };
+  Collect collect = { NULL, 0, 0, JX_NONE };
+  gsize capacity = 0;
+  guint32 state, act;
 
-static void
-member_run (gpointer data,
-            guint    x0,
-            guint    x1,
-            guint32  region,
-            guint32  mark)
-{
-  MemberRuns *m = data;
-  guint32 s = region >= JX_NONE - 2 ? JX_NONE : region;
-  guint32 a = s != JX_NONE ? s : mark;
-
-  if (s != m->state || a != m->act)
-    {
-      Change c = { x0, m->state, s, m->act, a };
-
-      sweep_append (m->sweep, &c);
-      m->state = s;
-      m->act = a;
-    }
-}
-
-/* One member's changes. A row that walks invocations reports runs of pixels
- * (no per-pixel work: at fine zoom a row is a few runs); one that reads its
- * pyramid is sampled per pixel and compared. A build samples members from
- * their pyramids whatever the zoom, never walking their invocations. */
-static void
-member_row (JxTimelineSummary *summary,
-            guint32            stream,
-            gboolean           from_pyramid,
-            gint64             start,
-            gint64             end,
-            guint              n_pixels,
-            Sweep             *sweep)
-{
-  const Pyramid *pyr = &summary->pyramids[stream];
-  const JxStream *s = jx_trace_get_stream (summary->trace, stream);
-
-  if (!from_pyramid && _jx_stream_uses_walk (s, pyr, start, end, n_pixels))
-    {
-      RowSink *row = _jx_row_sink_get (jx_trace_get_n_regions (summary->trace), start, end, n_pixels, NULL, NULL);
-      MemberRuns runs = { sweep, ABSENT, ABSENT };
-
-      row->run_func = member_run;
-      row->run_data = &runs;
-      _jx_row_walk (row, s, start, end);
-      return;
-    }
-  if (from_pyramid && pyr->n_levels > 0)
-    {
-      RowSink *row = _jx_row_sink_get (jx_trace_get_n_regions (summary->trace), start, end, n_pixels,
-                                       sweep->regions, sweep->marks);
-
-      _jx_row_sample_pyramid (row, pyr);
-      row->sink.finish (&row->sink);
-    }
-  else
-    jx_timeline_summary_sample_marked (summary, &stream, 1, start, end, n_pixels, sweep->regions, sweep->marks);
-  member_changes (sweep, n_pixels);
-}
-
-/* Folds members over [start, end) in n_pixels: out (folded state), marks
- * (may be NULL) and active (may be NULL: members with activity, per pixel). */
-static void
-fold_pixels (JxTimelineSummary *summary,
-             gboolean           from_pyramids,
-             const guint32     *members,
-             guint              n_members,
-             JxFoldOp           op,
-             const guint32     *ranks,
-             guint              n_ranks,
-             gint64             start,
-             gint64             end,
-             guint              n_pixels,
-             guint32           *out,
-             guint32           *marks,
-             guint16           *active)
-{
-  Sweep *sweep = sweep_get (n_pixels);
-  Tally states = { { 0 }, 0 }, acts = { { 0 }, 0 };
-  const Change *changes;
-  guint n_changes, i = 0, x = 0;
-  guint32 folded = JX_NONE, mark = JX_NONE;
-  gboolean with_marks = jx_fold_op_marks_activity (op);
-
-  for (guint m = 0; m < n_members; m++)
-    member_row (summary, members[m], from_pyramids, start, end, n_pixels, sweep);
-  sort_changes (sweep, n_pixels);
-  changes = sweep->sorted;
-  n_changes = sweep->n_changes;
-
-  /* Runs of pixels between changes keep the folded state: the work follows
-   * the changes, not the width. */
-  while (x < n_pixels)
-    {
-      guint next = i < n_changes ? changes[i].x : n_pixels;
-      guint16 n_active = (guint16) MIN (acts.n_busy, G_MAXUINT16);
-
-      for (guint p = x; p < next; p++)
-        out[p] = folded;
-      if (marks != NULL)
-        for (guint p = x; p < next; p++)
-          marks[p] = mark;
-      if (active != NULL)
-        for (guint p = x; p < next; p++)
-          active[p] = n_active;
-      x = next;
-      if (i >= n_changes)
-        break;
-      for (; i < n_changes && changes[i].x == x; i++)
-        {
-          const Change *c = &changes[i];
-
-          if (c->old_state != c->new_state)
-            {
-              tally_remove (&states, c->old_state);
-              tally_add (&states, c->new_state);
-            }
-          if (c->old_act != c->new_act)
-            {
-              tally_remove (&acts, c->old_act);
-              tally_add (&acts, c->new_act);
-            }
-        }
-      folded = jx_fold_counts_select (&states.counts, op, ranks, n_ranks);
-      mark = with_marks && folded == JX_NONE ? jx_fold_counts_busiest (&acts.counts, ranks, n_ranks) : JX_NONE;
-    }
-}
-
-/* Group pyramids --------------------------------------------------------- */
-
-/* [origin, end) covered by the members, and the finest member bucket (0 when
- * no member has a pyramid: then its rows are always cheap). */
-static void
-members_extent (JxTimelineSummary   *summary,
-                const JxStreamGroup *group,
-                gint64              *origin,
-                gint64              *end,
-                guint64             *finest)
-{
-  JxTrace *trace = jx_timeline_summary_get_trace (summary);
-
-  *origin = G_MAXINT64;
-  *end = G_MININT64;
-  *finest = 0;
+  memset (seq, 0, sizeof *seq);
+  seq->built = TRUE;
   for (guint m = 0; m < group->n_members; m++)
     {
       const JxStream *s = jx_trace_get_stream (trace, group->members[m]);
-      const Pyramid *pyr = &summary->pyramids[group->members[m]];
 
+      member_state[m] = JX_NONE;
       if (s->n_invocations == 0)
         continue;
-      *origin = MIN (*origin, (gint64) s->start[0]);
-      *end = MAX (*end, _jx_stream_end_time (s));
-      if (pyr->n_levels > 0 && (*finest == 0 || pyr->base < *finest))
-        *finest = pyr->base;
+      origin = MIN (origin, (gint64) s->start[0]);
+      end = MAX (end, _jx_stream_end_time (s));
+      total += s->n_invocations;
     }
-}
-
-static gboolean
-build_group_pyramid (JxTimelineFold      *self,
-                     const JxStreamGroup *group,
-                     Pyramid             *pyr,
-                     GCancellable        *cancellable)
-{
-  PyramidBuilder b;
-  gint64 origin, end;
-  guint64 finest, n0;
-  g_autofree guint32 *states = g_new (guint32, CHUNK);
-  g_autofree guint32 *marks = g_new (guint32, CHUNK);
-  g_autofree guint16 *active = g_new (guint16, CHUNK);
-
-  memset (pyr, 0, sizeof *pyr);
-  members_extent (self->summary, group, &origin, &end, &finest);
-  if (finest == 0 || end <= origin)
+  if (end <= origin)
     return TRUE;
 
-  /* A member's finest bucket holds about INVOCATIONS_PER_BUCKET
-   * invocations; the group's are k / (CHEAP_PER_PIXEL / that) times finer, so
-   * that wherever it is too coarse, the k members walk fewer than
-   * CHEAP_PER_PIXEL invocations per pixel together. */
-  n0 = (guint64) ((double) (end - origin) / (double) finest * group->n_members * INVOCATIONS_PER_BUCKET /
-                  CHEAP_PER_PIXEL);
-  n0 = CLAMP (n0, 1, MAX_GROUP_BUCKETS);
-  _jx_pyramid_builder_init (&b, pyr, origin, end, n0 * INVOCATIONS_PER_BUCKET);
-  for (guint64 first = 0; first < pyr->n_buckets[0]; first += CHUNK)
+  /* Every member idle before the first change. */
+  census_add (&census, JX_NONE, group->n_members);
+  census_select (&census, self->op, self->ranks, &state, &act);
+  seq_append (seq, &capacity, origin, state, act);
+  n_chunks = total / CHUNK_INVOCATIONS + 1;
+  for (guint64 c = 0; c < n_chunks; c++)
     {
-      guint n = (guint) MIN ((guint64) CHUNK, pyr->n_buckets[0] - first);
-      gint64 t0 = origin + (gint64) (first * pyr->base);
+      gint64 c0 = origin + (gint64) ((double) (end - origin) * (double) c / (double) n_chunks);
+      gint64 c1 = c + 1 == n_chunks ? end : origin + (gint64) ((double) (end - origin) * (double) (c + 1) / (double) n_chunks);
 
       if (g_cancellable_is_cancelled (cancellable))
-        return FALSE;
-      fold_pixels (self->summary, TRUE, group->members, group->n_members, self->op, self->ranks, self->n_regions,
-                   t0, t0 + (gint64) ((guint64) n * pyr->base), n, states, marks, active);
-      for (guint i = 0; i < n; i++)
         {
-          gint64 b0 = t0 + (gint64) ((guint64) i * pyr->base);
-          gint64 b1 = b0 + (gint64) pyr->base;
+          g_free (collect.changes);
+          return FALSE;
+        }
+      if (c1 <= c0)
+        continue;
+      collect.n = 0;
+      for (guint m = 0; m < group->n_members; m++)
+        {
+          collect.member_state = member_state[m];
+          _jx_walk_innermost (jx_trace_get_stream (trace, group->members[m]), c0, c1, collect_segment, &collect);
+          member_state[m] = collect.member_state;
+        }
+      if (collect.n > 0)
+        qsort (collect.changes, collect.n, sizeof (Change), compare_changes);
+      for (guint i = 0; i < collect.n;)
+        {
+          gint64 t = collect.changes[i].t;
 
-          _jx_pyramid_builder_segment (&b, b0, b1, states[i]);
-          if (states[i] == JX_NONE && marks[i] != JX_NONE)
-            _jx_pyramid_builder_busy (&b, b0, b1, marks[i],
-                                      (double) pyr->base * active[i] / MAX (group->n_members, 1));
+          for (; i < collect.n && collect.changes[i].t == t; i++)
+            {
+              census_remove (&census, collect.changes[i].old_state);
+              census_add (&census, collect.changes[i].new_state, 1);
+            }
+          census_select (&census, self->op, self->ranks, &state, &act);
+          seq_append (seq, &capacity, t, state, act);
         }
     }
-  _jx_pyramid_builder_finish (&b, origin + (gint64) (pyr->n_buckets[0] * pyr->base));
+  g_free (collect.changes);
+  /* The boundary after the last interval. */
+  if (seq->n + 1 > capacity)
+    seq->time = g_renew (gint64, seq->time, seq->n + 1);
+  seq->time[seq->n] = end;
+  seq_build_pyramid (seq);
   return TRUE;
+}
+
+static void
+seq_clear (Seq *seq)
+{
+  g_free (seq->time);
+  g_free (seq->state);
+  g_free (seq->act);
+  _jx_pyramid_clear (&seq->pyr);
+  memset (seq, 0, sizeof *seq);
+}
+
+static gsize
+seq_memory (const Seq *seq)
+{
+  return seq->n == 0 ? 0 : (gsize) seq->n * (sizeof (gint64) + 2 * sizeof (guint32)) + sizeof (gint64) +
+                           _jx_pyramid_memory (&seq->pyr);
+}
+
+static guint64
+group_invocations (JxTrace             *trace,
+                   const JxStreamGroup *group)
+{
+  guint64 total = 0;
+
+  for (guint m = 0; m < group->n_members; m++)
+    total += jx_trace_get_stream (trace, group->members[m])->n_invocations;
+  return total;
 }
 
 /* Object -------------------------------------------------------------------- */
@@ -452,6 +325,7 @@ fold_new (JxTimelineSummary *summary,
   self->op = op;
   self->ranks = jx_fold_state_ranks_new (trace);
   self->n_regions = jx_trace_get_n_regions (trace);
+  self->seqs = g_new0 (Seq, MAX (jx_stream_groups_get_n_groups (groups), 1));
   return self;
 }
 
@@ -460,12 +334,27 @@ jx_timeline_fold_new_unbuilt (JxTimelineSummary *summary,
                               JxStreamGroups    *groups,
                               JxFoldOp           op)
 {
+  JxTimelineFold *self;
+  JxTrace *trace;
+
   g_return_val_if_fail (summary != NULL, NULL);
   g_return_val_if_fail (groups != NULL, NULL);
   g_return_val_if_fail (jx_stream_groups_get_trace (groups) == jx_timeline_summary_get_trace (summary), NULL);
   g_return_val_if_fail (op < JX_N_FOLD_OPS, NULL);
 
-  return fold_new (summary, groups, op);
+  self = fold_new (summary, groups, op);
+  trace = jx_timeline_summary_get_trace (summary);
+  for (guint g = 0; g < jx_stream_groups_get_n_groups (groups); g++)
+    {
+      const JxStreamGroup *group = jx_stream_groups_get_group (groups, g);
+
+      if (group_invocations (trace, group) <= SMALL_GROUP_INVOCATIONS)
+        {
+          seq_build (self, group, &self->seqs[g], NULL);
+          self->memory_size += seq_memory (&self->seqs[g]);
+        }
+    }
+  return self;
 }
 
 JxTimelineFold *
@@ -486,15 +375,15 @@ jx_timeline_fold_build (JxTimelineSummary  *summary,
 
   self = fold_new (summary, groups, op);
   n = jx_stream_groups_get_n_groups (groups);
-  self->pyramids = g_new0 (Pyramid, MAX (n, 1));
   for (guint g = 0; g < n; g++)
     {
-      if (!build_group_pyramid (self, jx_stream_groups_get_group (groups, g), &self->pyramids[g], cancellable))
+      if (!seq_build (self, jx_stream_groups_get_group (groups, g), &self->seqs[g], cancellable))
         break;
-      self->memory_size += _jx_pyramid_memory (&self->pyramids[g]);
+      self->memory_size += seq_memory (&self->seqs[g]);
     }
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
+  self->built = TRUE;
   return g_steal_pointer (&self);
 }
 
@@ -575,10 +464,9 @@ fold_clear (gpointer data)
 {
   JxTimelineFold *self = data;
 
-  if (self->pyramids != NULL)
-    for (guint g = 0; g < jx_stream_groups_get_n_groups (self->groups); g++)
-      _jx_pyramid_clear (&self->pyramids[g]);
-  g_clear_pointer (&self->pyramids, g_free);
+  for (guint g = 0; g < jx_stream_groups_get_n_groups (self->groups); g++)
+    seq_clear (&self->seqs[g]);
+  g_clear_pointer (&self->seqs, g_free);
   g_clear_pointer (&self->ranks, g_free);
   g_clear_pointer (&self->groups, jx_stream_groups_unref);
   g_clear_pointer (&self->summary, jx_timeline_summary_unref);
@@ -616,7 +504,7 @@ gboolean
 jx_timeline_fold_is_built (JxTimelineFold *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
-  return self->pyramids != NULL;
+  return self->built;
 }
 
 gsize
@@ -633,24 +521,228 @@ jx_timeline_fold_get_ranks (JxTimelineFold *self)
   return self->ranks;
 }
 
+guint64
+jx_timeline_fold_get_n_intervals (JxTimelineFold *self)
+{
+  guint64 n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  for (guint g = 0; g < jx_stream_groups_get_n_groups (self->groups); g++)
+    n += self->seqs[g].n;
+  return n;
+}
+
 /* Sampling ------------------------------------------------------------------ */
 
-/* The group pyramid when it is fine enough for this many ticks per pixel. */
-static const Pyramid *
-usable_pyramid (JxTimelineFold *self,
-                guint           group,
-                double          ticks_per_pixel)
+/* Per-pixel scratch of the exact sampler: ticks per state and per activity,
+ * dense by state (index n_regions = no-state), with the states touched. */
+typedef struct
 {
-  const Pyramid *pyr;
+  guint    capacity;
+  gint64  *ticks;
+  gint64  *act_ticks;
+  guint32 *touched;
+  guint    n_touched;
+} Pixel;
 
-  if (self->pyramids == NULL)
-    return NULL;
-  pyr = &self->pyramids[group];
-  /* Down to one bucket per pixel: below that members walk their
-   * invocations, which is cheap for each of them. */
-  if (pyr->n_levels == 0 || (double) pyr->base > ticks_per_pixel)
-    return NULL;
-  return pyr;
+static void
+pixel_free (gpointer data)
+{
+  Pixel *px = data;
+
+  g_free (px->ticks);
+  g_free (px->act_ticks);
+  g_free (px->touched);
+  g_free (px);
+}
+
+static GPrivate pixel_key = G_PRIVATE_INIT (pixel_free);
+
+static Pixel *
+pixel_get (guint n_regions)
+{
+  Pixel *px = g_private_get (&pixel_key);
+
+  if (px == NULL)
+    {
+      px = g_new0 (Pixel, 1);
+      g_private_set (&pixel_key, px);
+    }
+  if (n_regions + 1 > px->capacity)
+    {
+      g_free (px->ticks);
+      g_free (px->act_ticks);
+      g_free (px->touched);
+      px->capacity = n_regions + 1;
+      px->ticks = g_new0 (gint64, px->capacity);
+      px->act_ticks = g_new0 (gint64, px->capacity);
+      px->touched = g_new (guint32, 2 * px->capacity);
+    }
+  px->n_touched = 0;
+  return px;
+}
+
+static inline void
+pixel_add (Pixel   *px,
+           gint64  *ticks,
+           guint32  index,
+           gint64   t)
+{
+  if (px->ticks[index] == 0 && px->act_ticks[index] == 0)
+    px->touched[px->n_touched++] = index;
+  ticks[index] += t;
+}
+
+/* Does state a (ticks ta) beat b (tb)? More time wins; ties go to the
+ * smaller state in the order, no-state (index n_regions) after all. */
+static inline gboolean
+beats (const guint32 *ranks,
+       guint          n_regions,
+       guint32        a,
+       gint64         ta,
+       guint32        b,
+       gint64         tb)
+{
+  if (ta != tb)
+    return ta > tb;
+  if (b == n_regions)
+    return a != n_regions;
+  return a != n_regions && ranks[a] < ranks[b];
+}
+
+/* First interval ending after t. */
+static guint
+seq_find (const Seq *seq,
+          gint64     t)
+{
+  guint lo = 0, hi = seq->n;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (seq->time[mid + 1] <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Pixel p is the ticks [start + ⌊p·W/n⌋, start + ⌊(p+1)·W/n⌋) (at least one
+ * tick), W = end − start. */
+static inline gint64
+pixel_bound (gint64 start,
+             gint64 q,
+             gint64 r,
+             guint  n,
+             guint  p)
+{
+  return start + q * p + (gint64) (((guint64) r * p) / n);
+}
+
+static void
+seq_sample_exact (const Seq     *seq,
+                  const guint32 *ranks,
+                  guint          n_regions,
+                  gboolean       with_marks,
+                  gint64         start,
+                  gint64         end,
+                  guint          n,
+                  guint32       *out,
+                  guint32       *marks)
+{
+  gint64 q = (end - start) / n, r = (end - start) % n;
+  Pixel *px = pixel_get (n_regions);
+  guint i = seq->n > 0 ? seq_find (seq, start) : 0;
+
+  for (guint p = 0; p < n; p++)
+    {
+      gint64 b0 = pixel_bound (start, q, r, n, p);
+      gint64 b1 = MAX (pixel_bound (start, q, r, n, p + 1), b0 + 1);
+      guint32 best = n_regions, mark = n_regions;
+
+      if (marks != NULL)
+        marks[p] = JX_NONE;
+      if (seq->n == 0 || b1 <= seq->time[0] || b0 >= seq->time[seq->n])
+        {
+          out[p] = JX_NONE;
+          continue;
+        }
+      while (i < seq->n && seq->time[i + 1] <= b0)
+        i++;
+      if (seq->time[i] <= b0 && seq->time[i + 1] >= b1)
+        {
+          out[p] = seq->state[i];
+          if (marks != NULL && with_marks && seq->state[i] == JX_NONE)
+            marks[p] = seq->act[i];
+          continue;
+        }
+      px->n_touched = 0;
+      if (b0 < seq->time[0])
+        pixel_add (px, px->ticks, n_regions, seq->time[0] - b0);
+      if (b1 > seq->time[seq->n])
+        pixel_add (px, px->ticks, n_regions, b1 - seq->time[seq->n]);
+      for (guint j = i; j < seq->n && seq->time[j] < b1; j++)
+        {
+          gint64 t = MIN (seq->time[j + 1], b1) - MAX (seq->time[j], b0);
+          guint32 s = seq->state[j] < n_regions ? seq->state[j] : n_regions;
+          guint32 a = seq->act[j] < n_regions ? seq->act[j] : n_regions;
+
+          pixel_add (px, px->ticks, s, t);
+          if (a != n_regions)
+            pixel_add (px, px->act_ticks, a, t);
+        }
+      for (guint k = 0; k < px->n_touched; k++)
+        {
+          guint32 s = px->touched[k];
+
+          if (px->ticks[s] > 0 && beats (ranks, n_regions, s, px->ticks[s], best, px->ticks[best]))
+            best = s;
+          if (s != n_regions && px->act_ticks[s] > 0 &&
+              (mark == n_regions || beats (ranks, n_regions, s, px->act_ticks[s], mark, px->act_ticks[mark])))
+            mark = s;
+        }
+      out[p] = best < n_regions ? best : JX_NONE;
+      if (marks != NULL && with_marks && best == n_regions && mark != n_regions)
+        marks[p] = mark;
+      for (guint k = 0; k < px->n_touched; k++)
+        px->ticks[px->touched[k]] = px->act_ticks[px->touched[k]] = 0;
+    }
+}
+
+static void
+fill_none (guint    n_pixels,
+           guint32 *out,
+           guint32 *marks)
+{
+  for (guint p = 0; p < n_pixels; p++)
+    {
+      out[p] = JX_NONE;
+      if (marks != NULL)
+        marks[p] = JX_NONE;
+    }
+}
+
+/* Like a stream row (_jx_stream_uses_walk): exact while few intervals are
+ * in view, else the pyramid level whose buckets are at most half a pixel. */
+static gboolean
+seq_uses_pyramid (const Seq *seq,
+                  gint64     start,
+                  gint64     end,
+                  guint      n_pixels)
+{
+  guint64 visible;
+
+  if (seq->pyr.n_levels == 0)
+    return FALSE;
+  visible = seq_find (seq, end) - seq_find (seq, start);
+  if (visible <= (guint64) DIRECT_PER_PIXEL * n_pixels)
+    return FALSE;
+  if ((double) seq->pyr.base > (double) (end - start) / n_pixels &&
+      visible <= (guint64) DIRECT_PER_PIXEL_COARSE * n_pixels)
+    return FALSE;
+  return TRUE;
 }
 
 void
@@ -662,8 +754,8 @@ jx_timeline_fold_sample (JxTimelineFold *self,
                          guint32        *out,
                          guint32        *marks)
 {
-  const JxStreamGroup *g;
-  const Pyramid *pyr;
+  const Seq *seq;
+  gboolean with_marks;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (out != NULL || n_pixels == 0);
@@ -672,32 +764,50 @@ jx_timeline_fold_sample (JxTimelineFold *self,
     return;
   if (end <= start)
     end = start + 1;
-  if (group >= jx_stream_groups_get_n_groups (self->groups))
+  if (group >= jx_stream_groups_get_n_groups (self->groups) || !self->seqs[group].built)
     {
-      for (guint p = 0; p < n_pixels; p++)
-        {
-          out[p] = JX_NONE;
-          if (marks != NULL)
-            marks[p] = JX_NONE;
-        }
+      fill_none (n_pixels, out, marks);
       return;
     }
-  g = jx_stream_groups_get_group (self->groups, group);
-  pyr = usable_pyramid (self, group, (double) (end - start) / n_pixels);
-  if (pyr != NULL)
+  seq = &self->seqs[group];
+  with_marks = jx_fold_op_marks_activity (self->op);
+  if (seq_uses_pyramid (seq, start, end, n_pixels))
     {
-      RowSink *row = _jx_row_sink_get (self->n_regions, start, end, n_pixels, out,
-                                       jx_fold_op_marks_activity (self->op) ? marks : NULL);
+      RowSink *row = _jx_row_sink_get (self->n_regions, start, end, n_pixels, out, with_marks ? marks : NULL);
 
-      _jx_row_sample_pyramid (row, pyr);
+      _jx_row_sample_pyramid (row, &seq->pyr);
       row->sink.finish (&row->sink);
-      if (marks != NULL && !jx_fold_op_marks_activity (self->op))
+      if (marks != NULL && !with_marks)
         for (guint p = 0; p < n_pixels; p++)
           marks[p] = JX_NONE;
       return;
     }
-  fold_pixels (self->summary, FALSE, g->members, g->n_members, self->op, self->ranks, self->n_regions,
-               start, end, n_pixels, out, marks, NULL);
+  seq_sample_exact (seq, self->ranks, self->n_regions, with_marks, start, end, n_pixels, out, marks);
+}
+
+void
+jx_timeline_fold_sample_exact (JxTimelineFold *self,
+                               guint           group,
+                               gint64          start,
+                               gint64          end,
+                               guint           n_pixels,
+                               guint32        *out,
+                               guint32        *marks)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (out != NULL || n_pixels == 0);
+
+  if (n_pixels == 0)
+    return;
+  if (end <= start)
+    end = start + 1;
+  if (group >= jx_stream_groups_get_n_groups (self->groups) || !self->seqs[group].built)
+    {
+      fill_none (n_pixels, out, marks);
+      return;
+    }
+  seq_sample_exact (&self->seqs[group], self->ranks, self->n_regions, jx_fold_op_marks_activity (self->op),
+                    start, end, n_pixels, out, marks);
 }
 
 gboolean
@@ -707,40 +817,21 @@ jx_timeline_fold_is_cheap (JxTimelineFold *self,
                            gint64          end,
                            guint           n_pixels)
 {
-  const JxStreamGroup *g;
-  JxTrace *trace;
-  guint64 cost = 0, budget = (guint64) CHEAP_PER_PIXEL * MAX (n_pixels, 16u);
-
   g_return_val_if_fail (self != NULL, FALSE);
 
   if (group >= jx_stream_groups_get_n_groups (self->groups) || end <= start)
     return TRUE;
-  if (usable_pyramid (self, group, (double) (end - start) / MAX (n_pixels, 1u)) != NULL)
-    return TRUE;
-  g = jx_stream_groups_get_group (self->groups, group);
-  trace = jx_timeline_summary_get_trace (self->summary);
-  for (guint m = 0; m < g->n_members && cost <= budget; m++)
-    {
-      const JxStream *s = jx_trace_get_stream (trace, g->members[m]);
-      const Pyramid *pyr = &self->summary->pyramids[g->members[m]];
-      guint32 first = _jx_first_starting_at_or_after (s, start);
-      guint64 visible = _jx_first_starting_at_or_after_from (s, first, end) - first;
-
-      if (pyr->n_levels > 0)
-        visible = MIN (visible, (guint64) DIRECT_PER_PIXEL * n_pixels);
-      cost += visible;
-    }
-  return cost <= budget;
+  return self->seqs[group].built;
 }
 
 void
 jx_timeline_fold_count_states (JxTimelineFold *self,
                                guint           group,
-                               gint64          t0,
-                               gint64          t1,
+                               gint64          t,
                                JxFoldCounts   *counts)
 {
   const JxStreamGroup *g;
+  JxTrace *trace;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (counts != NULL);
@@ -748,14 +839,13 @@ jx_timeline_fold_count_states (JxTimelineFold *self,
   jx_fold_counts_clear (counts);
   if (group >= jx_stream_groups_get_n_groups (self->groups))
     return;
-  if (t1 <= t0)
-    t1 = t0 + 1;
   g = jx_stream_groups_get_group (self->groups, group);
+  trace = jx_timeline_summary_get_trace (self->summary);
   for (guint m = 0; m < g->n_members; m++)
     {
-      guint32 state;
+      const JxStream *s = jx_trace_get_stream (trace, g->members[m]);
+      guint32 c = _jx_innermost_before (s, _jx_first_starting_at_or_after (s, t + 1), t);
 
-      jx_timeline_summary_sample (self->summary, &g->members[m], 1, t0, t1, 1, &state);
-      jx_fold_counts_add (counts, state, 1);
+      jx_fold_counts_add (counts, c == JX_NONE ? JX_NONE : s->region[c], 1);
     }
 }

@@ -1,21 +1,29 @@
-/* jx-timeline-fold.h — folded rows: the pixels of a group of streams (see
+/* jx-timeline-fold.h — folded rows: a group of streams (see
  * jx-stream-groups.h) folded into one row by an operation (jx-fold.h).
  *
- * A folded pixel is computed as the dissertation describes it (§6.1.1):
- * every member stream's state at that pixel (its dominant region, idle
- * competing, as its own row would show it), then the operation on those
- * states. Where the folded state is no-state although members ran
- * something, the row gets a mark of the activity most members had (not for
- * diff, whose no-state means "all agree").
+ * Definition, the same at every zoom: at every instant the operation is
+ * applied to the members' states (each member's innermost running region,
+ * no-state where it is idle), which gives the group one folded state
+ * sequence; a folded pixel shows the folded state that covers most of the
+ * pixel's time (ties by the order of jx-fold.h: the smallest state wins,
+ * no-state loses), exactly as a stream row shows its dominant region. Pixel
+ * p of [start, end) in n pixels is the ticks [start + ⌊p·W/n⌋,
+ * start + ⌊(p+1)·W/n⌋), W = end − start (at least one tick).
  *
- * Cost (§6.1.3): at fine zoom the members' rows are sampled and folded in
- * one sweep over the pixels where any member changes state. At coarse zoom a
- * group pyramid answers instead, so a folded row costs about what one stream
- * row costs: its finest level holds the folded state of buckets as wide as
- * the finest member's finest buckets, computed from the members' pyramid
- * levels (never from raw invocations), and coarser levels keep, per bucket, the folded states that
- * cover most of it. A coarse folded pixel thus shows the folded state that
- * covers most of its time.
+ * Activity never disappears: beside the folded state the sequence keeps, at
+ * every instant where it is no-state, the busiest member state (the most
+ * frequent state other than no-state, jx_fold_counts_busiest); a pixel whose
+ * folded state is no-state although members ran shows a mark of the
+ * activity that covers most of it (not for diff, whose no-state means "all
+ * agree").
+ *
+ * Cost (§6.1.3): the sequence is built once, off the main thread, by a k-way
+ * merge of the members' state changes (the operation applied once per
+ * instant at which a member changes state); folding turns thousands of
+ * member changes into a few hundred. A long sequence gets a pyramid like a
+ * stream's (jx-timeline-summary-private.h), so a frame of a folded row costs
+ * what one stream row costs at every zoom: exact while few changes are in
+ * view, else the pyramid level whose buckets are at most half a pixel.
  *
  * Immutable once built; reference counted; any thread may sample it. */
 #pragma once
@@ -33,12 +41,13 @@ typedef struct _JxTimelineFold JxTimelineFold;
 #define JX_TYPE_TIMELINE_FOLD (jx_timeline_fold_get_type ())
 GType            jx_timeline_fold_get_type        (void) G_GNUC_CONST;
 
-/* Without group pyramids, instant: every folded pixel is computed from the
- * members' rows (exact, k times a row's cost). */
+/* Without building: the groups whose members hold few invocations are
+ * folded at once (about a millisecond), the others stay unbuilt (their rows
+ * not cheap, so drawn pending) until a built fold replaces it. */
 JxTimelineFold  *jx_timeline_fold_new_unbuilt     (JxTimelineSummary  *summary,
                                                    JxStreamGroups     *groups,
                                                    JxFoldOp            op);
-/* With a pyramid for every group; NULL with G_IO_ERROR_CANCELLED when
+/* With the folded sequence of every group; NULL with G_IO_ERROR_CANCELLED when
  * cancelled. Runs in the calling thread. */
 JxTimelineFold  *jx_timeline_fold_build           (JxTimelineSummary  *summary,
                                                    JxStreamGroups     *groups,
@@ -74,21 +83,31 @@ void             jx_timeline_fold_sample          (JxTimelineFold     *self,
                                                    guint               n_pixels,
                                                    guint32            *out,
                                                    guint32            *marks);
-/* TRUE when sampling that window is about as cheap as one stream row (a
- * group pyramid serves it, or the members' rows are cheap). */
+/* TRUE when the group's folded sequence is there (sampling any window then
+ * costs about one stream row). */
 gboolean         jx_timeline_fold_is_cheap        (JxTimelineFold     *self,
                                                    guint               group,
                                                    gint64              start,
                                                    gint64              end,
                                                    guint               n_pixels);
 
-/* The members' state counts at one moment, for tooltips: the number of
- * members in each state at [t0, t1) (each member's dominant state over that
- * span). */
+/* The same, always from the folded sequence itself, never its pyramid (the
+ * definition above, exactly; tests). */
+void             jx_timeline_fold_sample_exact    (JxTimelineFold     *self,
+                                                   guint               group,
+                                                   gint64              start,
+                                                   gint64              end,
+                                                   guint               n_pixels,
+                                                   guint32            *out,
+                                                   guint32            *marks);
+/* Intervals of constant folded state (and activity) of all groups. */
+guint64          jx_timeline_fold_get_n_intervals (JxTimelineFold     *self);
+
+/* The members' states at instant t, for tooltips: the number of members in
+ * each state (the folded state at t is the operation on these counts). */
 void             jx_timeline_fold_count_states    (JxTimelineFold     *self,
                                                    guint               group,
-                                                   gint64              t0,
-                                                   gint64              t1,
+                                                   gint64              t,
                                                    JxFoldCounts       *counts);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxTimelineFold, jx_timeline_fold_unref)

@@ -393,8 +393,6 @@ group_tooltip (JxCanvasFold        *self,
   JxFoldOp op = jx_session_get_fold_operation (self->session);
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *name = g_markup_escape_text (g->name, -1);
-  gint64 t0 = jx_timeline_view_x_to_tick (view, floor (x));
-  gint64 t1 = jx_timeline_view_x_to_tick (view, floor (x) + 1.0);
   const JxTimeSpan *range = jx_session_get_selected_time (self->session);
   JxFoldCounts counts;
 
@@ -404,7 +402,7 @@ group_tooltip (JxCanvasFold        *self,
                           g->n_members, jx_fold_op_label (op));
   if (fold != NULL)
     {
-      jx_timeline_fold_count_states (fold, row->group, t0, MAX (t1, t0 + 1), &counts);
+      jx_timeline_fold_count_states (fold, row->group, jx_timeline_view_x_to_tick (view, x), &counts);
       for (guint i = 0; i < counts.n && i < 4; i++)
         {
           g_autofree char *state = g_markup_escape_text (counts.state[i] < jx_trace_get_n_regions (self->trace)

@@ -10,10 +10,13 @@
  *    200k invocations each. Per window (full view and 20 random zooms,
  *    1.5x .. 1e6x, fixed seed) the CPU time of a frame of ONE folded row of
  *    the 64 streams at 1920 px (18 px high, drawn by the timeline renderer
- *    with the group pyramids built) against a frame of ONE of its stream
+ *    with the folded sequences built) against a frame of ONE of its stream
  *    rows at the same window: the ratio of medians (target <= 1.5x); and
  *    the same for the sampling alone (jx_timeline_fold_sample against
- *    jx_timeline_summary_sample), without the drawing both share.
+ *    jx_timeline_summary_sample), without the drawing both share; median
+ *    and worst per zoom band. Also the folded sequence's size (intervals
+ *    against the members' invocations, bytes per member invocation with
+ *    its pyramid) and its build time.
  *
  * Times are best of several rounds (other jobs share this machine); each
  * round nudges the windows, so no cache serves a repeated window.
@@ -294,8 +297,9 @@ bench_fold (gboolean quick)
   fold = jx_timeline_fold_build (summary, groups, JX_FOLD_MAX, NULL, NULL);
   fold_ms = jx_bench_cpu_ms () - t0;
   printf ("\nfolded rows: 1 process x %u threads x %u invocations; summary built in %.0f ms CPU, "
-          "group pyramid in %.0f ms CPU (%.1f MiB)\n",
-          FOLD_STREAMS, per_stream, build_ms, fold_ms, jx_timeline_fold_get_memory_size (fold) / 1048576.0);
+          "folded sequence (max) in %.0f ms CPU (%.2f MiB, %" G_GUINT64_FORMAT " intervals)\n",
+          FOLD_STREAMS, per_stream, build_ms, fold_ms, jx_timeline_fold_get_memory_size (fold) / 1048576.0,
+          jx_timeline_fold_get_n_intervals (fold));
 
   renderer = jx_timeline_renderer_new (trace);
   jx_timeline_renderer_set_summary (renderer, summary);
@@ -353,8 +357,21 @@ bench_fold (gboolean quick)
           frame_ratios[0], jx_bench_median (stream_frame + 1, N_ZOOMS), jx_bench_median (fold_frame + 1, N_ZOOMS),
           jx_bench_median (fold_frame + 1, N_ZOOMS) / MAX (jx_bench_median (stream_frame + 1, N_ZOOMS), 1e-6),
           jx_bench_median (frame_ratios + 1, N_ZOOMS));
-  printf ("  group pyramid: %.1f bytes per member invocation, built in %.0f ms CPU\n",
+  printf ("  folded sequence (max): %" G_GUINT64_FORMAT " intervals for %" G_GUINT64_FORMAT
+          " member invocations, %.3f bytes per member invocation, built in %.0f ms CPU\n",
+          jx_timeline_fold_get_n_intervals (fold), (guint64) jx_trace_get_n_invocations (trace),
           (double) jx_timeline_fold_get_memory_size (fold) / (double) jx_trace_get_n_invocations (trace), fold_ms);
+  for (JxFoldOp op = JX_FOLD_MIN; op < JX_N_FOLD_OPS; op++)
+    {
+      double c0 = jx_bench_cpu_ms ();
+      g_autoptr(JxTimelineFold) other = jx_timeline_fold_build (summary, groups, op, NULL, NULL);
+
+      printf ("  folded sequence (%s): %" G_GUINT64_FORMAT " intervals, %.3f bytes per member invocation, "
+              "built in %.0f ms CPU\n",
+              jx_fold_op_to_string (op), jx_timeline_fold_get_n_intervals (other),
+              (double) jx_timeline_fold_get_memory_size (other) / (double) jx_trace_get_n_invocations (trace),
+              jx_bench_cpu_ms () - c0);
+    }
   printf ("  sampling alone, full view: %.2fx; median over the 20 zooms: %.3f -> %.3f ms = %.2fx\n",
           ratios[0], jx_bench_median (stream_cost + 1, N_ZOOMS), jx_bench_median (fold_cost + 1, N_ZOOMS),
           jx_bench_median (fold_cost + 1, N_ZOOMS) / MAX (jx_bench_median (stream_cost + 1, N_ZOOMS), 1e-6));
