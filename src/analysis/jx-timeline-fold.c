@@ -16,15 +16,44 @@
  * once when a fold is made without building (a millisecond or so). */
 #define SMALL_GROUP_INVOCATIONS (1u << 15)
 
+/* Per interval one word: the folded state, or where it is no-state IDLE_BIT
+ * with the activity a mark shows (the busiest member state; IDLE_MASK when
+ * every member is idle or the operation shows no marks). */
+#define IDLE_BIT  0x80000000u
+#define IDLE_MASK 0x7fffffffu
+
 typedef struct
 {
   guint    n;                    /* intervals */
   gint64  *time;                 /* n + 1 boundaries */
-  guint32 *state;                /* folded state per interval */
-  guint32 *act;                  /* what a mark shows: state, else the busiest member state */
+  guint32 *shown;
   Pyramid  pyr;                  /* n_levels 0: always sampled exactly */
   gboolean built;
 } Seq;
+
+static inline guint32
+shown_encode (guint32 state,
+              guint32 act)
+{
+  if (state != JX_NONE)
+    return state;
+  return IDLE_BIT | (act == JX_NONE ? IDLE_MASK : act);
+}
+
+static inline guint32
+shown_state (guint32 v)
+{
+  return v & IDLE_BIT ? JX_NONE : v;
+}
+
+/* The activity: the state, else what ran under no-state (JX_NONE: nothing). */
+static inline guint32
+shown_act (guint32 v)
+{
+  if (!(v & IDLE_BIT))
+    return v;
+  return (v & IDLE_MASK) == IDLE_MASK ? JX_NONE : v & IDLE_MASK;
+}
 
 struct _JxTimelineFold
 {
@@ -162,18 +191,18 @@ seq_append (Seq     *seq,
             guint32  state,
             guint32  act)
 {
-  if (seq->n > 0 && seq->state[seq->n - 1] == state && seq->act[seq->n - 1] == act)
+  guint32 v = shown_encode (state, act);
+
+  if (seq->n > 0 && seq->shown[seq->n - 1] == v)
     return;
   if (seq->n + 1 >= *capacity)
     {
       *capacity = MAX (2 * *capacity, 64u);
       seq->time = g_renew (gint64, seq->time, *capacity);
-      seq->state = g_renew (guint32, seq->state, *capacity);
-      seq->act = g_renew (guint32, seq->act, *capacity);
+      seq->shown = g_renew (guint32, seq->shown, *capacity);
     }
   seq->time[seq->n] = t;
-  seq->state[seq->n] = state;
-  seq->act[seq->n] = act;
+  seq->shown[seq->n] = v;
   seq->n++;
 }
 
@@ -187,13 +216,17 @@ seq_build_pyramid (Seq *seq)
 
   if (seq->n < MIN_PYRAMID_INVOCATIONS)
     return;
-  _jx_pyramid_builder_init (&b, &seq->pyr, seq->time[0], seq->time[seq->n], seq->n);
+  /* Buckets of about 2 * INVOCATIONS_PER_BUCKET intervals: folded
+   * sequences are long runs, and the exact walk serves up to
+   * DIRECT_PER_PIXEL intervals per pixel anyway. */
+  _jx_pyramid_builder_init (&b, &seq->pyr, seq->time[0], seq->time[seq->n], seq->n / 2);
   for (guint i = 0; i < seq->n; i++)
     {
-      _jx_pyramid_builder_segment (&b, seq->time[i], seq->time[i + 1], seq->state[i]);
-      if (seq->state[i] == JX_NONE && seq->act[i] != JX_NONE)
-        _jx_pyramid_builder_busy (&b, seq->time[i], seq->time[i + 1], seq->act[i],
-                                  (double) (seq->time[i + 1] - seq->time[i]));
+      guint32 state = shown_state (seq->shown[i]), act = shown_act (seq->shown[i]);
+
+      _jx_pyramid_builder_segment (&b, seq->time[i], seq->time[i + 1], state);
+      if (state == JX_NONE && act != JX_NONE)
+        _jx_pyramid_builder_busy (&b, seq->time[i], seq->time[i + 1], act, (double) (seq->time[i + 1] - seq->time[i]));
     }
   _jx_pyramid_builder_finish (&b, seq->time[seq->n]);
 }
@@ -286,8 +319,7 @@ static void
 seq_clear (Seq *seq)
 {
   g_free (seq->time);
-  g_free (seq->state);
-  g_free (seq->act);
+  g_free (seq->shown);
   _jx_pyramid_clear (&seq->pyr);
   memset (seq, 0, sizeof *seq);
 }
@@ -295,7 +327,7 @@ seq_clear (Seq *seq)
 static gsize
 seq_memory (const Seq *seq)
 {
-  return seq->n == 0 ? 0 : (gsize) seq->n * (sizeof (gint64) + 2 * sizeof (guint32)) + sizeof (gint64) +
+  return seq->n == 0 ? 0 : (gsize) seq->n * (sizeof (gint64) + sizeof (guint32)) + sizeof (gint64) +
                            _jx_pyramid_memory (&seq->pyr);
 }
 
@@ -638,7 +670,187 @@ pixel_bound (gint64 start,
              guint  n,
              guint  p)
 {
-  return start + q * p + (gint64) (((guint64) r * p) / n);
+  /* ⌊r·p/n⌋ without a division per pixel: r·p < n² is exact in a double,
+   * and the estimate is corrected by at most one. */
+  guint64 rp = (guint64) r * p;
+  guint64 f = (guint64) ((double) rp / (double) n);
+
+  if (f * n > rp)
+    f--;
+  else if ((f + 1) * n <= rp)
+    f++;
+  return start + q * p + (gint64) f;
+}
+
+/* The last pixel boundary at or before t: the largest p <= n with
+ * pixel_bound (p) <= t (from the estimate, then exact steps). */
+static guint
+pixel_at (gint64 start,
+          gint64 end,
+          gint64 q,
+          gint64 r,
+          guint  n,
+          gint64 t)
+{
+  double estimate = (double) (t - start) / (double) (end - start) * n;
+  guint p = estimate <= 0.0 ? 0 : (estimate >= n ? n : (guint) estimate);
+
+  while (p < n && pixel_bound (start, q, r, n, p + 1) <= t)
+    p++;
+  while (p > 0 && pixel_bound (start, q, r, n, p) > t)
+    p--;
+  return p;
+}
+
+/* The pixel boundaries stepped without a division: bound = pixel_bound (p),
+ * frac = r·p mod n, so the next boundary adds q and a carry. */
+typedef struct
+{
+  gint64 start, q, r;
+  guint  n, p;
+  gint64 bound, frac;
+} Grid;
+
+static inline void
+grid_seek (Grid *g,
+           guint p)
+{
+  guint64 rp = (guint64) g->r * p;
+
+  g->p = p;
+  g->frac = (gint64) (rp % g->n);
+  g->bound = g->start + g->q * p + (gint64) (rp / g->n);
+}
+
+static inline gint64
+grid_next (const Grid *g)
+{
+  return g->bound + g->q + (g->frac + g->r >= (gint64) g->n);
+}
+
+static inline void
+grid_step (Grid *g)
+{
+  g->bound = grid_next (g);
+  g->frac += g->r;
+  if (g->frac >= (gint64) g->n)
+    g->frac -= g->n;
+  g->p++;
+}
+
+/* A mixed pixel's few states, searched linearly (a dense array per pixel
+ * would cost more to clear than the pixel has intervals). */
+#define FEW 16
+
+typedef struct
+{
+  guint   n;
+  guint32 state[FEW];
+  gint64  ticks[FEW];
+} Few;
+
+static inline void
+few_add (Few     *f,
+         guint32  state,
+         gint64   t)
+{
+  for (guint k = 0; k < f->n; k++)
+    if (f->state[k] == state)
+      {
+        f->ticks[k] += t;
+        return;
+      }
+  f->state[f->n] = state;
+  f->ticks[f->n++] = t;
+}
+
+/* The winner among f's states (index n_regions = no-state), `none` when f
+ * is empty. */
+static inline guint32
+few_best (const Few     *f,
+          const guint32 *ranks,
+          guint          n_regions,
+          guint32        none)
+{
+  guint32 best = none;
+  gint64 best_t = 0;
+
+  for (guint k = 0; k < f->n; k++)
+    if (k == 0 || beats (ranks, n_regions, f->state[k], f->ticks[k], best, best_t))
+      {
+        best = f->state[k];
+        best_t = f->ticks[k];
+      }
+  return best;
+}
+
+/* One pixel [b0, b1) over intervals from i on: its folded state and mark
+ * (state index n_regions = no-state). */
+static void
+mixed_pixel (const Seq     *seq,
+             const guint32 *ranks,
+             guint          n_regions,
+             guint          i,
+             gint64         b0,
+             gint64         b1,
+             guint32       *best,
+             guint32       *mark)
+{
+  guint j_end = i;
+  Few states, acts;
+
+  states.n = acts.n = 0;
+  while (j_end < seq->n && seq->time[j_end] < b1)
+    j_end++;
+  if (j_end - i + 2 > FEW)
+    {
+      /* Many intervals in one pixel (the exact row at coarse zoom): dense
+       * sums. */
+      Pixel *px = pixel_get (n_regions);
+
+      *best = *mark = n_regions;
+      if (b0 < seq->time[0])
+        pixel_add (px, px->ticks, n_regions, seq->time[0] - b0);
+      if (b1 > seq->time[seq->n])
+        pixel_add (px, px->ticks, n_regions, b1 - seq->time[seq->n]);
+      for (guint j = i; j < j_end; j++)
+        {
+          gint64 t = MIN (seq->time[j + 1], b1) - MAX (seq->time[j], b0);
+          guint32 state = shown_state (seq->shown[j]), act = shown_act (seq->shown[j]);
+
+          pixel_add (px, px->ticks, state < n_regions ? state : n_regions, t);
+          if (act < n_regions)
+            pixel_add (px, px->act_ticks, act, t);
+        }
+      for (guint k = 0; k < px->n_touched; k++)
+        {
+          guint32 s = px->touched[k];
+
+          if (px->ticks[s] > 0 && beats (ranks, n_regions, s, px->ticks[s], *best, px->ticks[*best]))
+            *best = s;
+          if (s != n_regions && px->act_ticks[s] > 0 &&
+              (*mark == n_regions || beats (ranks, n_regions, s, px->act_ticks[s], *mark, px->act_ticks[*mark])))
+            *mark = s;
+        }
+      for (guint k = 0; k < px->n_touched; k++)
+        px->ticks[px->touched[k]] = px->act_ticks[px->touched[k]] = 0;
+      return;
+    }
+  if (b0 < seq->time[0])
+    few_add (&states, n_regions, seq->time[0] - b0);
+  if (b1 > seq->time[seq->n])
+    few_add (&states, n_regions, b1 - seq->time[seq->n]);
+  for (guint j = i; j < j_end; j++)
+    {
+      gint64 t = MIN (seq->time[j + 1], b1) - MAX (seq->time[j], b0);
+      guint32 state = shown_state (seq->shown[j]), act = shown_act (seq->shown[j]);
+
+      few_add (&states, state < n_regions ? state : n_regions, t);
+      if (act < n_regions)
+        few_add (&acts, act, t);
+    }
+  *best = few_best (&states, ranks, n_regions, n_regions);
+  *mark = few_best (&acts, ranks, n_regions, n_regions);
 }
 
 static void
@@ -652,62 +864,67 @@ seq_sample_exact (const Seq     *seq,
                   guint32       *out,
                   guint32       *marks)
 {
-  gint64 q = (end - start) / n, r = (end - start) % n;
-  Pixel *px = pixel_get (n_regions);
+  Grid g = { start, (end - start) / n, (end - start) % n, n, 0, 0, 0 };
   guint i = seq->n > 0 ? seq_find (seq, start) : 0;
 
-  for (guint p = 0; p < n; p++)
+  if (marks != NULL)
+    for (guint p = 0; p < n; p++)
+      marks[p] = JX_NONE;
+  grid_seek (&g, 0);
+  while (g.p < n)
     {
-      gint64 b0 = pixel_bound (start, q, r, n, p);
-      gint64 b1 = MAX (pixel_bound (start, q, r, n, p + 1), b0 + 1);
-      guint32 best = n_regions, mark = n_regions;
+      gint64 b0 = g.bound;
+      gint64 b1 = MAX (grid_next (&g), b0 + 1);
+      guint32 best, mark;
 
-      if (marks != NULL)
-        marks[p] = JX_NONE;
       if (seq->n == 0 || b1 <= seq->time[0] || b0 >= seq->time[seq->n])
         {
-          out[p] = JX_NONE;
+          out[g.p] = JX_NONE;
+          grid_step (&g);
           continue;
         }
       while (i < seq->n && seq->time[i + 1] <= b0)
         i++;
       if (seq->time[i] <= b0 && seq->time[i + 1] >= b1)
         {
-          out[p] = seq->state[i];
-          if (marks != NULL && with_marks && seq->state[i] == JX_NONE)
-            marks[p] = seq->act[i];
+          /* Pixels wholly inside interval i, filled as a run: the work
+           * follows the intervals in view, not the width. */
+          guint32 state = shown_state (seq->shown[i]);
+          guint32 m = with_marks && state == JX_NONE ? shown_act (seq->shown[i]) : JX_NONE;
+          gint64 tend = seq->time[i + 1];
+
+          if (tend - b1 > 16 * (g.q + 1))
+            {
+              guint last = MAX (pixel_at (start, end, g.q, g.r, n, tend), g.p + 1);
+
+              /* A pixel narrower than a tick is that tick: inside only
+               * when it ends by the interval's end. */
+              while (last > g.p + 1 && pixel_bound (start, g.q, g.r, n, last - 1) + 1 > tend)
+                last--;
+              for (guint p = g.p; p < last; p++)
+                out[p] = state;
+              if (marks != NULL && m != JX_NONE)
+                for (guint p = g.p; p < last; p++)
+                  marks[p] = m;
+              grid_seek (&g, last);
+              continue;
+            }
+          do
+            {
+              out[g.p] = state;
+              if (marks != NULL)
+                marks[g.p] = m;
+              grid_step (&g);
+              b0 = g.bound;
+            }
+          while (g.p < n && MAX (grid_next (&g), b0 + 1) <= tend);
           continue;
         }
-      px->n_touched = 0;
-      if (b0 < seq->time[0])
-        pixel_add (px, px->ticks, n_regions, seq->time[0] - b0);
-      if (b1 > seq->time[seq->n])
-        pixel_add (px, px->ticks, n_regions, b1 - seq->time[seq->n]);
-      for (guint j = i; j < seq->n && seq->time[j] < b1; j++)
-        {
-          gint64 t = MIN (seq->time[j + 1], b1) - MAX (seq->time[j], b0);
-          guint32 s = seq->state[j] < n_regions ? seq->state[j] : n_regions;
-          guint32 a = seq->act[j] < n_regions ? seq->act[j] : n_regions;
-
-          pixel_add (px, px->ticks, s, t);
-          if (a != n_regions)
-            pixel_add (px, px->act_ticks, a, t);
-        }
-      for (guint k = 0; k < px->n_touched; k++)
-        {
-          guint32 s = px->touched[k];
-
-          if (px->ticks[s] > 0 && beats (ranks, n_regions, s, px->ticks[s], best, px->ticks[best]))
-            best = s;
-          if (s != n_regions && px->act_ticks[s] > 0 &&
-              (mark == n_regions || beats (ranks, n_regions, s, px->act_ticks[s], mark, px->act_ticks[mark])))
-            mark = s;
-        }
-      out[p] = best < n_regions ? best : JX_NONE;
+      mixed_pixel (seq, ranks, n_regions, i, b0, b1, &best, &mark);
+      out[g.p] = best < n_regions ? best : JX_NONE;
       if (marks != NULL && with_marks && best == n_regions && mark != n_regions)
-        marks[p] = mark;
-      for (guint k = 0; k < px->n_touched; k++)
-        px->ticks[px->touched[k]] = px->act_ticks[px->touched[k]] = 0;
+        marks[g.p] = mark;
+      grid_step (&g);
     }
 }
 

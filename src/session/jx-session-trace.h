@@ -30,10 +30,10 @@
  *                   draw exactly from the invocation arrays)
  *   "groups"        the JxStreamGroups of the session's fold grouping, made
  *                   at once when the trace loads or the grouping changes
- *   "fold"          the JxTimelineFold (group pyramids) of those groups and
+ *   "fold"          the JxTimelineFold (folded sequences) of those groups and
  *                   the session's fold operation, built off-thread once the
- *                   summary is there; NULL until then (views fold from the
- *                   members' rows meanwhile)
+ *                   summary is there; NULL until then (views fold small
+ *                   groups at once and draw the others pending meanwhile)
  *   "imbalance"     the JxImbalance (SOS time) of the session's SOS function,
  *                   or of the trace's dominant function; computed off-thread
  *                   after the load. NULL before or when the trace has none:
