@@ -9,7 +9,9 @@
  *                          exact walk or from a pyramid level
  *                          (jx-timeline-sample-pyramid.c; the row sink they
  *                          share is in jx-timeline-sample-private.h)
- *   jx-timeline-fold.c     folded groups of streams: one pyramid per group
+ *   jx-timeline-fold.c     folded groups of streams: one folded state
+ *                          sequence per group, with a pyramid built here
+ *                          when it is long (jx-fold-sequence-private.h)
  *
  * The data: per stream a Pyramid. Level 0 splits [origin, end) into buckets
  * of `base` ticks (about INVOCATIONS_PER_BUCKET invocations each); level k+1
