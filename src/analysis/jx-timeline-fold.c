@@ -7,9 +7,9 @@
 #include "jx-fold-sequence-private.h"
 #include "jx-timeline-sample-private.h"
 
-/* Groups whose members hold at most this many invocations are folded at
- * once when a fold is made without building (a millisecond or so). */
-#define SMALL_GROUP_INVOCATIONS (1u << 15)
+/* A fold made without building folds groups at once while their members
+ * hold at most this many invocations in all (a few milliseconds). */
+#define INSTANT_INVOCATIONS (1u << 16)
 
 struct _JxTimelineFold
 {
@@ -62,6 +62,7 @@ jx_timeline_fold_new_unbuilt (JxTimelineSummary *summary,
 {
   JxTimelineFold *self;
   JxTrace *trace;
+  guint64 budget = INSTANT_INVOCATIONS;
 
   g_return_val_if_fail (summary != NULL, NULL);
   g_return_val_if_fail (groups != NULL, NULL);
@@ -73,9 +74,11 @@ jx_timeline_fold_new_unbuilt (JxTimelineSummary *summary,
   for (guint g = 0; g < jx_stream_groups_get_n_groups (groups); g++)
     {
       const JxStreamGroup *group = jx_stream_groups_get_group (groups, g);
+      guint64 cost = group_invocations (trace, group);
 
-      if (group_invocations (trace, group) <= SMALL_GROUP_INVOCATIONS)
+      if (cost <= budget)
         {
+          budget -= cost;
           _jx_fold_seq_build (&self->seqs[g], trace, group, op, self->ranks, NULL);
           self->memory_size += _jx_fold_seq_memory (&self->seqs[g]);
         }

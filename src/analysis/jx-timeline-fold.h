@@ -41,9 +41,9 @@ typedef struct _JxTimelineFold JxTimelineFold;
 #define JX_TYPE_TIMELINE_FOLD (jx_timeline_fold_get_type ())
 GType            jx_timeline_fold_get_type        (void) G_GNUC_CONST;
 
-/* Without building: the groups whose members hold few invocations are
- * folded at once (about a millisecond), the others stay unbuilt (their rows
- * not cheap, so drawn pending) until a built fold replaces it. */
+/* Without building: groups are folded at once while their members hold
+ * few invocations in all (a few milliseconds), the others stay unbuilt
+ * (their rows not cheap, so drawn pending) until a built fold replaces it. */
 JxTimelineFold  *jx_timeline_fold_new_unbuilt     (JxTimelineSummary  *summary,
                                                    JxStreamGroups     *groups,
                                                    JxFoldOp            op);
