@@ -9,7 +9,7 @@
 
 #include "jx-fold-sequence-private.h"
 
-/* Member state changes sorted and applied per step of a build (bounds its
+/* Member state changes merged and applied per step of a build (bounds its
  * scratch memory whatever the trace's size). */
 #define CHUNK_INVOCATIONS (1u << 18)
 
@@ -117,6 +117,9 @@ collect_segment (gpointer data,
   c->member_state = region;
 }
 
+/* Insertion moves per change of a bucket before it is sorted by qsort. */
+#define CROWDED 8
+
 static int
 compare_changes (gconstpointer a,
                  gconstpointer b)
@@ -124,6 +127,65 @@ compare_changes (gconstpointer a,
   gint64 x = ((const Change *) a)->t, y = ((const Change *) b)->t;
 
   return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+/* The merge of the members' changes, each member's in time order: a
+ * bucket sort by time over the chunk (changes spread over time, so buckets
+ * hold one or two), each bucket then ordered by insertion. Linear where a
+ * heap of k members costs log k compares per change. */
+typedef struct
+{
+  Change *sorted;
+  guint  *first;                 /* per bucket + 1 */
+  guint   capacity, n_buckets;
+} Merge;
+
+static void
+merge_changes (Merge        *mg,
+               const Change *in,
+               guint         n,
+               gint64        c0,
+               gint64        c1)
+{
+  double scale;
+
+  if (n > mg->capacity)
+    {
+      mg->capacity = MAX (n, 2 * mg->capacity);
+      mg->sorted = g_renew (Change, mg->sorted, mg->capacity);
+      mg->first = g_renew (guint, mg->first, mg->capacity + 1);
+    }
+  mg->n_buckets = MAX (n, 1u);
+  scale = (double) mg->n_buckets / (double) MAX (c1 - c0, 1);
+  memset (mg->first, 0, (mg->n_buckets + 1) * sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    mg->first[MIN ((guint) ((double) (in[i].t - c0) * scale), mg->n_buckets - 1) + 1]++;
+  for (guint b = 0; b < mg->n_buckets; b++)
+    mg->first[b + 1] += mg->first[b];
+  for (guint i = 0; i < n; i++)
+    mg->sorted[mg->first[MIN ((guint) ((double) (in[i].t - c0) * scale), mg->n_buckets - 1)]++] = in[i];
+  /* Now bucket b is [first[b - 1], first[b]): each ordered by insertion
+   * (equal times, members in step, cost no moves), or by qsort once a
+   * bucket needs many moves (a burst of distinct times). */
+  for (guint b = 0, lo = 0; b < mg->n_buckets; lo = mg->first[b++])
+    {
+      guint64 budget = CROWDED * (guint64) (mg->first[b] - lo);
+
+      for (guint i = lo + 1; i < mg->first[b]; i++)
+        {
+          Change c = mg->sorted[i];
+          guint j = i;
+
+          for (; j > lo && mg->sorted[j - 1].t > c.t && budget > 0; j--, budget--)
+            mg->sorted[j] = mg->sorted[j - 1];
+          mg->sorted[j] = c;
+          if (budget == 0)
+            {
+              qsort (mg->sorted + lo, mg->first[b] - lo, sizeof (Change), compare_changes);
+              break;
+            }
+        }
+    }
 }
 
 static void
@@ -188,6 +250,7 @@ _jx_fold_seq_build (FoldSeq             *seq,
   gint64 origin = G_MAXINT64, end = G_MININT64;
   guint64 total = 0, n_chunks;
   g_autofree guint32 *member_state = g_new (guint32, MAX (group->n_members, 1));
+  Merge merge = { NULL, NULL, 0, 0 };
   g_autofree guint32 *census_arrays = g_new0 (guint32, 3 * ((gsize) n_regions + 1));
   Census census = { n_regions, census_arrays, census_arrays + n_regions + 1,
                     census_arrays + 2 * ((gsize) n_regions + 1), 0 };
@@ -235,22 +298,23 @@ _jx_fold_seq_build (FoldSeq             *seq,
           _jx_walk_innermost (jx_trace_get_stream (trace, group->members[m]), c0, c1, collect_segment, &collect);
           member_state[m] = collect.member_state;
         }
-      if (collect.n > 0)
-        qsort (collect.changes, collect.n, sizeof (Change), compare_changes);
+      merge_changes (&merge, collect.changes, collect.n, c0, c1);
       for (guint i = 0; i < collect.n;)
         {
-          gint64 t = collect.changes[i].t;
+          gint64 t = merge.sorted[i].t;
 
-          for (; i < collect.n && collect.changes[i].t == t; i++)
+          for (; i < collect.n && merge.sorted[i].t == t; i++)
             {
-              census_remove (&census, collect.changes[i].old_state);
-              census_add (&census, collect.changes[i].new_state, 1);
+              census_remove (&census, merge.sorted[i].old_state);
+              census_add (&census, merge.sorted[i].new_state, 1);
             }
           census_select (&census, op, ranks, &state, &act);
           seq_append (seq, &capacity, t, state, act);
         }
     }
   g_free (collect.changes);
+  g_free (merge.sorted);
+  g_free (merge.first);
   /* The boundary after the last interval. */
   if (seq->n + 1 > capacity)
     seq->time = g_renew (gint64, seq->time, seq->n + 1);

@@ -572,6 +572,67 @@ test_pyramid_fold (void)
     }
 }
 
+/* A burst: after a long quiet call, every stream makes hundreds of short
+ * calls at interleaved times within a few microseconds — the members'
+ * changes crowd into a sliver of the run, and still fold exactly. */
+static void
+test_burst_fold (void)
+{
+  static const char *names[3] = { "a", "b", "c" };
+  JxTraceBuilder *b = jx_trace_builder_new ("/burst/traces.otf2", "burst", 1000000000);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxTimelineSummary) summary = NULL;
+  g_autoptr(JxStreamGroups) groups = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3);
+  guint32 regions[3], node, process;
+  guint n = 300;
+
+  for (guint r = 0; r < 3; r++)
+    regions[r] = jx_trace_builder_add_region (b, names[r], PARADIGM_USER, ROLE_FUNCTION);
+  node = jx_trace_builder_add_system_node (b, "node", "node", JX_NONE);
+  process = jx_trace_builder_add_process (b, "Rank 0", node);
+  for (guint s = 0; s < 6; s++)
+    {
+      g_autofree char *name = g_strdup_printf ("Thread %u", s);
+      guint32 stream = jx_trace_builder_add_stream (b, process, name, JX_STREAM_CPU_THREAD);
+      guint64 t = 1000000000 + s;
+
+      jx_trace_builder_enter (b, stream, 0, regions[0]);
+      jx_trace_builder_leave (b, stream, 1000000000, regions[0]);
+      for (guint i = 0; i < 400; i++)
+        {
+          guint32 region = regions[g_rand_int_range (rand, 0, 3)];
+
+          jx_trace_builder_enter (b, stream, t, region);
+          t += g_rand_int_range (rand, 1, 7);
+          jx_trace_builder_leave (b, stream, t, region);
+          t += g_rand_int_range (rand, 0, 5);
+        }
+    }
+  trace = jx_trace_builder_finish (b);
+  summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, NULL);
+  groups = jx_stream_groups_new (trace, JX_FOLD_GROUPING_THREADS, NULL);
+  for (JxFoldOp op = 0; op < JX_N_FOLD_OPS; op++)
+    {
+      g_autoptr(JxTimelineFold) fold = jx_timeline_fold_build (summary, groups, op, NULL, NULL);
+      guint32 gi = jx_stream_groups_find (groups, "process:Rank 0");
+      const JxStreamGroup *group = jx_stream_groups_get_group (groups, gi);
+      g_autofree guint32 *got = g_new (guint32, n);
+      g_autofree guint32 *got_marks = g_new (guint32, n);
+      g_autofree guint32 *want = g_new (guint32, n);
+      g_autofree guint32 *want_marks = g_new (guint32, n);
+      gint64 start = 1000000000 - 100, end = 1000000000 + 3500;
+
+      jx_timeline_fold_sample_exact (fold, gi, start, end, n, got, got_marks);
+      brute_fold (trace, group, op, jx_timeline_fold_get_ranks (fold), start, end, n, want, want_marks);
+      for (guint p = 0; p < n; p++)
+        {
+          g_assert_cmpuint (got[p], ==, want[p]);
+          g_assert_cmpuint (got_marks[p], ==, want_marks[p]);
+        }
+    }
+}
+
 /* Accelerator utilisation --------------------------------------------------- */
 
 /* The device's busy share is what the generator put in; idle folding of
@@ -688,6 +749,7 @@ main (int   argc,
   g_test_add_func ("/analysis/fold/groups-real", test_groups_real);
   g_test_add_func ("/analysis/fold/direct-exact", test_direct_fold_exact);
   g_test_add_func ("/analysis/fold/pyramid", test_pyramid_fold);
+  g_test_add_func ("/analysis/fold/burst", test_burst_fold);
   g_test_add_func ("/analysis/fold/device-utilisation", test_device_utilisation);
   g_test_add_func ("/analysis/fold/group-mix", test_group_mix);
   return g_test_run ();
