@@ -565,10 +565,11 @@ test_pyramid_fold (void)
         }
       g_test_message ("%s: %" G_GUINT64_FORMAT " intervals; of %u coarse pixels %u as exact, %u marks alike",
                       jx_fold_op_to_string (op), jx_timeline_fold_get_n_intervals (fold), n, agree, marks_agree);
-      /* Like a stream row's pyramid: a pixel's close race (min changes
-       * every few ticks here) may go either way. */
-      g_assert_cmpfloat ((double) agree / n, >=, 0.8);
-      g_assert_cmpfloat ((double) marks_agree / n, >=, 0.8);
+      /* Like a stream row's pyramid: a pixel's close race may go either
+       * way. Only min's races are common here (it changes every few ticks:
+       * 84 % of pixels agree); the others agree on 99 % or more. */
+      g_assert_cmpfloat ((double) agree / n, >=, op == JX_FOLD_MIN ? 0.8 : 0.97);
+      g_assert_cmpfloat ((double) marks_agree / n, >=, op == JX_FOLD_MIN ? 0.8 : 0.97);
     }
 }
 
