@@ -287,6 +287,8 @@ _jx_fold_seq_build (FoldSeq             *seq,
       if (g_cancellable_is_cancelled (cancellable))
         {
           g_free (collect.changes);
+          g_free (merge.sorted);
+          g_free (merge.first);
           return FALSE;
         }
       if (c1 <= c0)

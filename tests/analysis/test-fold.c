@@ -634,6 +634,47 @@ test_burst_fold (void)
     }
 }
 
+/* Cancelled between chunks of a large group's merge (each delay cancels
+ * the build at another point): the build frees everything it held
+ * (LeakSanitizer in the ASan pass). */
+static gpointer
+cancel_later (gpointer data)
+{
+  GCancellable *cancellable = data;
+
+  g_usleep (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (cancellable), "delay")));
+  g_cancellable_cancel (cancellable);
+  return NULL;
+}
+
+static void
+test_cancel_fold (void)
+{
+  g_autoptr(JxTrace) trace = random_streams (9, 8, 100000);
+  g_autoptr(JxTimelineSummary) summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, NULL);
+  g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (trace, JX_FOLD_GROUPING_THREADS, NULL);
+  guint cancelled = 0;
+
+  for (guint delay = 250; delay <= 512000; delay *= 2)
+    {
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JxTimelineFold) fold = NULL;
+      GThread *thread;
+
+      g_object_set_data (G_OBJECT (cancellable), "delay", GUINT_TO_POINTER (delay));
+      thread = g_thread_new ("cancel", cancel_later, cancellable);
+      fold = jx_timeline_fold_build (summary, groups, JX_FOLD_MAX, cancellable, &error);
+      g_thread_join (thread);
+      if (fold == NULL)
+        {
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+          cancelled++;
+        }
+    }
+  g_assert_cmpuint (cancelled, >, 0);
+}
+
 /* Accelerator utilisation --------------------------------------------------- */
 
 /* The device's busy share is what the generator put in; idle folding of
@@ -751,6 +792,7 @@ main (int   argc,
   g_test_add_func ("/analysis/fold/direct-exact", test_direct_fold_exact);
   g_test_add_func ("/analysis/fold/pyramid", test_pyramid_fold);
   g_test_add_func ("/analysis/fold/burst", test_burst_fold);
+  g_test_add_func ("/analysis/fold/cancel", test_cancel_fold);
   g_test_add_func ("/analysis/fold/device-utilisation", test_device_utilisation);
   g_test_add_func ("/analysis/fold/group-mix", test_group_mix);
   return g_test_run ();
