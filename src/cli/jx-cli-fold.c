@@ -78,7 +78,9 @@ jx_cli_fold_parse (JxCliFold          *fold,
                                           host, name);
               return FALSE;
             }
-          host = names[i];
+          /* The grouping, not the whole argument ("threads,device"). */
+          host = grouping == JX_FOLD_GROUPING_PROCESSES ? "process"
+                 : grouping == JX_FOLD_GROUPING_NODES ? "node" : "threads";
           fold->grouping = grouping;
           fold->kinds |= 1u << kind;
           fold->fold = TRUE;

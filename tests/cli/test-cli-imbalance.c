@@ -193,6 +193,12 @@ test_render_fold_and_sos (void)
   g_assert_cmpint (cli (&out, "render", jacobi, "--fold", "threads,device", "-o", png, NULL), ==, 0);
   g_assert_nonnull (strstr (out, "Folded: 2 rows (max)"));
   g_clear_pointer (&out, g_free);
+  /* --fold is repeatable: naming one grouping twice is no conflict. */
+  g_assert_cmpint (cli (&out, "render", jacobi, "--fold", "threads,device", "--fold", "threads", "-o", png, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Folded: 2 rows (max)"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (cli (&out, "render", jacobi, "--fold", "threads, threads", "-o", png, NULL), ==, 0);
+  g_clear_pointer (&out, g_free);
 
   /* Usage errors. */
   g_assert_cmpint (cli (&out, "render", jacobi, "--fold", "sideways", "-o", png, NULL), ==, 2);
