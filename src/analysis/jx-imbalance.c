@@ -89,7 +89,8 @@ jx_imbalance_find_candidates (JxTrace *trace,
         }
     }
 
-  /* At least twice per process: top-level functions like main, entered once
+  /* At least 2·p calls in all (the paper's rule counts the trace as a
+   * whole, not each process): top-level functions like main, entered once
    * per process, do not segment the run. Nor do those entered once on each
    * stream they run on (an OpenMP parallel region around a whole run has
    * one invocation per thread, 2·p with two threads each): §6.2.1 excludes
@@ -286,7 +287,7 @@ jx_imbalance_compute (JxTrace       *trace,
   else
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                   _("“%s” has no function called at least twice per process and more than once on a stream to segment it by"),
+                   _("“%s” has no function called at least twice as often as there are processes and more than once on a stream to segment it by"),
                    jx_trace_get_name (trace));
       return NULL;
     }

@@ -100,6 +100,9 @@ jx_cli_fold_prepare (JxCliFold         *fold,
                      guint              n_lanes,
                      GError           **error)
 {
+  g_autoptr(GError) unsegmented = NULL;
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+
   for (guint l = 0; l < n_lanes; l++)
     {
       if (fold->fold && lanes[l].summary != NULL)
@@ -114,13 +117,35 @@ jx_cli_fold_prepare (JxCliFold         *fold,
         }
       if (fold->sos)
         {
-          JxImbalance *imbalance = jx_imbalance_compute (lanes[l].trace, NULL, NULL, error);
+          g_autoptr(GError) local_error = NULL;
+          JxImbalance *imbalance = jx_imbalance_compute (lanes[l].trace, NULL, NULL, &local_error);
 
+          if (imbalance == NULL && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
           if (imbalance == NULL)
-            return FALSE;
+            {
+              /* As in the window: a trace that cannot be segmented is
+               * drawn without the overlay, the others keep theirs. */
+              g_ptr_array_add (warnings, g_strdup (local_error->message));
+              g_clear_error (&unsegmented);
+              unsegmented = g_steal_pointer (&local_error);
+              continue;
+            }
           g_ptr_array_add (fold->imbalances, imbalance);
           lanes[l].imbalance = imbalance;
         }
     }
+  if (fold->sos && fold->imbalances->len == 0 && unsegmented != NULL)
+    {
+      /* No trace has an overlay: --sos asked for nothing that can be drawn. */
+      g_propagate_error (error, g_steal_pointer (&unsegmented));
+      return FALSE;
+    }
+  for (guint i = 0; i < warnings->len; i++)
+    g_printerr (_("juxtrace-cli render: %s; it is drawn without the SOS overlay\n"),
+                (const char *) g_ptr_array_index (warnings, i));
   return TRUE;
 }

@@ -29,8 +29,9 @@ gboolean jx_cli_fold_parse   (JxCliFold         *fold,
                               gboolean           sos,
                               char             **message);
 /* Builds the folds and imbalances of the lanes (with their summaries) and
- * sets them; FALSE with error (an imbalance the trace cannot have) naming
- * the trace. */
+ * sets them. With --sos, a trace that cannot be segmented is named on
+ * stderr and drawn without the overlay; FALSE with error naming the trace
+ * when none can be. */
 gboolean jx_cli_fold_prepare (JxCliFold         *fold,
                               JxComparisonLane  *lanes,
                               guint              n_lanes,

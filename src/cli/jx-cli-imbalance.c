@@ -78,7 +78,7 @@ print_text (JxImbalance *imbalance,
   g_string_append_printf (out, _("Segments:  %u invocations of %s (SOS time %s to %s)\n\n"),
                           jx_imbalance_get_n_segments (imbalance), function->name, lo_text, hi_text);
 
-  g_string_append (out, _("Candidates (called at least twice per process and more than once on a stream, most inclusive time first; "
+  g_string_append (out, _("Candidates (called at least twice as often as there are processes and more than once on a stream, most inclusive time first; "
                           "pick one with --function):\n"));
   for (guint i = 0; i < jx_imbalance_get_n_candidates (imbalance); i++)
     {
@@ -310,8 +310,8 @@ jx_cli_imbalance (int    argc,
 
   context = jx_cli_option_context_new (_("TRACE…"),
                                        _("Find the processes and iterations that run longer than the others. The\n"
-                                         "dominant function (most inclusive time among those called at least twice\n"
-                                         "per process) cuts each stream into segments; a segment’s SOS time is its\n"
+                                         "dominant function (most inclusive time among those called at least twice as\n"
+                                         "often as there are processes) cuts each stream into segments; a segment’s SOS time is its\n"
                                          "time minus the synchronization inside (MPI waits, receives, barriers and\n"
                                          "collectives, OpenMP barriers, locks and taskwaits, accelerator\n"
                                          "synchronization). Processes and segments are ranked by how far their SOS\n"

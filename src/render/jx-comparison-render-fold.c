@@ -129,6 +129,8 @@ _jx_comparison_draw_sos_legend (cairo_t                *cr,
   g_autofree char *title = NULL;
   int bar = MIN (240, width / 4), bx;
 
+  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+
   for (guint l = 0; l < n_lanes; l++)
     {
       const char *name;
@@ -136,7 +138,8 @@ _jx_comparison_draw_sos_legend (cairo_t                *cr,
       if (lanes[l].imbalance == NULL)
         continue;
       name = jx_trace_get_region (lanes[l].trace, jx_imbalance_get_function (lanes[l].imbalance))->name;
-      if (strstr (functions->str, name) == NULL)
+      /* Each function once, by its whole name ("iterate" beside "iterate_all"). */
+      if (g_hash_table_add (named, (gpointer) name))
         g_string_append_printf (functions, "%s%s", functions->len > 0 ? ", " : "", name);
     }
   /* TRANSLATORS: legend of the overlay; %s names the functions whose calls are the segments */

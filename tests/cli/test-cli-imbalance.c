@@ -210,6 +210,18 @@ test_render_fold_and_sos (void)
   g_assert_cmpint (cli (&out, "render", jacobi, "--fold", "device", "--fold-op", "most", "-o", png, NULL), ==, 2);
   g_clear_pointer (&out, g_free);
 
+  /* A trace that cannot be segmented (one ping and pong per process) is
+   * drawn without the overlay beside one that can; alone it is an error. */
+  {
+    g_autofree char *pingpong = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
+
+    g_assert_cmpint (cli (&out, "render", jacobi, pingpong, "--sos", "-o", png, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "SOS time: "));
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (cli (&out, "render", pingpong, "--sos", "-o", png, NULL), ==, 1);
+    g_clear_pointer (&out, g_free);
+  }
+
   /* SOS: the slowed rank's iterations are warm, the others' cold. Rows of
    * 18 px below a 30 px ruler and a 24 px lane header: rank r at
    * 54 + 18 r; its middle at 9 more. */
