@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -11,6 +12,14 @@
 #include "jx-timeline-canvas-private.h"
 
 #define NOTES_DELAY_MS 120
+#define MIX_DELAY_MS 0
+
+typedef struct
+{
+  JxStreamGroups *groups;    /* not a reference: compared, never followed */
+  guint32         group;
+  guint64         r0, r1;
+} MixKey;
 
 struct _JxCanvasFold
 {
@@ -30,6 +39,14 @@ struct _JxCanvasFold
 
   char              **notes;         /* per group, NULL until computed */
   JxDebounce          notes_run;
+
+  /* The tooltip's function mix of the selected range, computed in a worker
+   * (it walks every member's invocations in the range) for one group and
+   * range at a time. */
+  JxGroupSummary     *mix;
+  MixKey              mix_key;       /* of mix */
+  MixKey              mix_wanted;    /* of the run scheduled or running */
+  JxDebounce          mix_run;
 };
 
 static void
@@ -197,6 +214,102 @@ schedule_notes (JxCanvasFold *self)
   jx_debounce_schedule (&self->notes_run);
 }
 
+/* The tooltip's mix --------------------------------------------------------- */
+
+typedef struct
+{
+  JxTrace *trace;
+  guint32 *members;
+  guint    n_members;
+  MixKey   key;
+} MixInput;
+
+static void
+mix_input_free (gpointer data)
+{
+  MixInput *in = data;
+
+  g_object_unref (in->trace);
+  g_free (in->members);
+  g_free (in);
+}
+
+static void
+mix_thread (GTask        *task,
+            gpointer      source,
+            gpointer      data,
+            GCancellable *cancellable)
+{
+  MixInput *in = data;
+
+  g_task_return_pointer (task, jx_group_summary_compute (in->trace, in->members, in->n_members,
+                                                         in->key.r0, in->key.r1, 3),
+                         (GDestroyNotify) jx_group_summary_free);
+}
+
+static void
+mix_done (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  JxCanvasFold *self = user_data;
+  GCancellable *run = g_task_get_cancellable (G_TASK (result));
+  MixInput *in = g_task_get_task_data (G_TASK (result));
+  JxGroupSummary *mix = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  /* As for the notes: a run that is not cancelled is the current one. */
+  if (g_cancellable_is_cancelled (run) || !jx_debounce_finish (&self->mix_run, run) || mix == NULL)
+    {
+      g_clear_pointer (&mix, jx_group_summary_free);
+      return;
+    }
+  g_clear_pointer (&self->mix, jx_group_summary_free);
+  self->mix = mix;
+  self->mix_key = in->key;
+  gtk_widget_trigger_tooltip_query (self->canvas);
+}
+
+static gboolean
+mix_start (gpointer data)
+{
+  JxCanvasFold *self = data;
+  g_autoptr(GTask) task = NULL;
+  const JxStreamGroup *g;
+  MixInput *in;
+
+  if (self->groups == NULL || self->trace == NULL || self->mix_wanted.groups != self->groups ||
+      self->mix_wanted.group >= jx_stream_groups_get_n_groups (self->groups))
+    {
+      jx_debounce_idle (&self->mix_run);
+      return G_SOURCE_REMOVE;
+    }
+  g = jx_stream_groups_get_group (self->groups, self->mix_wanted.group);
+  in = g_new0 (MixInput, 1);
+  in->trace = g_object_ref (self->trace);
+  in->members = g_memdup2 (g->members, g->n_members * sizeof (guint32));
+  in->n_members = g->n_members;
+  in->key = self->mix_wanted;
+  task = g_task_new (NULL, jx_debounce_begin (&self->mix_run), mix_done, self);
+  g_task_set_task_data (task, in, mix_input_free);
+  g_task_run_in_thread (task, mix_thread);
+  return G_SOURCE_REMOVE;
+}
+
+/* The mix of key when it is known, else NULL with its run started. */
+static const JxGroupSummary *
+lookup_mix (JxCanvasFold *self,
+            const MixKey *key)
+{
+  if (self->mix != NULL && memcmp (&self->mix_key, key, sizeof *key) == 0)
+    return self->mix;
+  if (memcmp (&self->mix_wanted, key, sizeof *key) != 0 || !jx_debounce_busy (&self->mix_run))
+    {
+      self->mix_wanted = *key;
+      jx_debounce_schedule (&self->mix_run);
+    }
+  return NULL;
+}
+
 /* Groups and folding ---------------------------------------------------------- */
 
 static void
@@ -239,6 +352,8 @@ update_groups (JxCanvasFold *self)
     groups = NULL;
   if (groups == self->groups)
     return;
+  /* Keys hold the groups' address, which a new object may reuse. */
+  g_clear_pointer (&self->mix, jx_group_summary_free);
   g_clear_pointer (&self->groups, jx_stream_groups_unref);
   if (groups != NULL)
     self->groups = jx_stream_groups_ref (groups);
@@ -419,9 +534,21 @@ group_tooltip (JxCanvasFold        *self,
       gint64 offset = jx_session_trace_get_offset (self->item);
       guint64 r0 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->begin_ns), 0);
       guint64 r1 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->end_ns), 0);
-      g_autoptr(JxGroupSummary) mix = jx_group_summary_compute (self->trace, g->members, g->n_members, r0, r1, 3);
+      MixKey key;
+      const JxGroupSummary *mix;
 
+      memset (&key, 0, sizeof key);   /* padding too: keys are compared as bytes */
+      key.groups = self->groups;
+      key.group = row->group;
+      key.r0 = r0;
+      key.r1 = r1;
+      mix = lookup_mix (self, &key);
       g_string_append_printf (text, "\n%s", _("Selected range:"));
+      if (mix == NULL)
+        {
+          g_string_append_printf (text, " <small>%s</small>", _("computing…"));
+          return g_string_free (g_steal_pointer (&text), FALSE);
+        }
       for (guint c = 0; c < JX_N_CATEGORIES; c++)
         if (mix->category_share[c] >= 0.005)
           g_string_append_printf (text, "  %s %.0f %%", jx_category_label (c), mix->category_share[c] * 100.0);
@@ -490,6 +617,7 @@ jx_canvas_fold_new (GtkWidget *canvas)
   self->canvas = canvas;
   self->folded_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   jx_debounce_init (&self->notes_run, NOTES_DELAY_MS, notes_start, self);
+  jx_debounce_init (&self->mix_run, MIX_DELAY_MS, mix_start, self);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::fold-operation", G_CALLBACK (update_fold), self);
@@ -514,6 +642,8 @@ jx_canvas_fold_free (JxCanvasFold *self)
   if (self == NULL)
     return;
   jx_debounce_clear (&self->notes_run);
+  jx_debounce_clear (&self->mix_run);
+  g_clear_pointer (&self->mix, jx_group_summary_free);
   g_signal_group_set_target (self->session_signals, NULL);
   g_signal_group_set_target (self->item_signals, NULL);
   g_clear_object (&self->session_signals);

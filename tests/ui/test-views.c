@@ -1290,6 +1290,24 @@ opened_clear (Opened *o)
  * the session's fold-all request; its folded row shows what its streams run,
  * and the operation decides where: idle folding shows the device busy where
  * one of its three streams runs, max only where most do. */
+typedef struct
+{
+  JxTraceTimeline *tl;
+  double           x, y;
+} TipProbe;
+
+/* The folded row's tooltip shows the selected range's mix (a share). */
+static gboolean
+tip_has_mix (gpointer data)
+{
+  TipProbe *probe = data;
+  g_autofree char *tip = jx_trace_timeline_dup_tooltip_markup (probe->tl, probe->x, probe->y);
+
+  const char *range = tip != NULL ? g_strstr_len (tip, -1, "Selected range:") : NULL;
+
+  return range != NULL && g_strstr_len (range, -1, "computing") == NULL && g_strstr_len (range, -1, " %") != NULL;
+}
+
 static void
 test_fold_views (void)
 {
@@ -1336,6 +1354,20 @@ test_fold_views (void)
   g_assert_true (row_of (tl, header)->collapsed);
   tip = jx_trace_timeline_dup_tooltip_markup (tl, 400, row_y (tl, header));
   g_assert_nonnull (g_strstr_len (tip, -1, "3 streams folded"));
+
+  /* With a range selected the tooltip adds the group's function mix there,
+   * computed in a worker: "computing…" until it is known, never a stall. */
+  {
+    JxTimeSpan span = *jx_session_get_visible_time (session);
+    TipProbe probe = { tl, 400, row_y (tl, header) };
+
+    jx_session_select_time (session, &span);
+    g_clear_pointer (&tip, g_free);
+    tip = jx_trace_timeline_dup_tooltip_markup (tl, probe.x, probe.y);
+    g_assert_nonnull (g_strstr_len (tip, -1, "Selected range:"));
+    g_assert_true (jx_test_wait_until (tip_has_mix, &probe, 20));
+    jx_session_select_time (session, NULL);
+  }
 
   /* One offload, zoomed in: the kernels start one after the other on the
    * three streams, so at the start only one stream runs. */
