@@ -120,3 +120,10 @@ cmd generate-bad    generate --ranks 0 --depth 13 --imbalance x out
 cmd generate-big    generate --ranks 65536 --iterations 1000000 out
 cmd generate-ex     generate --examples=ex
 cmd generate-apex   generate --ranks 2 --iterations 2 --process-names "process {pid}" --archive-name APEX out
+cmd render-diff     render @A @B --diff -o out.png
+cmd render-chart    render @A @B --chart skew -o out.svg
+cmd render-fold-sos render @D --fold threads,device --fold-op idle --sos --dark -o out.png
+cmd render-at       render @A @B --at "stencil_kernel#2" --window 0:5ms --size 400x300 -o out.pdf
+cmd imbalance-json  imbalance --json @A @D
+cmd align-csv       align --at "stencil_kernel#2" --csv @A @B
+cmd diff-functions  diff --csv --functions @A @B
