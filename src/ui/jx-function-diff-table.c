@@ -196,6 +196,10 @@ refresh (JxFunctionDiffTable *self)
 
     if (n_done < n_aligned)
       text = g_strdup_printf (_("A “%s”, B “%s”: equal calls of %u of %u stream pairs so far"), a, b, n_done, n_aligned);
+    else if (table->len == 0)
+      /* An empty table says why, rather than looking unfinished. */
+      text = g_strdup_printf (_("A “%s”, B “%s”: no call is equal in any of the %u stream pairs, so there are no time differences"),
+                              a, b, n_aligned);
     else
       text = g_strdup_printf (_("A “%s”, B “%s”: equal calls of all %u stream pairs"), a, b, n_aligned);
     gtk_label_set_text (GTK_LABEL (self->status), text);
