@@ -79,7 +79,34 @@ typedef struct
 {
   const char *name;
   guint32     index;
+  guint8      tier;
 } NamedRegion;
+
+/* Which regions win ties first: what the program itself does (user code),
+ * then accelerator work, then communication and I/O, and last the runtime's
+ * own regions (OpenMP constructs, locks, anything else), so that a kernel or
+ * a user function is never hidden behind the runtime region that happens to
+ * sort first by name. */
+static guint8
+category_tier (guint8 category)
+{
+  switch ((JxCategory) category)
+    {
+    case JX_CATEGORY_USER:
+      return 0;
+    case JX_CATEGORY_ACCELERATOR:
+      return 1;
+    case JX_CATEGORY_MPI:
+    case JX_CATEGORY_IO:
+      return 2;
+    case JX_CATEGORY_OPENMP:
+    case JX_CATEGORY_SYNC:
+    case JX_CATEGORY_OTHER:
+    case JX_N_CATEGORIES:
+    default:
+      return 3;
+    }
+}
 
 static int
 compare_named (gconstpointer a,
@@ -87,8 +114,11 @@ compare_named (gconstpointer a,
 {
   const NamedRegion *x = a;
   const NamedRegion *y = b;
-  int c = strcmp (x->name, y->name);
+  int c;
 
+  if (x->tier != y->tier)
+    return x->tier < y->tier ? -1 : 1;
+  c = strcmp (x->name, y->name);
   if (c != 0)
     return c;
   return x->index < y->index ? -1 : (x->index > y->index ? 1 : 0);
@@ -108,10 +138,11 @@ jx_fold_state_ranks_new (JxTrace *trace)
   ranks = g_new (guint32, MAX (n, 1));
   for (guint r = 0; r < n; r++)
     {
-      const char *name = jx_trace_get_region (trace, r)->name;
+      const JxRegion *region = jx_trace_get_region (trace, r);
 
-      sorted[r].name = name != NULL ? name : "";
+      sorted[r].name = region->name != NULL ? region->name : "";
       sorted[r].index = r;
+      sorted[r].tier = category_tier (region->category);
     }
   qsort (sorted, n, sizeof *sorted, compare_named);
   for (guint i = 0; i < n; i++)

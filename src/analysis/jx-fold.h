@@ -15,9 +15,13 @@
  *         state other than no-state: accelerator utilisation.
  *
  * Ties are broken by ONE fixed total order of states, the smallest wins:
- * regions by name (byte order of the UTF-8 display name), regions of equal
- * name by index, and no-state after every region. Ordering by name gives
- * the same winner for the same functions in every trace of a comparison.
+ * regions by category tier first — user code, then accelerator work, then
+ * MPI and I/O, then runtime-internal regions (OpenMP constructs, locks,
+ * other) — so that two threads split between a kernel and an "!$omp"
+ * region show the kernel; within a tier by name (byte order of the UTF-8
+ * display name), regions of equal name by index; no-state after every
+ * region. Categories and names come from the definitions, so the same
+ * functions win in every trace of a comparison.
  * With it, Fig. 6.2's pixels fold as (a, a, b) → a, (a, b, no-state) → a,
  * (no-state, no-state, no-state) → no-state under max.
  *

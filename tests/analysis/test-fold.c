@@ -6,6 +6,9 @@
 #include <math.h>
 #include <string.h>
 
+#include <otf2/OTF2_Definitions.h>
+#include <otf2/OTF2_GeneralDefinitions.h>
+
 #include "jx-group-summary.h"
 #include "jx-stream-groups.h"
 #include "jx-test-gen.h"
@@ -97,6 +100,39 @@ test_order_by_name (void)
     g_assert_cmpuint (jx_fold_select (JX_FOLD_MAX, seq, 3, ranks, n), ==, a);
     g_assert_cmpuint (jx_fold_select (JX_FOLD_MIN, seq, 3, ranks, n), ==, a);
     g_assert_cmpuint (jx_fold_select (JX_FOLD_MIN, rare, 4, ranks, n), ==, a);
+  }
+}
+
+/* Ties go to user code before accelerator work, communication and, last,
+ * the runtime's own regions, whatever their names: two threads split
+ * between "!$omp parallel" and a kernel fold to the kernel. */
+static void
+test_order_by_category (void)
+{
+  JxTraceBuilder *builder = jx_trace_builder_new ("/order/traces.otf2", "order", 1000000000);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autofree guint32 *ranks = NULL;
+  guint32 omp, kernel, mpi, cuda, n;
+
+  omp = jx_trace_builder_add_region (builder, "!$omp parallel @jacobi.c:160", OTF2_PARADIGM_OPENMP,
+                                     OTF2_REGION_ROLE_PARALLEL);
+  mpi = jx_trace_builder_add_region (builder, "MPI_Barrier", OTF2_PARADIGM_MPI, OTF2_REGION_ROLE_BARRIER);
+  cuda = jx_trace_builder_add_region (builder, "cudaMemcpy", OTF2_PARADIGM_CUDA, OTF2_REGION_ROLE_DATA_TRANSFER);
+  kernel = jx_trace_builder_add_region (builder, "jacobi_kernel", PARADIGM_USER, ROLE_FUNCTION);
+  trace = jx_trace_builder_finish (builder);
+  ranks = jx_fold_state_ranks_new (trace);
+  n = jx_trace_get_n_regions (trace);
+
+  g_assert_cmpuint (ranks[kernel], <, ranks[cuda]);
+  g_assert_cmpuint (ranks[cuda], <, ranks[mpi]);
+  g_assert_cmpuint (ranks[mpi], <, ranks[omp]);
+  {
+    guint32 two[2] = { omp, kernel };
+    guint32 three[3] = { omp, mpi, N };
+
+    g_assert_cmpuint (jx_fold_select (JX_FOLD_MAX, two, 2, ranks, n), ==, kernel);
+    g_assert_cmpuint (jx_fold_select (JX_FOLD_IDLE, two, 2, ranks, n), ==, kernel);
+    g_assert_cmpuint (jx_fold_select (JX_FOLD_MAX, three, 3, ranks, n), ==, mpi);
   }
 }
 
@@ -785,6 +821,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/analysis/fold/fig-6-2", test_fig_6_2);
   g_test_add_func ("/analysis/fold/order-by-name", test_order_by_name);
+  g_test_add_func ("/analysis/fold/order-by-category", test_order_by_category);
   g_test_add_func ("/analysis/fold/hierarchical", test_hierarchical);
   g_test_add_func ("/analysis/fold/op-names", test_op_names);
   g_test_add_func ("/analysis/fold/groups-generated", test_groups_generated);
