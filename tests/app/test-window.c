@@ -857,6 +857,40 @@ test_window_state (void)
   close_all_windows ();
 }
 
+/* Every page of the side pane can be shown and is remembered: the
+ * "side-page" key lists each page's name (a missing choice logged a
+ * CRITICAL, fatal here, when the SOS or Groups tab was opened). */
+static void
+test_side_pages (void)
+{
+  GSettings *settings = jx_application_get_settings (app);
+  JxWindow *window;
+  g_autoptr(GListModel) pages = NULL;
+  guint n;
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  wait_until_mapped (GTK_WIDGET (window));
+
+  pages = G_LIST_MODEL (gtk_stack_get_pages (window->side_stack));
+  n = g_list_model_get_n_items (pages);
+  g_assert_cmpuint (n, >=, 6);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) page = g_list_model_get_item (pages, i);
+      const char *name = gtk_stack_page_get_name (GTK_STACK_PAGE (page));
+      g_autofree char *stored = NULL;
+
+      g_assert_nonnull (name);
+      gtk_stack_set_visible_child_name (window->side_stack, name);
+      spin_for (50);
+      stored = g_settings_get_string (settings, "side-page");
+      g_assert_cmpstr (stored, ==, name);
+    }
+  gtk_stack_set_visible_child_name (window->side_stack, "details");
+  close_all_windows ();
+}
+
 /* First descendant of `widget` (itself included) of `type`, depth first. */
 static GtkWidget *
 find_descendant (GtkWidget *widget,
@@ -1268,6 +1302,7 @@ main (int   argc,
   g_test_add_func ("/app/window/trace-report", test_trace_report);
   g_test_add_func ("/app/window/drop", test_drop);
   g_test_add_func ("/app/window/state", test_window_state);
+  g_test_add_func ("/app/window/side-pages", test_side_pages);
   g_test_add_func ("/app/window/shift-pixels", test_shift_pixels);
   g_test_add_func ("/app/window/stacked-layout", test_stacked_layout);
   g_test_add_func ("/app/window/keyboard-shift", test_keyboard_shift);
