@@ -247,6 +247,14 @@ fill_text_cell (GtkLabel        *label,
 }
 
 static void
+on_marker_saved (JxSessionMarker *m,
+                 GParamSpec      *pspec,
+                 GtkLabel        *label)
+{
+  fill_text_cell (label, m);
+}
+
+static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
            JxMarkerView             *self)
@@ -288,7 +296,7 @@ bind_cell (GtkSignalListItemFactory *factory,
     default:
       fill_text_cell (label, m);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), jx_session_marker_get_text (m));
-      g_signal_connect_object (m, "notify::saved", G_CALLBACK (fill_text_cell), label, G_CONNECT_SWAPPED);
+      g_signal_connect_object (m, "notify::saved", G_CALLBACK (on_marker_saved), label, 0);
       return;
     }
   gtk_label_set_text (label, text);
@@ -303,7 +311,7 @@ unbind_cell (GtkSignalListItemFactory *factory,
   JxSessionMarker *m = gtk_list_item_get_item (list_item);
 
   if (column == COLUMN_TEXT && m != NULL)
-    g_signal_handlers_disconnect_by_func (m, fill_text_cell, gtk_list_item_get_child (list_item));
+    g_signal_handlers_disconnect_by_func (m, on_marker_saved, gtk_list_item_get_child (list_item));
 }
 
 static void

@@ -283,6 +283,65 @@ test_summary_next (void)
   fixture_close (&f);
 }
 
+static gboolean
+markers_idle (gpointer data)
+{
+  return !jx_session_markers_is_busy (data);
+}
+
+/* Whether a label under `widget` shows `needle` in its text, and none shows
+ * "(null)". */
+static gboolean
+label_shows (GtkWidget  *widget,
+             const char *needle)
+{
+  gboolean found = FALSE;
+
+  if (GTK_IS_LABEL (widget))
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+      g_assert_null (strstr (text, "(null)"));
+      found = strstr (text, needle) != NULL;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    found = label_shows (child, needle) || found;
+  return found;
+}
+
+/* A marker added in the window reads its text in the Markers page at once,
+ * marked unsaved until written, then plain (its row read "unsaved · (null)"
+ * with a CRITICAL, fatal here, until the filter was touched). */
+static void
+test_marker_added_row (void)
+{
+  Fixture f = { 0 };
+  JxMarkerView *view;
+  JxSessionMarkers *markers;
+  JxSessionTrace *item;
+  JxSessionMarker *added;
+
+  fixture_generate (&f);
+  gtk_stack_set_visible_child_name (f.window->side_stack, "markers");
+  jx_test_spin (100);
+  view = jx_window_get_marker_view (f.window);
+  markers = jx_session_get_markers (f.session);
+  item = jx_test_item_at (f.session, 1);
+
+  added = jx_session_markers_add (markers, item, jx_trace_get_start_time (jx_session_trace_get_trace (item)) + 1000,
+                                  0, "Notes", "user", "slow iteration here", 0, 0);
+  g_assert_nonnull (added);
+  g_assert_true (label_shows (GTK_WIDGET (view), "unsaved · slow iteration here"));
+  g_assert_true (jx_test_wait_until (markers_idle, markers, 30));
+  g_assert_true (jx_session_marker_get_saved (added));
+  jx_test_spin (100);
+  g_assert_true (label_shows (GTK_WIDGET (view), "slow iteration here"));
+  g_assert_false (label_shows (GTK_WIDGET (view), "unsaved · slow iteration here"));
+
+  fixture_close (&f);
+}
+
 /* The Markers page: every marker, filter, sort, and §3.3's alignment. */
 static void
 test_marker_page (void)
@@ -393,6 +452,7 @@ main (int   argc,
   g_test_add_func ("/app/align/here", test_align_here);
   g_test_add_func ("/app/align/summary-next", test_summary_next);
   g_test_add_func ("/app/align/marker-page", test_marker_page);
+  g_test_add_func ("/app/align/marker-added-row", test_marker_added_row);
   g_test_add_func ("/app/align/jacobi", test_jacobi);
   return g_test_run ();
 }
