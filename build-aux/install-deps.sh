@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what Juxtrace needs to build, run and test on Debian 12 (bookworm).
 # Run as root. Skips apt entirely when everything is already installed, so the
 # scripts also work offline on a prepared machine. JX_SKIP_DEPS=1 skips it too.

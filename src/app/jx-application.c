@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-application.c — the juxtrace GUI application. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window.c — the comparison window under a display: open traces through
  * the application, drive the window's actions and check the session and the
  * pixels of off-screen renders. Fails without a display. */
