@@ -24,8 +24,8 @@ list_files() {
   if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     git ls-files --cached --others --exclude-standard
   else
-    find . -path ./.git -prune -o -path './_build*' -prune -o -path './build*' -prune \
-      -o -type f -print | sed 's|^\./||'
+    find . -path ./.git -prune -o -path './_build*' -prune \
+      -o \( -path './build*' ! -path './build-aux*' \) -prune -o -type f -print | sed 's|^\./||'
   fi
 }
 
