@@ -25,4 +25,8 @@ char          *jx_application_dup_examples_dir (void);
 char         **jx_application_list_examples    (const char        *directory,
                                                 GError           **error);
 
+/* Where the user guide is: "help:juxtrace" when installed, the source tree's
+ * help/C folder as a "ghelp:" URI when this program runs from the build tree. */
+char          *jx_application_dup_help_uri     (void);
+
 G_END_DECLS
