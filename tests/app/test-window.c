@@ -973,8 +973,19 @@ test_stacked_layout (void)
   jx_window_open_paths (window, more, TRUE);
   jx_test_wait_for_loads (session);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
-  spin_for (300);
   g_assert_cmpuint (n_traces (session), ==, 4);
+  /* Until the new layout is done: a fixed wait was too short on a loaded
+   * machine under AddressSanitizer. */
+  for (guint waited = 0; waited < 10000; waited += 50)
+    {
+      gboolean laid_out = TRUE;
+
+      for (guint t = 0; t < 4 && laid_out; t++)
+        laid_out = gtk_widget_get_height (jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t)))) >= 3 * 18;
+      if (laid_out)
+        break;
+      spin_for (50);
+    }
   for (guint t = 0; t < 4; t++)
     {
       GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t)));
