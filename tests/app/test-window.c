@@ -899,6 +899,30 @@ menu_has_item (GMenuModel *model,
   return FALSE;
 }
 
+/* Runs the main loop until every trace's canvas is at least min_height
+ * high, for at most 10 s: a fixed wait is too short for a layout on a loaded
+ * machine under AddressSanitizer. */
+static void
+wait_for_canvases (JxMasterTimeline *master,
+                   JxSession        *session,
+                   int               min_height)
+{
+  for (guint waited = 0; waited < 10000; waited += 50)
+    {
+      gboolean laid_out = TRUE;
+
+      for (guint t = 0; t < n_traces (session) && laid_out; t++)
+        {
+          JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+
+          laid_out = gtk_widget_get_height (jx_trace_timeline_get_canvas (timeline)) >= min_height;
+        }
+      if (laid_out)
+        return;
+      spin_for (50);
+    }
+}
+
 /* Two small traces fit the comparison area with every row on screen; many
  * big ones share one scroll instead of squeezing each other. */
 static void
@@ -925,6 +949,7 @@ test_stacked_layout (void)
   wait_until_mapped (GTK_WIDGET (window));
 
   master = jx_window_get_master_timeline (window);
+  wait_for_canvases (master, session, 1);
   for (guint t = 0; t < 2; t++)
     {
       JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
@@ -974,18 +999,7 @@ test_stacked_layout (void)
   jx_test_wait_for_loads (session);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
   g_assert_cmpuint (n_traces (session), ==, 4);
-  /* Until the new layout is done: a fixed wait was too short on a loaded
-   * machine under AddressSanitizer. */
-  for (guint waited = 0; waited < 10000; waited += 50)
-    {
-      gboolean laid_out = TRUE;
-
-      for (guint t = 0; t < 4 && laid_out; t++)
-        laid_out = gtk_widget_get_height (jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t)))) >= 3 * 18;
-      if (laid_out)
-        break;
-      spin_for (50);
-    }
+  wait_for_canvases (master, session, 3 * 18);
   for (guint t = 0; t < 4; t++)
     {
       GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t)));
