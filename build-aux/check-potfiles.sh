@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Checks that po/POTFILES.in lists exactly the files that hold translatable
 # strings: C sources using _(), N_(), C_(), NC_(), ngettext(); .ui files with
 # translatable="yes"; and the desktop, metainfo and schema templates in data/.

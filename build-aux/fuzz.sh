@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes Juxtrace with libFuzzer (clang, ASan + UBSan):
 #   build-aux/fuzz.sh SECONDS [TARGET…]      TARGET: loader, cli (default: both)
 # Builds the targets in _build/fuzz (or $JX_FUZZ_BUILD_DIR) with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what Juxtrace needs to build, run and test on Debian 12 (bookworm).
 # Run as root. Skips apt entirely when everything is already installed, so the
 # scripts also work offline on a prepared machine. JX_SKIP_DEPS=1 skips it too.
@@ -12,6 +13,8 @@ set -eu
 # software GL (GTK renders with GL under Xvfb too) + dbus +
 # fonts for widget tests without a display; rsvg-convert (librsvg2-bin) and
 # pdfinfo (poppler-utils) read back the SVG and PDF of `juxtrace-cli render`.
+# yelp-tools: yelp-check validates the user guide (help/), and its itstool
+# is what meson's gnome.yelp needs to build the guide's translations.
 PACKAGES="
   meson ninja-build pkg-config gcc libc6-dev
   libglib2.0-dev libglib2.0-bin libjson-glib-dev libotf2-trace-dev otf2-tools
@@ -20,6 +23,7 @@ PACKAGES="
   gettext desktop-file-utils appstream
   xvfb xauth libgl1-mesa-dri dbus dbus-daemon fonts-dejavu-core adwaita-icon-theme
   librsvg2-bin poppler-utils
+  yelp-tools
 "
 
 if [ "${JX_SKIP_DEPS:-0}" = "1" ]; then

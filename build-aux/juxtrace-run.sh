@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One command on a fresh Debian 12 machine (as root): install the
 # dependencies, build Juxtrace, and open it on the bundled example comparison.
 # Runs uninstalled from the build directory (default: _build/run).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One command on a fresh Debian 12 machine (as root): install the
 # dependencies, build Juxtrace and run the whole test-suite twice:
 #   1. a normal build (_build/test), under Xvfb and a private D-Bus session;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — the juxtrace GUI: `juxtrace [TRACE…]`, `juxtrace --examples`. */
 #include "config.h"
 

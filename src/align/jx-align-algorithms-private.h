@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-algorithms-private.h — the exact flat aligners, each in its own
  * file (jx-align-nw.c, jx-align-hirschberg.c, jx-align-wavefront.c).  The
  * entry point (jx-sequence-align.c) picks one per sub-block; Hirschberg and

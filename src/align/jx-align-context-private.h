@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-context-private.h — what every flat aligner shares: the context of
  * one alignment and the helpers that append pairs to it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-context.c — the context of one flat alignment and the helpers
  * that append its pairs (see jx-align-context-private.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-hirschberg.c — Hirschberg's linear-space divide and conquer.
  *
  * Rows of A are halved; the cost rows of the top half (forward) and of the

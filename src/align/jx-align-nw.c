@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-nw.c — Needleman–Wunsch with a full traceback matrix.
  *
  * Scores are kept in two rolling rows; only the traceback (which moves reach

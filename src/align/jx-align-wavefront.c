@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-wavefront.c — exact gap-linear wavefront alignment in linear memory.
  *
  * For a global alignment of lengths n and m with x mismatches and g gaps,

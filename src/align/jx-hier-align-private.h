@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-align-private.h — the state shared by the hierarchical aligner's
  * traversal (jx-hier-align.c) and its worker threads (jx-hier-parallel.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-align.c — the coordinator of hierarchical alignment: Algorithm 2
  * as an iterative depth-first traversal with an explicit stack, the score
  * of §3.4.2, the structural hashes that let identical subtrees through in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-align.h — hierarchical alignment of two call trees (Weber's
  * dissertation, §3.3.1 Algorithm 2) with the corrected HA score of §3.4.2.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-alignment.c — the result of hierarchical alignment and what is
  * derived from it: depths, node index, error against the flat optimum. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-parallel.c — hierarchical alignment on worker threads: subtree
  * pairs handed to a thread pool as tasks, each aligned like the whole, and
  * their pairs spliced back into the coordinator's pre-order list. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-tree.c — the name table and the sequences read from a call tree
  * (children, flat control-flow and pre-order sequences). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-tree.h — the call trees hierarchical alignment reads, and the name
  * table that gives the same region name the same symbol in both traces.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-name-match.h — the one process (and stream) of another trace that
  * corresponds to a given one, for aligning traces at a point (Weber et al.
  * 2017, §3.4): the same name, else the smallest Levenshtein distance

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-sequence-align-private.h — internal entry points of flat alignment, for
  * the hierarchical aligner and the tests. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-sequence-align.c — entry point of flat alignment: options, the special
  * cases of dissertation §3.2.3, the fast anchor heuristic of §3.2.4 and the
  * per sub-alignment choice of algorithm (§3.3.2). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-sequence-align.h — global pairwise alignment of two symbol sequences
  * (region ids mapped through a shared name table), as in Weber's dissertation
  * chapter 3: match 2, mismatch -1, gap -1 by default. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-stream-pairing.h — which stream of trace A is compared with which stream
  * of trace B. Processes are paired first, then the streams inside each pair
  * of processes, both by one rule, in this order:

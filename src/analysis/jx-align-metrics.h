@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-metrics.h — alignment-based comparison metrics of Weber's
  * dissertation, chapter 4, and the execution time difference series of the
  * ISPA 2012 paper (§V). All functions read an alignment given as pairs of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-background.c — see jx-background.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-background.h — worker threads yield to the main loop.
  *
  * With more busy workers than cores, a waking main thread may wait for a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-call-profile.c — the reference profile, the invocation index and the
  * walk of jx-call-profile.h. */
 #include "config.h"

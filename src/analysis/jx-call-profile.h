@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-call-profile.h — automatic alignment at a function by call-invocation
  * profile (Weber et al. 2017, §3.4 and Fig. 4).
  *

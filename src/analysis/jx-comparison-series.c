@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-series.c — see jx-comparison-series.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-series.h — the metric timelines of chapter 4 for one stream
  * pair over a window of the reference's time, one bucket per pixel: the
  * charts of the comparison pane and of `juxtrace-cli render --chart` read

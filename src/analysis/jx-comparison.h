@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison.h — compares two traces: pairs their streams, aligns every
  * pair hierarchically on worker threads and computes the chapter 4 metrics.
  *

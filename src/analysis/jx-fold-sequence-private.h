@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fold-sequence-private.h — the folded state sequence of one group (see
  * jx-timeline-fold.h), shared by its files:
  *

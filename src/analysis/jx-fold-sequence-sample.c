@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fold-sequence-sample.c — a row of pixels from a folded state sequence
  * (see jx-fold-sequence-private.h and jx-timeline-fold.h for the
  * definition): each pixel's folded state by time, ties by the order; pixels

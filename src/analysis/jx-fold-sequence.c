@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fold-sequence.c — building a group's folded state sequence (see
  * jx-fold-sequence-private.h): the members' innermost-state changes merged
  * in time order, the operation applied once per instant at which one of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fold.c — the four folding operations on count vectors of states, and
  * the total order of states that breaks their ties (see jx-fold.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fold.h — timeline folding (Brendel's dissertation, §6.1): the states
  * several streams have at one pixel, folded into the one state a folded row
  * shows there.

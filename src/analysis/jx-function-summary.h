@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-summary.h — exclusive time per function in a time range.
  *
  * For one trace and a time range: the top N functions by exclusive time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-table.c — see jx-function-table.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-table.h — the function time difference table of a comparison
  * (dissertation §4.4, Table 4.2) summed over its stream pairs, and the CSV
  * form that `juxtrace-cli diff --csv --functions` prints and the window's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-group-summary.c — see jx-group-summary.h. */
 #include "config.h"
 

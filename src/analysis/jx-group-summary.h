@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-group-summary.h — what a folded group did in a time range: the share of
  * time its streams were busy (any of them running something: an
  * accelerator device's utilisation, §6.1.4 Fig. 6.6) and the mix of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-imbalance.c — dominant function, segments, SOS time and the ranking
  * (see jx-imbalance.h). Two passes over the invocation arrays: one sums
  * counts and inclusive time per region, one walks the segments' subtrees. */

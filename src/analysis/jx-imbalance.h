@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-imbalance.h — runtime imbalance by SOS time (§6.2).
  *
  * 1. The dominant function (§6.2.1, Fig. 6.9): among the functions entered

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-legend-entries.c — see jx-legend-entries.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-legend-entries.h — what the legend of a comparison lists.
  *
  * One entry per category present (category regions share one colour), then

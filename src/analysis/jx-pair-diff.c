@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-pair-diff.c — see jx-pair-diff.h. */
 #include "config.h"
 

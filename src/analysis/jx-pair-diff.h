@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-pair-diff.h — what the diff bars of one aligned stream pair show and
  * what the views ask about them, built once off the main thread from the
  * pair's hierarchical alignment (jx-hier-align.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-profile.c — see jx-profile.h. */
 #include "config.h"
 

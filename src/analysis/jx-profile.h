@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-profile.h — flat profiles: per-region invocation counts, inclusive and
  * exclusive time over streams and a time range. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-stream-groups.c — which streams fold together (see jx-stream-groups.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-stream-groups.h — the groups of streams a timeline folds (§6.1.2).
  *
  * A grouping decides the host-side groups; accelerator streams always form

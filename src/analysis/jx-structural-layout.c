@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-structural-layout.c — see jx-structural-layout.h. */
 #include "config.h"
 

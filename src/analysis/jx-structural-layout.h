@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-structural-layout.h — one aligned stream pair laid out in virtual time
  * (dissertation §4.3, Fig. 4.2; seed paper §V, Fig. 10): aligned
  * invocations start at the same virtual time, and a call that is only on

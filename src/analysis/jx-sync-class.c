@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-sync-class.c — the one classification table of synchronization
  * regions (see jx-sync-class.h); its text is made from the same rows. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-sync-class.h — which regions are synchronization, for SOS time
  * (synchronization oblivious segment time, §6.2.2): the time a process
  * waits for others inside a segment is subtracted from the segment's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-fold.c — folded rows (see jx-timeline-fold.h): the members'
  * states folded at every instant into one sequence per group (a k-way merge
  * of their state changes), and that sequence drawn like one stream row. */

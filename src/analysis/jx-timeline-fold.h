@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-fold.h — folded rows: a group of streams (see
  * jx-stream-groups.h) folded into one row by an operation (jx-fold.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-pyramid.c — builds a summary pyramid (see
  * jx-timeline-summary-private.h) from the time-ordered segments of a stream:
  * occupancy per region is summed for the current level-0 bucket, reduced to

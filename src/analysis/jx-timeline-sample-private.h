@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-sample-private.h — the row sink shared by the sampling files:
  *
  *   jx-timeline-sample.c          sinks, the exact walk into them, the public

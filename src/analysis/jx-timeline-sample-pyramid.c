@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-sample-pyramid.c — a row straight from a pyramid level: per
  * pixel the sums of the overlapping buckets' entries (edge buckets
  * apportioned by overlap), runs of buckets led by one region skipped, and

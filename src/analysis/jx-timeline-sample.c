@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-sample.c — the dominant region per pixel: from the exact walk
  * when few invocations are in view, else from the pyramid level whose
  * buckets are at most half a pixel wide. */

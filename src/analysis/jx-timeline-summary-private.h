@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-summary-private.h — the inside of JxTimelineSummary, shared by
  * its files:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-summary.c — the summary object: pyramids of every stream built
  * at once (in the caller's thread or a GTask), reference counting, memory
  * accounting and the per-depth pyramids of call-stack mode, added on demand

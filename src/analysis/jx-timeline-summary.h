@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-summary.h — per-stream multi-resolution summaries for drawing.
  *
  * Each pixel of a timeline row shows the region that occupies most of that

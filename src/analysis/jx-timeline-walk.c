@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-walk.c — exact walks over a stream's invocation arrays: the
  * innermost running region as segments in time order (pre-order with
  * subtree_end telling whether the next invocation nests in the current one),

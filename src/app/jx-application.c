@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-application.c — the juxtrace GUI application. */
 #include "config.h"
 
@@ -286,11 +287,54 @@ about_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+char *
+jx_application_dup_help_uri (void)
+{
+#ifdef JX_SOURCE_HELP_DIR
+  /* Uninstalled, the user guide is not in the help search path: show the
+   * pages of the source tree (yelp reads "ghelp:/absolute/folder"). */
+  if (is_running_from_build_tree ())
+    return g_strdup ("ghelp:" JX_SOURCE_HELP_DIR);
+#endif
+  return g_strdup ("help:juxtrace");
+}
+
+static void
+help_shown (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
+
+  if (gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error))
+    return;
+
+  message = g_strdup_printf (_("The user guide could not be opened (%s): it needs a help viewer such as Yelp"),
+                             error->message);
+  escaped = g_markup_escape_text (message, -1);
+  jx_window_show_toast (JX_WINDOW (source), escaped);
+}
+
+static void
+help_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  JxWindow *window = get_window (JX_APPLICATION (user_data));
+  g_autofree char *uri = jx_application_dup_help_uri ();
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_show_uri_full (GTK_WINDOW (window), uri, GDK_CURRENT_TIME, NULL, help_shown, NULL);
+}
+
 static const GActionEntry app_actions[] = {
   { "open-examples", open_examples_action, NULL, NULL, NULL, { 0 } },
   { "new-window", new_window_action, NULL, NULL, NULL, { 0 } },
   { "quit", quit_action, NULL, NULL, NULL, { 0 } },
   { "about", about_action, NULL, NULL, NULL, { 0 } },
+  { "help", help_action, NULL, NULL, NULL, { 0 } },
 };
 
 static void
@@ -300,6 +344,7 @@ jx_application_startup (GApplication *app)
   static const char *quit_accels[] = { "<Control>q", NULL };
   static const char *new_window_accels[] = { "<Control>n", NULL };
   static const char *examples_accels[] = { "<Control>e", NULL };
+  static const char *help_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (jx_application_parent_class)->startup (app);
 
@@ -308,6 +353,7 @@ jx_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open-examples", examples_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
 }
 
 static void

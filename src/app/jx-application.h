@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-application.h — the juxtrace GUI application. */
 #pragma once
 
@@ -23,5 +24,9 @@ char          *jx_application_dup_examples_dir (void);
  * imbalanced, then any other folder by name); NULL with error when none. */
 char         **jx_application_list_examples    (const char        *directory,
                                                 GError           **error);
+
+/* Where the user guide is: "help:juxtrace" when installed, the source tree's
+ * help/C folder as a "ghelp:" URI when this program runs from the build tree. */
+char          *jx_application_dup_help_uri     (void);
 
 G_END_DECLS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-row-private.h — what tests read of a trace row. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-row.c — the header of one trace in the comparison. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-row.h — the header of one trace in the comparison: its name and
  * colour, and while loading a progress bar with a cancel button, after a
  * failure the error, once loaded a summary, its offset and its load report.

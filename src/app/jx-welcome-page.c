@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-welcome-page.c — the welcome page and the recent comparisons. */
 #include "config.h"
 

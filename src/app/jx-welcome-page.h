@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-welcome-page.h — what the window shows before a comparison: open
  * traces, open the example comparison, or one of the recent comparisons
  * (kept in GSettings "recent-comparisons"; without settings the list stays

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window-actions.c — the window's commands and their keys.
  *
  * Commands on one trace are the trace's own ("trace" actions, jx-trace-actions.h):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window-align.c — the window's automatic alignment: "Align All Traces
  * Here" (toolbar split button, A, the trace menu, the function summary's
  * menu) at the selected invocation by call-invocation profile, the

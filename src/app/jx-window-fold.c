@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window-fold.c — the window's commands for folding and SOS time, which
  * apply to every trace alike (session properties and requests), and its
  * Imbalance and Groups panels. */

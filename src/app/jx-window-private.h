@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window-private.h — the window's parts shared by jx-window.c and
  * jx-window-actions.c, and typed accessors for the tests. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window.c — the comparison window: pages, the trace rows, loading and
  * its failures, opening traces, and the window's state. Its commands are in
  * jx-window-actions.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window.h — the comparison window: welcome page, per-trace loading and the
  * stacked comparison views, all driven by one JxSession. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-align.c — `juxtrace-cli align`: the offsets that align traces with
  * the first at a function (call-invocation profile) or a marker, as text,
  * JSON or CSV. */

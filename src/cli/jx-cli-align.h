@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-align.h — `juxtrace-cli align` and what `render --at/--marker`
  * shares with it: the offsets that align traces with the first one (the
  * reference, offset 0) at a function by call-invocation profile

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-common.h — helpers shared by the juxtrace-cli subcommands: option
  * parsing with the exit-code convention, trace loading with file-naming
  * errors and the load report's caveats (jx-cli-load.c), JSON and CSV

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-diff-output.c — what `juxtrace-cli diff` prints: text, JSON, CSV.
  * Every format says how each pair was made, which pairs were not compared
  * (n/a) and why, and which compared pairs rest on truncated or repaired

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-diff-private.h — `juxtrace-cli diff`: what jx-cli-diff.c (options,
  * loading, --explain) hands to jx-cli-diff-output.c (text, JSON, CSV). */
 #pragma once

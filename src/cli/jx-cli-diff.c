@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-diff.c — `juxtrace-cli diff`: options, loading both traces, the
  * comparison and --explain; the output formats are jx-cli-diff-output.c. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-fold.c — see jx-cli-fold.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-fold.h — folded rows and the SOS overlay for `juxtrace-cli render`:
  * what --fold, --fold-op and --sos ask for, and the lanes' folds and
  * imbalance analyses. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-generate.c — `juxtrace-cli generate`: writes synthetic OTF2 traces,
  * or the bundled example comparison with --examples. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-imbalance.c — `juxtrace-cli imbalance`: the runtime imbalance of
  * each trace by SOS time (src/analysis/jx-imbalance.h): the dominant
  * function and the next candidates, per process the SOS-time statistics,

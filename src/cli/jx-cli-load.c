@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-load.c — opening traces for every juxtrace-cli command, with the
  * caveats of their load reports (see jx-cli-common.h). */
 #include "config.h"

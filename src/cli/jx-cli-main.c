@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-main.c — juxtrace-cli's command dispatch as a library function,
  * so that tests and the option-parsing fuzz target can run it in-process. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-render-diff.c — see jx-cli-render-diff.h. */
 #include "config.h"
 

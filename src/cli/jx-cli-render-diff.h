@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-render-diff.h — what `juxtrace-cli render --diff` and `--chart`
  * add to the picture: every trace after the first compared with the first
  * (the reference, as in the window), their diff bars under the rows, or the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-render.c — `juxtrace-cli render`: draws a comparison of traces into
  * a PNG, SVG or PDF file without a display. This file only reads options and
  * traces; the picture is jx_comparison_render_draw() of src/render. */

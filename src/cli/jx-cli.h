@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli.h — subcommands of juxtrace-cli. Each returns the process exit code:
  * 0 success, 1 bad input (the message on stderr names the file), 2 usage. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gen-archive.c — the OTF2 archive around the simulated run: libotf2's
  * writers with bounded memory, the global definitions (strings, system
  * tree, locations, regions, communicators), the marker file, and replacing

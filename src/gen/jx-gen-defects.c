@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gen-defects.c — the deliberate defects (JxDefectInjection) that loader
  * tests ask for, and where they go (listed in jx-trace-generator.h).
  *

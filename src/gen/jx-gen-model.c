@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gen-model.c — the program the generator simulates, as data: the fixed
  * regions and their roles, the user call tree with its cost profile, the
  * locations of every rank, and the options clamped to what this model can

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gen-private.h — the generator's state and the helpers its files share.
  * Nothing outside src/gen should include this.
  *

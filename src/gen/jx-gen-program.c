@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gen-program.c — the simulated run of the MPI stencil program and the
  * events it writes.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-generator.c — the generator's entry points: default options,
  * the command-line names of variants and defects, writing an archive and
  * counting what one would hold.  The work happens in jx-gen-*.c (see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-generator.h — writes realistic synthetic OTF2 archives through
  * libotf2's writer, for the bundled examples, tests and benchmarks.
  *

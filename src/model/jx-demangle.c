@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-demangle.c — C++ symbol demangling through libiberty, the demangler
  * GNU binutils (c++filt) and GDB use. */
 #include "config.h"

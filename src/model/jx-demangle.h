@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-demangle.h — readable names for C++ (and CUDA) symbols that compiler
  * instrumentation recorded in their mangled form. */
 #pragma once

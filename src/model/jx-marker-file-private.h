@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-file-private.h — reading an archive's marker file through
  * libotf2, for the loader (markers of a trace) and the marker writer
  * (markers to keep). Nothing outside src/model should include this. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-writer.c — read, change and rewrite an archive's marker file
  * (see jx-marker-writer.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-writer.h — adding and removing markers in an OTF2 archive's
  * marker file ("<archive>.marker" beside the anchor) through libotf2's
  * marker writer.

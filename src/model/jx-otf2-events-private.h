@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-otf2-events-private.h — every event type libotf2 3.0.2 knows, with
  * the JxEventKind it counts as and its callback's own parameters, as
  * X-macro lists: X0 (Name, KIND) for events without parameters of their

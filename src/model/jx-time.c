@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-time.c — see jx-time.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-time.h — comparison time: spans, tick ↔ nanosecond conversion, units,
  * and the one formatter and parser of durations.
  *

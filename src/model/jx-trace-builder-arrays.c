@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-builder-arrays.c — the memory behind a stream's invocations.
  *
  * Per stream the six invocation arrays share one block, sized from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-builder-events.c — appends enter/leave (and counted) events to a
  * stream's invocation arrays and repairs what would break them. The loader
  * reaches the plain cases through the inline writer functions in

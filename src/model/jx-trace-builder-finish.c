@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-builder-finish.c — jx_trace_builder_finish(): the builder's
  * streams, regions, messages, collectives, markers and load report become
  * an immutable JxTrace. */

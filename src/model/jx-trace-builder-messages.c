@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-builder-messages.c — point-to-point messages and collective
  * operations: recorded per stream while events are added, turned into the
  * trace's sorted arrays by finish().

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-builder-private.h — what the builder's files share:
  *   jx-trace-builder.c           definitions, markers, issues and defects
  *   jx-trace-builder-events.c    per-event appends and their repairs

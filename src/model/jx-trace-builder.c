@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-builder.c — the builder's definitions (strings, regions, system
  * tree, processes, streams, markers) and its load report: the defects it
  * counts and the issues it lists, per stream or trace-wide.

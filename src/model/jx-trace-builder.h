@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-builder.h — assembles a JxTrace from definitions and per-stream
  * enter/leave events. The OTF2 loader uses it; tests and benchmarks use it to
  * build traces in memory without writing files. Repairs the same defects the

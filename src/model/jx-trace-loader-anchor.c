@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader-anchor.c — from a path the user gave to an OTF2 anchor
  * file that is safe to hand to libotf2, and the names derived from it. */
 #include "config.h"

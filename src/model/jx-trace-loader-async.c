@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader-async.c — jx_trace_load () in a GTask thread, with its
  * progress delivered on the caller's main context. */
 #include "config.h"

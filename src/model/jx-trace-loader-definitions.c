@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader-definitions.c — the global definitions and the marker
  * file, read through one OTF2_Reader before any event, and handed to the
  * builder: strings, regions (with the dense OTF2 ref -> region map the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader-events.c — what each reader thread does: reads its
  * locations' local definitions (they carry the local -> global mapping
  * tables), then their events in chunks, checking for cancellation and

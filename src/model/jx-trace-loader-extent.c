@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader-extent.c — how many events a location's .evt file holds,
  * so that the reader never asks libotf2 for more.
  *

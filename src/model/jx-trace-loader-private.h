@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader-private.h — what the loader's files share:
  *   jx-trace-loader.c              load(): error handling, reader scheduling
  *   jx-trace-loader-anchor.c       anchor resolution and checks, names

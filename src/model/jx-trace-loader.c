@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader.c — OTF2 archive -> JxTrace.
  *
  * 1. The anchor is checked for the OTF2 magic (jx-trace-loader-anchor.c),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-loader.h — reading an OTF2 archive into a JxTrace through libotf2. */
 #pragma once
 

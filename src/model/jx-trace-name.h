@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-name.h — the short names traces are shown by.
  *
  * A trace's name comes from its anchor file: "run-a.otf2" is "run-a". Tools

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-private.h — instance layout of JxTrace, shared by the builder and
  * the accessors. Nothing outside src/model should include this. */
 #pragma once

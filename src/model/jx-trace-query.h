@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-query.h — navigation of one stream's invocation arrays: the
  * invocation at a time, children, call paths, exclusive time. Statistics
  * over many invocations are analysis (jx-profile.h). */

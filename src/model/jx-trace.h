@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace.h — the immutable in-memory model of one OTF2 trace.
  *
  * A JxTrace is built once by the loader (jx-trace-loader.h) and never changes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-render-fold.c — folded groups and the SOS overlay in a
  * comparison picture (see jx-comparison-render-private.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-render-private.h — what jx-comparison-render.c takes from
  * jx-comparison-render-fold.c: the picture's folded groups (their notes)
  * and SOS overlay (its shared scale and legend). */

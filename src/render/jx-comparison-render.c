@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-render.c — see jx-comparison-render.h.
  *
  * A draw runs in three steps: lay out the rows of every lane (filtered by

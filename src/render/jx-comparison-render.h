@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-render.h — a whole comparison as one picture, drawn the way
  * the window's timelines draw it: the time ruler on top, then one lane per
  * trace on one shared axis of comparison time (each trace's start at 0 plus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-bars.c — see jx-function-bars.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-bars.h — the function summary as a bar chart.
  *
  * One bar per function (jx-function-summary.h) in the timeline's colours,

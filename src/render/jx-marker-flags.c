@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-flags.c — see jx-marker-flags.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-flags.h — markers drawn as small flags: a pennant at the top of
  * a timeline or navigation strip, coloured by severity, a pole down through
  * the rows and, for markers with a duration, a band along the top. A

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-metric-chart.c — see jx-metric-chart.h. */
 #include "config.h"
 

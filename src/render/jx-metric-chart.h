@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-metric-chart.h — the metric timelines of a comparison as a picture
  * (dissertation Figs. 4.4, 4.7 and 4.9; seed paper Fig. 11): a title, a
  * line chart of one stream pair's metric over comparison time, and below it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-nav-strip.h — one trace's strip in the navigation toolbar.
  *
  * Over the whole comparison range the strip shows the trace's extent at its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-palette.h — colours of functions, categories and traces.
  *
  * Category regions (MPI, OpenMP, accelerator, I/O, synchronization, other) get

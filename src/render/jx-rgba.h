@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-rgba.h — the colour type of the render layer.
  *
  * Straight-alpha sRGB, each channel in [0, 1]. Floats in GdkRGBA's field order,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-structural-render.c — see jx-structural-render.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-structural-render.h — the structural view of one stream pair
  * (jx-structural-layout.h) as a picture: a ruler in virtual time, the
  * stream of trace A, the alignment state between them (equal, different,

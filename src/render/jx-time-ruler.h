@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-time-ruler.h — time axis in comparison time (ns, zero = comparison zero).
  *
  * Tick steps are 1-2-5 multiples of a power of ten, labels use ns, µs, ms or s

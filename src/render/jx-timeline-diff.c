@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-diff.c — the DIFF rows of a timeline: one pixel line of a diff
  * bar from its pair's JxPairDiff (states by binary search, so a frame costs
  * the same at any zoom), and what lies under a point of a bar. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-hit.c — hit testing on a drawn timeline: the region, the
  * invocation and the process expander under a point. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-layout-groups.c — rows along the tree of stream groups (see
  * jx_timeline_layout_new () and jx-stream-groups.h): every group a header
  * row, then, unless folded, its child groups and stream rows in stream

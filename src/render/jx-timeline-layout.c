@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-layout.c — rows of a master timeline, comparison time <-> trace
  * ticks, the search mask and the view's tick <-> x mapping. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-layout.h — the geometry of a master timeline: its rows (one
  * per stream under its process, or per call-stack level), the mapping between
  * comparison time and a trace's ticks, and the view (visible window, size,

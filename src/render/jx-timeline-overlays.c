@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-overlays.c — what the timeline renderer draws over the rows:
  * the label column (names, expanders), the selected invocation's outline,
  * message lines between streams and marker flags. */

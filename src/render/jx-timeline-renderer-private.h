@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-renderer-private.h — what the files of the timeline renderer
  * share: the instance, the row sampling and the overlay painters.
  *

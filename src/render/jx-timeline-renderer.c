@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-renderer.c — the timeline renderer object: per-pixel sampling
  * of rows (from the summary pyramids, or an exact walk while they are not
  * ready), the image of the last frame's rows, and the draw entry point that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-renderer.h — draws one trace's master timeline with cairo.
  *
  * No widget code: the same calls draw into a GtkSnapshot's cairo node, an

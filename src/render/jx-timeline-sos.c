@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-sos.c — the SOS-time overlay (§6.2.3): every segment of the
  * imbalance analysis coloured on its stream row by its SOS time, on the
  * cold-to-warm scale of jx_palette_sos_color () between the view's

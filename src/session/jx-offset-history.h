@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-offset-history.h — the undo and redo stacks of trace offsets.
  *
  * A step is any number of offset changes made as one command (a drag, a typed

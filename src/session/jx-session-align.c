@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-align.c — "Align All Traces Here" and its report (see
  * jx-session-align.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-align.h — "Align All Traces Here": every other trace of the
  * session is shifted so that its invocation corresponding to the selected
  * one (by call-invocation profile, jx-call-profile.h) starts — or, with the

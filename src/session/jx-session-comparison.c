@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-comparison.c — every loaded trace compared with the reference,
  * the per-trace result pattern of jx-session.h with results that arrive
  * stream pair by stream pair:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-comparison.h — what the session and its items share about the
  * comparisons with the reference (jx-session-comparison.c). */
 #pragma once

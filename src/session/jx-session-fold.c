@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-fold.c — the session's folding and SOS-time modes: properties
  * that apply to every trace alike (pushed to each item, which recomputes its
  * groups, fold and imbalance), the "fold-all" request to the views, and the

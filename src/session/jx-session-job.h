@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-job.h — one background computation whose result belongs to a
  * session item (the timeline summary today; the next results follow the same
  * pattern, see jx-session.h).

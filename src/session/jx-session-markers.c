@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-markers.c — the session's markers, their writing into the
  * archives and the marker view's gestures (see jx-session-markers.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-markers.h — the markers of all traces of a session as one
  * GListModel (Weber et al. 2017, §3.3), and what the marker view does with
  * them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-private.h — the session's parts shared by jx-session.c and
  * jx-session-time.c. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-time.c — the session's one time model: the visible window
  * (clamped into the traces' extent, zoomed and panned), the selected time
  * range and the selected invocation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-trace-private.h — what the session does to its items. */
 #pragma once
 

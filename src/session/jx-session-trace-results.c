@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-trace-results.c — what an item computes for folding and SOS
  * time, by the pattern of jx-session.h: the groups at once (cheap), the
  * fold's pyramids and the imbalance analysis in threads, each a

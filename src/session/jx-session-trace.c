@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-trace.c — one trace of a comparison: its load, its clock and
  * what is computed for it. */
 #include "config.h"

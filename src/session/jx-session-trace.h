@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-trace.h — one trace of a comparison: the items of the session's
  * list model (jx-session.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-types.h — GTypes for the value types the session's properties
  * carry: the time span of jx-time.h (boxed), the load state of a trace and
  * the fold grouping and operation, and the state of its comparison with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session.c — the traces of a comparison, their offsets and undo history,
  * and the modes; the time model is in jx-session-time.c. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session.h — what a comparison is: its traces, one time model, the
  * modes every view follows, and the undo history of trace offsets.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-report-view.c — see jx-align-report-view.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-report-view.h — what an automatic alignment did (a
  * JxAlignReport, jx-session-align.h), one row per trace: its colour and
  * name, the matched process and stream, the chosen invocation (or marker),

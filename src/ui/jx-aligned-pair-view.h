@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-aligned-pair-view.h — the structural view of one aligned stream pair
  * (dissertation Figs. 4.2 and 4.6): the reference's stream above, the
  * other trace's below, the alignment state between them, laid out in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-aligned-pair-window.c */
 #include "config.h"
 

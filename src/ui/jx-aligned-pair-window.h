@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-aligned-pair-window.h — a window with the structural view of one
  * stream pair (jx-aligned-pair-view.h), opened from a stream's context menu
  * or with Ctrl+D. It closes itself when either trace leaves the session. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-box-model.h — a GtkBox with one child per item of a GListModel (the
  * session's traces): on items-changed only the children of the removed items
  * go and only those of the added ones are created, in place; every other

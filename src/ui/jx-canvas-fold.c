@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-canvas-fold.c — see jx-canvas-fold.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-canvas-fold.h — what a trace's timeline canvas does for folding and
  * SOS time, kept apart from the canvas: the stream groups of the session's
  * grouping (from the item), which of them are folded (by group key, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-charts.h — the metric timelines of the compared trace's
  * comparison over the session's visible window (dissertation Figs. 4.4,
  * 4.7, 4.9; seed paper Fig. 11): runtime skew and dissimilarity, each as a

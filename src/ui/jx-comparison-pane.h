@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-pane.h — the "Comparison" pane beside the function summary:
  * the metric charts (jx-comparison-charts.h) on the left, the function time
  * difference table (jx-function-diff-table.h) and the similarity list

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-comparison-status.h — in a trace's header, where its comparison with
  * the reference stands: "Comparing with “baseline” · about 40 s" with a
  * progress bar and a cancel button while it runs (the estimate first, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-custom-set-dialog.c — see jx-custom-set-dialog.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-custom-set-dialog.h — lets the user pick the streams of the custom
  * fold group: every "process / stream" name of the loaded traces, checked
  * when in the session's custom set; "Fold" makes the set the session's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-debounce.h — a computation a view runs again whenever its inputs change
  * (the function summary, the legend, the details' statistics): requests
  * within the delay of each other collapse into one run, a new request

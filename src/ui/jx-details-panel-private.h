@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-details-panel-private.h — what tests read of the details panel. */
 #pragma once
 

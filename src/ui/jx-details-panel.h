@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-details-panel.h — the selected invocation: call path and statistics of its
  * function in the whole trace and in the visible range. It grows with its
  * content: put it in a GtkScrolledWindow. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-diff-bars.h — what a timeline canvas needs for the diff bars of its
  * trace: which streams get a DIFF row and what each row reads, refreshed
  * from the session whenever a comparison moves on, and what a click on a

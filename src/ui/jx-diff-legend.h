@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-diff-legend.h — what the colours of the diff bars mean: a row of
  * swatches (equal, different, only in this trace, and the tick of calls
  * only in the other trace) in the session's light or dark colours. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-diff-text.h — how the window words a difference: the duration change
  * of an aligned pair ("986.1 µs faster in “optimized”"), the calls of an
  * extra run, and the hover text of a diff bar. One wording for tooltips,

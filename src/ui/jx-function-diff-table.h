@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-diff-table.h — the function time difference table of the
  * compared trace's comparison (dissertation §4.4, Table 4.2), summed over
  * its stream pairs as they arrive: a GtkColumnView with Function, No.+ (B

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-summary-chart-private.h — what tests read of the chart, and
  * what its files share. */
 #pragma once

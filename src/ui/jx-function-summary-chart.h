@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-summary-chart.h — per trace, for the session's visible window, a
  * bar chart of exclusive time per function (top N, timeline colours). The
  * charts sit side by side with one scale and one function order, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-summary-menu.c — the function summary's menu: a right click
  * on a function's bar offers "Align All Traces at the Next Invocation of
  * This Function". The next invocation is the first one of that function in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gdk-rgba.h — where widgets hand colours to the render layer and back,
  * and ask the palette for a trace's colours. */
 #pragma once

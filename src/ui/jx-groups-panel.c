@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-groups-panel.c — see jx-groups-panel.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-groups-panel.h — the summary of the stream groups of every trace
  * (§6.1.4): per group the share of the visible range its streams were busy
  * ("device busy 75 %", Fig. 6.6) and the mix of categories and functions of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-imbalance-panel.c — see jx-imbalance-panel.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-imbalance-panel.h — the SOS-time panel (§6.2): the overlay switch,
  * the legend of the cold-to-warm scale all traces share, the picker of the
  * segmenting function (the dominant one, or a finer candidate), the

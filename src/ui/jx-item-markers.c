@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-item-markers.c — see jx-item-markers.h. */
 #include "config.h"
 

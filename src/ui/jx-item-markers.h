@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-item-markers.h — the markers of one trace for a view that draws them
  * as flags (its timeline, its navigation strip): kept in time order from
  * the session's marker list (jx-session-markers.h) with their highlight and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-legend-view-private.h — what tests read of the legend. */
 #pragma once
 

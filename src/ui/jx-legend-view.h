@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-legend-view.h — which colour is which function: the category hues (MPI,
  * OpenMP, accelerator, I/O, synchronization) and the user functions with the
  * most exclusive time over all loaded traces. Rebuilt off the main thread

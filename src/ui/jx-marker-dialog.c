@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-dialog.c — see jx-marker-dialog.h. */
 #include "config.h"
 

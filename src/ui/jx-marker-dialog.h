@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-dialog.h — "Add Marker Here…": text, group and category of a
  * marker at one time of one trace; "add" puts it into the session's marker
  * list, which writes it into the trace's archive (jx-session-markers.h).

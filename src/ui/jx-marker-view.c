@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-view.c — see jx-marker-view.h. The table is a GtkColumnView
  * over filter and sort list models of the session's JxSessionMarkers; cells
  * are plain labels from GtkSignalListItemFactory (GTK 4.8 has no

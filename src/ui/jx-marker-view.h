@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-marker-view.h — the Marker View (Weber et al. 2017, §3.3): the markers
  * of all open traces in one table (trace, time, duration, group, category,
  * severity, text, scope) over the session's marker list, filtered by text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-master-timeline.h — the stacked master timelines of all traces of a
  * session under one time axis (coupled zoom: they all show the session's
  * visible window). One JxTraceTimeline per trace item: a trace that comes or

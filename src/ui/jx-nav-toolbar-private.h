@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-nav-toolbar-private.h — the toolbar's geometry and gesture logic, for
  * tests (no input devices needed). */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-nav-toolbar.h — the navigation toolbar: one thin strip per trace over
  * the whole comparison range, showing each trace at its offset with a coarse
  * activity rendering, and the visible window as a rectangle.

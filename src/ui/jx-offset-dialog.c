@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-offset-dialog.c — see jx-offset-dialog.h; the widgets are in
  * ui/jx-offset-dialog.ui, units and parsing are jx-time's. */
 #include "config.h"

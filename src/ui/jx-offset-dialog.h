@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-offset-dialog.h — set one trace's time offset exactly (value + unit). */
 #pragma once
 

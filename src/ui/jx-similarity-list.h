@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-similarity-list.h — the similarity (dissertation eq. 4.5) of every
  * stream pair of the compared trace's comparison, least similar first, so
  * outliers lead (Table 4.1). Activating a pair (click, Return) selects its

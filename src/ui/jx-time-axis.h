@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-time-axis.h — the time ruler above the master timelines: comparison time
  * of the session's visible window, over the same pixels as the timelines'
  * time area (right of their label column). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-time-drag.h — the arithmetic of one drag across a time area (the rows
  * of a timeline, the ruler): every position is computed from the window at
  * the start of the drag, so a live drag never accumulates rounding, and a

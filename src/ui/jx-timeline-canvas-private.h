@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-canvas-private.h — what the canvas's helpers (jx-canvas-fold.c)
  * may ask of it. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-canvas.h — the drawing surface of one trace's timeline: its
  * rows on the trace's tint, for the session's visible window, with the
  * selection, search, messages and marker flags the session asks for. It lays out the rows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-actions.h — the commands on one trace, implemented once: the
  * "trace" action group that a trace's timeline and its row in the trace list
  * insert, and that the window's shortcuts forward to.

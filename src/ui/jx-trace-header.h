@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-header.h — the line above a trace's timeline: its colour, name,
  * offset (or load progress) and the trace menu (ui/jx-trace-menu.ui), whose
  * "trace" actions come from the enclosing widget. Emits "menu-opening" just

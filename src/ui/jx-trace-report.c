@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-report.c — what a loaded trace holds and what the loader repaired. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-report.h — a window with a loaded trace's processes and streams
  * (event counts, time spans) and its load report (repaired defects), and the
  * one-line description of a trace that its row shows. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-timeline-actions.c — what a trace's timeline adds to the trace's
  * actions: folding processes and their call stacks, the trace menu at the
  * pointer, and moving the selection with the keyboard. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-timeline-gestures.c — what the pointer does in a trace's rows:
  * drags that select, pan or shift, clicks that select or fold, the wheel and
  * pinches that zoom and pan, and the hover tooltip. Every gesture ends in a

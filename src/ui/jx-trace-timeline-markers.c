@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-timeline-markers.c — what a trace's timeline adds to the trace's
  * actions for automatic alignment and markers: "Align All Traces Here" (the
  * window's command at the selected invocation), "Add Marker Here…" at the

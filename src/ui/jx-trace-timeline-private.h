@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-timeline-private.h — the parts of a trace's timeline shared by its
  * files (jx-trace-timeline.c, -gestures.c, -actions.c), and the gesture
  * logic and geometry the tests drive without input devices. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-timeline.c — a trace's header, rows, gestures and actions put
  * together. */
 #include "config.h"

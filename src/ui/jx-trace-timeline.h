@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trace-timeline.h — the master timeline of one trace of the session: a
  * header (name, offset, menu) above its rows on the trace's background colour.
  * JxMasterTimeline stacks one per trace; it can also be used on its own.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-flat.c — flat alignment on the dissertation's five input sets
  * (§3.5.1, Tables 3.2–3.6) at 1k, 10k, 100k and 1M symbols.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-hier.c — hierarchical alignment of generated call-tree pairs shaped
  * like the dissertation's ParaDiS case (§3.5.2, Table 3.13): most children
  * sequences shorter than 100, a few up to 10,000, about 90 % equal.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-align-flat.c — flat pairwise alignment: exactness against the full
  * Needleman–Wunsch matrix, validity, the papers' examples, special cases,
  * custom scorings, the anchor heuristic and cancellation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the process and stream matching for alignment at a point
  * (jx-name-match.h): same name, else the smallest Levenshtein distance,
  * ties to the same rank index, then to the first. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-align-profile.c — alignment by call-invocation profile on one
  * stream of 10 M invocations, at a kernel near the stream's end (the walk
  * looks at almost every kernel).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-analysis — the costs of the imbalance analysis and of folded rows.
  *
  * 1. SOS time: a generated trace of about 20 million events (16 ranks,

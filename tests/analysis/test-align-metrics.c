@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the chapter-4 metrics over hierarchical alignments. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the call-invocation profile alignment (jx-call-profile.h): the
  * worked example of Weber et al. 2017, Fig. 4, the walk's rules, the
  * offsets, and generated runs whose work starts at different moments. */

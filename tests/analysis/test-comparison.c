@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the comparison runner: pairing, per-pair alignment on worker
  * threads, metrics, generated variants and real traces (the `diff` command
  * over the same inputs: tests/cli/test-cli-diff.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Timeline folding (§6.1): the four operations on Fig. 6.2's pixels, the
  * groups of streams, folded rows against folding by brute force, and the
  * utilisation of accelerator devices. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the function summary: exclusive time per function in a range. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runtime imbalance by SOS time (§6.2): the dominant function of Fig. 6.9,
  * the SOS times of Fig. 6.10, the classification of synchronization, and a
  * generated run whose slowed rank must head the ranking. */

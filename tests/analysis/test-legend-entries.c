@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the legend's entries: categories present, then functions by
  * exclusive time summed over traces of different clock resolutions. */
 #include "config.h"

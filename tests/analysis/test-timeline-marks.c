@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Activity never disappears: wherever something ran in a pixel that idle
  * time wins, the sampled row reports a mark (the region that ran most). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-align-window.c — automatic alignment in the window under a display:
  * click an invocation, "Align All Traces Here", the offsets, one undo, the
  * report; the same offsets as `juxtrace-cli align` (generated runs with

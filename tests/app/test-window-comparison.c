@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window-comparison.c — the comparison in the window (part of
  * test-window): opening two traces shows diff bars, the comparison pane and
  * the table without anything else to do; next difference walks exactly the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window.c — the comparison window under a display: open traces through
  * the application, drive the window's actions and check the session and the
  * pixels of off-screen renders. Fails without a display. */
@@ -932,6 +933,30 @@ menu_has_item (GMenuModel *model,
   return FALSE;
 }
 
+/* Runs the main loop until every trace's canvas is at least min_height
+ * high, for at most 10 s: a fixed wait is too short for a layout on a loaded
+ * machine under AddressSanitizer. */
+static void
+wait_for_canvases (JxMasterTimeline *master,
+                   JxSession        *session,
+                   int               min_height)
+{
+  for (guint waited = 0; waited < 10000; waited += 50)
+    {
+      gboolean laid_out = TRUE;
+
+      for (guint t = 0; t < n_traces (session) && laid_out; t++)
+        {
+          JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+
+          laid_out = gtk_widget_get_height (jx_trace_timeline_get_canvas (timeline)) >= min_height;
+        }
+      if (laid_out)
+        return;
+      spin_for (50);
+    }
+}
+
 /* Two small traces fit the comparison area with every row on screen; many
  * big ones share one scroll instead of squeezing each other. */
 static void
@@ -958,6 +983,7 @@ test_stacked_layout (void)
   wait_until_mapped (GTK_WIDGET (window));
 
   master = jx_window_get_master_timeline (window);
+  wait_for_canvases (master, session, 1);
   for (guint t = 0; t < 2; t++)
     {
       JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
@@ -1006,8 +1032,8 @@ test_stacked_layout (void)
   jx_window_open_paths (window, more, TRUE);
   jx_test_wait_for_loads (session);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
-  spin_for (300);
   g_assert_cmpuint (n_traces (session), ==, 4);
+  wait_for_canvases (master, session, 3 * 18);
   for (guint t = 0; t < 4; t++)
     {
       GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t)));
@@ -1209,6 +1235,63 @@ test_shortcuts_listed (void)
 /* A trace removed from the window is freed once the views caught up (with
  * its timeline summary and statistics), and closing the window frees the
  * session and the remaining traces: nothing keeps a removed trace's memory. */
+/* The menu button of the header bar whose menu has `action`, if any. */
+static GtkMenuButton *
+find_menu_button_with (GtkWidget  *widget,
+                       const char *action)
+{
+  GMenuModel *model;
+
+  if (GTK_IS_MENU_BUTTON (widget) &&
+      (model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget))) != NULL &&
+      menu_has_item (model, action))
+    return GTK_MENU_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_menu_button_with (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* F1 and the primary menu's Help item open the user guide: the action
+ * exists, is bound to F1, is listed in the shortcuts window, is in the
+ * primary menu, and points at the guide's pages (from the build tree: the
+ * source tree's help/C, which holds index.page). */
+static void
+test_help_action (void)
+{
+  g_auto(GStrv) bound = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
+  g_autoptr(GArray) listed = listed_accelerators ();
+  g_autofree char *uri = jx_application_dup_help_uri ();
+  g_autofree char *index = NULL;
+  GtkMenuButton *button;
+  JxWindow *window;
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
+  g_assert_nonnull (bound);
+  g_assert_true (g_strv_contains ((const char * const *) bound, "F1"));
+  g_assert_true (is_listed (listed, "F1"));
+
+  g_application_activate (G_APPLICATION (app));
+  window = active_window ();
+  button = find_menu_button_with (GTK_WIDGET (window), "app.help");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_menu_button_get_icon_name (button), ==, "open-menu-symbolic");
+
+  g_assert_true (g_str_has_prefix (uri, "ghelp:/"));
+  index = g_build_filename (uri + strlen ("ghelp:"), "index.page", NULL);
+  g_assert_true (g_file_test (index, G_FILE_TEST_IS_REGULAR));
+
+  close_all_windows ();
+}
+
 static void
 test_close_releases_traces (void)
 {
@@ -1307,6 +1390,7 @@ main (int   argc,
   g_test_add_func ("/app/window/stacked-layout", test_stacked_layout);
   g_test_add_func ("/app/window/keyboard-shift", test_keyboard_shift);
   g_test_add_func ("/app/window/shortcuts-listed", test_shortcuts_listed);
+  g_test_add_func ("/app/window/help-action", test_help_action);
   g_test_add_func ("/app/window/close-releases-traces", test_close_releases_traces);
   test_window_comparison_register (app);
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-test.c — see jx-cli-test.h. */
 #include "config.h"
 

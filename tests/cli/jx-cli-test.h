@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-test.h — running the built juxtrace-cli ($JX_CLI) in tests: exit
  * status and output, failing the test on any sanitizer report. */
 #pragma once

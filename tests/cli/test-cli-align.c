@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs `juxtrace-cli align` and `render --at/--marker` (path in $JX_CLI) on
  * generated runs with different start delays and on real traces; the
  * matching itself is tested in tests/analysis/test-call-profile.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Results carry their caveats (issue "Truthful results on imperfect
  * traces"): runs the built juxtrace-cli ($JX_CLI) on generated traces with
  * defects — an event file cut in half, every event file gone, an empty

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs `juxtrace-cli diff` (path in $JX_CLI) on generated and real traces and
  * checks its JSON, CSV and text output; the comparison itself is tested in
  * tests/analysis/test-comparison.c. */

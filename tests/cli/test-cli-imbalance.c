@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* `juxtrace-cli imbalance` and `render --fold/--fold-op/--sos`, run
  * in-process (jx_cli_main) with stdout captured: a generated run whose
  * slowed rank must head the ranking in every output format, the options'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs `juxtrace-cli render --diff` and `--chart` (path in $JX_CLI) on a
  * generated pair that differs by one removed call per iteration: the diff
  * bars carry the "only here" colour in the reference and the extra-call

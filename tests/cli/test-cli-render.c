@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs `juxtrace-cli render` (path in $JX_CLI) on generated, example and
  * real traces: picture sizes in every format, pixels of a known function at
  * the columns its time and offset give, the window, the process filter, dark

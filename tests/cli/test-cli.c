@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Runs the built juxtrace-cli (path in $JX_CLI) and checks its output against
  * an independent reading of the same archives through libotf2's own reader. */
 #include "config.h"

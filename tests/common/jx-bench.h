@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-bench.h — what the benchmark programs share: clocks and medians. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-gen.h — generated traces for the tests of analysis, render, session
  * and cli: written by the generator into a scratch directory and loaded. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-generate.c — see jx-test-generate.h. */
 #include "config.h"
 

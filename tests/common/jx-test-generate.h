@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-generate.h — the generated trace pairs the comparison tests of
  * the session, the views and the window share. */
 #pragma once

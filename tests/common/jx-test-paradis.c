@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-paradis.c — see jx-test-paradis.h. */
 #include "config.h"
 

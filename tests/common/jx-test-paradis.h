@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-paradis.h — call trees shaped like the dissertation's ParaDiS
  * case (§3.5.2, Table 3.13) for the benchmarks: most children sequences
  * shorter than 100, a few up to 10,000, and a second tree that differs from

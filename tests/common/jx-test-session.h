@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-session.h — short ways for tests to reach into a JxSession. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-trace.c — see jx-test-trace.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-trace.h — what the tests of automatic alignment share: the n-th
  * invocation of a function on a stream, and generated runs of one program
  * whose iterations start later and later (the generator's start delay). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-tree.c — see jx-test-tree.h. */
 #include "config.h"
 

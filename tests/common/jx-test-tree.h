@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-tree.h — call trees written as text, for the tests of the alignment
  * engine and of the metrics over its results. */
 #pragma once

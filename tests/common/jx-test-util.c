@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-util.c — see jx-test-util.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-util.h — what many tests need: the real Score-P traces, and
  * waiting on the main loop for what runs in threads. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-widget.c — see jx-test-widget.h. */
 #include "config.h"
 

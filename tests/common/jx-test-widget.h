@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-test-widget.h — what the widget tests (tests/ui, tests/app) share:
  * showing a widget in a window, waiting for it to be laid out, and reading
  * back the pixels it drew. */

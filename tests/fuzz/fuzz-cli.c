@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-cli.c — fuzz target for juxtrace-cli's option parsing.
  *
  * The input is split into argv words at every newline or NUL byte and run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-driver.c — runs a fuzz target's LLVMFuzzerTestOneInput () on files,
  * without libFuzzer: `fuzz-loader-driver FILE_OR_DIR…` feeds every file (a
  * directory: every regular file in it, sorted) to the target once. The

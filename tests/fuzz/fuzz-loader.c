@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-loader.c — fuzz target for the OTF2 loader.
  *
  * One input is a whole small archive in the "jxfz" container

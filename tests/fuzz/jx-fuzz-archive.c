@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fuzz-archive.c — the "jxfz" container of jx-fuzz-archive.h. */
 #include "config.h"
 

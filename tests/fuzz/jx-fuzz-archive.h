@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fuzz-archive.h — a whole small OTF2 archive in one fuzzer input.
  *
  * Container format ("jxfz"), little-endian, tolerant of any byte sequence:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fuzz-common.c — see jx-fuzz-common.h. */
 #include "config.h"
 

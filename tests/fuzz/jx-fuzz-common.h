@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fuzz-common.h — what the fuzz targets share: libFuzzer's entry points,
  * setting up once per process, and running juxtrace-cli in-process with its
  * output thrown away. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-fuzz-pack.c — packs an OTF2 archive directory into one fuzzer input
  * ("jxfz", see jx-fuzz-archive.h), or unpacks one to look at it:
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Regenerates the seed corpus of the fuzz targets (tests/fuzz/corpus/) from
 # the trace generator, so no real trace is copied into the tree:
 #   tests/fuzz/make-corpus.sh BUILD_DIR

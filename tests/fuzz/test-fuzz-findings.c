@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fuzz-findings.c — one regression test per defect the fuzzers found
  * (see README, "Fuzzing"); each builds the smallest input that showed it
  * from a generated archive. The minimised crashers themselves are in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fuzz-memory.c — the loader's memory stays bounded by its input.
  *
  * Loads every archive of the loader corpus (tests/fuzz/corpus/loader) and

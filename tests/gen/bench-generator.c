@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-generator.c — how fast the trace generator writes, against the
  * bare libotf2 writer measured in the same run (the machine is shared, so
  * only the ratio is comparable between runs).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gen-test-util.c — scratch directories and bare archives for the
  * generator's test and benchmark. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-gen-test-util.h — what the generator's test and benchmark share:
  * scratch directories and a bare libotf2 archive to write into. */
 #pragma once

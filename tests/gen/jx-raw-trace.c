@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-raw-trace.c — reads a whole archive with libotf2's reader into counts,
  * stacks and messages that the generator's tests check. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-raw-trace.h — an archive as libotf2's reader sees it, read directly
  * (not through our loader), so that the generator and the loader are
  * tested independently of each other. */

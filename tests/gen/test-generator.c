@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-generator.c — the synthetic trace generator, checked by reading its
  * archives back with libotf2's reader directly (not our loader), so the
  * generator and the loader are tested independently of each other. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-load — how much slower is a full JxTrace load than bare libotf2
  * reading, and how many resident bytes does the model keep per enter/leave
  * event?

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* model-test-util.h — what several model tests need: scratch folders and
  * archive copies, the flush callbacks libotf2's writer needs for the
  * archives the tests write themselves, and loading a trace that must load. */

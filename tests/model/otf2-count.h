@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* otf2-count.h — an independent reading of an OTF2 archive for tests:
  * libotf2's global event reader with callbacks that count, and a flat
  * profile computed straight from enter/leave events. Shares no code with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-loader-cut.c — event files cut short. Past the end of such a file
  * libotf2 3.0.2 delivers whatever its chunk buffers held before as events
  * (an earlier chunk, or another trace a previous load freed), and at each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of the marker writer (jx-marker-writer.h): markers written through
  * libotf2 load back, markers another tool wrote (a fixture made with
  * otf2-marker from otf2-tools) are kept, and a read-only archive is left

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tests of jx-time: the tick ↔ ns converters against an independent exact
  * reference, the duration formatter and the parser. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-render — off-screen frame times of the master timeline renderer.
  *
  * Renders into a 1920x1080 cairo image surface two traces of 16 streams

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-render-diff.c — the comparison's drawing off-screen: the diff bars of
  * a timeline (states per pixel, ticks of the other trace's extra calls, a
  * lone difference never hidden under equal calls at any zoom), what a bar

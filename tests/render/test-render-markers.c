@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Marker flags (jx-marker-flags.h) on a timeline: where and in which colour
  * they are drawn, the highlighted and unsaved states, and their hit test. */
 #include "config.h"

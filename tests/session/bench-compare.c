@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-compare.c — the comparison in a session, as the window runs it:
  *
  *  1. Two generated ParaDiS-shaped traces of 20M events (10M invocations)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session-align.c — automatic alignment through the session: "Align
  * All Traces Here" on generated runs with different start delays (offsets,
  * one undo step, the kept window, the report), and the markers: the list

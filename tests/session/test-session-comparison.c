@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session-comparison.c — the comparison of every trace with the
  * reference, without a display: it starts when both are loaded, its pairs
  * arrive one by one with their diff bars, the reference's change, a new

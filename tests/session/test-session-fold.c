@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The session's folding and SOS-time modes: every trace gets the same
  * grouping, operation, custom set and SOS function; groups follow at once,
  * folds and imbalance analyses arrive from threads and are redone when

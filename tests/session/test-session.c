@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session.c — JxSession without a display: the list model of trace
  * items, offsets and their undo history, the visible window, selection,
  * time conversion, colour slots, the summary each item builds, and loading

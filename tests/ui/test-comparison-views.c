@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-comparison-views.c — the comparison's widgets under a display, on two
  * generated traces that differ by one removed call per iteration: the diff
  * bars' pixels (the removed calls in the reference's "only here" colour,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-views.c — the comparison widgets under a display: drive them through
  * their actions, properties and gesture logic, check the session state and
  * pixels of off-screen renders. Skips without a display (CI runs it under
