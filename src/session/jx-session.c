@@ -1,30 +1,88 @@
-/* jx-session.c — the traces of a comparison, their offsets and undo history,
- * and the modes; the time model is in jx-session-time.c. */
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-session.c — the traces of a comparison, the selected invocation, the
+ * display modes, and the parts that do the rest (see jx-session.h), kept
+ * in step: a new trace gets the fold settings, a load or a removal moves
+ * the extent, the reference and the comparisons. */
 #include "config.h"
 
-#include "jx-session-comparison.h"
-#include "jx-session-private.h"
+#include "jx-session.h"
 #include "jx-session-trace-private.h"
 
-/* Width of the view before anything is loaded (1 s), so the ruler has a scale. */
-#define DEFAULT_VIEW_WIDTH_NS JX_NS_PER_SECOND
+struct _JxSession
+{
+  GObject              parent_instance;
 
-static void jx_session_list_model_init (GListModelInterface *iface);
+  GPtrArray           *items;          /* JxSessionTrace*, display order, owned */
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (JxSession, jx_session, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, jx_session_list_model_init))
+  /* Parts. */
+  JxTimeModel         *time;
+  JxOffsetHistory     *history;
+  JxFoldSettings      *fold;
+  JxComparisonManager *comparisons;
+  JxDiffBarModel      *diff_bars;
+  JxSessionMarkers    *markers;
+
+  JxSessionTrace      *selected_trace; /* owned */
+  guint32              selected_stream;
+  guint32              selected_invocation;
+  /* Its aligned partner in the trace it is compared with. */
+  JxSessionTrace      *partner_trace;  /* owned */
+  guint32              partner_stream;
+  guint32              partner_invocation;
+
+  char                *search;
+  gboolean             shift_mode;
+  gboolean             show_messages;
+  gboolean             dark;
+  gboolean             align_ends;
+};
+
+enum {
+  PROP_0,
+  PROP_N_ITEMS,
+  PROP_N_LOADING,
+  PROP_REFERENCE,
+  PROP_VISIBLE_TIME,
+  PROP_SELECTED_TIME,
+  PROP_SELECTED_TRACE,
+  PROP_SELECTED_STREAM,
+  PROP_SELECTED_INVOCATION,
+  PROP_SEARCH,
+  PROP_SHIFT_MODE,
+  PROP_SHOW_MESSAGES,
+  PROP_DARK,
+  PROP_ALIGN_ENDS,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_COMPARED_TRACE,
+  PROP_SELECTED_PARTNER_TRACE,
+  PROP_SELECTED_PARTNER_STREAM,
+  PROP_SELECTED_PARTNER_INVOCATION,
+  PROP_FOLD_GROUPING,
+  PROP_FOLD_OPERATION,
+  PROP_FOLD_CUSTOM,
+  PROP_SHOW_SOS,
+  PROP_SOS_FUNCTION,
+  N_PROPS
+};
 
 enum {
   TRACE_NOTIFY,
+  FOLD_ALL,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-void
-_jx_session_notify (JxSession *self,
-                    guint      prop)
+static void jx_session_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (JxSession, jx_session, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, jx_session_list_model_init))
+
+static void
+notify (JxSession *self,
+        guint      prop)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
@@ -40,7 +98,9 @@ jx_session_get_item_type (GListModel *model)
 static guint
 jx_session_get_n_items (GListModel *model)
 {
-  return JX_SESSION (model)->items->len;
+  JxSession *self = JX_SESSION (model);
+
+  return self->items != NULL ? self->items->len : 0;
 }
 
 static gpointer
@@ -49,7 +109,7 @@ jx_session_get_item (GListModel *model,
 {
   JxSession *self = JX_SESSION (model);
 
-  if (position >= self->items->len)
+  if (self->items == NULL || position >= self->items->len)
     return NULL;
   return g_object_ref (g_ptr_array_index (self->items, position));
 }
@@ -62,57 +122,64 @@ jx_session_list_model_init (GListModelInterface *iface)
   iface->get_item = jx_session_get_item;
 }
 
-/* Undo history ------------------------------------------------------------- */
+/* Keeping the parts in step ------------------------------------------------ */
 
-typedef struct
+/* A part's property that the session shows under the same name. */
+static void
+relay_notify (GObject    *part,
+              GParamSpec *pspec,
+              JxSession  *self)
 {
-  gboolean could_undo;
-  gboolean could_redo;
-} UndoState;
+  GParamSpec *own = g_object_class_find_property (G_OBJECT_GET_CLASS (self), pspec->name);
 
-static UndoState
-undo_state (JxSession *self)
+  if (own != NULL && own->owner_type == JX_TYPE_SESSION)
+    g_object_notify_by_pspec (G_OBJECT (self), own);
+}
+
+/* The fold settings every trace computes with. */
+static void
+push_fold (JxSession      *self,
+           JxSessionTrace *item)
 {
-  return (UndoState) { jx_offset_history_can_undo (self->history),
-                       jx_offset_history_can_redo (self->history) };
+  JxTraceFolding *folding = jx_session_trace_get_folding (item);
+
+  jx_trace_folding_set_inputs (folding, jx_fold_settings_get_grouping (self->fold),
+                               jx_fold_settings_get_custom (self->fold),
+                               jx_fold_settings_get_operation (self->fold));
+  jx_trace_folding_set_sos_function (folding, jx_fold_settings_get_sos_function (self->fold));
 }
 
 static void
-notify_undo_state (JxSession *self,
-                   UndoState  before)
+on_fold_notify (JxFoldSettings *fold,
+                GParamSpec     *pspec,
+                JxSession      *self)
 {
-  if (before.could_undo != jx_offset_history_can_undo (self->history))
-    _jx_session_notify (self, PROP_CAN_UNDO);
-  if (before.could_redo != jx_offset_history_can_redo (self->history))
-    _jx_session_notify (self, PROP_CAN_REDO);
+  if (!g_str_equal (pspec->name, "show-sos"))
+    for (guint i = 0; i < self->items->len; i++)
+      push_fold (self, g_ptr_array_index (self->items, i));
+  relay_notify (G_OBJECT (fold), pspec, self);
 }
 
 static void
-push_step (JxSession            *self,
-           const JxOffsetChange *changes,
-           guint                 n_changes)
+on_fold_all (JxFoldSettings *fold,
+             guint           kinds,
+             gboolean        folded,
+             JxSession      *self)
 {
-  UndoState before = undo_state (self);
-
-  jx_offset_history_push (self->history, changes, n_changes);
-  notify_undo_state (self, before);
+  g_signal_emit (self, signals[FOLD_ALL], 0, kinds, folded);
 }
 
+/* The time model clamps to what there is to see. */
 static void
-apply_step (JxSession *self,
-            GArray    *step,
-            gboolean   undo)
+update_extent (JxSession *self)
 {
-  for (guint i = 0; step != NULL && i < step->len; i++)
-    {
-      JxOffsetChange *change = &g_array_index (step, JxOffsetChange, i);
+  JxTimeSpan extent;
 
-      change->item->dragging = FALSE;
-      _jx_session_trace_set_offset (change->item, undo ? change->before : change->after);
-    }
+  if (jx_session_get_extent (self, &extent))
+    jx_time_model_set_extent (self->time, &extent);
+  else
+    jx_time_model_set_extent (self->time, NULL);
 }
-
-/* Items -------------------------------------------------------------------- */
 
 static guint
 count_in_state (JxSession           *self,
@@ -133,20 +200,23 @@ on_item_notify (JxSessionTrace *item,
 {
   if (g_str_equal (pspec->name, "name"))
     _jx_session_trace_update_names (self->items);
+  else if (g_str_equal (pspec->name, "offset"))
+    update_extent (self);
   else if (g_str_equal (pspec->name, "state"))
     {
-      _jx_session_notify (self, PROP_N_LOADING);
+      update_extent (self);
+      notify (self, PROP_N_LOADING);
       /* The first trace, or a view that showed everything, shows everything. */
       if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED &&
-          (count_in_state (self, JX_SESSION_TRACE_LOADED) == 1 || self->view_follows_extent))
-        jx_session_zoom_all (self);
-      _jx_session_update_comparisons (self);
+          (count_in_state (self, JX_SESSION_TRACE_LOADED) == 1 || jx_time_model_get_follows_extent (self->time)))
+        jx_time_model_zoom_all (self->time);
+      jx_comparison_manager_update (self->comparisons);
     }
-  else if (g_str_equal (pspec->name, "comparison-pairs"))
-    _jx_session_update_partner (self);
 
   g_signal_emit (self, signals[TRACE_NOTIFY], g_param_spec_get_name_quark (pspec), item, pspec);
 }
+
+/* Items -------------------------------------------------------------------- */
 
 /* The lowest palette slot no loading or loaded trace holds: a trace that
  * failed to load (or was removed) gives its colour back. */
@@ -161,7 +231,8 @@ free_color_slot (JxSession *self)
         {
           JxSessionTrace *other = g_ptr_array_index (self->items, i);
 
-          taken = other->state != JX_SESSION_TRACE_FAILED && other->color_slot == slot;
+          taken = jx_session_trace_get_state (other) != JX_SESSION_TRACE_FAILED &&
+                  jx_session_trace_get_color_slot (other) == slot;
         }
       if (!taken)
         return slot;
@@ -173,22 +244,17 @@ append_item (JxSession  *self,
              const char *path)
 {
   JxSessionTrace *item = _jx_session_trace_new (path, free_color_slot (self));
-  gboolean new_reference = self->reference == NULL;
 
   g_ptr_array_add (self->items, item);
   g_signal_connect (item, "notify", G_CALLBACK (on_item_notify), self);
-  _jx_session_fold_push (self, item);
-  if (new_reference)
-    {
-      self->reference = item;
-      _jx_session_trace_set_reference (item, TRUE);
-    }
+  push_fold (self, item);
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
-  _jx_session_notify (self, PROP_N_ITEMS);
-  if (new_reference)
-    _jx_session_notify (self, PROP_REFERENCE);
+  notify (self, PROP_N_ITEMS);
+  /* The first trace is the reference (notified through the manager). */
+  if (jx_comparison_manager_get_reference (self->comparisons) == NULL)
+    jx_comparison_manager_set_reference (self->comparisons, item);
   return item;
 }
 
@@ -202,7 +268,7 @@ jx_session_add_path (JxSession  *self,
   g_return_val_if_fail (path != NULL, NULL);
 
   item = append_item (self, path);
-  _jx_session_notify (self, PROP_N_LOADING);
+  notify (self, PROP_N_LOADING);
   _jx_session_trace_load (item);
   return item;
 }
@@ -229,9 +295,7 @@ jx_session_remove (JxSession      *self,
                    JxSessionTrace *item)
 {
   g_autoptr(JxSessionTrace) keep = NULL;
-  JxSessionTrace *old_reference;
-  UndoState before;
-  gboolean was_loading, was_compared;
+  gboolean was_loading;
   guint position;
 
   g_return_if_fail (JX_IS_SESSION (self));
@@ -241,51 +305,34 @@ jx_session_remove (JxSession      *self,
     g_return_if_reached ();
 
   keep = g_object_ref (item);
-  was_loading = item->state == JX_SESSION_TRACE_LOADING;
+  was_loading = jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADING;
   g_signal_handlers_disconnect_by_data (item, self);
   _jx_session_trace_detach (item);
 
-  before = undo_state (self);
+  g_object_freeze_notify (G_OBJECT (self));
   jx_offset_history_forget (self->history, item);
   g_ptr_array_remove_index (self->items, position);
+  update_extent (self);
 
   /* The reference moves to the trace that takes the removed one's place. */
-  old_reference = self->reference;
-  if (self->reference == item)
-    {
-      _jx_session_trace_set_reference (item, FALSE);
-      self->reference = self->items->len == 0 ? NULL
-                        : g_ptr_array_index (self->items, MIN (position, self->items->len - 1));
-      if (self->reference != NULL)
-        _jx_session_trace_set_reference (self->reference, TRUE);
-    }
-
+  if (jx_comparison_manager_get_reference (self->comparisons) == item)
+    jx_comparison_manager_set_reference (self->comparisons,
+                                         self->items->len == 0 ? NULL
+                                         : g_ptr_array_index (self->items, MIN (position, self->items->len - 1)));
+  jx_comparison_manager_forget (self->comparisons, item);
   if (self->selected_trace == item)
     jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
-  if (self->compared == item)
-    self->compared = NULL;
-  /* Views holding the removed trace's results must hear of it even when no
-   * other trace takes its place. */
-  was_compared = self->compared_seen == item;
-  if (was_compared)
-    self->compared_seen = NULL;
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
 
-  g_object_freeze_notify (G_OBJECT (self));
-  _jx_session_notify (self, PROP_N_ITEMS);
+  notify (self, PROP_N_ITEMS);
   if (was_loading)
-    _jx_session_notify (self, PROP_N_LOADING);
-  if (old_reference != self->reference)
-    _jx_session_notify (self, PROP_REFERENCE);
-  notify_undo_state (self, before);
-  _jx_session_update_comparisons (self);
-  if (was_compared)
-    _jx_session_notify (self, PROP_COMPARED_TRACE);
+    notify (self, PROP_N_LOADING);
+  jx_comparison_manager_update (self->comparisons);
   g_object_thaw_notify (G_OBJECT (self));
 
-  _jx_session_follow_extent (self);
+  jx_time_model_follow_extent (self->time);
 }
 
 void
@@ -339,7 +386,7 @@ jx_session_find_path (JxSession  *self,
     {
       JxSessionTrace *item = g_ptr_array_index (self->items, i);
 
-      if (g_strcmp0 (item->path, path) == 0)
+      if (g_strcmp0 (jx_session_trace_get_path (item), path) == 0)
         return item;
     }
   return NULL;
@@ -354,10 +401,10 @@ jx_session_dup_paths (JxSession *self)
 
   for (guint i = 0; i < self->items->len; i++)
     {
-      JxSessionTrace *item = g_ptr_array_index (self->items, i);
+      const char *path = jx_session_trace_get_path (g_ptr_array_index (self->items, i));
 
-      if (item->path != NULL && item->path[0] != '\0')
-        g_strv_builder_add (builder, item->path);
+      if (path != NULL && path[0] != '\0')
+        g_strv_builder_add (builder, path);
     }
   return g_strv_builder_end (builder);
 }
@@ -368,154 +415,6 @@ jx_session_get_n_loading (JxSession *self)
   g_return_val_if_fail (JX_IS_SESSION (self), 0);
 
   return count_in_state (self, JX_SESSION_TRACE_LOADING);
-}
-
-JxSessionTrace *
-jx_session_get_reference (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-
-  return self->reference;
-}
-
-void
-jx_session_set_reference (JxSession      *self,
-                          JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-  g_return_if_fail (g_ptr_array_find (self->items, item, NULL));
-
-  if (self->reference == item)
-    return;
-
-  if (self->reference != NULL)
-    _jx_session_trace_set_reference (self->reference, FALSE);
-  self->reference = item;
-  _jx_session_trace_set_reference (item, TRUE);
-  _jx_session_notify (self, PROP_REFERENCE);
-  /* Every comparison was with the old reference. */
-  _jx_session_update_comparisons (self);
-}
-
-/* Offsets ------------------------------------------------------------------ */
-
-void
-jx_session_set_offset (JxSession      *self,
-                       JxSessionTrace *item,
-                       gint64          offset_ns)
-{
-  JxOffsetChange change;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-  g_return_if_fail (item->attached);
-
-  change = (JxOffsetChange) { item, item->offset, offset_ns };
-  _jx_session_trace_set_offset (item, offset_ns);
-  /* During a drag the whole gesture becomes one step at end_offset_drag. */
-  if (!item->dragging)
-    push_step (self, &change, 1);
-}
-
-void
-jx_session_set_offsets (JxSession       *self,
-                        JxSessionTrace **items,
-                        const gint64    *offsets_ns,
-                        guint            n_items)
-{
-  g_autoptr(GArray) changes = NULL;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (items != NULL || n_items == 0);
-  g_return_if_fail (offsets_ns != NULL || n_items == 0);
-
-  changes = g_array_sized_new (FALSE, FALSE, sizeof (JxOffsetChange), n_items);
-  for (guint i = 0; i < n_items; i++)
-    {
-      JxOffsetChange change;
-
-      g_return_if_fail (JX_IS_SESSION_TRACE (items[i]) && items[i]->attached);
-      /* A running drag ends here: its own step first, then this one. */
-      jx_session_end_offset_drag (self, items[i]);
-      change = (JxOffsetChange) { items[i], items[i]->offset, offsets_ns[i] };
-      g_array_append_val (changes, change);
-    }
-
-  for (guint i = 0; i < changes->len; i++)
-    _jx_session_trace_set_offset (items[i], offsets_ns[i]);
-  push_step (self, (const JxOffsetChange *) (gpointer) changes->data, changes->len);
-}
-
-void
-jx_session_begin_offset_drag (JxSession      *self,
-                              JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  if (item->dragging)
-    return;
-  item->dragging = TRUE;
-  item->drag_origin = item->offset;
-}
-
-void
-jx_session_end_offset_drag (JxSession      *self,
-                            JxSessionTrace *item)
-{
-  JxOffsetChange change;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  if (!item->dragging)
-    return;
-  item->dragging = FALSE;
-  if (!item->attached)
-    return;
-  change = (JxOffsetChange) { item, item->drag_origin, item->offset };
-  push_step (self, &change, 1);
-}
-
-gboolean
-jx_session_can_undo (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  return jx_offset_history_can_undo (self->history);
-}
-
-gboolean
-jx_session_can_redo (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  return jx_offset_history_can_redo (self->history);
-}
-
-void
-jx_session_undo (JxSession *self)
-{
-  UndoState before;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  before = undo_state (self);
-  apply_step (self, jx_offset_history_undo (self->history), TRUE);
-  notify_undo_state (self, before);
-}
-
-void
-jx_session_redo (JxSession *self)
-{
-  UndoState before;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  before = undo_state (self);
-  apply_step (self, jx_offset_history_redo (self->history), FALSE);
-  notify_undo_state (self, before);
 }
 
 gboolean
@@ -545,6 +444,581 @@ jx_session_get_extent (JxSession  *self,
   return found;
 }
 
+gboolean
+jx_session_get_sos_range (JxSession *self,
+                          gint64    *min_ns,
+                          gint64    *max_ns)
+{
+  gboolean any = FALSE;
+  gint64 lo = 0, hi = 0;
+
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      JxSessionTrace *item = g_ptr_array_index (self->items, i);
+      JxImbalance *imbalance = jx_session_trace_get_imbalance (item);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+      guint64 a, b;
+
+      if (imbalance == NULL || trace == NULL || !jx_imbalance_get_sos_range (imbalance, &a, &b))
+        continue;
+      lo = any ? MIN (lo, jx_trace_ticks_to_ns (trace, (gint64) a)) : jx_trace_ticks_to_ns (trace, (gint64) a);
+      hi = any ? MAX (hi, jx_trace_ticks_to_ns (trace, (gint64) b)) : jx_trace_ticks_to_ns (trace, (gint64) b);
+      any = TRUE;
+    }
+  if (min_ns != NULL)
+    *min_ns = lo;
+  if (max_ns != NULL)
+    *max_ns = hi;
+  return any;
+}
+
+/* Selection ---------------------------------------------------------------- */
+
+static void
+set_partner (JxSession      *self,
+             JxSessionTrace *item,
+             guint32         stream,
+             guint32         invocation)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  if (g_set_object (&self->partner_trace, item))
+    notify (self, PROP_SELECTED_PARTNER_TRACE);
+  if (self->partner_stream != stream)
+    {
+      self->partner_stream = stream;
+      notify (self, PROP_SELECTED_PARTNER_STREAM);
+    }
+  if (self->partner_invocation != invocation)
+    {
+      self->partner_invocation = invocation;
+      notify (self, PROP_SELECTED_PARTNER_INVOCATION);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/* The selected invocation's aligned partner, after the selection or the
+ * diff bars changed. */
+static void
+update_partner (JxSession *self)
+{
+  const JxComparisonPair *pair;
+  JxSessionTrace *other;
+  gboolean side_b;
+  guint32 partner;
+
+  if (self->selected_trace == NULL ||
+      !jx_diff_bar_model_get_bar (self->diff_bars, self->selected_trace, self->selected_stream, &pair, &side_b,
+                                  &other))
+    {
+      set_partner (self, NULL, JX_NONE, JX_NONE);
+      return;
+    }
+  partner = jx_pair_diff_partner (pair->diff, side_b, self->selected_invocation);
+  if (partner == JX_NONE)
+    set_partner (self, NULL, JX_NONE, JX_NONE);
+  else
+    set_partner (self, other, side_b ? pair->stream_a : pair->stream_b, partner);
+}
+
+gboolean
+jx_session_get_selected_invocation (JxSession       *self,
+                                    JxSessionTrace **item,
+                                    guint32         *stream,
+                                    guint32         *invocation)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+
+  if (item != NULL)
+    *item = self->selected_trace;
+  if (stream != NULL)
+    *stream = self->selected_stream;
+  if (invocation != NULL)
+    *invocation = self->selected_invocation;
+  return self->selected_trace != NULL;
+}
+
+void
+jx_session_select_invocation (JxSession      *self,
+                              JxSessionTrace *item,
+                              guint32         stream,
+                              guint32         invocation)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (item == NULL || g_ptr_array_find (self->items, item, NULL));
+
+  if (item == NULL)
+    stream = invocation = JX_NONE;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (g_set_object (&self->selected_trace, item))
+    notify (self, PROP_SELECTED_TRACE);
+  if (self->selected_stream != stream)
+    {
+      self->selected_stream = stream;
+      notify (self, PROP_SELECTED_STREAM);
+    }
+  if (self->selected_invocation != invocation)
+    {
+      self->selected_invocation = invocation;
+      notify (self, PROP_SELECTED_INVOCATION);
+    }
+  /* A pick in another trace than the reference is what to compare with. */
+  if (item != NULL && item != jx_comparison_manager_get_reference (self->comparisons))
+    jx_comparison_manager_set_compared (self->comparisons, item);
+  update_partner (self);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+jx_session_clear_selection (JxSession *self)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+
+  g_object_freeze_notify (G_OBJECT (self));
+  jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
+  jx_time_model_select_time (self->time, NULL);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+gboolean
+jx_session_get_selected_partner (JxSession       *self,
+                                 JxSessionTrace **item,
+                                 guint32         *stream,
+                                 guint32         *invocation)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+
+  if (item != NULL)
+    *item = self->partner_trace;
+  if (stream != NULL)
+    *stream = self->partner_stream;
+  if (invocation != NULL)
+    *invocation = self->partner_invocation;
+  return self->partner_trace != NULL;
+}
+
+void
+jx_session_select_on_diff_bar (JxSession      *self,
+                               JxSessionTrace *item,
+                               guint32         stream,
+                               guint32         invocation,
+                               guint32         extra)
+{
+  JxDiffBarCall call;
+
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  if (jx_diff_bar_model_call_at (self->diff_bars, item, stream, invocation, extra, &call))
+    jx_session_select_invocation (self, call.item, call.stream, call.invocation);
+}
+
+gboolean
+jx_session_select_difference (JxSession *self,
+                              gboolean   forward)
+{
+  JxDiffBarCall from = { self->selected_trace, self->selected_stream, self->selected_invocation };
+  JxSessionTrace *reference;
+  JxSessionTrace *holder;
+  JxDiffBarCall found;
+
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+
+  /* From the selection on, through its trace's comparison (the compared
+   * trace's when it is in the reference or when nothing is selected). */
+  reference = jx_comparison_manager_get_reference (self->comparisons);
+  holder = self->selected_trace != NULL && self->selected_trace != reference
+           ? self->selected_trace : jx_comparison_manager_get_compared (self->comparisons);
+  if (!jx_diff_bar_model_next_difference (self->diff_bars, holder, &from, forward, &found))
+    return FALSE;
+  jx_session_select_invocation (self, found.item, found.stream, found.invocation);
+  return TRUE;
+}
+
+/* Delegations to the parts --------------------------------------------------- */
+
+JxTimeModel *
+jx_session_get_time_model (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->time;
+}
+
+JxOffsetHistory *
+jx_session_get_offset_history (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->history;
+}
+
+JxFoldSettings *
+jx_session_get_fold_settings (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->fold;
+}
+
+JxComparisonManager *
+jx_session_get_comparison_manager (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->comparisons;
+}
+
+JxDiffBarModel *
+jx_session_get_diff_bars (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->diff_bars;
+}
+
+JxSessionMarkers *
+jx_session_get_markers (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->markers;
+}
+
+JxSessionTrace *
+jx_session_get_reference (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_comparison_manager_get_reference (self->comparisons);
+}
+
+void
+jx_session_set_reference (JxSession      *self,
+                          JxSessionTrace *item)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+  g_return_if_fail (g_ptr_array_find (self->items, item, NULL));
+
+  jx_comparison_manager_set_reference (self->comparisons, item);
+}
+
+JxSessionTrace *
+jx_session_get_compared (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_comparison_manager_get_compared (self->comparisons);
+}
+
+void
+jx_session_set_compared (JxSession      *self,
+                         JxSessionTrace *item)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (item == NULL || g_ptr_array_find (self->items, item, NULL));
+
+  jx_comparison_manager_set_compared (self->comparisons, item);
+}
+
+void
+jx_session_compare (JxSession      *self,
+                    JxSessionTrace *item)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  jx_comparison_manager_compare (self->comparisons, item);
+}
+
+void
+jx_session_cancel_comparison (JxSession      *self,
+                              JxSessionTrace *item)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  jx_comparison_manager_cancel (self->comparisons, item);
+}
+
+gboolean
+jx_session_has_diff_bar (JxSession      *self,
+                         JxSessionTrace *item,
+                         guint32         stream)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), FALSE);
+
+  return jx_diff_bar_model_has_row (self->diff_bars, item, stream);
+}
+
+gboolean
+jx_session_get_diff_bar (JxSession               *self,
+                         JxSessionTrace          *item,
+                         guint32                  stream,
+                         const JxComparisonPair **pair,
+                         gboolean                *side_b,
+                         JxSessionTrace         **other)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), FALSE);
+
+  return jx_diff_bar_model_get_bar (self->diff_bars, item, stream, pair, side_b, other);
+}
+
+/* Offsets and undo. */
+
+void
+jx_session_set_offset (JxSession      *self,
+                       JxSessionTrace *item,
+                       gint64          offset_ns)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+  g_return_if_fail (g_ptr_array_find (self->items, item, NULL));
+
+  jx_offset_history_set_offset (self->history, item, offset_ns);
+}
+
+void
+jx_session_set_offsets (JxSession       *self,
+                        JxSessionTrace **items,
+                        const gint64    *offsets_ns,
+                        guint            n_items)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (items != NULL || n_items == 0);
+  g_return_if_fail (offsets_ns != NULL || n_items == 0);
+  for (guint i = 0; i < n_items; i++)
+    g_return_if_fail (JX_IS_SESSION_TRACE (items[i]) && g_ptr_array_find (self->items, items[i], NULL));
+
+  jx_offset_history_set_offsets (self->history, items, offsets_ns, n_items);
+}
+
+void
+jx_session_begin_offset_drag (JxSession      *self,
+                              JxSessionTrace *item)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  if (g_ptr_array_find (self->items, item, NULL))
+    jx_offset_history_begin_drag (self->history, item);
+}
+
+void
+jx_session_end_offset_drag (JxSession      *self,
+                            JxSessionTrace *item)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  jx_offset_history_end_drag (self->history, item);
+}
+
+gboolean
+jx_session_can_undo (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  return jx_offset_history_can_undo (self->history);
+}
+
+gboolean
+jx_session_can_redo (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  return jx_offset_history_can_redo (self->history);
+}
+
+void
+jx_session_undo (JxSession *self)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_offset_history_undo (self->history);
+}
+
+void
+jx_session_redo (JxSession *self)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_offset_history_redo (self->history);
+}
+
+/* The time model. */
+
+const JxTimeSpan *
+jx_session_get_visible_time (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_time_model_get_visible_time (self->time);
+}
+
+void
+jx_session_set_visible_time (JxSession        *self,
+                             const JxTimeSpan *span)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (span != NULL);
+
+  jx_time_model_set_visible_time (self->time, span);
+}
+
+void
+jx_session_zoom_all (JxSession *self)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_time_model_zoom_all (self->time);
+}
+
+void
+jx_session_zoom (JxSession *self,
+                 double     factor,
+                 gint64     around_ns)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (factor > 0.0);
+
+  jx_time_model_zoom (self->time, factor, around_ns);
+}
+
+void
+jx_session_pan (JxSession *self,
+                gint64     delta_ns)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_time_model_pan (self->time, delta_ns);
+}
+
+const JxTimeSpan *
+jx_session_get_selected_time (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_time_model_get_selected_time (self->time);
+}
+
+void
+jx_session_select_time (JxSession        *self,
+                        const JxTimeSpan *span)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_time_model_select_time (self->time, span);
+}
+
+/* Folding and SOS time. */
+
+JxFoldGrouping
+jx_session_get_fold_grouping (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), JX_FOLD_GROUPING_THREADS);
+  return jx_fold_settings_get_grouping (self->fold);
+}
+
+void
+jx_session_set_fold_grouping (JxSession      *self,
+                              JxFoldGrouping  grouping)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (grouping < JX_N_FOLD_GROUPINGS);
+
+  jx_fold_settings_set_grouping (self->fold, grouping);
+}
+
+JxFoldOp
+jx_session_get_fold_operation (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), JX_FOLD_MAX);
+  return jx_fold_settings_get_operation (self->fold);
+}
+
+void
+jx_session_set_fold_operation (JxSession *self,
+                               JxFoldOp   op)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (op < JX_N_FOLD_OPS);
+
+  jx_fold_settings_set_operation (self->fold, op);
+}
+
+const char * const *
+jx_session_get_fold_custom (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_fold_settings_get_custom (self->fold);
+}
+
+void
+jx_session_set_fold_custom (JxSession          *self,
+                            const char * const *streams)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_fold_settings_set_custom (self->fold, streams);
+}
+
+void
+jx_session_fold_all (JxSession *self,
+                     guint      kinds,
+                     gboolean   folded)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_fold_settings_fold_all (self->fold, kinds, folded);
+}
+
+gboolean
+jx_session_get_show_sos (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  return jx_fold_settings_get_show_sos (self->fold);
+}
+
+void
+jx_session_set_show_sos (JxSession *self,
+                         gboolean   show_sos)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_fold_settings_set_show_sos (self->fold, show_sos);
+}
+
+const char *
+jx_session_get_sos_function (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_fold_settings_get_sos_function (self->fold);
+}
+
+void
+jx_session_set_sos_function (JxSession  *self,
+                             const char *function)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_fold_settings_set_sos_function (self->fold, function);
+}
+
+/* Markers. */
+
+void
+jx_session_show_marker (JxSession       *self,
+                        JxSessionMarker *marker)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_MARKER (marker));
+
+  jx_session_markers_set_highlighted (self->markers, &marker, 1);
+  jx_time_model_centre_on (self->time, jx_session_marker_get_comparison_ns (marker, FALSE));
+}
+
+void
+jx_session_zoom_to_markers (JxSession       *self,
+                            JxSessionMarker *a,
+                            JxSessionMarker *b)
+{
+  JxSessionMarker *both[2] = { a, b };
+  gint64 ta, tb;
+
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (JX_IS_SESSION_MARKER (a) && JX_IS_SESSION_MARKER (b));
+
+  jx_session_markers_set_highlighted (self->markers, both, 2);
+  ta = jx_session_marker_get_comparison_ns (a, FALSE);
+  tb = jx_session_marker_get_comparison_ns (b, FALSE);
+  jx_time_model_set_visible_time (self->time, &(JxTimeSpan) { MIN (ta, tb), MAX (ta, tb) });
+}
+
 /* Modes -------------------------------------------------------------------- */
 
 const char *
@@ -569,7 +1043,7 @@ jx_session_set_search (JxSession  *self,
 
   g_free (self->search);
   self->search = g_strdup (text);
-  _jx_session_notify (self, PROP_SEARCH);
+  notify (self, PROP_SEARCH);
 }
 
 static void
@@ -582,7 +1056,7 @@ set_flag (JxSession *self,
   if (*flag == value)
     return;
   *flag = value;
-  _jx_session_notify (self, prop);
+  notify (self, prop);
 }
 
 gboolean
@@ -652,6 +1126,20 @@ jx_session_dispose (GObject *object)
 {
   JxSession *self = JX_SESSION (object);
 
+  /* The parts first: they follow the list and must not see it go. */
+  g_clear_object (&self->markers);
+  if (self->diff_bars != NULL)
+    g_signal_handlers_disconnect_by_data (self->diff_bars, self);
+  g_clear_object (&self->diff_bars);
+  if (self->fold != NULL)
+    g_signal_handlers_disconnect_by_data (self->fold, self);
+  if (self->time != NULL)
+    g_signal_handlers_disconnect_by_data (self->time, self);
+  if (self->history != NULL)
+    g_signal_handlers_disconnect_by_data (self->history, self);
+  if (self->comparisons != NULL)
+    g_signal_handlers_disconnect_by_data (self->comparisons, self);
+
   /* Loads and builds still running end into nothing. */
   for (guint i = 0; self->items != NULL && i < self->items->len; i++)
     {
@@ -660,10 +1148,8 @@ jx_session_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (item, self);
       _jx_session_trace_detach (item);
     }
-  g_clear_object (&self->markers);
+  g_clear_object (&self->comparisons);
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  self->reference = NULL;
-  self->compared = self->compared_seen = NULL;
   g_clear_object (&self->selected_trace);
   g_clear_object (&self->partner_trace);
 
@@ -675,9 +1161,10 @@ jx_session_finalize (GObject *object)
 {
   JxSession *self = JX_SESSION (object);
 
-  g_clear_pointer (&self->history, jx_offset_history_free);
+  g_clear_object (&self->time);
+  g_clear_object (&self->history);
+  g_clear_object (&self->fold);
   g_clear_pointer (&self->search, g_free);
-  _jx_session_fold_finalize (self);
 
   G_OBJECT_CLASS (jx_session_parent_class)->finalize (object);
 }
@@ -699,13 +1186,7 @@ jx_session_get_property (GObject    *object,
       g_value_set_uint (value, jx_session_get_n_loading (self));
       break;
     case PROP_REFERENCE:
-      g_value_set_object (value, self->reference);
-      break;
-    case PROP_VISIBLE_TIME:
-      g_value_set_boxed (value, &self->visible);
-      break;
-    case PROP_SELECTED_TIME:
-      g_value_set_boxed (value, &self->selected_time);
+      g_value_set_object (value, jx_session_get_reference (self));
       break;
     case PROP_SELECTED_TRACE:
       g_value_set_object (value, self->selected_trace);
@@ -731,12 +1212,6 @@ jx_session_get_property (GObject    *object,
     case PROP_ALIGN_ENDS:
       g_value_set_boolean (value, self->align_ends);
       break;
-    case PROP_CAN_UNDO:
-      g_value_set_boolean (value, jx_session_can_undo (self));
-      break;
-    case PROP_CAN_REDO:
-      g_value_set_boolean (value, jx_session_can_redo (self));
-      break;
     case PROP_COMPARED_TRACE:
       g_value_set_object (value, jx_session_get_compared (self));
       break;
@@ -749,9 +1224,23 @@ jx_session_get_property (GObject    *object,
     case PROP_SELECTED_PARTNER_INVOCATION:
       g_value_set_uint (value, self->partner_invocation);
       break;
+    case PROP_VISIBLE_TIME:
+    case PROP_SELECTED_TIME:
+      g_object_get_property (G_OBJECT (self->time), pspec->name, value);
+      break;
+    case PROP_CAN_UNDO:
+    case PROP_CAN_REDO:
+      g_object_get_property (G_OBJECT (self->history), pspec->name, value);
+      break;
+    case PROP_FOLD_GROUPING:
+    case PROP_FOLD_OPERATION:
+    case PROP_FOLD_CUSTOM:
+    case PROP_SHOW_SOS:
+    case PROP_SOS_FUNCTION:
+      g_object_get_property (G_OBJECT (self->fold), pspec->name, value);
+      break;
     default:
-      if (!_jx_session_fold_get_property (self, prop_id, value))
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -767,12 +1256,6 @@ jx_session_set_property (GObject      *object,
     {
     case PROP_REFERENCE:
       jx_session_set_reference (self, g_value_get_object (value));
-      break;
-    case PROP_VISIBLE_TIME:
-      jx_session_set_visible_time (self, g_value_get_boxed (value));
-      break;
-    case PROP_SELECTED_TIME:
-      jx_session_select_time (self, g_value_get_boxed (value));
       break;
     case PROP_SEARCH:
       jx_session_set_search (self, g_value_get_string (value));
@@ -792,9 +1275,19 @@ jx_session_set_property (GObject      *object,
     case PROP_COMPARED_TRACE:
       jx_session_set_compared (self, g_value_get_object (value));
       break;
+    case PROP_VISIBLE_TIME:
+    case PROP_SELECTED_TIME:
+      g_object_set_property (G_OBJECT (self->time), pspec->name, value);
+      break;
+    case PROP_FOLD_GROUPING:
+    case PROP_FOLD_OPERATION:
+    case PROP_FOLD_CUSTOM:
+    case PROP_SHOW_SOS:
+    case PROP_SOS_FUNCTION:
+      g_object_set_property (G_OBJECT (self->fold), pspec->name, value);
+      break;
     default:
-      if (!_jx_session_fold_set_property (self, prop_id, value))
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -839,29 +1332,48 @@ jx_session_class_init (JxSessionClass *klass)
     g_param_spec_uint ("selected-partner-stream", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
   properties[PROP_SELECTED_PARTNER_INVOCATION] =
     g_param_spec_uint ("selected-partner-invocation", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
+  properties[PROP_FOLD_GROUPING] =
+    g_param_spec_enum ("fold-grouping", NULL, NULL, JX_TYPE_FOLD_GROUPING, JX_FOLD_GROUPING_THREADS, rw);
+  properties[PROP_FOLD_OPERATION] =
+    g_param_spec_enum ("fold-operation", NULL, NULL, JX_TYPE_FOLD_OP, JX_FOLD_MAX, rw);
+  properties[PROP_FOLD_CUSTOM] = g_param_spec_boxed ("fold-custom", NULL, NULL, G_TYPE_STRV, rw);
+  properties[PROP_SHOW_SOS] = g_param_spec_boolean ("show-sos", NULL, NULL, FALSE, rw);
+  properties[PROP_SOS_FUNCTION] = g_param_spec_string ("sos-function", NULL, NULL, NULL, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  _jx_session_fold_class_init (object_class);
 
   signals[TRACE_NOTIFY] =
     g_signal_new ("trace-notify", G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED | G_SIGNAL_NO_HOOKS,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, JX_TYPE_SESSION_TRACE, G_TYPE_PARAM);
+  signals[FOLD_ALL] =
+    g_signal_new ("fold-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
 }
 
 static void
 jx_session_init (JxSession *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
-  self->history = jx_offset_history_new ();
-  self->visible.end_ns = DEFAULT_VIEW_WIDTH_NS;
-  self->view_follows_extent = TRUE;
   self->selected_stream = JX_NONE;
   self->selected_invocation = JX_NONE;
-  self->markers = _jx_session_markers_new (self);
-  _jx_session_fold_init (self);
   self->partner_stream = JX_NONE;
   self->partner_invocation = JX_NONE;
+
+  self->time = jx_time_model_new ();
+  g_signal_connect (self->time, "notify", G_CALLBACK (relay_notify), self);
+  self->history = jx_offset_history_new ();
+  g_signal_connect (self->history, "notify", G_CALLBACK (relay_notify), self);
+  self->fold = jx_fold_settings_new ();
+  g_signal_connect (self->fold, "notify", G_CALLBACK (on_fold_notify), self);
+  g_signal_connect (self->fold, "fold-all", G_CALLBACK (on_fold_all), self);
+  self->comparisons = jx_comparison_manager_new (G_LIST_MODEL (self));
+  g_signal_connect (self->comparisons, "notify", G_CALLBACK (relay_notify), self);
+  self->diff_bars = jx_diff_bar_model_new (self->comparisons, G_LIST_MODEL (self));
+  /* The selection's partner follows the bars. */
+  g_signal_connect_swapped (self->diff_bars, "bar-changed", G_CALLBACK (update_partner), self);
+  g_signal_connect_swapped (self->diff_bars, "rows-changed", G_CALLBACK (update_partner), self);
+  self->markers = jx_session_markers_new (G_LIST_MODEL (self));
 }
 
 JxSession *
