@@ -93,6 +93,8 @@ jx_comparison_manager_update (JxComparisonManager *self)
 
   g_return_if_fail (JX_IS_COMPARISON_MANAGER (self));
 
+  /* The session moves the reference before a trace leaves. */
+  g_assert (self->reference == NULL || contains (self, self->reference));
   reference = is_loaded (self->reference) ? jx_session_trace_get_trace (self->reference) : NULL;
   for (guint i = 0; i < n_items (self); i++)
     {

@@ -32,6 +32,7 @@ jx_diff_bar_model_get_bars (JxDiffBarModel *self,
                             JxSessionTrace *item)
 {
   JxSessionTrace *holder;
+  JxTraceComparison *tc;
 
   g_return_val_if_fail (JX_IS_DIFF_BAR_MODEL (self), NULL);
   g_return_val_if_fail (JX_IS_SESSION_TRACE (item), NULL);
@@ -39,8 +40,16 @@ jx_diff_bar_model_get_bars (JxDiffBarModel *self,
   if (item != jx_comparison_manager_get_reference (self->manager))
     return jx_trace_comparison_get_bars (jx_session_trace_get_trace_comparison (item), FALSE);
   holder = jx_comparison_manager_get_compared (self->manager);
-  return holder != NULL ? jx_trace_comparison_get_bars (jx_session_trace_get_trace_comparison (holder), TRUE)
-                        : NULL;
+  if (holder == NULL)
+    return NULL;
+  tc = jx_session_trace_get_trace_comparison (holder);
+  /* Right after a new reference, the compared trace's comparison is still
+   * the one with the old reference until it starts again: its reference
+   * side has another trace's streams. */
+  if (jx_trace_comparison_get_reference (tc) == NULL ||
+      jx_trace_comparison_get_reference (tc) != jx_session_trace_get_trace (item))
+    return NULL;
+  return jx_trace_comparison_get_bars (tc, TRUE);
 }
 
 gboolean

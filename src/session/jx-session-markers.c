@@ -403,6 +403,7 @@ add_trace_markers (JxSessionMarkers *self,
   guint n = trace != NULL ? jx_trace_get_n_markers (trace) : 0;
   guint at;
 
+  g_assert (g_hash_table_contains (self->watched, item));
   g_hash_table_add (self->loaded, item);
   if (n == 0)
     return;

@@ -143,6 +143,8 @@ summary_done (GObject      *source,
   summary = jx_timeline_summary_build_finish (result, &error);
   if (!jx_session_job_finish (&self->summary_job, run->run))
     return;
+  /* Detaching cancels the job: a current one is for a loaded trace. */
+  g_assert (self->attached && self->trace != NULL);
 
   if (summary == NULL)
     {

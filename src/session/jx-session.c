@@ -319,6 +319,7 @@ jx_session_remove (JxSession      *self,
     jx_comparison_manager_set_reference (self->comparisons,
                                          self->items->len == 0 ? NULL
                                          : g_ptr_array_index (self->items, MIN (position, self->items->len - 1)));
+  g_assert (jx_comparison_manager_get_reference (self->comparisons) != item);
   jx_comparison_manager_forget (self->comparisons, item);
   if (self->selected_trace == item)
     jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);

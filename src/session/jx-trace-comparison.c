@@ -143,6 +143,8 @@ on_pair_done (JxComparison           *comparison,
 
   if (!is_current (run) || pair->alignment == NULL)
     return;
+  /* A current run has its bars from start() on. */
+  g_assert (self->bars != NULL && self->reference_bars != NULL && self->reference != NULL);
   if (first)
     self->comparison = jx_comparison_ref (comparison);
   jx_diff_bar_set_add_pair (self->bars, pair);

@@ -97,6 +97,8 @@ fold_done (GObject      *source,
 
   if (!jx_session_job_finish (&self->fold_job, run->run) || fold == NULL)
     return;
+  /* clear() cancels the jobs for good. */
+  g_assert (!self->cleared);
   g_clear_pointer (&self->fold, jx_timeline_fold_unref);
   self->fold = g_steal_pointer (&fold);
   notify (self, PROP_FOLD);
@@ -204,6 +206,7 @@ imbalance_done (GObject      *source,
 
   if (!jx_session_job_finish (&self->imbalance_job, run->run))
     return;
+  g_assert (!self->cleared);
   set_imbalance (self, imbalance, imbalance == NULL ? error->message : NULL);
 }
 

@@ -329,8 +329,10 @@ test_manager (void)
   g_assert_cmpuint (session_reference, ==, 1);
   g_assert_null (jx_comparison_manager_get_compared (manager));
 
-  /* The first loaded other trace is compared, automatically. */
+  /* The first loaded other trace is compared, automatically; a later one
+   * does not take its place. */
   b = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
   c = jx_session_add_path (session, pair.b);
   jx_test_wait_for_loads (session);
   g_assert_true (jx_comparison_manager_get_compared (manager) == b);
