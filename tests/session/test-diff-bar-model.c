@@ -18,28 +18,32 @@
 #include "jx-test-util.h"
 #include "jx-trace-loader.h"
 
+/* Two generated runs of n_ranks ranks, B without one call per iteration
+ * (jx-test-generate.h); dir holds both. */
 typedef struct
 {
   char *dir;
   char *a;
   char *b;
-} Pair;
+} Runs;
 
 static void
-pair_setup (Pair *pair,
-            guint n_ranks,
-            guint n_iterations)
+runs_clear (Runs *runs)
 {
-  pair->dir = jx_test_generate_remove_pair (n_ranks, n_iterations, &pair->a, &pair->b);
+  jx_test_remove_tree (runs->dir);
+  g_free (runs->dir);
+  g_free (runs->a);
+  g_free (runs->b);
 }
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Runs, runs_clear)
+
 static void
-pair_clear (Pair *pair)
+runs_generate (Runs  *runs,
+               guint  n_ranks,
+               guint  n_iterations)
 {
-  jx_test_remove_tree (pair->dir);
-  g_free (pair->dir);
-  g_free (pair->a);
-  g_free (pair->b);
+  runs->dir = jx_test_generate_remove_pair (n_ranks, n_iterations, &runs->a, &runs->b);
 }
 
 static gboolean
@@ -91,13 +95,13 @@ on_run_reset (JxTraceComparison *tc,
 static void
 test_trace_comparison (void)
 {
-  Pair pair;
+  g_auto(Runs) pair = { 0 };
   g_autoptr(JxTrace) a = NULL;
   g_autoptr(JxTrace) b = NULL;
   g_autoptr(JxTraceComparison) tc = jx_trace_comparison_new ();
   RunLog log = { tc, 0, 0, FALSE };
 
-  pair_setup (&pair, 3, 6);
+  runs_generate (&pair, 3, 6);
   a = jx_trace_load (pair.a, NULL, NULL, NULL, NULL, NULL);
   b = jx_trace_load (pair.b, NULL, NULL, NULL, NULL, NULL);
   g_signal_connect (tc, "pair-done", G_CALLBACK (on_run_pair_done), &log);
@@ -133,7 +137,6 @@ test_trace_comparison (void)
   g_assert_cmpuint (jx_trace_comparison_get_n_pairs (tc), ==, 0);
   g_assert_cmpint (jx_trace_comparison_get_state (tc), ==, JX_SESSION_COMPARISON_WAITING);
 
-  pair_clear (&pair);
 }
 
 /* Per-stream notification ------------------------------------------------------ */
@@ -218,7 +221,7 @@ assert_same_rows (GArray *a,
 static void
 test_per_stream (void)
 {
-  Pair pair;
+  g_auto(Runs) pair = { 0 };
   g_autoptr(JxSession) session = jx_session_new ();
   JxDiffBarModel *model = jx_session_get_diff_bars (session);
   BarLog log = { model, g_array_new (FALSE, FALSE, sizeof (Row)), g_array_new (FALSE, FALSE, sizeof (Row)), 0 };
@@ -227,7 +230,7 @@ test_per_stream (void)
   const JxDiffBarSet *bars;
   guint from_c = 0, rows_before;
 
-  pair_setup (&pair, 4, 6);
+  runs_generate (&pair, 4, 6);
   a = jx_session_add_path (session, pair.a);
   jx_test_wait_for_loads (session);
 
@@ -293,33 +296,24 @@ test_per_stream (void)
   g_array_unref (log.changed);
   g_array_unref (log.expected);
   g_clear_object (&session);
-  pair_clear (&pair);
 }
 
 /* The manager -------------------------------------------------------------------- */
 
 static void
-count (GObject    *object,
-       GParamSpec *pspec,
-       guint      *n)
-{
-  (*n)++;
-}
-
-static void
 test_manager (void)
 {
-  Pair pair;
+  g_auto(Runs) pair = { 0 };
   g_autoptr(JxSession) session = jx_session_new ();
   JxComparisonManager *manager = jx_session_get_comparison_manager (session);
   JxDiffBarModel *model = jx_session_get_diff_bars (session);
   JxSessionTrace *a, *b, *c;
   guint reference = 0, compared = 0, session_reference = 0;
 
-  pair_setup (&pair, 2, 4);
-  g_signal_connect (manager, "notify::reference", G_CALLBACK (count), &reference);
-  g_signal_connect (manager, "notify::compared-trace", G_CALLBACK (count), &compared);
-  g_signal_connect (session, "notify::reference", G_CALLBACK (count), &session_reference);
+  runs_generate (&pair, 2, 4);
+  g_signal_connect (manager, "notify::reference", G_CALLBACK (jx_test_count_notify), &reference);
+  g_signal_connect (manager, "notify::compared-trace", G_CALLBACK (jx_test_count_notify), &compared);
+  g_signal_connect (session, "notify::reference", G_CALLBACK (jx_test_count_notify), &session_reference);
 
   /* The first trace is the reference; nothing to compare it with. */
   a = jx_session_add_path (session, pair.a);
@@ -370,7 +364,6 @@ test_manager (void)
   g_assert_null (jx_diff_bar_model_get_bars (model, b));
 
   g_clear_object (&session);
-  pair_clear (&pair);
 }
 
 int

@@ -10,14 +10,7 @@
 #include "jx-fold-settings.h"
 #include "jx-test-gen.h"
 #include "jx-trace-folding.h"
-
-static void
-count (GObject    *object,
-       GParamSpec *pspec,
-       guint      *n)
-{
-  (*n)++;
-}
+#include "jx-test-util.h"
 
 static void
 on_fold_all (JxFoldSettings *settings,
@@ -37,11 +30,11 @@ test_settings (void)
   g_auto(GStrv) read = NULL;
   guint grouping = 0, op = 0, custom_n = 0, sos = 0, function = 0, seen = 0;
 
-  g_signal_connect (settings, "notify::fold-grouping", G_CALLBACK (count), &grouping);
-  g_signal_connect (settings, "notify::fold-operation", G_CALLBACK (count), &op);
-  g_signal_connect (settings, "notify::fold-custom", G_CALLBACK (count), &custom_n);
-  g_signal_connect (settings, "notify::show-sos", G_CALLBACK (count), &sos);
-  g_signal_connect (settings, "notify::sos-function", G_CALLBACK (count), &function);
+  g_signal_connect (settings, "notify::fold-grouping", G_CALLBACK (jx_test_count_notify), &grouping);
+  g_signal_connect (settings, "notify::fold-operation", G_CALLBACK (jx_test_count_notify), &op);
+  g_signal_connect (settings, "notify::fold-custom", G_CALLBACK (jx_test_count_notify), &custom_n);
+  g_signal_connect (settings, "notify::show-sos", G_CALLBACK (jx_test_count_notify), &sos);
+  g_signal_connect (settings, "notify::sos-function", G_CALLBACK (jx_test_count_notify), &function);
 
   g_assert_cmpint (jx_fold_settings_get_grouping (settings), ==, JX_FOLD_GROUPING_THREADS);
   g_assert_cmpint (jx_fold_settings_get_operation (settings), ==, JX_FOLD_MAX);
@@ -110,8 +103,8 @@ test_trace_folding (void)
   summary = jx_timeline_summary_build (trace, NULL, NULL, NULL, NULL);
   g_assert_nonnull (summary);
 
-  g_signal_connect (folding, "notify::groups", G_CALLBACK (count), &n_groups);
-  g_signal_connect (folding, "notify::fold", G_CALLBACK (count), &n_fold);
+  g_signal_connect (folding, "notify::groups", G_CALLBACK (jx_test_count_notify), &n_groups);
+  g_signal_connect (folding, "notify::fold", G_CALLBACK (jx_test_count_notify), &n_fold);
 
   /* Inputs before the trace: nothing to compute yet. */
   jx_trace_folding_set_inputs (folding, JX_FOLD_GROUPING_PROCESSES, NULL, JX_FOLD_MAX);

@@ -9,6 +9,7 @@
 
 #include "jx-session.h"
 #include "jx-trace-builder.h"
+#include "jx-test-util.h"
 
 static JxTrace *
 tiny_trace (const char *name)
@@ -24,14 +25,6 @@ tiny_trace (const char *name)
 }
 
 static void
-count (GObject    *object,
-       GParamSpec *pspec,
-       guint      *n)
-{
-  (*n)++;
-}
-
-static void
 test_history (void)
 {
   g_autoptr(JxSession) session = jx_session_new ();
@@ -43,8 +36,8 @@ test_history (void)
   JxSessionTrace *both[2] = { a, b };
   guint can_undo = 0, can_redo = 0;
 
-  g_signal_connect (history, "notify::can-undo", G_CALLBACK (count), &can_undo);
-  g_signal_connect (history, "notify::can-redo", G_CALLBACK (count), &can_redo);
+  g_signal_connect (history, "notify::can-undo", G_CALLBACK (jx_test_count_notify), &can_undo);
+  g_signal_connect (history, "notify::can-redo", G_CALLBACK (jx_test_count_notify), &can_redo);
   g_assert_false (jx_offset_history_can_undo (history));
 
   /* A change to the same offset is no step. */

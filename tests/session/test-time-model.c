@@ -6,14 +6,7 @@
 #include "config.h"
 
 #include "jx-time-model.h"
-
-static void
-count (GObject    *object,
-       GParamSpec *pspec,
-       guint      *n)
-{
-  (*n)++;
-}
+#include "jx-test-util.h"
 
 static void
 assert_view (JxTimeModel *model,
@@ -33,7 +26,7 @@ test_without_extent (void)
   g_autoptr(JxTimeModel) model = jx_time_model_new ();
   guint visible = 0;
 
-  g_signal_connect (model, "notify::visible-time", G_CALLBACK (count), &visible);
+  g_signal_connect (model, "notify::visible-time", G_CALLBACK (jx_test_count_notify), &visible);
   assert_view (model, 0, JX_TIME_MODEL_DEFAULT_WIDTH_NS);
   g_assert_false (jx_time_model_get_extent (model, NULL));
   g_assert_true (jx_time_model_get_follows_extent (model));
@@ -60,8 +53,8 @@ test_with_extent (void)
   g_autoptr(JxTimeModel) model = jx_time_model_new ();
   guint extent = 0, follows = 0;
 
-  g_signal_connect (model, "notify::extent", G_CALLBACK (count), &extent);
-  g_signal_connect (model, "notify::follows-extent", G_CALLBACK (count), &follows);
+  g_signal_connect (model, "notify::extent", G_CALLBACK (jx_test_count_notify), &extent);
+  g_signal_connect (model, "notify::follows-extent", G_CALLBACK (jx_test_count_notify), &follows);
   jx_time_model_set_extent (model, &(JxTimeSpan) { 0, 1000000 });
   jx_time_model_set_extent (model, &(JxTimeSpan) { 0, 1000000 });
   g_assert_cmpuint (extent, ==, 1);
@@ -114,7 +107,7 @@ test_selected_time (void)
   JxTimeSpan *span = NULL;
   guint selected = 0;
 
-  g_signal_connect (model, "notify::selected-time", G_CALLBACK (count), &selected);
+  g_signal_connect (model, "notify::selected-time", G_CALLBACK (jx_test_count_notify), &selected);
   jx_time_model_select_time (model, &(JxTimeSpan) { 900, 100 });
   g_assert_cmpint (jx_time_model_get_selected_time (model)->begin_ns, ==, 100);
   g_assert_cmpint (jx_time_model_get_selected_time (model)->end_ns, ==, 900);
