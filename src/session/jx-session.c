@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-session.c — the traces of a comparison, the selected invocation, the
- * display modes, and the parts that do the rest (see jx-session.h), kept
- * in step: a new trace gets the fold settings, a load or a removal moves
- * the extent, the reference and the comparisons. */
+/* jx-session.c — the traces of a comparison, the display modes, and the
+ * parts that do the rest (see jx-session.h), kept in step: a new trace gets
+ * the fold settings, a load or an offset moves the extent, a load starts
+ * comparisons, a removal moves the reference. The jx_session_* calls that
+ * only hand on to a part are in jx-session-delegations.c. */
 #include "config.h"
 
 #include "jx-session.h"
@@ -20,15 +21,8 @@ struct _JxSession
   JxFoldSettings      *fold;
   JxComparisonManager *comparisons;
   JxDiffBarModel      *diff_bars;
+  JxSelection         *selection;
   JxSessionMarkers    *markers;
-
-  JxSessionTrace      *selected_trace; /* owned */
-  guint32              selected_stream;
-  guint32              selected_invocation;
-  /* Its aligned partner in the trace it is compared with. */
-  JxSessionTrace      *partner_trace;  /* owned */
-  guint32              partner_stream;
-  guint32              partner_invocation;
 
   char                *search;
   gboolean             shift_mode;
@@ -321,8 +315,7 @@ jx_session_remove (JxSession      *self,
                                          : g_ptr_array_index (self->items, MIN (position, self->items->len - 1)));
   g_assert (jx_comparison_manager_get_reference (self->comparisons) != item);
   jx_comparison_manager_forget (self->comparisons, item);
-  if (self->selected_trace == item)
-    jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
+  jx_selection_forget (self->selection, item);
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
@@ -475,170 +468,7 @@ jx_session_get_sos_range (JxSession *self,
   return any;
 }
 
-/* Selection ---------------------------------------------------------------- */
-
-static void
-set_partner (JxSession      *self,
-             JxSessionTrace *item,
-             guint32         stream,
-             guint32         invocation)
-{
-  g_object_freeze_notify (G_OBJECT (self));
-  if (g_set_object (&self->partner_trace, item))
-    notify (self, PROP_SELECTED_PARTNER_TRACE);
-  if (self->partner_stream != stream)
-    {
-      self->partner_stream = stream;
-      notify (self, PROP_SELECTED_PARTNER_STREAM);
-    }
-  if (self->partner_invocation != invocation)
-    {
-      self->partner_invocation = invocation;
-      notify (self, PROP_SELECTED_PARTNER_INVOCATION);
-    }
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-/* The selected invocation's aligned partner, after the selection or the
- * diff bars changed. */
-static void
-update_partner (JxSession *self)
-{
-  const JxComparisonPair *pair;
-  JxSessionTrace *other;
-  gboolean side_b;
-  guint32 partner;
-
-  if (self->selected_trace == NULL ||
-      !jx_diff_bar_model_get_bar (self->diff_bars, self->selected_trace, self->selected_stream, &pair, &side_b,
-                                  &other))
-    {
-      set_partner (self, NULL, JX_NONE, JX_NONE);
-      return;
-    }
-  partner = jx_pair_diff_partner (pair->diff, side_b, self->selected_invocation);
-  if (partner == JX_NONE)
-    set_partner (self, NULL, JX_NONE, JX_NONE);
-  else
-    set_partner (self, other, side_b ? pair->stream_a : pair->stream_b, partner);
-}
-
-gboolean
-jx_session_get_selected_invocation (JxSession       *self,
-                                    JxSessionTrace **item,
-                                    guint32         *stream,
-                                    guint32         *invocation)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  if (item != NULL)
-    *item = self->selected_trace;
-  if (stream != NULL)
-    *stream = self->selected_stream;
-  if (invocation != NULL)
-    *invocation = self->selected_invocation;
-  return self->selected_trace != NULL;
-}
-
-void
-jx_session_select_invocation (JxSession      *self,
-                              JxSessionTrace *item,
-                              guint32         stream,
-                              guint32         invocation)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (item == NULL || g_ptr_array_find (self->items, item, NULL));
-
-  if (item == NULL)
-    stream = invocation = JX_NONE;
-
-  g_object_freeze_notify (G_OBJECT (self));
-  if (g_set_object (&self->selected_trace, item))
-    notify (self, PROP_SELECTED_TRACE);
-  if (self->selected_stream != stream)
-    {
-      self->selected_stream = stream;
-      notify (self, PROP_SELECTED_STREAM);
-    }
-  if (self->selected_invocation != invocation)
-    {
-      self->selected_invocation = invocation;
-      notify (self, PROP_SELECTED_INVOCATION);
-    }
-  /* A pick in another trace than the reference is what to compare with. */
-  if (item != NULL && item != jx_comparison_manager_get_reference (self->comparisons))
-    jx_comparison_manager_set_compared (self->comparisons, item);
-  update_partner (self);
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-void
-jx_session_clear_selection (JxSession *self)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  g_object_freeze_notify (G_OBJECT (self));
-  jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
-  jx_time_model_select_time (self->time, NULL);
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-gboolean
-jx_session_get_selected_partner (JxSession       *self,
-                                 JxSessionTrace **item,
-                                 guint32         *stream,
-                                 guint32         *invocation)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  if (item != NULL)
-    *item = self->partner_trace;
-  if (stream != NULL)
-    *stream = self->partner_stream;
-  if (invocation != NULL)
-    *invocation = self->partner_invocation;
-  return self->partner_trace != NULL;
-}
-
-void
-jx_session_select_on_diff_bar (JxSession      *self,
-                               JxSessionTrace *item,
-                               guint32         stream,
-                               guint32         invocation,
-                               guint32         extra)
-{
-  JxDiffBarCall call;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  if (jx_diff_bar_model_call_at (self->diff_bars, item, stream, invocation, extra, &call))
-    jx_session_select_invocation (self, call.item, call.stream, call.invocation);
-}
-
-gboolean
-jx_session_select_difference (JxSession *self,
-                              gboolean   forward)
-{
-  JxDiffBarCall from = { self->selected_trace, self->selected_stream, self->selected_invocation };
-  JxSessionTrace *reference;
-  JxSessionTrace *holder;
-  JxDiffBarCall found;
-
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  /* From the selection on, through its trace's comparison (the compared
-   * trace's when it is in the reference or when nothing is selected). */
-  reference = jx_comparison_manager_get_reference (self->comparisons);
-  holder = self->selected_trace != NULL && self->selected_trace != reference
-           ? self->selected_trace : jx_comparison_manager_get_compared (self->comparisons);
-  if (!jx_diff_bar_model_next_difference (self->diff_bars, holder, &from, forward, &found))
-    return FALSE;
-  jx_session_select_invocation (self, found.item, found.stream, found.invocation);
-  return TRUE;
-}
-
-/* Delegations to the parts --------------------------------------------------- */
+/* The parts ------------------------------------------------------------------ */
 
 JxTimeModel *
 jx_session_get_time_model (JxSession *self)
@@ -682,342 +512,11 @@ jx_session_get_markers (JxSession *self)
   return self->markers;
 }
 
-JxSessionTrace *
-jx_session_get_reference (JxSession *self)
+JxSelection *
+jx_session_get_selection (JxSession *self)
 {
   g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-  return jx_comparison_manager_get_reference (self->comparisons);
-}
-
-void
-jx_session_set_reference (JxSession      *self,
-                          JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-  g_return_if_fail (g_ptr_array_find (self->items, item, NULL));
-
-  jx_comparison_manager_set_reference (self->comparisons, item);
-}
-
-JxSessionTrace *
-jx_session_get_compared (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-  return jx_comparison_manager_get_compared (self->comparisons);
-}
-
-void
-jx_session_set_compared (JxSession      *self,
-                         JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (item == NULL || g_ptr_array_find (self->items, item, NULL));
-
-  jx_comparison_manager_set_compared (self->comparisons, item);
-}
-
-void
-jx_session_compare (JxSession      *self,
-                    JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  jx_comparison_manager_compare (self->comparisons, item);
-}
-
-void
-jx_session_cancel_comparison (JxSession      *self,
-                              JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  jx_comparison_manager_cancel (self->comparisons, item);
-}
-
-gboolean
-jx_session_has_diff_bar (JxSession      *self,
-                         JxSessionTrace *item,
-                         guint32         stream)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), FALSE);
-
-  return jx_diff_bar_model_has_row (self->diff_bars, item, stream);
-}
-
-gboolean
-jx_session_get_diff_bar (JxSession               *self,
-                         JxSessionTrace          *item,
-                         guint32                  stream,
-                         const JxComparisonPair **pair,
-                         gboolean                *side_b,
-                         JxSessionTrace         **other)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), FALSE);
-
-  return jx_diff_bar_model_get_bar (self->diff_bars, item, stream, pair, side_b, other);
-}
-
-/* Offsets and undo. */
-
-void
-jx_session_set_offset (JxSession      *self,
-                       JxSessionTrace *item,
-                       gint64          offset_ns)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-  g_return_if_fail (g_ptr_array_find (self->items, item, NULL));
-
-  jx_offset_history_set_offset (self->history, item, offset_ns);
-}
-
-void
-jx_session_set_offsets (JxSession       *self,
-                        JxSessionTrace **items,
-                        const gint64    *offsets_ns,
-                        guint            n_items)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (items != NULL || n_items == 0);
-  g_return_if_fail (offsets_ns != NULL || n_items == 0);
-  for (guint i = 0; i < n_items; i++)
-    g_return_if_fail (JX_IS_SESSION_TRACE (items[i]) && g_ptr_array_find (self->items, items[i], NULL));
-
-  jx_offset_history_set_offsets (self->history, items, offsets_ns, n_items);
-}
-
-void
-jx_session_begin_offset_drag (JxSession      *self,
-                              JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  if (g_ptr_array_find (self->items, item, NULL))
-    jx_offset_history_begin_drag (self->history, item);
-}
-
-void
-jx_session_end_offset_drag (JxSession      *self,
-                            JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  jx_offset_history_end_drag (self->history, item);
-}
-
-gboolean
-jx_session_can_undo (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-  return jx_offset_history_can_undo (self->history);
-}
-
-gboolean
-jx_session_can_redo (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-  return jx_offset_history_can_redo (self->history);
-}
-
-void
-jx_session_undo (JxSession *self)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_offset_history_undo (self->history);
-}
-
-void
-jx_session_redo (JxSession *self)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_offset_history_redo (self->history);
-}
-
-/* The time model. */
-
-const JxTimeSpan *
-jx_session_get_visible_time (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-  return jx_time_model_get_visible_time (self->time);
-}
-
-void
-jx_session_set_visible_time (JxSession        *self,
-                             const JxTimeSpan *span)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (span != NULL);
-
-  jx_time_model_set_visible_time (self->time, span);
-}
-
-void
-jx_session_zoom_all (JxSession *self)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_time_model_zoom_all (self->time);
-}
-
-void
-jx_session_zoom (JxSession *self,
-                 double     factor,
-                 gint64     around_ns)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (factor > 0.0);
-
-  jx_time_model_zoom (self->time, factor, around_ns);
-}
-
-void
-jx_session_pan (JxSession *self,
-                gint64     delta_ns)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_time_model_pan (self->time, delta_ns);
-}
-
-const JxTimeSpan *
-jx_session_get_selected_time (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-  return jx_time_model_get_selected_time (self->time);
-}
-
-void
-jx_session_select_time (JxSession        *self,
-                        const JxTimeSpan *span)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_time_model_select_time (self->time, span);
-}
-
-/* Folding and SOS time. */
-
-JxFoldGrouping
-jx_session_get_fold_grouping (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), JX_FOLD_GROUPING_THREADS);
-  return jx_fold_settings_get_grouping (self->fold);
-}
-
-void
-jx_session_set_fold_grouping (JxSession      *self,
-                              JxFoldGrouping  grouping)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (grouping < JX_N_FOLD_GROUPINGS);
-
-  jx_fold_settings_set_grouping (self->fold, grouping);
-}
-
-JxFoldOp
-jx_session_get_fold_operation (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), JX_FOLD_MAX);
-  return jx_fold_settings_get_operation (self->fold);
-}
-
-void
-jx_session_set_fold_operation (JxSession *self,
-                               JxFoldOp   op)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (op < JX_N_FOLD_OPS);
-
-  jx_fold_settings_set_operation (self->fold, op);
-}
-
-const char * const *
-jx_session_get_fold_custom (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-  return jx_fold_settings_get_custom (self->fold);
-}
-
-void
-jx_session_set_fold_custom (JxSession          *self,
-                            const char * const *streams)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_fold_settings_set_custom (self->fold, streams);
-}
-
-void
-jx_session_fold_all (JxSession *self,
-                     guint      kinds,
-                     gboolean   folded)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_fold_settings_fold_all (self->fold, kinds, folded);
-}
-
-gboolean
-jx_session_get_show_sos (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-  return jx_fold_settings_get_show_sos (self->fold);
-}
-
-void
-jx_session_set_show_sos (JxSession *self,
-                         gboolean   show_sos)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_fold_settings_set_show_sos (self->fold, show_sos);
-}
-
-const char *
-jx_session_get_sos_function (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-  return jx_fold_settings_get_sos_function (self->fold);
-}
-
-void
-jx_session_set_sos_function (JxSession  *self,
-                             const char *function)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  jx_fold_settings_set_sos_function (self->fold, function);
-}
-
-/* Markers. */
-
-void
-jx_session_show_marker (JxSession       *self,
-                        JxSessionMarker *marker)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_MARKER (marker));
-
-  jx_session_markers_set_highlighted (self->markers, &marker, 1);
-  jx_time_model_centre_on (self->time, jx_session_marker_get_comparison_ns (marker, FALSE));
-}
-
-void
-jx_session_zoom_to_markers (JxSession       *self,
-                            JxSessionMarker *a,
-                            JxSessionMarker *b)
-{
-  JxSessionMarker *both[2] = { a, b };
-  gint64 ta, tb;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_MARKER (a) && JX_IS_SESSION_MARKER (b));
-
-  jx_session_markers_set_highlighted (self->markers, both, 2);
-  ta = jx_session_marker_get_comparison_ns (a, FALSE);
-  tb = jx_session_marker_get_comparison_ns (b, FALSE);
-  jx_time_model_set_visible_time (self->time, &(JxTimeSpan) { MIN (ta, tb), MAX (ta, tb) });
+  return self->selection;
 }
 
 /* Modes -------------------------------------------------------------------- */
@@ -1129,8 +628,9 @@ jx_session_dispose (GObject *object)
 
   /* The parts first: they follow the list and must not see it go. */
   g_clear_object (&self->markers);
-  if (self->diff_bars != NULL)
-    g_signal_handlers_disconnect_by_data (self->diff_bars, self);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
   g_clear_object (&self->diff_bars);
   if (self->fold != NULL)
     g_signal_handlers_disconnect_by_data (self->fold, self);
@@ -1151,8 +651,6 @@ jx_session_dispose (GObject *object)
     }
   g_clear_object (&self->comparisons);
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  g_clear_object (&self->selected_trace);
-  g_clear_object (&self->partner_trace);
 
   G_OBJECT_CLASS (jx_session_parent_class)->dispose (object);
 }
@@ -1189,15 +687,6 @@ jx_session_get_property (GObject    *object,
     case PROP_REFERENCE:
       g_value_set_object (value, jx_session_get_reference (self));
       break;
-    case PROP_SELECTED_TRACE:
-      g_value_set_object (value, self->selected_trace);
-      break;
-    case PROP_SELECTED_STREAM:
-      g_value_set_uint (value, self->selected_stream);
-      break;
-    case PROP_SELECTED_INVOCATION:
-      g_value_set_uint (value, self->selected_invocation);
-      break;
     case PROP_SEARCH:
       g_value_set_string (value, self->search);
       break;
@@ -1216,14 +705,13 @@ jx_session_get_property (GObject    *object,
     case PROP_COMPARED_TRACE:
       g_value_set_object (value, jx_session_get_compared (self));
       break;
+    case PROP_SELECTED_TRACE:
+    case PROP_SELECTED_STREAM:
+    case PROP_SELECTED_INVOCATION:
     case PROP_SELECTED_PARTNER_TRACE:
-      g_value_set_object (value, self->partner_trace);
-      break;
     case PROP_SELECTED_PARTNER_STREAM:
-      g_value_set_uint (value, self->partner_stream);
-      break;
     case PROP_SELECTED_PARTNER_INVOCATION:
-      g_value_set_uint (value, self->partner_invocation);
+      g_object_get_property (G_OBJECT (self->selection), pspec->name, value);
       break;
     case PROP_VISIBLE_TIME:
     case PROP_SELECTED_TIME:
@@ -1356,10 +844,6 @@ static void
 jx_session_init (JxSession *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
-  self->selected_stream = JX_NONE;
-  self->selected_invocation = JX_NONE;
-  self->partner_stream = JX_NONE;
-  self->partner_invocation = JX_NONE;
 
   self->time = jx_time_model_new ();
   g_signal_connect (self->time, "notify", G_CALLBACK (relay_notify), self);
@@ -1371,9 +855,8 @@ jx_session_init (JxSession *self)
   self->comparisons = jx_comparison_manager_new (G_LIST_MODEL (self));
   g_signal_connect (self->comparisons, "notify", G_CALLBACK (relay_notify), self);
   self->diff_bars = jx_diff_bar_model_new (self->comparisons, G_LIST_MODEL (self));
-  /* The selection's partner follows the bars. */
-  g_signal_connect_swapped (self->diff_bars, "bar-changed", G_CALLBACK (update_partner), self);
-  g_signal_connect_swapped (self->diff_bars, "rows-changed", G_CALLBACK (update_partner), self);
+  self->selection = jx_selection_new (self->comparisons, self->diff_bars);
+  g_signal_connect (self->selection, "notify", G_CALLBACK (relay_notify), self);
   self->markers = jx_session_markers_new (G_LIST_MODEL (self));
 }
 

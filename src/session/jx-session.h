@@ -24,12 +24,14 @@
  *   jx_session_get_diff_bars           the diff bars of every trace, with
  *                                      per-stream change notification
  *                                      (jx-diff-bar-model.h)
+ *   jx_session_get_selection           the picked invocation and its aligned
+ *                                      partner (jx-selection.h)
  *   jx_session_get_markers             the markers of all traces
  *                                      (jx-session-markers.h)
  * and each item owns its folding (jx-trace-folding.h) and its comparison
  * with the reference (jx-trace-comparison.h). What is left here: the list,
- * the selected invocation and its aligned partner, the display modes, and
- * keeping the parts in step (a load, a removal, a new reference).
+ * the display modes, and keeping the parts in step (a load, a removal, a
+ * new reference).
  * "Align All Traces Here" and aligning at markers work on the session from
  * above (jx-session-align.h).
  *
@@ -117,6 +119,7 @@
 #include "jx-diff-bar-model.h"
 #include "jx-fold-settings.h"
 #include "jx-offset-history.h"
+#include "jx-selection.h"
 #include "jx-session-markers.h"
 #include "jx-session-trace.h"
 #include "jx-time-model.h"
@@ -135,6 +138,7 @@ JxFoldSettings   *jx_session_get_fold_settings       (JxSession         *self);
 JxComparisonManager *jx_session_get_comparison_manager (JxSession       *self);
 JxDiffBarModel   *jx_session_get_diff_bars           (JxSession         *self);
 JxSessionMarkers *jx_session_get_markers             (JxSession         *self);
+JxSelection      *jx_session_get_selection           (JxSession         *self);
 
 /* Traces. Items exist from the moment loading starts; the add functions
  * return the new item (owned by the session). */

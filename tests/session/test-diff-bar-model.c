@@ -366,6 +366,66 @@ test_manager (void)
   g_clear_object (&session);
 }
 
+/* The selection ----------------------------------------------------------------- */
+
+/* A pick in the compared trace's rival makes it the compared trace; the
+ * partner follows the bars: there once the pair is done, gone when the
+ * comparison is dropped; a trace that leaves takes a selection in it. */
+static void
+test_selection (void)
+{
+  g_auto(Runs) pair = { 0 };
+  g_autoptr(JxSession) session = jx_session_new ();
+  JxSelection *selection = jx_session_get_selection (session);
+  JxSessionTrace *a, *b, *c, *item;
+  guint32 stream, invocation;
+  guint partner_notifies = 0;
+
+  runs_generate (&pair, 2, 4);
+  a = jx_session_add_path (session, pair.a);
+  b = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
+  c = jx_session_add_path (session, pair.b);
+  jx_test_wait_for_loads (session);
+  g_assert_true (jx_test_wait_until (compared_and_done, b, 60));
+  g_assert_true (jx_test_wait_until (compared_and_done, c, 60));
+  g_assert_true (jx_session_get_compared (session) == b);
+  g_signal_connect (selection, "notify::selected-partner-trace", G_CALLBACK (jx_test_count_notify),
+                    &partner_notifies);
+
+  /* main of c: c is compared now, and main of a is its partner. */
+  jx_selection_select (selection, c, 0, 0);
+  g_assert_true (jx_session_get_compared (session) == c);
+  g_assert_true (jx_selection_get_partner (selection, &item, &stream, &invocation));
+  g_assert_true (item == a);
+  g_assert_cmpuint (invocation, ==, 0);
+  g_assert_cmpuint (partner_notifies, ==, 1);
+  /* The session shows the same. */
+  g_assert_true (jx_session_get_selected_partner (session, &item, NULL, NULL) && item == a);
+
+  /* A pick in the reference keeps the compared trace. */
+  jx_selection_select (selection, a, 0, 0);
+  g_assert_true (jx_session_get_compared (session) == c);
+  g_assert_true (jx_selection_get_partner (selection, &item, NULL, NULL) && item == c);
+
+  /* c's comparison dropped (a new reference): no partner until it is
+   * done again. */
+  jx_selection_select (selection, c, 0, 0);
+  jx_session_set_reference (session, b);
+  g_assert_false (jx_selection_get_partner (selection, NULL, NULL, NULL));
+  g_assert_true (jx_test_wait_until (compared_and_done, c, 60));
+  g_assert_true (jx_selection_get_partner (selection, &item, NULL, NULL) && item == b);
+
+  /* c leaves: so does the selection. */
+  jx_session_remove (session, c);
+  g_assert_false (jx_selection_get_invocation (selection, &item, &stream, &invocation));
+  g_assert_null (item);
+  g_assert_cmpuint (stream, ==, JX_NONE);
+  g_assert_false (jx_selection_get_partner (selection, NULL, NULL, NULL));
+
+  g_clear_object (&session);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -375,6 +435,7 @@ main (int   argc,
   g_test_add_func ("/session/trace-comparison/run", test_trace_comparison);
   g_test_add_func ("/session/diff-bar-model/per-stream", test_per_stream);
   g_test_add_func ("/session/comparison-manager/choice", test_manager);
+  g_test_add_func ("/session/selection/partner", test_selection);
 
   return g_test_run ();
 }
