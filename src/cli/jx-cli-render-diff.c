@@ -14,6 +14,7 @@ jx_cli_render_diff_init (JxCliRenderDiff *self)
 {
   self->comparisons = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_comparison_unref);
   self->owned = g_ptr_array_new_with_free_func (g_free);
+  self->bar_sets = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_diff_bar_set_unref);
   self->views = g_array_new (FALSE, TRUE, sizeof (JxMetricChartView));
 }
 
@@ -22,6 +23,7 @@ jx_cli_render_diff_clear (JxCliRenderDiff *self)
 {
   g_clear_pointer (&self->views, g_array_unref);
   g_clear_pointer (&self->owned, g_ptr_array_unref);
+  g_clear_pointer (&self->bar_sets, g_ptr_array_unref);
   g_clear_pointer (&self->comparisons, g_ptr_array_unref);
 }
 
@@ -55,25 +57,17 @@ jx_cli_render_diff_compare (JxCliRenderDiff         *self,
   return TRUE;
 }
 
-/* The diff bars of one side of a comparison, per stream of that side. */
-static JxTimelineDiffBar *
-bars_of (JxCliRenderDiff    *self,
-         JxComparison *cmp,
-         JxTrace      *trace,
-         gboolean      side_b)
+/* The diff bars of one side of a comparison: the bar model's own
+ * conversion (jx-diff-bar-set.h), as the window's. */
+static const JxDiffBarSet *
+lane_bars (JxCliRenderDiff *self,
+           JxComparison    *cmp,
+           JxTrace         *trace,
+           gboolean         side_b)
 {
-  JxTimelineDiffBar *bars = own (self, g_new0 (JxTimelineDiffBar, MAX (jx_trace_get_n_streams (trace), 1)));
+  JxDiffBarSet *bars = jx_diff_bar_set_new_for_comparison (cmp, jx_trace_get_n_streams (trace), side_b);
 
-  for (guint p = 0; p < jx_comparison_get_n_pairs (cmp); p++)
-    {
-      const JxComparisonPair *pair = jx_comparison_get_pair (cmp, p);
-      guint32 stream = side_b ? pair->stream_b : pair->stream_a;
-
-      if (pair->diff == NULL || stream >= jx_trace_get_n_streams (trace))
-        continue;
-      bars[stream].diff = pair->diff;
-      bars[stream].side_b = side_b;
-    }
+  g_ptr_array_add (self->bar_sets, bars);
   return bars;
 }
 
@@ -83,9 +77,9 @@ jx_cli_render_diff_add_bars (JxCliRenderDiff        *self,
                       guint             n)
 {
   for (guint i = 1; i < n && i - 1 < self->comparisons->len; i++)
-    lanes[i].diff_bars = bars_of (self, g_ptr_array_index (self->comparisons, i - 1), lanes[i].trace, TRUE);
+    lanes[i].diff_bars = lane_bars (self, g_ptr_array_index (self->comparisons, i - 1), lanes[i].trace, TRUE);
   if (n > 1 && self->comparisons->len > 0)
-    lanes[0].diff_bars = bars_of (self, g_ptr_array_index (self->comparisons, 0), lanes[0].trace, FALSE);
+    lanes[0].diff_bars = lane_bars (self, g_ptr_array_index (self->comparisons, 0), lanes[0].trace, FALSE);
 }
 
 static void

@@ -15,6 +15,7 @@ typedef struct
 {
   GPtrArray *comparisons;   /* JxComparison, one per lane after the first */
   GPtrArray *owned;         /* buffers the lanes and views point into */
+  GPtrArray *bar_sets;      /* JxDiffBarSet, the lanes' diff bars */
   GArray    *views;         /* JxMetricChartView, --chart */
 } JxCliRenderDiff;
 

@@ -133,7 +133,6 @@ lane_rows (const JxComparisonLane          *lane,
   g_autoptr(GArray) all = NULL;
   g_autofree guint8 *collapsed = NULL;
   g_autofree guint8 *folded = _jx_comparison_folded_groups (lane, options);
-  g_autofree guint8 *diff_streams = NULL;
   GArray *rows;
   int y = 0;
 
@@ -147,12 +146,8 @@ lane_rows (const JxComparisonLane          *lane,
     }
   if (lane->diff_bars != NULL)
     {
-      guint n = jx_trace_get_n_streams (trace);
-
-      diff_streams = g_new0 (guint8, MAX (n, 1));
-      for (guint s = 0; s < n; s++)
-        diff_streams[s] = lane->diff_bars[s].diff != NULL;
-      params.diff_streams = diff_streams;
+      g_assert (jx_diff_bar_set_get_n_streams (lane->diff_bars) == jx_trace_get_n_streams (trace));
+      params.diff_streams = jx_diff_bar_set_get_rows (lane->diff_bars);
       params.diff_height = diff_height (row_height);
     }
   if (collapse)

@@ -47,9 +47,10 @@ typedef struct
   JxRgba             accent;      /* swatch and name */
   JxTimelineFold    *fold;        /* of trace (its summary); NULL = rows by process only */
   JxImbalance       *imbalance;   /* of trace; NULL = no SOS overlay in this lane */
-  /* Diff bars under the streams that have one (jx-timeline-layout.h), per
-   * stream of trace; NULL = none. The legend then explains their colours. */
-  const JxTimelineDiffBar *diff_bars;
+  /* Diff bars under the streams that have one: trace's side of a
+   * comparison (jx-diff-bar-set.h); NULL = none. The legend then explains
+   * their colours. */
+  const JxDiffBarSet *diff_bars;
 } JxComparisonLane;
 
 /* Fills lane for trace with no summary, offset 0 and the palette's tint and

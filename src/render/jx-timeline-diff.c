@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-diff.c — the DIFF rows of a timeline: one pixel line of a diff
- * bar from its pair's JxPairDiff (states by binary search, so a frame costs
- * the same at any zoom), and what lies under a point of a bar. */
+ * bar from the bar model's samples (jx-diff-bar-set.h: states by binary
+ * search, so a frame costs the same at any zoom) in the palette's diff
+ * colours, and what lies under a point of a bar. */
 #include "config.h"
 
 #include <math.h>
@@ -9,13 +10,15 @@
 #include "jx-palette.h"
 #include "jx-timeline-renderer-private.h"
 
-static const JxTimelineDiffBar *
-bar_of (const JxTimelineView *view,
-        guint32               stream)
+/* The bar of `stream`: its set, NULL when the view has none or the
+ * stream is not the set's. */
+static const JxDiffBarSet *
+bars_of (const JxTimelineView *view,
+         guint32               stream)
 {
-  if (view->diff_bars == NULL)
+  if (view->diff_bars == NULL || stream >= jx_diff_bar_set_get_n_streams (view->diff_bars))
     return NULL;
-  return &view->diff_bars[stream];
+  return view->diff_bars;
 }
 
 guint32
@@ -30,13 +33,15 @@ _jx_timeline_diff_hash (const JxTimelineView *view,
   for (guint r = first; r < last; r++)
     {
       const JxTimelineRow *row = &view->rows[r];
-      const JxTimelineDiffBar *bar;
+      const JxDiffBarSet *bars;
       guint64 key;
 
       if (row->kind != JX_TIMELINE_ROW_DIFF)
         continue;
-      bar = bar_of (view, row->stream);
-      key = (guint64) GPOINTER_TO_SIZE (bar->diff) ^ ((guint64) bar->side_b << 63) ^ row->stream;
+      bars = bars_of (view, row->stream);
+      key = bars == NULL ? 0 : (guint64) GPOINTER_TO_SIZE (jx_diff_bar_set_get_diff (bars, row->stream)) ^
+                               ((guint64) jx_diff_bar_set_get_side_b (bars) << 63);
+      key ^= row->stream;
       for (guint i = 0; i < 8; i++)
         {
           h ^= (key >> (8 * i)) & 0xff;
@@ -55,10 +60,17 @@ _jx_timeline_diff_fill_line (JxTimelineRenderer   *self,
                              guint32               pending_pixel,
                              guint32              *line)
 {
-  const JxTimelineDiffBar *bar = bar_of (view, row->stream);
+  const JxDiffBarSet *bars = bars_of (view, row->stream);
   guint32 colors[JX_DIFF_N_STATES];
 
-  if (bar == NULL || bar->diff == NULL)
+  if (n_pixels > self->diff_pixels_len)
+    {
+      g_free (self->diff_pixels);
+      self->diff_pixels = g_new (JxDiffBarPixel, n_pixels);
+      self->diff_pixels_len = n_pixels;
+    }
+  if (bars == NULL ||
+      !jx_diff_bar_set_sample (bars, row->stream, view->start, view->end, n_pixels, self->diff_pixels))
     {
       /* The comparison is still running: the bar is there, but empty. */
       for (guint x = 0; x < n_pixels; x++)
@@ -66,12 +78,6 @@ _jx_timeline_diff_fill_line (JxTimelineRenderer   *self,
       return;
     }
 
-  if (n_pixels > self->diff_states_len)
-    {
-      g_free (self->diff_states);
-      self->diff_states = g_new (guint8, n_pixels);
-      self->diff_states_len = n_pixels;
-    }
   for (guint s = 0; s < JX_DIFF_N_STATES; s++)
     {
       JxRgba c;
@@ -80,15 +86,14 @@ _jx_timeline_diff_fill_line (JxTimelineRenderer   *self,
       colors[s] = s == JX_DIFF_NONE ? idle_pixel : jx_palette_rgba_to_pixel (&c);
     }
 
-  jx_pair_diff_sample (bar->diff, bar->side_b, view->start, view->end, n_pixels, self->diff_states);
   for (guint x = 0; x < n_pixels; x++)
-    line[x] = colors[self->diff_states[x] & JX_DIFF_STATE_MASK];
+    line[x] = colors[MIN (self->diff_pixels[x].state, JX_DIFF_N_STATES - 1)];
   /* Extra calls of the other trace: two pixels wide, so a lone tick shows. */
   for (guint x = 0; x < n_pixels; x++)
-    if (self->diff_states[x] & JX_DIFF_EXTRA_FLAG)
+    if (self->diff_pixels[x].extra)
       {
         line[x] = colors[JX_DIFF_ONLY_THERE];
-        if (x + 1 < n_pixels && (self->diff_states[x + 1] & JX_DIFF_STATE_MASK) <= JX_DIFF_EQUAL)
+        if (x + 1 < n_pixels && self->diff_pixels[x + 1].state <= JX_DIFF_EQUAL)
           line[x + 1] = colors[JX_DIFF_ONLY_THERE];
       }
 }
@@ -101,7 +106,7 @@ jx_timeline_renderer_diff_at (JxTimelineRenderer   *self,
                               JxTimelineDiffHit    *hit)
 {
   static const double probes[] = { 0.0, -1.0, 1.0, -2.0, 2.0 };
-  const JxTimelineDiffBar *bar;
+  const JxDiffBarSet *bars;
   int r;
 
   g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), FALSE);
@@ -113,23 +118,22 @@ jx_timeline_renderer_diff_at (JxTimelineRenderer   *self,
   r = jx_timeline_layout_row_at (view->rows, view->n_rows, (int) floor (y) + view->scroll_y);
   if (r < 0 || view->rows[r].kind != JX_TIMELINE_ROW_DIFF)
     return FALSE;
-  bar = bar_of (view, view->rows[r].stream);
-  if (bar == NULL || bar->diff == NULL)
+  bars = bars_of (view, view->rows[r].stream);
+  if (bars == NULL || jx_diff_bar_set_get_diff (bars, view->rows[r].stream) == NULL)
     return FALSE;
 
   /* The pixel under the pointer, then its neighbours: a lone tick or a
    * one-pixel difference is hard to hit exactly. */
   hit->stream = view->rows[r].stream;
-  hit->diff = bar->diff;
-  hit->side_b = bar->side_b;
+  hit->diff = jx_diff_bar_set_get_diff (bars, hit->stream);
+  hit->side_b = jx_diff_bar_set_get_side_b (bars);
   for (guint i = 0; i < G_N_ELEMENTS (probes); i++)
     {
       double px = floor (x) + probes[i];
       gint64 t0 = jx_timeline_view_x_to_tick (view, px);
       gint64 t1 = jx_timeline_view_x_to_tick (view, px + 1.0);
 
-      if (jx_pair_diff_find (bar->diff, bar->side_b, t0, MAX (t1, t0 + 1),
-                             &hit->state, &hit->invocation, &hit->extra))
+      if (jx_diff_bar_set_find (bars, hit->stream, t0, MAX (t1, t0 + 1), &hit->state, &hit->invocation, &hit->extra))
         return TRUE;
     }
 
@@ -137,6 +141,6 @@ jx_timeline_renderer_diff_at (JxTimelineRenderer   *self,
   hit->extra = JX_NONE;
   hit->invocation = _jx_timeline_innermost_at (jx_trace_get_stream (self->trace, hit->stream),
                                                jx_timeline_view_x_to_tick (view, floor (x) + 0.5));
-  hit->state = jx_pair_diff_state (bar->diff, bar->side_b, hit->invocation);
+  hit->state = jx_diff_bar_set_state (bars, hit->stream, hit->invocation);
   return hit->invocation != JX_NONE;
 }

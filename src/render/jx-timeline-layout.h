@@ -6,7 +6,7 @@
  * serves hit testing and headless rendering alike. */
 #pragma once
 
-#include "jx-pair-diff.h"
+#include "jx-diff-bar-set.h"
 #include "jx-rgba.h"
 #include "jx-stream-groups.h"
 #include "jx-trace.h"
@@ -101,14 +101,6 @@ typedef struct
   guint8   state;                      /* JxMarkerFlagState */
 } JxTimelineMarker;
 
-/* What the DIFF row of one stream shows: its pair's diff and this trace's
- * side of it (FALSE: A, the reference). */
-typedef struct
-{
-  const JxPairDiff *diff;     /* NULL: no result (yet) */
-  gboolean          side_b;
-} JxTimelineDiffBar;
-
 typedef struct
 {
   gint64               start;          /* trace ticks at the left edge of the time area */
@@ -138,7 +130,7 @@ typedef struct
    * label column of its header row (e.g. "busy 75 %"); NULL or NULL entries
    * for none. */
   const char * const  *group_notes;
-  const JxTimelineDiffBar *diff_bars;  /* per stream, for DIFF rows; NULL = none */
+  const JxDiffBarSet  *diff_bars;      /* what DIFF rows show (jx-diff-bar-set.h); NULL = none */
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -53,8 +53,8 @@ struct _JxTimelineRenderer
   guint32           *marks;        /* scratch, one row */
   guint              regions_len;
   guint32           *stream_row;   /* scratch: stream -> row index or G_MAXUINT32 */
-  guint8            *diff_states;  /* scratch, one DIFF row */
-  guint              diff_states_len;
+  JxDiffBarPixel    *diff_pixels;  /* scratch, one DIFF row */
+  guint              diff_pixels_len;
 };
 
 /* Appends a row at *y (and moves *y below it); the row stays valid until

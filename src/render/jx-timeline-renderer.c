@@ -39,7 +39,7 @@ jx_timeline_renderer_finalize (GObject *object)
   g_clear_pointer (&self->regions, g_free);
   g_clear_pointer (&self->marks, g_free);
   g_clear_pointer (&self->stream_row, g_free);
-  g_clear_pointer (&self->diff_states, g_free);
+  g_clear_pointer (&self->diff_pixels, g_free);
   g_clear_object (&self->trace);
 
   G_OBJECT_CLASS (jx_timeline_renderer_parent_class)->finalize (object);

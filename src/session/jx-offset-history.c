@@ -1,50 +1,72 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-offset-history.c */
+/* jx-offset-history.c — see jx-offset-history.h. */
 #include "config.h"
 
 #include "jx-offset-history.h"
+#include "jx-session-trace-private.h"
+
+typedef struct
+{
+  JxSessionTrace *item;
+  gint64          before;
+  gint64          after;
+} Change;
 
 struct _JxOffsetHistory
 {
-  GPtrArray *undo;   /* GArray of JxOffsetChange per step, oldest first */
-  GPtrArray *redo;
+  GObject     parent_instance;
+
+  GPtrArray  *undo;    /* GArray of Change per step, oldest first */
+  GPtrArray  *redo;
+  GHashTable *drags;   /* JxSessionTrace* -> gint64* offset when its drag began */
 };
 
-JxOffsetHistory *
-jx_offset_history_new (void)
-{
-  JxOffsetHistory *self = g_new0 (JxOffsetHistory, 1);
+enum {
+  PROP_0,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  N_PROPS
+};
 
-  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  return self;
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (JxOffsetHistory, jx_offset_history, G_TYPE_OBJECT)
+
+typedef struct
+{
+  gboolean could_undo;
+  gboolean could_redo;
+} UndoState;
+
+static UndoState
+undo_state (JxOffsetHistory *self)
+{
+  return (UndoState) { self->undo->len > 0, self->redo->len > 0 };
 }
 
-void
-jx_offset_history_free (JxOffsetHistory *self)
+static void
+notify_undo_state (JxOffsetHistory *self,
+                   UndoState        before)
 {
-  if (self == NULL)
-    return;
-  g_ptr_array_unref (self->undo);
-  g_ptr_array_unref (self->redo);
-  g_free (self);
+  if (before.could_undo != (self->undo->len > 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  if (before.could_redo != (self->redo->len > 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
 }
 
-void
-jx_offset_history_push (JxOffsetHistory      *self,
-                        const JxOffsetChange *changes,
-                        guint                 n_changes)
+/* Records one step (changes with before == after are left out; nothing at
+ * all is recorded when none is left) and forgets what could be redone. */
+static void
+push_step (JxOffsetHistory *self,
+           const Change    *changes,
+           guint            n_changes)
 {
-  GArray *step;
+  UndoState before = undo_state (self);
+  GArray *step = g_array_new (FALSE, FALSE, sizeof (Change));
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (changes != NULL || n_changes == 0);
-
-  step = g_array_new (FALSE, FALSE, sizeof (JxOffsetChange));
   for (guint i = 0; i < n_changes; i++)
     if (changes[i].before != changes[i].after)
       g_array_append_val (step, changes[i]);
-
   if (step->len == 0)
     {
       g_array_unref (step);
@@ -52,51 +74,144 @@ jx_offset_history_push (JxOffsetHistory      *self,
     }
   g_ptr_array_add (self->undo, step);
   g_ptr_array_set_size (self->redo, 0);
+  notify_undo_state (self, before);
+}
+
+gboolean
+jx_offset_history_is_dragging (JxOffsetHistory *self,
+                               JxSessionTrace  *item)
+{
+  g_return_val_if_fail (JX_IS_OFFSET_HISTORY (self), FALSE);
+  return g_hash_table_contains (self->drags, item);
+}
+
+void
+jx_offset_history_set_offset (JxOffsetHistory *self,
+                              JxSessionTrace  *item,
+                              gint64           offset_ns)
+{
+  Change change;
+
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  change = (Change) { item, jx_session_trace_get_offset (item), offset_ns };
+  _jx_session_trace_set_offset (item, offset_ns);
+  /* During a drag the whole gesture becomes one step at end_drag. */
+  if (!g_hash_table_contains (self->drags, item))
+    push_step (self, &change, 1);
+}
+
+void
+jx_offset_history_set_offsets (JxOffsetHistory  *self,
+                               JxSessionTrace  **items,
+                               const gint64     *offsets_ns,
+                               guint             n_items)
+{
+  g_autoptr(GArray) changes = NULL;
+
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  g_return_if_fail (items != NULL || n_items == 0);
+  g_return_if_fail (offsets_ns != NULL || n_items == 0);
+
+  changes = g_array_sized_new (FALSE, FALSE, sizeof (Change), n_items);
+  for (guint i = 0; i < n_items; i++)
+    {
+      Change change;
+
+      g_return_if_fail (JX_IS_SESSION_TRACE (items[i]));
+      /* A running drag ends here: its own step first, then this one. */
+      jx_offset_history_end_drag (self, items[i]);
+      change = (Change) { items[i], jx_session_trace_get_offset (items[i]), offsets_ns[i] };
+      g_array_append_val (changes, change);
+    }
+
+  for (guint i = 0; i < changes->len; i++)
+    _jx_session_trace_set_offset (items[i], offsets_ns[i]);
+  push_step (self, (const Change *) (gpointer) changes->data, changes->len);
+}
+
+void
+jx_offset_history_begin_drag (JxOffsetHistory *self,
+                              JxSessionTrace  *item)
+{
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  if (g_hash_table_contains (self->drags, item))
+    return;
+  g_hash_table_insert (self->drags, item, g_memdup2 (&(gint64) { jx_session_trace_get_offset (item) }, sizeof (gint64)));
+}
+
+void
+jx_offset_history_end_drag (JxOffsetHistory *self,
+                            JxSessionTrace  *item)
+{
+  const gint64 *origin;
+  Change change;
+
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  origin = g_hash_table_lookup (self->drags, item);
+  if (origin == NULL)
+    return;
+  change = (Change) { item, *origin, jx_session_trace_get_offset (item) };
+  g_hash_table_remove (self->drags, item);
+  push_step (self, &change, 1);
 }
 
 gboolean
 jx_offset_history_can_undo (JxOffsetHistory *self)
 {
-  g_return_val_if_fail (self != NULL, FALSE);
-
+  g_return_val_if_fail (JX_IS_OFFSET_HISTORY (self), FALSE);
   return self->undo->len > 0;
 }
 
 gboolean
 jx_offset_history_can_redo (JxOffsetHistory *self)
 {
-  g_return_val_if_fail (self != NULL, FALSE);
-
+  g_return_val_if_fail (JX_IS_OFFSET_HISTORY (self), FALSE);
   return self->redo->len > 0;
 }
 
-static GArray *
-move_newest (GPtrArray *from,
-             GPtrArray *to)
+/* Moves the newest step of `from` to `to` and applies its `before` (undo)
+ * or `after` offsets; a drag of a trace it moves ends without a step. */
+static void
+move_newest (JxOffsetHistory *self,
+             GPtrArray       *from,
+             GPtrArray       *to,
+             gboolean         undo)
 {
+  UndoState before = undo_state (self);
   GArray *step;
 
   if (from->len == 0)
-    return NULL;
+    return;
   step = g_ptr_array_steal_index (from, from->len - 1);
   g_ptr_array_add (to, step);
-  return step;
+  for (guint i = 0; i < step->len; i++)
+    {
+      const Change *change = &g_array_index (step, Change, i);
+
+      g_hash_table_remove (self->drags, change->item);
+      _jx_session_trace_set_offset (change->item, undo ? change->before : change->after);
+    }
+  notify_undo_state (self, before);
 }
 
-GArray *
+void
 jx_offset_history_undo (JxOffsetHistory *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-
-  return move_newest (self->undo, self->redo);
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  move_newest (self, self->undo, self->redo, TRUE);
 }
 
-GArray *
+void
 jx_offset_history_redo (JxOffsetHistory *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-
-  return move_newest (self->redo, self->undo);
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  move_newest (self, self->redo, self->undo, FALSE);
 }
 
 static void
@@ -108,7 +223,7 @@ forget_in (GPtrArray      *stack,
       GArray *step = g_ptr_array_index (stack, s - 1);
 
       for (guint c = step->len; c > 0; c--)
-        if (g_array_index (step, JxOffsetChange, c - 1).item == item)
+        if (g_array_index (step, Change, c - 1).item == item)
           g_array_remove_index (step, c - 1);
       if (step->len == 0)
         g_ptr_array_remove_index (stack, s - 1);
@@ -119,8 +234,76 @@ void
 jx_offset_history_forget (JxOffsetHistory *self,
                           JxSessionTrace  *item)
 {
-  g_return_if_fail (self != NULL);
+  UndoState before;
 
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+
+  before = undo_state (self);
+  g_hash_table_remove (self->drags, item);
   forget_in (self->undo, item);
   forget_in (self->redo, item);
+  notify_undo_state (self, before);
+}
+
+/* Object ------------------------------------------------------------------- */
+
+static void
+jx_offset_history_finalize (GObject *object)
+{
+  JxOffsetHistory *self = JX_OFFSET_HISTORY (object);
+
+  g_ptr_array_unref (self->undo);
+  g_ptr_array_unref (self->redo);
+  g_hash_table_unref (self->drags);
+
+  G_OBJECT_CLASS (jx_offset_history_parent_class)->finalize (object);
+}
+
+static void
+jx_offset_history_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  JxOffsetHistory *self = JX_OFFSET_HISTORY (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->undo->len > 0);
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, self->redo->len > 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_offset_history_class_init (JxOffsetHistoryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = jx_offset_history_finalize;
+  object_class->get_property = jx_offset_history_get_property;
+
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+jx_offset_history_init (JxOffsetHistory *self)
+{
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->drags = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+}
+
+JxOffsetHistory *
+jx_offset_history_new (void)
+{
+  return g_object_new (JX_TYPE_OFFSET_HISTORY, NULL);
 }

@@ -1,43 +1,53 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-offset-history.h — the undo and redo stacks of trace offsets.
+/* jx-offset-history.h — the offsets of a session's traces and their undo
+ * and redo history. The session owns one (jx_session_get_offset_history)
+ * and shows its "can-undo" and "can-redo" as its own properties; every
+ * offset change goes through it.
  *
- * A step is any number of offset changes made as one command (a drag, a typed
- * offset, aligning all traces at once). The history does not reference the
- * items: the session calls forget() when one leaves, which drops its changes
- * from every step (and a step left empty). */
+ * A step is any number of offset changes made as one command (a typed
+ * offset, aligning all traces at once, a whole drag): undo and redo apply
+ * all of it. During a drag call begin_drag once, set_offset as often as
+ * the pointer moves, end_drag once: one step. The history does not
+ * reference the items: the session calls forget() when one leaves, which
+ * drops its changes from every step (and a step left empty) and its drag.
+ *
+ * Properties (read-only, notified): "can-undo", "can-redo" (boolean). */
 #pragma once
+
+#include <glib-object.h>
 
 #include "jx-session-trace.h"
 
 G_BEGIN_DECLS
 
-typedef struct
-{
-  JxSessionTrace *item;
-  gint64          before;
-  gint64          after;
-} JxOffsetChange;
+#define JX_TYPE_OFFSET_HISTORY (jx_offset_history_get_type ())
+G_DECLARE_FINAL_TYPE (JxOffsetHistory, jx_offset_history, JX, OFFSET_HISTORY, GObject)
 
-typedef struct _JxOffsetHistory JxOffsetHistory;
+JxOffsetHistory *jx_offset_history_new         (void);
 
-JxOffsetHistory *jx_offset_history_new      (void);
-void             jx_offset_history_free     (JxOffsetHistory      *self);
+/* One step, unless item is being dragged (then the drag's). */
+void             jx_offset_history_set_offset  (JxOffsetHistory  *self,
+                                                JxSessionTrace   *item,
+                                                gint64            offset_ns);
+/* Several traces in one step; a drag running on one of them ends first,
+ * as its own step. */
+void             jx_offset_history_set_offsets (JxOffsetHistory  *self,
+                                                JxSessionTrace  **items,
+                                                const gint64     *offsets_ns,
+                                                guint             n_items);
+void             jx_offset_history_begin_drag  (JxOffsetHistory  *self,
+                                                JxSessionTrace   *item);
+void             jx_offset_history_end_drag    (JxOffsetHistory  *self,
+                                                JxSessionTrace   *item);
+gboolean         jx_offset_history_is_dragging (JxOffsetHistory  *self,
+                                                JxSessionTrace   *item);
 
-/* Records one step (changes with before == after are left out; nothing at
- * all is recorded when none is left) and forgets what could be redone. */
-void             jx_offset_history_push     (JxOffsetHistory      *self,
-                                             const JxOffsetChange *changes,
-                                             guint                 n_changes);
-gboolean         jx_offset_history_can_undo (JxOffsetHistory      *self);
-gboolean         jx_offset_history_can_redo (JxOffsetHistory      *self);
+gboolean         jx_offset_history_can_undo    (JxOffsetHistory  *self);
+gboolean         jx_offset_history_can_redo    (JxOffsetHistory  *self);
+void             jx_offset_history_undo        (JxOffsetHistory  *self);
+void             jx_offset_history_redo        (JxOffsetHistory  *self);
 
-/* Moves the newest step to the other stack and returns its changes (an array
- * of JxOffsetChange, valid until the history changes next), NULL when there
- * is none. The caller applies `before` (undo) or `after` (redo). */
-GArray          *jx_offset_history_undo     (JxOffsetHistory      *self);
-GArray          *jx_offset_history_redo     (JxOffsetHistory      *self);
-
-void             jx_offset_history_forget   (JxOffsetHistory      *self,
-                                             JxSessionTrace       *item);
+void             jx_offset_history_forget      (JxOffsetHistory  *self,
+                                                JxSessionTrace   *item);
 
 G_END_DECLS

@@ -26,10 +26,10 @@ entry_clear (gpointer data)
   g_clear_pointer (&entry->stream, g_free);
 }
 
-JxAlignReport *
-_jx_align_report_new (const char  *what,
-                      gboolean     marker,
-                      JxAlignEdge  edge)
+static JxAlignReport *
+report_new (const char  *what,
+            gboolean     marker,
+            JxAlignEdge  edge)
 {
   JxAlignReport *self = g_new0 (JxAlignReport, 1);
 
@@ -42,10 +42,10 @@ _jx_align_report_new (const char  *what,
   return self;
 }
 
-JxAlignEntry *
-_jx_align_report_add (JxAlignReport      *self,
-                      JxSessionTrace     *item,
-                      JxAlignEntryStatus  status)
+static JxAlignEntry *
+report_add (JxAlignReport      *self,
+            JxSessionTrace     *item,
+            JxAlignEntryStatus  status)
 {
   JxAlignEntry entry = { 0 };
 
@@ -301,7 +301,7 @@ apply_matches (JxSession *session,
 
       if (item == job->reference)
         {
-          entry = _jx_align_report_add (report, item, JX_ALIGN_ENTRY_REFERENCE);
+          entry = report_add (report, item, JX_ALIGN_ENTRY_REFERENCE);
           entry_set_stream (entry, ref_trace, ref_stream->process, jx_call_profile_get_stream (job->profile));
           entry->invocation = ref_inv;
           entry->ordinal = ordinal_of (ref_stream, ref_inv);
@@ -310,10 +310,10 @@ apply_matches (JxSession *session,
         }
       if (!current || !ref_ok)
         {
-          _jx_align_report_add (report, item, JX_ALIGN_ENTRY_NOT_LOADED);
+          report_add (report, item, JX_ALIGN_ENTRY_NOT_LOADED);
           continue;
         }
-      entry = _jx_align_report_add (report, item, entry_status (m->status));
+      entry = report_add (report, item, entry_status (m->status));
       entry_set_stream (entry, trace, m->match.process, m->match.stream);
       if (m->status != JX_CALL_MATCH_FOUND)
         continue;
@@ -355,7 +355,7 @@ match_done (GObject      *source,
         g_task_return_new_error (outer, G_IO_ERROR, G_IO_ERROR_CANCELLED, "%s", "cancelled");
       return;
     }
-  report = _jx_align_report_new (jx_trace_get_region (ref_trace, s->region[jx_call_profile_get_invocation (job->profile)])->name,
+  report = report_new (jx_trace_get_region (ref_trace, s->region[jx_call_profile_get_invocation (job->profile)])->name,
                                  FALSE, job->edge);
   apply_matches (session, job, report);
   g_task_return_pointer (outer, report, (GDestroyNotify) jx_align_report_unref);
@@ -423,4 +423,81 @@ jx_session_align_at_finish (JxSession     *self,
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* At markers --------------------------------------------------------------- */
+
+/* The ticks of the marker's edge that lines up. */
+static guint64
+marker_edge (JxSessionMarker *marker,
+             JxAlignEdge      edge)
+{
+  guint64 ticks = jx_session_marker_get_ticks (marker);
+
+  return edge == JX_ALIGN_EDGE_END ? ticks + jx_session_marker_get_duration_ticks (marker) : ticks;
+}
+
+JxAlignReport *
+jx_session_align_markers (JxSession        *session,
+                          JxSessionMarker **markers,
+                          guint             n)
+{
+  g_autoptr(GPtrArray) moved = g_ptr_array_new ();
+  g_autoptr(GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gint64));
+  JxAlignEdge edge;
+  JxAlignReport *report;
+  JxSessionMarker *first;
+  JxSessionTrace *first_item;
+  JxTrace *first_trace;
+  gint64 time_ns;
+  guint n_items;
+
+  g_return_val_if_fail (JX_IS_SESSION (session), NULL);
+  g_return_val_if_fail (markers != NULL || n == 0, NULL);
+
+  if (n < 2)
+    return NULL;
+  first = markers[0];
+  first_item = jx_session_marker_get_item (first);
+  first_trace = jx_session_trace_get_trace (first_item);
+  if (first_trace == NULL)
+    return NULL;
+  edge = jx_session_get_align_ends (session) ? JX_ALIGN_EDGE_END : JX_ALIGN_EDGE_START;
+  jx_session_markers_set_highlighted (jx_session_get_markers (session), markers, n);
+  time_ns = jx_session_marker_get_comparison_ns (first, edge == JX_ALIGN_EDGE_END);
+
+  report = report_new (jx_session_marker_get_text (first), TRUE, edge);
+  n_items = g_list_model_get_n_items (G_LIST_MODEL (session));
+  for (guint i = 0; i < n_items; i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (session, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+      JxSessionMarker *m = NULL;
+      JxAlignEntry *entry;
+
+      for (guint k = 0; k < n && m == NULL; k++)
+        if (jx_session_marker_get_item (markers[k]) == item)
+          m = markers[k];
+      if (m == NULL || trace == NULL)
+        {
+          report_add (report, item, trace == NULL ? JX_ALIGN_ENTRY_NOT_LOADED : JX_ALIGN_ENTRY_NO_MARKER);
+          continue;
+        }
+      entry = report_add (report, item, m == first ? JX_ALIGN_ENTRY_REFERENCE : JX_ALIGN_ENTRY_ALIGNED);
+      entry->invocation = G_MAXUINT32;
+      entry->time_ns = time_ns;
+      if (m == first)
+        continue;
+      entry->offset_after = jx_call_profile_offset_for (first_trace, jx_session_trace_get_offset (first_item),
+                                                        marker_edge (first, edge), trace, marker_edge (m, edge));
+      g_ptr_array_add (moved, item);
+      g_array_append_val (offsets, entry->offset_after);
+    }
+
+  if (moved->len > 0)
+    jx_session_set_offsets (session, (JxSessionTrace **) moved->pdata, (const gint64 *) (gpointer) offsets->data,
+                            moved->len);
+  /* The markers lie next to each other now; bring them into view. */
+  jx_time_model_centre_on (jx_session_get_time_model (session), time_ns);
+  return report;
 }

@@ -12,7 +12,9 @@
  * reference's offset at that moment. The result is a JxAlignReport: per
  * trace which invocation was chosen, its profile error and the offset
  * applied, or why the trace stayed where it was. Aligning traces at
- * markers (jx-session-markers.h) gives the same kind of report. */
+ * markers (jx_session_align_markers) gives the same kind of report.
+ *
+ * Both work on the session from above, through its public calls only. */
 #pragma once
 
 #include <gio/gio.h>
@@ -67,14 +69,6 @@ const JxAlignEntry *jx_align_report_get_entry     (JxAlignReport *self,
 guint               jx_align_report_count_aligned (JxAlignReport *self);
 guint               jx_align_report_count_left    (JxAlignReport *self);
 
-/* Internal for jx-session-markers.c: a report built entry by entry. */
-JxAlignReport      *_jx_align_report_new          (const char    *what,
-                                                   gboolean       marker,
-                                                   JxAlignEdge    edge);
-JxAlignEntry       *_jx_align_report_add          (JxAlignReport *self,
-                                                   JxSessionTrace *item,
-                                                   JxAlignEntryStatus status);
-
 /* Aligns the other loaded traces at `invocation` on `stream` of `item`
  * (loaded) by the session's align mode. Fails with G_IO_ERROR_CANCELLED,
  * or G_IO_ERROR_INVALID_ARGUMENT when the invocation does not exist. */
@@ -88,6 +82,15 @@ void                jx_session_align_at_async     (JxSession           *self,
 JxAlignReport      *jx_session_align_at_finish    (JxSession           *self,
                                                    GAsyncResult        *result,
                                                    GError             **error);
+
+/* Each marker's trace (but the first's) moves so that the marker lies at
+ * the first's comparison time (its end with "align-ends"); later markers
+ * of an already used trace are skipped. One undoable step; the markers are
+ * highlighted and brought into view. Returns the report (NULL with fewer
+ * than two markers). */
+JxAlignReport      *jx_session_align_markers      (JxSession           *self,
+                                                   JxSessionMarker    **markers,
+                                                   guint                n);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxAlignReport, jx_align_report_unref)
 

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-session-markers.c — the session's markers, their writing into the
- * archives and the marker view's gestures (see jx-session-markers.h). */
+/* jx-session-markers.c — the markers of a list of traces and their writing
+ * into the archives (see jx-session-markers.h). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "jx-marker-writer.h"
-#include "jx-session-private.h"
+#include "jx-session-markers.h"
 
 /* Marker ---------------------------------------------------------------------- */
 
@@ -282,10 +282,12 @@ struct _JxSessionMarkers
 {
   GObject      parent_instance;
 
-  JxSession   *session;       /* weak */
+  GListModel  *items;         /* of JxSessionTrace, weak */
   GPtrArray   *markers;       /* JxSessionMarker*, owned */
-  GHashTable  *loaded;        /* JxSessionTrace* whose trace markers are listed */
+  GHashTable  *watched;       /* JxSessionTrace* (owned) whose load state is followed */
+  GHashTable  *loaded;        /* JxSessionTrace* (of watched) whose trace markers are listed */
   GQueue      *writes;        /* WriteOp*, the first one running */
+  gboolean     busy;          /* "busy": writes->length > 0, as last notified */
 };
 
 enum {
@@ -295,6 +297,14 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void jx_session_markers_list_model_init (GListModelInterface *iface);
 
@@ -332,14 +342,35 @@ jx_session_markers_list_model_init (GListModelInterface *iface)
   iface->get_item = markers_get_item;
 }
 
+/* Where `item` is in the list of traces; FALSE when it is not there. */
+static gboolean
+find_item (JxSessionMarkers *self,
+           JxSessionTrace   *item,
+           guint            *position)
+{
+  guint n = self->items != NULL ? g_list_model_get_n_items (self->items) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(JxSessionTrace) other = g_list_model_get_item (self->items, i);
+
+      if (other == item)
+        {
+          if (position != NULL)
+            *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static guint
 item_position (JxSessionMarkers *self,
                JxSessionTrace   *item)
 {
   guint position = G_MAXUINT;
 
-  if (self->session != NULL)
-    jx_session_find_item (self->session, item, &position);
+  find_item (self, item, &position);
   return position;
 }
 
@@ -372,6 +403,7 @@ add_trace_markers (JxSessionMarkers *self,
   guint n = trace != NULL ? jx_trace_get_n_markers (trace) : 0;
   guint at;
 
+  g_assert (g_hash_table_contains (self->watched, item));
   g_hash_table_add (self->loaded, item);
   if (n == 0)
     return;
@@ -389,24 +421,22 @@ add_trace_markers (JxSessionMarkers *self,
   g_list_model_items_changed (G_LIST_MODEL (self), at, 0, n);
 }
 
-/* The traces' markers follow the session: removed traces take theirs along,
+/* The traces' markers follow the list: removed traces take theirs along,
  * loaded ones bring theirs. */
 static void
 sync_items (JxSessionMarkers *self)
 {
+  g_autoptr(GPtrArray) gone = g_ptr_array_new ();
   GHashTableIter iter;
   gpointer key;
   guint n;
-
-  if (self->session == NULL)
-    return;
 
   for (guint i = 0; i < self->markers->len;)
     {
       guint end = i;
 
       while (end < self->markers->len &&
-             !jx_session_find_item (self->session, ((JxSessionMarker *) g_ptr_array_index (self->markers, end))->item, NULL))
+             !find_item (self, ((JxSessionMarker *) g_ptr_array_index (self->markers, end))->item, NULL))
         end++;
       if (end > i)
         {
@@ -416,20 +446,47 @@ sync_items (JxSessionMarkers *self)
       else
         i++;
     }
+
   g_hash_table_iter_init (&iter, self->loaded);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (!jx_session_find_item (self->session, key, NULL) ||
-        jx_session_trace_get_state (key) != JX_SESSION_TRACE_LOADED)
+    if (!find_item (self, key, NULL) || jx_session_trace_get_state (key) != JX_SESSION_TRACE_LOADED)
       g_hash_table_iter_remove (&iter);
+  g_hash_table_iter_init (&iter, self->watched);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (!find_item (self, key, NULL))
+      g_ptr_array_add (gone, key);
+  for (guint i = 0; i < gone->len; i++)
+    {
+      g_signal_handlers_disconnect_by_data (g_ptr_array_index (gone, i), self);
+      g_hash_table_remove (self->watched, g_ptr_array_index (gone, i));
+    }
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->session));
+  n = self->items != NULL ? g_list_model_get_n_items (self->items) : 0;
   for (guint i = 0; i < n; i++)
     {
-      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+      g_autoptr(JxSessionTrace) item = g_list_model_get_item (self->items, i);
 
+      if (!g_hash_table_contains (self->watched, item))
+        {
+          g_hash_table_add (self->watched, g_object_ref (item));
+          g_signal_connect_swapped (item, "notify::state", G_CALLBACK (sync_items), self);
+        }
       if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED && !g_hash_table_contains (self->loaded, item))
         add_trace_markers (self, item);
     }
+}
+
+static void
+unwatch_all (JxSessionMarkers *self)
+{
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, self->watched);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_signal_handlers_disconnect_by_data (key, self);
+  g_hash_table_remove_all (self->loaded);
+  g_hash_table_remove_all (self->watched);
 }
 
 static void
@@ -445,13 +502,11 @@ jx_session_markers_dispose (GObject *object)
 {
   JxSessionMarkers *self = JX_SESSION_MARKERS (object);
 
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  g_clear_weak_pointer (&self->session);
-  if (self->markers != NULL)
-    g_ptr_array_set_size (self->markers, 0);
-  if (self->loaded != NULL)
-    g_hash_table_remove_all (self->loaded);
+  if (self->items != NULL)
+    g_signal_handlers_disconnect_by_data (self->items, self);
+  g_clear_weak_pointer (&self->items);
+  unwatch_all (self);
+  g_ptr_array_set_size (self->markers, 0);
 
   G_OBJECT_CLASS (jx_session_markers_parent_class)->dispose (object);
 }
@@ -463,10 +518,29 @@ jx_session_markers_finalize (GObject *object)
 
   g_ptr_array_unref (self->markers);
   g_hash_table_unref (self->loaded);
+  g_hash_table_unref (self->watched);
   /* A write still running holds the object; none is left here. */
   g_queue_free_full (self->writes, (GDestroyNotify) write_op_free);
 
   G_OBJECT_CLASS (jx_session_markers_parent_class)->finalize (object);
+}
+
+static void
+jx_session_markers_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  JxSessionMarkers *self = JX_SESSION_MARKERS (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->writes->length > 0);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -476,6 +550,11 @@ jx_session_markers_class_init (JxSessionMarkersClass *klass)
 
   object_class->dispose = jx_session_markers_dispose;
   object_class->finalize = jx_session_markers_finalize;
+  object_class->get_property = jx_session_markers_get_property;
+
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -489,25 +568,23 @@ jx_session_markers_init (JxSessionMarkers *self)
 {
   self->markers = g_ptr_array_new_with_free_func (g_object_unref);
   self->loaded = g_hash_table_new (NULL, NULL);
+  self->watched = g_hash_table_new_full (NULL, NULL, g_object_unref, NULL);
   self->writes = g_queue_new ();
 }
 
 JxSessionMarkers *
-_jx_session_markers_new (JxSession *session)
+jx_session_markers_new (GListModel *items)
 {
-  JxSessionMarkers *self = g_object_new (JX_TYPE_SESSION_MARKERS, NULL);
+  JxSessionMarkers *self;
 
-  g_set_weak_pointer (&self->session, session);
-  g_signal_connect_swapped (session, "items-changed", G_CALLBACK (sync_items), self);
-  g_signal_connect_swapped (session, "trace-notify::state", G_CALLBACK (sync_items), self);
+  g_return_val_if_fail (G_IS_LIST_MODEL (items), NULL);
+  g_return_val_if_fail (g_list_model_get_item_type (items) == JX_TYPE_SESSION_TRACE, NULL);
+
+  self = g_object_new (JX_TYPE_SESSION_MARKERS, NULL);
+  g_set_weak_pointer (&self->items, items);
+  g_signal_connect_swapped (items, "items-changed", G_CALLBACK (sync_items), self);
+  sync_items (self);
   return self;
-}
-
-JxSessionMarkers *
-jx_session_get_markers (JxSession *session)
-{
-  g_return_val_if_fail (JX_IS_SESSION (session), NULL);
-  return session->markers;
 }
 
 void
@@ -540,6 +617,17 @@ jx_session_markers_set_highlighted (JxSessionMarkers *self,
 /* Writing --------------------------------------------------------------------- */
 
 static void start_next_write (JxSessionMarkers *self);
+
+static void
+update_busy (JxSessionMarkers *self)
+{
+  gboolean busy = self->writes->length > 0;
+
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
 
 static void
 write_thread (GTask        *task,
@@ -629,6 +717,7 @@ write_done (GObject      *source,
 
   /* The op was the task's data; the task goes now. */
   start_next_write (self);
+  update_busy (self);
 }
 
 static void
@@ -672,6 +761,7 @@ queue_write (JxSessionMarkers *self,
   /* One write at a time, in order: each reads the file the last one left. */
   if (self->writes->length == 1)
     start_next_write (self);
+  update_busy (self);
 }
 
 gboolean
@@ -740,120 +830,4 @@ jx_session_markers_remove (JxSessionMarkers *self,
     }
   g_ptr_array_remove_index (self->markers, position);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
-}
-
-/* Gestures -------------------------------------------------------------------- */
-
-static gboolean
-zoomed_in (JxSession *session)
-{
-  JxTimeSpan extent;
-
-  return jx_session_get_extent (session, &extent) &&
-         jx_time_span_get_duration (jx_session_get_visible_time (session)) < jx_time_span_get_duration (&extent);
-}
-
-/* Centres the window on `ns` when zoomed in, keeping its width. */
-static void
-centre_on (JxSession *session,
-           gint64     ns)
-{
-  const JxTimeSpan *view = jx_session_get_visible_time (session);
-  gint64 width = jx_time_span_get_duration (view);
-
-  if (!zoomed_in (session))
-    return;
-  jx_session_set_visible_time (session, &(JxTimeSpan) { ns - width / 2, ns - width / 2 + width });
-}
-
-void
-jx_session_show_marker (JxSession       *session,
-                        JxSessionMarker *marker)
-{
-  g_return_if_fail (JX_IS_SESSION (session));
-  g_return_if_fail (JX_IS_SESSION_MARKER (marker));
-
-  jx_session_markers_set_highlighted (session->markers, &marker, 1);
-  centre_on (session, jx_session_marker_get_comparison_ns (marker, FALSE));
-}
-
-void
-jx_session_zoom_to_markers (JxSession       *session,
-                            JxSessionMarker *a,
-                            JxSessionMarker *b)
-{
-  JxSessionMarker *both[2] = { a, b };
-  gint64 ta, tb;
-
-  g_return_if_fail (JX_IS_SESSION (session));
-  g_return_if_fail (JX_IS_SESSION_MARKER (a) && JX_IS_SESSION_MARKER (b));
-
-  jx_session_markers_set_highlighted (session->markers, both, 2);
-  ta = jx_session_marker_get_comparison_ns (a, FALSE);
-  tb = jx_session_marker_get_comparison_ns (b, FALSE);
-  jx_session_set_visible_time (session, &(JxTimeSpan) { MIN (ta, tb), MAX (ta, tb) });
-}
-
-JxAlignReport *
-jx_session_align_markers (JxSession        *session,
-                          JxSessionMarker **markers,
-                          guint             n)
-{
-  g_autoptr(GPtrArray) moved = g_ptr_array_new ();
-  g_autoptr(GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gint64));
-  JxAlignEdge edge;
-  JxAlignReport *report;
-  JxSessionMarker *first;
-  JxTrace *first_trace;
-  gint64 time_ns;
-  guint n_items;
-
-  g_return_val_if_fail (JX_IS_SESSION (session), NULL);
-  g_return_val_if_fail (markers != NULL || n == 0, NULL);
-
-  if (n < 2)
-    return NULL;
-  first = markers[0];
-  first_trace = jx_session_trace_get_trace (first->item);
-  if (first_trace == NULL)
-    return NULL;
-  edge = jx_session_get_align_ends (session) ? JX_ALIGN_EDGE_END : JX_ALIGN_EDGE_START;
-  jx_session_markers_set_highlighted (session->markers, markers, n);
-  time_ns = jx_session_marker_get_comparison_ns (first, edge == JX_ALIGN_EDGE_END);
-
-  report = _jx_align_report_new (first->text, TRUE, edge);
-  n_items = g_list_model_get_n_items (G_LIST_MODEL (session));
-  for (guint i = 0; i < n_items; i++)
-    {
-      JxSessionTrace *item = jx_session_peek_item (session, i);
-      JxTrace *trace = jx_session_trace_get_trace (item);
-      JxSessionMarker *m = NULL;
-      JxAlignEntry *entry;
-
-      for (guint k = 0; k < n && m == NULL; k++)
-        if (markers[k]->item == item)
-          m = markers[k];
-      if (m == NULL || trace == NULL)
-        {
-          _jx_align_report_add (report, item, trace == NULL ? JX_ALIGN_ENTRY_NOT_LOADED : JX_ALIGN_ENTRY_NO_MARKER);
-          continue;
-        }
-      entry = _jx_align_report_add (report, item, m == first ? JX_ALIGN_ENTRY_REFERENCE : JX_ALIGN_ENTRY_ALIGNED);
-      entry->invocation = G_MAXUINT32;
-      entry->time_ns = time_ns;
-      if (m == first)
-        continue;
-      entry->offset_after = jx_call_profile_offset_for (first_trace, jx_session_trace_get_offset (first->item),
-                                                        edge == JX_ALIGN_EDGE_END ? first->ticks + first->duration : first->ticks,
-                                                        trace, edge == JX_ALIGN_EDGE_END ? m->ticks + m->duration : m->ticks);
-      g_ptr_array_add (moved, item);
-      g_array_append_val (offsets, entry->offset_after);
-    }
-
-  if (moved->len > 0)
-    jx_session_set_offsets (session, (JxSessionTrace **) moved->pdata, (const gint64 *) (gpointer) offsets->data,
-                            moved->len);
-  /* The markers lie next to each other now; bring them into view. */
-  centre_on (session, time_ns);
-  return report;
 }

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-session-markers.h — the markers of all traces of a session as one
- * GListModel (Weber et al. 2017, §3.3), and what the marker view does with
- * them.
+ * GListModel (Weber et al. 2017, §3.3): the session's marker store
+ * (jx_session_get_markers).
  *
  * JxSessionMarkers lists a JxSessionMarker per marker: those read from each
  * loaded trace (jx_trace_get_marker), then the ones the user adds, grouped
- * by trace in session order and by time within a trace. It follows the
- * session: a trace's markers arrive when it has loaded and go when it is
- * removed. A few hundred markers per trace at most, so one object each.
+ * by trace in list order and by time within a trace. It follows a list of
+ * traces (the session, as a GListModel of JxSessionTrace): a trace's
+ * markers arrive when it has loaded and go when it leaves the list. A few
+ * hundred markers per trace at most, so one object each.
  *
  * Markers the user adds are written into the trace archive's marker file
  * (jx-marker-writer.h) in a worker thread, one write at a time; until that
@@ -16,20 +17,18 @@
  * error for the window to show. Removing a saved marker rewrites the file
  * without it and takes it from the list once that succeeded.
  *
+ * Property "busy" (boolean, read-only): writes are queued or running.
  * Signals: "changed" (nothing) when a marker's highlight or saved state
  * changed, for views that draw all markers; "save-failed" (JxSessionMarker,
  * GError) when a marker could not be written or removed.
  *
- * The marker view's gestures (§3.3): showing one marker highlights it and,
- * when zoomed in, centres the view on it; two markers of one trace set the
- * visible window to their times; markers of different traces shift those
- * traces so that each marker lies at the comparison time of the first
- * (one undoable step, by the session's "align-ends" mode). */
+ * The marker view's gestures over the session (§3.3) are in jx-session.h
+ * (jx_session_show_marker, jx_session_zoom_to_markers) and
+ * jx-session-align.h (jx_session_align_markers). */
 #pragma once
 
 #include <gio/gio.h>
 
-#include "jx-session-align.h"
 #include "jx-session-trace.h"
 
 G_BEGIN_DECLS
@@ -68,8 +67,9 @@ char             *jx_marker_scope_label               (guint8           scope,
 #define JX_TYPE_SESSION_MARKERS (jx_session_markers_get_type ())
 G_DECLARE_FINAL_TYPE (JxSessionMarkers, jx_session_markers, JX, SESSION_MARKERS, GObject)
 
-/* The session's list (borrowed; it lives as long as the session). */
-JxSessionMarkers *jx_session_get_markers              (JxSession        *session);
+/* The markers of the traces in `items` (a GListModel of JxSessionTrace,
+ * held weakly), following it. */
+JxSessionMarkers *jx_session_markers_new              (GListModel       *items);
 
 /* Highlights exactly these markers (none with n 0). */
 void              jx_session_markers_set_highlighted  (JxSessionMarkers *self,
@@ -94,19 +94,5 @@ void              jx_session_markers_remove           (JxSessionMarkers *self,
                                                        JxSessionMarker  *marker);
 /* TRUE while writes are queued or running. */
 gboolean          jx_session_markers_is_busy          (JxSessionMarkers *self);
-
-/* The marker view's gestures. */
-void              jx_session_show_marker              (JxSession        *session,
-                                                       JxSessionMarker  *marker);
-void              jx_session_zoom_to_markers          (JxSession        *session,
-                                                       JxSessionMarker  *a,
-                                                       JxSessionMarker  *b);
-/* Each marker's trace (but the first's) moves so that the marker lies at
- * the first's comparison time; later markers of an already used trace are
- * skipped. One undoable step. Returns the report (NULL with fewer than two
- * traces). */
-JxAlignReport    *jx_session_align_markers            (JxSession        *session,
-                                                       JxSessionMarker **markers,
-                                                       guint             n);
 
 G_END_DECLS

@@ -1,74 +1,35 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-session-trace-private.h — what the session does to its items. */
+/* jx-session-trace-private.h — what the session and its parts do to items.
+ *
+ * Only jx-session-trace.c writes the fields of a JxSessionTrace (its struct
+ * is private to that file); everything else goes through the functions
+ * below and the public ones of jx-session-trace.h. The invariants it keeps:
+ *
+ *   - "state" goes LOADING → LOADED or LOADING → FAILED, once;
+ *     "error" is set exactly when FAILED.
+ *   - An item is attached from _jx_session_trace_new() until
+ *     _jx_session_trace_detach() (it left its session), never again. A
+ *     detached item starts nothing (a load that ends later is dropped, no
+ *     summary, fold, imbalance or comparison starts) and holds no trace and
+ *     no result: "trace", "summary", "groups", "fold", "imbalance" and
+ *     "comparison" are NULL from then on.
+ *   - "trace" is set only while LOADED and attached; "summary" only with
+ *     "trace"; "duration" is 0 unless LOADED; the clock (start ticks,
+ *     resolution) is valid from LOADED on.
+ *   - "offset" changes only through _jx_session_trace_set_offset() (the
+ *     session's offset history), "reference" only through
+ *     _jx_session_trace_set_reference() (the comparison manager, which
+ *     keeps it TRUE for at most one item of a session), "name" only through
+ *     the load and _jx_session_trace_update_names() (unique in its session).
+ *   - The parts it owns (jx_session_trace_get_folding(),
+ *     jx_session_trace_get_trace_comparison()) live as long as the item;
+ *     their notifications are the item's own ("groups", …,
+ *     "comparison-pairs", …). Their runs hold the part, never the item. */
 #pragma once
 
-#include "jx-session-job.h"
 #include "jx-session-trace.h"
 
 G_BEGIN_DECLS
-
-struct _JxSessionTrace
-{
-  GObject              parent_instance;
-
-  char                *path;
-  char                *base_name;     /* its own name: from the path, then the trace's */
-  char                *name;          /* base_name, told apart from the session's others */
-  JxSessionTraceState  state;
-  double               fraction;
-  GError              *error;
-  JxTrace             *trace;
-  GCancellable        *load_cancellable;
-  /* Cleared when the item leaves its session: a load that ends afterwards
-   * is dropped, and no new computation starts. */
-  gboolean             attached;
-
-  gint64               offset;
-  /* Offset when the running drag began; valid while dragging. */
-  gint64               drag_origin;
-  gboolean             dragging;
-
-  guint                color_slot;
-  guint32              picked_color;
-  gboolean             reference;
-
-  JxTimelineSummary   *summary;
-  JxSessionJob         summary_job;
-
-  /* Folding and SOS time (jx-session-trace-results.c): the session's
-   * inputs, and what is computed from them. */
-  JxFoldGrouping       grouping;
-  JxFoldOp             fold_op;
-  char               **fold_custom;
-  char                *sos_function;
-  JxStreamGroups      *groups;
-  JxTimelineFold      *fold;
-  JxSessionJob         fold_job;
-  JxImbalance         *imbalance;
-  char                *imbalance_error;
-  JxSessionJob         imbalance_job;
-
-  /* Comparison with the reference (jx-session-comparison.c). */
-  JxSessionJob         comparison_job;
-  JxTrace             *compared_with;       /* the reference trace of the run / result */
-  JxComparison        *comparison;
-  const JxComparisonPair **pairs_by_stream; /* this trace's streams -> published pair */
-  const JxComparisonPair **pairs_by_reference_stream;
-  guint8              *partnered;           /* this trace's streams with a partner */
-  guint8              *partnered_reference; /* the reference's streams with a partner */
-  guint                n_streams;
-  guint                n_reference_streams;
-  guint                comparison_pairs;
-  JxSessionComparisonState comparison_state;
-  double               comparison_fraction;
-  double               comparison_estimate;
-  GError              *comparison_error;
-
-  /* Clock of the loaded trace. */
-  guint64              start_ticks;
-  guint64              resolution;
-  gint64               duration_ns;
-};
 
 JxSessionTrace *_jx_session_trace_new           (const char     *path,
                                                  guint           color_slot);
@@ -78,7 +39,8 @@ void            _jx_session_trace_load          (JxSessionTrace *self);
 void            _jx_session_trace_set_loaded    (JxSessionTrace *self,
                                                  JxTrace        *trace);
 void            _jx_session_trace_cancel_load   (JxSessionTrace *self);
-/* The item left its session: cancels its load and computations. */
+/* The item left its session: cancels its load and computations and lets
+ * go of its trace and results. */
 void            _jx_session_trace_detach        (JxSessionTrace *self);
 void            _jx_session_trace_set_offset    (JxSessionTrace *self,
                                                  gint64          offset);
@@ -88,27 +50,5 @@ void            _jx_session_trace_set_reference (JxSessionTrace *self,
  * (JxSessionTrace*, in order) a name no other one has
  * (jx_trace_names_disambiguate: "run (a)", "run (b)"). */
 void            _jx_session_trace_update_names  (GPtrArray      *items);
-/* Notifies one of the item's comparison properties (see the enum in
- * jx-session-trace.c, exposed for jx-session-comparison.c). */
-void            _jx_session_trace_notify_comparison (JxSessionTrace *self,
-                                                     const char     *property);
-
-/* jx-session-trace-results.c. Notifies a property of the item. */
-void            _jx_session_trace_notify        (JxSessionTrace *self,
-                                                 const char     *property);
-/* What the session asks of folds and SOS time; recomputes what changed. */
-void            _jx_session_trace_set_fold_inputs (JxSessionTrace     *self,
-                                                   JxFoldGrouping      grouping,
-                                                   const char * const *custom,
-                                                   JxFoldOp            op);
-void            _jx_session_trace_set_sos_function (JxSessionTrace    *self,
-                                                    const char        *function);
-/* The trace loaded: groups at once, the imbalance in a thread. */
-void            _jx_session_trace_results_loaded  (JxSessionTrace    *self);
-/* The summary arrived: the folds' pyramids in a thread. */
-void            _jx_session_trace_results_summary (JxSessionTrace    *self);
-/* Cancels the jobs and drops the results (the item left its session). */
-void            _jx_session_trace_results_clear   (JxSessionTrace    *self,
-                                                   gboolean           notify);
 
 G_END_DECLS

@@ -1,14 +1,48 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-session-trace.c — one trace of a comparison: its load, its clock and
- * what is computed for it. */
+/* jx-session-trace.c — one trace of a comparison: its load, its clock, its
+ * summary, and the parts that compute the rest for it (folding and SOS
+ * time, the comparison with the reference). The only file that writes the
+ * fields below; the invariants they keep are in jx-session-trace-private.h. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-session-comparison.h"
+#include "jx-session-job.h"
 #include "jx-session-trace-private.h"
 #include "jx-trace-loader.h"
 #include "jx-trace-name.h"
+
+struct _JxSessionTrace
+{
+  GObject              parent_instance;
+
+  char                *path;
+  char                *base_name;     /* its own name: from the path, then the trace's */
+  char                *name;          /* base_name, told apart from the session's others */
+  JxSessionTraceState  state;
+  double               fraction;
+  GError              *error;
+  JxTrace             *trace;
+  GCancellable        *load_cancellable;
+  gboolean             attached;
+
+  gint64               offset;
+  guint                color_slot;
+  guint32              picked_color;
+  gboolean             reference;
+
+  JxTimelineSummary   *summary;
+  JxSessionJob         summary_job;
+
+  /* Parts it owns; their notifications are the item's. */
+  JxTraceFolding      *folding;
+  JxTraceComparison   *comparison;
+
+  /* Clock of the loaded trace. */
+  guint64              start_ticks;
+  guint64              resolution;
+  gint64               duration_ns;
+};
 
 G_DEFINE_FINAL_TYPE (JxSessionTrace, jx_session_trace, G_TYPE_OBJECT)
 
@@ -109,6 +143,8 @@ summary_done (GObject      *source,
   summary = jx_timeline_summary_build_finish (result, &error);
   if (!jx_session_job_finish (&self->summary_job, run->run))
     return;
+  /* Detaching cancels the job: a current one is for a loaded trace. */
+  g_assert (self->attached && self->trace != NULL);
 
   if (summary == NULL)
     {
@@ -118,7 +154,7 @@ summary_done (GObject      *source,
     }
   self->summary = g_steal_pointer (&summary);
   notify (self, PROP_SUMMARY);
-  _jx_session_trace_results_summary (self);
+  jx_trace_folding_set_summary (self->folding, self->summary);
 }
 
 static void
@@ -141,9 +177,9 @@ _jx_session_trace_set_loaded (JxSessionTrace *self,
   guint64 end = jx_trace_get_end_time (trace);
   const char *name = jx_trace_get_name (trace);
 
-  g_return_if_fail (JX_IS_SESSION_TRACE (self));
-  g_return_if_fail (JX_IS_TRACE (trace));
-  g_return_if_fail (self->trace == NULL);
+  g_assert (JX_IS_SESSION_TRACE (self));
+  g_assert (JX_IS_TRACE (trace));
+  g_assert (self->trace == NULL && self->state == JX_SESSION_TRACE_LOADING);
 
   self->trace = g_object_ref (trace);
   self->start_ticks = start;
@@ -172,7 +208,7 @@ _jx_session_trace_set_loaded (JxSessionTrace *self,
   if (self->attached)
     {
       start_summary (self);
-      _jx_session_trace_results_loaded (self);
+      jx_trace_folding_set_trace (self->folding, trace);
     }
 }
 
@@ -241,9 +277,9 @@ on_load_ready (GObject      *source,
 void
 _jx_session_trace_load (JxSessionTrace *self)
 {
-  g_return_if_fail (JX_IS_SESSION_TRACE (self));
-  g_return_if_fail (self->state == JX_SESSION_TRACE_LOADING);
-  g_return_if_fail (self->load_cancellable == NULL);
+  g_assert (JX_IS_SESSION_TRACE (self));
+  g_assert (self->state == JX_SESSION_TRACE_LOADING);
+  g_assert (self->load_cancellable == NULL);
 
   self->load_cancellable = g_cancellable_new ();
   jx_trace_load_async (self->path, NULL,
@@ -255,7 +291,7 @@ _jx_session_trace_load (JxSessionTrace *self)
 void
 _jx_session_trace_cancel_load (JxSessionTrace *self)
 {
-  g_return_if_fail (JX_IS_SESSION_TRACE (self));
+  g_assert (JX_IS_SESSION_TRACE (self));
 
   if (self->state == JX_SESSION_TRACE_LOADING && self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
@@ -264,7 +300,7 @@ _jx_session_trace_cancel_load (JxSessionTrace *self)
 void
 _jx_session_trace_detach (JxSessionTrace *self)
 {
-  g_return_if_fail (JX_IS_SESSION_TRACE (self));
+  g_assert (JX_IS_SESSION_TRACE (self));
 
   if (!self->attached)
     return;
@@ -276,8 +312,8 @@ _jx_session_trace_detach (JxSessionTrace *self)
   /* A removed trace's memory goes now, not when the last view lets go of
    * the item. */
   g_object_freeze_notify (G_OBJECT (self));
-  _jx_session_trace_results_clear (self, TRUE);
-  _jx_session_trace_clear_comparison (self, JX_SESSION_COMPARISON_NONE);
+  jx_trace_folding_clear (self->folding);
+  jx_trace_comparison_clear (self->comparison, JX_SESSION_COMPARISON_NONE);
   if (self->summary != NULL)
     {
       g_clear_pointer (&self->summary, jx_timeline_summary_unref);
@@ -292,17 +328,10 @@ _jx_session_trace_detach (JxSessionTrace *self)
 }
 
 void
-_jx_session_trace_notify_comparison (JxSessionTrace *self,
-                                     const char     *property)
-{
-  g_object_notify (G_OBJECT (self), property);
-}
-
-void
 _jx_session_trace_set_offset (JxSessionTrace *self,
                               gint64          offset)
 {
-  g_return_if_fail (JX_IS_SESSION_TRACE (self));
+  g_assert (JX_IS_SESSION_TRACE (self));
 
   if (self->offset == offset)
     return;
@@ -314,7 +343,7 @@ void
 _jx_session_trace_set_reference (JxSessionTrace *self,
                                  gboolean        reference)
 {
-  g_return_if_fail (JX_IS_SESSION_TRACE (self));
+  g_assert (JX_IS_SESSION_TRACE (self));
 
   reference = !!reference;
   if (self->reference == reference)
@@ -343,6 +372,12 @@ jx_session_trace_dispose (GObject *object)
 
   _jx_session_trace_detach (self);
   g_clear_object (&self->load_cancellable);
+  if (self->folding != NULL)
+    g_signal_handlers_disconnect_by_data (self->folding, self);
+  if (self->comparison != NULL)
+    g_signal_handlers_disconnect_by_data (self->comparison, self);
+  g_clear_object (&self->folding);
+  g_clear_object (&self->comparison);
 
   G_OBJECT_CLASS (jx_session_trace_parent_class)->dispose (object);
 }
@@ -353,10 +388,6 @@ jx_session_trace_finalize (GObject *object)
   JxSessionTrace *self = JX_SESSION_TRACE (object);
 
   g_clear_pointer (&self->summary, jx_timeline_summary_unref);
-  _jx_session_trace_results_clear (self, FALSE);
-  g_clear_pointer (&self->fold_custom, g_strfreev);
-  g_clear_pointer (&self->sos_function, g_free);
-  _jx_session_trace_clear_comparison (self, JX_SESSION_COMPARISON_NONE);
   g_clear_object (&self->trace);
   g_clear_error (&self->error);
   g_clear_pointer (&self->path, g_free);
@@ -413,34 +444,34 @@ jx_session_trace_get_property (GObject    *object,
       g_value_set_boxed (value, self->summary);
       break;
     case PROP_GROUPS:
-      g_value_set_boxed (value, self->groups);
+      g_value_set_boxed (value, jx_trace_folding_get_groups (self->folding));
       break;
     case PROP_FOLD:
-      g_value_set_boxed (value, self->fold);
+      g_value_set_boxed (value, jx_trace_folding_get_fold (self->folding));
       break;
     case PROP_IMBALANCE:
-      g_value_set_boxed (value, self->imbalance);
+      g_value_set_boxed (value, jx_trace_folding_get_imbalance (self->folding));
       break;
     case PROP_IMBALANCE_ERROR:
-      g_value_set_string (value, self->imbalance_error);
+      g_value_set_string (value, jx_trace_folding_get_imbalance_error (self->folding));
       break;
     case PROP_COMPARISON:
-      g_value_set_boxed (value, self->comparison);
+      g_value_set_boxed (value, jx_trace_comparison_get_comparison (self->comparison));
       break;
     case PROP_COMPARISON_PAIRS:
-      g_value_set_uint (value, self->comparison_pairs);
+      g_value_set_uint (value, jx_trace_comparison_get_n_pairs (self->comparison));
       break;
     case PROP_COMPARISON_STATE:
-      g_value_set_enum (value, self->comparison_state);
+      g_value_set_enum (value, jx_trace_comparison_get_state (self->comparison));
       break;
     case PROP_COMPARISON_FRACTION:
-      g_value_set_double (value, self->comparison_fraction);
+      g_value_set_double (value, jx_trace_comparison_get_fraction (self->comparison));
       break;
     case PROP_COMPARISON_ESTIMATE:
-      g_value_set_double (value, self->comparison_estimate);
+      g_value_set_double (value, jx_trace_comparison_get_estimate (self->comparison));
       break;
     case PROP_COMPARISON_ERROR:
-      g_value_set_boxed (value, self->comparison_error);
+      g_value_set_boxed (value, jx_trace_comparison_get_error (self->comparison));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -517,12 +548,53 @@ jx_session_trace_class_init (JxSessionTraceClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
+/* The parts' properties under the item's names. */
+static const struct
+{
+  const char *part;
+  guint       prop;
+} folding_props[] = {
+  { "groups", PROP_GROUPS },
+  { "fold", PROP_FOLD },
+  { "imbalance", PROP_IMBALANCE },
+  { "imbalance-error", PROP_IMBALANCE_ERROR },
+}, comparison_props[] = {
+  { "comparison", PROP_COMPARISON },
+  { "pairs", PROP_COMPARISON_PAIRS },
+  { "state", PROP_COMPARISON_STATE },
+  { "fraction", PROP_COMPARISON_FRACTION },
+  { "estimate", PROP_COMPARISON_ESTIMATE },
+  { "error", PROP_COMPARISON_ERROR },
+};
+
+static void
+on_folding_notify (JxTraceFolding *folding,
+                   GParamSpec     *pspec,
+                   JxSessionTrace *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (folding_props); i++)
+    if (g_str_equal (pspec->name, folding_props[i].part))
+      notify (self, folding_props[i].prop);
+}
+
+static void
+on_comparison_notify (JxTraceComparison *comparison,
+                      GParamSpec        *pspec,
+                      JxSessionTrace    *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (comparison_props); i++)
+    if (g_str_equal (pspec->name, comparison_props[i].part))
+      notify (self, comparison_props[i].prop);
+}
+
 static void
 jx_session_trace_init (JxSessionTrace *self)
 {
   self->state = JX_SESSION_TRACE_LOADING;
-  self->grouping = JX_FOLD_GROUPING_THREADS;
-  self->fold_op = JX_FOLD_MAX;
+  self->folding = jx_trace_folding_new ();
+  self->comparison = jx_trace_comparison_new ();
+  g_signal_connect (self->folding, "notify", G_CALLBACK (on_folding_notify), self);
+  g_signal_connect (self->comparison, "notify", G_CALLBACK (on_comparison_notify), self);
 }
 
 /* Getters ------------------------------------------------------------------ */
@@ -626,53 +698,88 @@ jx_session_trace_get_summary (JxSessionTrace *self)
   return self->summary;
 }
 
-void
-_jx_session_trace_notify (JxSessionTrace *self,
-                          const char     *property)
+JxTraceFolding *
+jx_session_trace_get_folding (JxSessionTrace *self)
 {
-  g_object_notify (G_OBJECT (self), property);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return self->folding;
+}
+
+JxStreamGroups *
+jx_session_trace_get_groups (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return jx_trace_folding_get_groups (self->folding);
+}
+
+JxTimelineFold *
+jx_session_trace_get_fold (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return jx_trace_folding_get_fold (self->folding);
+}
+
+JxImbalance *
+jx_session_trace_get_imbalance (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return jx_trace_folding_get_imbalance (self->folding);
+}
+
+const char *
+jx_session_trace_get_imbalance_error (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return jx_trace_folding_get_imbalance_error (self->folding);
+}
+
+JxTraceComparison *
+jx_session_trace_get_trace_comparison (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return self->comparison;
 }
 
 JxComparison *
 jx_session_trace_get_comparison (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
-  return self->comparison;
+  return jx_trace_comparison_get_comparison (self->comparison);
 }
 
 guint
 jx_session_trace_get_comparison_pairs (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0);
-  return self->comparison_pairs;
+  return jx_trace_comparison_get_n_pairs (self->comparison);
 }
 
 JxSessionComparisonState
 jx_session_trace_get_comparison_state (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), JX_SESSION_COMPARISON_NONE);
-  return self->comparison_state;
+  return jx_trace_comparison_get_state (self->comparison);
 }
 
 double
 jx_session_trace_get_comparison_fraction (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0.0);
-  return self->comparison_fraction;
+  return jx_trace_comparison_get_fraction (self->comparison);
 }
 
 double
 jx_session_trace_get_comparison_estimate (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0.0);
-  return self->comparison_estimate;
+  return jx_trace_comparison_get_estimate (self->comparison);
 }
 
 const GError *
 jx_session_trace_get_comparison_error (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
-  return self->comparison_error;
+  return jx_trace_comparison_get_error (self->comparison);
 }
 
 const JxComparisonPair *
@@ -681,11 +788,7 @@ jx_session_trace_get_stream_pair (JxSessionTrace *self,
                                   guint32         stream)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
-
-  if (reference_side)
-    return self->pairs_by_reference_stream != NULL && stream < self->n_reference_streams
-           ? self->pairs_by_reference_stream[stream] : NULL;
-  return self->pairs_by_stream != NULL && stream < self->n_streams ? self->pairs_by_stream[stream] : NULL;
+  return jx_trace_comparison_get_stream_pair (self->comparison, reference_side, stream);
 }
 
 gboolean

@@ -41,7 +41,7 @@
  *                   "imbalance-error" then says why
  *   "comparison"    the JxComparison of the reference (A) with this trace
  *                   (B), run on worker threads once both are loaded
- *                   (jx-session-comparison.c); NULL for the reference and
+ *                   (jx-comparison-manager.h); NULL for the reference and
  *                   until the first stream pair is done. Its pairs arrive one
  *                   by one: read only those jx_session_trace_get_stream_pair()
  *                   hands out
@@ -51,6 +51,10 @@
  *   "comparison-estimate"  seconds the whole comparison should take, from
  *                          the invocations to align (0 before it starts)
  *   "comparison-error"     GError of a failed comparison
+ * The groups, fold and imbalance are those of the item's folding part
+ * (jx-trace-folding.h), the "comparison…" properties those of its
+ * comparison part (jx-trace-comparison.h), relayed under these names; new
+ * code may use the parts directly.
  *
  * The summary holds a reference to the trace and never to the item, so an
  * item and everything built for it go together. An item removed from its
@@ -61,12 +65,9 @@
 
 #include <gio/gio.h>
 
-#include "jx-imbalance.h"
-#include "jx-comparison.h"
 #include "jx-session-types.h"
-#include "jx-timeline-fold.h"
-#include "jx-timeline-summary.h"
-#include "jx-trace.h"
+#include "jx-trace-comparison.h"
+#include "jx-trace-folding.h"
 
 G_BEGIN_DECLS
 
@@ -91,6 +92,10 @@ JxStreamGroups      *jx_session_trace_get_groups       (JxSessionTrace *self);
 JxTimelineFold      *jx_session_trace_get_fold         (JxSessionTrace *self);
 JxImbalance         *jx_session_trace_get_imbalance    (JxSessionTrace *self);
 const char          *jx_session_trace_get_imbalance_error (JxSessionTrace *self);
+
+/* The parts the item owns (borrowed; they live as long as the item). */
+JxTraceFolding      *jx_session_trace_get_folding      (JxSessionTrace *self);
+JxTraceComparison   *jx_session_trace_get_trace_comparison (JxSessionTrace *self);
 
 JxComparison        *jx_session_trace_get_comparison          (JxSessionTrace *self);
 guint                jx_session_trace_get_comparison_pairs    (JxSessionTrace *self);

@@ -1,31 +1,82 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-session.c — the traces of a comparison, their offsets and undo history,
- * and the modes; the time model is in jx-session-time.c. */
+/* jx-session.c — the traces of a comparison, the display modes, and the
+ * parts that do the rest (see jx-session.h), kept in step: a new trace gets
+ * the fold settings, a load or an offset moves the extent, a load starts
+ * comparisons, a removal moves the reference. The jx_session_* calls that
+ * only hand on to a part are in jx-session-delegations.c. */
 #include "config.h"
 
-#include "jx-session-comparison.h"
-#include "jx-session-private.h"
+#include "jx-session.h"
 #include "jx-session-trace-private.h"
 
-/* Width of the view before anything is loaded (1 s), so the ruler has a scale. */
-#define DEFAULT_VIEW_WIDTH_NS JX_NS_PER_SECOND
+struct _JxSession
+{
+  GObject              parent_instance;
 
-static void jx_session_list_model_init (GListModelInterface *iface);
+  GPtrArray           *items;          /* JxSessionTrace*, display order, owned */
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (JxSession, jx_session, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, jx_session_list_model_init))
+  /* Parts. */
+  JxTimeModel         *time;
+  JxOffsetHistory     *history;
+  JxFoldSettings      *fold;
+  JxComparisonManager *comparisons;
+  JxDiffBarModel      *diff_bars;
+  JxSelection         *selection;
+  JxSessionMarkers    *markers;
+
+  char                *search;
+  gboolean             shift_mode;
+  gboolean             show_messages;
+  gboolean             dark;
+  gboolean             align_ends;
+};
+
+enum {
+  PROP_0,
+  PROP_N_ITEMS,
+  PROP_N_LOADING,
+  PROP_REFERENCE,
+  PROP_VISIBLE_TIME,
+  PROP_SELECTED_TIME,
+  PROP_SELECTED_TRACE,
+  PROP_SELECTED_STREAM,
+  PROP_SELECTED_INVOCATION,
+  PROP_SEARCH,
+  PROP_SHIFT_MODE,
+  PROP_SHOW_MESSAGES,
+  PROP_DARK,
+  PROP_ALIGN_ENDS,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_COMPARED_TRACE,
+  PROP_SELECTED_PARTNER_TRACE,
+  PROP_SELECTED_PARTNER_STREAM,
+  PROP_SELECTED_PARTNER_INVOCATION,
+  PROP_FOLD_GROUPING,
+  PROP_FOLD_OPERATION,
+  PROP_FOLD_CUSTOM,
+  PROP_SHOW_SOS,
+  PROP_SOS_FUNCTION,
+  N_PROPS
+};
 
 enum {
   TRACE_NOTIFY,
+  FOLD_ALL,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-void
-_jx_session_notify (JxSession *self,
-                    guint      prop)
+static void jx_session_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (JxSession, jx_session, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, jx_session_list_model_init))
+
+static void
+notify (JxSession *self,
+        guint      prop)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
 }
@@ -41,7 +92,9 @@ jx_session_get_item_type (GListModel *model)
 static guint
 jx_session_get_n_items (GListModel *model)
 {
-  return JX_SESSION (model)->items->len;
+  JxSession *self = JX_SESSION (model);
+
+  return self->items != NULL ? self->items->len : 0;
 }
 
 static gpointer
@@ -50,7 +103,7 @@ jx_session_get_item (GListModel *model,
 {
   JxSession *self = JX_SESSION (model);
 
-  if (position >= self->items->len)
+  if (self->items == NULL || position >= self->items->len)
     return NULL;
   return g_object_ref (g_ptr_array_index (self->items, position));
 }
@@ -63,57 +116,64 @@ jx_session_list_model_init (GListModelInterface *iface)
   iface->get_item = jx_session_get_item;
 }
 
-/* Undo history ------------------------------------------------------------- */
+/* Keeping the parts in step ------------------------------------------------ */
 
-typedef struct
+/* A part's property that the session shows under the same name. */
+static void
+relay_notify (GObject    *part,
+              GParamSpec *pspec,
+              JxSession  *self)
 {
-  gboolean could_undo;
-  gboolean could_redo;
-} UndoState;
+  GParamSpec *own = g_object_class_find_property (G_OBJECT_GET_CLASS (self), pspec->name);
 
-static UndoState
-undo_state (JxSession *self)
+  if (own != NULL && own->owner_type == JX_TYPE_SESSION)
+    g_object_notify_by_pspec (G_OBJECT (self), own);
+}
+
+/* The fold settings every trace computes with. */
+static void
+push_fold (JxSession      *self,
+           JxSessionTrace *item)
 {
-  return (UndoState) { jx_offset_history_can_undo (self->history),
-                       jx_offset_history_can_redo (self->history) };
+  JxTraceFolding *folding = jx_session_trace_get_folding (item);
+
+  jx_trace_folding_set_inputs (folding, jx_fold_settings_get_grouping (self->fold),
+                               jx_fold_settings_get_custom (self->fold),
+                               jx_fold_settings_get_operation (self->fold));
+  jx_trace_folding_set_sos_function (folding, jx_fold_settings_get_sos_function (self->fold));
 }
 
 static void
-notify_undo_state (JxSession *self,
-                   UndoState  before)
+on_fold_notify (JxFoldSettings *fold,
+                GParamSpec     *pspec,
+                JxSession      *self)
 {
-  if (before.could_undo != jx_offset_history_can_undo (self->history))
-    _jx_session_notify (self, PROP_CAN_UNDO);
-  if (before.could_redo != jx_offset_history_can_redo (self->history))
-    _jx_session_notify (self, PROP_CAN_REDO);
+  if (!g_str_equal (pspec->name, "show-sos"))
+    for (guint i = 0; i < self->items->len; i++)
+      push_fold (self, g_ptr_array_index (self->items, i));
+  relay_notify (G_OBJECT (fold), pspec, self);
 }
 
 static void
-push_step (JxSession            *self,
-           const JxOffsetChange *changes,
-           guint                 n_changes)
+on_fold_all (JxFoldSettings *fold,
+             guint           kinds,
+             gboolean        folded,
+             JxSession      *self)
 {
-  UndoState before = undo_state (self);
-
-  jx_offset_history_push (self->history, changes, n_changes);
-  notify_undo_state (self, before);
+  g_signal_emit (self, signals[FOLD_ALL], 0, kinds, folded);
 }
 
+/* The time model clamps to what there is to see. */
 static void
-apply_step (JxSession *self,
-            GArray    *step,
-            gboolean   undo)
+update_extent (JxSession *self)
 {
-  for (guint i = 0; step != NULL && i < step->len; i++)
-    {
-      JxOffsetChange *change = &g_array_index (step, JxOffsetChange, i);
+  JxTimeSpan extent;
 
-      change->item->dragging = FALSE;
-      _jx_session_trace_set_offset (change->item, undo ? change->before : change->after);
-    }
+  if (jx_session_get_extent (self, &extent))
+    jx_time_model_set_extent (self->time, &extent);
+  else
+    jx_time_model_set_extent (self->time, NULL);
 }
-
-/* Items -------------------------------------------------------------------- */
 
 static guint
 count_in_state (JxSession           *self,
@@ -134,20 +194,23 @@ on_item_notify (JxSessionTrace *item,
 {
   if (g_str_equal (pspec->name, "name"))
     _jx_session_trace_update_names (self->items);
+  else if (g_str_equal (pspec->name, "offset"))
+    update_extent (self);
   else if (g_str_equal (pspec->name, "state"))
     {
-      _jx_session_notify (self, PROP_N_LOADING);
+      update_extent (self);
+      notify (self, PROP_N_LOADING);
       /* The first trace, or a view that showed everything, shows everything. */
       if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED &&
-          (count_in_state (self, JX_SESSION_TRACE_LOADED) == 1 || self->view_follows_extent))
-        jx_session_zoom_all (self);
-      _jx_session_update_comparisons (self);
+          (count_in_state (self, JX_SESSION_TRACE_LOADED) == 1 || jx_time_model_get_follows_extent (self->time)))
+        jx_time_model_zoom_all (self->time);
+      jx_comparison_manager_update (self->comparisons);
     }
-  else if (g_str_equal (pspec->name, "comparison-pairs"))
-    _jx_session_update_partner (self);
 
   g_signal_emit (self, signals[TRACE_NOTIFY], g_param_spec_get_name_quark (pspec), item, pspec);
 }
+
+/* Items -------------------------------------------------------------------- */
 
 /* The lowest palette slot no loading or loaded trace holds: a trace that
  * failed to load (or was removed) gives its colour back. */
@@ -162,7 +225,8 @@ free_color_slot (JxSession *self)
         {
           JxSessionTrace *other = g_ptr_array_index (self->items, i);
 
-          taken = other->state != JX_SESSION_TRACE_FAILED && other->color_slot == slot;
+          taken = jx_session_trace_get_state (other) != JX_SESSION_TRACE_FAILED &&
+                  jx_session_trace_get_color_slot (other) == slot;
         }
       if (!taken)
         return slot;
@@ -174,22 +238,17 @@ append_item (JxSession  *self,
              const char *path)
 {
   JxSessionTrace *item = _jx_session_trace_new (path, free_color_slot (self));
-  gboolean new_reference = self->reference == NULL;
 
   g_ptr_array_add (self->items, item);
   g_signal_connect (item, "notify", G_CALLBACK (on_item_notify), self);
-  _jx_session_fold_push (self, item);
-  if (new_reference)
-    {
-      self->reference = item;
-      _jx_session_trace_set_reference (item, TRUE);
-    }
+  push_fold (self, item);
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
-  _jx_session_notify (self, PROP_N_ITEMS);
-  if (new_reference)
-    _jx_session_notify (self, PROP_REFERENCE);
+  notify (self, PROP_N_ITEMS);
+  /* The first trace is the reference (notified through the manager). */
+  if (jx_comparison_manager_get_reference (self->comparisons) == NULL)
+    jx_comparison_manager_set_reference (self->comparisons, item);
   return item;
 }
 
@@ -203,7 +262,7 @@ jx_session_add_path (JxSession  *self,
   g_return_val_if_fail (path != NULL, NULL);
 
   item = append_item (self, path);
-  _jx_session_notify (self, PROP_N_LOADING);
+  notify (self, PROP_N_LOADING);
   _jx_session_trace_load (item);
   return item;
 }
@@ -230,9 +289,7 @@ jx_session_remove (JxSession      *self,
                    JxSessionTrace *item)
 {
   g_autoptr(JxSessionTrace) keep = NULL;
-  JxSessionTrace *old_reference;
-  UndoState before;
-  gboolean was_loading, was_compared;
+  gboolean was_loading;
   guint position;
 
   g_return_if_fail (JX_IS_SESSION (self));
@@ -242,51 +299,34 @@ jx_session_remove (JxSession      *self,
     g_return_if_reached ();
 
   keep = g_object_ref (item);
-  was_loading = item->state == JX_SESSION_TRACE_LOADING;
+  was_loading = jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADING;
   g_signal_handlers_disconnect_by_data (item, self);
   _jx_session_trace_detach (item);
 
-  before = undo_state (self);
+  g_object_freeze_notify (G_OBJECT (self));
   jx_offset_history_forget (self->history, item);
   g_ptr_array_remove_index (self->items, position);
+  update_extent (self);
 
   /* The reference moves to the trace that takes the removed one's place. */
-  old_reference = self->reference;
-  if (self->reference == item)
-    {
-      _jx_session_trace_set_reference (item, FALSE);
-      self->reference = self->items->len == 0 ? NULL
-                        : g_ptr_array_index (self->items, MIN (position, self->items->len - 1));
-      if (self->reference != NULL)
-        _jx_session_trace_set_reference (self->reference, TRUE);
-    }
-
-  if (self->selected_trace == item)
-    jx_session_select_invocation (self, NULL, JX_NONE, JX_NONE);
-  if (self->compared == item)
-    self->compared = NULL;
-  /* Views holding the removed trace's results must hear of it even when no
-   * other trace takes its place. */
-  was_compared = self->compared_seen == item;
-  if (was_compared)
-    self->compared_seen = NULL;
+  if (jx_comparison_manager_get_reference (self->comparisons) == item)
+    jx_comparison_manager_set_reference (self->comparisons,
+                                         self->items->len == 0 ? NULL
+                                         : g_ptr_array_index (self->items, MIN (position, self->items->len - 1)));
+  g_assert (jx_comparison_manager_get_reference (self->comparisons) != item);
+  jx_comparison_manager_forget (self->comparisons, item);
+  jx_selection_forget (self->selection, item);
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
 
-  g_object_freeze_notify (G_OBJECT (self));
-  _jx_session_notify (self, PROP_N_ITEMS);
+  notify (self, PROP_N_ITEMS);
   if (was_loading)
-    _jx_session_notify (self, PROP_N_LOADING);
-  if (old_reference != self->reference)
-    _jx_session_notify (self, PROP_REFERENCE);
-  notify_undo_state (self, before);
-  _jx_session_update_comparisons (self);
-  if (was_compared)
-    _jx_session_notify (self, PROP_COMPARED_TRACE);
+    notify (self, PROP_N_LOADING);
+  jx_comparison_manager_update (self->comparisons);
   g_object_thaw_notify (G_OBJECT (self));
 
-  _jx_session_follow_extent (self);
+  jx_time_model_follow_extent (self->time);
 }
 
 void
@@ -340,7 +380,7 @@ jx_session_find_path (JxSession  *self,
     {
       JxSessionTrace *item = g_ptr_array_index (self->items, i);
 
-      if (g_strcmp0 (item->path, path) == 0)
+      if (g_strcmp0 (jx_session_trace_get_path (item), path) == 0)
         return item;
     }
   return NULL;
@@ -355,10 +395,10 @@ jx_session_dup_paths (JxSession *self)
 
   for (guint i = 0; i < self->items->len; i++)
     {
-      JxSessionTrace *item = g_ptr_array_index (self->items, i);
+      const char *path = jx_session_trace_get_path (g_ptr_array_index (self->items, i));
 
-      if (item->path != NULL && item->path[0] != '\0')
-        g_strv_builder_add (builder, item->path);
+      if (path != NULL && path[0] != '\0')
+        g_strv_builder_add (builder, path);
     }
   return g_strv_builder_end (builder);
 }
@@ -369,154 +409,6 @@ jx_session_get_n_loading (JxSession *self)
   g_return_val_if_fail (JX_IS_SESSION (self), 0);
 
   return count_in_state (self, JX_SESSION_TRACE_LOADING);
-}
-
-JxSessionTrace *
-jx_session_get_reference (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-
-  return self->reference;
-}
-
-void
-jx_session_set_reference (JxSession      *self,
-                          JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-  g_return_if_fail (g_ptr_array_find (self->items, item, NULL));
-
-  if (self->reference == item)
-    return;
-
-  if (self->reference != NULL)
-    _jx_session_trace_set_reference (self->reference, FALSE);
-  self->reference = item;
-  _jx_session_trace_set_reference (item, TRUE);
-  _jx_session_notify (self, PROP_REFERENCE);
-  /* Every comparison was with the old reference. */
-  _jx_session_update_comparisons (self);
-}
-
-/* Offsets ------------------------------------------------------------------ */
-
-void
-jx_session_set_offset (JxSession      *self,
-                       JxSessionTrace *item,
-                       gint64          offset_ns)
-{
-  JxOffsetChange change;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-  g_return_if_fail (item->attached);
-
-  change = (JxOffsetChange) { item, item->offset, offset_ns };
-  _jx_session_trace_set_offset (item, offset_ns);
-  /* During a drag the whole gesture becomes one step at end_offset_drag. */
-  if (!item->dragging)
-    push_step (self, &change, 1);
-}
-
-void
-jx_session_set_offsets (JxSession       *self,
-                        JxSessionTrace **items,
-                        const gint64    *offsets_ns,
-                        guint            n_items)
-{
-  g_autoptr(GArray) changes = NULL;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (items != NULL || n_items == 0);
-  g_return_if_fail (offsets_ns != NULL || n_items == 0);
-
-  changes = g_array_sized_new (FALSE, FALSE, sizeof (JxOffsetChange), n_items);
-  for (guint i = 0; i < n_items; i++)
-    {
-      JxOffsetChange change;
-
-      g_return_if_fail (JX_IS_SESSION_TRACE (items[i]) && items[i]->attached);
-      /* A running drag ends here: its own step first, then this one. */
-      jx_session_end_offset_drag (self, items[i]);
-      change = (JxOffsetChange) { items[i], items[i]->offset, offsets_ns[i] };
-      g_array_append_val (changes, change);
-    }
-
-  for (guint i = 0; i < changes->len; i++)
-    _jx_session_trace_set_offset (items[i], offsets_ns[i]);
-  push_step (self, (const JxOffsetChange *) (gpointer) changes->data, changes->len);
-}
-
-void
-jx_session_begin_offset_drag (JxSession      *self,
-                              JxSessionTrace *item)
-{
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  if (item->dragging)
-    return;
-  item->dragging = TRUE;
-  item->drag_origin = item->offset;
-}
-
-void
-jx_session_end_offset_drag (JxSession      *self,
-                            JxSessionTrace *item)
-{
-  JxOffsetChange change;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
-
-  if (!item->dragging)
-    return;
-  item->dragging = FALSE;
-  if (!item->attached)
-    return;
-  change = (JxOffsetChange) { item, item->drag_origin, item->offset };
-  push_step (self, &change, 1);
-}
-
-gboolean
-jx_session_can_undo (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  return jx_offset_history_can_undo (self->history);
-}
-
-gboolean
-jx_session_can_redo (JxSession *self)
-{
-  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
-
-  return jx_offset_history_can_redo (self->history);
-}
-
-void
-jx_session_undo (JxSession *self)
-{
-  UndoState before;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  before = undo_state (self);
-  apply_step (self, jx_offset_history_undo (self->history), TRUE);
-  notify_undo_state (self, before);
-}
-
-void
-jx_session_redo (JxSession *self)
-{
-  UndoState before;
-
-  g_return_if_fail (JX_IS_SESSION (self));
-
-  before = undo_state (self);
-  apply_step (self, jx_offset_history_redo (self->history), FALSE);
-  notify_undo_state (self, before);
 }
 
 gboolean
@@ -546,6 +438,87 @@ jx_session_get_extent (JxSession  *self,
   return found;
 }
 
+gboolean
+jx_session_get_sos_range (JxSession *self,
+                          gint64    *min_ns,
+                          gint64    *max_ns)
+{
+  gboolean any = FALSE;
+  gint64 lo = 0, hi = 0;
+
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      JxSessionTrace *item = g_ptr_array_index (self->items, i);
+      JxImbalance *imbalance = jx_session_trace_get_imbalance (item);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+      guint64 a, b;
+
+      if (imbalance == NULL || trace == NULL || !jx_imbalance_get_sos_range (imbalance, &a, &b))
+        continue;
+      lo = any ? MIN (lo, jx_trace_ticks_to_ns (trace, (gint64) a)) : jx_trace_ticks_to_ns (trace, (gint64) a);
+      hi = any ? MAX (hi, jx_trace_ticks_to_ns (trace, (gint64) b)) : jx_trace_ticks_to_ns (trace, (gint64) b);
+      any = TRUE;
+    }
+  if (min_ns != NULL)
+    *min_ns = lo;
+  if (max_ns != NULL)
+    *max_ns = hi;
+  return any;
+}
+
+/* The parts ------------------------------------------------------------------ */
+
+JxTimeModel *
+jx_session_get_time_model (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->time;
+}
+
+JxOffsetHistory *
+jx_session_get_offset_history (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->history;
+}
+
+JxFoldSettings *
+jx_session_get_fold_settings (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->fold;
+}
+
+JxComparisonManager *
+jx_session_get_comparison_manager (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->comparisons;
+}
+
+JxDiffBarModel *
+jx_session_get_diff_bars (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->diff_bars;
+}
+
+JxSessionMarkers *
+jx_session_get_markers (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->markers;
+}
+
+JxSelection *
+jx_session_get_selection (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->selection;
+}
+
 /* Modes -------------------------------------------------------------------- */
 
 const char *
@@ -570,7 +543,7 @@ jx_session_set_search (JxSession  *self,
 
   g_free (self->search);
   self->search = g_strdup (text);
-  _jx_session_notify (self, PROP_SEARCH);
+  notify (self, PROP_SEARCH);
 }
 
 static void
@@ -583,7 +556,7 @@ set_flag (JxSession *self,
   if (*flag == value)
     return;
   *flag = value;
-  _jx_session_notify (self, prop);
+  notify (self, prop);
 }
 
 gboolean
@@ -653,6 +626,21 @@ jx_session_dispose (GObject *object)
 {
   JxSession *self = JX_SESSION (object);
 
+  /* The parts first: they follow the list and must not see it go. */
+  g_clear_object (&self->markers);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->diff_bars);
+  if (self->fold != NULL)
+    g_signal_handlers_disconnect_by_data (self->fold, self);
+  if (self->time != NULL)
+    g_signal_handlers_disconnect_by_data (self->time, self);
+  if (self->history != NULL)
+    g_signal_handlers_disconnect_by_data (self->history, self);
+  if (self->comparisons != NULL)
+    g_signal_handlers_disconnect_by_data (self->comparisons, self);
+
   /* Loads and builds still running end into nothing. */
   for (guint i = 0; self->items != NULL && i < self->items->len; i++)
     {
@@ -661,12 +649,8 @@ jx_session_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (item, self);
       _jx_session_trace_detach (item);
     }
-  g_clear_object (&self->markers);
+  g_clear_object (&self->comparisons);
   g_clear_pointer (&self->items, g_ptr_array_unref);
-  self->reference = NULL;
-  self->compared = self->compared_seen = NULL;
-  g_clear_object (&self->selected_trace);
-  g_clear_object (&self->partner_trace);
 
   G_OBJECT_CLASS (jx_session_parent_class)->dispose (object);
 }
@@ -676,9 +660,10 @@ jx_session_finalize (GObject *object)
 {
   JxSession *self = JX_SESSION (object);
 
-  g_clear_pointer (&self->history, jx_offset_history_free);
+  g_clear_object (&self->time);
+  g_clear_object (&self->history);
+  g_clear_object (&self->fold);
   g_clear_pointer (&self->search, g_free);
-  _jx_session_fold_finalize (self);
 
   G_OBJECT_CLASS (jx_session_parent_class)->finalize (object);
 }
@@ -700,22 +685,7 @@ jx_session_get_property (GObject    *object,
       g_value_set_uint (value, jx_session_get_n_loading (self));
       break;
     case PROP_REFERENCE:
-      g_value_set_object (value, self->reference);
-      break;
-    case PROP_VISIBLE_TIME:
-      g_value_set_boxed (value, &self->visible);
-      break;
-    case PROP_SELECTED_TIME:
-      g_value_set_boxed (value, &self->selected_time);
-      break;
-    case PROP_SELECTED_TRACE:
-      g_value_set_object (value, self->selected_trace);
-      break;
-    case PROP_SELECTED_STREAM:
-      g_value_set_uint (value, self->selected_stream);
-      break;
-    case PROP_SELECTED_INVOCATION:
-      g_value_set_uint (value, self->selected_invocation);
+      g_value_set_object (value, jx_session_get_reference (self));
       break;
     case PROP_SEARCH:
       g_value_set_string (value, self->search);
@@ -732,27 +702,34 @@ jx_session_get_property (GObject    *object,
     case PROP_ALIGN_ENDS:
       g_value_set_boolean (value, self->align_ends);
       break;
-    case PROP_CAN_UNDO:
-      g_value_set_boolean (value, jx_session_can_undo (self));
-      break;
-    case PROP_CAN_REDO:
-      g_value_set_boolean (value, jx_session_can_redo (self));
-      break;
     case PROP_COMPARED_TRACE:
       g_value_set_object (value, jx_session_get_compared (self));
       break;
+    case PROP_SELECTED_TRACE:
+    case PROP_SELECTED_STREAM:
+    case PROP_SELECTED_INVOCATION:
     case PROP_SELECTED_PARTNER_TRACE:
-      g_value_set_object (value, self->partner_trace);
-      break;
     case PROP_SELECTED_PARTNER_STREAM:
-      g_value_set_uint (value, self->partner_stream);
-      break;
     case PROP_SELECTED_PARTNER_INVOCATION:
-      g_value_set_uint (value, self->partner_invocation);
+      g_object_get_property (G_OBJECT (self->selection), pspec->name, value);
+      break;
+    case PROP_VISIBLE_TIME:
+    case PROP_SELECTED_TIME:
+      g_object_get_property (G_OBJECT (self->time), pspec->name, value);
+      break;
+    case PROP_CAN_UNDO:
+    case PROP_CAN_REDO:
+      g_object_get_property (G_OBJECT (self->history), pspec->name, value);
+      break;
+    case PROP_FOLD_GROUPING:
+    case PROP_FOLD_OPERATION:
+    case PROP_FOLD_CUSTOM:
+    case PROP_SHOW_SOS:
+    case PROP_SOS_FUNCTION:
+      g_object_get_property (G_OBJECT (self->fold), pspec->name, value);
       break;
     default:
-      if (!_jx_session_fold_get_property (self, prop_id, value))
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -768,12 +745,6 @@ jx_session_set_property (GObject      *object,
     {
     case PROP_REFERENCE:
       jx_session_set_reference (self, g_value_get_object (value));
-      break;
-    case PROP_VISIBLE_TIME:
-      jx_session_set_visible_time (self, g_value_get_boxed (value));
-      break;
-    case PROP_SELECTED_TIME:
-      jx_session_select_time (self, g_value_get_boxed (value));
       break;
     case PROP_SEARCH:
       jx_session_set_search (self, g_value_get_string (value));
@@ -793,9 +764,19 @@ jx_session_set_property (GObject      *object,
     case PROP_COMPARED_TRACE:
       jx_session_set_compared (self, g_value_get_object (value));
       break;
+    case PROP_VISIBLE_TIME:
+    case PROP_SELECTED_TIME:
+      g_object_set_property (G_OBJECT (self->time), pspec->name, value);
+      break;
+    case PROP_FOLD_GROUPING:
+    case PROP_FOLD_OPERATION:
+    case PROP_FOLD_CUSTOM:
+    case PROP_SHOW_SOS:
+    case PROP_SOS_FUNCTION:
+      g_object_set_property (G_OBJECT (self->fold), pspec->name, value);
+      break;
     default:
-      if (!_jx_session_fold_set_property (self, prop_id, value))
-        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -840,29 +821,43 @@ jx_session_class_init (JxSessionClass *klass)
     g_param_spec_uint ("selected-partner-stream", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
   properties[PROP_SELECTED_PARTNER_INVOCATION] =
     g_param_spec_uint ("selected-partner-invocation", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
+  properties[PROP_FOLD_GROUPING] =
+    g_param_spec_enum ("fold-grouping", NULL, NULL, JX_TYPE_FOLD_GROUPING, JX_FOLD_GROUPING_THREADS, rw);
+  properties[PROP_FOLD_OPERATION] =
+    g_param_spec_enum ("fold-operation", NULL, NULL, JX_TYPE_FOLD_OP, JX_FOLD_MAX, rw);
+  properties[PROP_FOLD_CUSTOM] = g_param_spec_boxed ("fold-custom", NULL, NULL, G_TYPE_STRV, rw);
+  properties[PROP_SHOW_SOS] = g_param_spec_boolean ("show-sos", NULL, NULL, FALSE, rw);
+  properties[PROP_SOS_FUNCTION] = g_param_spec_string ("sos-function", NULL, NULL, NULL, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  _jx_session_fold_class_init (object_class);
 
   signals[TRACE_NOTIFY] =
     g_signal_new ("trace-notify", G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED | G_SIGNAL_NO_HOOKS,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, JX_TYPE_SESSION_TRACE, G_TYPE_PARAM);
+  signals[FOLD_ALL] =
+    g_signal_new ("fold-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
 }
 
 static void
 jx_session_init (JxSession *self)
 {
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  self->time = jx_time_model_new ();
+  g_signal_connect (self->time, "notify", G_CALLBACK (relay_notify), self);
   self->history = jx_offset_history_new ();
-  self->visible.end_ns = DEFAULT_VIEW_WIDTH_NS;
-  self->view_follows_extent = TRUE;
-  self->selected_stream = JX_NONE;
-  self->selected_invocation = JX_NONE;
-  self->markers = _jx_session_markers_new (self);
-  _jx_session_fold_init (self);
-  self->partner_stream = JX_NONE;
-  self->partner_invocation = JX_NONE;
+  g_signal_connect (self->history, "notify", G_CALLBACK (relay_notify), self);
+  self->fold = jx_fold_settings_new ();
+  g_signal_connect (self->fold, "notify", G_CALLBACK (on_fold_notify), self);
+  g_signal_connect (self->fold, "fold-all", G_CALLBACK (on_fold_all), self);
+  self->comparisons = jx_comparison_manager_new (G_LIST_MODEL (self));
+  g_signal_connect (self->comparisons, "notify", G_CALLBACK (relay_notify), self);
+  self->diff_bars = jx_diff_bar_model_new (self->comparisons, G_LIST_MODEL (self));
+  self->selection = jx_selection_new (self->comparisons, self->diff_bars);
+  g_signal_connect (self->selection, "notify", G_CALLBACK (relay_notify), self);
+  self->markers = jx_session_markers_new (G_LIST_MODEL (self));
 }
 
 JxSession *

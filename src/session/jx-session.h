@@ -8,6 +8,33 @@
  * properties with notify::. Views change only the session; nothing here
  * knows about widgets (GLib and GIO only).
  *
+ * The session is made of parts it owns and exposes, each a GObject with its
+ * own properties that knows nothing of the session (new code may use them
+ * directly; the jx_session_* calls below that do the same are thin
+ * delegations, and the session shows their properties as its own):
+ *   jx_session_get_time_model          visible window, selected time
+ *                                      (jx-time-model.h)
+ *   jx_session_get_offset_history      offsets, drags, undo and redo
+ *                                      (jx-offset-history.h)
+ *   jx_session_get_fold_settings       folding and SOS time for every trace
+ *                                      (jx-fold-settings.h)
+ *   jx_session_get_comparison_manager  the reference, the compared trace,
+ *                                      which comparisons run
+ *                                      (jx-comparison-manager.h)
+ *   jx_session_get_diff_bars           the diff bars of every trace, with
+ *                                      per-stream change notification
+ *                                      (jx-diff-bar-model.h)
+ *   jx_session_get_selection           the picked invocation and its aligned
+ *                                      partner (jx-selection.h)
+ *   jx_session_get_markers             the markers of all traces
+ *                                      (jx-session-markers.h)
+ * and each item owns its folding (jx-trace-folding.h) and its comparison
+ * with the reference (jx-trace-comparison.h). What is left here: the list,
+ * the display modes, and keeping the parts in step (a load, a removal, a
+ * new reference).
+ * "Align All Traces Here" and aligning at markers work on the session from
+ * above (jx-session-align.h).
+ *
  * Comparison time is a common clock in nanoseconds for all traces:
  *   comparison_ns = (trace_ticks - trace_start_ticks) converted to ns + offset_ns
  * converted only with jx-time.h (jx_session_trace_ticks_to_ns and back).
@@ -61,33 +88,41 @@
  * (jx_session_fold_all); views keep which groups are folded.
  *
  * Results computed per trace — the pattern to copy. The timeline summary
- * ("summary" on the item) is the first; the comparison of each trace with the
- * reference, markers and folded views come next, the same way:
+ * ("summary" on the item) is the first; folding (jx-trace-folding.h) and the
+ * comparison with the reference (jx-trace-comparison.h) follow it:
  *   1. The result is an immutable, reference-counted value held by the item
- *      in a read-only property, notified when it arrives. It may hold the
- *      JxTrace (or several) but never an item or the session, so there is no
- *      cycle and it goes with the item.
- *   2. A JxSessionJob (jx-session-job.h) on the item runs it: start it when
- *      its inputs are ready (the item's own load for the summary; for a
- *      comparison, both this item and the reference loaded: the session sees
- *      that in its notify::state handler and when "reference" changes). Pass
+ *      (or a part it owns) in a read-only property, notified when it
+ *      arrives. It may hold the JxTrace (or several) but never an item or
+ *      the session, so there is no cycle and it goes with the item.
+ *   2. A JxSessionJob (jx-session-job.h) runs it: start it when its inputs
+ *      are ready (the item's own load for the summary; for a comparison,
+ *      both this item and the reference loaded: the comparison manager sees
+ *      that when the session tells it of a load or a new reference). Pass
  *      the worker thread immutable inputs only (JxTrace references, options)
- *      and a reference to the item; on completion, store the result only
- *      when jx_session_job_finish() says the run is still current.
+ *      and a reference to the object that keeps the result; on completion,
+ *      store the result only when jx_session_job_finish() says the run is
+ *      still current.
  *   3. An input that changes (the reference moves, the options change)
  *      clears the result (notify) and starts the job again; starting cancels
  *      the run in progress.
  *   4. Removal detaches the item (_jx_session_trace_detach), which cancels
  *      its jobs; the results go with the item.
- * Session-wide results (e.g. all traces' markers as one GListModel) and modes
- * that apply to every trace (fold, SOS time) live on the session as
- * properties, like "shift-mode", and views read them with the items.
+ * Session-wide results (all traces' markers as one GListModel, the diff
+ * bars) and modes that apply to every trace (fold, SOS time) are parts of
+ * the session, and views read them with the items.
  */
 #pragma once
 
 #include <gio/gio.h>
 
+#include "jx-comparison-manager.h"
+#include "jx-diff-bar-model.h"
+#include "jx-fold-settings.h"
+#include "jx-offset-history.h"
+#include "jx-selection.h"
+#include "jx-session-markers.h"
 #include "jx-session-trace.h"
+#include "jx-time-model.h"
 
 G_BEGIN_DECLS
 
@@ -95,6 +130,15 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (JxSession, jx_session, JX, SESSION, GObject)
 
 JxSession        *jx_session_new                     (void);
+
+/* The parts (borrowed; they live as long as the session). */
+JxTimeModel      *jx_session_get_time_model          (JxSession         *self);
+JxOffsetHistory  *jx_session_get_offset_history      (JxSession         *self);
+JxFoldSettings   *jx_session_get_fold_settings       (JxSession         *self);
+JxComparisonManager *jx_session_get_comparison_manager (JxSession       *self);
+JxDiffBarModel   *jx_session_get_diff_bars           (JxSession         *self);
+JxSessionMarkers *jx_session_get_markers             (JxSession         *self);
+JxSelection      *jx_session_get_selection           (JxSession         *self);
 
 /* Traces. Items exist from the moment loading starts; the add functions
  * return the new item (owned by the session). */
@@ -195,7 +239,7 @@ gboolean          jx_session_get_align_ends          (JxSession         *self);
 void              jx_session_set_align_ends          (JxSession         *self,
                                                       gboolean           align_ends);
 
-/* Folding and SOS time (jx-session-fold.c). */
+/* Folding and SOS time (the fold settings part). */
 JxFoldGrouping    jx_session_get_fold_grouping       (JxSession         *self);
 void              jx_session_set_fold_grouping       (JxSession         *self,
                                                       JxFoldGrouping     grouping);
@@ -222,7 +266,8 @@ gboolean          jx_session_get_sos_range           (JxSession         *self,
                                                       gint64            *min_ns,
                                                       gint64            *max_ns);
 
-/* Comparisons with the reference (jx-session-comparison.c). They start by
+/* Comparisons with the reference (the comparison manager and the diff-bar
+ * model). They start by
  * themselves when a trace and the reference are loaded; compare() starts
  * one again (after a cancel), cancel() stops it, keeping the stream pairs
  * done so far. */
@@ -248,6 +293,14 @@ gboolean          jx_session_get_diff_bar            (JxSession         *self,
                                                       const JxComparisonPair **pair,
                                                       gboolean          *side_b,
                                                       JxSessionTrace   **other);
+/* Selects what a click on the bar under `stream` of `item` means: its call
+ * `invocation`, or for a tick of extra calls (`extra`, else JX_NONE) the
+ * first of them in the other trace (jx_diff_bar_model_call_at). */
+void              jx_session_select_on_diff_bar      (JxSession         *self,
+                                                      JxSessionTrace    *item,
+                                                      guint32            stream,
+                                                      guint32            invocation,
+                                                      guint32            extra);
 gboolean          jx_session_get_selected_partner    (JxSession         *self,
                                                       JxSessionTrace   **item,
                                                       guint32           *stream,
@@ -258,5 +311,15 @@ gboolean          jx_session_get_selected_partner    (JxSession         *self,
  * nothing is selected. FALSE when there is none further. */
 gboolean          jx_session_select_difference       (JxSession         *self,
                                                       gboolean           forward);
+
+/* The marker view's gestures (Weber et al. 2017, §3.3): showing one marker
+ * highlights it and, when zoomed in, centres the window on it; two markers
+ * set the visible window to their times. Aligning traces at markers is
+ * jx_session_align_markers (jx-session-align.h). */
+void              jx_session_show_marker             (JxSession         *self,
+                                                      JxSessionMarker   *marker);
+void              jx_session_zoom_to_markers         (JxSession         *self,
+                                                      JxSessionMarker   *a,
+                                                      JxSessionMarker   *b);
 
 G_END_DECLS

@@ -10,7 +10,7 @@
 
 #include "jx-marker-flags.h"
 #include "jx-nav-strip.h"
-#include "jx-session-markers.h"
+#include "jx-session.h"
 #include "jx-timeline-layout.h"
 
 G_BEGIN_DECLS

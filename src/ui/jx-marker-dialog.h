@@ -7,7 +7,7 @@
 
 #include <adwaita.h>
 
-#include "jx-session-markers.h"
+#include "jx-session.h"
 
 G_BEGIN_DECLS
 

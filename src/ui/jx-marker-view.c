@@ -12,6 +12,7 @@
 #include "jx-gdk-rgba.h"
 #include "jx-marker-dialog.h"
 #include "jx-marker-view.h"
+#include "jx-session-align.h"
 
 /* In the order shown: what a marker says comes right after where it is. */
 typedef enum

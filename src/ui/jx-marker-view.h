@@ -15,7 +15,7 @@
 
 #include <gtk/gtk.h>
 
-#include "jx-session-markers.h"
+#include "jx-session.h"
 
 G_BEGIN_DECLS
 

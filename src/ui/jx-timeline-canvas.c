@@ -5,7 +5,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-canvas-fold.h"
-#include "jx-diff-bars.h"
 #include "jx-diff-text.h"
 #include "jx-gdk-rgba.h"
 #include "jx-item-markers.h"
@@ -37,7 +36,7 @@ struct _JxTimelineCanvas
   guint32             call_stack_process;
   guint8             *search_mask;
   JxItemMarkers      *markers;
-  JxDiffBars          diff_bars;
+  GSignalGroup       *diff_bar_signals;
 
   int                 label_width;
   GtkAdjustment      *vadjustment;
@@ -92,6 +91,19 @@ jx_timeline_canvas_x_to_ns (JxTimelineCanvas *self,
                                     jx_timeline_canvas_get_time_width (self));
 }
 
+/* The diff bars this canvas draws: the session's model for its trace (rows
+ * and bars of this trace's streams), NULL when it has none. */
+static const JxDiffBarSet *
+diff_bars (JxTimelineCanvas *self)
+{
+  const JxDiffBarSet *bars;
+
+  if (self->session == NULL || self->trace == NULL)
+    return NULL;
+  bars = jx_diff_bar_model_get_bars (jx_session_get_diff_bars (self->session), self->item);
+  return bars != NULL && jx_diff_bar_set_get_n_streams (bars) == jx_trace_get_n_streams (self->trace) ? bars : NULL;
+}
+
 /* The render layer's view of this canvas now; FALSE while nothing is loaded. */
 static gboolean
 fill_view (JxTimelineCanvas *self,
@@ -132,7 +144,7 @@ fill_view (JxTimelineCanvas *self,
       view->selected_invocation = sel_inv;
     }
   view->search_mask = self->search_mask;
-  view->diff_bars = self->diff_bars.bars;
+  view->diff_bars = diff_bars (self);
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
   jx_canvas_fold_fill_view (self->fold, view);
@@ -256,7 +268,7 @@ relayout (JxTimelineCanvas *self)
       params.collapsed = self->collapsed;
       params.call_stack_process = self->call_stack_process;
       jx_canvas_fold_fill_params (self->fold, &params);
-      params.diff_streams = self->diff_bars.streams;
+      params.diff_streams = diff_bars (self) != NULL ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
       params.diff_height = DIFF_HEIGHT;
       self->rows = jx_timeline_layout_new (self->trace, &params, &self->total_height);
     }
@@ -275,17 +287,24 @@ update_search (JxTimelineCanvas *self)
   redraw (self);
 }
 
-/* A comparison moved on: bars fill in; rows come or go only when the
- * streams with a partner change. */
+/* A stream pair finished: a bar of this trace filled in. */
 static void
-update_diffs (JxTimelineCanvas *self)
+on_bar_changed (JxTimelineCanvas *self,
+                JxSessionTrace   *item,
+                guint             stream)
 {
-  if (self->session == NULL)
-    return;
-  if (jx_diff_bars_sync (&self->diff_bars, self->session, self->item, self->trace))
-    relayout (self);
-  else
+  if (item == self->item)
     redraw (self);
+}
+
+/* This trace's comparison started, ended, or is with another trace now:
+ * rows may come or go. */
+static void
+on_diff_rows_changed (JxTimelineCanvas *self,
+                      JxSessionTrace   *item)
+{
+  if (item == self->item)
+    relayout (self);
 }
 
 static void
@@ -335,7 +354,6 @@ sync_trace (JxTimelineCanvas *self)
       update_summary (self);
     }
   jx_canvas_fold_set_trace (self->fold, self->trace, self->renderer);
-  jx_diff_bars_sync (&self->diff_bars, self->session, self->item, self->trace);
   relayout (self);
   update_search (self);
 }
@@ -377,6 +395,7 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   self->item = g_object_ref (item);
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->item_signals, item);
+  g_signal_group_set_target (self->diff_bar_signals, jx_session_get_diff_bars (session));
   self->markers = jx_item_markers_new (session, item, G_CALLBACK (redraw), self);
   jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
@@ -808,8 +827,11 @@ jx_timeline_canvas_dispose (GObject *object)
     g_signal_group_set_target (self->session_signals, NULL);
   if (self->item_signals != NULL)
     g_signal_group_set_target (self->item_signals, NULL);
+  if (self->diff_bar_signals != NULL)
+    g_signal_group_set_target (self->diff_bar_signals, NULL);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->item_signals);
+  g_clear_object (&self->diff_bar_signals);
   g_clear_pointer (&self->fold, jx_canvas_fold_free);
   g_clear_object (&self->renderer);
   g_clear_object (&self->trace);
@@ -819,7 +841,6 @@ jx_timeline_canvas_dispose (GObject *object)
   g_clear_pointer (&self->collapsed, g_free);
   g_clear_pointer (&self->search_mask, g_free);
   g_clear_pointer (&self->markers, jx_item_markers_free);
-  jx_diff_bars_clear (&self->diff_bars);
 
   G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->dispose (object);
 }
@@ -919,11 +940,11 @@ jx_timeline_canvas_init (JxTimelineCanvas *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::shift-mode", G_CALLBACK (update_cursor), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-partner-invocation", G_CALLBACK (redraw), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::selected-partner-trace", G_CALLBACK (redraw), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-pairs", G_CALLBACK (update_diffs), self);
-  g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-state", G_CALLBACK (update_diffs), self);
-  g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (update_diffs), self);
-  g_signal_group_connect_swapped (self->session_signals, "notify::reference", G_CALLBACK (update_diffs), self);
-  g_signal_group_connect_swapped (self->session_signals, "items-changed", G_CALLBACK (update_diffs), self);
+
+  /* Only this trace's rows: a finished pair redraws the lanes it fills. */
+  self->diff_bar_signals = g_signal_group_new (JX_TYPE_DIFF_BAR_MODEL);
+  g_signal_group_connect_swapped (self->diff_bar_signals, "bar-changed", G_CALLBACK (on_bar_changed), self);
+  g_signal_group_connect_swapped (self->diff_bar_signals, "rows-changed", G_CALLBACK (on_diff_rows_changed), self);
 
   self->item_signals = g_signal_group_new (JX_TYPE_SESSION_TRACE);
   g_signal_group_connect_swapped (self->item_signals, "notify::trace", G_CALLBACK (sync_trace), self);

@@ -14,7 +14,6 @@
 #include <gtk/gtk.h>
 
 #include "jx-session.h"
-#include "jx-session-markers.h"
 #include "jx-timeline-renderer.h"
 
 G_BEGIN_DECLS

@@ -7,7 +7,6 @@
 
 #include <math.h>
 
-#include "jx-diff-bars.h"
 #include "jx-trace-timeline-private.h"
 
 /* Wheel notches and touchpad pixels zoom by these factors per unit. */
@@ -229,7 +228,7 @@ jx_trace_timeline_click (JxTraceTimeline *self,
 
     if (jx_timeline_canvas_diff_at (self->canvas, x, y, &hit))
       {
-        jx_diff_bars_select (self->session, self->item, &hit);
+        jx_session_select_on_diff_bar (self->session, self->item, hit.stream, hit.invocation, hit.extra);
         return;
       }
   }

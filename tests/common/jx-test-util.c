@@ -89,6 +89,14 @@ on_timeout (gpointer data)
 }
 
 void
+jx_test_count_notify (gpointer  object,
+                      gpointer  pspec,
+                      guint    *n)
+{
+  (*n)++;
+}
+
+void
 jx_test_spin (guint ms)
 {
   gboolean done = FALSE;

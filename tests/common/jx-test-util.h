@@ -31,6 +31,11 @@ int         jx_test_run_cli           (const char * const *args,
                                        char              **out,
                                        char              **err);
 
+/* A "notify" handler that counts into *n (connect it with &n as data). */
+void        jx_test_count_notify      (gpointer        object,
+                                       gpointer        pspec,
+                                       guint          *n);
+
 /* Runs the main loop for `ms` milliseconds. */
 void        jx_test_spin              (guint           ms);
 

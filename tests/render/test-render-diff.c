@@ -109,7 +109,7 @@ diff_pixel (JxDiffState state)
  * surface and the bar's middle row. */
 static cairo_surface_t *
 draw_bar (JxTrace          *trace,
-          const JxPairDiff *diff,
+          JxComparison     *cmp,
           gboolean          side_b,
           gint64            start,
           gint64            end,
@@ -117,8 +117,8 @@ draw_bar (JxTrace          *trace,
 {
   g_autoptr(JxTimelineRenderer) renderer = jx_timeline_renderer_new (trace);
   JxTimelineLayoutParams params;
-  JxTimelineDiffBar bars[1] = { { diff, side_b } };
-  guint8 streams[1] = { 1 };
+  g_autoptr(JxDiffBarSet) bars = jx_diff_bar_set_new_for_comparison (cmp, 1, side_b);
+  const JxPairDiff *diff = jx_comparison_get_pair (cmp, 0)->diff;
   g_autoptr(GArray) rows = NULL;
   JxTimelineView view;
   cairo_surface_t *surface;
@@ -126,7 +126,7 @@ draw_bar (JxTrace          *trace,
   int height;
 
   jx_timeline_layout_params_init (&params);
-  params.diff_streams = streams;
+  params.diff_streams = jx_diff_bar_set_get_rows (bars);
   rows = jx_timeline_layout_new (trace, &params, &height);
   g_assert_cmpuint (rows->len, ==, 2);
   g_assert_cmpint (g_array_index (rows, JxTimelineRow, 1).kind, ==, JX_TIMELINE_ROW_DIFF);
@@ -181,7 +181,7 @@ test_bar_states (void)
   int y;
 
   /* 1000 ticks over 1000 px: one tick per pixel. */
-  surface = draw_bar (a, pair->diff, FALSE, 0, 1000, &y);
+  surface = draw_bar (a, cmp, FALSE, 0, 1000, &y);
   for (guint i = 0; i < 10; i++)
     {
       g_assert_cmphex (pixel (surface, (int) (i * 100 + 30), y), ==, diff_pixel (JX_DIFF_EQUAL));
@@ -192,7 +192,7 @@ test_bar_states (void)
 
   /* In B the 10 removed calls take no time: a tick where each would be,
    * right after its iteration's work (B idles there). */
-  surface = draw_bar (b, pair->diff, TRUE, 0, 1000, &y);
+  surface = draw_bar (b, cmp, TRUE, 0, 1000, &y);
   g_assert_cmpuint (jx_pair_diff_get_n_extras (pair->diff, TRUE), ==, 10);
   for (guint i = 0; i < 10; i++)
     {
@@ -240,7 +240,7 @@ test_lone_difference (void)
   cairo_surface_t *surface;
   int y, column, only = 0, ticks = 0;
 
-  surface = draw_bar (a, pair->diff, FALSE, 0, 100000 * 100, &y);
+  surface = draw_bar (a, cmp, FALSE, 0, 100000 * 100, &y);
   column = (int) (4321.0 * 100 + 60) * WIDTH / (100000 * 100);
   for (int x = 0; x < WIDTH; x++)
     if (pixel (surface, x, y) == diff_pixel (JX_DIFF_ONLY_HERE))
@@ -253,7 +253,7 @@ test_lone_difference (void)
   g_assert_cmpint (only, ==, 1);
   cairo_surface_destroy (surface);
 
-  surface = draw_bar (b, pair->diff, TRUE, 0, 100000 * 100 - 20, &y);
+  surface = draw_bar (b, cmp, TRUE, 0, 100000 * 100 - 20, &y);
   for (int x = 0; x < WIDTH; x++)
     ticks += pixel (surface, x, y) == diff_pixel (JX_DIFF_ONLY_THERE);
   /* Two pixels wide where the neighbour is equal. */

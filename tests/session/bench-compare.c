@@ -150,11 +150,13 @@ has_summary (gpointer item)
   return jx_session_trace_get_summary (item) != NULL;
 }
 
-/* Draws every diff bar of both traces once; returns seconds. */
+/* Draws every diff bar of both traces once, as a view does (the session's
+ * diff-bar model, sampled per pixel); returns seconds. */
 static double
 draw_all_bars (JxSession *session)
 {
-  g_autofree guint8 *pixels = g_new (guint8, BAR_WIDTH);
+  g_autofree JxDiffBarPixel *pixels = g_new (JxDiffBarPixel, BAR_WIDTH);
+  JxDiffBarModel *model = jx_session_get_diff_bars (session);
   gint64 t0 = g_get_monotonic_time ();
   guint n = 0;
 
@@ -162,18 +164,11 @@ draw_all_bars (JxSession *session)
     {
       JxSessionTrace *item = jx_session_peek_item (session, i);
       JxTrace *trace = jx_session_trace_get_trace (item);
+      const JxDiffBarSet *bars = jx_diff_bar_model_get_bars (model, item);
 
-      for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
-        {
-          const JxComparisonPair *pair;
-          gboolean side_b;
-
-          if (!jx_session_get_diff_bar (session, item, s, &pair, &side_b, NULL))
-            continue;
-          jx_pair_diff_sample (pair->diff, side_b, (gint64) jx_trace_get_start_time (trace),
-                               (gint64) jx_trace_get_end_time (trace), BAR_WIDTH, pixels);
-          n++;
-        }
+      for (guint32 s = 0; bars != NULL && s < jx_trace_get_n_streams (trace); s++)
+        n += jx_diff_bar_set_sample (bars, s, (gint64) jx_trace_get_start_time (trace),
+                                     (gint64) jx_trace_get_end_time (trace), BAR_WIDTH, pixels);
     }
   g_assert_cmpuint (n, >, 0);
   return (double) (g_get_monotonic_time () - t0) / G_USEC_PER_SEC;

@@ -327,6 +327,52 @@ test_markers (void)
   jx_gen_test_remove_tree (dir);
 }
 
+static void
+count_up (guint *n)
+{
+  (*n)++;
+}
+
+/* The marker store on its own: any list of traces, here the session's,
+ * followed by a second store just as by the session's own. */
+static void
+test_marker_store (void)
+{
+  g_autofree char *dir = jx_gen_test_make_tmp_dir ();
+  g_autoptr(JxSession) session = open_runs (dir);
+  g_autoptr(JxSessionMarkers) store = jx_session_markers_new (G_LIST_MODEL (session));
+  GListModel *own = G_LIST_MODEL (jx_session_get_markers (session));
+  JxSessionTrace *b = jx_test_item_at (session, 1);
+  guint changes = 0;
+
+  g_assert_true (G_LIST_MODEL (store) != own);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, g_list_model_get_n_items (own));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), >, 0);
+  g_assert_false (jx_session_markers_is_busy (store));
+  g_signal_connect_swapped (store, "items-changed", G_CALLBACK (count_up), &changes);
+
+  /* A trace leaves: its markers leave both lists, in one change. */
+  jx_session_remove (session, b);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (store)), ==, g_list_model_get_n_items (own));
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (store)); i++)
+    {
+      g_autoptr(JxSessionMarker) m = g_list_model_get_item (G_LIST_MODEL (store), i);
+
+      g_assert_true (jx_session_marker_get_item (m) != b);
+    }
+
+  /* The store does not keep the session alive. */
+  {
+    gpointer weak = session;
+
+    g_object_add_weak_pointer (G_OBJECT (session), &weak);
+    g_clear_object (&session);
+    g_assert_null (weak);
+  }
+  jx_gen_test_remove_tree (dir);
+}
+
 static gboolean
 not_busy (gpointer markers)
 {
@@ -361,14 +407,18 @@ test_user_markers (void)
   JxSessionMarker *kept;
   guint n = g_list_model_get_n_items (G_LIST_MODEL (markers));
   guint found = 0;
+  guint busy_notifies = 0;
 
   g_signal_connect (markers, "save-failed", G_CALLBACK (on_save_failed), &failed);
+  g_signal_connect_swapped (markers, "notify::busy", G_CALLBACK (count_up), &busy_notifies);
   m = jx_session_markers_add (markers, b, at, 5000, "Notes", "Slow", "waits for rank 2", 0, 0);
   g_assert_nonnull (m);
+  g_assert_cmpuint (busy_notifies, ==, 1);
   g_assert_true (jx_session_marker_get_user (m));
   g_assert_false (jx_session_marker_get_saved (m));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (markers)), ==, n + 1);
   g_assert_true (jx_test_wait_until (not_busy, markers, 30));
+  g_assert_cmpuint (busy_notifies, ==, 2);
   g_assert_no_error (failed);
   g_assert_true (jx_session_marker_get_saved (m));
 
@@ -479,6 +529,7 @@ main (int    argc,
   g_test_add_func ("/session/align/keeps-place", test_align_keeps_place);
   g_test_add_func ("/session/markers/arithmetic", test_markers);
   g_test_add_func ("/session/markers/user", test_user_markers);
+  g_test_add_func ("/session/markers/store", test_marker_store);
   g_test_add_func ("/session/markers/remove-twice", test_user_markers_remove_twice);
   return g_test_run ();
 }

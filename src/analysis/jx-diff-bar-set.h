@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-diff-bar-set.h — the diff bars of one trace's streams in one comparison:
+ * the one model every view and the CLI draw diff bars from.
+ *
+ * A comparison of A (the reference) with B has two sets: A's side (a bar
+ * under each of A's streams that has a partner in B) and B's side. Each
+ * stream of the set's trace has a row or not (known from the stream
+ * pairing before any pair is aligned, so rows never jump while the
+ * comparison runs) and, once its stream pair is done, the bar: the pair's
+ * JxPairDiff read from this side. jx_diff_bar_set_add_pair() is the only
+ * place where a finished stream pair becomes a bar (the session publishes
+ * pairs through it as they arrive; the CLI adds every pair of a finished
+ * comparison); a meson test fails when a second conversion appears.
+ *
+ * Drawing goes through jx_diff_bar_set_sample(), one JxDiffBarPixel per
+ * pixel. That is where timing-aware bars (issue 15) go: the pixel gains the
+ * duration ratio B/A of the equal calls under it, and the mode (structure,
+ * time, both) and the noise band become fields of the set, set from the
+ * session's diff-bar model properties or the CLI's options; renderers map
+ * pixels to colours and never read the JxPairDiff themselves.
+ *
+ * A set holds pointers into the JxComparison whose pairs it was given and
+ * no reference to it: the owner keeps the comparison alive as long as the
+ * set. Main thread only (pairs are added where they are published). */
+#pragma once
+
+#include <glib.h>
+
+#include "jx-comparison.h"
+
+G_BEGIN_DECLS
+
+/* One pixel of a bar. */
+typedef struct
+{
+  guint8 state;   /* JxDiffState: the strongest under the pixel */
+  guint8 extra;   /* TRUE: calls only in the other trace sit here (a tick) */
+} JxDiffBarPixel;
+
+typedef struct _JxDiffBarSet JxDiffBarSet;
+
+/* An empty set for a trace of n_streams streams, on side B (side_b) or A. */
+JxDiffBarSet           *jx_diff_bar_set_new           (guint                   n_streams,
+                                                       gboolean                side_b);
+/* Both sides of a comparison of a with b about to run: a row under every
+ * stream the stream pairing gives a partner (jx_stream_pairing_compute,
+ * as the engine pairs them), no bar yet. */
+void                    jx_diff_bar_set_new_pair      (JxTrace                *a,
+                                                       JxTrace                *b,
+                                                       JxDiffBarSet          **side_a,
+                                                       JxDiffBarSet          **side_b);
+/* The bars of one side of a finished comparison (the CLI). */
+JxDiffBarSet           *jx_diff_bar_set_new_for_comparison (JxComparison      *comparison,
+                                                       guint                   n_streams,
+                                                       gboolean                side_b);
+JxDiffBarSet           *jx_diff_bar_set_ref           (JxDiffBarSet           *self);
+void                    jx_diff_bar_set_unref         (JxDiffBarSet           *self);
+
+/* A finished stream pair becomes the bar of its stream on this side (and
+ * that stream gets a row, when it has a diff). Returns the stream, or
+ * JX_NONE when the pair is not compared or has no stream on this side. */
+guint32                 jx_diff_bar_set_add_pair      (JxDiffBarSet           *self,
+                                                       const JxComparisonPair *pair);
+
+gboolean                jx_diff_bar_set_get_side_b    (const JxDiffBarSet     *self);
+guint                   jx_diff_bar_set_get_n_streams (const JxDiffBarSet     *self);
+/* Per stream, 1 when it has a row (the layout's diff_streams). */
+const guint8           *jx_diff_bar_set_get_rows      (const JxDiffBarSet     *self);
+gboolean                jx_diff_bar_set_has_row       (const JxDiffBarSet     *self,
+                                                       guint32                 stream);
+/* The finished pair of `stream`, NULL while it runs or when there is none. */
+const JxComparisonPair *jx_diff_bar_set_get_pair      (const JxDiffBarSet     *self,
+                                                       guint32                 stream);
+/* Its diff (what the bar shows), NULL likewise. */
+const JxPairDiff       *jx_diff_bar_set_get_diff      (const JxDiffBarSet     *self,
+                                                       guint32                 stream);
+
+/* The bar of `stream` over [start, end) ticks of this side in n_pixels
+ * pixels (as jx_pair_diff_sample). FALSE, and nothing written, while the
+ * bar has no pair yet. */
+gboolean                jx_diff_bar_set_sample        (const JxDiffBarSet     *self,
+                                                       guint32                 stream,
+                                                       gint64                  start,
+                                                       gint64                  end,
+                                                       guint                   n_pixels,
+                                                       JxDiffBarPixel         *out);
+/* What the bar of `stream` shows in [t0, t1) (jx_pair_diff_find). */
+gboolean                jx_diff_bar_set_find          (const JxDiffBarSet     *self,
+                                                       guint32                 stream,
+                                                       gint64                  t0,
+                                                       gint64                  t1,
+                                                       JxDiffState            *state,
+                                                       guint32                *invocation,
+                                                       guint32                *extra);
+/* The state of this side's `invocation` on `stream` (JX_DIFF_NONE without
+ * a bar). */
+JxDiffState             jx_diff_bar_set_state         (const JxDiffBarSet     *self,
+                                                       guint32                 stream,
+                                                       guint32                 invocation);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxDiffBarSet, jx_diff_bar_set_unref)
+
+G_END_DECLS

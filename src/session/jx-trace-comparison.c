@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-trace-comparison.c — see jx-trace-comparison.h. */
+#include "config.h"
+
+#include "jx-session-job.h"
+#include "jx-trace-comparison.h"
+
+/* Invocations the engine aligns per second and thread, with the metrics and
+ * the diff bars, on a 2016 laptop core (tests/session/bench-compare.c):
+ * generous, so that the estimate errs long. */
+#define INVOCATIONS_PER_SECOND 4.0e6
+/* Progress is reported in steps of at least this much. */
+#define FRACTION_STEP 0.005
+
+struct _JxTraceComparison
+{
+  GObject                   parent_instance;
+
+  JxSessionJob              job;
+  JxTrace                  *reference;    /* A of the run / result */
+  JxComparison             *comparison;   /* from the first published pair on */
+  JxDiffBarSet             *bars;         /* this trace's side (B) */
+  JxDiffBarSet             *reference_bars;
+  guint                     n_pairs;
+  JxSessionComparisonState  state;
+  double                    fraction;
+  double                    estimate;
+  GError                   *error;
+};
+
+enum {
+  PROP_0,
+  PROP_COMPARISON,
+  PROP_PAIRS,
+  PROP_STATE,
+  PROP_FRACTION,
+  PROP_ESTIMATE,
+  PROP_ERROR,
+  N_PROPS
+};
+
+enum {
+  PAIR_DONE,
+  RESET,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (JxTraceComparison, jx_trace_comparison, G_TYPE_OBJECT)
+
+static void
+notify (JxTraceComparison *self,
+        guint              prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+static void
+set_state (JxTraceComparison        *self,
+           JxSessionComparisonState  state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  notify (self, PROP_STATE);
+}
+
+static void
+set_fraction (JxTraceComparison *self,
+              double             fraction)
+{
+  fraction = CLAMP (fraction, 0.0, 1.0);
+  if (self->fraction == fraction)
+    return;
+  self->fraction = fraction;
+  notify (self, PROP_FRACTION);
+}
+
+static void
+set_estimate (JxTraceComparison *self,
+              double             estimate)
+{
+  if (self->estimate == estimate)
+    return;
+  self->estimate = estimate;
+  notify (self, PROP_ESTIMATE);
+}
+
+/* A run ------------------------------------------------------------------- */
+
+typedef struct
+{
+  JxTraceComparison *self;
+  GCancellable      *run;
+} Run;
+
+static void
+run_free (Run *run)
+{
+  g_object_unref (run->self);
+  g_object_unref (run->run);
+  g_free (run);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
+
+static gboolean
+is_current (Run *run)
+{
+  return run->self->job.current == run->run && !g_cancellable_is_cancelled (run->run);
+}
+
+/* Main context, coalesced by the engine. */
+static void
+on_progress (guint    pairs_done,
+             guint    n_pairs,
+             guint64  events_done,
+             guint64  n_events,
+             gpointer user_data)
+{
+  Run *run = user_data;
+  double fraction;
+
+  if (!is_current (run) || n_events == 0)
+    return;
+  fraction = (double) events_done / (double) n_events;
+  if (fraction < run->self->fraction + FRACTION_STEP && fraction < 1.0)
+    return;
+  set_fraction (run->self, fraction);
+}
+
+/* Main context, once per finished stream pair: O(1). */
+static void
+on_pair_done (JxComparison           *comparison,
+              const JxComparisonPair *pair,
+              gpointer                user_data)
+{
+  Run *run = user_data;
+  JxTraceComparison *self = run->self;
+  gboolean first = self->comparison == NULL;
+
+  if (!is_current (run) || pair->alignment == NULL)
+    return;
+  /* A current run has its bars from start() on. */
+  g_assert (self->bars != NULL && self->reference_bars != NULL && self->reference != NULL);
+  if (first)
+    self->comparison = jx_comparison_ref (comparison);
+  jx_diff_bar_set_add_pair (self->bars, pair);
+  jx_diff_bar_set_add_pair (self->reference_bars, pair);
+  self->n_pairs++;
+
+  g_signal_emit (self, signals[PAIR_DONE], 0, pair);
+  g_object_freeze_notify (G_OBJECT (self));
+  if (first)
+    notify (self, PROP_COMPARISON);
+  notify (self, PROP_PAIRS);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static void
+on_done (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(Run) run = user_data;
+  g_autoptr(JxComparison) comparison = NULL;
+  g_autoptr(GError) error = NULL;
+  JxTraceComparison *self = run->self;
+
+  comparison = jx_comparison_run_finish (result, &error);
+  if (!jx_session_job_finish (&self->job, run->run))
+    return;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (comparison != NULL)
+    {
+      /* A comparison without aligned pairs still is one: unpaired streams. */
+      if (self->comparison == NULL)
+        {
+          self->comparison = g_steal_pointer (&comparison);
+          notify (self, PROP_COMPARISON);
+        }
+      set_fraction (self, 1.0);
+      set_state (self, JX_SESSION_COMPARISON_DONE);
+    }
+  else
+    {
+      self->error = g_steal_pointer (&error);
+      notify (self, PROP_ERROR);
+      set_state (self, JX_SESSION_COMPARISON_FAILED);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+static double
+estimate_seconds (JxTrace *a,
+                  JxTrace *b)
+{
+  double invocations = (double) jx_trace_get_n_invocations (a) + (double) jx_trace_get_n_invocations (b);
+
+  return invocations / (INVOCATIONS_PER_SECOND * MAX (1u, g_get_num_processors ()));
+}
+
+/* Drops run, result and bars; `reset` when the bars go for good (a start
+ * announces its new ones itself). */
+static void
+drop (JxTraceComparison        *self,
+      JxSessionComparisonState  state,
+      gboolean                  reset)
+{
+  gboolean had_result = self->comparison != NULL;
+  gboolean had_bars = self->bars != NULL;
+
+  jx_session_job_cancel (&self->job);
+  g_clear_object (&self->reference);
+  g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
+  g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
+  /* The bars pointed into it: they went first. */
+  g_clear_pointer (&self->comparison, jx_comparison_unref);
+  g_clear_error (&self->error);
+
+  if (had_bars && reset)
+    g_signal_emit (self, signals[RESET], 0);
+  g_object_freeze_notify (G_OBJECT (self));
+  if (had_result)
+    notify (self, PROP_COMPARISON);
+  if (self->n_pairs != 0)
+    {
+      self->n_pairs = 0;
+      notify (self, PROP_PAIRS);
+    }
+  set_fraction (self, 0.0);
+  set_estimate (self, 0.0);
+  set_state (self, state);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+jx_trace_comparison_clear (JxTraceComparison        *self,
+                           JxSessionComparisonState  state)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  g_return_if_fail (state == JX_SESSION_COMPARISON_NONE || state == JX_SESSION_COMPARISON_WAITING);
+
+  drop (self, state, TRUE);
+}
+
+void
+jx_trace_comparison_start (JxTraceComparison *self,
+                           JxTrace           *reference,
+                           JxTrace           *trace)
+{
+  JxComparisonOptions options;
+  Run *run;
+
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  g_return_if_fail (JX_IS_TRACE (reference));
+  g_return_if_fail (JX_IS_TRACE (trace));
+
+  g_object_freeze_notify (G_OBJECT (self));
+  drop (self, JX_SESSION_COMPARISON_RUNNING, FALSE);
+  self->reference = g_object_ref (reference);
+  jx_diff_bar_set_new_pair (reference, trace, &self->reference_bars, &self->bars);
+  set_estimate (self, estimate_seconds (reference, trace));
+
+  jx_comparison_options_init (&options);
+  options.diff_bars = TRUE;
+  options.keep_alignment = TRUE;
+
+  run = g_new0 (Run, 1);
+  run->self = g_object_ref (self);
+  run->run = g_object_ref (jx_session_job_start (&self->job));
+  /* The run's data outlives the pair and progress callbacks: it goes with
+   * the completion callback, the engine's last call. */
+  jx_comparison_run_async (reference, trace, &options, run->run,
+                           on_progress, on_pair_done, run, on_done, run);
+  g_signal_emit (self, signals[RESET], 0);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+jx_trace_comparison_cancel (JxTraceComparison *self)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+
+  if (self->state != JX_SESSION_COMPARISON_RUNNING)
+    return;
+  /* The pairs published so far stay; the workers stop at their next check. */
+  jx_session_job_cancel (&self->job);
+  set_state (self, JX_SESSION_COMPARISON_CANCELLED);
+}
+
+/* Object ------------------------------------------------------------------- */
+
+static void
+jx_trace_comparison_dispose (GObject *object)
+{
+  JxTraceComparison *self = JX_TRACE_COMPARISON (object);
+
+  jx_session_job_cancel (&self->job);
+
+  G_OBJECT_CLASS (jx_trace_comparison_parent_class)->dispose (object);
+}
+
+static void
+jx_trace_comparison_finalize (GObject *object)
+{
+  JxTraceComparison *self = JX_TRACE_COMPARISON (object);
+
+  g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
+  g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
+  g_clear_pointer (&self->comparison, jx_comparison_unref);
+  g_clear_object (&self->reference);
+  g_clear_error (&self->error);
+
+  G_OBJECT_CLASS (jx_trace_comparison_parent_class)->finalize (object);
+}
+
+static void
+jx_trace_comparison_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  JxTraceComparison *self = JX_TRACE_COMPARISON (object);
+
+  switch (prop_id)
+    {
+    case PROP_COMPARISON:
+      g_value_set_boxed (value, self->comparison);
+      break;
+    case PROP_PAIRS:
+      g_value_set_uint (value, self->n_pairs);
+      break;
+    case PROP_STATE:
+      g_value_set_enum (value, self->state);
+      break;
+    case PROP_FRACTION:
+      g_value_set_double (value, self->fraction);
+      break;
+    case PROP_ESTIMATE:
+      g_value_set_double (value, self->estimate);
+      break;
+    case PROP_ERROR:
+      g_value_set_boxed (value, self->error);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_trace_comparison_class_init (JxTraceComparisonClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags ro = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->dispose = jx_trace_comparison_dispose;
+  object_class->finalize = jx_trace_comparison_finalize;
+  object_class->get_property = jx_trace_comparison_get_property;
+
+  properties[PROP_COMPARISON] = g_param_spec_boxed ("comparison", NULL, NULL, JX_TYPE_COMPARISON, ro);
+  properties[PROP_PAIRS] = g_param_spec_uint ("pairs", NULL, NULL, 0, G_MAXUINT, 0, ro);
+  properties[PROP_STATE] =
+    g_param_spec_enum ("state", NULL, NULL, JX_TYPE_SESSION_COMPARISON_STATE, JX_SESSION_COMPARISON_NONE, ro);
+  properties[PROP_FRACTION] = g_param_spec_double ("fraction", NULL, NULL, 0.0, 1.0, 0.0, ro);
+  properties[PROP_ESTIMATE] = g_param_spec_double ("estimate", NULL, NULL, 0.0, G_MAXDOUBLE, 0.0, ro);
+  properties[PROP_ERROR] = g_param_spec_boxed ("error", NULL, NULL, G_TYPE_ERROR, ro);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[PAIR_DONE] = g_signal_new ("pair-done", G_TYPE_FROM_CLASS (klass),
+                                     G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
+                                     G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[RESET] = g_signal_new ("reset", G_TYPE_FROM_CLASS (klass),
+                                 G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
+                                 G_TYPE_NONE, 0);
+}
+
+static void
+jx_trace_comparison_init (JxTraceComparison *self)
+{
+  self->state = JX_SESSION_COMPARISON_NONE;
+}
+
+JxTraceComparison *
+jx_trace_comparison_new (void)
+{
+  return g_object_new (JX_TYPE_TRACE_COMPARISON, NULL);
+}
+
+/* Getters ------------------------------------------------------------------ */
+
+JxTrace *
+jx_trace_comparison_get_reference (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+  return self->reference;
+}
+
+JxComparison *
+jx_trace_comparison_get_comparison (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+  return self->comparison;
+}
+
+guint
+jx_trace_comparison_get_n_pairs (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), 0);
+  return self->n_pairs;
+}
+
+JxSessionComparisonState
+jx_trace_comparison_get_state (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), JX_SESSION_COMPARISON_NONE);
+  return self->state;
+}
+
+double
+jx_trace_comparison_get_fraction (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), 0.0);
+  return self->fraction;
+}
+
+double
+jx_trace_comparison_get_estimate (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), 0.0);
+  return self->estimate;
+}
+
+const GError *
+jx_trace_comparison_get_error (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+  return self->error;
+}
+
+const JxDiffBarSet *
+jx_trace_comparison_get_bars (JxTraceComparison *self,
+                              gboolean           reference_side)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+  return reference_side ? self->reference_bars : self->bars;
+}
+
+const JxComparisonPair *
+jx_trace_comparison_get_stream_pair (JxTraceComparison *self,
+                                     gboolean           reference_side,
+                                     guint32            stream)
+{
+  const JxDiffBarSet *bars;
+
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+
+  bars = reference_side ? self->reference_bars : self->bars;
+  return bars != NULL ? jx_diff_bar_set_get_pair (bars, stream) : NULL;
+}
