@@ -1,8 +1,9 @@
 /* jx-timeline-layout.h — the geometry of a master timeline: its rows (one
- * per stream under its process, or per call-stack level), the mapping between
- * comparison time and a trace's ticks, and the view (visible window, size,
- * label column) that maps ticks to pixels. No drawing here, so the layout
- * serves hit testing and headless rendering alike. */
+ * per stream under its process, or per call-stack level) and the view
+ * (visible window, size, label column) that maps a trace's ticks to pixels;
+ * comparison time becomes ticks through jx_time_comparison_to_ticks()
+ * (jx-time.h). No drawing here, so the layout serves hit testing and
+ * headless rendering alike. */
 #pragma once
 
 #include "jx-pair-diff.h"
@@ -74,15 +75,6 @@ GArray  *jx_timeline_layout_new      (JxTrace                      *trace,
 int      jx_timeline_layout_row_at   (const JxTimelineRow *rows,
                                       guint                n_rows,
                                       int                  y);
-
-/* Comparison time (ns, see jx-time.h) <-> trace ticks at the trace's start and
- * the given offset. Results may lie outside the trace and be negative. */
-gint64   jx_timeline_comparison_to_ticks (JxTrace *trace,
-                                          gint64   offset_ns,
-                                          gint64   comparison_ns);
-gint64   jx_timeline_ticks_to_comparison (JxTrace *trace,
-                                          gint64   offset_ns,
-                                          gint64   ticks);
 
 /* Per-region search mask (non-zero where the region's name contains `text`,
  * case-insensitively), length jx_trace_get_n_regions(). NULL when text is

@@ -1,7 +1,7 @@
 /* jx-timeline-renderer-private.h — what the files of the timeline renderer
  * share: the instance, the row sampling and the overlay painters.
  *
- *   jx-timeline-layout.c    rows, time conversions, search mask, view geometry
+ *   jx-timeline-layout.c    rows, search mask, view geometry
  *   jx-timeline-layout-groups.c  rows along the tree of stream groups
  *   jx-timeline-renderer.c  the object, row sampling (pyramid or exact walk),
  *                           the per-frame image cache and the draw entry point

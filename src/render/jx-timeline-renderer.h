@@ -2,7 +2,7 @@
  *
  * No widget code: the same calls draw into a GtkSnapshot's cairo node, an
  * image surface in tests, or an export. The caller passes the visible window
- * in TRACE TICKS (convert from comparison ns with jx_timeline_comparison_to_ticks)
+ * in TRACE TICKS (convert from comparison ns with jx_time_comparison_to_ticks)
  * and a row layout (jx_timeline_layout_new), both in jx-timeline-layout.h. Per-pixel colours come from a
  * JxTimelineSummary (set it once the off-thread build is done). Until then,
  * and for call-stack rows until jx_timeline_summary_ensure_call_stack() has

@@ -184,7 +184,7 @@ notes_start (gpointer data)
   g_autoptr(GTask) task = NULL;
   NotesInput *in;
   const JxTimeSpan *visible;
-  gint64 offset;
+  JxTimeOrigin origin;
 
   if (self->groups == NULL || self->trace == NULL || self->session == NULL)
     {
@@ -199,9 +199,9 @@ notes_start (gpointer data)
     if (jx_canvas_fold_get_folded (self, g))
       g_array_append_val (in->folded, g);
   visible = jx_session_get_visible_time (self->session);
-  offset = jx_session_trace_get_offset (self->item);
-  in->t0 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, visible->begin_ns), 0);
-  in->t1 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, visible->end_ns), 0);
+  origin = jx_session_trace_get_time_origin (self->item);
+  in->t0 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, visible->begin_ns));
+  in->t1 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, visible->end_ns));
   task = g_task_new (NULL, jx_debounce_begin (&self->notes_run), notes_done, self);
   g_task_set_task_data (task, in, notes_input_free);
   g_task_run_in_thread (task, notes_thread);
@@ -531,9 +531,9 @@ group_tooltip (JxCanvasFold        *self,
     g_string_append_printf (text, "\n%s %s", self->notes[row->group], _("of the visible range"));
   if (range->end_ns > range->begin_ns)
     {
-      gint64 offset = jx_session_trace_get_offset (self->item);
-      guint64 r0 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->begin_ns), 0);
-      guint64 r1 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->end_ns), 0);
+      JxTimeOrigin origin = jx_session_trace_get_time_origin (self->item);
+      guint64 r0 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, range->begin_ns));
+      guint64 r1 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, range->end_ns));
       MixKey key;
       const JxGroupSummary *mix;
 

@@ -100,16 +100,16 @@ fill_view (JxTimelineCanvas *self,
   JxSessionTrace *selected;
   guint32 sel_stream, sel_inv;
   GdkRGBA background;
-  gint64 offset;
+  JxTimeOrigin origin;
 
   jx_timeline_view_init (view);
   if (self->trace == NULL || self->rows == NULL)
     return FALSE;
 
   visible = jx_session_get_visible_time (self->session);
-  offset = jx_session_trace_get_offset (self->item);
-  view->start = jx_timeline_comparison_to_ticks (self->trace, offset, visible->begin_ns);
-  view->end = jx_timeline_comparison_to_ticks (self->trace, offset, visible->end_ns);
+  origin = jx_session_trace_get_time_origin (self->item);
+  view->start = jx_time_comparison_to_ticks (origin, visible->begin_ns);
+  view->end = jx_time_comparison_to_ticks (origin, visible->end_ns);
   if (view->end <= view->start)
     view->end = view->start + 1;
   view->width = gtk_widget_get_width (GTK_WIDGET (self));
@@ -751,7 +751,7 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
   stream = jx_trace_get_stream (self->trace, stream_index);
   region = jx_trace_get_region (self->trace, stream->region[inv]);
   process = jx_trace_get_process (self->trace, stream->process);
-  start = jx_time_format (jx_session_trace_ticks_to_ns (self->item, stream->start[inv]), 6);
+  start = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (self->item), stream->start[inv]), 6);
   duration = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
   exclusive = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
   name = g_markup_escape_text (region->name, -1);

@@ -55,7 +55,7 @@ add_marker (GSimpleAction *action,
   if (self->session == NULL || jx_session_trace_get_trace (self->item) == NULL)
     return;
   dialog = jx_marker_dialog_new (parent_window (self), self->session, self->item,
-                                 jx_session_trace_ns_to_ticks (self->item, self->menu_ns));
+                                 jx_time_ticks_clamp (jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (self->item), self->menu_ns)));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

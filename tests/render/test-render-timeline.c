@@ -272,10 +272,10 @@ test_shift_moves_columns (void)
   g_assert_cmpint (last1 - last0, ==, 13);
 
   /* Through comparison time: an offset of +2.5 µs moves the trace 25 px right. */
-  f.view.start = jx_timeline_comparison_to_ticks (f.trace, 2500, 0);
-  f.view.end = jx_timeline_comparison_to_ticks (f.trace, 2500, 20000);
+  f.view.start = jx_time_comparison_to_ticks (jx_trace_get_time_origin (f.trace, 2500), 0);
+  f.view.end = jx_time_comparison_to_ticks (jx_trace_get_time_origin (f.trace, 2500), 20000);
   g_assert_cmpint (f.view.start, ==, -2500);
-  g_assert_cmpint (jx_timeline_ticks_to_comparison (f.trace, 2500, f.view.start), ==, 0);
+  g_assert_cmpint (jx_time_ticks_to_comparison (jx_trace_get_time_origin (f.trace, 2500), f.view.start), ==, 0);
   fixture_draw (&f);
   g_assert_true (columns_of (&f, ROW / 2, f.colors[1], &first1, &last1));
   g_assert_cmpint (first1 - first0, ==, 25);

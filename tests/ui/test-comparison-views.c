@@ -108,8 +108,8 @@ pixel_ticks (JxTraceTimeline *lane,
   JxTrace *trace = jx_session_trace_get_trace (item);
   gint64 offset = jx_session_trace_get_offset (item);
 
-  *t0 = jx_timeline_comparison_to_ticks (trace, offset, jx_trace_timeline_x_to_ns (lane, x));
-  *t1 = jx_timeline_comparison_to_ticks (trace, offset, jx_trace_timeline_x_to_ns (lane, x + 1));
+  *t0 = jx_time_comparison_to_ticks (jx_trace_get_time_origin (trace, offset), jx_trace_timeline_x_to_ns (lane, x));
+  *t1 = jx_time_comparison_to_ticks (jx_trace_get_time_origin (trace, offset), jx_trace_timeline_x_to_ns (lane, x + 1));
 }
 
 /* Pixels of stream 0's diff bar over the window: where a removed call (A)
@@ -133,8 +133,8 @@ test_diff_bar_pixels (void)
   g_assert_cmpuint (removed->len, ==, 6);
 
   /* Two iterations of A: the removed calls are several pixels wide. */
-  begin = jx_session_trace_ticks_to_ns (items[0], g_array_index (removed, guint64, 2 * 1) - 1000);
-  end = jx_session_trace_ticks_to_ns (items[0], g_array_index (removed, guint64, 2 * 3) - 1000);
+  begin = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (items[0]), g_array_index (removed, guint64, 2 * 1) - 1000);
+  end = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (items[0]), g_array_index (removed, guint64, 2 * 3) - 1000);
   master = jx_master_timeline_new (f.session);
   window = jx_test_present (master, 1200, 700);
   jx_test_set_view (f.session, begin, end);
