@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "jx-diff-bars.h"
+#include "jx-offset-drag.h"
 #include "jx-trace-timeline-private.h"
 
 /* Wheel notches and touchpad pixels zoom by these factors per unit. */
@@ -46,9 +47,11 @@ jx_trace_timeline_drag_begin (JxTraceTimeline   *self,
   self->drag_mode = mode;
   self->drag_y = y;
   self->drag_moved = FALSE;
-  self->drag_offset = jx_session_trace_get_offset (self->item);
   jx_time_drag_begin (&self->drag, jx_session_get_visible_time (self->session),
                       label_width (self), label_width (self) + jx_timeline_canvas_get_time_width (self->canvas), x);
+  if (mode == JX_TIMELINE_DRAG_SHIFT)
+    self->offset_drag = jx_offset_drag_begin (jx_offset_drag_get_for_session (self->session), self->item,
+                                              self->drag.ns_per_px);
 }
 
 void
@@ -62,18 +65,19 @@ jx_trace_timeline_drag_update (JxTraceTimeline *self,
 
   if (!self->dragging || !is_current (self))
     return;
-  if (!self->drag_moved && fabs (dx) < JX_TIME_DRAG_THRESHOLD && fabs (dy) < JX_TIME_DRAG_THRESHOLD)
+  /* The offset drag has its own threshold and undo step. */
+  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT)
+    {
+      self->drag_moved = jx_offset_drag_update (jx_offset_drag_get_for_session (self->session), self->offset_drag,
+                                                dx, dy);
+      return;
+    }
+  if (!self->drag_moved && !jx_time_drag_past_threshold (dx, dy))
     return;
 
   delta = jx_time_drag_delta (&self->drag, dx);
   switch (self->drag_mode)
     {
-    case JX_TIMELINE_DRAG_SHIFT:
-      if (!self->drag_moved)
-        jx_session_begin_offset_drag (self->session, self->item);
-      self->drag_moved = TRUE;
-      jx_session_set_offset (self->session, self->item, self->drag_offset + delta);
-      break;
 
     case JX_TIMELINE_DRAG_PAN:
       self->drag_moved = TRUE;
@@ -87,11 +91,14 @@ jx_trace_timeline_drag_update (JxTraceTimeline *self,
       self->drag_moved = TRUE;
       jx_time_drag_select (&self->drag, self->session, dx);
       break;
+
+    case JX_TIMELINE_DRAG_SHIFT:   /* handled above */
+      g_assert_not_reached ();
     }
 }
 
-/* Ends the drag: a shift becomes one undo step; a selection zooms to what
- * it selected, or (cancelled) just goes. */
+/* Ends the drag: a shift becomes one undo step (cancelled: the trace goes
+ * back); a selection zooms to what it selected, or (cancelled) just goes. */
 static void
 finish_drag (JxTraceTimeline *self,
              gboolean         cancelled,
@@ -100,12 +107,21 @@ finish_drag (JxTraceTimeline *self,
   if (!self->dragging)
     return;
   self->dragging = FALSE;
+  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT && self->session != NULL)
+    {
+      JxOffsetDrag *offset_drag = jx_offset_drag_get_for_session (self->session);
+
+      if (cancelled)
+        jx_offset_drag_cancel (offset_drag, self->offset_drag);
+      else
+        jx_offset_drag_end (offset_drag, self->offset_drag);
+      self->offset_drag = 0;
+      return;
+    }
   if (!self->drag_moved || !is_current (self))
     return;
 
-  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT)
-    jx_session_end_offset_drag (self->session, self->item);
-  else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT && cancelled)
+  if (self->drag_mode == JX_TIMELINE_DRAG_SELECT && cancelled)
     jx_session_select_time (self->session, NULL);
   else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT)
     jx_time_drag_zoom (&self->drag, self->session, dx);
