@@ -130,6 +130,12 @@ typedef struct
    * for none. */
   const char * const  *group_notes;
   const JxTimelineDiffBar *diff_bars;  /* per stream, for DIFF rows; NULL = none */
+  /* TRUE while the trace is being dragged in time (jx-timeline-renderer.h):
+   * a window that only slid sideways (same width in ticks, everything else
+   * alike) re-uses the rows of the last sampled frame, translated; the
+   * columns that uncovers show as pending until a frame without the flag
+   * (the drop) samples them. */
+  gboolean             offset_drag;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -42,6 +42,7 @@ struct _JxTimelineRenderer
    * tooltips with the same window, rows and colours skip the sampling. */
   cairo_surface_t   *cache_image;
   guint8             cache_key[96];
+  guint              n_samplings;    /* frames that sampled their rows */
 
   /* Marks (activity where idle won a pixel) of the cached rows: one line
    * per row, transparent where there is none; NULL when no row has any. */

@@ -9,7 +9,10 @@
  * run for their stream, rows are walked exactly when that is cheap (at most
  * ~32 invocations per pixel) and otherwise drawn as "pending" stripes, so a
  * frame never walks a whole big trace. The sampled rows of the last frame are
- * kept: redrawing the same window (hover, selection, tooltips) only blits.
+ * kept, keyed by the window in ticks (comparison window and offset), the
+ * size and what the rows show: redrawing the same window (hover, selection,
+ * tooltips) only blits, and during an offset drag (view.offset_drag) a
+ * window that only slid sideways blits them translated.
  */
 #pragma once
 
@@ -47,6 +50,10 @@ JxImbalance        *jx_timeline_renderer_get_imbalance (JxTimelineRenderer *self
 void                jx_timeline_renderer_draw        (JxTimelineRenderer   *self,
                                                       cairo_t              *cr,
                                                       const JxTimelineView *view);
+/* Frames whose rows were sampled (not taken from the last frame, as they
+ * are or translated) since the renderer was made: what tests and benchmarks
+ * count to see that hovering, tooltips and offset drags do not resample. */
+guint               jx_timeline_renderer_get_n_samplings (JxTimelineRenderer *self);
 
 /* Dominant region drawn at (x, y), JX_NONE when none (after a draw or not). */
 guint32             jx_timeline_renderer_region_at   (JxTimelineRenderer   *self,
