@@ -6,7 +6,8 @@
  *   jx-timeline-renderer.c  the object, row sampling (pyramid or exact walk),
  *                           the per-frame image cache and the draw entry point
  *   jx-timeline-overlays.c  labels, selection outline, messages, markers
- *   jx-timeline-hit.c       region, invocation and expander under a point
+ *   jx-timeline-hit.c       region, invocation and expander under a point, and
+ *                           everything under a point at once (JxTimelineHit)
  *   jx-timeline-sos.c       the SOS-time overlay and the segment under a point
  *   jx-timeline-diff.c      DIFF rows: the diff bars' pixels and what is under a point */
 #pragma once
@@ -124,6 +125,12 @@ void _jx_timeline_renderer_draw_messages  (JxTimelineRenderer   *self,
 void _jx_timeline_renderer_draw_markers   (JxTimelineRenderer   *self,
                                            cairo_t              *cr,
                                            const JxTimelineView *view);
+/* The marker (index in view->markers, or the trace's own) whose flag is
+ * at (x, y), -1 for none. */
+int  _jx_timeline_renderer_marker_at      (JxTimelineRenderer   *self,
+                                           const JxTimelineView *view,
+                                           double                x,
+                                           double                y);
 
 /* jx-timeline-sos.c: the SOS-time overlay over the visible rows. */
 void _jx_timeline_renderer_draw_sos       (JxTimelineRenderer   *self,

@@ -117,4 +117,32 @@ gboolean            jx_timeline_renderer_segment_at  (JxTimelineRenderer   *self
                                                       double                y,
                                                       guint                *segment);
 
+/* Everything drawn under (x, y), found in one pass for a tooltip, a click or
+ * a menu, each reading what it acts on. In the label column: the row and
+ * the expander there; in the time area: the marker flag, the SOS segment
+ * (with the overlay on), what the diff bar shows, the invocation. */
+typedef struct
+{
+  int               row;               /* index in view->rows; -1 for none */
+  gboolean          in_labels;         /* x is in the label column */
+  guint32           expander_process;  /* on a PROCESS row's expander; else JX_NONE */
+  guint32           expander_group;    /* on a header row's expander (layouts with
+                                          groups); else JX_NONE */
+  int               marker;            /* index in view->markers (or the trace's
+                                          markers without them); -1 for none */
+  gboolean          has_segment;
+  guint             segment;           /* jx_timeline_renderer_segment_at */
+  gboolean          has_diff;
+  JxTimelineDiffHit diff;              /* jx_timeline_renderer_diff_at */
+  gboolean          has_invocation;
+  guint32           stream;            /* jx_timeline_renderer_invocation_at */
+  guint32           invocation;
+} JxTimelineHit;
+
+void                jx_timeline_renderer_hit         (JxTimelineRenderer   *self,
+                                                      const JxTimelineView *view,
+                                                      double                x,
+                                                      double                y,
+                                                      JxTimelineHit        *hit);
+
 G_END_DECLS

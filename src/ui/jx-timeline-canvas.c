@@ -1,4 +1,8 @@
-/* jx-timeline-canvas.c */
+/* jx-timeline-canvas.c — the widget: its rows (layout, collapse, call-stack
+ * process, scrolling, search), the render layer's view of them, kept until
+ * something it shows changes, so that frames, hit tests and tooltips share
+ * one, and the dispatch of hover text (the words are jx-timeline-tooltip.c's,
+ * the hit test jx-timeline-hit.c's). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -8,8 +12,9 @@
 #include "jx-diff-text.h"
 #include "jx-gdk-rgba.h"
 #include "jx-item-markers.h"
+#include "jx-offset-drag.h"
 #include "jx-timeline-canvas-private.h"
-#include "jx-trace-query.h"
+#include "jx-timeline-tooltip.h"
 
 #define HEADER_HEIGHT 18
 /* The diff bar under a stream that has a partner. */
@@ -43,6 +48,15 @@ struct _JxTimelineCanvas
   gboolean            overflowing;
 
   JxCanvasFold       *fold;          /* groups, folding, SOS overlay */
+  JxOffsetDrag       *offset_drag;   /* the session's (not a reference) */
+
+  /* The render layer's view of the canvas, built when something it shows
+   * changed (redraw) and shared by the next frame, hit tests and tooltips. */
+  JxTimelineView      view;
+  gboolean            view_valid;
+  guint               n_view_builds;
+
+  GCancellable       *call_stack_cancellable;   /* of the call-stack task */
 };
 
 enum {
@@ -56,10 +70,28 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (JxTimelineCanvas, jx_timeline_canvas, GTK_TYPE_WIDGET)
 
+/* Everything the view shows goes through here when it changes: the view is
+ * built again for the next frame (or hit test) and the frame is queued. */
 static void
 redraw (JxTimelineCanvas *self)
 {
+  self->view_valid = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+_jx_timeline_canvas_redraw (JxTimelineCanvas *self)
+{
+  redraw (self);
+}
+
+/* Stops building the call-stack pyramids of the last process asked for. */
+static void
+cancel_call_stack (JxTimelineCanvas *self)
+{
+  if (self->call_stack_cancellable != NULL)
+    g_cancellable_cancel (self->call_stack_cancellable);
+  g_clear_object (&self->call_stack_cancellable);
 }
 
 static int
@@ -135,7 +167,22 @@ fill_view (JxTimelineCanvas *self,
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
   jx_canvas_fold_fill_view (self->fold, view);
+  /* While this trace follows the pointer the picture slides (the renderer
+   * translates the rows it has) until the drop. */
+  view->offset_drag = self->offset_drag != NULL && jx_offset_drag_get_item (self->offset_drag) == self->item;
   return TRUE;
+}
+
+/* The view of what the canvas shows now, NULL while nothing is loaded. */
+static const JxTimelineView *
+current_view (JxTimelineCanvas *self)
+{
+  if (!self->view_valid)
+    {
+      self->n_view_builds++;
+      self->view_valid = fill_view (self, &self->view);
+    }
+  return self->view_valid ? &self->view : NULL;
 }
 
 /* The selected time range (also while drag-selecting) as a veil. */
@@ -171,16 +218,16 @@ jx_timeline_canvas_snapshot (GtkWidget   *widget,
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  JxTimelineView view;
+  const JxTimelineView *view;
   cairo_t *cr;
 
   if (self->session == NULL || width <= 0 || height <= 0)
     return;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (fill_view (self, &view))
+  if ((view = current_view (self)) != NULL)
     {
-      jx_timeline_renderer_draw (self->renderer, cr, &view);
+      jx_timeline_renderer_draw (self->renderer, cr, view);
       draw_selected_time (self, cr, width, height);
     }
   else
@@ -236,7 +283,10 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        height,
                                   int        baseline)
 {
-  update_adjustment (JX_TIMELINE_CANVAS (widget));
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+
+  self->view_valid = FALSE;
+  update_adjustment (self);
 }
 
 static void
@@ -245,6 +295,7 @@ relayout (JxTimelineCanvas *self)
   JxTimelineLayoutParams params;
   int old_height = self->total_height;
 
+  self->view_valid = FALSE;
   g_clear_pointer (&self->rows, g_array_unref);
   self->total_height = 0;
   if (self->trace != NULL)
@@ -268,6 +319,7 @@ relayout (JxTimelineCanvas *self)
 static void
 update_search (JxTimelineCanvas *self)
 {
+  self->view_valid = FALSE;
   g_clear_pointer (&self->search_mask, g_free);
   if (self->trace != NULL)
     self->search_mask = jx_timeline_search_mask_new (self->trace, jx_session_get_search (self->session), NULL);
@@ -320,6 +372,8 @@ sync_trace (JxTimelineCanvas *self)
       return;
     }
 
+  self->view_valid = FALSE;
+  cancel_call_stack (self);
   g_clear_object (&self->renderer);
   g_clear_object (&self->trace);
   g_clear_pointer (&self->collapsed, g_free);
@@ -343,6 +397,18 @@ void
 _jx_timeline_canvas_relayout (JxTimelineCanvas *self)
 {
   relayout (self);
+}
+
+guint
+_jx_timeline_canvas_get_n_view_builds (JxTimelineCanvas *self)
+{
+  return self->n_view_builds;
+}
+
+JxTimelineRenderer *
+_jx_timeline_canvas_get_renderer (JxTimelineCanvas *self)
+{
+  return self->renderer;
 }
 
 void
@@ -377,6 +443,9 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->item_signals, item);
   self->markers = jx_item_markers_new (session, item, G_CALLBACK (redraw), self);
+  self->offset_drag = jx_offset_drag_get_for_session (session);
+  /* A drag of this trace begins or drops: frames slide, or sample again. */
+  g_signal_connect_object (self->offset_drag, "notify::item", G_CALLBACK (redraw), self, G_CONNECT_SWAPPED);
   jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
   update_cursor (self);
@@ -409,8 +478,11 @@ ensure_call_stack_done (GObject      *source,
 {
   g_autoptr(JxTimelineCanvas) self = user_data;
 
-  redraw (self);
+  /* Cancelled: another process's stack was asked for, or the canvas went. */
+  if (!g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    redraw (self);
 }
+
 
 guint32
 jx_timeline_canvas_get_call_stack_process (JxTimelineCanvas *self)
@@ -430,6 +502,7 @@ jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
   if ((process != JX_NONE && process >= self->n_processes) || self->call_stack_process == process)
     return;
   self->call_stack_process = process;
+  cancel_call_stack (self);
   relayout (self);
 
   /* Depth rows draw at once (exactly); per-depth pyramids make coarse zoom
@@ -437,7 +510,10 @@ jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
   if (process != JX_NONE && self->renderer != NULL &&
       (summary = jx_timeline_renderer_get_summary (self->renderer)) != NULL)
     {
-      g_autoptr(GTask) task = g_task_new (NULL, NULL, ensure_call_stack_done, g_object_ref (self));
+      g_autoptr(GTask) task = NULL;
+
+      self->call_stack_cancellable = g_cancellable_new ();
+      task = g_task_new (NULL, self->call_stack_cancellable, ensure_call_stack_done, g_object_ref (self));
 
       g_task_set_task_data (task, jx_timeline_summary_ref (summary),
                             (GDestroyNotify) jx_timeline_summary_unref);
@@ -558,50 +634,34 @@ jx_timeline_canvas_scroll_to_stream (JxTimelineCanvas *self,
     gtk_adjustment_set_value (self->vadjustment, value + (y + h - page));
 }
 
-/* Hit tests ------------------------------------------------------------------ */
+/* Hit tests and tooltips ------------------------------------------------------ */
 
 gboolean
-jx_timeline_canvas_invocation_at (JxTimelineCanvas *self,
-                                  double            x,
-                                  double            y,
-                                  guint32          *stream,
-                                  guint32          *invocation)
+jx_timeline_canvas_hit (JxTimelineCanvas *self,
+                        double            x,
+                        double            y,
+                        JxTimelineHit    *hit)
 {
-  JxTimelineView view;
+  const JxTimelineView *view;
 
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+  g_return_val_if_fail (hit != NULL, FALSE);
 
-  return x >= self->label_width && fill_view (self, &view) &&
-         jx_timeline_renderer_invocation_at (self->renderer, &view, x, y, stream, invocation);
-}
-
-gboolean
-jx_timeline_canvas_expander_at (JxTimelineCanvas *self,
-                                double            x,
-                                double            y,
-                                guint32          *process)
-{
-  JxTimelineView view;
-
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  return fill_view (self, &view) &&
-         jx_timeline_renderer_expander_at (self->renderer, &view, x, y, process) &&
-         *process < self->n_processes;
+  if ((view = current_view (self)) == NULL)
+    return FALSE;
+  jx_timeline_renderer_hit (self->renderer, view, x, y, hit);
+  return TRUE;
 }
 
 JxSessionMarker *
-jx_timeline_canvas_marker_at (JxTimelineCanvas *self,
-                              double            x,
-                              double            y)
+jx_timeline_canvas_get_marker (JxTimelineCanvas *self,
+                               int               index)
 {
-  JxTimelineView view;
-
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
 
-  if (self->markers == NULL || !fill_view (self, &view))
+  if (self->markers == NULL || index < 0 || (guint) index >= jx_item_markers_get_n (self->markers))
     return NULL;
-  return jx_item_markers_at_view (self->markers, &view, x, y);
+  return jx_item_markers_get (self->markers, (guint) index);
 }
 
 JxStreamGroups *
@@ -628,21 +688,6 @@ jx_timeline_canvas_set_group_folded (JxTimelineCanvas *self,
   jx_canvas_fold_set_folded (self->fold, group, folded);
 }
 
-guint32
-jx_timeline_canvas_group_expander_at (JxTimelineCanvas *self,
-                                      double            x,
-                                      double            y)
-{
-  JxTimelineView view;
-  guint32 group;
-
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
-
-  if (!fill_view (self, &view) || !jx_timeline_renderer_group_expander_at (self->renderer, &view, x, y, &group))
-    return JX_NONE;
-  return group;
-}
-
 gboolean
 jx_timeline_canvas_is_busy (JxTimelineCanvas *self)
 {
@@ -650,60 +695,15 @@ jx_timeline_canvas_is_busy (JxTimelineCanvas *self)
   return jx_canvas_fold_is_busy (self->fold);
 }
 
-gboolean
-jx_timeline_canvas_diff_at (JxTimelineCanvas  *self,
-                            double             x,
-                            double             y,
-                            JxTimelineDiffHit *hit)
-{
-  JxTimelineView view;
-
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  return x >= self->label_width && fill_view (self, &view) &&
-         jx_timeline_renderer_diff_at (self->renderer, &view, x, y, hit);
-}
-
-/* Over a diff bar's label: what the bar compares and what its colours say. */
-static char *
-diff_label_tooltip (JxTimelineCanvas *self)
+/* The name of the trace a diff bar compares this one with. */
+static const char *
+diff_partner_name (JxTimelineCanvas *self)
 {
   JxSessionTrace *other = jx_session_trace_get_reference (self->item)
                           ? jx_session_get_compared (self->session)
                           : jx_session_get_reference (self->session);
-  g_autofree char *title = g_markup_printf_escaped (_("Differences to “%s”"),
-                                                    other != NULL ? jx_session_trace_get_name (other) : "");
 
-  return g_strdup_printf ("<b>%s</b>\n%s", title,
-                          _("Grey: equal · orange: different · blue: only in this trace · "
-                            "ticks: calls only in the other trace"));
-}
-
-/* Over the label column: the full names (labels may be ellipsized). */
-static char *
-label_tooltip (JxTimelineCanvas *self,
-               double            y)
-{
-  g_autofree char *name = NULL;
-  g_autofree char *where = NULL;
-  const JxTimelineRow *r;
-  const JxProcess *process;
-  int row = jx_timeline_canvas_row_at (self, y);
-
-  if (row < 0)
-    return NULL;
-  r = &g_array_index (self->rows, JxTimelineRow, row);
-  if (r->kind == JX_TIMELINE_ROW_DIFF)
-    return diff_label_tooltip (self);
-  process = jx_trace_get_process (self->trace, r->process);
-  name = g_markup_escape_text (process->name, -1);
-  if (r->stream != JX_NONE && r->stream < jx_trace_get_n_streams (self->trace))
-    where = g_markup_escape_text (jx_trace_get_stream (self->trace, r->stream)->name, -1);
-  return g_strdup_printf ("<b>%s</b>%s%s\n<small>%s</small>",
-                          name, where != NULL ? "\n" : "", where != NULL ? where : "",
-                          r->process == self->call_stack_process
-                          ? _("Double-click to hide the call stack")
-                          : _("Double-click to show the call stack"));
+  return other != NULL ? jx_session_trace_get_name (other) : NULL;
 }
 
 char *
@@ -711,61 +711,37 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
                                        double            x,
                                        double            y)
 {
-  guint32 stream_index, inv;
-  JxSessionMarker *marker;
-  const JxStream *stream;
-  const JxRegion *region;
-  const JxProcess *process;
-  g_autofree char *start = NULL;
-  g_autofree char *duration = NULL;
-  g_autofree char *exclusive = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *where = NULL;
+  const JxTimelineView *view;
+  const JxTimelineRow *row;
+  JxTimelineHit hit;
+  char *text;
 
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
 
-  if (self->trace == NULL)
+  /* The view of the frame on screen: a tooltip never builds one. */
+  if ((view = current_view (self)) == NULL)
     return NULL;
-  if (x < self->label_width)
-    return label_tooltip (self, y);
-  if ((marker = jx_timeline_canvas_marker_at (self, x, y)) != NULL)
-    return jx_marker_dup_tooltip_markup (marker);
-  {
-    JxTimelineView view;
-    char *folded = fill_view (self, &view) ? jx_canvas_fold_dup_tooltip (self->fold, &view, x, y) : NULL;
+  jx_timeline_renderer_hit (self->renderer, view, x, y, &hit);
+  row = hit.row >= 0 ? &view->rows[hit.row] : NULL;
 
-    if (folded != NULL)
-      return folded;
-  }
-  {
-    JxTimelineDiffHit hit;
-    int row = jx_timeline_canvas_row_at (self, y);
-
-    if (row >= 0 && g_array_index (self->rows, JxTimelineRow, row).kind == JX_TIMELINE_ROW_DIFF)
-      return jx_timeline_canvas_diff_at (self, x, y, &hit)
-             ? jx_diff_text_tooltip (self->session, self->item, &hit) : NULL;
-  }
-  if (!jx_timeline_canvas_invocation_at (self, x, y, &stream_index, &inv))
-    return NULL;
-
-  stream = jx_trace_get_stream (self->trace, stream_index);
-  region = jx_trace_get_region (self->trace, stream->region[inv]);
-  process = jx_trace_get_process (self->trace, stream->process);
-  start = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (self->item), stream->start[inv]), 6);
-  duration = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
-  exclusive = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
-  name = g_markup_escape_text (region->name, -1);
-  where = g_markup_printf_escaped ("%s · %s", process->name, stream->name);
-
-  return g_strdup_printf ("<b>%s</b>\n"
-                          "%s\n"
-                          "%s %s\n"
-                          "%s %s\n"
-                          "%s %s",
-                          name, where,
-                          _("Start:"), start,
-                          _("Duration (inclusive):"), duration,
-                          _("Exclusive:"), exclusive);
+  if (hit.in_labels)
+    {
+      if (row == NULL)
+        return NULL;
+      if (row->kind == JX_TIMELINE_ROW_DIFF)
+        return jx_timeline_tooltip_diff_label (diff_partner_name (self));
+      return jx_timeline_tooltip_label (self->trace, row, row->process == self->call_stack_process);
+    }
+  if (hit.marker >= 0 && jx_timeline_canvas_get_marker (self, hit.marker) != NULL)
+    return jx_marker_dup_tooltip_markup (jx_timeline_canvas_get_marker (self, hit.marker));
+  if ((text = jx_canvas_fold_dup_tooltip (self->fold, view, &hit, x)) != NULL)
+    return text;
+  if (row != NULL && row->kind == JX_TIMELINE_ROW_DIFF)
+    return hit.has_diff ? jx_diff_text_tooltip (self->session, self->item, &hit.diff) : NULL;
+  if (hit.has_invocation)
+    return jx_timeline_tooltip_invocation (self->trace, jx_session_trace_get_time_origin (self->item),
+                                           hit.stream, hit.invocation);
+  return NULL;
 }
 
 /* Object --------------------------------------------------------------------- */
@@ -809,6 +785,9 @@ jx_timeline_canvas_dispose (GObject *object)
     g_signal_group_set_target (self->item_signals, NULL);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->item_signals);
+  cancel_call_stack (self);
+  self->view_valid = FALSE;
+  self->offset_drag = NULL;
   g_clear_pointer (&self->fold, jx_canvas_fold_free);
   g_clear_object (&self->renderer);
   g_clear_object (&self->trace);

@@ -210,46 +210,42 @@ jx_trace_timeline_click (JxTraceTimeline *self,
                          double           y)
 {
   JxSessionMarker *marker;
-  guint32 stream, inv, process, group;
+  JxTimelineHit hit;
 
   g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
 
-  if (!is_current (self) || jx_timeline_canvas_get_trace (self->canvas) == NULL)
+  if (!is_current (self) || !jx_timeline_canvas_hit (self->canvas, x, y, &hit))
     return;
 
-  group = jx_timeline_canvas_group_expander_at (self->canvas, x, y);
-  if (group != JX_NONE)
+  if (hit.expander_group != JX_NONE)
     {
-      jx_timeline_canvas_set_group_folded (self->canvas, group,
-                                           !jx_timeline_canvas_get_group_folded (self->canvas, group));
+      jx_timeline_canvas_set_group_folded (self->canvas, hit.expander_group,
+                                           !jx_timeline_canvas_get_group_folded (self->canvas, hit.expander_group));
       return;
     }
-  if (jx_timeline_canvas_expander_at (self->canvas, x, y, &process))
+  if (hit.expander_process != JX_NONE)
     {
-      jx_timeline_canvas_set_process_collapsed (self->canvas, process,
-                                                !jx_timeline_canvas_get_process_collapsed (self->canvas, process));
+      jx_timeline_canvas_set_process_collapsed (self->canvas, hit.expander_process,
+                                                !jx_timeline_canvas_get_process_collapsed (self->canvas,
+                                                                                           hit.expander_process));
       return;
     }
-  if (x < label_width (self))
+  if (hit.in_labels)
     return;
 
   /* A click on a marker's flag highlights the marker. */
-  if ((marker = jx_timeline_canvas_marker_at (self->canvas, x, y)) != NULL)
+  if ((marker = jx_timeline_canvas_get_marker (self->canvas, hit.marker)) != NULL)
     {
       jx_session_markers_set_highlighted (jx_session_get_markers (self->session), &marker, 1);
       return;
     }
-  {
-    JxTimelineDiffHit hit;
-
-    if (jx_timeline_canvas_diff_at (self->canvas, x, y, &hit))
-      {
-        jx_diff_bars_select (self->session, self->item, &hit);
-        return;
-      }
-  }
-  if (jx_timeline_canvas_invocation_at (self->canvas, x, y, &stream, &inv))
-    jx_session_select_invocation (self->session, self->item, stream, inv);
+  if (hit.has_diff)
+    {
+      jx_diff_bars_select (self->session, self->item, &hit.diff);
+      return;
+    }
+  if (hit.has_invocation)
+    jx_session_select_invocation (self->session, self->item, hit.stream, hit.invocation);
   else
     jx_session_clear_selection (self->session);
 }
@@ -270,12 +266,12 @@ jx_trace_timeline_release (JxTraceTimeline *self,
 
   if (button == GDK_BUTTON_SECONDARY)
     {
-      guint32 stream, inv;
+      JxTimelineHit hit;
 
       /* The menu acts on what it was opened over, as in any list. */
-      if (is_current (self) && jx_timeline_canvas_invocation_at (self->canvas, x, y, &stream, &inv) &&
-          jx_timeline_canvas_marker_at (self->canvas, x, y) == NULL)
-        jx_session_select_invocation (self->session, self->item, stream, inv);
+      if (is_current (self) && jx_timeline_canvas_hit (self->canvas, x, y, &hit) && hit.has_invocation &&
+          hit.marker < 0)
+        jx_session_select_invocation (self->session, self->item, hit.stream, hit.invocation);
       _jx_trace_timeline_popup_menu (self, x, y);
       return;
     }

@@ -179,10 +179,11 @@ test_diff_bar_pixels (void)
               /* B: a tick is two pixels wide; look at what the bar says. */
               const JxComparisonPair *pair;
               gboolean side_b;
-              JxTimelineDiffHit hit;
+              JxTimelineHit hit;
 
               g_assert_true (jx_session_get_diff_bar (f.session, items[1], 0, &pair, &side_b, NULL));
-              inside = jx_timeline_canvas_diff_at (JX_TIMELINE_CANVAS (canvas), x, y, &hit) && hit.extra != JX_NONE &&
+              inside = jx_timeline_canvas_hit (JX_TIMELINE_CANVAS (canvas), x, y, &hit) && hit.has_diff &&
+                       hit.diff.extra != JX_NONE &&
                        jx_test_pixel_near (px, diff_pixel (JX_DIFF_ONLY_THERE));
               if (inside)
                 n_marked++;
