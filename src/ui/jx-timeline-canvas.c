@@ -1,13 +1,15 @@
-/* jx-timeline-canvas.c — the widget: its rows (layout, collapse, call-stack
- * process, scrolling, search), the render layer's view of them, kept until
- * something it shows changes, so that frames, hit tests and tooltips share
- * one, and the dispatch of hover text (the words are jx-timeline-tooltip.c's,
- * the hit test jx-timeline-hit.c's). */
+/* jx-timeline-canvas.c — the widget: its size and scrolling, the session's
+ * signals, the render layer's view of its rows (jx-canvas-rows.c) built
+ * when something it shows changed and shared by the next frame, hit tests
+ * and tooltips, and which hover text goes where (the words are
+ * jx-timeline-tooltip.c's, the hit test jx-timeline-hit.c's, folding
+ * jx-canvas-fold.c's). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "jx-canvas-fold.h"
+#include "jx-canvas-rows.h"
 #include "jx-diff-bars.h"
 #include "jx-diff-text.h"
 #include "jx-gdk-rgba.h"
@@ -34,12 +36,7 @@ struct _JxTimelineCanvas
 
   JxTrace            *trace;
   JxTimelineRenderer *renderer;
-  GArray             *rows;          /* JxTimelineRow */
-  int                 total_height;
-  guint8             *collapsed;     /* per process */
-  guint               n_processes;
-  guint32             call_stack_process;
-  guint8             *search_mask;
+  JxCanvasRows       *rows;          /* layout, collapse, call stack, search */
   JxItemMarkers      *markers;
   JxDiffBars          diff_bars;
 
@@ -55,8 +52,6 @@ struct _JxTimelineCanvas
   JxTimelineView      view;
   gboolean            view_valid;
   guint               n_view_builds;
-
-  GCancellable       *call_stack_cancellable;   /* of the call-stack task */
 };
 
 enum {
@@ -85,13 +80,11 @@ _jx_timeline_canvas_redraw (JxTimelineCanvas *self)
   redraw (self);
 }
 
-/* Stops building the call-stack pyramids of the last process asked for. */
+/* The call-stack pyramids arrived: depth rows draw from them. */
 static void
-cancel_call_stack (JxTimelineCanvas *self)
+on_rows_ready (gpointer data)
 {
-  if (self->call_stack_cancellable != NULL)
-    g_cancellable_cancel (self->call_stack_cancellable);
-  g_clear_object (&self->call_stack_cancellable);
+  redraw (data);
 }
 
 static int
@@ -135,7 +128,8 @@ fill_view (JxTimelineCanvas *self,
   JxTimeOrigin origin;
 
   jx_timeline_view_init (view);
-  if (self->trace == NULL || self->rows == NULL)
+  view->rows = jx_canvas_rows_get (self->rows, &view->n_rows);
+  if (self->trace == NULL || view->rows == NULL)
     return FALSE;
 
   visible = jx_session_get_visible_time (self->session);
@@ -148,8 +142,6 @@ fill_view (JxTimelineCanvas *self,
   view->height = gtk_widget_get_height (GTK_WIDGET (self));
   view->label_width = self->label_width;
   view->scroll_y = scroll_y (self);
-  view->rows = (const JxTimelineRow *) (gpointer) self->rows->data;
-  view->n_rows = self->rows->len;
   view->dark = jx_session_get_dark (self->session);
   jx_trace_colors (self->item, view->dark, &background, NULL);
   view->background = jx_rgba_from_gdk (&background);
@@ -162,7 +154,7 @@ fill_view (JxTimelineCanvas *self,
       view->selected_stream = sel_stream;
       view->selected_invocation = sel_inv;
     }
-  view->search_mask = self->search_mask;
+  view->search_mask = jx_canvas_rows_get_search_mask (self->rows);
   view->diff_bars = self->diff_bars.bars;
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
@@ -251,11 +243,12 @@ jx_timeline_canvas_measure (GtkWidget      *widget,
                             int            *natural_baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+  int height = jx_canvas_rows_get_height (self->rows);
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      *minimum = CLAMP (self->total_height, JX_TIMELINE_ROW_HEIGHT, MIN_ROWS * JX_TIMELINE_ROW_HEIGHT);
-      *natural = MAX (self->total_height, JX_TIMELINE_ROW_HEIGHT);
+      *minimum = CLAMP (height, JX_TIMELINE_ROW_HEIGHT, MIN_ROWS * JX_TIMELINE_ROW_HEIGHT);
+      *natural = MAX (height, JX_TIMELINE_ROW_HEIGHT);
     }
   else
     *minimum = *natural = 200;
@@ -265,9 +258,10 @@ static void
 update_adjustment (JxTimelineCanvas *self)
 {
   double page = gtk_widget_get_height (GTK_WIDGET (self));
-  double upper = MAX (self->total_height, page);
+  int height = jx_canvas_rows_get_height (self->rows);
+  double upper = MAX (height, page);
   double value = CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, upper - page);
-  gboolean overflowing = self->total_height > page + 0.5;
+  gboolean overflowing = height > page + 0.5;
 
   gtk_adjustment_configure (self->vadjustment, value, 0, upper, JX_TIMELINE_ROW_HEIGHT, page * 0.9, page);
   if (self->overflowing != overflowing)
@@ -293,24 +287,15 @@ static void
 relayout (JxTimelineCanvas *self)
 {
   JxTimelineLayoutParams params;
-  int old_height = self->total_height;
 
   self->view_valid = FALSE;
-  g_clear_pointer (&self->rows, g_array_unref);
-  self->total_height = 0;
-  if (self->trace != NULL)
-    {
-      jx_timeline_layout_params_init (&params);
-      params.row_height = JX_TIMELINE_ROW_HEIGHT;
-      params.header_height = HEADER_HEIGHT;
-      params.collapsed = self->collapsed;
-      params.call_stack_process = self->call_stack_process;
-      jx_canvas_fold_fill_params (self->fold, &params);
-      params.diff_streams = self->diff_bars.streams;
-      params.diff_height = DIFF_HEIGHT;
-      self->rows = jx_timeline_layout_new (self->trace, &params, &self->total_height);
-    }
-  if (old_height != self->total_height)
+  jx_timeline_layout_params_init (&params);
+  params.row_height = JX_TIMELINE_ROW_HEIGHT;
+  params.header_height = HEADER_HEIGHT;
+  jx_canvas_fold_fill_params (self->fold, &params);
+  params.diff_streams = self->diff_bars.streams;
+  params.diff_height = DIFF_HEIGHT;
+  if (jx_canvas_rows_layout (self->rows, &params))
     gtk_widget_queue_resize (GTK_WIDGET (self));
   update_adjustment (self);
   redraw (self);
@@ -320,9 +305,7 @@ static void
 update_search (JxTimelineCanvas *self)
 {
   self->view_valid = FALSE;
-  g_clear_pointer (&self->search_mask, g_free);
-  if (self->trace != NULL)
-    self->search_mask = jx_timeline_search_mask_new (self->trace, jx_session_get_search (self->session), NULL);
+  jx_canvas_rows_set_search (self->rows, jx_session_get_search (self->session));
   redraw (self);
 }
 
@@ -373,18 +356,13 @@ sync_trace (JxTimelineCanvas *self)
     }
 
   self->view_valid = FALSE;
-  cancel_call_stack (self);
+  jx_canvas_rows_set_trace (self->rows, trace);
   g_clear_object (&self->renderer);
   g_clear_object (&self->trace);
-  g_clear_pointer (&self->collapsed, g_free);
-  self->n_processes = 0;
-  self->call_stack_process = JX_NONE;
   if (trace != NULL)
     {
       self->trace = g_object_ref (trace);
       self->renderer = jx_timeline_renderer_new (trace);
-      self->n_processes = jx_trace_get_n_processes (trace);
-      self->collapsed = g_new0 (guint8, MAX (1, self->n_processes));
       update_summary (self);
     }
   jx_canvas_fold_set_trace (self->fold, self->trace, self->renderer);
@@ -415,8 +393,7 @@ void
 _jx_timeline_canvas_collapse_all (JxTimelineCanvas *self,
                                   gboolean          collapsed)
 {
-  for (guint p = 0; p < self->n_processes; p++)
-    self->collapsed[p] = !!collapsed;
+  jx_canvas_rows_collapse_all (self->rows, collapsed);
   relayout (self);
 }
 
@@ -452,74 +429,27 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   sync_trace (self);
 }
 
-/* Call stacks ---------------------------------------------------------------- */
-
-static void
-ensure_call_stack_thread (GTask        *task,
-                          gpointer      source_object,
-                          gpointer      task_data,
-                          GCancellable *cancellable)
-{
-  JxTimelineSummary *summary = task_data;
-  JxTrace *trace = jx_timeline_summary_get_trace (summary);
-  guint32 process = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (task), "process"));
-  const JxProcess *p = jx_trace_get_process (trace, process);
-
-  for (guint32 s = p->first_stream; s < p->first_stream + p->n_streams; s++)
-    if (!jx_timeline_summary_ensure_call_stack (summary, s, cancellable, NULL))
-      break;
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-ensure_call_stack_done (GObject      *source,
-                        GAsyncResult *result,
-                        gpointer      user_data)
-{
-  g_autoptr(JxTimelineCanvas) self = user_data;
-
-  /* Cancelled: another process's stack was asked for, or the canvas went. */
-  if (!g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    redraw (self);
-}
-
+/* Rows ----------------------------------------------------------------------- */
 
 guint32
 jx_timeline_canvas_get_call_stack_process (JxTimelineCanvas *self)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
-  return self->call_stack_process;
+  return jx_canvas_rows_get_call_stack_process (self->rows);
 }
 
 void
 jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
                                            guint32           process)
 {
-  JxTimelineSummary *summary;
-
   g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  if ((process != JX_NONE && process >= self->n_processes) || self->call_stack_process == process)
-    return;
-  self->call_stack_process = process;
-  cancel_call_stack (self);
-  relayout (self);
 
   /* Depth rows draw at once (exactly); per-depth pyramids make coarse zoom
    * fast afterwards and are built off the main thread. */
-  if (process != JX_NONE && self->renderer != NULL &&
-      (summary = jx_timeline_renderer_get_summary (self->renderer)) != NULL)
-    {
-      g_autoptr(GTask) task = NULL;
-
-      self->call_stack_cancellable = g_cancellable_new ();
-      task = g_task_new (NULL, self->call_stack_cancellable, ensure_call_stack_done, g_object_ref (self));
-
-      g_task_set_task_data (task, jx_timeline_summary_ref (summary),
-                            (GDestroyNotify) jx_timeline_summary_unref);
-      g_object_set_data (G_OBJECT (task), "process", GUINT_TO_POINTER (process));
-      g_task_run_in_thread (task, ensure_call_stack_thread);
-    }
+  if (jx_canvas_rows_set_call_stack_process (self->rows, process,
+                                             self->renderer != NULL ? jx_timeline_renderer_get_summary (self->renderer)
+                                                                    : NULL))
+    relayout (self);
 }
 
 gboolean
@@ -527,8 +457,7 @@ jx_timeline_canvas_get_process_collapsed (JxTimelineCanvas *self,
                                           guint32           process)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  return process < self->n_processes && self->collapsed[process];
+  return jx_canvas_rows_get_collapsed (self->rows, process);
 }
 
 void
@@ -538,13 +467,9 @@ jx_timeline_canvas_set_process_collapsed (JxTimelineCanvas *self,
 {
   g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
 
-  if (process >= self->n_processes || !!self->collapsed[process] == !!collapsed)
-    return;
-  self->collapsed[process] = !!collapsed;
-  relayout (self);
+  if (jx_canvas_rows_set_collapsed (self->rows, process, collapsed))
+    relayout (self);
 }
-
-/* Rows ----------------------------------------------------------------------- */
 
 JxTrace *
 jx_timeline_canvas_get_trace (JxTimelineCanvas *self)
@@ -558,21 +483,20 @@ jx_timeline_canvas_get_rows (JxTimelineCanvas *self,
                              guint            *n_rows)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
-
-  *n_rows = self->rows != NULL ? self->rows->len : 0;
-  return self->rows != NULL ? (const JxTimelineRow *) (gpointer) self->rows->data : NULL;
+  return jx_canvas_rows_get (self->rows, n_rows);
 }
 
 int
 jx_timeline_canvas_row_at (JxTimelineCanvas *self,
                            double            y)
 {
+  const JxTimelineRow *rows;
+  guint n_rows;
+
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), -1);
 
-  if (self->rows == NULL)
-    return -1;
-  return jx_timeline_layout_row_at ((const JxTimelineRow *) (gpointer) self->rows->data,
-                                    self->rows->len, (int) y + scroll_y (self));
+  rows = jx_canvas_rows_get (self->rows, &n_rows);
+  return rows != NULL ? jx_timeline_layout_row_at (rows, n_rows, (int) y + scroll_y (self)) : -1;
 }
 
 gboolean
@@ -580,15 +504,7 @@ jx_timeline_canvas_has_process_header (JxTimelineCanvas *self,
                                        guint32           process)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  for (guint r = 0; self->rows != NULL && r < self->rows->len; r++)
-    {
-      const JxTimelineRow *row = &g_array_index (self->rows, JxTimelineRow, r);
-
-      if (row->kind == JX_TIMELINE_ROW_PROCESS && row->process == process)
-        return TRUE;
-    }
-  return FALSE;
+  return jx_canvas_rows_has_process_header (self->rows, process);
 }
 
 gboolean
@@ -597,22 +513,20 @@ jx_timeline_canvas_get_stream_span (JxTimelineCanvas *self,
                                     int              *y,
                                     int              *height)
 {
+  const JxTimelineRow *rows;
+  guint n_rows;
+  int r;
+
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
 
-  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
-    {
-      const JxTimelineRow *r = &g_array_index (self->rows, JxTimelineRow, i);
-
-      if (r->kind == JX_TIMELINE_ROW_STREAM && r->stream == stream)
-        {
-          if (y != NULL)
-            *y = r->y - scroll_y (self);
-          if (height != NULL)
-            *height = r->height;
-          return TRUE;
-        }
-    }
-  return FALSE;
+  if ((r = jx_canvas_rows_find_stream (self->rows, stream)) < 0)
+    return FALSE;
+  rows = jx_canvas_rows_get (self->rows, &n_rows);
+  if (y != NULL)
+    *y = rows[r].y - scroll_y (self);
+  if (height != NULL)
+    *height = rows[r].height;
+  return TRUE;
 }
 
 void
@@ -730,7 +644,8 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
         return NULL;
       if (row->kind == JX_TIMELINE_ROW_DIFF)
         return jx_timeline_tooltip_diff_label (diff_partner_name (self));
-      return jx_timeline_tooltip_label (self->trace, row, row->process == self->call_stack_process);
+      return jx_timeline_tooltip_label (self->trace, row,
+                                        row->process == jx_canvas_rows_get_call_stack_process (self->rows));
     }
   if (hit.marker >= 0 && jx_timeline_canvas_get_marker (self, hit.marker) != NULL)
     return jx_marker_dup_tooltip_markup (jx_timeline_canvas_get_marker (self, hit.marker));
@@ -785,7 +700,9 @@ jx_timeline_canvas_dispose (GObject *object)
     g_signal_group_set_target (self->item_signals, NULL);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->item_signals);
-  cancel_call_stack (self);
+  /* Lets go of the trace and cancels the call-stack task; the rows object
+   * itself stays until finalize for late questions. */
+  jx_canvas_rows_set_trace (self->rows, NULL);
   self->view_valid = FALSE;
   self->offset_drag = NULL;
   g_clear_pointer (&self->fold, jx_canvas_fold_free);
@@ -793,9 +710,6 @@ jx_timeline_canvas_dispose (GObject *object)
   g_clear_object (&self->trace);
   g_clear_object (&self->item);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->rows, g_array_unref);
-  g_clear_pointer (&self->collapsed, g_free);
-  g_clear_pointer (&self->search_mask, g_free);
   g_clear_pointer (&self->markers, jx_item_markers_free);
   jx_diff_bars_clear (&self->diff_bars);
 
@@ -808,6 +722,7 @@ jx_timeline_canvas_finalize (GObject *object)
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (object);
 
   g_clear_object (&self->vadjustment);
+  g_clear_pointer (&self->rows, jx_canvas_rows_free);
 
   G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->finalize (object);
 }
@@ -881,7 +796,7 @@ static void
 jx_timeline_canvas_init (JxTimelineCanvas *self)
 {
   self->label_width = 180;
-  self->call_stack_process = JX_NONE;
+  self->rows = jx_canvas_rows_new (on_rows_ready, self);
   self->fold = jx_canvas_fold_new (GTK_WIDGET (self));
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 0, JX_TIMELINE_ROW_HEIGHT, 0, 0));
   g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (redraw), self);
