@@ -168,13 +168,12 @@ jx_offset_drag_update (JxOffsetDrag *self,
     return FALSE;
   if (!item_alive (self))
     return self->item != NULL;
-  if (self->item == NULL)
-    {
-      if (!jx_time_drag_past_threshold (dx, dy))
-        return FALSE;
-      jx_session_begin_offset_drag (self->session, self->pressed);
-      set_item (self, self->pressed);
-    }
+  if (self->item == NULL && !jx_time_drag_past_threshold (dx, dy))
+    return FALSE;
+  /* Each move, not only the first: an undo in the middle of the drag ends
+   * the session's drag, and the rest must still become one step. */
+  jx_session_begin_offset_drag (self->session, self->pressed);
+  set_item (self, self->pressed);
   self->offset = self->origin + (gint64) llround (dx * self->ns_per_px);
   jx_session_set_offset (self->session, self->item, self->offset);
   return TRUE;

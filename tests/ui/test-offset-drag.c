@@ -199,6 +199,32 @@ test_controller_remove (void)
   g_assert_cmpint (jx_session_trace_get_offset (jx_test_item_at (session, 0)), ==, 0);
 }
 
+/* An undo in the middle of a drag (Ctrl+Z while the button is down) undoes
+ * the last step and ends the session's drag; the rest of the drag is still
+ * one step, not one per move. */
+static void
+test_controller_undo_midway (void)
+{
+  g_autoptr(JxSession) session = make_session ();
+  JxSessionTrace *b = jx_test_item_at (session, 1);
+  JxOffsetDrag *drag = jx_offset_drag_get_for_session (session);
+  guint id;
+
+  jx_session_set_offset (session, b, 5000);
+  id = jx_offset_drag_begin (drag, b, 1000.0);
+  g_assert_true (jx_offset_drag_update (drag, id, 10, 0));
+  g_assert_cmpint (jx_session_trace_get_offset (b), ==, 15000);
+  jx_session_undo (session);
+  g_assert_cmpint (jx_session_trace_get_offset (b), ==, 0);
+  g_assert_true (jx_offset_drag_update (drag, id, 20, 0));
+  g_assert_true (jx_offset_drag_update (drag, id, 30, 0));
+  g_assert_true (jx_offset_drag_update (drag, id, 40, 0));
+  jx_offset_drag_end (drag, id);
+  g_assert_cmpint (jx_session_trace_get_offset (b), ==, 45000);
+  g_assert_cmpuint (undo_all (session), ==, 1);
+  g_assert_cmpint (jx_session_trace_get_offset (b), ==, 0);
+}
+
 /* From the timeline (Alt-drag, shift mode): one step, nothing under the
  * threshold, cancel restores. */
 static void
@@ -368,6 +394,7 @@ main (int   argc,
 
   g_test_add_func ("/offset-drag/controller", test_controller);
   g_test_add_func ("/offset-drag/controller-remove", test_controller_remove);
+  g_test_add_func ("/offset-drag/controller-undo-midway", test_controller_undo_midway);
   g_test_add_func ("/offset-drag/timeline", test_timeline);
   g_test_add_func ("/offset-drag/nav-toolbar", test_nav_toolbar);
   g_test_add_func ("/offset-drag/nav-no-jump", test_nav_no_jump);
