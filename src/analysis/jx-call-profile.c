@@ -372,17 +372,6 @@ jx_call_profile_match (JxCallProfile *self,
   result->ticks = jx_call_profile_edge_ticks (s, result->search.invocation, edge);
 }
 
-/* Distance of a tick from the trace's start in ns, as the session converts. */
-static gint64
-relative_ns (JxTrace *trace,
-             guint64  ticks)
-{
-  guint64 start = jx_trace_get_start_time (trace);
-  gint64 rel = ticks >= start ? (gint64) (ticks - start) : -(gint64) (start - ticks);
-
-  return jx_trace_ticks_to_ns (trace, rel);
-}
-
 gint64
 jx_call_profile_offset_for (JxTrace *trace,
                             gint64   offset_ns,
@@ -392,7 +381,10 @@ jx_call_profile_offset_for (JxTrace *trace,
 {
   g_return_val_if_fail (JX_IS_TRACE (trace) && JX_IS_TRACE (other), 0);
 
-  return offset_ns + relative_ns (trace, ticks) - relative_ns (other, other_ticks);
+  /* The offset that puts other_ticks where ticks of `trace` is, in
+   * comparison time. */
+  return jx_time_ticks_to_comparison (jx_trace_get_time_origin (trace, offset_ns), (gint64) ticks) -
+         jx_time_ticks_to_comparison (jx_trace_get_time_origin (other, 0), (gint64) other_ticks);
 }
 
 /* On one stream: pre-order is start order, so a binary search finds the

@@ -142,8 +142,8 @@ jx_cli_render_diff_build_chart (JxCliRenderDiff         *self,
       g_autoptr(GPtrArray) aligned = g_ptr_array_new ();
       g_autoptr(GPtrArray) strips = g_ptr_array_new ();
       g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-      gint64 t0 = jx_timeline_comparison_to_ticks (lanes[0].trace, lanes[0].offset_ns, start_ns);
-      gint64 t1 = jx_timeline_comparison_to_ticks (lanes[0].trace, lanes[0].offset_ns, end_ns);
+      gint64 t0 = jx_time_comparison_to_ticks (jx_trace_get_time_origin (lanes[0].trace, lanes[0].offset_ns), start_ns);
+      gint64 t1 = jx_time_comparison_to_ticks (jx_trace_get_time_origin (lanes[0].trace, lanes[0].offset_ns), end_ns);
       double window = jx_comparison_get_options (cmp)->window_fraction;
       JxMetricChartView view;
       guint line;

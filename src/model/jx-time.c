@@ -13,6 +13,7 @@
 #endif
 
 __extension__ typedef unsigned __int128 JxU128;
+__extension__ typedef __int128 JxI128;
 
 #define NS_PER_SECOND ((guint64) JX_NS_PER_SECOND)
 
@@ -91,6 +92,61 @@ jx_time_ns_to_ticks (gint64  ns,
                      guint64 resolution)
 {
   return scale (ns, resolution != 0 ? resolution : NS_PER_SECOND, NS_PER_SECOND);
+}
+
+/* value * mul / div rounded to nearest, ties away from zero, exactly: the
+ * callers keep |value| * mul below 2^128 and the quotient below 2^126. */
+static JxI128
+scale_wide (JxI128  value,
+            guint64 mul,
+            guint64 div)
+{
+  gboolean negative = value < 0;
+  JxU128 magnitude = negative ? (JxU128) -value : (JxU128) value;
+  JxU128 product = magnitude * mul;
+  JxU128 quotient = product / div;
+  JxU128 rest = product % div;
+
+  if (rest >= div - rest)
+    quotient++;
+  return negative ? -(JxI128) quotient : (JxI128) quotient;
+}
+
+static gint64
+saturate_wide (JxI128 value)
+{
+  if (value > (JxI128) G_MAXINT64)
+    return G_MAXINT64;
+  if (value < (JxI128) G_MININT64)
+    return G_MININT64;
+  return (gint64) value;
+}
+
+gint64
+jx_time_comparison_to_ticks (JxTimeOrigin origin,
+                             gint64       comparison_ns)
+{
+  guint64 resolution = origin.resolution != 0 ? origin.resolution : NS_PER_SECOND;
+  /* |rel| < 2^64 and resolution < 2^64: the product fits 128 bits, the
+   * quotient (divided by 10^9) and start_ticks stay far below 2^126. */
+  JxI128 rel = (JxI128) comparison_ns - (JxI128) origin.offset_ns;
+
+  if (resolution == NS_PER_SECOND)
+    return saturate_wide ((JxI128) origin.start_ticks + rel);
+  return saturate_wide ((JxI128) origin.start_ticks + scale_wide (rel, resolution, NS_PER_SECOND));
+}
+
+gint64
+jx_time_ticks_to_comparison (JxTimeOrigin origin,
+                             gint64       ticks)
+{
+  guint64 resolution = origin.resolution != 0 ? origin.resolution : NS_PER_SECOND;
+  /* |rel| < 2^65 and 10^9 < 2^30: the product fits 128 bits. */
+  JxI128 rel = (JxI128) ticks - (JxI128) origin.start_ticks;
+
+  if (resolution == NS_PER_SECOND)
+    return saturate_wide ((JxI128) origin.offset_ns + rel);
+  return saturate_wide ((JxI128) origin.offset_ns + scale_wide (rel, NS_PER_SECOND, resolution));
 }
 
 double

@@ -4,8 +4,10 @@
  *
  * Every view of a comparison works in nanoseconds ("comparison time"); a trace
  * counts in ticks of its own timer resolution (ticks per second). These are the
- * only converters between the two, and the formatter is shared by the
- * command-line tool and the application.
+ * only converters between the two (jx_time_comparison_to_ticks and back for
+ * points in time, jx_time_ns_to_ticks and back for durations; a meson test,
+ * tests/model/check-time-converters.sh, fails when another appears), and the
+ * formatter is shared by the command-line tool and the application.
  *
  * The converters are exact: they compute with 128-bit integers, round to the
  * nearest result (ties away from zero, so negating the input negates the
@@ -51,6 +53,46 @@ gint64      jx_time_ns_to_ticks      (gint64      ns,
 double      jx_time_ticks_to_seconds (gint64      ticks,
                                       guint64     resolution);
 gint64      jx_time_seconds_to_ns    (double      seconds);
+
+/* Where a trace sits in comparison time: its tick `start_ticks` (its first
+ * event) is at comparison time `offset_ns` (the trace's offset), and it
+ * counts `resolution` ticks per second. From a trace with
+ * jx_trace_get_time_origin(), from a session's trace with
+ * jx_session_trace_get_time_origin(). */
+typedef struct
+{
+  guint64 start_ticks;
+  guint64 resolution;
+  gint64  offset_ns;
+} JxTimeOrigin;
+
+/* The one conversion between comparison time and a trace's ticks, used by
+ * the session, every view, the renderer and the command-line tool:
+ *
+ *   ticks         = start_ticks + comparison_ns − offset_ns   (in ticks)
+ *   comparison_ns = offset_ns + ticks − start_ticks            (in ns)
+ *
+ * Rounding: computed exactly (128-bit, no intermediate overflow) and rounded
+ * once to the nearest result, ties away from the trace's start, as
+ * jx_time_ns_to_ticks() rounds a duration.
+ * Clamping: none to the trace — a time before its first event gives ticks
+ * before start_ticks (negative ones before the timer's zero), a time after
+ * its end ticks after it, as a view showing more than the trace needs them.
+ * Only the gint64 range limits: results saturate at G_MININT64 / G_MAXINT64.
+ * Code that looks a time up in the trace's arrays (unsigned ticks) clamps
+ * with jx_time_ticks_clamp(). */
+gint64      jx_time_comparison_to_ticks (JxTimeOrigin origin,
+                                         gint64       comparison_ns);
+gint64      jx_time_ticks_to_comparison (JxTimeOrigin origin,
+                                         gint64       ticks);
+
+/* A result of jx_time_comparison_to_ticks as the unsigned ticks of trace
+ * data: negative ticks (before the timer's zero) become 0. */
+static inline guint64
+jx_time_ticks_clamp (gint64 ticks)
+{
+  return ticks > 0 ? (guint64) ticks : 0;
+}
 
 typedef enum
 {

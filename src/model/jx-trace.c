@@ -455,6 +455,18 @@ jx_trace_seconds_to_ticks (JxTrace *self,
   return (gint64) (seconds * (double) self->timer_resolution + (seconds < 0 ? -0.5 : 0.5));
 }
 
+JxTimeOrigin
+jx_trace_get_time_origin (JxTrace *self,
+                          gint64   offset_ns)
+{
+  JxTimeOrigin origin = { 0, 0, offset_ns };
+
+  g_return_val_if_fail (JX_IS_TRACE (self), origin);
+  origin.start_ticks = self->start_time;
+  origin.resolution = self->timer_resolution;
+  return origin;
+}
+
 guint
 jx_trace_get_n_strings (JxTrace *self)
 {

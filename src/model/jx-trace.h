@@ -272,6 +272,9 @@ guint64              jx_trace_get_end_time         (JxTrace *self);   /* latest 
 gint64               jx_trace_ticks_to_ns          (JxTrace *self, gint64 ticks);
 double               jx_trace_ticks_to_seconds     (JxTrace *self, gint64 ticks);
 gint64               jx_trace_seconds_to_ticks     (JxTrace *self, double seconds);
+/* The trace's place in comparison time when it is shifted by offset_ns:
+ * for jx_time_comparison_to_ticks() and back. */
+JxTimeOrigin         jx_trace_get_time_origin      (JxTrace *self, gint64 offset_ns);
 
 /* Definitions */
 guint                jx_trace_get_n_strings        (JxTrace *self);

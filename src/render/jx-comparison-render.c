@@ -682,8 +682,8 @@ plan_init (Plan                            *plan,
         jx_timeline_renderer_set_summary (lane->renderer, lanes[l].summary);
       jx_timeline_renderer_set_fold (lane->renderer, lanes[l].fold);
       jx_timeline_renderer_set_imbalance (lane->renderer, lanes[l].imbalance);
-      lane->start = jx_timeline_comparison_to_ticks (lanes[l].trace, lanes[l].offset_ns, start_ns);
-      lane->end = jx_timeline_comparison_to_ticks (lanes[l].trace, lanes[l].offset_ns, end_ns);
+      lane->start = jx_time_comparison_to_ticks (jx_trace_get_time_origin (lanes[l].trace, lanes[l].offset_ns), start_ns);
+      lane->end = jx_time_comparison_to_ticks (jx_trace_get_time_origin (lanes[l].trace, lanes[l].offset_ns), end_ns);
       if (lane->end <= lane->start)
         lane->end = lane->start + 1;
     }

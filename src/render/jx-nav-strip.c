@@ -108,9 +108,11 @@ jx_nav_strip_get_extent (JxNavStrip           *self,
   return extent;
 }
 
-static double
-ns_per_px (const JxNavStripView *view)
+double
+jx_nav_strip_ns_per_px (const JxNavStripView *view)
 {
+  g_return_val_if_fail (view != NULL, 1.0);
+
   return (double) MAX (jx_time_span_get_duration (&view->range), 1) / (double) MAX (view->width, 1);
 }
 
@@ -120,7 +122,7 @@ jx_nav_strip_ns_to_x (const JxNavStripView *view,
 {
   g_return_val_if_fail (view != NULL, 0.0);
 
-  return (double) (ns - view->range.begin_ns) / ns_per_px (view);
+  return (double) (ns - view->range.begin_ns) / jx_nav_strip_ns_per_px (view);
 }
 
 gint64
@@ -129,7 +131,7 @@ jx_nav_strip_x_to_ns (const JxNavStripView *view,
 {
   g_return_val_if_fail (view != NULL, 0);
 
-  return view->range.begin_ns + (gint64) llround (x * ns_per_px (view));
+  return view->range.begin_ns + (gint64) llround (x * jx_nav_strip_ns_per_px (view));
 }
 
 gint64
@@ -138,7 +140,7 @@ jx_nav_strip_dx_to_ns (const JxNavStripView *view,
 {
   g_return_val_if_fail (view != NULL, 0);
 
-  return (gint64) llround (dx * ns_per_px (view));
+  return (gint64) llround (dx * jx_nav_strip_ns_per_px (view));
 }
 
 JxNavStripPart

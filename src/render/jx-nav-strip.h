@@ -55,12 +55,13 @@ JxTimeSpan      jx_nav_strip_get_extent  (JxNavStrip           *self,
 JxNavStripPart  jx_nav_strip_hit         (JxNavStrip           *self,
                                           const JxNavStripView *view,
                                           double                x);
-/* Conversions for the strip: x <-> comparison ns, and a drag distance in px
- * as a duration. */
+/* Conversions for the strip: x <-> comparison ns, its scale, and a drag
+ * distance in px as a duration. */
 double          jx_nav_strip_ns_to_x     (const JxNavStripView *view,
                                           gint64                ns);
 gint64          jx_nav_strip_x_to_ns     (const JxNavStripView *view,
                                           double                x);
+double          jx_nav_strip_ns_per_px   (const JxNavStripView *view);
 gint64          jx_nav_strip_dx_to_ns    (const JxNavStripView *view,
                                           double                dx);
 

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-hit.c — hit testing on a drawn timeline: the region, the
- * invocation and the process expander under a point. */
+ * invocation and the process expander under a point, and everything under
+ * a point at once. */
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "jx-timeline-renderer-private.h"
 
@@ -182,3 +184,37 @@ jx_timeline_renderer_row_at (JxTimelineRenderer   *self,
   return jx_timeline_layout_row_at (view->rows, view->n_rows, (int) floor (y) + view->scroll_y);
 }
 
+
+void
+jx_timeline_renderer_hit (JxTimelineRenderer   *self,
+                          const JxTimelineView *view,
+                          double                x,
+                          double                y,
+                          JxTimelineHit        *hit)
+{
+  g_return_if_fail (JX_IS_TIMELINE_RENDERER (self));
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (hit != NULL);
+
+  memset (hit, 0, sizeof *hit);
+  hit->expander_process = JX_NONE;
+  hit->expander_group = JX_NONE;
+  hit->marker = -1;
+  hit->stream = JX_NONE;
+  hit->invocation = JX_NONE;
+  hit->row = jx_timeline_renderer_row_at (self, view, y);
+  hit->in_labels = x < view->label_width;
+
+  if (hit->in_labels)
+    {
+      if (!jx_timeline_renderer_group_expander_at (self, view, x, y, &hit->expander_group))
+        hit->expander_group = JX_NONE;
+      if (!jx_timeline_renderer_expander_at (self, view, x, y, &hit->expander_process))
+        hit->expander_process = JX_NONE;
+      return;
+    }
+  hit->marker = _jx_timeline_renderer_marker_at (self, view, x, y);
+  hit->has_segment = view->show_sos && jx_timeline_renderer_segment_at (self, view, x, y, &hit->segment);
+  hit->has_diff = jx_timeline_renderer_diff_at (self, view, x, y, &hit->diff);
+  hit->has_invocation = jx_timeline_renderer_invocation_at (self, view, x, y, &hit->stream, &hit->invocation);
+}

@@ -136,34 +136,6 @@ jx_timeline_layout_row_at (const JxTimelineRow *rows,
   return -1;
 }
 
-/* Time conversions */
-
-gint64
-jx_timeline_comparison_to_ticks (JxTrace *trace,
-                                 gint64   offset_ns,
-                                 gint64   comparison_ns)
-{
-  gint64 start;
-
-  g_return_val_if_fail (JX_IS_TRACE (trace), 0);
-
-  start = (gint64) jx_trace_get_start_time (trace);
-  return start + jx_time_ns_to_ticks (comparison_ns - offset_ns, jx_trace_get_timer_resolution (trace));
-}
-
-gint64
-jx_timeline_ticks_to_comparison (JxTrace *trace,
-                                 gint64   offset_ns,
-                                 gint64   ticks)
-{
-  gint64 rel;
-
-  g_return_val_if_fail (JX_IS_TRACE (trace), 0);
-
-  rel = ticks - (gint64) jx_trace_get_start_time (trace);
-  return jx_trace_ticks_to_ns (trace, rel) + offset_ns;
-}
-
 guint8 *
 jx_timeline_search_mask_new (JxTrace    *trace,
                              const char *text,

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-layout.h — the geometry of a master timeline: its rows (one
- * per stream under its process, or per call-stack level), the mapping between
- * comparison time and a trace's ticks, and the view (visible window, size,
- * label column) that maps ticks to pixels. No drawing here, so the layout
- * serves hit testing and headless rendering alike. */
+ * per stream under its process, or per call-stack level) and the view
+ * (visible window, size, label column) that maps a trace's ticks to pixels;
+ * comparison time becomes ticks through jx_time_comparison_to_ticks()
+ * (jx-time.h). No drawing here, so the layout serves hit testing and
+ * headless rendering alike. */
 #pragma once
 
 #include "jx-diff-bar-set.h"
@@ -76,15 +77,6 @@ int      jx_timeline_layout_row_at   (const JxTimelineRow *rows,
                                       guint                n_rows,
                                       int                  y);
 
-/* Comparison time (ns, see jx-time.h) <-> trace ticks at the trace's start and
- * the given offset. Results may lie outside the trace and be negative. */
-gint64   jx_timeline_comparison_to_ticks (JxTrace *trace,
-                                          gint64   offset_ns,
-                                          gint64   comparison_ns);
-gint64   jx_timeline_ticks_to_comparison (JxTrace *trace,
-                                          gint64   offset_ns,
-                                          gint64   ticks);
-
 /* Per-region search mask (non-zero where the region's name contains `text`,
  * case-insensitively), length jx_trace_get_n_regions(). NULL when text is
  * NULL or empty. n_matches (may be NULL) receives the number of matching regions. */
@@ -131,6 +123,12 @@ typedef struct
    * for none. */
   const char * const  *group_notes;
   const JxDiffBarSet  *diff_bars;      /* what DIFF rows show (jx-diff-bar-set.h); NULL = none */
+  /* TRUE while the trace is being dragged in time (jx-timeline-renderer.h):
+   * a window that only slid sideways (same width in ticks, everything else
+   * alike) re-uses the rows of the last sampled frame, translated; the
+   * columns that uncovers show as pending until a frame without the flag
+   * (the drop) samples them. */
+  gboolean             offset_drag;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -462,11 +462,13 @@ _jx_timeline_renderer_draw_messages (JxTimelineRenderer   *self,
   cairo_restore (cr);
 }
 
-/* The view's markers (or the trace's own) as flags in view pixels. */
+/* The view's markers (or the trace's own) as flags in view pixels; index
+ * (may be NULL) receives each flag's marker index. */
 static guint
 marker_flags (JxTimelineRenderer   *self,
               const JxTimelineView *view,
               JxMarkerFlag         *out,
+              guint                *index,
               guint                 max)
 {
   guint n = view->markers != NULL ? view->n_markers : jx_trace_get_n_markers (self->trace);
@@ -490,6 +492,8 @@ marker_flags (JxTimelineRenderer   *self,
         break;
       if (m.end < view->start)
         continue;
+      if (index != NULL)
+        index[count] = i;
       out[count++] = (JxMarkerFlag) { jx_timeline_view_tick_to_x (view, m.start),
                                       jx_timeline_view_tick_to_x (view, m.end), m.severity, m.state };
     }
@@ -502,7 +506,26 @@ _jx_timeline_renderer_draw_markers (JxTimelineRenderer   *self,
                                     const JxTimelineView *view)
 {
   JxMarkerFlag flags[MAX_MARKERS];
-  guint n = marker_flags (self, view, flags, MAX_MARKERS);
+  guint n = marker_flags (self, view, flags, NULL, MAX_MARKERS);
 
   jx_marker_flags_draw (cr, flags, n, view->label_width, view->width, view->height, view->dark, TRUE);
+}
+
+int
+_jx_timeline_renderer_marker_at (JxTimelineRenderer   *self,
+                                 const JxTimelineView *view,
+                                 double                x,
+                                 double                y)
+{
+  JxMarkerFlag flags[MAX_MARKERS];
+  guint index[MAX_MARKERS];
+  guint n;
+  int hit;
+
+  /* Flags hang in the top rows, pennants in the first few pixels. */
+  if (!view->show_markers || x < view->label_width || x >= view->width || y > JX_MARKER_FLAG_HEIGHT * 2)
+    return -1;
+  n = marker_flags (self, view, flags, index, MAX_MARKERS);
+  hit = jx_marker_flags_hit (flags, n, x, y);
+  return hit >= 0 ? (int) index[hit] : -1;
 }

@@ -2,12 +2,13 @@
 /* jx-timeline-renderer-private.h — what the files of the timeline renderer
  * share: the instance, the row sampling and the overlay painters.
  *
- *   jx-timeline-layout.c    rows, time conversions, search mask, view geometry
+ *   jx-timeline-layout.c    rows, search mask, view geometry
  *   jx-timeline-layout-groups.c  rows along the tree of stream groups
  *   jx-timeline-renderer.c  the object, row sampling (pyramid or exact walk),
  *                           the per-frame image cache and the draw entry point
  *   jx-timeline-overlays.c  labels, selection outline, messages, markers
- *   jx-timeline-hit.c       region, invocation and expander under a point
+ *   jx-timeline-hit.c       region, invocation and expander under a point, and
+ *                           everything under a point at once (JxTimelineHit)
  *   jx-timeline-sos.c       the SOS-time overlay and the segment under a point
  *   jx-timeline-diff.c      DIFF rows: the diff bars' pixels and what is under a point */
 #pragma once
@@ -43,6 +44,7 @@ struct _JxTimelineRenderer
    * tooltips with the same window, rows and colours skip the sampling. */
   cairo_surface_t   *cache_image;
   guint8             cache_key[96];
+  guint              n_samplings;    /* frames that sampled their rows */
 
   /* Marks (activity where idle won a pixel) of the cached rows: one line
    * per row, transparent where there is none; NULL when no row has any. */
@@ -124,6 +126,12 @@ void _jx_timeline_renderer_draw_messages  (JxTimelineRenderer   *self,
 void _jx_timeline_renderer_draw_markers   (JxTimelineRenderer   *self,
                                            cairo_t              *cr,
                                            const JxTimelineView *view);
+/* The marker (index in view->markers, or the trace's own) whose flag is
+ * at (x, y), -1 for none. */
+int  _jx_timeline_renderer_marker_at      (JxTimelineRenderer   *self,
+                                           const JxTimelineView *view,
+                                           double                x,
+                                           double                y);
 
 /* jx-timeline-sos.c: the SOS-time overlay over the visible rows. */
 void _jx_timeline_renderer_draw_sos       (JxTimelineRenderer   *self,

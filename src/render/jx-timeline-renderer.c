@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-renderer.c — the timeline renderer object: per-pixel sampling
  * of rows (from the summary pyramids, or an exact walk while they are not
- * ready), the image of the last frame's rows, and the draw entry point that
+ * ready), the image of the last frame's rows (blitted as it is for the same
+ * window, translated during an offset drag), and the draw entry point that
  * blits rows and calls the overlays (jx-timeline-overlays.c). */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "jx-palette.h"
@@ -389,6 +391,7 @@ _jx_timeline_row_band (const JxTimelineView *view,
     }
 }
 
+/* The window comes first: an offset drag compares the rest. */
 typedef struct
 {
   gint64   start;
@@ -408,6 +411,7 @@ typedef struct
 } CacheKey;
 
 G_STATIC_ASSERT (sizeof (CacheKey) <= 96);
+#define CACHE_KEY_REST G_STRUCT_OFFSET (CacheKey, summary)
 
 static guint32
 hash_bytes (const void *data,
@@ -494,6 +498,50 @@ _jx_timeline_fill_line (cairo_t         *cr,
   cairo_pattern_destroy (pattern);
 }
 
+/* Fills [x0, x1) x [y, y + height) with a one-line surface whose first
+ * pixel is at anchor_x, repeated sideways and downwards. */
+static void
+paint_line (cairo_t         *cr,
+            cairo_surface_t *line,
+            int              anchor_x,
+            int              x0,
+            int              x1,
+            int              y,
+            int              height)
+{
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+
+  if (x1 <= x0 || height <= 0)
+    return;
+  pattern = cairo_pattern_create_for_surface (line);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_REPEAT);
+  cairo_pattern_set_filter (pattern, CAIRO_FILTER_NEAREST);
+  cairo_matrix_init_translate (&matrix, -anchor_x, -y);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_set_source (cr, pattern);
+  cairo_rectangle (cr, x0, y, x1 - x0, height);
+  cairo_fill (cr);
+  cairo_pattern_destroy (pattern);
+}
+
+/* A row line of `width` px sampled `shift` px left of where it goes now,
+ * drawn there and clipped to [x, x + width). */
+static void
+fill_line_shifted (cairo_t         *cr,
+                   cairo_surface_t *line,
+                   int              x,
+                   int              y,
+                   int              width,
+                   int              height,
+                   int              shift)
+{
+  if (shift == 0)
+    _jx_timeline_fill_line (cr, line, x, y, width, height);
+  else
+    paint_line (cr, line, x + shift, MAX (x, x + shift), MIN (x + width, x + width + shift), y, height);
+}
+
 /* Line r of an image as a surface of its own that keeps the image alive
  * (a recording target, GTK's cairo nodes, replays it later). */
 static cairo_surface_t *
@@ -554,7 +602,8 @@ blit_marks (JxTimelineRenderer   *self,
             cairo_surface_t      *marks_image,
             guint                 first,
             guint                 last,
-            int                   tw)
+            int                   tw,
+            int                   shift)
 {
   for (guint r = first; r < last; r++)
     {
@@ -566,9 +615,73 @@ blit_marks (JxTimelineRenderer   *self,
       _jx_timeline_row_band (view, &view->rows[r], &y, &h);
       mh = h <= 4 ? h : MAX (2, h / 3);
       line = image_line (marks_image, r - first, tw);
-      _jx_timeline_fill_line (cr, line, view->label_width, y + h - mh, tw, mh);
+      fill_line_shifted (cr, line, view->label_width, y + h - mh, tw, mh, shift);
       cairo_surface_destroy (line);
     }
+}
+
+/* During an offset drag: TRUE when the view differs from the cached frame
+ * only by sliding sideways (the same width in ticks, within a quarter pixel
+ * over the whole width); *shift receives by how many px the cached rows
+ * move (right for a window that starts at earlier ticks). */
+static gboolean
+slid_sideways (JxTimelineRenderer   *self,
+               const JxTimelineView *view,
+               const guint8         *key,
+               int                   tw,
+               int                  *shift)
+{
+  CacheKey cached;
+  gint64 old_width, new_width;
+
+  if (!view->offset_drag || self->cache_image == NULL ||
+      memcmp (key + CACHE_KEY_REST, self->cache_key + CACHE_KEY_REST, sizeof self->cache_key - CACHE_KEY_REST) != 0)
+    return FALSE;
+  memcpy (&cached, self->cache_key, sizeof cached);
+  old_width = cached.end - cached.start;
+  new_width = view->end - view->start;
+  if (old_width <= 0 || ABS (new_width - old_width) * 4.0 * tw > (double) old_width)
+    return FALSE;
+  *shift = (int) CLAMP (llround ((double) (cached.start - view->start) * tw / (double) old_width), -tw, tw);
+  return TRUE;
+}
+
+/* The columns a translated frame uncovers, in the look of rows that are not
+ * sampled yet (stripes anchored at the time area's left edge, as there). */
+static void
+paint_uncovered (cairo_t              *cr,
+                 const JxTimelineView *view,
+                 guint                 first,
+                 guint                 last,
+                 int                   tw,
+                 int                   shift,
+                 guint32               pending_pixel,
+                 guint32               idle_pixel)
+{
+  cairo_surface_t *stripes = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 1);
+  guint32 *pixels = (guint32 *) (gpointer) cairo_image_surface_get_data (stripes);
+  int x0 = shift > 0 ? view->label_width : view->label_width + tw + shift;
+  int x1 = shift > 0 ? view->label_width + shift : view->label_width + tw;
+
+  cairo_surface_flush (stripes);
+  for (int x = 0; x < 8; x++)
+    pixels[x] = x < 4 ? pending_pixel : idle_pixel;
+  cairo_surface_mark_dirty (stripes);
+  for (guint r = first; r < last; r++)
+    {
+      int y, h;
+
+      _jx_timeline_row_band (view, &view->rows[r], &y, &h);
+      paint_line (cr, stripes, view->label_width, x0, x1, y, h);
+    }
+  cairo_surface_destroy (stripes);
+}
+
+guint
+jx_timeline_renderer_get_n_samplings (JxTimelineRenderer *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_RENDERER (self), 0);
+  return self->n_samplings;
 }
 
 void
@@ -589,6 +702,7 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
   guint32 idle_pixel = 0;
   guint32 pending_pixel;
   gboolean opaque = view->background.alpha >= 1.0f;
+  int shift = 0;
 
   g_return_if_fail (JX_IS_TIMELINE_RENDERER (self));
   g_return_if_fail (cr != NULL);
@@ -665,10 +779,19 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
           if (self->cache_marks != NULL)
             marks_image = cairo_surface_reference (self->cache_marks);
         }
+      else if (slid_sideways (self, view, key, tw, &shift))
+        {
+          /* The cache keeps the frame sampled before the drag: each frame of
+           * the drag translates that one, so nothing accumulates. */
+          image = cairo_surface_reference (self->cache_image);
+          if (self->cache_marks != NULL)
+            marks_image = cairo_surface_reference (self->cache_marks);
+        }
       else
         {
           gboolean pending = FALSE;
 
+          self->n_samplings++;
           regions = row_buffer (self, (guint) tw);
           image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, tw, (int) n_visible);
           data = cairo_image_surface_get_data (image);
@@ -732,12 +855,14 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
           int y, h;
 
           _jx_timeline_row_band (view, &view->rows[r], &y, &h);
-          _jx_timeline_fill_line (cr, line, view->label_width, y, tw, h);
+          fill_line_shifted (cr, line, view->label_width, y, tw, h, shift);
           cairo_surface_destroy (line);
         }
+      if (shift != 0)
+        paint_uncovered (cr, view, first, last, tw, shift, pending_pixel, idle_pixel);
       cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
       if (marks_image != NULL)
-        blit_marks (self, cr, view, marks_image, first, last, tw);
+        blit_marks (self, cr, view, marks_image, first, last, tw, shift);
       cairo_surface_destroy (image);
       g_clear_pointer (&marks_image, cairo_surface_destroy);
     }

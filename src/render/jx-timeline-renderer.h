@@ -3,14 +3,17 @@
  *
  * No widget code: the same calls draw into a GtkSnapshot's cairo node, an
  * image surface in tests, or an export. The caller passes the visible window
- * in TRACE TICKS (convert from comparison ns with jx_timeline_comparison_to_ticks)
+ * in TRACE TICKS (convert from comparison ns with jx_time_comparison_to_ticks)
  * and a row layout (jx_timeline_layout_new), both in jx-timeline-layout.h. Per-pixel colours come from a
  * JxTimelineSummary (set it once the off-thread build is done). Until then,
  * and for call-stack rows until jx_timeline_summary_ensure_call_stack() has
  * run for their stream, rows are walked exactly when that is cheap (at most
  * ~32 invocations per pixel) and otherwise drawn as "pending" stripes, so a
  * frame never walks a whole big trace. The sampled rows of the last frame are
- * kept: redrawing the same window (hover, selection, tooltips) only blits.
+ * kept, keyed by the window in ticks (comparison window and offset), the
+ * size and what the rows show: redrawing the same window (hover, selection,
+ * tooltips) only blits, and during an offset drag (view.offset_drag) a
+ * window that only slid sideways blits them translated.
  */
 #pragma once
 
@@ -48,6 +51,10 @@ JxImbalance        *jx_timeline_renderer_get_imbalance (JxTimelineRenderer *self
 void                jx_timeline_renderer_draw        (JxTimelineRenderer   *self,
                                                       cairo_t              *cr,
                                                       const JxTimelineView *view);
+/* Frames whose rows were sampled (not taken from the last frame, as they
+ * are or translated) since the renderer was made: what tests and benchmarks
+ * count to see that hovering, tooltips and offset drags do not resample. */
+guint               jx_timeline_renderer_get_n_samplings (JxTimelineRenderer *self);
 
 /* Dominant region drawn at (x, y), JX_NONE when none (after a draw or not). */
 guint32             jx_timeline_renderer_region_at   (JxTimelineRenderer   *self,
@@ -110,5 +117,33 @@ gboolean            jx_timeline_renderer_segment_at  (JxTimelineRenderer   *self
                                                       double                x,
                                                       double                y,
                                                       guint                *segment);
+
+/* Everything drawn under (x, y), found in one pass for a tooltip, a click or
+ * a menu, each reading what it acts on. In the label column: the row and
+ * the expander there; in the time area: the marker flag, the SOS segment
+ * (with the overlay on), what the diff bar shows, the invocation. */
+typedef struct
+{
+  int               row;               /* index in view->rows; -1 for none */
+  gboolean          in_labels;         /* x is in the label column */
+  guint32           expander_process;  /* on a PROCESS row's expander; else JX_NONE */
+  guint32           expander_group;    /* on a header row's expander (layouts with
+                                          groups); else JX_NONE */
+  int               marker;            /* index in view->markers (or the trace's
+                                          markers without them); -1 for none */
+  gboolean          has_segment;
+  guint             segment;           /* jx_timeline_renderer_segment_at */
+  gboolean          has_diff;
+  JxTimelineDiffHit diff;              /* jx_timeline_renderer_diff_at */
+  gboolean          has_invocation;
+  guint32           stream;            /* jx_timeline_renderer_invocation_at */
+  guint32           invocation;
+} JxTimelineHit;
+
+void                jx_timeline_renderer_hit         (JxTimelineRenderer   *self,
+                                                      const JxTimelineView *view,
+                                                      double                x,
+                                                      double                y,
+                                                      JxTimelineHit        *hit);
 
 G_END_DECLS

@@ -305,7 +305,7 @@ apply_matches (JxSession *session,
           entry_set_stream (entry, ref_trace, ref_stream->process, jx_call_profile_get_stream (job->profile));
           entry->invocation = ref_inv;
           entry->ordinal = ordinal_of (ref_stream, ref_inv);
-          entry->time_ns = ref_ok ? jx_session_trace_ticks_to_ns (item, ref_ticks) : 0;
+          entry->time_ns = ref_ok ? jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), ref_ticks) : 0;
           continue;
         }
       if (!current || !ref_ok)
@@ -323,7 +323,7 @@ apply_matches (JxSession *session,
       entry->n_candidates = m->search.n_candidates;
       entry->offset_after = jx_call_profile_offset_for (ref_trace, ref_offset, ref_ticks, trace, m->ticks);
       /* By construction the same comparison time as the reference's. */
-      entry->time_ns = jx_session_trace_ticks_to_ns (job->reference, ref_ticks);
+      entry->time_ns = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (job->reference), ref_ticks);
       g_ptr_array_add (moved, item);
       g_array_append_val (offsets, entry->offset_after);
     }
@@ -333,7 +333,7 @@ apply_matches (JxSession *session,
       jx_session_set_offsets (session, (JxSessionTrace **) moved->pdata, (const gint64 *) (gpointer) offsets->data,
                               moved->len);
       if (ref_ok)
-        keep_on_screen (session, &view, jx_session_trace_ticks_to_ns (job->reference, ref_ticks));
+        keep_on_screen (session, &view, jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (job->reference), ref_ticks));
     }
 }
 

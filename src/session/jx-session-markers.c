@@ -103,12 +103,11 @@ marker_new (JxSessionTrace *item,
             guint64         scope_ref)
 {
   JxSessionMarker *self = g_object_new (JX_TYPE_SESSION_MARKER, NULL);
-  guint64 start = jx_trace_get_start_time (trace);
 
   self->item = g_object_ref (item);
   self->ticks = ticks;
   self->duration = duration;
-  self->time_ns = jx_trace_ticks_to_ns (trace, ticks >= start ? (gint64) (ticks - start) : -(gint64) (start - ticks));
+  self->time_ns = jx_time_ticks_to_comparison (jx_trace_get_time_origin (trace, 0), (gint64) ticks);
   self->duration_ns = jx_trace_ticks_to_ns (trace, (gint64) MIN (duration, (guint64) G_MAXINT64));
   self->group = g_strdup (group != NULL ? group : "");
   self->category = g_strdup (category != NULL ? category : "");
@@ -162,7 +161,7 @@ jx_session_marker_get_comparison_ns (JxSessionMarker *self,
 
   if (jx_session_trace_get_state (self->item) != JX_SESSION_TRACE_LOADED)
     return self->time_ns + (end ? self->duration_ns : 0) + jx_session_trace_get_offset (self->item);
-  return jx_session_trace_ticks_to_ns (self->item, end ? self->ticks + self->duration : self->ticks);
+  return jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (self->item), end ? self->ticks + self->duration : self->ticks);
 }
 
 const char *

@@ -807,32 +807,16 @@ jx_session_trace_get_extent (JxSessionTrace *self,
   return TRUE;
 }
 
-gint64
-jx_session_trace_ticks_to_ns (JxSessionTrace *self,
-                              guint64         ticks)
+JxTimeOrigin
+jx_session_trace_get_time_origin (JxSessionTrace *self)
 {
-  gint64 rel;
+  JxTimeOrigin origin = { 0, 0, 0 };
 
-  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0);
-  g_return_val_if_fail (self->state == JX_SESSION_TRACE_LOADED, 0);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), origin);
+  g_return_val_if_fail (self->state == JX_SESSION_TRACE_LOADED, origin);
 
-  rel = ticks >= self->start_ticks
-        ? (gint64) (ticks - self->start_ticks)
-        : -(gint64) (self->start_ticks - ticks);
-  return jx_time_ticks_to_ns (rel, self->resolution) + self->offset;
-}
-
-guint64
-jx_session_trace_ns_to_ticks (JxSessionTrace *self,
-                              gint64          comparison_ns)
-{
-  gint64 rel;
-
-  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), 0);
-  g_return_val_if_fail (self->state == JX_SESSION_TRACE_LOADED, 0);
-
-  rel = jx_time_ns_to_ticks (comparison_ns - self->offset, self->resolution);
-  if (rel < 0 && (guint64) -rel > self->start_ticks)
-    return 0;
-  return self->start_ticks + (guint64) rel;
+  origin.start_ticks = self->start_ticks;
+  origin.resolution = self->resolution;
+  origin.offset_ns = self->offset;
+  return origin;
 }

@@ -114,11 +114,8 @@ const JxComparisonPair *jx_session_trace_get_stream_pair      (JxSessionTrace *s
 gboolean             jx_session_trace_get_extent       (JxSessionTrace *self,
                                                         JxTimeSpan     *extent);
 
-/* Comparison time (see jx-session.h) of a tick of the loaded trace, and back
- * (saturating at tick 0). Both go through the converters of jx-time.h. */
-gint64               jx_session_trace_ticks_to_ns      (JxSessionTrace *self,
-                                                        guint64         ticks);
-guint64              jx_session_trace_ns_to_ticks      (JxSessionTrace *self,
-                                                        gint64          comparison_ns);
+/* Where the loaded trace sits in comparison time (see jx-session.h) at its
+ * offset now, for jx_time_comparison_to_ticks() and back (jx-time.h). */
+JxTimeOrigin         jx_session_trace_get_time_origin  (JxSessionTrace *self);
 
 G_END_DECLS

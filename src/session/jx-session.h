@@ -37,7 +37,8 @@
  *
  * Comparison time is a common clock in nanoseconds for all traces:
  *   comparison_ns = (trace_ticks - trace_start_ticks) converted to ns + offset_ns
- * converted only with jx-time.h (jx_session_trace_ticks_to_ns and back).
+ * converted only with jx-time.h (jx_time_comparison_to_ticks and back, with
+ * the item's jx_session_trace_get_time_origin).
  *
  * Properties:
  *   "n-items", "n-loading"         (uint, read-only)

@@ -420,7 +420,7 @@ side_line (JxSessionTrace *item,
 {
   JxTrace *trace = jx_session_trace_get_trace (item);
   const JxStream *s = jx_trace_get_stream (trace, stream);
-  g_autofree char *start = jx_time_format (jx_session_trace_ticks_to_ns (item, s->start[inv]), 6);
+  g_autofree char *start = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), s->start[inv]), 6);
   g_autofree char *duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (s->end[inv] - s->start[inv])), 4);
 
   return g_markup_printf_escaped (_("<b>%s</b> in “%s”: %s from %s"),

@@ -11,6 +11,7 @@
 #include "jx-debounce.h"
 #include "jx-group-summary.h"
 #include "jx-timeline-canvas-private.h"
+#include "jx-timeline-tooltip.h"
 
 #define NOTES_DELAY_MS 120
 #define MIX_DELAY_MS 0
@@ -53,7 +54,7 @@ struct _JxCanvasFold
 static void
 redraw (JxCanvasFold *self)
 {
-  gtk_widget_queue_draw (self->canvas);
+  _jx_timeline_canvas_redraw (JX_TIMELINE_CANVAS (self->canvas));
 }
 
 /* Renderer inputs ------------------------------------------------------------ */
@@ -185,7 +186,7 @@ notes_start (gpointer data)
   g_autoptr(GTask) task = NULL;
   NotesInput *in;
   const JxTimeSpan *visible;
-  gint64 offset;
+  JxTimeOrigin origin;
 
   if (self->groups == NULL || self->trace == NULL || self->session == NULL)
     {
@@ -200,9 +201,9 @@ notes_start (gpointer data)
     if (jx_canvas_fold_get_folded (self, g))
       g_array_append_val (in->folded, g);
   visible = jx_session_get_visible_time (self->session);
-  offset = jx_session_trace_get_offset (self->item);
-  in->t0 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, visible->begin_ns), 0);
-  in->t1 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, visible->end_ns), 0);
+  origin = jx_session_trace_get_time_origin (self->item);
+  in->t0 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, visible->begin_ns));
+  in->t1 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, visible->end_ns));
   task = g_task_new (NULL, jx_debounce_begin (&self->notes_run), notes_done, self);
   g_task_set_task_data (task, in, notes_input_free);
   g_task_run_in_thread (task, notes_thread);
@@ -469,125 +470,53 @@ jx_canvas_fold_is_busy (JxCanvasFold *self)
 
 /* Tooltips ----------------------------------------------------------------- */
 
-static char *
-segment_tooltip (JxCanvasFold *self,
-                 guint         index)
+/* The function mix of the selected range for a group's tooltip: NULL while
+ * it is computed (a worker walks every member's invocations). */
+static const JxGroupSummary *
+selected_mix (JxCanvasFold *self,
+              guint32       group)
 {
-  JxImbalance *imbalance = jx_session_trace_get_imbalance (self->item);
-  const JxSegment *seg = jx_imbalance_get_segment (imbalance, index);
-  const JxStream *s = jx_trace_get_stream (self->trace, seg->stream);
-  g_autofree char *function = g_markup_escape_text (jx_trace_get_region (self->trace,
-                                                                         jx_imbalance_get_function (imbalance))->name, -1);
-  g_autofree char *where = g_markup_printf_escaped ("%s · %s", jx_trace_get_process (self->trace, s->process)->name,
-                                                    s->name);
-  g_autofree char *inclusive = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) (seg->end - seg->start)), 4);
-  g_autofree char *sync = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) seg->sync), 4);
-  g_autofree char *sos = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) seg->sos), 4);
-  g_autofree char *median = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) seg->sos - seg->distance), 4);
-  g_autofree char *distance = jx_time_format (jx_trace_ticks_to_ns (self->trace, ABS (seg->distance)), 4);
-  /* TRANSLATORS: "1.2 ms above the median (3.4 ms) of segment #5" */
-  g_autofree char *compared = g_markup_printf_escaped (seg->distance >= 0 ? _("%s above the median (%s) of segment #%u")
-                                                                          : _("%s below the median (%s) of segment #%u"),
-                                                       distance, median, seg->index);
-
-  return g_strdup_printf ("<b>%s</b> #%u\n%s\n%s %s\n%s %s\n%s <b>%s</b>\n%s",
-                          function, seg->index, where,
-                          _("Inclusive:"), inclusive,
-                          _("Synchronization:"), sync,
-                          _("SOS time:"), sos,
-                          compared);
-}
-
-static char *
-group_tooltip (JxCanvasFold        *self,
-               const JxTimelineRow *row,
-               const JxTimelineView *view,
-               double               x)
-{
-  const JxStreamGroup *g = jx_stream_groups_get_group (self->groups, row->group);
-  JxTimelineFold *fold = jx_timeline_renderer_get_fold (self->renderer);
-  JxFoldOp op = jx_session_get_fold_operation (self->session);
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *name = g_markup_escape_text (g->name, -1);
   const JxTimeSpan *range = jx_session_get_selected_time (self->session);
-  JxFoldCounts counts;
+  JxTimeOrigin origin = jx_session_trace_get_time_origin (self->item);
+  MixKey key;
 
-  g_string_append_printf (text, "<b>%s</b>\n", name);
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u stream folded by %s", "%u streams folded by %s",
-                                             g->n_members),
-                          g->n_members, jx_fold_op_label (op));
-  if (fold != NULL)
-    {
-      jx_timeline_fold_count_states (fold, row->group, jx_timeline_view_x_to_tick (view, x), &counts);
-      for (guint i = 0; i < counts.n && i < 4; i++)
-        {
-          g_autofree char *state = g_markup_escape_text (counts.state[i] < jx_trace_get_n_regions (self->trace)
-                                                         ? jx_trace_get_region (self->trace, counts.state[i])->name
-                                                         : _("idle"), -1);
-
-          g_string_append_printf (text, "\n  %s: %u", state, counts.count[i]);
-        }
-    }
-  if (self->notes != NULL && self->notes[row->group] != NULL && *self->notes[row->group] != '\0')
-    g_string_append_printf (text, "\n%s %s", self->notes[row->group], _("of the visible range"));
-  if (range->end_ns > range->begin_ns)
-    {
-      gint64 offset = jx_session_trace_get_offset (self->item);
-      guint64 r0 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->begin_ns), 0);
-      guint64 r1 = (guint64) MAX (jx_timeline_comparison_to_ticks (self->trace, offset, range->end_ns), 0);
-      MixKey key;
-      const JxGroupSummary *mix;
-
-      memset (&key, 0, sizeof key);   /* padding too: keys are compared as bytes */
-      key.groups = self->groups;
-      key.group = row->group;
-      key.r0 = r0;
-      key.r1 = r1;
-      mix = lookup_mix (self, &key);
-      g_string_append_printf (text, "\n%s", _("Selected range:"));
-      if (mix == NULL)
-        {
-          g_string_append_printf (text, " <small>%s</small>", _("computing…"));
-          return g_string_free (g_steal_pointer (&text), FALSE);
-        }
-      for (guint c = 0; c < JX_N_CATEGORIES; c++)
-        if (mix->category_share[c] >= 0.005)
-          g_string_append_printf (text, "  %s %.0f %%", jx_category_label (c), mix->category_share[c] * 100.0);
-      for (guint i = 0; i < mix->functions->len; i++)
-        {
-          const JxFunctionSummaryBar *bar = &g_array_index (mix->functions, JxFunctionSummaryBar, i);
-          g_autofree char *fn = g_markup_escape_text (jx_trace_get_region (self->trace, bar->region)->name, -1);
-
-          g_string_append_printf (text, "\n  %s %.1f %%", fn, bar->fraction * 100.0);
-        }
-    }
-  else
-    g_string_append_printf (text, "\n<small>%s</small>", _("Select a time range for the group’s function mix"));
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  memset (&key, 0, sizeof key);   /* padding too: keys are compared as bytes */
+  key.groups = self->groups;
+  key.group = group;
+  key.r0 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, range->begin_ns));
+  key.r1 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, range->end_ns));
+  return lookup_mix (self, &key);
 }
 
 char *
 jx_canvas_fold_dup_tooltip (JxCanvasFold         *self,
                             const JxTimelineView *view,
-                            double                x,
-                            double                y)
+                            const JxTimelineHit  *hit,
+                            double                x)
 {
-  int r;
   const JxTimelineRow *row;
-  guint segment;
+  const JxTimeSpan *range;
+  gboolean range_selected;
 
-  if (self->renderer == NULL || self->trace == NULL || x < view->label_width)
+  if (self->renderer == NULL || self->trace == NULL || hit->in_labels)
     return NULL;
-  if (view->show_sos && jx_timeline_renderer_segment_at (self->renderer, view, x, y, &segment))
-    return segment_tooltip (self, segment);
-  r = jx_timeline_renderer_row_at (self->renderer, view, y);
-  if (r < 0)
+  if (hit->has_segment && jx_timeline_renderer_get_imbalance (self->renderer) != NULL)
+    return jx_timeline_tooltip_segment (self->trace, jx_timeline_renderer_get_imbalance (self->renderer),
+                                        hit->segment);
+  if (hit->row < 0)
     return NULL;
-  row = &view->rows[r];
+  row = &view->rows[hit->row];
   if ((row->kind != JX_TIMELINE_ROW_PROCESS && row->kind != JX_TIMELINE_ROW_GROUP) ||
       row->group == JX_NONE || self->groups == NULL || row->group >= jx_stream_groups_get_n_groups (self->groups))
     return NULL;
-  return group_tooltip (self, row, view, x);
+  range = jx_session_get_selected_time (self->session);
+  range_selected = range->end_ns > range->begin_ns;
+  return jx_timeline_tooltip_group (self->trace, jx_stream_groups_get_group (self->groups, row->group), row->group,
+                                    jx_timeline_renderer_get_fold (self->renderer),
+                                    jx_session_get_fold_operation (self->session),
+                                    jx_timeline_view_x_to_tick (view, x),
+                                    self->notes != NULL ? self->notes[row->group] : NULL,
+                                    range_selected, range_selected ? selected_mix (self, row->group) : NULL);
 }
 
 /* Life --------------------------------------------------------------------- */

@@ -44,12 +44,13 @@ gboolean      jx_canvas_fold_get_folded   (JxCanvasFold         *self,
 void          jx_canvas_fold_set_folded   (JxCanvasFold         *self,
                                            guint32               group,
                                            gboolean              folded);
-/* The hover text over a folded row or (with the overlay) a segment at
- * (x, y) of the canvas; NULL when the point is neither. */
+/* The hover text over a folded row or (with the overlay) a segment, for
+ * what the canvas found at x (jx_timeline_renderer_hit); NULL when it is
+ * neither. */
 char         *jx_canvas_fold_dup_tooltip  (JxCanvasFold         *self,
                                            const JxTimelineView *view,
-                                           double                x,
-                                           double                y);
+                                           const JxTimelineHit  *hit,
+                                           double                x);
 /* TRUE while the notes of folded rows are being computed (tests). */
 gboolean      jx_canvas_fold_is_busy      (JxCanvasFold         *self);
 

@@ -231,8 +231,8 @@ start_compute (gpointer user_data)
   view = jx_session_get_visible_time (self->session);
   r->start_ns = view->begin_ns;
   r->end_ns = view->end_ns;
-  r->t0 = jx_timeline_comparison_to_ticks (r->trace_a, jx_session_trace_get_offset (reference), view->begin_ns);
-  r->t1 = jx_timeline_comparison_to_ticks (r->trace_a, jx_session_trace_get_offset (reference), view->end_ns);
+  r->t0 = jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (reference), view->begin_ns);
+  r->t1 = jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (reference), view->end_ns);
   r->width = (guint) time_width (self);
   r->label_width = label_width (self);
   self->computed_width = r->width;
@@ -287,7 +287,7 @@ chart_view (JxComparisonCharts *self,
   view->selected_end_ns = jx_session_get_selected_time (self->session)->end_ns;
   if (jx_session_get_selected_invocation (self->session, &item, &stream, &inv) &&
       jx_session_trace_get_trace (item) != NULL)
-    view->marker_ns = jx_session_trace_ticks_to_ns (item, jx_trace_get_stream (jx_session_trace_get_trace (item), stream)->start[inv]);
+    view->marker_ns = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), jx_trace_get_stream (jx_session_trace_get_trace (item), stream)->start[inv]);
 }
 
 static int
@@ -432,8 +432,7 @@ on_click_released (GtkGestureClick    *gesture,
   s = jx_trace_get_stream (self->result->trace_a, pair->stream_a);
   if (s->n_invocations == 0)
     return;
-  ticks = jx_timeline_comparison_to_ticks (self->result->trace_a, jx_session_trace_get_offset (reference),
-                                           x_to_ns (self, x));
+  ticks = jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (reference), x_to_ns (self, x));
   /* The call starting last at or before that time (first one before all). */
   hi = s->n_invocations;
   while (lo < hi)

@@ -237,8 +237,8 @@ stats_start (gpointer user_data)
     in->visible_empty = TRUE;
   else
     {
-      in->t0 = jx_session_trace_ns_to_ticks (item, view0);
-      in->t1 = jx_session_trace_ns_to_ticks (item, view1);
+      in->t0 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (item), view0));
+      in->t1 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (item), view1));
       if (view1 == extent.end_ns)
         in->t1 = jx_trace_get_end_time (trace) + 1;
     }
@@ -329,7 +329,7 @@ update_aligned (JxDetailsPanel *self,
     const JxStream *ps = jx_trace_get_stream (ptrace, partner_stream);
     gint64 there_ns = jx_trace_ticks_to_ns (ptrace, (gint64) (ps->end[partner_inv] - ps->start[partner_inv]));
     g_autofree char *duration = jx_time_format (there_ns, 4);
-    g_autofree char *start = jx_time_format (jx_session_trace_ticks_to_ns (partner_item, ps->start[partner_inv]), 4);
+    g_autofree char *start = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (partner_item), ps->start[partner_inv]), 4);
     g_autofree char *there = g_strdup_printf (_("%s · %s from %s in “%s”"),
                                               jx_trace_get_region (ptrace, ps->region[partner_inv])->name,
                                               duration, start, jx_session_trace_get_name (partner_item));
@@ -384,7 +384,7 @@ update_selection (JxDetailsPanel *self)
   where = g_strdup_printf ("%s · %s · %s", jx_session_trace_get_name (item), process->name, stream->name);
   gtk_label_set_text (GTK_LABEL (self->where), where);
 
-  start = jx_time_format (jx_session_trace_ticks_to_ns (item, stream->start[inv]), 4);
+  start = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), stream->start[inv]), 4);
   duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
   exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
   depth = g_strdup_printf ("%u", (guint) stream->depth[inv]);

@@ -215,9 +215,9 @@ start_compute (gpointer user_data)
       c->name = g_strdup (jx_session_trace_get_name (item));
       if (trace != NULL)
         {
-          gint64 offset = jx_session_trace_get_offset (item);
-          gint64 a = jx_timeline_comparison_to_ticks (trace, offset, view->begin_ns);
-          gint64 b = jx_timeline_comparison_to_ticks (trace, offset, view->end_ns);
+          JxTimeOrigin origin = jx_session_trace_get_time_origin (item);
+          gint64 a = jx_time_comparison_to_ticks (origin, view->begin_ns);
+          gint64 b = jx_time_comparison_to_ticks (origin, view->end_ns);
 
           c->trace = g_object_ref (trace);
           a = MAX (a, 0);

@@ -45,8 +45,8 @@ reveal (JxSession      *session,
         guint32         inv)
 {
   const JxTimeSpan *view = jx_session_get_visible_time (session);
-  gint64 t0 = jx_session_trace_ticks_to_ns (item, s->start[inv]);
-  gint64 t1 = jx_session_trace_ticks_to_ns (item, s->end[inv]);
+  gint64 t0 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), s->start[inv]);
+  gint64 t1 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), s->end[inv]);
   gint64 width = jx_time_span_get_duration (view);
 
   if (t1 > view->begin_ns && t0 < view->end_ns)
@@ -84,7 +84,7 @@ jx_function_summary_chart_align_next (JxFunctionSummaryChart *self,
     }
   else
     {
-      from = jx_session_trace_ns_to_ticks (item, jx_session_get_visible_time (session)->begin_ns);
+      from = jx_time_ticks_clamp (jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (item), jx_session_get_visible_time (session)->begin_ns));
       jx_call_profile_next_invocation (trace, region, JX_NONE, from, &stream, &inv);
     }
   /* None after that point: the first one of the run. */

@@ -206,7 +206,7 @@ start (gpointer data)
       JxStreamGroups *groups;
       TraceInput *in;
       JxTrace *trace;
-      gint64 offset;
+      JxTimeOrigin origin;
 
       if (item == NULL)
         break;
@@ -221,13 +221,13 @@ start (gpointer data)
       in->trace = g_object_ref (trace);
       in->groups = jx_stream_groups_ref (groups);
       in->name = g_strdup (jx_session_trace_get_name (item));
-      offset = jx_session_trace_get_offset (item);
-      in->v0 = (guint64) MAX (jx_timeline_comparison_to_ticks (trace, offset, visible->begin_ns), 0);
-      in->v1 = (guint64) MAX (jx_timeline_comparison_to_ticks (trace, offset, visible->end_ns), 0);
+      origin = jx_session_trace_get_time_origin (item);
+      in->v0 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, visible->begin_ns));
+      in->v1 = jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, visible->end_ns));
       in->selected = selected->end_ns > selected->begin_ns;
-      in->s0 = in->selected ? (guint64) MAX (jx_timeline_comparison_to_ticks (trace, offset, selected->begin_ns), 0)
+      in->s0 = in->selected ? jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, selected->begin_ns))
                             : in->v0;
-      in->s1 = in->selected ? (guint64) MAX (jx_timeline_comparison_to_ticks (trace, offset, selected->end_ns), 0)
+      in->s1 = in->selected ? jx_time_ticks_clamp (jx_time_comparison_to_ticks (origin, selected->end_ns))
                             : in->v1;
       g_ptr_array_add (inputs, in);
     }

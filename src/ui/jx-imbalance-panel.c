@@ -320,8 +320,8 @@ zoom_to (JxImbalancePanel *self,
   if (imbalance == NULL || target->segment >= jx_imbalance_get_n_segments (imbalance))
     return;
   seg = jx_imbalance_get_segment (imbalance, target->segment);
-  t0 = jx_session_trace_ticks_to_ns (target->item, seg->start);
-  t1 = jx_session_trace_ticks_to_ns (target->item, seg->end);
+  t0 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (target->item), seg->start);
+  t1 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (target->item), seg->end);
   /* The segment with its neighbours' edges, so its length reads against them. */
   margin = MAX ((t1 - t0) / 2, 1000);
   jx_session_set_visible_time (self->session, &(JxTimeSpan) { t0 - margin, t1 + margin });

@@ -118,36 +118,6 @@ jx_item_markers_get (JxItemMarkers *self,
   return g_ptr_array_index (self->list, index);
 }
 
-JxSessionMarker *
-jx_item_markers_at_view (JxItemMarkers        *self,
-                         const JxTimelineView *view,
-                         double                x,
-                         double                y)
-{
-  g_autoptr(GArray) flags = g_array_new (FALSE, FALSE, sizeof (JxMarkerFlag));
-  g_autoptr(GArray) index = g_array_new (FALSE, FALSE, sizeof (guint));
-  int hit;
-
-  g_return_val_if_fail (self != NULL && view != NULL, NULL);
-
-  if (x < view->label_width || y > JX_MARKER_FLAG_HEIGHT * 2)
-    return NULL;
-  for (guint i = 0; i < self->marks->len; i++)
-    {
-      const JxTimelineMarker *m = &g_array_index (self->marks, JxTimelineMarker, i);
-      JxMarkerFlag flag;
-
-      if (m->end < view->start || m->start > view->end)
-        continue;
-      flag = (JxMarkerFlag) { jx_timeline_view_tick_to_x (view, m->start), jx_timeline_view_tick_to_x (view, m->end),
-                              m->severity, m->state };
-      g_array_append_val (flags, flag);
-      g_array_append_val (index, i);
-    }
-  hit = jx_marker_flags_hit ((const JxMarkerFlag *) (gpointer) flags->data, flags->len, x, y);
-  return hit >= 0 ? g_ptr_array_index (self->list, g_array_index (index, guint, hit)) : NULL;
-}
-
 void
 jx_item_markers_strip_flags (JxSession            *session,
                              JxSessionTrace       *item,

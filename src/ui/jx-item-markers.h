@@ -2,8 +2,9 @@
 /* jx-item-markers.h — the markers of one trace for a view that draws them
  * as flags (its timeline, its navigation strip): kept in time order from
  * the session's marker list (jx-session-markers.h) with their highlight and
- * saved state, rebuilt when that list changes (never while drawing), with
- * the hit test and the tooltip text of a flag. */
+ * saved state, rebuilt when that list changes (never while drawing) in the
+ * order of the marks it hands out (a timeline's hit test gives an index into
+ * them, jx_timeline_renderer_hit), and the tooltip text of a flag. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -32,11 +33,6 @@ guint                   jx_item_markers_get_n      (JxItemMarkers   *self);
 JxSessionMarker        *jx_item_markers_get        (JxItemMarkers   *self,
                                                     guint            index);
 
-/* The marker whose flag is at (x, y) of a timeline view, NULL if none. */
-JxSessionMarker        *jx_item_markers_at_view    (JxItemMarkers        *self,
-                                                    const JxTimelineView *view,
-                                                    double                x,
-                                                    double                y);
 /* Flags of `item`'s markers on its navigation strip (strip pixels); the
  * markers themselves into `markers` (may be NULL), parallel to `flags`. */
 void                    jx_item_markers_strip_flags (JxSession            *session,

@@ -144,7 +144,8 @@ jx_marker_dialog_new (GtkWindow      *parent,
   self->session = g_object_ref (session);
   self->item = g_object_ref (item);
   self->ticks = ticks;
-  time = jx_time_format (jx_session_trace_ticks_to_ns (item, ticks) - jx_session_trace_get_offset (item), 6);
+  /* The time in the trace, from its start (no offset). */
+  time = jx_time_format (jx_time_ticks_to_comparison (jx_trace_get_time_origin (jx_session_trace_get_trace (item), 0), ticks), 6);
   body = g_strdup_printf (_("At %s in “%s”. The marker is written into the trace archive’s marker file; other markers there are kept."),
                           time, jx_session_trace_get_name (item));
   adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);

@@ -33,5 +33,7 @@ void       jx_nav_toolbar_drag_update    (JxNavToolbar   *self,
 void       jx_nav_toolbar_drag_end       (JxNavToolbar   *self,
                                           double          dx,
                                           double          dy);
+/* The gesture was cancelled: a shifted trace goes back (no undo step). */
+void       jx_nav_toolbar_drag_cancel    (JxNavToolbar   *self);
 
 G_END_DECLS

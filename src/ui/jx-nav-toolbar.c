@@ -11,12 +11,15 @@
 #include "jx-item-markers.h"
 #include "jx-nav-strip.h"
 #include "jx-nav-toolbar-private.h"
+#include "jx-offset-drag.h"
 #include "jx-palette.h"
+#include "jx-time-drag.h"
 
 #define STRIP_HEIGHT   20
 #define STRIP_GAP       3
 #define PADDING         4
-#define DRAG_THRESHOLD  3.0
+/* After a drag the strips glide to the range that fits the traces now. */
+#define GLIDE_US   (200 * G_TIME_SPAN_MILLISECOND)
 
 typedef enum
 {
@@ -39,7 +42,8 @@ struct _JxNavToolbar
   int           label_width;
 
   /* The comparison range is frozen during a drag so that the strip under the
-   * pointer does not rescale while a trace moves past the ends. */
+   * pointer does not rescale while a trace moves past the ends; after it the
+   * strips glide from there to the range that fits (no jump on release). */
   gboolean      dragging;
   DragKind      drag_kind;
   JxSessionTrace *drag_item;     /* owned while dragging */
@@ -49,7 +53,10 @@ struct _JxNavToolbar
   gint64        drag_range_end;
   gint64        drag_view_start;
   gint64        drag_view_end;
-  gint64        drag_offset;
+  guint         offset_drag;     /* id of a DRAG_SHIFT (jx-offset-drag.h) */
+  JxTimeSpan    glide_from;
+  gint64        glide_start;     /* frame time the glide began; 0 = none */
+  guint         glide_tick;
 };
 
 enum {
@@ -63,6 +70,21 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (JxNavToolbar, jx_nav_toolbar, GTK_TYPE_WIDGET)
 
+/* Fraction of the glide done at the frame being drawn: 1 when none runs. */
+static double
+glide_progress (JxNavToolbar *self)
+{
+  GdkFrameClock *clock;
+  double t;
+
+  if (self->glide_start == 0 || (clock = gtk_widget_get_frame_clock (GTK_WIDGET (self))) == NULL)
+    return 1.0;
+  t = (double) (gdk_frame_clock_get_frame_time (clock) - self->glide_start) / GLIDE_US;
+  t = CLAMP (t, 0.0, 1.0);
+  /* Ease out: fast at first, settling gently. */
+  return 1.0 - (1.0 - t) * (1.0 - t) * (1.0 - t);
+}
+
 static gboolean
 get_range (JxNavToolbar *self,
            gint64       *start,
@@ -70,6 +92,7 @@ get_range (JxNavToolbar *self,
 {
   JxTimeSpan extent;
   gint64 pad;
+  double p;
 
   if (self->dragging)
     {
@@ -83,7 +106,54 @@ get_range (JxNavToolbar *self,
   pad = MAX (jx_time_span_get_duration (&extent) / 50, 1);
   *start = extent.begin_ns - pad;
   *end = extent.end_ns + pad;
+  if ((p = glide_progress (self)) < 1.0)
+    {
+      *start = self->glide_from.begin_ns + (gint64) llround (p * (double) (*start - self->glide_from.begin_ns));
+      *end = self->glide_from.end_ns + (gint64) llround (p * (double) (*end - self->glide_from.end_ns));
+      *end = MAX (*end, *start + 1);
+    }
   return TRUE;
+}
+
+static gboolean
+glide_tick (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       data)
+{
+  JxNavToolbar *self = JX_NAV_TOOLBAR (widget);
+
+  gtk_widget_queue_draw (widget);
+  if (glide_progress (self) < 1.0)
+    return G_SOURCE_CONTINUE;
+  self->glide_start = 0;
+  self->glide_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+stop_glide (JxNavToolbar *self)
+{
+  if (self->glide_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->glide_tick);
+  self->glide_tick = 0;
+  self->glide_start = 0;
+}
+
+/* At the end of a drag: from the frozen range to the one that fits, in a
+ * glide rather than a jump (at once when animations are off). */
+static void
+start_glide (JxNavToolbar *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  gboolean animate = TRUE;
+
+  stop_glide (self);
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animate, NULL);
+  if (clock == NULL || !animate)
+    return;
+  self->glide_from = (JxTimeSpan) { self->drag_range_start, self->drag_range_end };
+  self->glide_start = MAX (gdk_frame_clock_get_frame_time (clock), 1);
+  self->glide_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), glide_tick, NULL, NULL);
 }
 
 static JxNavStrip *
@@ -373,10 +443,12 @@ jx_nav_toolbar_drag_begin (JxNavToolbar *self,
 
   g_return_if_fail (JX_IS_NAV_TOOLBAR (self));
 
-  self->dragging = FALSE;
+  jx_nav_toolbar_drag_cancel (self);
   if (self->session == NULL || (item = strip_at (self, y)) == NULL ||
       !get_range (self, &range_start, &range_end))
     return;
+  /* A glide stops where it is: that range is frozen for this drag. */
+  stop_glide (self);
 
   fill_view (self, item, &view);
   if (jx_session_trace_get_trace (item) != NULL)
@@ -395,7 +467,6 @@ jx_nav_toolbar_drag_begin (JxNavToolbar *self,
   self->drag_range_end = range_end;
   self->drag_view_start = view.window.begin_ns;
   self->drag_view_end = view.window.end_ns;
-  self->drag_offset = view.offset_ns;
 
   /* The render layer ranks the trace above the window; here the window wins
    * inside its rectangle unless asked otherwise, so that a zoomed-in window
@@ -416,6 +487,9 @@ jx_nav_toolbar_drag_begin (JxNavToolbar *self,
   else
     self->drag_kind = DRAG_NEW_WINDOW;
 
+  if (self->drag_kind == DRAG_SHIFT)
+    self->offset_drag = jx_offset_drag_begin (jx_offset_drag_get_for_session (self->session), item,
+                                              jx_nav_strip_ns_per_px (&view));
   self->dragging = TRUE;
 }
 
@@ -432,7 +506,15 @@ jx_nav_toolbar_drag_update (JxNavToolbar *self,
   if (!self->dragging || self->session == NULL ||
       !jx_session_find_item (self->session, self->drag_item, NULL))
     return;
-  if (!self->drag_moved && fabs (dx) < DRAG_THRESHOLD)
+  /* The offset drag has its own threshold and undo step. */
+  if (self->drag_kind == DRAG_SHIFT)
+    {
+      self->drag_moved = jx_offset_drag_update (jx_offset_drag_get_for_session (self->session), self->offset_drag,
+                                                dx, dy);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  if (!self->drag_moved && !jx_time_drag_past_threshold (dx, dy))
     return;
 
   fill_view (self, self->drag_item, &view);
@@ -440,12 +522,6 @@ jx_nav_toolbar_drag_update (JxNavToolbar *self,
 
   switch (self->drag_kind)
     {
-    case DRAG_SHIFT:
-      if (!self->drag_moved)
-        jx_session_begin_offset_drag (self->session, self->drag_item);
-      self->drag_moved = TRUE;
-      jx_session_set_offset (self->session, self->drag_item, self->drag_offset + d);
-      break;
     case DRAG_PAN:
       self->drag_moved = TRUE;
       set_view (self, self->drag_view_start + d, self->drag_view_end + d);
@@ -467,6 +543,7 @@ jx_nav_toolbar_drag_update (JxNavToolbar *self,
       if (a != b)
         set_view (self, MIN (a, b), MAX (a, b));
       break;
+    case DRAG_SHIFT:
     case DRAG_NONE:
     default:
       break;
@@ -485,11 +562,11 @@ jx_nav_toolbar_drag_end (JxNavToolbar *self,
     return;
   jx_nav_toolbar_drag_update (self, dx, dy);
 
+  if (self->drag_kind == DRAG_SHIFT && self->session != NULL)
+    jx_offset_drag_end (jx_offset_drag_get_for_session (self->session), self->offset_drag);
   if (self->session != NULL && jx_session_find_item (self->session, self->drag_item, NULL))
     {
-      if (self->drag_moved && self->drag_kind == DRAG_SHIFT)
-        jx_session_end_offset_drag (self->session, self->drag_item);
-      else if (!self->drag_moved && self->drag_kind == DRAG_NEW_WINDOW)
+      if (!self->drag_moved && self->drag_kind == DRAG_NEW_WINDOW)
         {
           /* A click centres the window there, keeping its width. */
           JxNavStripView view;
@@ -503,7 +580,26 @@ jx_nav_toolbar_drag_end (JxNavToolbar *self,
     }
 
   self->dragging = FALSE;
+  self->offset_drag = 0;
   g_clear_object (&self->drag_item);
+  start_glide (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+jx_nav_toolbar_drag_cancel (JxNavToolbar *self)
+{
+  g_return_if_fail (JX_IS_NAV_TOOLBAR (self));
+
+  if (!self->dragging)
+    return;
+  /* A shifted trace goes back; a pan or resize stays where it got to. */
+  if (self->drag_kind == DRAG_SHIFT && self->session != NULL)
+    jx_offset_drag_cancel (jx_offset_drag_get_for_session (self->session), self->offset_drag);
+  self->dragging = FALSE;
+  self->offset_drag = 0;
+  g_clear_object (&self->drag_item);
+  start_glide (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -547,11 +643,7 @@ on_drag_cancel (GtkGesture       *gesture,
                 GdkEventSequence *sequence,
                 JxNavToolbar     *self)
 {
-  if (self->dragging && self->drag_moved && self->drag_kind == DRAG_SHIFT && self->session != NULL &&
-      jx_session_find_item (self->session, self->drag_item, NULL))
-    jx_session_end_offset_drag (self->session, self->drag_item);
-  self->dragging = FALSE;
-  g_clear_object (&self->drag_item);
+  jx_nav_toolbar_drag_cancel (self);
 }
 
 static void
@@ -791,8 +883,8 @@ jx_nav_toolbar_set_session (JxNavToolbar *self,
 
   if (self->session == session)
     return;
-  if (self->dragging)
-    on_drag_cancel (NULL, NULL, self);
+  jx_nav_toolbar_drag_cancel (self);
+  stop_glide (self);
   g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
   g_signal_group_set_target (self->marker_signals, session != NULL ? jx_session_get_markers (session) : NULL);

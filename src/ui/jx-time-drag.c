@@ -6,6 +6,13 @@
 
 #include "jx-time-drag.h"
 
+gboolean
+jx_time_drag_past_threshold (double dx,
+                             double dy)
+{
+  return fabs (dx) >= JX_TIME_DRAG_THRESHOLD || fabs (dy) >= JX_TIME_DRAG_THRESHOLD;
+}
+
 void
 jx_time_drag_begin (JxTimeDrag       *drag,
                     const JxTimeSpan *view,

@@ -9,8 +9,14 @@
 
 G_BEGIN_DECLS
 
-/* Drags shorter than this are clicks. */
+/* Drags shorter than this (px, along both axes) are clicks: every drag in a
+ * time area (timelines, ruler, navigation strips) and the offset drag
+ * (jx-offset-drag.h) go by it. */
 #define JX_TIME_DRAG_THRESHOLD 4.0
+
+/* TRUE when a pointer that moved (dx, dy) px from its press is dragging. */
+gboolean jx_time_drag_past_threshold (double dx,
+                                      double dy);
 
 typedef struct
 {

@@ -1,15 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-timeline-canvas.c */
+/* jx-timeline-canvas.c — the widget: its size and scrolling, the session's
+ * signals, the render layer's view of its rows (jx-canvas-rows.c) built
+ * when something it shows changed and shared by the next frame, hit tests
+ * and tooltips, and which hover text goes where (the words are
+ * jx-timeline-tooltip.c's, the hit test jx-timeline-hit.c's, folding
+ * jx-canvas-fold.c's). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "jx-canvas-fold.h"
+#include "jx-canvas-rows.h"
 #include "jx-diff-text.h"
 #include "jx-gdk-rgba.h"
 #include "jx-item-markers.h"
+#include "jx-offset-drag.h"
 #include "jx-timeline-canvas-private.h"
-#include "jx-trace-query.h"
+#include "jx-timeline-tooltip.h"
 
 #define HEADER_HEIGHT 18
 /* The diff bar under a stream that has a partner. */
@@ -29,12 +36,7 @@ struct _JxTimelineCanvas
 
   JxTrace            *trace;
   JxTimelineRenderer *renderer;
-  GArray             *rows;          /* JxTimelineRow */
-  int                 total_height;
-  guint8             *collapsed;     /* per process */
-  guint               n_processes;
-  guint32             call_stack_process;
-  guint8             *search_mask;
+  JxCanvasRows       *rows;          /* layout, collapse, call stack, search */
   JxItemMarkers      *markers;
   GSignalGroup       *diff_bar_signals;
 
@@ -43,6 +45,13 @@ struct _JxTimelineCanvas
   gboolean            overflowing;
 
   JxCanvasFold       *fold;          /* groups, folding, SOS overlay */
+  JxOffsetDrag       *offset_drag;   /* the session's (not a reference) */
+
+  /* The render layer's view of the canvas, built when something it shows
+   * changed (redraw) and shared by the next frame, hit tests and tooltips. */
+  JxTimelineView      view;
+  gboolean            view_valid;
+  guint               n_view_builds;
 };
 
 enum {
@@ -56,10 +65,26 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (JxTimelineCanvas, jx_timeline_canvas, GTK_TYPE_WIDGET)
 
+/* Everything the view shows goes through here when it changes: the view is
+ * built again for the next frame (or hit test) and the frame is queued. */
 static void
 redraw (JxTimelineCanvas *self)
 {
+  self->view_valid = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+_jx_timeline_canvas_redraw (JxTimelineCanvas *self)
+{
+  redraw (self);
+}
+
+/* The call-stack pyramids arrived: depth rows draw from them. */
+static void
+on_rows_ready (gpointer data)
+{
+  redraw (data);
 }
 
 static int
@@ -113,24 +138,23 @@ fill_view (JxTimelineCanvas *self,
   JxSessionTrace *selected;
   guint32 sel_stream, sel_inv;
   GdkRGBA background;
-  gint64 offset;
+  JxTimeOrigin origin;
 
   jx_timeline_view_init (view);
-  if (self->trace == NULL || self->rows == NULL)
+  view->rows = jx_canvas_rows_get (self->rows, &view->n_rows);
+  if (self->trace == NULL || view->rows == NULL)
     return FALSE;
 
   visible = jx_session_get_visible_time (self->session);
-  offset = jx_session_trace_get_offset (self->item);
-  view->start = jx_timeline_comparison_to_ticks (self->trace, offset, visible->begin_ns);
-  view->end = jx_timeline_comparison_to_ticks (self->trace, offset, visible->end_ns);
+  origin = jx_session_trace_get_time_origin (self->item);
+  view->start = jx_time_comparison_to_ticks (origin, visible->begin_ns);
+  view->end = jx_time_comparison_to_ticks (origin, visible->end_ns);
   if (view->end <= view->start)
     view->end = view->start + 1;
   view->width = gtk_widget_get_width (GTK_WIDGET (self));
   view->height = gtk_widget_get_height (GTK_WIDGET (self));
   view->label_width = self->label_width;
   view->scroll_y = scroll_y (self);
-  view->rows = (const JxTimelineRow *) (gpointer) self->rows->data;
-  view->n_rows = self->rows->len;
   view->dark = jx_session_get_dark (self->session);
   jx_trace_colors (self->item, view->dark, &background, NULL);
   view->background = jx_rgba_from_gdk (&background);
@@ -143,12 +167,27 @@ fill_view (JxTimelineCanvas *self,
       view->selected_stream = sel_stream;
       view->selected_invocation = sel_inv;
     }
-  view->search_mask = self->search_mask;
+  view->search_mask = jx_canvas_rows_get_search_mask (self->rows);
   view->diff_bars = diff_bars (self);
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
   jx_canvas_fold_fill_view (self->fold, view);
+  /* While this trace follows the pointer the picture slides (the renderer
+   * translates the rows it has) until the drop. */
+  view->offset_drag = self->offset_drag != NULL && jx_offset_drag_get_item (self->offset_drag) == self->item;
   return TRUE;
+}
+
+/* The view of what the canvas shows now, NULL while nothing is loaded. */
+static const JxTimelineView *
+current_view (JxTimelineCanvas *self)
+{
+  if (!self->view_valid)
+    {
+      self->n_view_builds++;
+      self->view_valid = fill_view (self, &self->view);
+    }
+  return self->view_valid ? &self->view : NULL;
 }
 
 /* The selected time range (also while drag-selecting) as a veil. */
@@ -184,16 +223,16 @@ jx_timeline_canvas_snapshot (GtkWidget   *widget,
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  JxTimelineView view;
+  const JxTimelineView *view;
   cairo_t *cr;
 
   if (self->session == NULL || width <= 0 || height <= 0)
     return;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (fill_view (self, &view))
+  if ((view = current_view (self)) != NULL)
     {
-      jx_timeline_renderer_draw (self->renderer, cr, &view);
+      jx_timeline_renderer_draw (self->renderer, cr, view);
       draw_selected_time (self, cr, width, height);
     }
   else
@@ -217,11 +256,12 @@ jx_timeline_canvas_measure (GtkWidget      *widget,
                             int            *natural_baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+  int height = jx_canvas_rows_get_height (self->rows);
 
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      *minimum = CLAMP (self->total_height, JX_TIMELINE_ROW_HEIGHT, MIN_ROWS * JX_TIMELINE_ROW_HEIGHT);
-      *natural = MAX (self->total_height, JX_TIMELINE_ROW_HEIGHT);
+      *minimum = CLAMP (height, JX_TIMELINE_ROW_HEIGHT, MIN_ROWS * JX_TIMELINE_ROW_HEIGHT);
+      *natural = MAX (height, JX_TIMELINE_ROW_HEIGHT);
     }
   else
     *minimum = *natural = 200;
@@ -231,9 +271,10 @@ static void
 update_adjustment (JxTimelineCanvas *self)
 {
   double page = gtk_widget_get_height (GTK_WIDGET (self));
-  double upper = MAX (self->total_height, page);
+  int height = jx_canvas_rows_get_height (self->rows);
+  double upper = MAX (height, page);
   double value = CLAMP (gtk_adjustment_get_value (self->vadjustment), 0, upper - page);
-  gboolean overflowing = self->total_height > page + 0.5;
+  gboolean overflowing = height > page + 0.5;
 
   gtk_adjustment_configure (self->vadjustment, value, 0, upper, JX_TIMELINE_ROW_HEIGHT, page * 0.9, page);
   if (self->overflowing != overflowing)
@@ -249,30 +290,25 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        height,
                                   int        baseline)
 {
-  update_adjustment (JX_TIMELINE_CANVAS (widget));
+  JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+
+  self->view_valid = FALSE;
+  update_adjustment (self);
 }
 
 static void
 relayout (JxTimelineCanvas *self)
 {
   JxTimelineLayoutParams params;
-  int old_height = self->total_height;
 
-  g_clear_pointer (&self->rows, g_array_unref);
-  self->total_height = 0;
-  if (self->trace != NULL)
-    {
-      jx_timeline_layout_params_init (&params);
-      params.row_height = JX_TIMELINE_ROW_HEIGHT;
-      params.header_height = HEADER_HEIGHT;
-      params.collapsed = self->collapsed;
-      params.call_stack_process = self->call_stack_process;
-      jx_canvas_fold_fill_params (self->fold, &params);
-      params.diff_streams = diff_bars (self) != NULL ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
-      params.diff_height = DIFF_HEIGHT;
-      self->rows = jx_timeline_layout_new (self->trace, &params, &self->total_height);
-    }
-  if (old_height != self->total_height)
+  self->view_valid = FALSE;
+  jx_timeline_layout_params_init (&params);
+  params.row_height = JX_TIMELINE_ROW_HEIGHT;
+  params.header_height = HEADER_HEIGHT;
+  jx_canvas_fold_fill_params (self->fold, &params);
+  params.diff_streams = diff_bars (self) != NULL ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
+  params.diff_height = DIFF_HEIGHT;
+  if (jx_canvas_rows_layout (self->rows, &params))
     gtk_widget_queue_resize (GTK_WIDGET (self));
   update_adjustment (self);
   redraw (self);
@@ -281,9 +317,8 @@ relayout (JxTimelineCanvas *self)
 static void
 update_search (JxTimelineCanvas *self)
 {
-  g_clear_pointer (&self->search_mask, g_free);
-  if (self->trace != NULL)
-    self->search_mask = jx_timeline_search_mask_new (self->trace, jx_session_get_search (self->session), NULL);
+  self->view_valid = FALSE;
+  jx_canvas_rows_set_search (self->rows, jx_session_get_search (self->session));
   redraw (self);
 }
 
@@ -340,17 +375,14 @@ sync_trace (JxTimelineCanvas *self)
       return;
     }
 
+  self->view_valid = FALSE;
+  jx_canvas_rows_set_trace (self->rows, trace);
   g_clear_object (&self->renderer);
   g_clear_object (&self->trace);
-  g_clear_pointer (&self->collapsed, g_free);
-  self->n_processes = 0;
-  self->call_stack_process = JX_NONE;
   if (trace != NULL)
     {
       self->trace = g_object_ref (trace);
       self->renderer = jx_timeline_renderer_new (trace);
-      self->n_processes = jx_trace_get_n_processes (trace);
-      self->collapsed = g_new0 (guint8, MAX (1, self->n_processes));
       update_summary (self);
     }
   jx_canvas_fold_set_trace (self->fold, self->trace, self->renderer);
@@ -364,12 +396,23 @@ _jx_timeline_canvas_relayout (JxTimelineCanvas *self)
   relayout (self);
 }
 
+guint
+_jx_timeline_canvas_get_n_view_builds (JxTimelineCanvas *self)
+{
+  return self->n_view_builds;
+}
+
+JxTimelineRenderer *
+_jx_timeline_canvas_get_renderer (JxTimelineCanvas *self)
+{
+  return self->renderer;
+}
+
 void
 _jx_timeline_canvas_collapse_all (JxTimelineCanvas *self,
                                   gboolean          collapsed)
 {
-  for (guint p = 0; p < self->n_processes; p++)
-    self->collapsed[p] = !!collapsed;
+  jx_canvas_rows_collapse_all (self->rows, collapsed);
   relayout (self);
 }
 
@@ -397,73 +440,36 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   g_signal_group_set_target (self->item_signals, item);
   g_signal_group_set_target (self->diff_bar_signals, jx_session_get_diff_bars (session));
   self->markers = jx_item_markers_new (session, item, G_CALLBACK (redraw), self);
+  self->offset_drag = jx_offset_drag_get_for_session (session);
+  /* A drag of this trace begins or drops: frames slide, or sample again. */
+  g_signal_connect_object (self->offset_drag, "notify::item", G_CALLBACK (redraw), self, G_CONNECT_SWAPPED);
   jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
   update_cursor (self);
   sync_trace (self);
 }
 
-/* Call stacks ---------------------------------------------------------------- */
-
-static void
-ensure_call_stack_thread (GTask        *task,
-                          gpointer      source_object,
-                          gpointer      task_data,
-                          GCancellable *cancellable)
-{
-  JxTimelineSummary *summary = task_data;
-  JxTrace *trace = jx_timeline_summary_get_trace (summary);
-  guint32 process = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (task), "process"));
-  const JxProcess *p = jx_trace_get_process (trace, process);
-
-  for (guint32 s = p->first_stream; s < p->first_stream + p->n_streams; s++)
-    if (!jx_timeline_summary_ensure_call_stack (summary, s, cancellable, NULL))
-      break;
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-ensure_call_stack_done (GObject      *source,
-                        GAsyncResult *result,
-                        gpointer      user_data)
-{
-  g_autoptr(JxTimelineCanvas) self = user_data;
-
-  redraw (self);
-}
+/* Rows ----------------------------------------------------------------------- */
 
 guint32
 jx_timeline_canvas_get_call_stack_process (JxTimelineCanvas *self)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
-  return self->call_stack_process;
+  return jx_canvas_rows_get_call_stack_process (self->rows);
 }
 
 void
 jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
                                            guint32           process)
 {
-  JxTimelineSummary *summary;
-
   g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  if ((process != JX_NONE && process >= self->n_processes) || self->call_stack_process == process)
-    return;
-  self->call_stack_process = process;
-  relayout (self);
 
   /* Depth rows draw at once (exactly); per-depth pyramids make coarse zoom
    * fast afterwards and are built off the main thread. */
-  if (process != JX_NONE && self->renderer != NULL &&
-      (summary = jx_timeline_renderer_get_summary (self->renderer)) != NULL)
-    {
-      g_autoptr(GTask) task = g_task_new (NULL, NULL, ensure_call_stack_done, g_object_ref (self));
-
-      g_task_set_task_data (task, jx_timeline_summary_ref (summary),
-                            (GDestroyNotify) jx_timeline_summary_unref);
-      g_object_set_data (G_OBJECT (task), "process", GUINT_TO_POINTER (process));
-      g_task_run_in_thread (task, ensure_call_stack_thread);
-    }
+  if (jx_canvas_rows_set_call_stack_process (self->rows, process,
+                                             self->renderer != NULL ? jx_timeline_renderer_get_summary (self->renderer)
+                                                                    : NULL))
+    relayout (self);
 }
 
 gboolean
@@ -471,8 +477,7 @@ jx_timeline_canvas_get_process_collapsed (JxTimelineCanvas *self,
                                           guint32           process)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  return process < self->n_processes && self->collapsed[process];
+  return jx_canvas_rows_get_collapsed (self->rows, process);
 }
 
 void
@@ -482,13 +487,9 @@ jx_timeline_canvas_set_process_collapsed (JxTimelineCanvas *self,
 {
   g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
 
-  if (process >= self->n_processes || !!self->collapsed[process] == !!collapsed)
-    return;
-  self->collapsed[process] = !!collapsed;
-  relayout (self);
+  if (jx_canvas_rows_set_collapsed (self->rows, process, collapsed))
+    relayout (self);
 }
-
-/* Rows ----------------------------------------------------------------------- */
 
 JxTrace *
 jx_timeline_canvas_get_trace (JxTimelineCanvas *self)
@@ -502,21 +503,20 @@ jx_timeline_canvas_get_rows (JxTimelineCanvas *self,
                              guint            *n_rows)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
-
-  *n_rows = self->rows != NULL ? self->rows->len : 0;
-  return self->rows != NULL ? (const JxTimelineRow *) (gpointer) self->rows->data : NULL;
+  return jx_canvas_rows_get (self->rows, n_rows);
 }
 
 int
 jx_timeline_canvas_row_at (JxTimelineCanvas *self,
                            double            y)
 {
+  const JxTimelineRow *rows;
+  guint n_rows;
+
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), -1);
 
-  if (self->rows == NULL)
-    return -1;
-  return jx_timeline_layout_row_at ((const JxTimelineRow *) (gpointer) self->rows->data,
-                                    self->rows->len, (int) y + scroll_y (self));
+  rows = jx_canvas_rows_get (self->rows, &n_rows);
+  return rows != NULL ? jx_timeline_layout_row_at (rows, n_rows, (int) y + scroll_y (self)) : -1;
 }
 
 gboolean
@@ -524,15 +524,7 @@ jx_timeline_canvas_has_process_header (JxTimelineCanvas *self,
                                        guint32           process)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  for (guint r = 0; self->rows != NULL && r < self->rows->len; r++)
-    {
-      const JxTimelineRow *row = &g_array_index (self->rows, JxTimelineRow, r);
-
-      if (row->kind == JX_TIMELINE_ROW_PROCESS && row->process == process)
-        return TRUE;
-    }
-  return FALSE;
+  return jx_canvas_rows_has_process_header (self->rows, process);
 }
 
 gboolean
@@ -541,22 +533,20 @@ jx_timeline_canvas_get_stream_span (JxTimelineCanvas *self,
                                     int              *y,
                                     int              *height)
 {
+  const JxTimelineRow *rows;
+  guint n_rows;
+  int r;
+
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
 
-  for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
-    {
-      const JxTimelineRow *r = &g_array_index (self->rows, JxTimelineRow, i);
-
-      if (r->kind == JX_TIMELINE_ROW_STREAM && r->stream == stream)
-        {
-          if (y != NULL)
-            *y = r->y - scroll_y (self);
-          if (height != NULL)
-            *height = r->height;
-          return TRUE;
-        }
-    }
-  return FALSE;
+  if ((r = jx_canvas_rows_find_stream (self->rows, stream)) < 0)
+    return FALSE;
+  rows = jx_canvas_rows_get (self->rows, &n_rows);
+  if (y != NULL)
+    *y = rows[r].y - scroll_y (self);
+  if (height != NULL)
+    *height = rows[r].height;
+  return TRUE;
 }
 
 void
@@ -578,50 +568,34 @@ jx_timeline_canvas_scroll_to_stream (JxTimelineCanvas *self,
     gtk_adjustment_set_value (self->vadjustment, value + (y + h - page));
 }
 
-/* Hit tests ------------------------------------------------------------------ */
+/* Hit tests and tooltips ------------------------------------------------------ */
 
 gboolean
-jx_timeline_canvas_invocation_at (JxTimelineCanvas *self,
-                                  double            x,
-                                  double            y,
-                                  guint32          *stream,
-                                  guint32          *invocation)
+jx_timeline_canvas_hit (JxTimelineCanvas *self,
+                        double            x,
+                        double            y,
+                        JxTimelineHit    *hit)
 {
-  JxTimelineView view;
+  const JxTimelineView *view;
 
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+  g_return_val_if_fail (hit != NULL, FALSE);
 
-  return x >= self->label_width && fill_view (self, &view) &&
-         jx_timeline_renderer_invocation_at (self->renderer, &view, x, y, stream, invocation);
-}
-
-gboolean
-jx_timeline_canvas_expander_at (JxTimelineCanvas *self,
-                                double            x,
-                                double            y,
-                                guint32          *process)
-{
-  JxTimelineView view;
-
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  return fill_view (self, &view) &&
-         jx_timeline_renderer_expander_at (self->renderer, &view, x, y, process) &&
-         *process < self->n_processes;
+  if ((view = current_view (self)) == NULL)
+    return FALSE;
+  jx_timeline_renderer_hit (self->renderer, view, x, y, hit);
+  return TRUE;
 }
 
 JxSessionMarker *
-jx_timeline_canvas_marker_at (JxTimelineCanvas *self,
-                              double            x,
-                              double            y)
+jx_timeline_canvas_get_marker (JxTimelineCanvas *self,
+                               int               index)
 {
-  JxTimelineView view;
-
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
 
-  if (self->markers == NULL || !fill_view (self, &view))
+  if (self->markers == NULL || index < 0 || (guint) index >= jx_item_markers_get_n (self->markers))
     return NULL;
-  return jx_item_markers_at_view (self->markers, &view, x, y);
+  return jx_item_markers_get (self->markers, (guint) index);
 }
 
 JxStreamGroups *
@@ -648,21 +622,6 @@ jx_timeline_canvas_set_group_folded (JxTimelineCanvas *self,
   jx_canvas_fold_set_folded (self->fold, group, folded);
 }
 
-guint32
-jx_timeline_canvas_group_expander_at (JxTimelineCanvas *self,
-                                      double            x,
-                                      double            y)
-{
-  JxTimelineView view;
-  guint32 group;
-
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
-
-  if (!fill_view (self, &view) || !jx_timeline_renderer_group_expander_at (self->renderer, &view, x, y, &group))
-    return JX_NONE;
-  return group;
-}
-
 gboolean
 jx_timeline_canvas_is_busy (JxTimelineCanvas *self)
 {
@@ -670,60 +629,15 @@ jx_timeline_canvas_is_busy (JxTimelineCanvas *self)
   return jx_canvas_fold_is_busy (self->fold);
 }
 
-gboolean
-jx_timeline_canvas_diff_at (JxTimelineCanvas  *self,
-                            double             x,
-                            double             y,
-                            JxTimelineDiffHit *hit)
-{
-  JxTimelineView view;
-
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-
-  return x >= self->label_width && fill_view (self, &view) &&
-         jx_timeline_renderer_diff_at (self->renderer, &view, x, y, hit);
-}
-
-/* Over a diff bar's label: what the bar compares and what its colours say. */
-static char *
-diff_label_tooltip (JxTimelineCanvas *self)
+/* The name of the trace a diff bar compares this one with. */
+static const char *
+diff_partner_name (JxTimelineCanvas *self)
 {
   JxSessionTrace *other = jx_session_trace_get_reference (self->item)
                           ? jx_session_get_compared (self->session)
                           : jx_session_get_reference (self->session);
-  g_autofree char *title = g_markup_printf_escaped (_("Differences to “%s”"),
-                                                    other != NULL ? jx_session_trace_get_name (other) : "");
 
-  return g_strdup_printf ("<b>%s</b>\n%s", title,
-                          _("Grey: equal · orange: different · blue: only in this trace · "
-                            "ticks: calls only in the other trace"));
-}
-
-/* Over the label column: the full names (labels may be ellipsized). */
-static char *
-label_tooltip (JxTimelineCanvas *self,
-               double            y)
-{
-  g_autofree char *name = NULL;
-  g_autofree char *where = NULL;
-  const JxTimelineRow *r;
-  const JxProcess *process;
-  int row = jx_timeline_canvas_row_at (self, y);
-
-  if (row < 0)
-    return NULL;
-  r = &g_array_index (self->rows, JxTimelineRow, row);
-  if (r->kind == JX_TIMELINE_ROW_DIFF)
-    return diff_label_tooltip (self);
-  process = jx_trace_get_process (self->trace, r->process);
-  name = g_markup_escape_text (process->name, -1);
-  if (r->stream != JX_NONE && r->stream < jx_trace_get_n_streams (self->trace))
-    where = g_markup_escape_text (jx_trace_get_stream (self->trace, r->stream)->name, -1);
-  return g_strdup_printf ("<b>%s</b>%s%s\n<small>%s</small>",
-                          name, where != NULL ? "\n" : "", where != NULL ? where : "",
-                          r->process == self->call_stack_process
-                          ? _("Double-click to hide the call stack")
-                          : _("Double-click to show the call stack"));
+  return other != NULL ? jx_session_trace_get_name (other) : NULL;
 }
 
 char *
@@ -731,61 +645,38 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
                                        double            x,
                                        double            y)
 {
-  guint32 stream_index, inv;
-  JxSessionMarker *marker;
-  const JxStream *stream;
-  const JxRegion *region;
-  const JxProcess *process;
-  g_autofree char *start = NULL;
-  g_autofree char *duration = NULL;
-  g_autofree char *exclusive = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *where = NULL;
+  const JxTimelineView *view;
+  const JxTimelineRow *row;
+  JxTimelineHit hit;
+  char *text;
 
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
 
-  if (self->trace == NULL)
+  /* The view of the frame on screen: a tooltip never builds one. */
+  if ((view = current_view (self)) == NULL)
     return NULL;
-  if (x < self->label_width)
-    return label_tooltip (self, y);
-  if ((marker = jx_timeline_canvas_marker_at (self, x, y)) != NULL)
-    return jx_marker_dup_tooltip_markup (marker);
-  {
-    JxTimelineView view;
-    char *folded = fill_view (self, &view) ? jx_canvas_fold_dup_tooltip (self->fold, &view, x, y) : NULL;
+  jx_timeline_renderer_hit (self->renderer, view, x, y, &hit);
+  row = hit.row >= 0 ? &view->rows[hit.row] : NULL;
 
-    if (folded != NULL)
-      return folded;
-  }
-  {
-    JxTimelineDiffHit hit;
-    int row = jx_timeline_canvas_row_at (self, y);
-
-    if (row >= 0 && g_array_index (self->rows, JxTimelineRow, row).kind == JX_TIMELINE_ROW_DIFF)
-      return jx_timeline_canvas_diff_at (self, x, y, &hit)
-             ? jx_diff_text_tooltip (self->session, self->item, &hit) : NULL;
-  }
-  if (!jx_timeline_canvas_invocation_at (self, x, y, &stream_index, &inv))
-    return NULL;
-
-  stream = jx_trace_get_stream (self->trace, stream_index);
-  region = jx_trace_get_region (self->trace, stream->region[inv]);
-  process = jx_trace_get_process (self->trace, stream->process);
-  start = jx_time_format (jx_session_trace_ticks_to_ns (self->item, stream->start[inv]), 6);
-  duration = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
-  exclusive = jx_time_format (jx_trace_ticks_to_ns (self->trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
-  name = g_markup_escape_text (region->name, -1);
-  where = g_markup_printf_escaped ("%s · %s", process->name, stream->name);
-
-  return g_strdup_printf ("<b>%s</b>\n"
-                          "%s\n"
-                          "%s %s\n"
-                          "%s %s\n"
-                          "%s %s",
-                          name, where,
-                          _("Start:"), start,
-                          _("Duration (inclusive):"), duration,
-                          _("Exclusive:"), exclusive);
+  if (hit.in_labels)
+    {
+      if (row == NULL)
+        return NULL;
+      if (row->kind == JX_TIMELINE_ROW_DIFF)
+        return jx_timeline_tooltip_diff_label (diff_partner_name (self));
+      return jx_timeline_tooltip_label (self->trace, row,
+                                        row->process == jx_canvas_rows_get_call_stack_process (self->rows));
+    }
+  if (hit.marker >= 0 && jx_timeline_canvas_get_marker (self, hit.marker) != NULL)
+    return jx_marker_dup_tooltip_markup (jx_timeline_canvas_get_marker (self, hit.marker));
+  if ((text = jx_canvas_fold_dup_tooltip (self->fold, view, &hit, x)) != NULL)
+    return text;
+  if (row != NULL && row->kind == JX_TIMELINE_ROW_DIFF)
+    return hit.has_diff ? jx_diff_text_tooltip (self->session, self->item, &hit.diff) : NULL;
+  if (hit.has_invocation)
+    return jx_timeline_tooltip_invocation (self->trace, jx_session_trace_get_time_origin (self->item),
+                                           hit.stream, hit.invocation);
+  return NULL;
 }
 
 /* Object --------------------------------------------------------------------- */
@@ -832,14 +723,16 @@ jx_timeline_canvas_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->item_signals);
   g_clear_object (&self->diff_bar_signals);
+  /* Lets go of the trace and cancels the call-stack task; the rows object
+   * itself stays until finalize for late questions. */
+  jx_canvas_rows_set_trace (self->rows, NULL);
+  self->view_valid = FALSE;
+  self->offset_drag = NULL;
   g_clear_pointer (&self->fold, jx_canvas_fold_free);
   g_clear_object (&self->renderer);
   g_clear_object (&self->trace);
   g_clear_object (&self->item);
   g_clear_object (&self->session);
-  g_clear_pointer (&self->rows, g_array_unref);
-  g_clear_pointer (&self->collapsed, g_free);
-  g_clear_pointer (&self->search_mask, g_free);
   g_clear_pointer (&self->markers, jx_item_markers_free);
 
   G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->dispose (object);
@@ -851,6 +744,7 @@ jx_timeline_canvas_finalize (GObject *object)
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (object);
 
   g_clear_object (&self->vadjustment);
+  g_clear_pointer (&self->rows, jx_canvas_rows_free);
 
   G_OBJECT_CLASS (jx_timeline_canvas_parent_class)->finalize (object);
 }
@@ -924,7 +818,7 @@ static void
 jx_timeline_canvas_init (JxTimelineCanvas *self)
 {
   self->label_width = 180;
-  self->call_stack_process = JX_NONE;
+  self->rows = jx_canvas_rows_new (on_rows_ready, self);
   self->fold = jx_canvas_fold_new (GTK_WIDGET (self));
   self->vadjustment = g_object_ref_sink (gtk_adjustment_new (0, 0, 0, JX_TIMELINE_ROW_HEIGHT, 0, 0));
   g_signal_connect_swapped (self->vadjustment, "value-changed", G_CALLBACK (redraw), self);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-timeline-canvas.h — the drawing surface of one trace's timeline: its
  * rows on the trace's tint, for the session's visible window, with the
- * selection, search, messages and marker flags the session asks for. It lays out the rows
- * (processes collapse, one process may show its call stack), scrolls them
- * through its vertical adjustment, and answers what is under a point.
+ * selection, search, messages and marker flags the session asks for. It
+ * lays out the rows (processes collapse, one process may show its call
+ * stack), scrolls them through its vertical adjustment, and answers what is
+ * under a point (the render layer's hit test, on the frame on screen).
  *
  * It asks for a few rows at least and all rows naturally, so that the
  * master timeline gives small traces what they need and shares the rest of
@@ -67,10 +68,6 @@ gboolean             jx_timeline_canvas_get_group_folded       (JxTimelineCanvas
 void                 jx_timeline_canvas_set_group_folded       (JxTimelineCanvas *self,
                                                                 guint32           group,
                                                                 gboolean          folded);
-/* The group whose header row's expander is at (x, y); JX_NONE for none. */
-guint32              jx_timeline_canvas_group_expander_at      (JxTimelineCanvas *self,
-                                                                double            x,
-                                                                double            y);
 /* TRUE while the notes of folded rows are still being computed. */
 gboolean             jx_timeline_canvas_is_busy                (JxTimelineCanvas *self);
 
@@ -84,28 +81,17 @@ double               jx_timeline_canvas_get_time_width         (JxTimelineCanvas
 gint64               jx_timeline_canvas_x_to_ns                (JxTimelineCanvas *self,
                                                                 double            x);
 
-/* What is drawn at (x, y): an invocation (see jx_timeline_renderer_invocation_at),
- * a process expander. FALSE when nothing (or nothing loaded). */
-gboolean             jx_timeline_canvas_invocation_at          (JxTimelineCanvas *self,
+/* Everything drawn at (x, y) (jx_timeline_renderer_hit) in the frame on
+ * screen; FALSE while nothing is loaded. A marker found is
+ * jx_timeline_canvas_get_marker (hit.marker). */
+gboolean             jx_timeline_canvas_hit                    (JxTimelineCanvas *self,
                                                                 double            x,
                                                                 double            y,
-                                                                guint32          *stream,
-                                                                guint32          *invocation);
-gboolean             jx_timeline_canvas_expander_at            (JxTimelineCanvas *self,
-                                                                double            x,
-                                                                double            y,
-                                                                guint32          *process);
-/* The marker whose flag is at (x, y), NULL when none. */
-JxSessionMarker     *jx_timeline_canvas_marker_at              (JxTimelineCanvas *self,
-                                                                double            x,
-                                                                double            y);
-/* What the diff bar at (x, y) shows (jx_timeline_renderer_diff_at); FALSE
- * off the diff bars. */
-gboolean             jx_timeline_canvas_diff_at                (JxTimelineCanvas *self,
-                                                                double            x,
-                                                                double            y,
-                                                                JxTimelineDiffHit *hit);
-/* Text of the hover tooltip at (x, y), NULL when nothing is there. */
+                                                                JxTimelineHit    *hit);
+JxSessionMarker     *jx_timeline_canvas_get_marker             (JxTimelineCanvas *self,
+                                                                int               index);
+/* Text of the hover tooltip at (x, y), NULL when nothing is there. It reads
+ * the view of the frame on screen: neither builds a view nor samples. */
 char                *jx_timeline_canvas_dup_tooltip_markup     (JxTimelineCanvas *self,
                                                                 double            x,
                                                                 double            y);

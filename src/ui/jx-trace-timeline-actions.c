@@ -289,16 +289,15 @@ select_and_reveal (JxTraceTimeline *self,
   JxTrace *trace = jx_timeline_canvas_get_trace (self->canvas);
   const JxStream *s;
   const JxTimeSpan *view;
-  gint64 offset, t0, t1, width;
+  gint64 t0, t1, width;
 
   if (inv == JX_NONE)
     return;
   jx_session_select_invocation (self->session, self->item, stream, inv);
 
   s = jx_trace_get_stream (trace, stream);
-  offset = jx_session_trace_get_offset (self->item);
-  t0 = jx_timeline_ticks_to_comparison (trace, offset, (gint64) s->start[inv]);
-  t1 = jx_timeline_ticks_to_comparison (trace, offset, (gint64) s->end[inv]);
+  t0 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (self->item), (gint64) s->start[inv]);
+  t1 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (self->item), (gint64) s->end[inv]);
   view = jx_session_get_visible_time (self->session);
   width = jx_time_span_get_duration (view);
   if (t1 <= view->begin_ns || t0 >= view->end_ns)
@@ -320,7 +319,7 @@ select_first (JxTraceTimeline     *self,
 {
   const JxTimeSpan *view = jx_session_get_visible_time (self->session);
   gint64 centre = view->begin_ns + jx_time_span_get_duration (view) / 2;
-  gint64 ticks = jx_timeline_comparison_to_ticks (trace, jx_session_trace_get_offset (self->item), centre);
+  gint64 ticks = jx_time_comparison_to_ticks (jx_session_trace_get_time_origin (self->item), centre);
 
   for (guint r = 0; r < n_rows; r++)
     if (rows[r].kind == JX_TIMELINE_ROW_STREAM)

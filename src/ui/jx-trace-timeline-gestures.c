@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "jx-offset-drag.h"
 #include "jx-trace-timeline-private.h"
 
 /* Wheel notches and touchpad pixels zoom by these factors per unit. */
@@ -46,9 +47,11 @@ jx_trace_timeline_drag_begin (JxTraceTimeline   *self,
   self->drag_mode = mode;
   self->drag_y = y;
   self->drag_moved = FALSE;
-  self->drag_offset = jx_session_trace_get_offset (self->item);
   jx_time_drag_begin (&self->drag, jx_session_get_visible_time (self->session),
                       label_width (self), label_width (self) + jx_timeline_canvas_get_time_width (self->canvas), x);
+  if (mode == JX_TIMELINE_DRAG_SHIFT)
+    self->offset_drag = jx_offset_drag_begin (jx_offset_drag_get_for_session (self->session), self->item,
+                                              self->drag.ns_per_px);
 }
 
 void
@@ -62,18 +65,19 @@ jx_trace_timeline_drag_update (JxTraceTimeline *self,
 
   if (!self->dragging || !is_current (self))
     return;
-  if (!self->drag_moved && fabs (dx) < JX_TIME_DRAG_THRESHOLD && fabs (dy) < JX_TIME_DRAG_THRESHOLD)
+  /* The offset drag has its own threshold and undo step. */
+  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT)
+    {
+      self->drag_moved = jx_offset_drag_update (jx_offset_drag_get_for_session (self->session), self->offset_drag,
+                                                dx, dy);
+      return;
+    }
+  if (!self->drag_moved && !jx_time_drag_past_threshold (dx, dy))
     return;
 
   delta = jx_time_drag_delta (&self->drag, dx);
   switch (self->drag_mode)
     {
-    case JX_TIMELINE_DRAG_SHIFT:
-      if (!self->drag_moved)
-        jx_session_begin_offset_drag (self->session, self->item);
-      self->drag_moved = TRUE;
-      jx_session_set_offset (self->session, self->item, self->drag_offset + delta);
-      break;
 
     case JX_TIMELINE_DRAG_PAN:
       self->drag_moved = TRUE;
@@ -87,11 +91,14 @@ jx_trace_timeline_drag_update (JxTraceTimeline *self,
       self->drag_moved = TRUE;
       jx_time_drag_select (&self->drag, self->session, dx);
       break;
+
+    case JX_TIMELINE_DRAG_SHIFT:   /* handled above */
+      g_assert_not_reached ();
     }
 }
 
-/* Ends the drag: a shift becomes one undo step; a selection zooms to what
- * it selected, or (cancelled) just goes. */
+/* Ends the drag: a shift becomes one undo step (cancelled: the trace goes
+ * back); a selection zooms to what it selected, or (cancelled) just goes. */
 static void
 finish_drag (JxTraceTimeline *self,
              gboolean         cancelled,
@@ -100,12 +107,21 @@ finish_drag (JxTraceTimeline *self,
   if (!self->dragging)
     return;
   self->dragging = FALSE;
+  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT && self->session != NULL)
+    {
+      JxOffsetDrag *offset_drag = jx_offset_drag_get_for_session (self->session);
+
+      if (cancelled)
+        jx_offset_drag_cancel (offset_drag, self->offset_drag);
+      else
+        jx_offset_drag_end (offset_drag, self->offset_drag);
+      self->offset_drag = 0;
+      return;
+    }
   if (!self->drag_moved || !is_current (self))
     return;
 
-  if (self->drag_mode == JX_TIMELINE_DRAG_SHIFT)
-    jx_session_end_offset_drag (self->session, self->item);
-  else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT && cancelled)
+  if (self->drag_mode == JX_TIMELINE_DRAG_SELECT && cancelled)
     jx_session_select_time (self->session, NULL);
   else if (self->drag_mode == JX_TIMELINE_DRAG_SELECT)
     jx_time_drag_zoom (&self->drag, self->session, dx);
@@ -194,46 +210,42 @@ jx_trace_timeline_click (JxTraceTimeline *self,
                          double           y)
 {
   JxSessionMarker *marker;
-  guint32 stream, inv, process, group;
+  JxTimelineHit hit;
 
   g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
 
-  if (!is_current (self) || jx_timeline_canvas_get_trace (self->canvas) == NULL)
+  if (!is_current (self) || !jx_timeline_canvas_hit (self->canvas, x, y, &hit))
     return;
 
-  group = jx_timeline_canvas_group_expander_at (self->canvas, x, y);
-  if (group != JX_NONE)
+  if (hit.expander_group != JX_NONE)
     {
-      jx_timeline_canvas_set_group_folded (self->canvas, group,
-                                           !jx_timeline_canvas_get_group_folded (self->canvas, group));
+      jx_timeline_canvas_set_group_folded (self->canvas, hit.expander_group,
+                                           !jx_timeline_canvas_get_group_folded (self->canvas, hit.expander_group));
       return;
     }
-  if (jx_timeline_canvas_expander_at (self->canvas, x, y, &process))
+  if (hit.expander_process != JX_NONE)
     {
-      jx_timeline_canvas_set_process_collapsed (self->canvas, process,
-                                                !jx_timeline_canvas_get_process_collapsed (self->canvas, process));
+      jx_timeline_canvas_set_process_collapsed (self->canvas, hit.expander_process,
+                                                !jx_timeline_canvas_get_process_collapsed (self->canvas,
+                                                                                           hit.expander_process));
       return;
     }
-  if (x < label_width (self))
+  if (hit.in_labels)
     return;
 
   /* A click on a marker's flag highlights the marker. */
-  if ((marker = jx_timeline_canvas_marker_at (self->canvas, x, y)) != NULL)
+  if ((marker = jx_timeline_canvas_get_marker (self->canvas, hit.marker)) != NULL)
     {
       jx_session_markers_set_highlighted (jx_session_get_markers (self->session), &marker, 1);
       return;
     }
-  {
-    JxTimelineDiffHit hit;
-
-    if (jx_timeline_canvas_diff_at (self->canvas, x, y, &hit))
-      {
-        jx_session_select_on_diff_bar (self->session, self->item, hit.stream, hit.invocation, hit.extra);
-        return;
-      }
-  }
-  if (jx_timeline_canvas_invocation_at (self->canvas, x, y, &stream, &inv))
-    jx_session_select_invocation (self->session, self->item, stream, inv);
+  if (hit.has_diff)
+    {
+      jx_session_select_on_diff_bar (self->session, self->item, hit.diff.stream, hit.diff.invocation, hit.diff.extra);
+      return;
+    }
+  if (hit.has_invocation)
+    jx_session_select_invocation (self->session, self->item, hit.stream, hit.invocation);
   else
     jx_session_clear_selection (self->session);
 }
@@ -254,12 +266,12 @@ jx_trace_timeline_release (JxTraceTimeline *self,
 
   if (button == GDK_BUTTON_SECONDARY)
     {
-      guint32 stream, inv;
+      JxTimelineHit hit;
 
       /* The menu acts on what it was opened over, as in any list. */
-      if (is_current (self) && jx_timeline_canvas_invocation_at (self->canvas, x, y, &stream, &inv) &&
-          jx_timeline_canvas_marker_at (self->canvas, x, y) == NULL)
-        jx_session_select_invocation (self->session, self->item, stream, inv);
+      if (is_current (self) && jx_timeline_canvas_hit (self->canvas, x, y, &hit) && hit.has_invocation &&
+          hit.marker < 0)
+        jx_session_select_invocation (self->session, self->item, hit.stream, hit.invocation);
       _jx_trace_timeline_popup_menu (self, x, y);
       return;
     }

@@ -27,7 +27,12 @@ _jx_trace_timeline_set_menu_point (JxTraceTimeline *self,
   if (self->session != NULL)
     jx_session_get_selected_invocation (self->session, &selected, NULL, NULL);
   if (in_time)
-    marker = jx_timeline_canvas_marker_at (self->canvas, x, y);
+    {
+      JxTimelineHit hit;
+
+      if (jx_timeline_canvas_hit (self->canvas, x, y, &hit))
+        marker = jx_timeline_canvas_get_marker (self->canvas, hit.marker);
+    }
   g_set_object (&self->menu_marker, marker);
   self->menu_ns = in_time ? jx_timeline_canvas_x_to_ns (self->canvas, x) : 0;
 
@@ -56,7 +61,8 @@ add_marker (GSimpleAction *action,
   if (self->session == NULL || jx_session_trace_get_trace (self->item) == NULL)
     return;
   dialog = jx_marker_dialog_new (parent_window (self), self->session, self->item,
-                                 jx_session_trace_ns_to_ticks (self->item, self->menu_ns));
+                                 jx_time_ticks_clamp (jx_time_comparison_to_ticks (
+                                   jx_session_trace_get_time_origin (self->item), self->menu_ns)));
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

@@ -16,7 +16,7 @@ typedef enum
 {
   JX_TIMELINE_DRAG_SELECT,   /* select a range, zoom to it on release */
   JX_TIMELINE_DRAG_PAN,      /* move the visible window */
-  JX_TIMELINE_DRAG_SHIFT,    /* move this trace in time (one undo step) */
+  JX_TIMELINE_DRAG_SHIFT,    /* move this trace in time (jx-offset-drag.h) */
 } JxTimelineDragMode;
 
 struct _JxTraceTimeline
@@ -46,8 +46,8 @@ struct _JxTraceTimeline
   JxTimelineDragMode  drag_mode;
   JxTimeDrag          drag;
   double              drag_y;
-  gint64              drag_offset;
   gboolean            drag_moved;
+  guint               offset_drag;   /* id of a SHIFT drag (jx-offset-drag.h) */
 
   double              pointer_x;
   double              pinch_x;

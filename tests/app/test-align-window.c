@@ -129,8 +129,8 @@ point_at (Fixture        *f,
   JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (f->window), item);
   GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
   const JxStream *s = jx_trace_get_stream (jx_session_trace_get_trace (item), stream);
-  gint64 t0 = jx_session_trace_ticks_to_ns (item, s->start[inv]);
-  gint64 t1 = jx_session_trace_ticks_to_ns (item, s->end[inv]);
+  gint64 t0 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), s->start[inv]);
+  gint64 t1 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), s->end[inv]);
   gint64 mid = t0 + (t1 - t0) / 2;
   int row_y = 0, row_h = 0;
 
@@ -195,7 +195,7 @@ test_align_here (void)
             jx_timeline_canvas_get_time_width (JX_TIMELINE_CANVAS (jx_trace_timeline_get_canvas (timeline))) / 2.0;
   g_assert_cmpfloat (ABS (after_x - before_x), <, 1.0);
   g_assert_cmpint (jx_trace_timeline_x_to_ns (timeline, before_x) / 1000, ==,
-                   jx_session_trace_ticks_to_ns (ref, (jx_trace_get_stream (jx_session_trace_get_trace (ref), 0)->start[target] +
+                   jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (ref), (jx_trace_get_stream (jx_session_trace_get_trace (ref), 0)->start[target] +
                                                        jx_trace_get_stream (jx_session_trace_get_trace (ref), 0)->end[target]) / 2) / 1000);
 
   /* The report lists each trace. */
@@ -238,8 +238,8 @@ test_align_here (void)
     JxTrace *tr = jx_session_trace_get_trace (ref), *tl = jx_session_trace_get_trace (last);
     guint32 il = jx_test_nth_invocation (tl, 0, "stencil_kernel", k);
 
-    g_assert_cmpint (jx_session_trace_ticks_to_ns (last, jx_trace_get_stream (tl, 0)->end[il]), ==,
-                     jx_session_trace_ticks_to_ns (ref, jx_trace_get_stream (tr, 0)->end[target]));
+    g_assert_cmpint (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (last), jx_trace_get_stream (tl, 0)->end[il]), ==,
+                     jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (ref), jx_trace_get_stream (tr, 0)->end[target]));
   }
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.align-ends", NULL);
   g_assert_false (jx_session_get_align_ends (f.session));

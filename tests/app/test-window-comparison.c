@@ -158,9 +158,9 @@ test_open_and_walk (void)
       g_hash_table_add (seen, GUINT_TO_POINTER ((stream << 24) | inv));
       /* In the window. */
       view = jx_session_get_visible_time (f.session);
-      start = jx_session_trace_ticks_to_ns (a, st->start[inv]);
+      start = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (a), st->start[inv]);
       g_assert_cmpint (start, <, view->end_ns);
-      g_assert_cmpint (jx_session_trace_ticks_to_ns (a, st->end[inv]), >, view->begin_ns);
+      g_assert_cmpint (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (a), st->end[inv]), >, view->begin_ns);
     }
   /* Then no further difference: the selection stays. */
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next-difference", NULL);

@@ -413,6 +413,79 @@ test_span (void)
   g_assert_false (jx_time_span_contains (&reversed, 0));
 }
 
+/* Comparison time <-> ticks: the offset and the trace's start around the
+ * duration converters, with one rounding and no clamping to the trace. */
+static void
+test_origin (void)
+{
+  /* Microsecond ticks, first event at tick 5,000,000, shifted by 250 ms. */
+  JxTimeOrigin us = { 5000000, 1000000, 250000000 };
+  /* A 3 GHz clock started long ago, shifted back by 2 ms. */
+  JxTimeOrigin ghz = { G_GUINT64_CONSTANT (9000000000000000000), 3000000000, -2000000 };
+  JxTimeOrigin ns = { 7, 0, 0 };
+
+  g_assert_cmpint (jx_time_comparison_to_ticks (us, 250000000), ==, 5000000);
+  g_assert_cmpint (jx_time_ticks_to_comparison (us, 5000000), ==, 250000000);
+  g_assert_cmpint (jx_time_comparison_to_ticks (us, 250001499), ==, 5000001);
+  /* Ties go away from the trace's start, on both sides of it. */
+  g_assert_cmpint (jx_time_comparison_to_ticks (us, 250001500), ==, 5000002);
+  g_assert_cmpint (jx_time_comparison_to_ticks (us, 249998500), ==, 4999998);
+  g_assert_cmpint (jx_time_comparison_to_ticks (us, 249998501), ==, 4999999);
+  /* No clamping: before the trace, before the timer's zero. */
+  g_assert_cmpint (jx_time_ticks_to_comparison (us, 0), ==, -4750000000);
+  g_assert_cmpint (jx_time_comparison_to_ticks (us, -4750000000), ==, 0);
+  g_assert_cmpint (jx_time_comparison_to_ticks (us, -5750000000), ==, -1000000);
+  g_assert_cmpuint (jx_time_ticks_clamp (-1000000), ==, 0);
+  g_assert_cmpuint (jx_time_ticks_clamp (42), ==, 42);
+  g_assert_cmpint (jx_time_ticks_to_comparison (us, -1000000), ==, -5750000000);
+
+  /* Start ticks beyond what ns since the timer's zero could express. */
+  g_assert_cmpint (jx_time_ticks_to_comparison (ghz, G_GINT64_CONSTANT (9000000000000000000)), ==, -2000000);
+  g_assert_cmpint (jx_time_ticks_to_comparison (ghz, G_GINT64_CONSTANT (9000000000000000001)), ==, -2000000);
+  g_assert_cmpint (jx_time_ticks_to_comparison (ghz, G_GINT64_CONSTANT (9000000000000000002)), ==, -1999999);
+  g_assert_cmpint (jx_time_comparison_to_ticks (ghz, 0), ==, G_GINT64_CONSTANT (9000000000006000000));
+  /* Resolution 0 is nanoseconds. */
+  g_assert_cmpint (jx_time_comparison_to_ticks (ns, -7), ==, 0);
+  g_assert_cmpint (jx_time_ticks_to_comparison (ns, 0), ==, -7);
+
+  /* Saturation instead of wrap-around, also where comparison_ns − offset_ns
+   * or ticks − start_ticks alone would overflow. */
+  {
+    JxTimeOrigin late = { G_MAXUINT64, 1000000000, G_MININT64 };
+    JxTimeOrigin early = { 0, 1000000000, G_MAXINT64 };
+
+    g_assert_cmpint (jx_time_comparison_to_ticks (late, G_MAXINT64), ==, G_MAXINT64);
+    g_assert_cmpint (jx_time_comparison_to_ticks (late, G_MININT64), ==, G_MAXINT64);
+    g_assert_cmpint (jx_time_ticks_to_comparison (late, G_MININT64), ==, G_MININT64);
+    g_assert_cmpint (jx_time_comparison_to_ticks (early, G_MININT64), ==, G_MININT64);
+    g_assert_cmpint (jx_time_ticks_to_comparison (early, G_MAXINT64), ==, G_MAXINT64);
+    g_assert_cmpint (jx_time_ticks_to_comparison (early, G_MININT64), ==, -1);
+  }
+
+  /* Where nothing saturates, the same as the duration converters around the
+   * origin, at every resolution of the extremes test. */
+  {
+    g_autoptr(GRand) rand = g_rand_new_with_seed (20);
+    static const guint64 resolutions[] = { 0, 1, 3, 1000, 999983, 1000000, 1000000000, 2400000000,
+                                           G_MAXUINT32, G_MAXUINT64 };
+
+    for (guint k = 0; k < 20000; k++)
+      {
+        guint64 resolution = resolutions[k % G_N_ELEMENTS (resolutions)];
+        JxTimeOrigin o = { (guint64) g_rand_int (rand) << 20, resolution,
+                           (gint64) g_rand_int (rand) - G_MAXINT32 };
+        gint64 rel = (gint64) g_rand_int (rand) * g_rand_int_range (rand, -1000, 1000);
+        gint64 want_ticks = jx_time_ns_to_ticks (rel, resolution);
+        gint64 want_ns = jx_time_ticks_to_ns (rel, resolution);
+
+        if (want_ticks < G_MAXINT64 / 2 && want_ticks > G_MININT64 / 2)
+          g_assert_cmpint (jx_time_comparison_to_ticks (o, o.offset_ns + rel), ==, (gint64) o.start_ticks + want_ticks);
+        if (want_ns < G_MAXINT64 / 2 && want_ns > G_MININT64 / 2)
+          g_assert_cmpint (jx_time_ticks_to_comparison (o, (gint64) o.start_ticks + rel), ==, o.offset_ns + want_ns);
+      }
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -428,6 +501,7 @@ main (int   argc,
   g_test_add_func ("/model/time/units", test_units);
   g_test_add_func ("/model/time/parse", test_parse);
   g_test_add_func ("/model/time/span", test_span);
+  g_test_add_func ("/model/time/origin", test_origin);
 
   return g_test_run ();
 }

@@ -17,7 +17,14 @@
  * Each round nudges the windows by a few ticks: the renderer re-uses the
  * rows of an unchanged window, which is not what a new frame costs.
  *
- * Usage: bench-render [--quick]   (--quick: 10x fewer invocations)
+ * Offset drag: while a trace follows the pointer (its offset changes, the
+ * window does not) only its lane redraws; the case moves lane B by 3 px per
+ * motion event, 30 events, at the full view and the 20 zooms, and compares
+ * the median frame CPU time with that of a frame at a new window of the
+ * same lane (every pixel sampled), measured in the same run.
+ *
+ * Usage: bench-render [--quick] [--offset-drag]
+ *   --quick: 10x fewer invocations; --offset-drag: only the offset-drag case
  */
 #include "config.h"
 
@@ -41,6 +48,9 @@
 /* Interleaved rounds of the size comparisons (best of). */
 #define ROUNDS 9
 #define TIME_WIDTH (WIDTH - LABEL_WIDTH)
+/* Offset drag: motion events per drag and pixels per event. */
+#define DRAG_STEPS 30
+#define DRAG_STEP_PX 3
 
 /* OTF2 paradigms / roles, without pulling in otf2 headers. */
 #define PARADIGM_USER 1
@@ -221,6 +231,32 @@ lane_clear (Lane *lane)
   g_clear_pointer (&lane->rows, g_array_unref);
 }
 
+/* The view of one lane: the window as fractions of its trace, moved by
+ * `nudge` ticks. */
+static void
+lane_view (const Lane     *lane,
+           double          f0,
+           double          f1,
+           gint64          nudge,
+           int             height,
+           JxTimelineView *view)
+{
+  gint64 ts = (gint64) jx_trace_get_start_time (lane->trace);
+  gint64 te = (gint64) jx_trace_get_end_time (lane->trace);
+
+  jx_timeline_view_init (view);
+  view->start = ts + (gint64) (f0 * (double) (te - ts));
+  view->end = MAX (ts + (gint64) (f1 * (double) (te - ts)), view->start + 1);
+  view->start += nudge;
+  view->end += nudge;
+  view->width = WIDTH;
+  view->height = height;
+  view->label_width = LABEL_WIDTH;
+  view->rows = (const JxTimelineRow *) (gpointer) lane->rows->data;
+  view->n_rows = lane->rows->len;
+  view->background = lane->background;
+}
+
 /* One frame: every lane stacked, the window given as fractions of each trace. */
 static double
 draw_frame (cairo_t *cr,
@@ -238,22 +274,10 @@ draw_frame (cairo_t *cr,
   for (guint i = 0; i < n_lanes; i++)
     {
       JxTimelineView view;
-      gint64 ts = (gint64) jx_trace_get_start_time (lanes[i].trace);
-      gint64 te = (gint64) jx_trace_get_end_time (lanes[i].trace);
 
-      jx_timeline_view_init (&view);
-      view.start = ts + (gint64) (f0 * (double) (te - ts));
-      view.end = MAX (ts + (gint64) (f1 * (double) (te - ts)), view.start + 1);
       /* A different window each time: the renderer re-uses the rows of an
        * unchanged window, which is not what a new frame costs. */
-      view.start += nudge;
-      view.end += nudge;
-      view.width = WIDTH;
-      view.height = lane_height;
-      view.label_width = LABEL_WIDTH;
-      view.rows = (const JxTimelineRow *) (gpointer) lanes[i].rows->data;
-      view.n_rows = lanes[i].rows->len;
-      view.background = lanes[i].background;
+      lane_view (&lanes[i], f0, f1, nudge, lane_height, &view);
 
       cairo_save (cr);
       cairo_translate (cr, 0, i * lane_height);
@@ -477,6 +501,103 @@ measure_matched (Config *config)
   return result;
 }
 
+/* CPU time of drawing one lane's view (as its widget does). */
+static double
+draw_lane (cairo_t              *cr,
+           Lane                 *lane,
+           const JxTimelineView *view)
+{
+  double c0 = jx_bench_cpu_ms ();
+
+  jx_timeline_renderer_draw (lane->renderer, cr, view);
+  cairo_surface_flush (cairo_get_target (cr));
+  return jx_bench_cpu_ms () - c0;
+}
+
+/* An offset drag of the last lane at the full view and the 20 zooms: the
+ * median over the windows of the median frame of a drag (DRAG_STEPS motion
+ * events of DRAG_STEP_PX each; the window stays, the trace's ticks under it
+ * move), and of as many frames at new windows of that lane (the baseline:
+ * every pixel sampled, each window a few ticks from the last). Per window
+ * the better of two rounds, alternating which goes first. */
+static void
+measure_offset_drag (Config *config,
+                     double *drag_ms,
+                     double *fresh_ms,
+                     double *same_ms)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  Lane *lane = &config->lanes[config->n_traces - 1];
+  int height = HEIGHT / (int) config->n_traces;
+  double drag[N_ZOOMS + 1], fresh[N_ZOOMS + 1], same[N_ZOOMS + 1];
+
+  cairo_translate (cr, 0, HEIGHT - height);
+  for (guint z = 0; z <= N_ZOOMS; z++)
+    {
+      JxTimelineView view;
+      double ticks_per_px;
+
+      fresh[z] = drag[z] = same[z] = G_MAXDOUBLE;
+      for (guint round = 0; round < 4; round++)
+        {
+          double frames[DRAG_STEPS];
+
+          if ((round + z) % 2 == 0)
+            {
+              for (guint k = 0; k < DRAG_STEPS; k++)
+                {
+                  lane_view (lane, windows[z][0], windows[z][1], 1 + k, height, &view);
+                  frames[k] = draw_lane (cr, lane, &view);
+                }
+              fresh[z] = MIN (fresh[z], jx_bench_median (frames, DRAG_STEPS));
+              continue;
+            }
+
+          /* The press: the window as it is (sampled once). */
+          lane_view (lane, windows[z][0], windows[z][1], 0, height, &view);
+          ticks_per_px = (double) (view.end - view.start) / TIME_WIDTH;
+          draw_lane (cr, lane, &view);
+          for (guint k = 1; k <= DRAG_STEPS; k++)
+            {
+              JxTimelineView moved = view;
+              /* A larger offset shows earlier ticks under the same window. */
+              gint64 shift = (gint64) llround ((double) (k * DRAG_STEP_PX) * ticks_per_px);
+
+              moved.start -= shift;
+              moved.end -= shift;
+              moved.offset_drag = TRUE;
+              frames[k - 1] = draw_lane (cr, lane, &moved);
+            }
+          drag[z] = MIN (drag[z], jx_bench_median (frames, DRAG_STEPS));
+          /* The drop: sampled again; then redraws of that window (the
+           * floor: rows from the cache as they are). */
+          draw_lane (cr, lane, &view);
+          for (guint k = 0; k < DRAG_STEPS; k++)
+            frames[k] = draw_lane (cr, lane, &view);
+          same[z] = MIN (same[z], jx_bench_median (frames, DRAG_STEPS));
+        }
+    }
+  *drag_ms = jx_bench_median (drag, N_ZOOMS + 1);
+  *fresh_ms = jx_bench_median (fresh, N_ZOOMS + 1);
+  *same_ms = jx_bench_median (same, N_ZOOMS + 1);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+print_offset_drag (Config *config)
+{
+  double drag_ms, fresh_ms, same_ms;
+
+  measure_offset_drag (config, &drag_ms, &fresh_ms, &same_ms);
+  printf ("  offset drag of one lane (%d moves of %d px, full view and 20 zooms): frame CPU median %.3f ms;\n"
+          "    baselines of the same run: new-window frame of that lane %.3f ms -> drag frame %.3fx of it; "
+          "redraw of an unchanged window %.3f ms -> %.3fx of it\n",
+          DRAG_STEPS, DRAG_STEP_PX, drag_ms, fresh_ms, drag_ms / MAX (fresh_ms, 1e-3),
+          same_ms, drag_ms / MAX (same_ms, 1e-3));
+}
+
 /* Baseline of the same run: the exact walk without a summary, full view. */
 static double
 exact_full_view_ms (guint   n_streams,
@@ -535,16 +656,31 @@ int
 main (int   argc,
       char *argv[])
 {
-  gboolean quick = argc > 1 && g_str_equal (argv[1], "--quick");
-  guint64 scale = quick ? 10 : 1;
+  gboolean quick = FALSE, drag_only = FALSE;
+  guint64 scale;
   Config main_config, small_config;
   Config *pair[2];
   double exact_ms, matched_small, matched_big;
 
+  for (int i = 1; i < argc; i++)
+    {
+      quick |= g_str_equal (argv[i], "--quick");
+      drag_only |= g_str_equal (argv[i], "--offset-drag");
+    }
+  scale = quick ? 10 : 1;
   printf ("bench-render: %dx%d image surface, %d px labels, %d random zooms; sizes compared in %d interleaved "
           "rounds, best time per frame%s\n",
           WIDTH, HEIGHT, LABEL_WIDTH, N_ZOOMS, ROUNDS, quick ? " (quick: 10x fewer invocations)" : "");
   windows_init ();
+
+  if (drag_only)
+    {
+      config_init (&main_config, 2, 16, 1000000 / scale);
+      printf ("\n2 traces x 16 streams x %" G_GUINT64_FORMAT " invocations/stream\n", main_config.per_stream);
+      print_offset_drag (&main_config);
+      config_clear (&main_config);
+      return 0;
+    }
 
   /* Main configuration, against the same with 10x fewer invocations. */
   config_init (&main_config, 2, 16, 1000000 / scale);
@@ -565,6 +701,7 @@ main (int   argc,
           all_median (main_config.wall), frames_max (main_config.wall),
           all_median (main_config.cpu), frames_max (main_config.cpu));
   printf ("  redraw of an unchanged window: CPU %.2f ms\n", measure_redraw (&main_config));
+  print_offset_drag (&main_config);
   print_size (&small_config);
   print_size (&main_config);
   print_growth (&small_config, &main_config, FALSE);

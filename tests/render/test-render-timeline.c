@@ -273,10 +273,10 @@ test_shift_moves_columns (void)
   g_assert_cmpint (last1 - last0, ==, 13);
 
   /* Through comparison time: an offset of +2.5 µs moves the trace 25 px right. */
-  f.view.start = jx_timeline_comparison_to_ticks (f.trace, 2500, 0);
-  f.view.end = jx_timeline_comparison_to_ticks (f.trace, 2500, 20000);
+  f.view.start = jx_time_comparison_to_ticks (jx_trace_get_time_origin (f.trace, 2500), 0);
+  f.view.end = jx_time_comparison_to_ticks (jx_trace_get_time_origin (f.trace, 2500), 20000);
   g_assert_cmpint (f.view.start, ==, -2500);
-  g_assert_cmpint (jx_timeline_ticks_to_comparison (f.trace, 2500, f.view.start), ==, 0);
+  g_assert_cmpint (jx_time_ticks_to_comparison (jx_trace_get_time_origin (f.trace, 2500), f.view.start), ==, 0);
   fixture_draw (&f);
   g_assert_true (columns_of (&f, ROW / 2, f.colors[1], &first1, &last1));
   g_assert_cmpint (first1 - first0, ==, 25);
@@ -401,6 +401,109 @@ test_redraw_cache (void)
   fixture_draw (&f);
   g_assert_cmphex (pixel (&f, 60, 3 * ROW + 2), ==, f.colors[1]);
   g_assert_cmphex (pixel (&f, 20, 3 * ROW + ROW / 2), ==, jx_palette_rgba_to_pixel (&f.view.background));
+  fixture_clear (&f);
+}
+
+/* During an offset drag a window that only slid sideways re-uses the rows
+ * of the last sampled frame, translated: nothing is sampled, the picture is
+ * a sampled frame's where both have content, the label column stays, and
+ * the columns the slide uncovered show the "not sampled yet" stripes; the
+ * drop samples again. Without the flag, or for another width, frames sample. */
+static void
+test_offset_drag_translates (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(JxTimelineRenderer) fresh = NULL;
+  cairo_surface_t *press, *sampled;
+  const int lw = 20, shift = 20;
+  guint n;
+  gboolean striped = FALSE;
+
+  fixture_init (&f, TRUE);
+  f.view.label_width = lw;
+  f.view.width = lw + 180;
+  f.view.start = 0;
+  f.view.end = 9000;              /* 50 ticks per pixel */
+  fixture_draw (&f);
+  n = jx_timeline_renderer_get_n_samplings (f.renderer);
+  g_assert_cmpuint (n, ==, 1);
+  press = cairo_surface_reference (f.surface);
+
+  /* The trace moves left by 20 px: the window shows 1000 ticks later. */
+  f.view.offset_drag = TRUE;
+  f.view.start += shift * 50;
+  f.view.end += shift * 50;
+  fixture_draw (&f);
+  g_assert_cmpuint (jx_timeline_renderer_get_n_samplings (f.renderer), ==, n);
+
+  /* What a sampled frame of that window shows. */
+  fresh = jx_timeline_renderer_new (f.trace);
+  jx_timeline_renderer_set_summary (fresh, jx_timeline_renderer_get_summary (f.renderer));
+  {
+    JxTimelineView view = f.view;
+    cairo_t *cr;
+
+    view.offset_drag = FALSE;
+    sampled = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view.width, view.height);
+    cr = cairo_create (sampled);
+    jx_timeline_renderer_draw (fresh, cr, &view);
+    cairo_destroy (cr);
+    cairo_surface_flush (sampled);
+  }
+
+  for (guint r = 0; r < f.view.n_rows; r++)
+    {
+      const JxTimelineRow *row = &f.view.rows[r];
+      int y = row->y + row->height / 2;
+      const guchar *drag_data = cairo_image_surface_get_data (f.surface);
+      const guchar *press_data = cairo_image_surface_get_data (press);
+      const guchar *sampled_data = cairo_image_surface_get_data (sampled);
+      int stride = cairo_image_surface_get_stride (f.surface);
+#define PX(data, x) (*(const guint32 *) (gconstpointer) ((data) + (gsize) y * stride + (gsize) (x) * 4))
+
+      for (int x = 0; x < lw; x++)
+        g_assert_cmphex (PX (drag_data, x), ==, PX (press_data, x));
+      for (int x = lw; x < f.view.width - shift; x++)
+        {
+          g_assert_cmphex (PX (drag_data, x), ==, PX (press_data, x + shift));
+          g_assert_cmphex (PX (drag_data, x), ==, PX (sampled_data, x));
+        }
+      for (int x = f.view.width - shift; x < f.view.width; x++)
+        {
+          guint32 p = PX (drag_data, x);
+
+          g_assert_cmphex (p, !=, f.colors[0]);
+          g_assert_cmphex (p, !=, f.colors[1]);
+          g_assert_cmphex (p, !=, f.colors[2]);
+          striped |= p != f.background;
+        }
+#undef PX
+    }
+  g_assert_true (striped);
+  /* Rank 0's main runs to tick 10000: the uncovered columns have content. */
+  g_assert_cmphex (pixel (&f, f.view.width - 5, ROW / 2), !=, f.colors[0]);
+
+  /* The drop samples: main shows there. */
+  f.view.offset_drag = FALSE;
+  fixture_draw (&f);
+  g_assert_cmpuint (jx_timeline_renderer_get_n_samplings (f.renderer), ==, n + 1);
+  g_assert_cmphex (pixel (&f, f.view.width - 5, ROW / 2), ==, f.colors[0]);
+
+  /* A slide without the flag (a pan) samples; so does a zoom during a drag. */
+  f.view.start += 500;
+  f.view.end += 500;
+  fixture_draw (&f);
+  g_assert_cmpuint (jx_timeline_renderer_get_n_samplings (f.renderer), ==, n + 2);
+  f.view.offset_drag = TRUE;
+  f.view.end += 2000;
+  fixture_draw (&f);
+  g_assert_cmpuint (jx_timeline_renderer_get_n_samplings (f.renderer), ==, n + 3);
+  /* A redraw of the same window does not. */
+  fixture_draw (&f);
+  g_assert_cmpuint (jx_timeline_renderer_get_n_samplings (f.renderer), ==, n + 3);
+
+  cairo_surface_destroy (sampled);
+  cairo_surface_destroy (press);
   fixture_clear (&f);
 }
 
@@ -711,6 +814,7 @@ main (int   argc,
   g_test_add_func ("/render/timeline/hit-testing", test_hit_testing);
   g_test_add_func ("/render/timeline/selection-outline", test_selection_outline);
   g_test_add_func ("/render/timeline/redraw-cache", test_redraw_cache);
+  g_test_add_func ("/render/timeline/offset-drag-translates", test_offset_drag_translates);
   g_test_add_func ("/render/timeline/call-stack-and-collapsed", test_call_stack_and_collapsed);
   g_test_add_func ("/render/timeline/pending-rows", test_pending_rows);
   g_test_add_func ("/render/timeline/messages-real-trace", test_messages_real_trace);

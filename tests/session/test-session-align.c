@@ -77,7 +77,7 @@ kernel_ns (JxSessionTrace *item,
   const JxStream *s = jx_trace_get_stream (trace, stream);
   guint32 i = jx_test_nth_invocation (trace, stream, "stencil_kernel", k);
 
-  return jx_session_trace_ticks_to_ns (item, end ? s->end[i] : s->start[i]);
+  return jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), end ? s->end[i] : s->start[i]);
 }
 
 /* Aligning at iteration k's kernel puts every trace's k-th kernel, on every
@@ -166,7 +166,7 @@ test_align_keeps_place (void)
   JxTrace *trace = jx_session_trace_get_trace (ref);
   guint32 inv = jx_test_nth_invocation (trace, 0, "stencil_kernel", 12);
   g_autoptr(JxAlignReport) report = NULL;
-  gint64 t = jx_session_trace_ticks_to_ns (ref, jx_trace_get_stream (trace, 0)->start[inv]);
+  gint64 t = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (ref), jx_trace_get_stream (trace, 0)->start[inv]);
   double before, after;
 
   jx_session_zoom_all (session);

@@ -277,29 +277,38 @@ test_conversion (void)
   /* Microsecond ticks, first event at tick 5,000,000 (5 s). */
   JxSessionTrace *a = add_trace (session, "a", 1000000, 5000000, 2000000, 4);
   JxSessionTrace *b = add_trace (session, "b", 1000000000, 7, 3 * MS, 3);
+  JxTimeOrigin oa = jx_session_trace_get_time_origin (a);
+  JxTimeOrigin ob;
 
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (a, 5000000), ==, 0);
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (a, 5000001), ==, 1000);
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (a, 7000000), ==, 2000 * MS);
+  /* The item's origin is its trace's at its offset. */
+  g_assert_cmpuint (oa.start_ticks, ==, 5000000);
+  g_assert_cmpuint (oa.resolution, ==, 1000000);
+  g_assert_cmpint (oa.offset_ns, ==, 0);
+  g_assert_cmpint (jx_time_ticks_to_comparison (oa, 5000000), ==, 0);
+  g_assert_cmpint (jx_time_ticks_to_comparison (oa, 5000001), ==, 1000);
+  g_assert_cmpint (jx_time_ticks_to_comparison (oa, 7000000), ==, 2000 * MS);
   /* Before the first event comparison time is negative. */
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (a, 4999999), ==, -1000);
-  g_assert_cmpuint (jx_session_trace_ns_to_ticks (a, 1000), ==, 5000001);
-  g_assert_cmpuint (jx_session_trace_ns_to_ticks (a, 1499), ==, 5000001);
-  g_assert_cmpuint (jx_session_trace_ns_to_ticks (a, 1500), ==, 5000002);
-  /* Far before tick 0 it saturates instead of wrapping. */
-  g_assert_cmpuint (jx_session_trace_ns_to_ticks (a, -10000 * MS), ==, 0);
+  g_assert_cmpint (jx_time_ticks_to_comparison (oa, 4999999), ==, -1000);
+  g_assert_cmpint (jx_time_comparison_to_ticks (oa, 1000), ==, 5000001);
+  g_assert_cmpint (jx_time_comparison_to_ticks (oa, 1499), ==, 5000001);
+  g_assert_cmpint (jx_time_comparison_to_ticks (oa, 1500), ==, 5000002);
+  /* Far before tick 0: negative ticks, which trace data clamps to 0. */
+  g_assert_cmpint (jx_time_comparison_to_ticks (oa, -10000 * MS), ==, -5000000);
+  g_assert_cmpuint (jx_time_ticks_clamp (jx_time_comparison_to_ticks (oa, -10000 * MS)), ==, 0);
 
   jx_session_set_offset (session, a, 250 * MS);
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (a, 5000000), ==, 250 * MS);
-  g_assert_cmpuint (jx_session_trace_ns_to_ticks (a, 250 * MS), ==, 5000000);
+  oa = jx_session_trace_get_time_origin (a);
+  g_assert_cmpint (jx_time_ticks_to_comparison (oa, 5000000), ==, 250 * MS);
+  g_assert_cmpint (jx_time_comparison_to_ticks (oa, 250 * MS), ==, 5000000);
 
   jx_session_set_offset (session, b, -2 * MS);
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (b, 7), ==, -2 * MS);
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (b, 7 + 3 * MS), ==, MS);
+  ob = jx_session_trace_get_time_origin (b);
+  g_assert_cmpint (jx_time_ticks_to_comparison (ob, 7), ==, -2 * MS);
+  g_assert_cmpint (jx_time_ticks_to_comparison (ob, 7 + 3 * MS), ==, MS);
 
-  /* Round trips at ns resolution are exact (from tick 0 of the trace on). */
+  /* Round trips at ns resolution are exact, also before the trace. */
   for (gint64 t = -2 * MS - 7; t < 5 * MS; t += 123457)
-    g_assert_cmpint (jx_session_trace_ticks_to_ns (b, jx_session_trace_ns_to_ticks (b, t)), ==, t);
+    g_assert_cmpint (jx_time_ticks_to_comparison (ob, jx_time_comparison_to_ticks (ob, t)), ==, t);
 
   finish_session (session);
 }
@@ -998,7 +1007,7 @@ test_load_real (void)
 
   /* Offsets and conversion work on loaded traces. */
   jx_session_set_offset (session, items[2], 1000);
-  g_assert_cmpint (jx_session_trace_ticks_to_ns (items[2], jx_trace_get_start_time (trace)), ==, 1000);
+  g_assert_cmpint (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (items[2]), jx_trace_get_start_time (trace)), ==, 1000);
 
   /* Removing the failed one leaves the others in place. */
   jx_session_remove (session, items[1]);

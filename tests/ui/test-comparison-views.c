@@ -109,8 +109,8 @@ pixel_ticks (JxTraceTimeline *lane,
   JxTrace *trace = jx_session_trace_get_trace (item);
   gint64 offset = jx_session_trace_get_offset (item);
 
-  *t0 = jx_timeline_comparison_to_ticks (trace, offset, jx_trace_timeline_x_to_ns (lane, x));
-  *t1 = jx_timeline_comparison_to_ticks (trace, offset, jx_trace_timeline_x_to_ns (lane, x + 1));
+  *t0 = jx_time_comparison_to_ticks (jx_trace_get_time_origin (trace, offset), jx_trace_timeline_x_to_ns (lane, x));
+  *t1 = jx_time_comparison_to_ticks (jx_trace_get_time_origin (trace, offset), jx_trace_timeline_x_to_ns (lane, x + 1));
 }
 
 /* Pixels of stream 0's diff bar over the window: where a removed call (A)
@@ -134,8 +134,8 @@ test_diff_bar_pixels (void)
   g_assert_cmpuint (removed->len, ==, 6);
 
   /* Two iterations of A: the removed calls are several pixels wide. */
-  begin = jx_session_trace_ticks_to_ns (items[0], g_array_index (removed, guint64, 2 * 1) - 1000);
-  end = jx_session_trace_ticks_to_ns (items[0], g_array_index (removed, guint64, 2 * 3) - 1000);
+  begin = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (items[0]), g_array_index (removed, guint64, 2 * 1) - 1000);
+  end = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (items[0]), g_array_index (removed, guint64, 2 * 3) - 1000);
   master = jx_master_timeline_new (f.session);
   window = jx_test_present (master, 1200, 700);
   jx_test_set_view (f.session, begin, end);
@@ -180,10 +180,11 @@ test_diff_bar_pixels (void)
               /* B: a tick is two pixels wide; look at what the bar says. */
               const JxComparisonPair *pair;
               gboolean side_b;
-              JxTimelineDiffHit hit;
+              JxTimelineHit hit;
 
               g_assert_true (jx_session_get_diff_bar (f.session, items[1], 0, &pair, &side_b, NULL));
-              inside = jx_timeline_canvas_diff_at (JX_TIMELINE_CANVAS (canvas), x, y, &hit) && hit.extra != JX_NONE &&
+              inside = jx_timeline_canvas_hit (JX_TIMELINE_CANVAS (canvas), x, y, &hit) && hit.has_diff &&
+                       hit.diff.extra != JX_NONE &&
                        jx_test_pixel_near (px, diff_pixel (JX_DIFF_ONLY_THERE));
               if (inside)
                 n_marked++;

@@ -1375,7 +1375,7 @@ test_fold_views (void)
   gpu = jx_trace_get_stream (trace, jx_stream_groups_get_group (jx_session_trace_get_groups (item), device)->members[0]);
   kernel = region_pixel (trace, jx_trace_get_region (trace, gpu->region[gpu->n_invocations / 2])->name);
   {
-    gint64 t0 = jx_session_trace_ticks_to_ns (item, gpu->start[gpu->n_invocations / 2]);
+    gint64 t0 = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), gpu->start[gpu->n_invocations / 2]);
 
     jx_session_set_visible_time (session, &(JxTimeSpan) { t0 - 20000, t0 + 200000 });
   }
@@ -1502,8 +1502,8 @@ test_sos_views (void)
     JxImbalance *imbalance = jx_session_trace_get_imbalance (item);
     const JxSegment *worst = jx_imbalance_get_segment (imbalance, jx_imbalance_get_process (imbalance, 0)->worst_segment);
 
-    g_assert_cmpint (visible->begin_ns, <=, jx_session_trace_ticks_to_ns (item, worst->start));
-    g_assert_cmpint (visible->end_ns, >=, jx_session_trace_ticks_to_ns (item, worst->end));
+    g_assert_cmpint (visible->begin_ns, <=, jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), worst->start));
+    g_assert_cmpint (visible->end_ns, >=, jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), worst->end));
     g_assert_cmpint (jx_time_span_get_duration (visible), <, 3 * jx_trace_ticks_to_ns (trace, (gint64) (worst->end - worst->start)));
   }
 

@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-timeline-canvas.c — the timeline canvas stays thin and cheap: a
+ * tooltip reads the view of the frame on screen (it neither builds a view
+ * nor samples rows), an offset drag slides the picture it has until the
+ * drop, and its call-stack task goes with it. Skips without a display (CI
+ * runs it under xvfb-run). */
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+
+#include <adwaita.h>
+
+#include "jx-master-timeline.h"
+#include "jx-palette.h"
+#include "jx-session.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+#include "jx-test-widget.h"
+#include "jx-timeline-canvas-private.h"
+#include "jx-trace-builder.h"
+#include "jx-trace-timeline-private.h"
+
+#define MS G_GINT64_CONSTANT (1000000)
+#define PARADIGM_USER 1
+#define ROLE_FUNCTION 1
+
+static gboolean have_display;
+
+#define SKIP_WITHOUT_DISPLAY() G_STMT_START { \
+  if (!have_display) { g_test_skip ("no display"); return; } \
+} G_STMT_END
+
+/* Two ranks: main [0, 10 ms) { compute [1, 9 ms) }, clock in ns. */
+static JxTrace *
+make_trace (const char *name)
+{
+  g_autofree char *path = g_strdup_printf ("/nonexistent/%s/traces.otf2", name);
+  JxTraceBuilder *builder = jx_trace_builder_new (path, name, 1000000000);
+  guint32 r_main = jx_trace_builder_add_region (builder, "main", PARADIGM_USER, ROLE_FUNCTION);
+  guint32 r_compute = jx_trace_builder_add_region (builder, "compute", PARADIGM_USER, ROLE_FUNCTION);
+
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autofree char *pname = g_strdup_printf ("Rank %u", p);
+      guint32 process = jx_trace_builder_add_process (builder, pname, JX_NONE);
+      guint32 s = jx_trace_builder_add_stream (builder, process, "Master thread", JX_STREAM_CPU_THREAD);
+
+      jx_trace_builder_enter (builder, s, 0, r_main);
+      jx_trace_builder_enter (builder, s, 1 * MS, r_compute);
+      jx_trace_builder_leave (builder, s, 9 * MS, r_compute);
+      jx_trace_builder_leave (builder, s, 10 * MS, r_main);
+    }
+  return jx_trace_builder_finish (builder);
+}
+
+typedef struct
+{
+  JxSession       *session;
+  GtkWidget       *window;
+  GtkWidget       *view;
+  JxTraceTimeline *lanes[2];
+  GtkWidget       *canvases[2];
+  int              label_width;
+  int              width;
+} Fixture;
+
+static void
+fixture_init (Fixture *f)
+{
+  g_autoptr(JxTrace) a = make_trace ("A");
+  g_autoptr(JxTrace) b = make_trace ("B");
+
+  f->session = jx_session_new ();
+  jx_session_add_trace (f->session, a);
+  jx_session_add_trace (f->session, b);
+  jx_test_set_view (f->session, 0, 10 * MS);
+  f->view = jx_master_timeline_new (f->session);
+  f->window = jx_test_present (f->view, 1000, 400);
+  for (guint i = 0; i < 2; i++)
+    {
+      f->lanes[i] = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (f->view),
+                                                           jx_test_item_at (f->session, i));
+      f->canvases[i] = jx_trace_timeline_get_canvas (f->lanes[i]);
+      jx_test_wait_allocated (f->canvases[i]);
+    }
+  f->label_width = jx_trace_timeline_get_label_width (f->lanes[0]);
+  f->width = gtk_widget_get_width (f->canvases[0]);
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->session);
+}
+
+static guint
+samplings (GtkWidget *canvas)
+{
+  return jx_timeline_renderer_get_n_samplings (_jx_timeline_canvas_get_renderer (JX_TIMELINE_CANVAS (canvas)));
+}
+
+static guint
+view_builds (GtkWidget *canvas)
+{
+  return _jx_timeline_canvas_get_n_view_builds (JX_TIMELINE_CANVAS (canvas));
+}
+
+static int
+row_center (JxTraceTimeline *lane)
+{
+  int y = 0, h = 0;
+
+  g_assert_true (jx_trace_timeline_get_stream_span (lane, 0, &y, &h));
+  return y + h / 2;
+}
+
+static guint32
+compute_pixel (void)
+{
+  JxRgba rgba;
+
+  jx_palette_function_color ("compute", FALSE, &rgba);
+  return jx_palette_rgba_to_pixel (&rgba);
+}
+
+/* Tooltips over an invocation, a label, a header and empty space read the
+ * frame on screen: the view is not built again and no row is sampled. A
+ * change of what the view shows builds it once for the next frame. */
+static void
+test_tooltip_reads_frame (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(JxTestImage) img = NULL;
+  guint builds, sampled;
+  int y;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  fixture_init (&f);
+  img = jx_test_render_widget (f.canvases[0]);
+  builds = view_builds (f.canvases[0]);
+  sampled = samplings (f.canvases[0]);
+  g_assert_cmpuint (builds, >, 0);
+  g_assert_cmpuint (sampled, >, 0);
+  y = row_center (f.lanes[0]);
+
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autofree char *over_call = jx_trace_timeline_dup_tooltip_markup (f.lanes[0], f.label_width + 400, y);
+      g_autofree char *over_label = jx_trace_timeline_dup_tooltip_markup (f.lanes[0], 5, y);
+      g_autofree char *below = jx_trace_timeline_dup_tooltip_markup (f.lanes[0], f.label_width + 400, 390);
+      g_autofree char *edge = jx_trace_timeline_dup_tooltip_markup (f.lanes[0], f.width - 1, 1);
+
+      g_assert_nonnull (over_call);
+      g_assert_nonnull (strstr (over_call, "compute"));
+      g_assert_nonnull (strstr (over_call, "Start: 1 ms"));
+      g_assert_nonnull (over_label);
+      g_assert_nonnull (strstr (over_label, "Rank 0"));
+      g_assert_null (below);
+      (void) edge;
+    }
+  g_assert_cmpuint (view_builds (f.canvases[0]), ==, builds);
+  g_assert_cmpuint (samplings (f.canvases[0]), ==, sampled);
+
+  /* Hit tests read the same view. */
+  {
+    JxTimelineHit hit;
+
+    g_assert_true (jx_timeline_canvas_hit (JX_TIMELINE_CANVAS (f.canvases[0]), f.label_width + 400, y, &hit));
+    g_assert_true (hit.has_invocation);
+    g_assert_cmpuint (view_builds (f.canvases[0]), ==, builds);
+  }
+
+  /* A selection changes the view: built once more, for hit tests and the
+   * next frame alike; the rows are the cached ones (same window). */
+  jx_trace_timeline_click (f.lanes[0], f.label_width + 400, y);
+  {
+    g_autofree char *tip = jx_trace_timeline_dup_tooltip_markup (f.lanes[0], f.label_width + 400, y);
+    g_autoptr(JxTestImage) again = jx_test_render_widget (f.canvases[0]);
+
+    g_assert_nonnull (tip);
+  }
+  g_assert_cmpuint (view_builds (f.canvases[0]), ==, builds + 1);
+  g_assert_cmpuint (samplings (f.canvases[0]), ==, sampled);
+
+  fixture_clear (&f);
+}
+
+/* While trace B follows the pointer its canvas slides the rows it has
+ * (no sampling, compute where the drag puts it); the drop samples once.
+ * Trace A is not redrawn for B's drag. */
+static void
+test_offset_drag_slides (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(JxTestImage) before = NULL;
+  guint32 compute = compute_pixel ();
+  guint sampled_a, sampled_b;
+  int y, f0, l0, f1, l1;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  fixture_init (&f);
+  y = row_center (f.lanes[1]);
+  before = jx_test_render_widget (f.canvases[1]);
+  {
+    g_autoptr(JxTestImage) a = jx_test_render_widget (f.canvases[0]);
+  }
+  g_assert_true (jx_test_image_find_span (before, y, f.label_width, f.width, compute, &f0, &l0));
+  sampled_a = samplings (f.canvases[0]);
+  sampled_b = samplings (f.canvases[1]);
+
+  jx_trace_timeline_drag_begin (f.lanes[1], JX_TIMELINE_DRAG_SHIFT, f.label_width + 300, y);
+  for (int dx = 10; dx <= 50; dx += 20)
+    {
+      g_autoptr(JxTestImage) during = NULL;
+
+      jx_trace_timeline_drag_update (f.lanes[1], dx, 0);
+      during = jx_test_render_widget (f.canvases[1]);
+      g_assert_true (jx_test_image_find_span (during, y, f.label_width, f.width, compute, &f1, &l1));
+      g_assert_cmpint (ABS (f1 - f0 - dx), <=, 1);
+      g_assert_cmpint (ABS (l1 - l0 - dx), <=, 1);
+      g_assert_cmpuint (samplings (f.canvases[1]), ==, sampled_b);
+    }
+  jx_trace_timeline_drag_end (f.lanes[1], 50, 0);
+  {
+    g_autoptr(JxTestImage) dropped = jx_test_render_widget (f.canvases[1]);
+
+    g_assert_true (jx_test_image_find_span (dropped, y, f.label_width, f.width, compute, &f1, &l1));
+    g_assert_cmpint (ABS (f1 - f0 - 50), <=, 1);
+    g_assert_cmpint (ABS (l1 - l0 - 50), <=, 1);
+  }
+  g_assert_cmpuint (samplings (f.canvases[1]), ==, sampled_b + 1);
+  g_assert_cmpuint (samplings (f.canvases[0]), ==, sampled_a);
+  g_assert_true (jx_session_can_undo (f.session));
+
+  fixture_clear (&f);
+}
+
+/* The call-stack task is cancelled with its canvas: the widget goes at once
+ * and nothing runs for it afterwards. */
+static void
+test_call_stack_task_goes (void)
+{
+  Fixture f = { 0 };
+  gpointer canvas;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  fixture_init (&f);
+  /* The summary is built off-thread: the task needs it. */
+  jx_test_wait_for_loads (f.session);
+  while (jx_session_trace_get_summary (jx_test_item_at (f.session, 0)) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  canvas = f.canvases[0];
+  g_object_add_weak_pointer (G_OBJECT (canvas), &canvas);
+  jx_timeline_canvas_set_call_stack_process (JX_TIMELINE_CANVAS (canvas), 0);
+  jx_timeline_canvas_set_call_stack_process (JX_TIMELINE_CANVAS (canvas), 1);
+  g_assert_cmpuint (jx_timeline_canvas_get_call_stack_process (JX_TIMELINE_CANVAS (canvas)), ==, 1);
+  fixture_clear (&f);
+  g_assert_true (jx_test_wait_until_null (&canvas, 20));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("GTK_A11Y") == NULL)
+    g_setenv ("GTK_A11Y", "none", TRUE);
+  if (g_getenv ("GDK_DEBUG") == NULL)
+    g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "C.UTF-8");
+  have_display = gtk_init_check ();
+  if (have_display)
+    adw_init ();
+
+  g_test_add_func ("/timeline-canvas/tooltip-reads-frame", test_tooltip_reads_frame);
+  g_test_add_func ("/timeline-canvas/offset-drag-slides", test_offset_drag_slides);
+  g_test_add_func ("/timeline-canvas/call-stack-task-goes", test_call_stack_task_goes);
+  return g_test_run ();
+}
