@@ -18,6 +18,8 @@
 #include "jx-cli-fold.h"
 #include "jx-cli-render-diff.h"
 #include "jx-comparison-render.h"
+#include "jx-legend-entries.h"
+#include "jx-palette.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
 
@@ -412,6 +414,14 @@ jx_cli_render (int    argc,
       lanes[i].summary = summary;
     }
   names = jx_trace_names_disambiguate (raw_names, anchors, n);
+  /* Function colours by importance over all traces, before anything is
+   * drawn: the most important functions get distinct colours. */
+  {
+    g_autoptr(GArray) legend = jx_legend_entries_compute ((JxTrace **) loaded->pdata, loaded->len, 0);
+
+    jx_palette_reset_functions ();
+    jx_palette_assign_legend (legend);
+  }
   for (guint i = 0; i < n; i++)
     lanes[i].name = names[i];
 
