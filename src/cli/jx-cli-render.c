@@ -548,6 +548,19 @@ jx_cli_render (int    argc,
       g_autofree char *hi = jx_time_format (result.sos_max_ns, 3);
 
       g_print (_("SOS time: %s to %s\n"), lo, hi);
+      if (fold.set != NULL && jx_imbalance_set_get_function (fold.set) != NULL)
+        {
+          guint n_common = 0;
+          g_autofree char *line = NULL;
+
+          for (guint l = 0; l < n; l++)
+            n_common += jx_imbalance_set_is_common (fold.set, l);
+          line = g_strdup_printf (_("SOS segments: calls of “%s” (the first trace’s dominant function) in %u of %u traces\n"),
+                                  jx_imbalance_set_get_function (fold.set), n_common, n);
+          /* Raw UTF-8 like the rest of the tool's text, whatever the locale. */
+          fflush (stdout);
+          fputs (line, stdout);
+        }
     }
   if (diff)
     g_print (g_dngettext (GETTEXT_PACKAGE, "Diff bars: %u trace compared with “%s”, %u bars under the rows\n",
