@@ -291,21 +291,25 @@ append_used_rows (GArray             *rows,
   g_array_sort (rows, compare_rows);
 }
 
-/* Self time of invocation i in ticks: its duration minus its children's. */
-static guint64
-self_ticks (const JxStream *s,
-            guint32         i)
+/* Self time of every invocation in ticks, its duration minus its
+ * children's, in one sequential pass (children come after their parent in
+ * pre-order, so each subtracts from a parent already set). Of the ways
+ * tried (children walked per call, a stack per side in the pair walk) the
+ * fastest, for 8 bytes per invocation while the table is built. A repaired
+ * stream could bend nesting: self time never goes below 0. */
+static guint64 *
+self_ticks_of_stream (const JxStream *s)
 {
-  guint64 self = s->end[i] - s->start[i];
-  guint32 end = s->subtree_end[i];
+  guint64 *self = g_new (guint64, MAX (s->n_invocations, 1));
 
-  for (guint32 c = i + 1; c < end; c = s->subtree_end[c])
+  for (guint32 i = 0; i < s->n_invocations; i++)
     {
-      guint64 d = s->end[c] - s->start[c];
+      guint64 d = s->end[i] - s->start[i];
+      guint32 p = s->parent[i];
 
-      /* Children lie inside their parent; a repaired stream could bend
-       * that, and self time never goes negative. */
-      self = self > d ? self - d : 0;
+      self[i] = d;
+      if (p != JX_NONE)
+        self[p] = self[p] > d ? self[p] - d : 0;
     }
   return self;
 }
@@ -319,12 +323,14 @@ side_symbol (const JxMetricSide *side,
   return side->symbol_map != NULL ? side->symbol_map[region] : region;
 }
 
-/* Per symbol and side, while one pair is summed: integer ticks, so that the
- * self times of one side add up exactly to its busy time. */
+/* Per symbol while one pair is summed: integer ticks, so that the self
+ * times of one side add up exactly to its busy time, and counts. */
 typedef struct
 {
   guint64 self[2];
   guint64 only_self[2];
+  guint64 calls[2];
+  guint64 only[2];
 } TickSums;
 
 GArray *
@@ -338,7 +344,10 @@ jx_align_function_time_differences (const JxAlignPair  *pairs,
   g_autofree JxFunctionTimeDiff *table = NULL;
   g_autofree TickSums *ticks = NULL;
   g_autofree gboolean *used = NULL;
+  g_autofree guint64 *self_a = NULL;
+  g_autofree guint64 *self_b = NULL;
   const JxMetricSide *sides[2] = { a, b };
+  guint64 *selves[2];
   gsize i;
 
   g_return_val_if_fail (a != NULL && b != NULL, rows);
@@ -346,45 +355,41 @@ jx_align_function_time_differences (const JxAlignPair  *pairs,
   table = g_new0 (JxFunctionTimeDiff, MAX (n_symbols, 1));
   ticks = g_new0 (TickSums, MAX (n_symbols, 1));
   used = g_new0 (gboolean, MAX (n_symbols, 1));
+  selves[0] = self_a = self_ticks_of_stream (a->stream);
+  selves[1] = self_b = self_ticks_of_stream (b->stream);
 
   for (i = 0; i < n_pairs; i++)
     {
       const JxAlignPair *p = &pairs[i];
       guint32 nodes[2] = { p->a, p->b };
-      guint64 self[2] = { 0, 0 };
       guint32 sym[2] = { JX_ALIGN_NONE, JX_ALIGN_NONE };
+      gboolean one_sided = p->state != JX_PAIR_EQUAL;
 
       for (guint k = 0; k < 2; k++)
         {
-          JxFunctionTimeDiff *row;
+          TickSums *t;
+          guint64 self;
 
           if (nodes[k] == JX_ALIGN_NONE)
             continue;
           sym[k] = side_symbol (sides[k], nodes[k]);
           if (sym[k] >= n_symbols)
             continue;
-          self[k] = self_ticks (sides[k]->stream, nodes[k]);
-          row = &table[sym[k]];
-          used[sym[k]] = TRUE;
-          ticks[sym[k]].self[k] += self[k];
-          if (k == 0)
-            row->calls_a++;
-          else
-            row->calls_b++;
-          if (p->state != JX_PAIR_EQUAL)
+          self = selves[k][nodes[k]];
+          t = &ticks[sym[k]];
+          t->self[k] += self;
+          t->calls[k]++;
+          if (one_sided)
             {
-              ticks[sym[k]].only_self[k] += self[k];
-              if (k == 0)
-                row->only_a++;
-              else
-                row->only_b++;
+              t->only_self[k] += self;
+              t->only[k]++;
             }
         }
 
-      if (p->state == JX_PAIR_EQUAL && sym[0] < n_symbols)
+      if (!one_sided && sym[0] < n_symbols)
         {
           JxFunctionTimeDiff *row = &table[sym[0]];
-          double d = (double) self[0] * a->seconds_per_tick - (double) self[1] * b->seconds_per_tick;
+          double d = (double) self_a[p->a] * a->seconds_per_tick - (double) self_b[p->b] * b->seconds_per_tick;
 
           if (d > 0)
             {
@@ -403,10 +408,19 @@ jx_align_function_time_differences (const JxAlignPair  *pairs,
 
   for (guint s = 0; s < n_symbols; s++)
     {
-      table[s].self_a = (double) ticks[s].self[0] * a->seconds_per_tick;
-      table[s].self_b = (double) ticks[s].self[1] * b->seconds_per_tick;
-      table[s].only_a_self = (double) ticks[s].only_self[0] * a->seconds_per_tick;
-      table[s].only_b_self = (double) ticks[s].only_self[1] * b->seconds_per_tick;
+      const TickSums *t = &ticks[s];
+
+      if (t->calls[0] + t->calls[1] == 0)
+        continue;
+      used[s] = TRUE;
+      table[s].calls_a = t->calls[0];
+      table[s].calls_b = t->calls[1];
+      table[s].only_a = t->only[0];
+      table[s].only_b = t->only[1];
+      table[s].self_a = (double) t->self[0] * a->seconds_per_tick;
+      table[s].self_b = (double) t->self[1] * b->seconds_per_tick;
+      table[s].only_a_self = (double) t->only_self[0] * a->seconds_per_tick;
+      table[s].only_b_self = (double) t->only_self[1] * b->seconds_per_tick;
     }
 
   append_used_rows (rows, table, used, n_symbols);
