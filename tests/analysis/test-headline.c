@@ -13,8 +13,8 @@
 #include "jx-function-table.h"
 #include "jx-headline.h"
 #include "jx-test-gen.h"
+#include "jx-test-text-trace.h"
 #include "jx-test-util.h"
-#include "jx-trace-builder.h"
 
 typedef struct
 {
@@ -298,64 +298,14 @@ test_format (void)
   pair_clear (&pair);
 }
 
-/* Streams built from text: one-character function names, children in
- * brackets; every event of process p takes steps[p] ticks (1 µs each). */
+/* Streams built from text (jx-test-text-trace.h); every event of process
+ * p takes steps[p] ticks (1 µs each). */
 static JxTrace *
 build_trace (const char        *name,
              const char *const *trees,
              const guint64     *steps)
 {
-  JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/traces.otf2", name, 1000000);
-  guint32 node = jx_trace_builder_add_system_node (builder, "machine", "machine", JX_NONE);
-  guint32 regions[128];
-
-  for (guint i = 0; i < 128; i++)
-    regions[i] = JX_NONE;
-  for (guint i = 0; trees[i] != NULL; i++)
-    {
-      g_autofree char *pname = g_strdup_printf ("Rank %u", i);
-      guint32 proc = jx_trace_builder_add_process (builder, pname, node);
-      guint32 stream = jx_trace_builder_add_stream (builder, proc, "Master thread", JX_STREAM_CPU_THREAD);
-      guint32 open[64];
-      guint depth = 0;
-      guint32 last = JX_NONE;
-      guint64 t = 10;
-
-      for (const char *c = trees[i]; *c != '\0'; c++)
-        {
-          if (*c == ' ')
-            continue;
-          if (*c == '[')
-            {
-              open[depth++] = last;
-              last = JX_NONE;
-              continue;
-            }
-          if (last != JX_NONE)
-            {
-              jx_trace_builder_leave (builder, stream, t, last);
-              t += steps[i];
-              last = JX_NONE;
-            }
-          if (*c == ']')
-            {
-              jx_trace_builder_leave (builder, stream, t, open[--depth]);
-              t += steps[i];
-              continue;
-            }
-          if (regions[(guchar) *c] == JX_NONE)
-            {
-              char fname[2] = { *c, '\0' };
-              regions[(guchar) *c] = jx_trace_builder_add_region (builder, fname, 0, 0);
-            }
-          last = regions[(guchar) *c];
-          jx_trace_builder_enter (builder, stream, t, last);
-          t += steps[i];
-        }
-      if (last != JX_NONE)
-        jx_trace_builder_leave (builder, stream, t, last);
-    }
-  return jx_trace_builder_finish (builder);
+  return jx_test_text_trace (name, NULL, trees, steps, 0);
 }
 
 /* Self time, one-sided calls and the dissertation's columns on a small

@@ -32,16 +32,7 @@ assert_lacks (const char *text,
     g_error ("did not expect “%s” in:\n%s", part, text);
 }
 
-static JsonObject *
-parse_object (JsonParser *parser,
-              const char *text)
-{
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
+#define parse_object jx_cli_parse_object
 
 static JsonObject *
 member (JsonObject *object,

@@ -14,17 +14,6 @@
 #include "jx-test-util.h"
 #include "jx-trace-generator.h"
 
-static JsonObject *
-parse_object (JsonParser *parser,
-              const char *text)
-{
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
 /* The line of text starting with prefix (after spaces), or NULL. */
 static char *
 line_starting (const char *text,
@@ -82,7 +71,7 @@ test_jacobi (void)
 
   jx_cli_run (&run, "diff", "--json", pa, pb, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  root = parse_object (parser, run.out);
+  root = jx_cli_parse_object (parser, run.out);
   headline = json_object_get_object_member (root, "headline");
   g_assert_cmpstr (json_object_get_string_member (headline, "structure"), ==, "identical");
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (headline, "runtime_ratio"), 1.325, 0.01);
@@ -111,7 +100,7 @@ test_jacobi (void)
 
   /* --top 0: every function that changed, nothing left over. */
   jx_cli_run (&run, "diff", "--json", "--top", "0", pa, pb, NULL);
-  root = parse_object (parser, run.out);
+  root = jx_cli_parse_object (parser, run.out);
   headline = json_object_get_object_member (root, "headline");
   contributors = json_object_get_array_member (headline, "contributors");
   g_assert_cmpuint (json_array_get_length (contributors), >, 5);
@@ -170,7 +159,7 @@ test_gate_runtime (void)
   jx_cli_run (&run, "diff", "--json", "--fail-above", "10", pa, pb, NULL);
   g_assert_cmpint (run.status, ==, 3);
   g_assert_nonnull (strstr (run.err, "Regression gate FAILED"));
-  gate = json_object_get_object_member (json_object_get_object_member (parse_object (parser, run.out), "headline"), "gate");
+  gate = json_object_get_object_member (json_object_get_object_member (jx_cli_parse_object (parser, run.out), "headline"), "gate");
   g_assert_true (json_object_get_boolean_member (gate, "failed"));
   g_assert_cmpstr (json_object_get_string_member (gate, "subject"), ==, "runtime");
   g_assert_cmpint (json_object_get_int_member (gate, "exit_status"), ==, 3);
@@ -235,7 +224,7 @@ test_gate_function (void)
   /* base → fast: it got faster, the gate passes at 0. */
   jx_cli_run (&run, "diff", "--json", "--fail-above", "0", "--function", "stencil_kernel", base, fast, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  gate = json_object_get_object_member (json_object_get_object_member (parse_object (parser, run.out), "headline"), "gate");
+  gate = json_object_get_object_member (json_object_get_object_member (jx_cli_parse_object (parser, run.out), "headline"), "gate");
   g_assert_false (json_object_get_boolean_member (gate, "failed"));
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (gate, "growth_percent"), -50.0, 1.0);
   jx_test_remove_tree (dir);
@@ -275,7 +264,7 @@ test_below_baseline (void)
 
   jx_cli_run (&run, "diff", "--json", pa, pb, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  pairs = json_object_get_array_member (parse_object (parser, run.out), "pairs");
+  pairs = json_object_get_array_member (jx_cli_parse_object (parser, run.out), "pairs");
   for (guint i = 0; i < json_array_get_length (pairs); i++)
     {
       JsonObject *p = json_array_get_object_element (pairs, i);
@@ -292,7 +281,7 @@ test_below_baseline (void)
       g_assert_cmpint (json_object_get_int_member (p, "flat_optimum"), >=, json_object_get_int_member (p, "baseline_score"));
     }
   g_assert_true (seen);
-  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (parse_object (parser, run.out), "headline"),
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (jx_cli_parse_object (parser, run.out), "headline"),
                                                "below_baseline_pairs"), >, 0);
 
   jx_cli_run (&run, "diff", pa, pb, NULL);
