@@ -152,9 +152,12 @@ jx_cli_diff (int    argc,
 
   context = jx_cli_option_context_new (_("TRACE_A TRACE_B"),
                                        _("Align every process/stream of TRACE_A with its counterpart in TRACE_B\n"
-                                         "with the hierarchical alignment over the call tree and report, per pair,\n"
-                                         "how it was paired, the runtimes, similarity, equal/different/gap counts,\n"
-                                         "the HA score, and the function time differences of equal invocations.\n"
+                                         "with the hierarchical alignment over the call tree and report first the\n"
+                                         "headline: runtime A → B, the structural verdict and the functions whose\n"
+                                         "time changed most, each with its share of the change (self time, every\n"
+                                         "call, summed over the compared stream pairs); then per pair how it was\n"
+                                         "paired, the runtimes, similarity, equal/different/gap counts and the HA\n"
+                                         "score; then the function table (net = B − A, largest first).\n"
                                          "\n"
                                          "Pairing: processes first, then the streams inside each pair of processes,\n"
                                          "each by: 1. --pair; 2. identical names; 3. names that differ only in their\n"
