@@ -614,7 +614,9 @@ jx_hier_align (const JxHierTree         *a,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
-  if (options->flat_optimum &&
+  if ((options->flat_optimum ||
+       (options->flat_optimum_max_cells > 0 &&
+        (double) r->flat_length_a * (double) r->flat_length_b <= (double) options->flat_optimum_max_cells)) &&
       !compute_flat_optimum (a, b, options, r, cancellable, error))
     return NULL;
 

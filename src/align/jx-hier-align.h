@@ -24,6 +24,8 @@ typedef struct
 {
   JxAlignOptions  align;           /* for every sub-alignment */
   gboolean        flat_optimum;    /* also align the full flat sequences (§3.5.3); costly */
+  guint64         flat_optimum_max_cells; /* ... also without flat_optimum when the flat lengths'
+                                             product is at most this (cheap; 0 = never, the default) */
   guint           n_threads;       /* > 1: large subtrees are aligned in parallel (default 1) */
 } JxHierAlignOptions;
 

@@ -20,6 +20,26 @@ double   jx_align_similarity (gint64           score,
                               guint64          length_b,
                               const JxScoring *scoring);   /* NULL = defaults */
 
+/* What the similarity is made of, so that a clamped value can say so. The
+ * hierarchical alignment's score can fall below the all-mismatch baseline of
+ * eq. 4.3 (its sub-alignments cannot pair calls of different subtrees as
+ * mismatches), and eq. 4.5 then reads 0 although calls are equal. */
+typedef struct
+{
+  double   similarity;      /* jx_align_similarity: clamped to [0, 1] */
+  double   raw;             /* (score − baseline) / (max − baseline), not clamped: < 0 below the baseline */
+  double   ratio;           /* eq. 4.4: score / max, in [−0.5, 1] unless below the baseline */
+  gint64   max_score;       /* eq. 4.1 */
+  gint64   baseline;        /* eq. 4.3: the functional minimum */
+  gboolean below_baseline;  /* score < baseline: similarity is 0 by clamping */
+} JxSimilarity;
+
+void     jx_align_similarity_full (gint64           score,
+                                   guint64          length_a,
+                                   guint64          length_b,
+                                   const JxScoring *scoring,   /* NULL = defaults */
+                                   JxSimilarity    *out);
+
 /* One side of a compared pair. */
 typedef struct
 {
@@ -64,24 +84,59 @@ GArray  *jx_align_time_difference_series (const JxAlignPair  *pairs,
                                           const JxMetricSide *b,
                                           guint               max_points);
 
-/* One row of the function time difference table (§4.4, Table 4.2). */
+/* One row of the function time difference table (§4.4, Table 4.2), with
+ * every call of the function, not only the equal ones (docs/headline.md).
+ *
+ * All times are self (exclusive) time: a call's duration minus the
+ * durations of the calls it makes. Self times of all functions add up to the
+ * time the streams spent in calls, so rows add up to totals and a caller
+ * never counts the time of its callees again.
+ *
+ * Equal calls (aligned to an equal call of B) give the dissertation's
+ * columns: No.+ / Δ+ the calls that took less self time in B and the time
+ * gained, No.− / Δ− those that took more and the time lost. Calls without
+ * an equal partner (a gap in the alignment, or the partner of a mismatched
+ * "different" pair) are "only in A" / "only in B". So, per function,
+ *   net = self_b − self_a = (Δ− − Δ+) + (only_b_self − only_a_self)
+ * positive when B spent more time in the function (slower). */
 typedef struct
 {
   guint32 symbol;
-  guint64 n_faster;      /* No.+: B faster than A */
-  double  faster;        /* Δ+: seconds gained in B */
-  guint64 n_slower;      /* No.−: B slower than A */
-  double  slower;        /* Δ−: seconds lost in B */
-  guint64 n_same;        /* identical durations */
+  guint64 n_faster;      /* No.+: equal calls with less self time in B */
+  double  faster;        /* Δ+: seconds gained in B by them (>= 0) */
+  guint64 n_slower;      /* No.−: equal calls with more self time in B */
+  double  slower;        /* Δ−: seconds lost in B by them (>= 0) */
+  guint64 n_same;        /* equal calls with identical self time */
+  guint64 calls_a;       /* every call in A: equal + only in A */
+  guint64 calls_b;
+  double  self_a;        /* self time of every call in A, seconds */
+  double  self_b;
+  guint64 only_a;        /* calls of A without an equal partner in B */
+  guint64 only_b;
+  double  only_a_self;   /* their self time, seconds */
+  double  only_b_self;
 } JxFunctionTimeDiff;
 
-/* Rows for every function with at least one equal pair, sorted by Δ+ + Δ−
+/* self_b − self_a: how much more time B spent in the function (negative:
+ * less). The table's net column and the headline's contribution. */
+double   jx_function_time_diff_get_net          (const JxFunctionTimeDiff *row);
+/* Δ− − Δ+: the part of net from equal calls. */
+double   jx_function_time_diff_get_equal_change (const JxFunctionTimeDiff *row);
+/* only_b_self − only_a_self: the part of net from calls only in one run. */
+double   jx_function_time_diff_get_only_change  (const JxFunctionTimeDiff *row);
+
+/* Rows for every function called in either stream, sorted by |net|
  * (descending), then by symbol. n_symbols bounds the symbol ids. */
 GArray  *jx_align_function_time_differences (const JxAlignPair  *pairs,
                                              gsize               n_pairs,
                                              const JxMetricSide *a,
                                              const JxMetricSide *b,
                                              guint               n_symbols);
+
+/* Time a stream spent in calls: its top-level calls' durations summed, in
+ * seconds. The self times of all its calls add up to it. */
+double   jx_align_stream_busy_time              (const JxStream     *stream,
+                                                 double              seconds_per_tick);
 
 /* The tables of several stream pairs (NULL entries skipped) summed per
  * symbol, in the same order. */

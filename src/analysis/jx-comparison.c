@@ -33,6 +33,7 @@ jx_comparison_options_init (JxComparisonOptions *options)
 
   memset (options, 0, sizeof *options);
   jx_hier_align_options_init (&options->hier);
+  options->hier.flat_optimum_max_cells = JX_COMPARISON_FLAT_OPTIMUM_CELLS;
   options->window_fraction = 0.1;
   options->max_points = 2000;
   options->keep_alignment = TRUE;
@@ -485,8 +486,9 @@ compute_pair (RunData  *run,
   side_b.origin = jx_trace_get_start_time (run->b);
   side_b.seconds_per_tick = seconds_per_tick (run->b);
 
-  pair->similarity = jx_align_similarity (al->score, al->flat_length_a, al->flat_length_b,
-                                          &opt->hier.align.scoring);
+  jx_align_similarity_full (al->score, al->flat_length_a, al->flat_length_b,
+                            &opt->hier.align.scoring, &pair->similarity_parts);
+  pair->similarity = pair->similarity_parts.similarity;
   pair->dissimilarity = jx_align_dissimilarity_timeline (al->pairs, al->n_pairs, &side_a, &side_b,
                                                          opt->window_fraction, opt->max_points);
   pair->runtime_skew = jx_align_runtime_skew (al->pairs, al->n_pairs, &side_a, &side_b,
@@ -497,6 +499,8 @@ compute_pair (RunData  *run,
                                                              jx_name_table_get_size (result->names));
   pair->seconds_a = stream_span (sa, side_a.seconds_per_tick);
   pair->seconds_b = stream_span (sb, side_b.seconds_per_tick);
+  pair->busy_a = jx_align_stream_busy_time (sa, side_a.seconds_per_tick);
+  pair->busy_b = jx_align_stream_busy_time (sb, side_b.seconds_per_tick);
 
   if (opt->diff_bars && opt->keep_alignment)
     pair->diff = jx_pair_diff_new (al, sa, sb);

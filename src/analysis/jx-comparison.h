@@ -32,6 +32,12 @@ typedef struct
   guint              n_pair_overrides;
 } JxComparisonOptions;
 
+/* Pairs whose flat sequences' lengths multiply to at most this many cells
+ * also get the flat optimum (§3.5.3), so that the HA score's gap to it can
+ * be reported: a few milliseconds each. jx_comparison_options_init sets
+ * hier.flat_optimum_max_cells to it. */
+#define JX_COMPARISON_FLAT_OPTIMUM_CELLS (G_GUINT64_CONSTANT (1) << 22)
+
 void jx_comparison_options_init (JxComparisonOptions *options);
 
 /* Why a stream pair has no alignment. Only pairs with something to compare
@@ -100,6 +106,15 @@ typedef struct
    * JX_COMPARISON_SKIP_NO_INVOCATIONS, which side has none. */
   guint32            invocations_a;
   guint32            invocations_b;
+
+  /* Compared pairs only: what the similarity is made of (below_baseline:
+   * the HA score lies under eq. 4.3's all-mismatch baseline and the
+   * similarity reads 0 by clamping; see JxSimilarity), and the time each
+   * stream spent in calls (top-level calls' durations summed: its
+   * functions' self times add up to it). */
+  JxSimilarity       similarity_parts;
+  double             busy_a;
+  double             busy_b;
 } JxComparisonPair;
 
 /* TRUE for a pair that was aligned: it has metrics and counts in

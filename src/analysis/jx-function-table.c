@@ -52,7 +52,21 @@ void
 jx_function_table_append_csv_header (GString *out)
 {
   g_return_if_fail (out != NULL);
-  g_string_append (out, "function,faster_count,faster_seconds,slower_count,slower_seconds,net_seconds\n");
+  /* Column names are a stable interface for scripts: not translated. */
+  g_string_append (out, "function,calls_a,calls_b,call_change,net_seconds,self_a_seconds,self_b_seconds,"
+                        "faster_count,faster_seconds,slower_count,slower_seconds,"
+                        "only_a_calls,only_a_seconds,only_b_calls,only_b_seconds\n");
+}
+
+/* The C locale's decimal point whatever the user's locale: machines read it. */
+static void
+append_seconds (GString *out,
+                double   seconds)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_c (out, ',');
+  g_string_append (out, g_ascii_formatd (buffer, sizeof buffer, "%.9f", seconds));
 }
 
 void
@@ -60,16 +74,22 @@ jx_function_table_append_csv_row (GString                  *out,
                                   const char               *function,
                                   const JxFunctionTimeDiff *row)
 {
-  char faster[G_ASCII_DTOSTR_BUF_SIZE], slower[G_ASCII_DTOSTR_BUF_SIZE], net[G_ASCII_DTOSTR_BUF_SIZE];
-
   g_return_if_fail (out != NULL);
   g_return_if_fail (row != NULL);
 
   jx_csv_append_field (out, function);
-  /* The C locale's decimal point whatever the user's locale: machines read it. */
-  g_ascii_formatd (faster, sizeof faster, "%.9f", row->faster);
-  g_ascii_formatd (slower, sizeof slower, "%.9f", row->slower);
-  g_ascii_formatd (net, sizeof net, "%.9f", row->faster - row->slower);
-  g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%s,%" G_GUINT64_FORMAT ",%s,%s\n",
-                          row->n_faster, faster, row->n_slower, slower, net);
+  g_string_append_printf (out, ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GINT64_FORMAT,
+                          row->calls_a, row->calls_b, (gint64) row->calls_b - (gint64) row->calls_a);
+  append_seconds (out, jx_function_time_diff_get_net (row));
+  append_seconds (out, row->self_a);
+  append_seconds (out, row->self_b);
+  g_string_append_printf (out, ",%" G_GUINT64_FORMAT, row->n_faster);
+  append_seconds (out, row->faster);
+  g_string_append_printf (out, ",%" G_GUINT64_FORMAT, row->n_slower);
+  append_seconds (out, row->slower);
+  g_string_append_printf (out, ",%" G_GUINT64_FORMAT, row->only_a);
+  append_seconds (out, row->only_a_self);
+  g_string_append_printf (out, ",%" G_GUINT64_FORMAT, row->only_b);
+  append_seconds (out, row->only_b_self);
+  g_string_append_c (out, '\n');
 }

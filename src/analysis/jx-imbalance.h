@@ -121,4 +121,53 @@ const JxSegment      *jx_imbalance_get_ranked_segment (JxImbalance       *self,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxImbalance, jx_imbalance_unref)
 
+/* Several traces on one SOS scale (a comparison; the first is the
+ * reference) are segmented by one function, so that equal colours mean the
+ * same unit of work: the named function, or by default the reference's
+ * dominant function. A trace that does not call it often enough to be
+ * segmented by it (it is none of the trace's candidates) is segmented by its
+ * own dominant function instead, and its note says so; a trace without any
+ * candidate has no analysis and a note saying why. */
+typedef struct _JxImbalanceSet JxImbalanceSet;
+
+/* One compared trace of such a set: segmented by `common` (the reference's
+ * segmenting function) when the trace can be, else by its own dominant
+ * function with *note (translated) saying so; *note is NULL when `common`
+ * was used. NULL common: the reference has none, so its own (with a note).
+ * Fails as jx_imbalance_compute does when the trace has nothing to segment
+ * by. This is what a view segmenting trace by trace (the window's session)
+ * calls once the reference's function is known. */
+JxImbalance          *jx_imbalance_compute_common    (JxTrace            *trace,
+                                                      const char         *common,
+                                                      char              **note,
+                                                      GCancellable       *cancellable,
+                                                      GError            **error);
+
+/* function: NULL for the reference's dominant function. With a function
+ * named, a trace that lacks it is not segmented (note), never by another.
+ * Fails only when cancelled, or when no trace can be segmented at all (the
+ * error of the reference, or of the first trace that failed). */
+JxImbalanceSet       *jx_imbalance_set_compute       (JxTrace * const    *traces,
+                                                      guint               n_traces,
+                                                      const char         *function,
+                                                      GCancellable       *cancellable,
+                                                      GError            **error);
+void                  jx_imbalance_set_free          (JxImbalanceSet     *self);
+/* The common function's name; NULL when the reference has none (each trace
+ * then uses its own dominant function). */
+const char           *jx_imbalance_set_get_function  (JxImbalanceSet     *self);
+guint                 jx_imbalance_set_get_n_traces  (JxImbalanceSet     *self);
+/* Trace i's analysis, NULL when it could not be segmented. */
+JxImbalance          *jx_imbalance_set_get           (JxImbalanceSet     *self,
+                                                      guint               index);
+/* TRUE when trace i is segmented by the common function. */
+gboolean              jx_imbalance_set_is_common     (JxImbalanceSet     *self,
+                                                      guint               index);
+/* Why trace i is not segmented by the common function (translated, naming
+ * the trace and the functions); NULL when it is. */
+const char           *jx_imbalance_set_get_note      (JxImbalanceSet     *self,
+                                                      guint               index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxImbalanceSet, jx_imbalance_set_free)
+
 G_END_DECLS

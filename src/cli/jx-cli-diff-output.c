@@ -200,7 +200,8 @@ append_pair_row (GString                *out,
       g_autofree char *runtime = runtimes_text (p->seconds_a, p->seconds_b, "", "", " ");
 
       jx_cli_append_padded (out, runtime, 26, FALSE);
-      g_snprintf (buf, sizeof buf, "%.6f", p->similarity);
+      /* "*": clamped, the score lies below the all-mismatch baseline. */
+      g_snprintf (buf, sizeof buf, p->similarity_parts.below_baseline ? "%.6f*" : "%.6f", p->similarity);
       jx_cli_append_padded (out, buf, 11, TRUE);
       append_number (out, pair_count (p, JX_PAIR_EQUAL), 9);
       append_number (out, pair_count (p, JX_PAIR_DIFFERENT), 10);
@@ -227,38 +228,113 @@ append_pair_row (GString                *out,
 }
 
 static void
+append_signed_time (GString *out,
+                    double   seconds,
+                    guint    width)
+{
+  g_autofree char *text = jx_time_format (jx_time_seconds_to_ns (seconds), 3);
+  g_autofree char *shown = jx_time_seconds_to_ns (seconds) > 0 ? g_strconcat ("+", text, NULL) : g_strdup (text);
+
+  jx_cli_append_padded (out, shown, width, TRUE);
+}
+
+static void
+append_time (GString *out,
+             double   seconds,
+             guint    width)
+{
+  g_autofree char *text = jx_time_format (jx_time_seconds_to_ns (seconds), 3);
+
+  jx_cli_append_padded (out, text, width, TRUE);
+}
+
+static void
 append_function_table (GString         *out,
                        const JxCliDiff *diff)
 {
   g_autoptr(GArray) table = total_function_table (diff->cmp);
   guint n = jx_comparison_get_n_compared (diff->cmp);
+  guint widths[] = { 40, 11, 9, 9, 8, 10, 8, 10, 9, 10, 9, 10 };
+  const char *titles[] = { _("Function"), _("Net B−A"), _("Calls A"), _("Calls B"), "No.+", "Δ+", "No.−", "Δ−",
+                           _("Only A"), _("time"), _("Only B"), _("time") };
 
-  if (diff->top == 0 || table->len == 0)
+  if (table->len == 0)
     return;
+  /* Names as long as the rows shown need (up to 72 characters), so that
+   * "!$omp implicit barrier @jacobi_target.c:179" and ":228" stay apart. */
+  for (guint i = 0; i < table->len && (diff->top == 0 || i < diff->top); i++)
+    {
+      const char *name = jx_cli_nonnull (jx_comparison_get_symbol_name (diff->cmp, g_array_index (table, JxFunctionTimeDiff, i).symbol));
+
+      widths[0] = MAX (widths[0], (guint) MIN (g_utf8_strlen (name, -1) + 2, 72));
+    }
   g_string_append_c (out, '\n');
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
-                                            "Function time differences of equal invocations, Δ summed over the %u compared stream pair (+: B faster, −: B slower):\n",
-                                            "Function time differences of equal invocations, Δ summed over all %u compared stream pairs (+: B faster, −: B slower):\n",
+                                            "Function time differences (self time, every call) in the %u compared stream pair, largest |net| first. Net = B − A (+: slower in B) = Δ− − Δ+ of the equal calls + time only in B − time only in A; No.+/Δ+: equal calls faster in B and the time gained, No.−/Δ−: slower and the time lost; only A / only B: calls without an equal partner:\n",
+                                            "Function time differences (self time, every call) summed over all %u compared stream pairs, largest |net| first. Net = B − A (+: slower in B) = Δ− − Δ+ of the equal calls + time only in B − time only in A; No.+/Δ+: equal calls faster in B and the time gained, No.−/Δ−: slower and the time lost; only A / only B: calls without an equal partner:\n",
                                             n), n);
-  jx_cli_append_padded (out, _("Function"), 44, FALSE);
-  jx_cli_append_padded (out, _("No.+"), 10, TRUE);
-  jx_cli_append_padded (out, _("Δ+"), 12, TRUE);
-  jx_cli_append_padded (out, _("No.−"), 10, TRUE);
-  jx_cli_append_padded (out, _("Δ−"), 12, TRUE);
+  for (guint k = 0; k < G_N_ELEMENTS (widths); k++)
+    jx_cli_append_padded (out, titles[k], widths[k], k > 0);
   g_string_append_c (out, '\n');
-  for (guint i = 0; i < table->len && i < diff->top; i++)
+  for (guint i = 0; i < table->len && (diff->top == 0 || i < diff->top); i++)
     {
       const JxFunctionTimeDiff *r = &g_array_index (table, JxFunctionTimeDiff, i);
-      g_autofree char *plus = jx_time_format (jx_time_seconds_to_ns (r->faster), 3);
-      g_autofree char *minus = jx_time_format (jx_time_seconds_to_ns (r->slower), 3);
 
-      append_cell (out, jx_cli_nonnull (jx_comparison_get_symbol_name (diff->cmp, r->symbol)), 44);
-      append_number (out, r->n_faster, 10);
-      jx_cli_append_padded (out, plus, 12, TRUE);
-      append_number (out, r->n_slower, 10);
-      jx_cli_append_padded (out, minus, 12, TRUE);
+      append_cell (out, jx_cli_nonnull (jx_comparison_get_symbol_name (diff->cmp, r->symbol)), widths[0]);
+      append_signed_time (out, jx_function_time_diff_get_net (r), widths[1]);
+      append_number (out, r->calls_a, widths[2]);
+      append_number (out, r->calls_b, widths[3]);
+      append_number (out, r->n_faster, widths[4]);
+      append_time (out, r->faster, widths[5]);
+      append_number (out, r->n_slower, widths[6]);
+      append_time (out, r->slower, widths[7]);
+      append_number (out, r->only_a, widths[8]);
+      append_time (out, r->only_a_self, widths[9]);
+      append_number (out, r->only_b, widths[10]);
+      append_time (out, r->only_b_self, widths[11]);
       g_string_append_c (out, '\n');
     }
+  if (diff->top > 0 && table->len > diff->top)
+    g_string_append_printf (out, _("… %u more functions (--top N shows N, --top 0 all; --csv --functions writes the whole table)\n"),
+                            table->len - diff->top);
+}
+
+/* Pairs whose similarity is clamped: what the number is made of. */
+static void
+append_baseline_notes (GString      *out,
+                       JxComparison *cmp)
+{
+  guint n = 0, listed = 0;
+
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    n += jx_comparison_pair_is_compared (jx_comparison_get_pair (cmp, i)) &&
+         jx_comparison_get_pair (cmp, i)->similarity_parts.below_baseline;
+  if (n == 0)
+    return;
+  g_string_append_printf (out, "%s\n",
+                          _("*: the HA score lies below the all-mismatch baseline (eq. 4.3: every call of the shorter stream a mismatch, the rest gaps), so eq. 4.5 reads 0; "
+                            "the hierarchical alignment cannot pair calls under different callers as mismatches. The unclamped value, and the flat optimum where it was cheap to compute:"));
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp) && listed < 8; i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      const JxHierAlignment *al = p->alignment;
+
+      if (!jx_comparison_pair_is_compared (p) || !p->similarity_parts.below_baseline)
+        continue;
+      listed++;
+      g_string_append_printf (out, _("   %s: HA score %" G_GINT64_FORMAT " < baseline %" G_GINT64_FORMAT " (max %" G_GINT64_FORMAT "), unclamped similarity %.6f, eq. 4.4 ratio %.4f, %" G_GUINT64_FORMAT " equal calls"),
+                              jx_cli_nonnull (p->name_a), al->score, p->similarity_parts.baseline,
+                              p->similarity_parts.max_score, p->similarity_parts.raw, p->similarity_parts.ratio,
+                              al->counts[JX_PAIR_EQUAL]);
+      if (al->has_flat_optimum)
+        g_string_append_printf (out, _("; flat optimum %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT " above the HA score"),
+                                al->flat_optimum, jx_hier_alignment_get_error_absolute (al));
+      else
+        g_string_append (out, _("; flat optimum not computed (large pair; --flat-optimum computes it)"));
+      g_string_append_c (out, '\n');
+    }
+  if (listed < n)
+    g_string_append_printf (out, _("   … and %u more pairs (--json lists below_baseline per pair)\n"), n - listed);
 }
 
 void
@@ -267,15 +343,13 @@ jx_cli_diff_print_text (const JxCliDiff *diff)
   JxComparison *cmp = diff->cmp;
   g_autoptr(GString) out = g_string_new (NULL);
   const JxComparisonOptions *opt = jx_comparison_get_options (cmp);
-  g_autofree char *runtimes = runtimes_text (jx_comparison_get_runtime_a (cmp), jx_comparison_get_runtime_b (cmp),
-                                             "A ", "B ", ", ");
   guint n = jx_comparison_get_n_pairs (cmp);
   gboolean any_partial = FALSE, any_position = FALSE;
 
   g_string_append_printf (out, "A: %s (%s)\n", diff->label_a, diff->path_a);
   g_string_append_printf (out, "B: %s (%s)\n", diff->label_b, diff->path_b);
-  g_string_append_printf (out, _("Runtime: %s\n"), runtimes);
-  g_string_append_printf (out, _("Hierarchical alignment, sub-alignments with “%s”; %u stream pairs compared, %u not compared (n/a), %u unpaired streams; %.3f s\n\n"),
+  jx_cli_diff_append_headline_text (out, diff);
+  g_string_append_printf (out, _("\nHierarchical alignment, sub-alignments with “%s”; %u stream pairs compared, %u not compared (n/a), %u unpaired streams; %.3f s\n\n"),
                           jx_algorithm_to_string (opt->hier.align.algorithm), jx_comparison_get_n_compared (cmp),
                           jx_comparison_get_n_not_compared (cmp), jx_comparison_get_n_unpaired (cmp),
                           jx_comparison_get_elapsed (cmp));
@@ -307,6 +381,7 @@ jx_cli_diff_print_text (const JxCliDiff *diff)
       any_partial |= jx_comparison_pair_is_partial (p);
       any_position |= jx_comparison_pair_get_method (p) == JX_PAIRED_BY_POSITION;
     }
+  append_baseline_notes (out, cmp);
   if (diff->flat_optimum)
     g_string_append_printf (out, "%s\n",
                             _("Error = (flat optimum − HA score) / max (|flat optimum|, mean flat sequence length)."));
@@ -365,10 +440,20 @@ add_function_row (JsonBuilder              *b,
 {
   json_builder_begin_object (b);
   jx_cli_json_add_string (b, "function", jx_cli_nonnull (jx_comparison_get_symbol_name (cmp, r->symbol)));
+  jx_cli_json_add_int (b, "calls_a", (gint64) r->calls_a);
+  jx_cli_json_add_int (b, "calls_b", (gint64) r->calls_b);
+  jx_cli_json_add_int (b, "call_change", (gint64) r->calls_b - (gint64) r->calls_a);
+  jx_cli_json_add_double (b, "net_seconds", jx_function_time_diff_get_net (r));
+  jx_cli_json_add_double (b, "self_a_seconds", r->self_a);
+  jx_cli_json_add_double (b, "self_b_seconds", r->self_b);
   jx_cli_json_add_int (b, "faster_count", (gint64) r->n_faster);
   jx_cli_json_add_double (b, "faster_seconds", r->faster);
   jx_cli_json_add_int (b, "slower_count", (gint64) r->n_slower);
   jx_cli_json_add_double (b, "slower_seconds", r->slower);
+  jx_cli_json_add_int (b, "only_a_calls", (gint64) r->only_a);
+  jx_cli_json_add_double (b, "only_a_seconds", r->only_a_self);
+  jx_cli_json_add_int (b, "only_b_calls", (gint64) r->only_b);
+  jx_cli_json_add_double (b, "only_b_seconds", r->only_b_self);
   json_builder_end_object (b);
 }
 
@@ -433,6 +518,12 @@ add_compared_pair (JsonBuilder            *b,
     json_builder_add_string_value (b, g_ptr_array_index (caveats, k));
   json_builder_end_array (b);
   jx_cli_json_add_double (b, "similarity", p->similarity);
+  /* What the similarity is made of: below_baseline says it was clamped. */
+  jx_cli_json_add_double (b, "similarity_raw", p->similarity_parts.raw);
+  jx_cli_json_add_double (b, "score_ratio", p->similarity_parts.ratio);
+  jx_cli_json_add_boolean (b, "below_baseline", p->similarity_parts.below_baseline);
+  jx_cli_json_add_int (b, "baseline_score", p->similarity_parts.baseline);
+  jx_cli_json_add_int (b, "max_score", p->similarity_parts.max_score);
   jx_cli_json_add_int (b, "invocations_a", al->n_a);
   jx_cli_json_add_int (b, "invocations_b", al->n_b);
   jx_cli_json_add_int (b, "length", (gint64) al->n_pairs);
@@ -456,7 +547,7 @@ add_compared_pair (JsonBuilder            *b,
 
   json_builder_set_member_name (b, "functions");
   json_builder_begin_array (b);
-  for (guint k = 0; p->function_table != NULL && k < p->function_table->len && k < diff->top; k++)
+  for (guint k = 0; p->function_table != NULL && k < p->function_table->len && (diff->top == 0 || k < diff->top); k++)
     add_function_row (b, diff->cmp, &g_array_index (p->function_table, JxFunctionTimeDiff, k));
   json_builder_end_array (b);
 
@@ -488,6 +579,7 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
   jx_cli_json_add_string (b, "algorithm", jx_algorithm_to_string (opt->hier.align.algorithm));
   jx_cli_json_add_double (b, "elapsed_seconds", jx_comparison_get_elapsed (cmp));
   jx_cli_json_add_int (b, "compared_pairs", jx_comparison_get_n_compared (cmp));
+  jx_cli_diff_add_headline_json (b, diff);
 
   /* Compared pairs only: every number in them is a comparison. */
   json_builder_set_member_name (b, "pairs");
@@ -543,7 +635,7 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
   /* Summed over the compared pairs. */
   json_builder_set_member_name (b, "functions");
   json_builder_begin_array (b);
-  for (guint k = 0; k < table->len && k < diff->top; k++)
+  for (guint k = 0; k < table->len && (diff->top == 0 || k < diff->top); k++)
     add_function_row (b, cmp, &g_array_index (table, JxFunctionTimeDiff, k));
   json_builder_end_array (b);
 
@@ -560,7 +652,8 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
   /* status and reason say why a row has empty metrics (see JxComparisonSkip);
    * pairing, name_distance and caveats came later, so they come last. */
   g_string_append (out, "stream_a,stream_b,similarity,length,equal,different,only_a,only_b,ha_score,flat_optimum,"
-                        "seconds_a,seconds_b,ha_error,status,reason,pairing,name_distance,caveats\n");
+                        "seconds_a,seconds_b,ha_error,status,reason,pairing,name_distance,caveats,"
+                        "similarity_raw,below_baseline\n");
   for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
       const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
@@ -601,6 +694,15 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
       g_ptr_array_add (caveats, NULL);
       caveat_list = g_strjoinv (";", (char **) caveats->pdata);
       g_string_append (out, caveat_list);
+      if (al != NULL)
+        {
+          char raw[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_string_append_printf (out, ",%s,%s", g_ascii_formatd (raw, sizeof raw, "%.6f", p->similarity_parts.raw),
+                                  p->similarity_parts.below_baseline ? "true" : "false");
+        }
+      else
+        g_string_append (out, ",,");
       g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);

@@ -3,6 +3,7 @@
  * comparison and --explain; the output formats are jx-cli-diff-output.c. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,11 +121,15 @@ jx_cli_diff (int    argc,
   g_auto(GStrv) pair_texts = NULL;
   g_auto(GStrv) labels = NULL;
   gboolean json = FALSE, csv = FALSE, explain = FALSE, flat_optimum = FALSE, series = FALSE;
-  gboolean functions = FALSE;
+  gboolean functions = FALSE, headline_csv = FALSE;
   gint top = -1, limit = -1;
+  g_autofree char *fail_above = NULL;
+  g_autofree char *gate_function = NULL;
+  g_autoptr(JxHeadline) headline = NULL;
+  g_autofree char *gate_text = NULL;
   JxComparisonOptions options;
   JxCliTraces traces;
-  JxCliDiff diff;
+  JxCliDiff diff = { 0 };
   int status;
   const GOptionEntry entries[] = {
     { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("Compare only the process with this name"), N_("NAME") },
@@ -135,9 +140,12 @@ jx_cli_diff (int    argc,
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Print one CSV row per stream pair"), NULL },
     { "functions", 0, 0, G_OPTION_ARG_NONE, &functions, N_("With --csv: print the whole function time difference table instead (the columns the window exports)"), NULL },
+    { "headline", 0, 0, G_OPTION_ARG_NONE, &headline_csv, N_("With --csv: print the headline instead: runtime, structure, time in calls, the top contributors and the rest, one row each"), NULL },
     { "explain", 'e', 0, G_OPTION_ARG_NONE, &explain, N_("Print the aligned call sequences (text only)"), NULL },
     { "limit", 'l', 0, G_OPTION_ARG_INT, &limit, N_("With --explain: rows per stream pair (default 400, 0 = all)"), N_("N") },
-    { "top", 't', 0, G_OPTION_ARG_INT, &top, N_("Rows of the function time difference table, text and JSON (default 10)"), N_("N") },
+    { "top", 't', 0, G_OPTION_ARG_INT, &top, N_("Contributors in the headline and rows of the function table (default 5 and 10; 0 = all)"), N_("N") },
+    { "fail-above", 0, 0, G_OPTION_ARG_STRING, &fail_above, N_("Exit with status 3 when the runtime (or with --function that function’s time) grew by more than PCT percent"), N_("PCT") },
+    { "function", 'F', 0, G_OPTION_ARG_STRING, &gate_function, N_("With --fail-above: gate on this function’s self time summed over the compared stream pairs"), N_("NAME") },
     { "flat-optimum", 0, 0, G_OPTION_ARG_NONE, &flat_optimum, N_("Also align the full flat sequences and report the error of the hierarchical score: (flat optimum − HA score) / max (|flat optimum|, mean flat sequence length)"), NULL },
     { "series", 0, 0, G_OPTION_ARG_NONE, &series, N_("Include the metric timelines (dissimilarity, runtime skew, time difference) per pair; JSON only, with --json"), NULL },
     { NULL }
@@ -145,9 +153,12 @@ jx_cli_diff (int    argc,
 
   context = jx_cli_option_context_new (_("TRACE_A TRACE_B"),
                                        _("Align every process/stream of TRACE_A with its counterpart in TRACE_B\n"
-                                         "with the hierarchical alignment over the call tree and report, per pair,\n"
-                                         "how it was paired, the runtimes, similarity, equal/different/gap counts,\n"
-                                         "the HA score, and the function time differences of equal invocations.\n"
+                                         "with the hierarchical alignment over the call tree and report first the\n"
+                                         "headline: runtime A → B, the structural verdict and the functions whose\n"
+                                         "time changed most, each with its share of the change (self time, every\n"
+                                         "call, summed over the compared stream pairs); then per pair how it was\n"
+                                         "paired, the runtimes, similarity, equal/different/gap counts and the HA\n"
+                                         "score; then the function table (net = B − A, largest first).\n"
                                          "\n"
                                          "Pairing: processes first, then the streams inside each pair of processes,\n"
                                          "each by: 1. --pair; 2. identical names; 3. names that differ only in their\n"
@@ -160,7 +171,8 @@ jx_cli_diff (int    argc,
                                          "side) are listed as n/a and count in no total. A trace with defects gets\n"
                                          "one line on stderr (its load report in JSON); pairs of truncated or\n"
                                          "repaired streams are marked. Exit status: 0 success, 1 unreadable trace\n"
-                                         "(or any defect with --strict), 2 usage error."),
+                                         "(or any defect with --strict), 2 usage error, 3 the --fail-above gate\n"
+                                         "failed (the headline says why)."),
                                        entries);
   jx_cli_traces_init (&traces, "diff");
   jx_cli_add_trace_options (context, &traces);
@@ -177,12 +189,30 @@ jx_cli_diff (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--limit sets the rows of --explain; use it with --explain"));
   if (limit < -1)
     return jx_cli_usage_error (argv[0], "%s", _("--limit needs a number of rows, 0 (all) or more"));
-  if (top != -1 && csv)
-    return jx_cli_usage_error (argv[0], "%s", _("--top sets the function table of the text and JSON output; CSV has none"));
+  if (top != -1 && csv && !headline_csv)
+    return jx_cli_usage_error (argv[0], "%s", _("--top sets the headline and the function table of the text and JSON output, and the rows of --csv --headline; the other CSV tables are complete"));
   if (top < -1)
-    return jx_cli_usage_error (argv[0], "%s", _("--top needs a number of rows, 0 or more"));
+    return jx_cli_usage_error (argv[0], "%s", _("--top needs a number of rows, 0 (all) or more"));
   if (functions && !csv)
     return jx_cli_usage_error (argv[0], "%s", _("--functions goes with --csv"));
+  if (headline_csv && !csv)
+    return jx_cli_usage_error (argv[0], "%s", _("--headline goes with --csv (text and JSON always have the headline)"));
+  if (headline_csv && functions)
+    return jx_cli_usage_error (argv[0], "%s", _("--headline and --functions exclude each other: each is a CSV table of its own"));
+  if (gate_function != NULL && fail_above == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--function names what --fail-above gates on; give --fail-above PCT too"));
+  if (fail_above != NULL)
+    {
+      char *end = NULL;
+      double pct = g_ascii_strtod (fail_above, &end);
+
+      if (end == fail_above || !isfinite (pct) || (end[0] != '\0' && g_strcmp0 (end, "%") != 0))
+        return jx_cli_usage_error (argv[0], _("--fail-above “%s”: expected a percentage such as 10 or 2.5"), fail_above);
+      diff.gate = TRUE;
+      diff.gate_percent = pct;
+    }
+  else
+    diff.gate = FALSE;
   if (series && !json)
     return jx_cli_usage_error (argv[0], "%s", _("--series adds the metric timelines to the JSON output; use it with --json"));
   if (!parse_pairs (pair_texts, pairs))
@@ -234,8 +264,15 @@ jx_cli_diff (int    argc,
   diff.label_a = labels[0];
   diff.label_b = labels[1];
   diff.top = top < 0 ? 10 : (guint) top;
+  diff.headline_top = top < 0 ? 5 : (guint) top;
   diff.flat_optimum = flat_optimum;
   diff.series = series;
+  headline = jx_headline_new (cmp, NULL);
+  diff.headline = headline;
+  diff.gate_function = gate_function;
+  if (!jx_cli_diff_gate_check (&diff, &error))
+    return jx_cli_usage_error (argv[0], "%s", error->message);
+  gate_text = diff.gate_text;
 
   if (json)
     {
@@ -244,6 +281,8 @@ jx_cli_diff (int    argc,
     }
   else if (csv && functions)
     jx_cli_diff_print_functions_csv (&diff);
+  else if (csv && headline_csv)
+    jx_cli_diff_print_headline_csv (&diff);
   else if (csv)
     jx_cli_diff_print_csv (&diff);
   else
@@ -253,5 +292,8 @@ jx_cli_diff (int    argc,
         print_explain (cmp, trace_a, trace_b, limit < 0 ? EXPLAIN_DEFAULT_ROWS : (guint) limit);
     }
 
-  return JX_CLI_EXIT_OK;
+  if (diff.gate && (json || csv))
+    /* Text has the verdict in the headline; a CI log shows stderr too. */
+    g_printerr ("juxtrace-cli diff: %s\n", diff.gate_text);
+  return diff.gate_failed ? JX_CLI_EXIT_REGRESSION : JX_CLI_EXIT_OK;
 }

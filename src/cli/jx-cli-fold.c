@@ -15,14 +15,13 @@ jx_cli_fold_init (JxCliFold *fold)
   fold->grouping = JX_FOLD_GROUPING_THREADS;
   fold->op = JX_FOLD_MAX;
   fold->folds = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_timeline_fold_unref);
-  fold->imbalances = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_imbalance_unref);
 }
 
 void
 jx_cli_fold_clear (JxCliFold *fold)
 {
   g_clear_pointer (&fold->folds, g_ptr_array_unref);
-  g_clear_pointer (&fold->imbalances, g_ptr_array_unref);
+  g_clear_pointer (&fold->set, jx_imbalance_set_free);
 }
 
 gboolean
@@ -101,52 +100,42 @@ jx_cli_fold_prepare (JxCliFold         *fold,
                      guint              n_lanes,
                      GError           **error)
 {
-  g_autoptr(GError) unsegmented = NULL;
-  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-
   for (guint l = 0; l < n_lanes; l++)
+    if (fold->fold && lanes[l].summary != NULL)
+      {
+        g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (lanes[l].trace, fold->grouping, NULL);
+        JxTimelineFold *built = jx_timeline_fold_build (lanes[l].summary, groups, fold->op, NULL, error);
+
+        if (built == NULL)
+          return FALSE;
+        g_ptr_array_add (fold->folds, built);
+        lanes[l].fold = built;
+      }
+
+  if (fold->sos && n_lanes > 0)
     {
-      if (fold->fold && lanes[l].summary != NULL)
-        {
-          g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (lanes[l].trace, fold->grouping, NULL);
-          JxTimelineFold *built = jx_timeline_fold_build (lanes[l].summary, groups, fold->op, NULL, error);
+      g_autofree JxTrace **traces = g_new (JxTrace *, n_lanes);
 
-          if (built == NULL)
-            return FALSE;
-          g_ptr_array_add (fold->folds, built);
-          lanes[l].fold = built;
-        }
-      if (fold->sos)
+      /* One segmenting function for every lane, the first trace's dominant
+       * one, so that one colour on the shared scale is one unit of work. */
+      for (guint l = 0; l < n_lanes; l++)
+        traces[l] = lanes[l].trace;
+      fold->set = jx_imbalance_set_compute (traces, n_lanes, NULL, NULL, error);
+      if (fold->set == NULL)
+        return FALSE;
+      for (guint l = 0; l < n_lanes; l++)
         {
-          g_autoptr(GError) local_error = NULL;
-          JxImbalance *imbalance = jx_imbalance_compute (lanes[l].trace, NULL, NULL, &local_error);
+          JxImbalance *imbalance = jx_imbalance_set_get (fold->set, l);
+          const char *note = jx_imbalance_set_get_note (fold->set, l);
 
-          if (imbalance == NULL && !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-            {
-              g_propagate_error (error, g_steal_pointer (&local_error));
-              return FALSE;
-            }
-          if (imbalance == NULL)
-            {
-              /* As in the window: a trace that cannot be segmented is
-               * drawn without the overlay, the others keep theirs. */
-              g_ptr_array_add (warnings, g_strdup (local_error->message));
-              g_clear_error (&unsegmented);
-              unsegmented = g_steal_pointer (&local_error);
-              continue;
-            }
-          g_ptr_array_add (fold->imbalances, imbalance);
           lanes[l].imbalance = imbalance;
+          /* As in the window: a trace that cannot be segmented is drawn
+           * without the overlay, the others keep theirs. */
+          if (imbalance == NULL)
+            g_printerr (_("juxtrace-cli render: %s; it is drawn without the SOS overlay\n"), note);
+          else if (note != NULL)
+            g_printerr (_("juxtrace-cli render: %s\n"), note);
         }
     }
-  if (fold->sos && fold->imbalances->len == 0 && unsegmented != NULL)
-    {
-      /* No trace has an overlay: --sos asked for nothing that can be drawn. */
-      g_propagate_error (error, g_steal_pointer (&unsegmented));
-      return FALSE;
-    }
-  for (guint i = 0; i < warnings->len; i++)
-    g_printerr (_("juxtrace-cli render: %s; it is drawn without the SOS overlay\n"),
-                (const char *) g_ptr_array_index (warnings, i));
   return TRUE;
 }

@@ -16,7 +16,7 @@ typedef struct
   JxFoldOp        op;
   gboolean        sos;
   GPtrArray      *folds;         /* JxTimelineFold, kept for the lanes */
-  GPtrArray      *imbalances;    /* JxImbalance */
+  JxImbalanceSet *set;          /* --sos: one segmenting function for all lanes */
 } JxCliFold;
 
 void     jx_cli_fold_init    (JxCliFold         *fold);
@@ -30,9 +30,11 @@ gboolean jx_cli_fold_parse   (JxCliFold         *fold,
                               gboolean           sos,
                               char             **message);
 /* Builds the folds and imbalances of the lanes (with their summaries) and
- * sets them. With --sos, a trace that cannot be segmented is named on
- * stderr and drawn without the overlay; FALSE with error naming the trace
- * when none can be. */
+ * sets them. With --sos every lane is segmented by the first trace's
+ * dominant function (jx_imbalance_set_compute); a trace that lacks it is
+ * segmented by its own and named on stderr, a trace that cannot be
+ * segmented at all is named on stderr and drawn without the overlay; FALSE
+ * with error naming the trace when none can be. */
 gboolean jx_cli_fold_prepare (JxCliFold         *fold,
                               JxComparisonLane  *lanes,
                               guint              n_lanes,

@@ -61,7 +61,8 @@ append_header (GString           *out,
 
 static void
 print_text (JxImbalance *imbalance,
-            guint        top)
+            guint        top,
+            const char  *note)
 {
   JxTrace *trace = jx_imbalance_get_trace (imbalance);
   g_autoptr(GString) out = g_string_new (NULL);
@@ -76,8 +77,11 @@ print_text (JxImbalance *imbalance,
   lo_text = ns_text (trace, (gint64) lo);
   hi_text = ns_text (trace, (gint64) hi);
   g_string_append_printf (out, _("Imbalance of %s\n\n"), jx_trace_get_path (trace));
-  g_string_append_printf (out, _("Segments:  %u invocations of %s (SOS time %s to %s)\n\n"),
+  g_string_append_printf (out, _("Segments:  %u invocations of %s (SOS time %s to %s)\n"),
                           jx_imbalance_get_n_segments (imbalance), function->name, lo_text, hi_text);
+  if (note != NULL)
+    g_string_append_printf (out, _("Note: %s.\n"), note);
+  g_string_append_c (out, '\n');
 
   g_string_append (out, _("Candidates (called at least twice as often as there are processes and more than once on a stream, most inclusive time first; "
                           "pick one with --function):\n"));
@@ -155,7 +159,9 @@ print_text (JxImbalance *imbalance,
 static void
 json_trace (JsonBuilder *builder,
             JxImbalance *imbalance,
-            guint        top)
+            guint        top,
+            gboolean     common,
+            const char  *note)
 {
   JxTrace *trace = jx_imbalance_get_trace (imbalance);
   guint64 lo = 0, hi = 0;
@@ -167,6 +173,13 @@ json_trace (JsonBuilder *builder,
   jx_cli_json_add_int (builder, "timer_resolution", (gint64) jx_trace_get_timer_resolution (trace));
   jx_cli_json_add_string (builder, "function",
                           jx_trace_get_region (trace, jx_imbalance_get_function (imbalance))->name);
+  /* common: segmented by the function of every trace ("function" at the top). */
+  jx_cli_json_add_boolean (builder, "common", common);
+  json_builder_set_member_name (builder, "note");
+  if (note != NULL)
+    json_builder_add_string_value (builder, note);
+  else
+    json_builder_add_null_value (builder);
   jx_cli_json_add_int (builder, "n_segments", jx_imbalance_get_n_segments (imbalance));
   jx_cli_json_add_double (builder, "sos_min_seconds", jx_trace_ticks_to_seconds (trace, (gint64) lo));
   jx_cli_json_add_double (builder, "sos_max_seconds", jx_trace_ticks_to_seconds (trace, (gint64) hi));
@@ -236,8 +249,11 @@ json_trace (JsonBuilder *builder,
 static void
 csv_rows (GString     *out,
           JxImbalance *imbalance,
-          guint        top)
+          guint        top,
+          gboolean     common_function)
 {
+  const char *common = common_function ? "true" : "false";
+
   JxTrace *trace = jx_imbalance_get_trace (imbalance);
   const char *path = jx_cli_nonnull (jx_trace_get_path (trace));
   const char *function = jx_trace_get_region (trace, jx_imbalance_get_function (imbalance))->name;
@@ -250,7 +266,7 @@ csv_rows (GString     *out,
       jx_cli_csv_append_field (out, path);
       g_string_append_printf (out, ",candidate,%u,", i + 1);
       jx_cli_csv_append_field (out, jx_trace_get_region (trace, c->region)->name);
-      g_string_append_printf (out, ",,,,%" G_GUINT64_FORMAT ",%s,,,,,,,,\r\n", c->count, inclusive);
+      g_string_append_printf (out, ",,,,%" G_GUINT64_FORMAT ",%s,,,,,,,,,%s\r\n", c->count, inclusive, common);
     }
   for (guint i = 0; i < MIN (top, jx_imbalance_get_n_processes (imbalance)); i++)
     {
@@ -268,8 +284,8 @@ csv_rows (GString     *out,
       jx_cli_csv_append_field (out, function);
       g_string_append_c (out, ',');
       jx_cli_csv_append_field (out, jx_trace_get_process (trace, p->process)->name);
-      g_string_append_printf (out, ",,,%u,%s,%s,%s,%s,%s,%s,%s,,\r\n", p->n_segments, inclusive, sync, sos, lo, med,
-                              hi, excess);
+      g_string_append_printf (out, ",,,%u,%s,%s,%s,%s,%s,%s,%s,,,%s\r\n", p->n_segments, inclusive, sync, sos, lo, med,
+                              hi, excess, common);
     }
   for (guint i = 0; i < MIN (top, jx_imbalance_get_n_segments (imbalance)); i++)
     {
@@ -288,7 +304,7 @@ csv_rows (GString     *out,
       jx_cli_csv_append_field (out, jx_trace_get_process (trace, s->process)->name);
       g_string_append_c (out, ',');
       jx_cli_csv_append_field (out, s->name);
-      g_string_append_printf (out, ",%u,1,%s,%s,%s,,,,,%s,%s\r\n", seg->index, inclusive, sync, sos, above, start);
+      g_string_append_printf (out, ",%u,1,%s,%s,%s,,,,,%s,%s,%s\r\n", seg->index, inclusive, sync, sos, above, start, common);
     }
 }
 
@@ -298,11 +314,13 @@ jx_cli_imbalance (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_imbalance_unref);
+  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(JxImbalanceSet) set = NULL;
   g_autofree char *function = NULL;
   gboolean json = FALSE, csv = FALSE;
   gint top = DEFAULT_TOP;
   const GOptionEntry entries[] = {
-    { "function", 'F', 0, G_OPTION_ARG_STRING, &function, N_("Segment by this function instead of the dominant one"), N_("NAME") },
+    { "function", 'F', 0, G_OPTION_ARG_STRING, &function, N_("Segment every trace by this function instead of the first trace’s dominant one"), N_("NAME") },
     { "top", 'n', 0, G_OPTION_ARG_INT, &top, N_("List this many processes and segments (default 10)"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Write JSON"), NULL },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Write CSV (RFC 4180), one row per candidate, process and segment"), NULL },
@@ -316,7 +334,10 @@ jx_cli_imbalance (int    argc,
                                          "time minus the synchronization inside (MPI waits, receives, barriers and\n"
                                          "collectives, OpenMP barriers, locks and taskwaits, accelerator\n"
                                          "synchronization). Processes and segments are ranked by how far their SOS\n"
-                                         "time lies above the median of the same segment index."),
+                                         "time lies above the median of the same segment index.\n"
+                                         "Several traces are segmented by one function, the first trace’s dominant\n"
+                                         "one, so that their SOS times compare; a trace that does not call it often\n"
+                                         "enough is segmented by its own dominant function and says so."),
                                        entries);
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -330,15 +351,33 @@ jx_cli_imbalance (int    argc,
   for (int i = 1; i < argc; i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(JxTrace) trace = jx_cli_load_trace (argv[i], &error);
-      JxImbalance *imbalance;
+      JxTrace *trace = jx_cli_load_trace (argv[i], &error);
 
       if (trace == NULL)
         return jx_cli_input_error (argv[0], argv[i], error);
-      imbalance = jx_imbalance_compute (trace, function, NULL, &error);
+      g_ptr_array_add (traces, trace);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+
+    /* One segmenting function for all traces: --function, else the first
+     * trace's dominant one (jx_imbalance_set_compute). */
+    set = jx_imbalance_set_compute ((JxTrace * const *) traces->pdata, traces->len, function, NULL, &error);
+    if (set == NULL)
+      return jx_cli_input_error (argv[0], argv[1], error);
+  }
+  for (guint i = 0; i < traces->len; i++)
+    {
+      JxImbalance *imbalance = jx_imbalance_set_get (set, i);
+
       if (imbalance == NULL)
-        return jx_cli_input_error (argv[0], argv[i], error);
-      g_ptr_array_add (results, imbalance);
+        {
+          g_autoptr(GError) none = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                                                        jx_imbalance_set_get_note (set, i));
+
+          return jx_cli_input_error (argv[0], argv[i + 1], none);
+        }
+      g_ptr_array_add (results, jx_imbalance_ref (imbalance));
     }
 
   if (json)
@@ -347,10 +386,18 @@ jx_cli_imbalance (int    argc,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (builder);
+      /* The function every trace is segmented by (null: the first trace
+       * has none); a trace segmented otherwise says so in its note. */
+      json_builder_set_member_name (builder, "function");
+      if (jx_imbalance_set_get_function (set) != NULL)
+        json_builder_add_string_value (builder, jx_imbalance_set_get_function (set));
+      else
+        json_builder_add_null_value (builder);
       json_builder_set_member_name (builder, "traces");
       json_builder_begin_array (builder);
       for (guint i = 0; i < results->len; i++)
-        json_trace (builder, g_ptr_array_index (results, i), (guint) top);
+        json_trace (builder, g_ptr_array_index (results, i), (guint) top, jx_imbalance_set_is_common (set, i),
+                    jx_imbalance_set_get_note (set, i));
       json_builder_end_array (builder);
       json_builder_end_object (builder);
       root = json_builder_get_root (builder);
@@ -363,9 +410,9 @@ jx_cli_imbalance (int    argc,
       /* Column names are a stable interface for scripts: not translated. */
       g_string_append (out, "trace,kind,rank,function,process,stream,index,count,inclusive_seconds,sync_seconds,"
                             "sos_seconds,sos_min_seconds,sos_median_seconds,sos_max_seconds,excess_seconds,"
-                            "above_median_seconds,start_seconds\r\n");
+                            "above_median_seconds,start_seconds,common_function\r\n");
       for (guint i = 0; i < results->len; i++)
-        csv_rows (out, g_ptr_array_index (results, i), (guint) top);
+        csv_rows (out, g_ptr_array_index (results, i), (guint) top, jx_imbalance_set_is_common (set, i));
       fputs (out->str, stdout);
     }
   else
@@ -373,7 +420,7 @@ jx_cli_imbalance (int    argc,
       {
         if (i > 0)
           fputs ("\n", stdout);
-        print_text (g_ptr_array_index (results, i), (guint) top);
+        print_text (g_ptr_array_index (results, i), (guint) top, jx_imbalance_set_get_note (set, i));
       }
   return JX_CLI_EXIT_OK;
 }

@@ -19,6 +19,8 @@
 #include "jx-cli-fold.h"
 #include "jx-cli-render-diff.h"
 #include "jx-comparison-render.h"
+#include "jx-legend-entries.h"
+#include "jx-palette.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
 
@@ -413,6 +415,14 @@ jx_cli_render (int    argc,
       lanes[i].summary = summary;
     }
   names = jx_trace_names_disambiguate (raw_names, anchors, n);
+  /* Function colours by importance over all traces, before anything is
+   * drawn: the most important functions get distinct colours. */
+  {
+    g_autoptr(GArray) legend = jx_legend_entries_compute ((JxTrace **) loaded->pdata, loaded->len, 0);
+
+    jx_palette_reset_functions ();
+    jx_palette_assign_legend (legend);
+  }
   for (guint i = 0; i < n; i++)
     lanes[i].name = names[i];
 
@@ -539,6 +549,19 @@ jx_cli_render (int    argc,
       g_autofree char *hi = jx_time_format (result.sos_max_ns, 3);
 
       g_print (_("SOS time: %s to %s\n"), lo, hi);
+      if (fold.set != NULL && jx_imbalance_set_get_function (fold.set) != NULL)
+        {
+          guint n_common = 0;
+          g_autofree char *line = NULL;
+
+          for (guint l = 0; l < n; l++)
+            n_common += jx_imbalance_set_is_common (fold.set, l);
+          line = g_strdup_printf (_("SOS segments: calls of “%s” (the first trace’s dominant function) in %u of %u traces\n"),
+                                  jx_imbalance_set_get_function (fold.set), n_common, n);
+          /* Raw UTF-8 like the rest of the tool's text, whatever the locale. */
+          fflush (stdout);
+          fputs (line, stdout);
+        }
     }
   if (diff)
     g_print (g_dngettext (GETTEXT_PACKAGE, "Diff bars: %u trace compared with “%s”, %u bars under the rows\n",

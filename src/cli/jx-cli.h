@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli.h — subcommands of juxtrace-cli. Each returns the process exit code:
- * 0 success, 1 bad input (the message on stderr names the file), 2 usage. */
+ * 0 success, 1 bad input (the message on stderr names the file), 2 usage,
+ * 3 a regression gate failed (`diff --fail-above`, docs/headline.md). */
 #pragma once
 
 #include <glib.h>
@@ -10,6 +11,7 @@ G_BEGIN_DECLS
 #define JX_CLI_EXIT_OK     0
 #define JX_CLI_EXIT_INPUT  1
 #define JX_CLI_EXIT_USAGE  2
+#define JX_CLI_EXIT_REGRESSION 3
 
 /* The whole tool: argv[0] is the program, argv[1] the command. Returns the
  * exit code and never calls exit() itself (a command's --help, handled by

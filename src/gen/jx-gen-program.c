@@ -491,7 +491,8 @@ iteration (JxGen *g,
 
         _jx_gen_work_then (g, m, 500.0, JX_GEN_ENTER, JX_GEN_REGION_COMPUTE_HALO);
         _jx_gen_spend (g, m, 9000.0 * g->cpu_scale[r]);
-        user_leaf (g, m, JX_GEN_REGION_PACK_BUFFER, 14000.0, g->cpu_scale[r]);
+        for (guint k = 0; k < ((o->variant & JX_VARIANT_MORE_CALLS) ? JX_GENERATOR_MORE_CALLS : 1u); k++)
+          user_leaf (g, m, JX_GEN_REGION_PACK_BUFFER, 14000.0, g->cpu_scale[r]);
         _jx_gen_work_then (g, m, 3000.0 * g->cpu_scale[r], JX_GEN_LEAVE, JX_GEN_REGION_COMPUTE_HALO);
       }
 

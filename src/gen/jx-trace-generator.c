@@ -27,6 +27,7 @@ static const FlagName variant_names[] = {
   { "rename", JX_VARIANT_RENAME_FUNCTION },
   { "faster-kernel", JX_VARIANT_FASTER_KERNEL },
   { "slower-machine", JX_VARIANT_SLOWER_MACHINE },
+  { "more-calls", JX_VARIANT_MORE_CALLS },
 };
 
 static const FlagName defect_names[] = {

@@ -29,7 +29,13 @@ typedef enum
                                              without streams) takes half the time */
   JX_VARIANT_SLOWER_MACHINE    = 1 << 4,  /* all compute 1.4x slower, network 2x slower; machine
                                              "cluster-b" with nodes "b-node000"... instead of "cluster-a" */
+  JX_VARIANT_MORE_CALLS        = 1 << 6,  /* "compute_halo" calls "pack_buffer" JX_GENERATOR_MORE_CALLS
+                                             times instead of once, each call as long as the one
+                                             (the same code run on smaller buffers, called more often);
+                                             compared the other way round: that many times fewer calls */
 } JxVariant;
+
+#define JX_GENERATOR_MORE_CALLS 6
 
 /* Deliberate defects, for loader tests. */
 typedef enum
@@ -152,7 +158,7 @@ guint    jx_generator_iterations_for_events (const JxGeneratorOptions *options,
                                              guint64                   n_events);
 
 /* Parse one command-line name into its flag: variants "remove", "add",
- * "rename", "faster-kernel", "slower-machine"; defects "unclosed",
+ * "rename", "faster-kernel", "slower-machine", "more-calls"; defects "unclosed",
  * "mismatched", "backwards", "unknown-role", "undefined-region",
  * "empty-stream", "missing-evt", "unmatched-leave".  FALSE if unknown. */
 gboolean jx_variant_from_string          (const char *name,

@@ -133,13 +133,40 @@ jx_palette_category_color (JxCategory  category,
     oklch_to_rgba (c->L_light, c->C_light, c->hue, rgba);
 }
 
-/* Hue band left to user functions (greens, teals, blues), well away from the
- * category hues (27, 60, 70, 305, 350). */
-#define USER_HUE_FROM 125.0
-#define USER_HUE_TO   278.0
+/* Function colours ---------------------------------------------------------
+ *
+ * JX_PALETTE_N_FUNCTION_SLOTS colours in OKLCH, each with a light and a dark
+ * variant of one hue and chroma (the dark one lighter), picked by farthest-
+ * point sampling over a grid of in-gamut candidates: every candidate at
+ * least 0.09 (OKLab ΔE) from every category colour and structural diff
+ * colour, 0.2 from every lane tint, 0.045 from the timing scale's stops
+ * under normal vision and the three dichromacies (Machado et al. 2009) and
+ * 0.04 from its ramps, none in MPI's red hues (0°–50°, 345°–360°); each next
+ * slot the candidate farthest from those taken, in both modes at once. So
+ * the first slots differ most, and any two slots differ by at least 0.072
+ * in either mode (tests/render/test-render-palette.c measures all of it). */
+typedef struct
+{
+  double hue, chroma, L_light, L_dark;
+} FunctionSlot;
 
-#define N_HUE_SLOTS 11
-#define N_LIGHTNESS_STEPS 3
+static const FunctionSlot function_slots[JX_PALETTE_N_FUNCTION_SLOTS] = {
+  { 138.0, 0.19, 0.56, 0.64 }, { 324.0, 0.19, 0.74, 0.82 }, { 288.0, 0.10, 0.50, 0.58 },
+  { 210.0, 0.19, 0.74, 0.82 }, { 114.0, 0.19, 0.78, 0.87 }, {  60.0, 0.07, 0.62, 0.70 },
+  { 336.0, 0.19, 0.50, 0.58 }, { 204.0, 0.13, 0.56, 0.64 }, { 282.0, 0.19, 0.62, 0.70 },
+  { 156.0, 0.19, 0.74, 0.82 }, { 276.0, 0.16, 0.74, 0.82 }, { 330.0, 0.10, 0.62, 0.70 },
+  { 168.0, 0.10, 0.68, 0.76 }, { 162.0, 0.19, 0.50, 0.58 }, { 324.0, 0.19, 0.62, 0.70 },
+  { 108.0, 0.16, 0.56, 0.64 }, { 138.0, 0.19, 0.68, 0.76 }, { 132.0, 0.07, 0.62, 0.70 },
+  { 306.0, 0.13, 0.68, 0.76 }, { 336.0, 0.10, 0.50, 0.58 }, { 342.0, 0.16, 0.68, 0.76 },
+  { 156.0, 0.16, 0.62, 0.70 }, { 282.0, 0.07, 0.62, 0.70 }, { 342.0, 0.10, 0.74, 0.82 },
+};
+
+/* Which function holds which slot: taken in the order functions are first
+ * coloured or assigned, kept for the life of the process (or until a
+ * reset), so every trace, table and legend agrees. */
+static GMutex      slots_lock;
+static GHashTable *slot_of_name;   /* owned name → slot + 1 */
+static guint       n_slots_taken;
 
 static guint32
 name_hash (const char *name)
@@ -161,29 +188,95 @@ name_hash (const char *name)
   return h;
 }
 
+/* Under slots_lock. */
+static guint
+slot_locked (const char *name)
+{
+  gpointer value;
+  guint slot;
+
+  if (slot_of_name == NULL)
+    slot_of_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if (g_hash_table_lookup_extended (slot_of_name, name, NULL, &value))
+    return GPOINTER_TO_UINT (value) - 1;
+  /* Free slots in order; once all are taken, functions share them. */
+  if (n_slots_taken < JX_PALETTE_N_FUNCTION_SLOTS)
+    slot = n_slots_taken++;
+  else
+    slot = name_hash (name) % JX_PALETTE_N_FUNCTION_SLOTS;
+  g_hash_table_insert (slot_of_name, g_strdup (name), GUINT_TO_POINTER (slot + 1));
+  return slot;
+}
+
+guint
+jx_palette_function_slot (const char *name)
+{
+  guint slot;
+
+  g_mutex_lock (&slots_lock);
+  slot = slot_locked (name != NULL ? name : "");
+  g_mutex_unlock (&slots_lock);
+  return slot;
+}
+
+void
+jx_palette_assign_functions (const char * const *names,
+                             guint               n_names)
+{
+  g_return_if_fail (names != NULL || n_names == 0);
+
+  g_mutex_lock (&slots_lock);
+  for (guint i = 0; i < n_names; i++)
+    slot_locked (names[i] != NULL ? names[i] : "");
+  g_mutex_unlock (&slots_lock);
+}
+
+void
+jx_palette_assign_legend (const GArray *entries)
+{
+  g_return_if_fail (entries != NULL);
+
+  g_mutex_lock (&slots_lock);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const JxLegendEntry *e = &g_array_index (entries, JxLegendEntry, i);
+
+      if (!e->is_category)
+        slot_locked (e->name != NULL ? e->name : "");
+    }
+  g_mutex_unlock (&slots_lock);
+}
+
+void
+jx_palette_reset_functions (void)
+{
+  g_mutex_lock (&slots_lock);
+  g_clear_pointer (&slot_of_name, g_hash_table_unref);
+  n_slots_taken = 0;
+  g_mutex_unlock (&slots_lock);
+}
+
+void
+jx_palette_function_slot_color (guint     slot,
+                                gboolean  dark,
+                                JxRgba   *rgba)
+{
+  const FunctionSlot *f;
+
+  g_return_if_fail (rgba != NULL);
+
+  f = &function_slots[slot % JX_PALETTE_N_FUNCTION_SLOTS];
+  oklch_to_rgba (dark ? f->L_dark : f->L_light, f->chroma, f->hue, rgba);
+}
+
 void
 jx_palette_function_color (const char *name,
                            gboolean    dark,
                            JxRgba     *rgba)
 {
-  static const double L_light[N_LIGHTNESS_STEPS] = { 0.75, 0.64, 0.53 };
-  static const double L_dark[N_LIGHTNESS_STEPS] = { 0.80, 0.69, 0.58 };
-  guint32 h;
-  guint slot, step;
-  double hue;
-
   g_return_if_fail (rgba != NULL);
 
-  h = name_hash (name != NULL ? name : "");
-  /* Hues in a few well separated slots and lightness in steps: two functions
-   * either share a colour or differ visibly, never "almost the same". */
-  slot = h % N_HUE_SLOTS;
-  step = (h / N_HUE_SLOTS) % N_LIGHTNESS_STEPS;
-  hue = USER_HUE_FROM + (USER_HUE_TO - USER_HUE_FROM) * (slot + 0.5) / N_HUE_SLOTS;
-  if (dark)
-    oklch_to_rgba (L_dark[step], 0.13, hue, rgba);
-  else
-    oklch_to_rgba (L_light[step], 0.13, hue, rgba);
+  jx_palette_function_slot_color (jx_palette_function_slot (name), dark, rgba);
 }
 
 void
@@ -435,13 +528,17 @@ rgb_hex (guint32 hex)
   return (JxRgba) { ((hex >> 16) & 0xff) / 255.0f, ((hex >> 8) & 0xff) / 255.0f, (hex & 0xff) / 255.0f, 1.0f };
 }
 
-/* Grey for equal (most of a bar: quiet), orange for different, blue for only
- * here (the dissertation's gap colour), wine / pale pink for the ticks. The
- * hues are Okabe and Ito's and Paul Tol's colour-blind-safe sets; the
- * lightness differences carry them under every colour-vision deficiency. */
+/* Grey for equal (most of a bar: quiet), mustard for different, blue for
+ * only here (the dissertation's gap colour), wine / pale pink for the ticks.
+ * Blue, wine and pink are from Okabe and Ito's and Paul Tol's colour-blind-
+ * safe sets; grey and mustard were searched (OKLab) to stay 0.1 apart from
+ * each other and the lane tints under every colour-vision deficiency and
+ * 0.09 from every category colour — OpenMP's orange and the "other" grey in
+ * particular, which the former orange and grey were taken for — and the
+ * function palette keeps 0.09 from all four. */
 static const guint32 diff_colors[2][JX_DIFF_N_STATES] = {
-  { 0x000000, 0xa9b2bc, 0xe69f00, 0x0072b2, 0x882255 },
-  { 0x000000, 0x5e6670, 0xe69f00, 0x56b4e9, 0xffd6ec },
+  { 0x000000, 0xbebebe, 0xb39f1e, 0x0072b2, 0x882255 },
+  { 0x000000, 0x525960, 0xb5c062, 0x56b4e9, 0xffd6ec },
 };
 
 void

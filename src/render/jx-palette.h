@@ -2,10 +2,14 @@
 /* jx-palette.h — colours of functions, categories and traces.
  *
  * Category regions (MPI, OpenMP, accelerator, I/O, synchronization, other) get
- * fixed hues, MPI red as in Vampir. User functions get a colour derived from a
- * hash of the region NAME, so one function has the same colour in every trace;
- * their hues avoid the bands reserved for categories. Every colour has a light
- * and a dark variant. All functions are pure and thread-safe.
+ * fixed hues, MPI red as in Vampir. User functions get one of
+ * JX_PALETTE_N_FUNCTION_SLOTS colours chosen to look unlike each other, the
+ * categories, the structural diff colours, the lane tints and the timing
+ * scale: a function takes the next free slot when it is first coloured (or
+ * assigned, most important first, with jx_palette_assign_legend), and keeps
+ * it, so one function has the same colour in every trace, table and legend
+ * and the first JX_PALETTE_N_FUNCTION_SLOTS functions all differ. Every
+ * colour has a light and a dark variant. All functions are thread-safe.
  */
 #pragma once
 
@@ -24,10 +28,28 @@ void      jx_palette_category_color       (JxCategory     category,
                                            gboolean       dark,
                                            JxRgba        *rgba);
 
-/* Stable colour of a user function, from its name. */
+#define JX_PALETTE_N_FUNCTION_SLOTS 24
+
+/* The colour of a user function: its slot's (taking the next free slot the
+ * first time the name is seen). */
 void      jx_palette_function_color       (const char    *name,
                                            gboolean       dark,
                                            JxRgba        *rgba);
+/* The function's slot, taken when needed: free slots in order while there
+ * are any, then shared by a hash of the name. */
+guint     jx_palette_function_slot        (const char    *name);
+void      jx_palette_function_slot_color  (guint          slot,
+                                           gboolean       dark,
+                                           JxRgba        *rgba);
+/* Give the functions slots in this order (most important first) before
+ * anything colours them: functions that have a slot keep it. */
+void      jx_palette_assign_functions     (const char * const *names,
+                                           guint               n_names);
+/* The same for the function entries of a legend (JxLegendEntry, largest
+ * exclusive time first: jx_legend_entries_compute). */
+void      jx_palette_assign_legend        (const GArray  *entries);
+/* Forget every function's slot (tests; a tool starting a new picture). */
+void      jx_palette_reset_functions      (void);
 
 /* Colour of a region: category colour unless the category is USER, then the
  * function colour of its name. */

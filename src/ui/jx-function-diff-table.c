@@ -2,6 +2,7 @@
 /* jx-function-diff-table.c */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <adwaita.h>
@@ -26,11 +27,19 @@ struct _JxFunctionDiffRow
 enum {
   ROW_PROP_0,
   ROW_PROP_NAME,
+  ROW_PROP_NET,
+  ROW_PROP_NET_SIZE,
+  ROW_PROP_CALLS_A,
+  ROW_PROP_CALLS_B,
+  ROW_PROP_CALL_CHANGE,
+  ROW_PROP_ONLY_A_COUNT,
+  ROW_PROP_ONLY_A,
+  ROW_PROP_ONLY_B_COUNT,
+  ROW_PROP_ONLY_B,
   ROW_PROP_FASTER_COUNT,
   ROW_PROP_FASTER,
   ROW_PROP_SLOWER_COUNT,
   ROW_PROP_SLOWER,
-  ROW_PROP_NET,
   ROW_N_PROPS
 };
 
@@ -45,26 +54,51 @@ jx_function_diff_row_get_property (GObject    *object,
                                    GParamSpec *pspec)
 {
   JxFunctionDiffRow *self = JX_FUNCTION_DIFF_ROW (object);
+  const JxFunctionTimeDiff *d = &self->diff;
 
   switch (prop_id)
     {
     case ROW_PROP_NAME:
       g_value_set_string (value, self->name);
       break;
+    case ROW_PROP_NET:
+      g_value_set_double (value, jx_function_time_diff_get_net (d));
+      break;
+    case ROW_PROP_NET_SIZE:
+      g_value_set_double (value, fabs (jx_function_time_diff_get_net (d)));
+      break;
+    case ROW_PROP_CALLS_A:
+      g_value_set_uint64 (value, d->calls_a);
+      break;
+    case ROW_PROP_CALLS_B:
+      g_value_set_uint64 (value, d->calls_b);
+      break;
+    case ROW_PROP_CALL_CHANGE:
+      g_value_set_int64 (value, (gint64) d->calls_b - (gint64) d->calls_a);
+      break;
+    case ROW_PROP_ONLY_A_COUNT:
+      g_value_set_uint64 (value, d->only_a);
+      break;
+    case ROW_PROP_ONLY_A:
+      g_value_set_double (value, d->only_a_self);
+      break;
+    case ROW_PROP_ONLY_B_COUNT:
+      g_value_set_uint64 (value, d->only_b);
+      break;
+    case ROW_PROP_ONLY_B:
+      g_value_set_double (value, d->only_b_self);
+      break;
     case ROW_PROP_FASTER_COUNT:
-      g_value_set_uint64 (value, self->diff.n_faster);
+      g_value_set_uint64 (value, d->n_faster);
       break;
     case ROW_PROP_FASTER:
-      g_value_set_double (value, self->diff.faster);
+      g_value_set_double (value, d->faster);
       break;
     case ROW_PROP_SLOWER_COUNT:
-      g_value_set_uint64 (value, self->diff.n_slower);
+      g_value_set_uint64 (value, d->n_slower);
       break;
     case ROW_PROP_SLOWER:
-      g_value_set_double (value, self->diff.slower);
-      break;
-    case ROW_PROP_NET:
-      g_value_set_double (value, self->diff.faster - self->diff.slower);
+      g_value_set_double (value, d->slower);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -87,11 +121,19 @@ jx_function_diff_row_class_init (JxFunctionDiffRowClass *klass)
   object_class->get_property = jx_function_diff_row_get_property;
   object_class->finalize = jx_function_diff_row_finalize;
   row_properties[ROW_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, ro);
+  row_properties[ROW_PROP_NET] = g_param_spec_double ("net", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, ro);
+  row_properties[ROW_PROP_NET_SIZE] = g_param_spec_double ("net-size", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
+  row_properties[ROW_PROP_CALLS_A] = g_param_spec_uint64 ("calls-a", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  row_properties[ROW_PROP_CALLS_B] = g_param_spec_uint64 ("calls-b", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  row_properties[ROW_PROP_CALL_CHANGE] = g_param_spec_int64 ("call-change", NULL, NULL, G_MININT64, G_MAXINT64, 0, ro);
+  row_properties[ROW_PROP_ONLY_A_COUNT] = g_param_spec_uint64 ("only-a-count", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  row_properties[ROW_PROP_ONLY_A] = g_param_spec_double ("only-a", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
+  row_properties[ROW_PROP_ONLY_B_COUNT] = g_param_spec_uint64 ("only-b-count", NULL, NULL, 0, G_MAXUINT64, 0, ro);
+  row_properties[ROW_PROP_ONLY_B] = g_param_spec_double ("only-b", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
   row_properties[ROW_PROP_FASTER_COUNT] = g_param_spec_uint64 ("faster-count", NULL, NULL, 0, G_MAXUINT64, 0, ro);
   row_properties[ROW_PROP_FASTER] = g_param_spec_double ("faster", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
   row_properties[ROW_PROP_SLOWER_COUNT] = g_param_spec_uint64 ("slower-count", NULL, NULL, 0, G_MAXUINT64, 0, ro);
   row_properties[ROW_PROP_SLOWER] = g_param_spec_double ("slower", NULL, NULL, 0, G_MAXDOUBLE, 0, ro);
-  row_properties[ROW_PROP_NET] = g_param_spec_double ("net", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, ro);
   g_object_class_install_properties (object_class, ROW_N_PROPS, row_properties);
 }
 
@@ -125,28 +167,54 @@ G_DEFINE_FINAL_TYPE (JxFunctionDiffTable, jx_function_diff_table, GTK_TYPE_WIDGE
 
 typedef enum
 {
+  COLUMN_NET,
   COLUMN_NAME,
+  COLUMN_CALLS_A,
+  COLUMN_CALLS_B,
+  COLUMN_CALL_CHANGE,
+  COLUMN_ONLY_A_COUNT,
+  COLUMN_ONLY_A,
+  COLUMN_ONLY_B_COUNT,
+  COLUMN_ONLY_B,
   COLUMN_FASTER_COUNT,
   COLUMN_FASTER,
   COLUMN_SLOWER_COUNT,
   COLUMN_SLOWER,
-  COLUMN_NET,
   N_COLUMNS
 } Column;
 
+/* Net first, so that a narrow pane never scrolls it out of sight (the name
+ * beside it takes the free width, elided in the middle only when there is
+ * none); the dissertation's columns last. */
 static const struct
 {
-  const char *title;      /* not translated: the dissertation's notation */
-  const char *property;
+  const char *title;      /* translated unless it is the dissertation's notation */
+  gboolean    translate;
+  const char *property;   /* what the column sorts by */
   const char *tooltip;
+  int         width;      /* initial width in pixels; the name column takes the rest */
 } columns[N_COLUMNS] = {
-  { N_("Function"), "name", N_("The function (region) name") },
-  { "No.+", "faster-count", N_("Equal calls that ran faster in B") },
-  { "Δ+", "faster", N_("Time B gained in them") },
-  { "No.−", "slower-count", N_("Equal calls that ran slower in B") },
-  { "Δ−", "slower", N_("Time B lost in them") },
-  { N_("Net"), "net", N_("Δ+ − Δ−: what B gained overall (negative: lost)") },
+  { N_("Net"), TRUE, "net-size",
+    N_("Self time in B − self time in A, every call: positive when B spent more time in the function (slower). Sorted by size."), 84 },
+  { N_("Function"), TRUE, "name", N_("The function (region) name"), 200 },
+  { N_("Calls A"), TRUE, "calls-a", N_("Calls of the function in A"), 72 },
+  { N_("Calls B"), TRUE, "calls-b", N_("Calls of the function in B"), 72 },
+  { N_("± Calls"), TRUE, "call-change", N_("Calls B − calls A"), 64 },
+  { N_("Only A"), TRUE, "only-a-count", N_("Calls of A without an equal call in B (a gap or a mismatch)"), 64 },
+  { N_("Only A time"), TRUE, "only-a", N_("Self time of the calls only in A"), 84 },
+  { N_("Only B"), TRUE, "only-b-count", N_("Calls of B without an equal call in A (a gap or a mismatch)"), 64 },
+  { N_("Only B time"), TRUE, "only-b", N_("Self time of the calls only in B"), 84 },
+  { "No.+", FALSE, "faster-count", N_("Equal calls that took less self time in B"), 60 },
+  { "Δ+", FALSE, "faster", N_("Self time B gained in them"), 76 },
+  { "No.−", FALSE, "slower-count", N_("Equal calls that took more self time in B"), 60 },
+  { "Δ−", FALSE, "slower", N_("Self time B lost in them"), 76 },
 };
+
+static const char *
+column_title (guint c)
+{
+  return columns[c].translate ? _(columns[c].title) : columns[c].title;
+}
 
 static void
 refresh (JxFunctionDiffTable *self)
@@ -196,13 +264,15 @@ refresh (JxFunctionDiffTable *self)
     const char *b = jx_session_trace_get_name (compared);
 
     if (n_done < n_aligned)
-      text = g_strdup_printf (_("A “%s”, B “%s”: equal calls of %u of %u stream pairs so far"), a, b, n_done, n_aligned);
+      text = g_strdup_printf (_("A “%s”, B “%s”: self time of every call in %u of %u stream pairs so far; net = B − A, + slower in B"),
+                              a, b, n_done, n_aligned);
     else if (table->len == 0)
       /* An empty table says why, rather than looking unfinished. */
-      text = g_strdup_printf (_("A “%s”, B “%s”: no call is equal in any of the %u stream pairs, so there are no time differences"),
+      text = g_strdup_printf (_("A “%s”, B “%s”: none of the %u stream pairs has a call, so there are no time differences"),
                               a, b, n_aligned);
     else
-      text = g_strdup_printf (_("A “%s”, B “%s”: equal calls of all %u stream pairs"), a, b, n_aligned);
+      text = g_strdup_printf (_("A “%s”, B “%s”: self time of every call in all %u stream pairs; net = B − A, + slower in B"),
+                              a, b, n_aligned);
     gtk_label_set_text (GTK_LABEL (self->status), text);
   }
 }
@@ -239,8 +309,27 @@ setup_cell (GtkSignalListItemFactory *factory,
   if (column == COLUMN_NAME)
     gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
   else
-    gtk_widget_add_css_class (label, "numeric");
+    {
+      gtk_widget_add_css_class (label, "numeric");
+      /* GTK 4.8 headers take no tooltip: the cells say what they hold. */
+      gtk_widget_set_tooltip_text (label, _(columns[column].tooltip));
+    }
   gtk_list_item_set_child (item, label);
+}
+
+static char *
+count_text (guint64 n)
+{
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+}
+
+static char *
+time_text (double seconds,
+           gboolean signed_plus)
+{
+  g_autofree char *amount = jx_time_format (jx_time_seconds_to_ns (seconds), 4);
+
+  return signed_plus && jx_time_seconds_to_ns (seconds) > 0 ? g_strdup_printf ("+%s", amount) : g_steal_pointer (&amount);
 }
 
 static void
@@ -250,6 +339,7 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_UINT (data);
   JxFunctionDiffRow *row = gtk_list_item_get_item (item);
+  const JxFunctionTimeDiff *d = &row->diff;
   GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (item));
   g_autofree char *text = NULL;
 
@@ -259,27 +349,48 @@ bind_cell (GtkSignalListItemFactory *factory,
       gtk_label_set_text (label, row->name);
       gtk_widget_set_tooltip_text (GTK_WIDGET (label), row->name);
       return;
-    case COLUMN_FASTER_COUNT:
-      text = g_strdup_printf ("%" G_GUINT64_FORMAT, row->diff.n_faster);
+    case COLUMN_NET:
+      text = time_text (jx_function_time_diff_get_net (d), TRUE);
       break;
-    case COLUMN_SLOWER_COUNT:
-      text = g_strdup_printf ("%" G_GUINT64_FORMAT, row->diff.n_slower);
+    case COLUMN_CALLS_A:
+      text = count_text (d->calls_a);
+      break;
+    case COLUMN_CALLS_B:
+      text = count_text (d->calls_b);
+      break;
+    case COLUMN_CALL_CHANGE:
+      {
+        gint64 change = (gint64) d->calls_b - (gint64) d->calls_a;
+
+        text = change > 0 ? g_strdup_printf ("+%" G_GINT64_FORMAT, change)
+             : change < 0 ? g_strdup_printf ("−%" G_GINT64_FORMAT, -change) : g_strdup ("0");
+      }
+      break;
+    case COLUMN_ONLY_A_COUNT:
+      text = count_text (d->only_a);
+      break;
+    case COLUMN_ONLY_A:
+      text = time_text (d->only_a_self, FALSE);
+      break;
+    case COLUMN_ONLY_B_COUNT:
+      text = count_text (d->only_b);
+      break;
+    case COLUMN_ONLY_B:
+      text = time_text (d->only_b_self, FALSE);
+      break;
+    case COLUMN_FASTER_COUNT:
+      text = count_text (d->n_faster);
       break;
     case COLUMN_FASTER:
-      text = jx_time_format (jx_time_seconds_to_ns (row->diff.faster), 4);
+      text = time_text (d->faster, FALSE);
+      break;
+    case COLUMN_SLOWER_COUNT:
+      text = count_text (d->n_slower);
       break;
     case COLUMN_SLOWER:
-      text = jx_time_format (jx_time_seconds_to_ns (row->diff.slower), 4);
-      break;
-    case COLUMN_NET:
     case N_COLUMNS:
     default:
-      {
-        double net = row->diff.faster - row->diff.slower;
-        g_autofree char *amount = jx_time_format (jx_time_seconds_to_ns (net), 4);
-
-        text = net > 0 ? g_strdup_printf ("+%s", amount) : g_steal_pointer (&amount);
-      }
+      text = time_text (d->slower, FALSE);
       break;
     }
   gtk_label_set_text (label, text);
@@ -297,11 +408,11 @@ add_columns (JxFunctionDiffTable *self)
 
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (c));
-      column = gtk_column_view_column_new (c == COLUMN_NAME || c == COLUMN_NET ? _(columns[c].title) : columns[c].title,
-                                           factory);
+      column = gtk_column_view_column_new (column_title (c), factory);
       if (c == COLUMN_NAME)
         {
           sorter = GTK_SORTER (gtk_string_sorter_new (expression));
+          /* The name takes whatever width the numbers leave. */
           gtk_column_view_column_set_expand (column, TRUE);
         }
       else
@@ -310,12 +421,23 @@ add_columns (JxFunctionDiffTable *self)
           /* Largest first on the first click: that is what one looks for. */
           gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
         }
+      gtk_column_view_column_set_fixed_width (column, columns[c].width);
       gtk_column_view_column_set_sorter (column, sorter);
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), column);
       g_object_unref (sorter);
       g_object_unref (column);
     }
+}
+
+/* The default order: largest |net| first, shown on the Net header. */
+static void
+sort_default (JxFunctionDiffTable *self)
+{
+  g_autoptr(GtkColumnViewColumn) net = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view)),
+                                                               COLUMN_NET);
+
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), net, GTK_SORT_ASCENDING);
 }
 
 /* Export --------------------------------------------------------------------- */
@@ -464,6 +586,26 @@ jx_function_diff_table_get_row (JxFunctionDiffTable *self,
     *slower = row->diff.slower;
 }
 
+gboolean
+jx_function_diff_table_get_row_diff (JxFunctionDiffTable *self,
+                                     guint                position,
+                                     const char         **name,
+                                     JxFunctionTimeDiff  *diff)
+{
+  g_autoptr(JxFunctionDiffRow) row = NULL;
+
+  g_return_val_if_fail (JX_IS_FUNCTION_DIFF_TABLE (self), FALSE);
+
+  row = g_list_model_get_item (jx_function_diff_table_get_model (self), position);
+  if (row == NULL)
+    return FALSE;
+  if (name != NULL)
+    *name = g_intern_string (row->name);
+  if (diff != NULL)
+    *diff = row->diff;
+  return TRUE;
+}
+
 void
 jx_function_diff_table_set_filter (JxFunctionDiffTable *self,
                                    const char          *text)
@@ -498,7 +640,7 @@ jx_function_diff_table_sort_by (JxFunctionDiffTable *self,
           return;
         }
     }
-  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), NULL, GTK_SORT_ASCENDING);
+  sort_default (self);
 }
 
 static void
@@ -572,6 +714,7 @@ jx_function_diff_table_init (JxFunctionDiffTable *self)
   selection = GTK_SELECTION_MODEL (gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->sorted))));
   gtk_single_selection_set_autoselect (GTK_SINGLE_SELECTION (selection), FALSE);
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), selection);
+  sort_default (self);
   g_object_unref (selection);
   g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
 

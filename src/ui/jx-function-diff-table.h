@@ -1,17 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-function-diff-table.h — the function time difference table of the
- * compared trace's comparison (dissertation §4.4, Table 4.2), summed over
- * its stream pairs as they arrive: a GtkColumnView with Function, No.+ (B
- * faster), Δ+, No.− (B slower), Δ− and Net (Δ+ − Δ−), sortable by every
- * column, filtered by a name, and exported as CSV in the columns of
- * `juxtrace-cli diff --csv --functions` (jx-function-table.h), in the order
- * and filter shown.
+ * compared trace's comparison (dissertation §4.4, Table 4.2, with every
+ * call: jx-function-table.h, docs/headline.md), summed over its stream
+ * pairs as they arrive: a GtkColumnView with Net (B − A, self time;
+ * sorted by its size, largest first, by default), Function, Calls A, Calls B,
+ * ± calls, Only A and Only B (calls without an equal partner, and their
+ * time), No.+ (B faster), Δ+, No.− (B slower) and Δ−; sortable by every
+ * column, columns resizable, the name column taking the free width,
+ * filtered by a name, and exported as CSV in the columns of
+ * `juxtrace-cli diff --csv --functions`, in the order and filter shown.
  *
  * Actions (group "table"): export (Ctrl+Shift+E in the window). */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "jx-align-metrics.h"
 #include "jx-session.h"
 
 G_BEGIN_DECLS
@@ -32,10 +36,17 @@ void        jx_function_diff_table_get_row      (JxFunctionDiffTable *self,
                                                  double              *faster,
                                                  guint64             *n_slower,
                                                  double              *slower);
+/* Every column of a row (jx-align-metrics.h); FALSE past the end. */
+gboolean    jx_function_diff_table_get_row_diff (JxFunctionDiffTable *self,
+                                                 guint                position,
+                                                 const char         **name,
+                                                 JxFunctionTimeDiff  *diff);
 void        jx_function_diff_table_set_filter   (JxFunctionDiffTable *self,
                                                  const char          *text);
-/* Sorts by the column with this title ("Function", "No.+", "Δ+", "No.−",
- * "Δ−", "Net"), ascending or not; NULL for the default order. */
+/* Sorts by the column with this title ("Net", "Function", "Calls A",
+ * "Calls B", "± Calls", "Only A", "Only A time", "Only B", "Only B time",
+ * "No.+", "Δ+", "No.−", "Δ−"), ascending or not; NULL for the default
+ * order (largest |net| first). "Net" sorts by |net|. */
 void        jx_function_diff_table_sort_by      (JxFunctionDiffTable *self,
                                                  const char          *column,
                                                  gboolean             ascending);

@@ -87,13 +87,22 @@ test_metrics (void)
   for (i = 0; i < diff->len; i++)
     g_assert_cmpfloat_with_epsilon (g_array_index (diff, JxMetricPoint, i).value, 0.001, 1e-12);
 
+  /* Every called function has a row, largest |net| first: b (only in A,
+   * −10 ms), a (two equal calls 1 ms faster each), c (1 ms faster). */
   table = jx_align_function_time_differences (r->pairs, r->n_pairs, &side_a, &side_b, 256);
-  g_assert_cmpuint (table->len, ==, 2);
+  g_assert_cmpuint (table->len, ==, 3);
   row = &g_array_index (table, JxFunctionTimeDiff, 0);
+  g_assert_cmpuint (row->symbol, ==, 'b');
+  g_assert_cmpuint (row->only_a, ==, 1);
+  g_assert_cmpuint (row->calls_b, ==, 0);
+  g_assert_cmpfloat_with_epsilon (jx_function_time_diff_get_net (row), -0.010, 1e-12);
+  row = &g_array_index (table, JxFunctionTimeDiff, 1);
   g_assert_cmpuint (row->symbol, ==, 'a');
   g_assert_cmpuint (row->n_faster, ==, 2);
   g_assert_cmpfloat_with_epsilon (row->faster, 0.002, 1e-12);
   g_assert_cmpuint (row->n_slower, ==, 0);
+  g_assert_cmpfloat_with_epsilon (jx_function_time_diff_get_net (row), -0.002, 1e-12);
+  g_assert_cmpuint (g_array_index (table, JxFunctionTimeDiff, 2).symbol, ==, 'c');
 }
 
 static void

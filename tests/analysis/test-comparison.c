@@ -9,76 +9,20 @@
 #include <glib/gstdio.h>
 
 #include "jx-comparison.h"
+#include "jx-test-text-trace.h"
 #include "jx-test-util.h"
-#include "jx-trace-builder.h"
 #include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
 
-/* One stream per process; each tree is text: one-character function names,
- * children in brackets ("m[a b[c]]"). Every enter and leave takes `step`
- * ticks, so durations differ between traces built with different steps. */
+/* One stream per process, each tree as text (jx-test-text-trace.h); every
+ * event takes `step` ticks. */
 static JxTrace *
 build_trace (const char        *name,
              const char *const *processes,
              const char *const *trees,
              guint64            step)
 {
-  JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/traces.otf2", name, 1000000);
-  guint32 node = jx_trace_builder_add_system_node (builder, "machine", "machine", JX_NONE);
-  guint32 regions[128];
-  guint i;
-
-  for (i = 0; i < 128; i++)
-    regions[i] = JX_NONE;
-
-  for (i = 0; processes[i] != NULL; i++)
-    {
-      guint32 proc = jx_trace_builder_add_process (builder, processes[i], node);
-      guint32 stream = jx_trace_builder_add_stream (builder, proc, "Master thread", JX_STREAM_CPU_THREAD);
-      guint32 open[64];
-      guint depth = 0;
-      guint32 last = JX_NONE;
-      guint64 t = 10;
-      const char *c;
-
-      for (c = trees[i]; *c != '\0'; c++)
-        {
-          if (*c == ' ')
-            continue;
-          if (*c == '[')
-            {
-              open[depth++] = last;
-              last = JX_NONE;
-              continue;
-            }
-          if (last != JX_NONE)
-            {
-              jx_trace_builder_leave (builder, stream, t, last);
-              t += step;
-              last = JX_NONE;
-            }
-          if (*c == ']')
-            {
-              g_assert_cmpuint (depth, >, 0);
-              jx_trace_builder_leave (builder, stream, t, open[--depth]);
-              t += step;
-              continue;
-            }
-          if (regions[(guchar) *c] == JX_NONE)
-            {
-              char fname[2] = { *c, '\0' };
-              regions[(guchar) *c] = jx_trace_builder_add_region (builder, fname, 0, 0);
-            }
-          last = regions[(guchar) *c];
-          jx_trace_builder_enter (builder, stream, t, last);
-          t += step;
-        }
-      if (last != JX_NONE)
-        jx_trace_builder_leave (builder, stream, t, last);
-      g_assert_cmpuint (depth, ==, 0);
-    }
-
-  return jx_trace_builder_finish (builder);
+  return jx_test_text_trace (name, processes, trees, NULL, step);
 }
 
 static void

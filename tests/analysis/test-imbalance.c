@@ -367,6 +367,105 @@ test_real_traces (void)
     }
 }
 
+static JxTrace *
+load_shared (const char *name)
+{
+  g_autofree char *path = jx_test_get_shared_trace (name);
+  g_autoptr(GError) error = NULL;
+  JxTrace *trace = jx_trace_load (path, NULL, NULL, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  return trace;
+}
+
+/* Several traces on one scale: one segmenting function, the reference's
+ * dominant one, where the others have it; otherwise each says why. Alone,
+ * run 09 of the Jacobi pair would be segmented by another function. */
+static void
+test_common_function (void)
+{
+  g_autoptr(JxTrace) j01 = load_shared ("casita__1_xeonphi_jacobi_01");
+  g_autoptr(JxTrace) j09 = load_shared ("casita__1_xeonphi_jacobi_09");
+  g_autoptr(JxTrace) cuda = load_shared ("casita__2_cuda_simple");
+  g_autoptr(JxTrace) tracer = load_shared ("TraceR__stencil4d-32");
+  g_autoptr(JxImbalance) alone = jx_imbalance_compute (j09, NULL, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  const char *targetmap = "!$omp targetmap @jacobi_target.c:174";
+
+  /* Alone, each run has its own dominant function. */
+  g_assert_cmpstr (jx_trace_get_region (j09, jx_imbalance_get_function (alone))->name, !=, targetmap);
+
+  {
+    JxTrace *traces[] = { j01, j09 };
+    g_autoptr(JxImbalanceSet) set = jx_imbalance_set_compute (traces, 2, NULL, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (jx_imbalance_set_get_function (set), ==, targetmap);
+    for (guint i = 0; i < 2; i++)
+      {
+        JxImbalance *im = jx_imbalance_set_get (set, i);
+
+        g_assert_nonnull (im);
+        g_assert_true (jx_imbalance_set_is_common (set, i));
+        g_assert_null (jx_imbalance_set_get_note (set, i));
+        g_assert_cmpstr (jx_trace_get_region (traces[i], jx_imbalance_get_function (im))->name, ==, targetmap);
+        g_assert_cmpuint (jx_imbalance_get_n_segments (im), >, 0);
+      }
+  }
+
+  /* The other way round: run 09's dominant function, which run 01 has too. */
+  {
+    JxTrace *traces[] = { j09, j01 };
+    g_autoptr(JxImbalanceSet) set = jx_imbalance_set_compute (traces, 2, NULL, NULL, &error);
+    const char *own = jx_trace_get_region (j09, jx_imbalance_get_function (alone))->name;
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (jx_imbalance_set_get_function (set), ==, own);
+    g_assert_true (jx_imbalance_set_is_common (set, 1));
+    g_assert_cmpstr (jx_trace_get_region (j01, jx_imbalance_get_function (jx_imbalance_set_get (set, 1)))->name, ==, own);
+  }
+
+  /* A trace without the reference's function keeps its own and says so;
+   * one without any function to segment by is left out with the reason. */
+  {
+    JxTrace *traces[] = { j01, cuda, tracer };
+    g_autoptr(JxImbalanceSet) set = jx_imbalance_set_compute (traces, 3, NULL, NULL, &error);
+    JxImbalance *im;
+
+    g_assert_no_error (error);
+    g_assert_true (jx_imbalance_set_is_common (set, 0));
+    g_assert_false (jx_imbalance_set_is_common (set, 1));
+    im = jx_imbalance_set_get (set, 1);
+    g_assert_nonnull (im);
+    g_assert_cmpstr (jx_trace_get_region (cuda, jx_imbalance_get_function (im))->name, !=, targetmap);
+    g_assert_nonnull (strstr (jx_imbalance_set_get_note (set, 1), "its own dominant function"));
+    g_assert_nonnull (strstr (jx_imbalance_set_get_note (set, 1), targetmap));
+    g_assert_null (jx_imbalance_set_get (set, 2));
+    g_assert_false (jx_imbalance_set_is_common (set, 2));
+    g_assert_nonnull (jx_imbalance_set_get_note (set, 2));
+  }
+
+  /* A named function is used everywhere or not at all. */
+  {
+    JxTrace *traces[] = { j01, cuda };
+    g_autoptr(JxImbalanceSet) set = jx_imbalance_set_compute (traces, 2, "jacobi_kernel", NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (jx_imbalance_set_is_common (set, 0));
+    g_assert_null (jx_imbalance_set_get (set, 1));
+    g_assert_nonnull (strstr (jx_imbalance_set_get_note (set, 1), "jacobi_kernel"));
+  }
+
+  /* Nothing to segment anywhere: the reference's reason. */
+  {
+    JxTrace *traces[] = { tracer };
+    JxImbalanceSet *set = jx_imbalance_set_compute (traces, 1, NULL, NULL, &error);
+
+    g_assert_null (set);
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -378,5 +477,6 @@ main (int   argc,
   g_test_add_func ("/analysis/imbalance/sync-classes", test_sync_classes);
   g_test_add_func ("/analysis/imbalance/generated-slow-rank", test_generated_slow_rank);
   g_test_add_func ("/analysis/imbalance/real-traces", test_real_traces);
+  g_test_add_func ("/analysis/imbalance/common-function", test_common_function);
   return g_test_run ();
 }

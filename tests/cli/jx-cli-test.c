@@ -49,3 +49,14 @@ jx_cli_run (JxCliRun *run,
       g_error ("juxtrace-cli %s: sanitizer report on stderr", (const char *) args->pdata[1]);
     }
 }
+
+JsonObject *
+jx_cli_parse_object (JsonParser *parser,
+                     const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}

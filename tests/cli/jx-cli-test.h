@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -22,5 +23,10 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxCliRun, jx_cli_run_clear)
  * is freed first. */
 void jx_cli_run       (JxCliRun *run,
                        ...) G_GNUC_NULL_TERMINATED;
+
+/* The JSON object text holds (parsed into parser); fails the test when it
+ * is not JSON. */
+JsonObject *jx_cli_parse_object (JsonParser *parser,
+                                 const char *text);
 
 G_END_DECLS

@@ -33,16 +33,7 @@ assert_lacks (const char *text,
     g_error ("did not expect “%s” in:\n%s", part, text);
 }
 
-static JsonObject *
-parse_object (JsonParser *parser,
-              const char *text)
-{
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
+#define parse_object jx_cli_parse_object
 
 static JsonObject *
 member (JsonObject *object,
@@ -264,10 +255,11 @@ test_load_report (void)
   jx_cli_run (&run, "diff", "--csv", t.intact, t.truncated, NULL);
   g_assert_cmpint (run.status, ==, 0);
   assert_contains (run.err, "B: 1 stream truncated");
-  assert_contains (run.out, ",caveats\n");
+  assert_contains (run.out, ",caveats,similarity_raw,below_baseline\n");
   g_clear_pointer (&row, g_free);
   row = line_with (run.out, "MPI Rank 0 / Master thread,MPI Rank 0 / Master thread");
-  g_assert_true (g_str_has_suffix (row, ",b-truncated;b-repaired") || g_str_has_suffix (row, ",b-truncated"));
+  g_assert_true (strstr (row, ",b-truncated;b-repaired,") != NULL || strstr (row, ",b-truncated,") != NULL);
+  g_assert_true (g_str_has_suffix (row, ",false"));
 
   /* info and render carry it too. */
   jx_cli_run (&run, "info", t.truncated, NULL);
@@ -422,7 +414,7 @@ test_pairing (void)
   g_assert_cmpstr (json_object_get_string_member (p, "process_pairing"), ==, "position");
   g_assert_cmpstr (json_object_get_string_member (p, "stream_pairing"), ==, "name");
   jx_cli_run (&run, "diff", "--csv", pid_a, pid_b, NULL);
-  assert_contains (run.out, ",pairing,name_distance,caveats\n");
+  assert_contains (run.out, ",pairing,name_distance,caveats,similarity_raw,below_baseline\n");
   assert_contains (run.out, ",position,");
 
   /* Identical names and a unique closest name. */
@@ -624,7 +616,7 @@ test_runtimes (void)
 
     assert_contains (row, "→");
   }
-  assert_contains (run.out, "Δ summed over all");
+  assert_contains (run.out, "summed over all");
 }
 
 /* ---- 7. --explain --limit ---------------------------------------------- */
@@ -675,8 +667,12 @@ test_inert_options (void)
     /* --series adds timelines to JSON only. */
     { "diff", "--series", "@", "@", NULL },
     { "diff", "--series", "--csv", "@", "@", NULL },
-    /* CSV has no function table. */
+    /* The CSV tables of pairs and functions are complete. */
     { "diff", "--top", "5", "--csv", "@", "@", NULL },
+    /* --headline is a CSV table; --function goes with --fail-above. */
+    { "diff", "--headline", "@", "@", NULL },
+    { "diff", "--function", "main", "@", "@", NULL },
+    { "diff", "--fail-above", "ten", "@", "@", NULL },
     /* --limit sets the rows of --explain. */
     { "diff", "--limit", "5", "@", "@", NULL },
     /* --examples writes fixed traces. */

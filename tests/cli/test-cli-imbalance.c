@@ -129,8 +129,9 @@ test_ranking_formats (void)
     {
       g_auto(GStrv) fields = g_strsplit (lines[i], ",", -1);
 
-      /* 17 columns in every row (the test trace's path has no comma). */
-      g_assert_cmpuint (g_strv_length (fields), ==, 17);
+      /* 18 columns in every row (the test trace's path has no comma). */
+      g_assert_cmpuint (g_strv_length (fields), ==, 18);
+      g_assert_cmpstr (fields[17], ==, "true");
       if (g_str_equal (fields[1], "process") && g_str_equal (fields[2], "1"))
         g_assert_cmpstr (fields[4], ==, "MPI Rank 4");
     }
@@ -242,6 +243,54 @@ test_render_fold_and_sos (void)
   g_rmdir (tmp);
 }
 
+/* Several traces: one segmenting function, the first trace's dominant one,
+ * in text, JSON, CSV and render --sos; a trace without it says so. */
+static void
+test_common_function (void)
+{
+  g_autofree char *j01 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *j09 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *cuda = jx_test_get_shared_trace ("casita__2_cuda_simple");
+  g_autofree char *tmp = g_dir_make_tmp ("jx-cli-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (tmp, "out.png", NULL);
+  g_autofree char *out = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  const char *targetmap = "!$omp targetmap @jacobi_target.c:174";
+  JsonObject *root;
+  JsonArray *traces;
+
+  g_assert_cmpint (cli (&out, "imbalance", "--json", j01, j09, NULL), ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpstr (json_object_get_string_member (root, "function"), ==, targetmap);
+  traces = json_object_get_array_member (root, "traces");
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonObject *t = json_array_get_object_element (traces, i);
+
+      g_assert_cmpstr (json_object_get_string_member (t, "function"), ==, targetmap);
+      g_assert_true (json_object_get_boolean_member (t, "common"));
+      g_assert_true (json_object_get_null_member (t, "note"));
+    }
+  g_clear_pointer (&out, g_free);
+
+  g_assert_cmpint (cli (&out, "imbalance", j01, cuda, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Note: “casita__2_cuda_simple” does not call “!$omp targetmap @jacobi_target.c:174” often enough"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (cli (&out, "imbalance", "--csv", "--top", "1", j01, cuda, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, ",start_seconds,common_function\r\n"));
+  g_assert_nonnull (strstr (out, "casita__2_cuda_simple/traces.otf2,candidate,1,"));
+  g_assert_true (g_str_has_suffix (out, ",false\r\n"));
+  g_clear_pointer (&out, g_free);
+
+  /* render --sos: both runs on one scale by one function, named. */
+  g_assert_cmpint (cli (&out, "render", j01, j09, "--sos", "-o", png, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "SOS segments: calls of “!$omp targetmap @jacobi_target.c:174” (the first trace’s dominant function) in 2 of 2 traces"));
+  g_clear_pointer (&out, g_free);
+  g_unlink (png);
+  g_rmdir (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -250,5 +299,6 @@ main (int   argc,
   g_test_add_func ("/cli/imbalance/ranking-formats", test_ranking_formats);
   g_test_add_func ("/cli/imbalance/function-and-errors", test_function_and_errors);
   g_test_add_func ("/cli/imbalance/render-fold-sos", test_render_fold_and_sos);
+  g_test_add_func ("/cli/imbalance/common-function", test_common_function);
   return g_test_run ();
 }

@@ -113,9 +113,12 @@ cmd diff-fast       diff --algorithm=fast --process=nobody @A @A
 cmd diff-strict     diff --strict --csv @A @D
 cmd diff-pair       diff --pair "MPI Rank 0=MPI Rank 1" --pair "MPI Rank 1 / Master thread=MPI Rank 0 / Master thread" @A @B
 cmd diff-limit      diff --explain --limit 3 --top 2 @A @B
+cmd diff-gate       diff --fail-above 5 --function stencil_kernel --top 0 @A @B
+cmd diff-headline   diff --csv --headline --top 3 @B @A
 cmd profile-strict  profile --strict --json @D
 cmd generate        generate --ranks 2 --threads 2 --gpu-streams 1 --markers --iterations 3 out
 cmd generate-defect generate --ranks 2 --iterations 2 --defect unclosed,missing-evt --variant rename out
+cmd generate-calls  generate --ranks 2 --iterations 2 --variant more-calls out
 cmd generate-imbal  generate --ranks 3 --imbalance 0-1:40% --seed 7 --events 2000 out
 cmd generate-bad    generate --ranks 0 --depth 13 --imbalance x out
 cmd generate-big    generate --ranks 65536 --iterations 1000000 out

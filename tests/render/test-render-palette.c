@@ -3,8 +3,11 @@
 
 #include <math.h>
 
+#include "jx-legend-entries.h"
 #include "jx-palette.h"
+#include "jx-test-util.h"
 #include "jx-trace-builder.h"
+#include "jx-trace-loader.h"
 
 #define PARADIGM_USER 1
 #define PARADIGM_OPENMP 3
@@ -391,6 +394,198 @@ test_metric_scales (void)
       }
 }
 
+/* Function slots --------------------------------------------------------------- */
+
+static const JxDiffState diff_states[] = { JX_DIFF_EQUAL, JX_DIFF_DIFFERENT, JX_DIFF_ONLY_HERE, JX_DIFF_ONLY_THERE };
+
+/* Any two slots look unlike each other, unlike every category and diff
+ * colour and stand out on every lane tint, in light and dark. The minima
+ * are printed. */
+static void
+test_function_slots (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      double mutual = G_MAXDOUBLE, to_category = G_MAXDOUBLE, to_diff = G_MAXDOUBLE, to_tint = G_MAXDOUBLE;
+
+      for (guint i = 0; i < JX_PALETTE_N_FUNCTION_SLOTS; i++)
+        {
+          JxRgba a;
+
+          jx_palette_function_slot_color (i, dark, &a);
+          g_assert_cmpfloat (a.alpha, ==, 1.0f);
+          for (guint j = i + 1; j < JX_PALETTE_N_FUNCTION_SLOTS; j++)
+            {
+              JxRgba b;
+
+              jx_palette_function_slot_color (j, dark, &b);
+              if (delta_e (&a, &b) < 0.07)
+                g_error ("%s: function slots %u and %u are only %.3f apart", dark ? "dark" : "light", i, j,
+                         delta_e (&a, &b));
+              mutual = MIN (mutual, delta_e (&a, &b));
+            }
+          for (guint c = 0; c < G_N_ELEMENTS (categories); c++)
+            {
+              JxRgba b;
+
+              jx_palette_category_color (categories[c], dark, &b);
+              to_category = MIN (to_category, delta_e (&a, &b));
+            }
+          for (guint d = 0; d < G_N_ELEMENTS (diff_states); d++)
+            {
+              JxRgba b;
+
+              jx_palette_diff_color (diff_states[d], dark, &b);
+              to_diff = MIN (to_diff, delta_e (&a, &b));
+            }
+          for (guint t = 0; t < jx_palette_get_n_trace_backgrounds (); t++)
+            {
+              JxRgba b;
+
+              jx_palette_trace_background (t, dark, &b);
+              to_tint = MIN (to_tint, delta_e (&a, &b));
+            }
+        }
+      g_test_message ("%s: function slots >= %.3f apart, >= %.3f from categories, >= %.3f from diff colours, "
+                      ">= %.3f from lane tints", dark ? "dark" : "light", mutual, to_category, to_diff, to_tint);
+      g_assert_cmpfloat (to_category, >=, 0.085);
+      g_assert_cmpfloat (to_diff, >=, 0.085);
+      g_assert_cmpfloat (to_tint, >=, 0.2);
+    }
+}
+
+/* The diff colours are no category's colour either: "different" is not
+ * OpenMP's orange, "equal" not the grey of "other". */
+static void
+test_diff_apart_from_categories (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    for (guint d = 0; d < G_N_ELEMENTS (diff_states); d++)
+      for (guint c = 0; c < G_N_ELEMENTS (categories); c++)
+        {
+          JxRgba a, b;
+
+          jx_palette_diff_color (diff_states[d], dark, &a);
+          jx_palette_category_color (categories[c], dark, &b);
+          if (delta_e (&a, &b) < 0.085)
+            g_error ("%s: diff colour %u is only %.3f from category %u", dark ? "dark" : "light", diff_states[d],
+                     delta_e (&a, &b), categories[c]);
+        }
+}
+
+/* Slots are taken in order of first use or assignment and kept; past the
+ * last free slot names share slots by hash; a reset forgets. */
+static void
+test_function_assignment (void)
+{
+  const char *names[] = { "gamma", "beta", "alpha" };
+  guint slot;
+
+  jx_palette_reset_functions ();
+  jx_palette_assign_functions (names, G_N_ELEMENTS (names));
+  g_assert_cmpuint (jx_palette_function_slot ("gamma"), ==, 0);
+  g_assert_cmpuint (jx_palette_function_slot ("beta"), ==, 1);
+  g_assert_cmpuint (jx_palette_function_slot ("alpha"), ==, 2);
+  g_assert_cmpuint (jx_palette_function_slot ("delta"), ==, 3);
+  /* Assigning again moves nobody. */
+  jx_palette_assign_functions ((const char *[]) { "alpha" }, 1);
+  g_assert_cmpuint (jx_palette_function_slot ("alpha"), ==, 2);
+  for (guint i = 4; i < JX_PALETTE_N_FUNCTION_SLOTS; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("f%u", i);
+
+      g_assert_cmpuint (jx_palette_function_slot (name), ==, i);
+    }
+  slot = jx_palette_function_slot ("one too many");
+  g_assert_cmpuint (slot, <, JX_PALETTE_N_FUNCTION_SLOTS);
+  g_assert_cmpuint (jx_palette_function_slot ("one too many"), ==, slot);
+  {
+    JxRgba a, b;
+
+    jx_palette_function_color ("beta", TRUE, &a);
+    jx_palette_function_slot_color (1, TRUE, &b);
+    g_assert_true (rgba_equal (&a, &b));
+  }
+  jx_palette_reset_functions ();
+  g_assert_cmpuint (jx_palette_function_slot ("alpha"), ==, 0);
+  jx_palette_reset_functions ();
+}
+
+/* The legends of the real traces, alone and in the comparisons one would
+ * make: with the functions assigned by the legend's order (as `render`
+ * does), no two entries look alike — every entry when there are at most
+ * JX_PALETTE_N_FUNCTION_SLOTS functions, else the categories and the most
+ * important JX_PALETTE_N_FUNCTION_SLOTS functions (the rest share slots). */
+static void
+test_real_legends (void)
+{
+  static const char *const sets[][3] = {
+    { "casita__1_xeonphi_jacobi_01", "casita__1_xeonphi_jacobi_09", NULL },
+    { "TraceR__stencil4d-32", "TraceR__stencil4d-64", NULL },
+    { "pipit__ping-pong-otf2", "pipit__ping-pong-otf2-papi", NULL },
+    { "casita__2_cuda_simple", NULL, NULL },
+    { "casita__4_mpi_ls_barr", NULL, NULL },
+    { "casita__2_cuda_simple", "casita__4_mpi_ls_barr", "casita__1_xeonphi_jacobi_01" },
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
+    {
+      JxTrace *traces[3] = { NULL, NULL, NULL };
+      guint n = 0;
+      g_autoptr(GArray) legend = NULL;
+      guint n_functions = 0;
+
+      for (; n < 3 && sets[s][n] != NULL; n++)
+        {
+          g_autofree char *path = jx_test_get_shared_trace (sets[s][n]);
+          g_autoptr(GError) error = NULL;
+
+          traces[n] = jx_trace_load (path, NULL, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+        }
+      legend = jx_legend_entries_compute (traces, n, 0);
+      jx_palette_reset_functions ();
+      jx_palette_assign_legend (legend);
+      for (guint i = 0; i < legend->len; i++)
+        n_functions += !g_array_index (legend, JxLegendEntry, i).is_category;
+      /* Entries past the slots share colours by design: leave them out. */
+      {
+        guint functions = 0, keep = 0;
+
+        for (; keep < legend->len; keep++)
+          if (!g_array_index (legend, JxLegendEntry, keep).is_category &&
+              ++functions > JX_PALETTE_N_FUNCTION_SLOTS)
+            break;
+        g_array_set_size (legend, keep);
+      }
+
+      for (int dark = 0; dark <= 1; dark++)
+        {
+          double worst = G_MAXDOUBLE;
+
+          for (guint i = 0; i < legend->len; i++)
+            for (guint j = i + 1; j < legend->len; j++)
+              {
+                const JxLegendEntry *a = &g_array_index (legend, JxLegendEntry, i);
+                const JxLegendEntry *b = &g_array_index (legend, JxLegendEntry, j);
+                JxRgba ca, cb;
+
+                jx_palette_legend_color (a, dark, &ca);
+                jx_palette_legend_color (b, dark, &cb);
+                if (delta_e (&ca, &cb) < 0.07)
+                  g_error ("%s, %s: legend entries “%s” and “%s” are only %.3f apart", sets[s][0],
+                           dark ? "dark" : "light", a->name, b->name, delta_e (&ca, &cb));
+                worst = MIN (worst, delta_e (&ca, &cb));
+              }
+          g_test_message ("%s (+%u): %u functions; %u legend entries checked, >= %.3f apart (%s)", sets[s][0], n - 1,
+                          n_functions, legend->len, worst, dark ? "dark" : "light");
+        }
+      for (guint i = 0; i < n; i++)
+        g_object_unref (traces[i]);
+    }
+  jx_palette_reset_functions ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -406,6 +601,10 @@ main (int   argc,
   g_test_add_func ("/render/palette/legend", test_legend);
   g_test_add_func ("/render/palette/diff-colors", test_diff_colors);
   g_test_add_func ("/render/palette/metric-scales", test_metric_scales);
+  g_test_add_func ("/render/palette/function-slots", test_function_slots);
+  g_test_add_func ("/render/palette/diff-apart-from-categories", test_diff_apart_from_categories);
+  g_test_add_func ("/render/palette/function-assignment", test_function_assignment);
+  g_test_add_func ("/render/palette/real-legends", test_real_legends);
 
   return g_test_run ();
 }

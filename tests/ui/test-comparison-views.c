@@ -8,6 +8,8 @@
  * the charts and the similarity list. */
 #include "config.h"
 
+#include <math.h>
+
 #include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -270,12 +272,14 @@ test_function_table (void)
   rows = jx_function_diff_table_get_model (JX_FUNCTION_DIFF_TABLE (table));
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, json_array_get_length (functions));
   g_assert_cmpuint (g_list_model_get_n_items (rows), >, 5);
+  /* The same rows in the same order (largest |net| first), every column. */
   for (guint i = 0; i < json_array_get_length (functions); i++)
     {
       JsonObject *row = json_array_get_object_element (functions, i);
       const char *name;
       guint64 n_faster, n_slower;
       double faster, slower;
+      JxFunctionTimeDiff d;
 
       jx_function_diff_table_get_row (JX_FUNCTION_DIFF_TABLE (table), i, &name, &n_faster, &faster, &n_slower, &slower);
       g_assert_cmpstr (name, ==, json_object_get_string_member (row, "function"));
@@ -283,7 +287,43 @@ test_function_table (void)
       g_assert_cmpuint (n_slower, ==, (guint64) json_object_get_int_member (row, "slower_count"));
       g_assert_cmpfloat_with_epsilon (faster, json_object_get_double_member (row, "faster_seconds"), 1e-9);
       g_assert_cmpfloat_with_epsilon (slower, json_object_get_double_member (row, "slower_seconds"), 1e-9);
+      g_assert_true (jx_function_diff_table_get_row_diff (JX_FUNCTION_DIFF_TABLE (table), i, NULL, &d));
+      g_assert_cmpfloat_with_epsilon (jx_function_time_diff_get_net (&d), json_object_get_double_member (row, "net_seconds"), 1e-9);
+      g_assert_cmpuint (d.calls_a, ==, (guint64) json_object_get_int_member (row, "calls_a"));
+      g_assert_cmpuint (d.calls_b, ==, (guint64) json_object_get_int_member (row, "calls_b"));
+      g_assert_cmpuint (d.only_a, ==, (guint64) json_object_get_int_member (row, "only_a_calls"));
+      g_assert_cmpuint (d.only_b, ==, (guint64) json_object_get_int_member (row, "only_b_calls"));
+      g_assert_cmpfloat_with_epsilon (d.only_a_self, json_object_get_double_member (row, "only_a_seconds"), 1e-9);
+      g_assert_cmpfloat_with_epsilon (d.only_b_self, json_object_get_double_member (row, "only_b_seconds"), 1e-9);
+      if (i > 0)
+        {
+          JxFunctionTimeDiff prev;
+
+          jx_function_diff_table_get_row_diff (JX_FUNCTION_DIFF_TABLE (table), i - 1, NULL, &prev);
+          g_assert_cmpfloat (fabs (jx_function_time_diff_get_net (&prev)), >=, fabs (jx_function_time_diff_get_net (&d)));
+        }
     }
+  /* The removed function of B's variant is in the table, with its calls
+   * only in A. */
+  {
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        const char *name;
+        JxFunctionTimeDiff d;
+
+        jx_function_diff_table_get_row_diff (JX_FUNCTION_DIFF_TABLE (table), i, &name, &d);
+        if (g_str_equal (name, "compute_halo"))
+          {
+            found = TRUE;
+            g_assert_cmpuint (d.calls_b, ==, 0);
+            g_assert_cmpuint (d.only_a, ==, d.calls_a);
+            g_assert_cmpfloat (jx_function_time_diff_get_net (&d), <, 0.0);
+          }
+      }
+    g_assert_true (found);
+  }
 
   {
     const char *args[] = { "diff", "--csv", "--functions", f.a, f.b, NULL };
