@@ -207,13 +207,13 @@ jx_diff_tree_build (JxComparison  *cmp,
     }
   else
     {
+      g_autofree Job **order = g_new (Job *, n_jobs);
       GThreadPool *pool;
 
       g_mutex_init (&run.mutex);
       g_cond_init (&run.cond);
       run.pending = n_jobs;
       pool = g_thread_pool_new (pool_func, &run, (gint) n_threads, TRUE, NULL);
-      g_autofree Job **order = g_new (Job *, n_jobs);
 
       /* The largest pairs first, so that no thread is left with one at the end. */
       for (guint j = 0; j < n_jobs; j++)

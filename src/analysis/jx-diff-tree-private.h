@@ -8,17 +8,61 @@
 
 G_BEGIN_DECLS
 
+/* What the walk touches for every call, in one cache line: the node's
+ * symbols (to recognise it), its link to the next sibling and the child
+ * found last under it (to find the next child without hashing), its calls
+ * and inclusive times ([0] side A, [1] side B). Exclusive times follow at
+ * the end: a node's inclusive time minus its children's. */
 typedef struct
 {
-  JxDiffTree *tree;
+  guint64 symbols;         /* symbol_a << 32 | symbol_b */
+  guint32 next_sibling;
+  guint32 cursor;
+  guint64 calls[2];
+  guint64 incl[2];
+} HotNode;
+
+/* What only one-sided calls touch. */
+typedef struct
+{
+  guint64 only_calls[2];
+  guint64 only_incl[2];
+  guint64 top_only[2];
+} OneSided;
+
+/* Open addressing slot: key → value, one cache line per probe. */
+typedef struct
+{
+  guint64 key;
+  guint32 value;     /* G_MAXUINT32: empty */
+} Slot;
+
+typedef struct
+{
+  Slot   *slots;
+  gsize   mask;
+  gsize   count;
+} SlotTable;
+
+typedef struct
+{
+  guint32     n_nodes;
   guint32     capacity;
-  guint32    *last_child;    /* per node, to append children in order */
-  /* Open addressing: (parent << 32 | label) → node. */
-  guint64    *keys;
-  guint32    *vals;
-  gsize       hmask;
-  gsize       hcount;
-  GHashTable *diff_labels;   /* (symbol_a << 32 | symbol_b) → label number + 1 */
+  HotNode    *nodes;
+  OneSided   *one_sided;
+  guint32    *parent;
+  guint32    *first_child;
+  guint32    *last_child;    /* to append children in order */
+  guint16    *depth;
+  SlotTable   children;      /* (parent << 32 | label) → node */
+  SlotTable   diff_labels;   /* (symbol_a << 32 | symbol_b) → label of a different node */
+  guint32     n_diff_labels;
+
+  double      seconds_per_tick_a;
+  double      seconds_per_tick_b;
+  guint       n_stream_pairs;
+  guint       n_names;
+  char      **names;
 } Builder;
 
 void        _jx_diff_tree_builder_init          (Builder               *b,

@@ -28,63 +28,76 @@ mix64 (guint64 x)
 #define GROW(array, capacity) ((array) = g_renew (__typeof__ (*(array)), (array), (capacity)))
 
 static void
-tree_reserve (Builder *b,
-              guint32  n)
+slots_init (SlotTable *t,
+            gsize      size)
 {
-  JxDiffTree *t = b->tree;
+  t->slots = g_new (Slot, size);
+  for (gsize i = 0; i < size; i++)
+    t->slots[i].value = EMPTY_SLOT;
+  t->mask = size - 1;
+  t->count = 0;
+}
+
+static void
+slots_grow (SlotTable *t)
+{
+  Slot *old = t->slots;
+  gsize old_size = t->mask + 1;
+
+  slots_init (t, old_size * 2);
+  for (gsize i = 0; i < old_size; i++)
+    if (old[i].value != EMPTY_SLOT)
+      {
+        gsize h = mix64 (old[i].key) & t->mask;
+
+        while (t->slots[h].value != EMPTY_SLOT)
+          h = (h + 1) & t->mask;
+        t->slots[h] = old[i];
+        t->count++;
+      }
+  g_free (old);
+}
+
+/* The slot of key: holding it, or the empty one where it goes. */
+static inline Slot *
+slots_find (SlotTable *t,
+            guint64    key)
+{
+  gsize h = mix64 (key) & t->mask;
+
+  while (t->slots[h].value != EMPTY_SLOT && t->slots[h].key != key)
+    h = (h + 1) & t->mask;
+  return &t->slots[h];
+}
+
+static inline void
+slots_fill (SlotTable *t,
+            Slot      *slot,
+            guint64    key,
+            guint32    value)
+{
+  slot->key = key;
+  slot->value = value;
+  if (++t->count * 2 > t->mask + 1)
+    slots_grow (t);
+}
+
+static void
+reserve_nodes (Builder *b,
+               guint32  n)
+{
   guint32 cap;
 
   if (n <= b->capacity)
     return;
   cap = MAX (n, b->capacity * 2);
-  GROW (t->parent, cap);
-  GROW (t->first_child, cap);
-  GROW (t->next_sibling, cap);
-  GROW (t->depth, cap);
-  GROW (t->symbol_a, cap);
-  GROW (t->symbol_b, cap);
-  GROW (t->calls_a, cap);
-  GROW (t->calls_b, cap);
-  GROW (t->only_calls_a, cap);
-  GROW (t->only_calls_b, cap);
-  GROW (t->incl_a, cap);
-  GROW (t->incl_b, cap);
-  GROW (t->excl_a, cap);
-  GROW (t->excl_b, cap);
-  GROW (t->only_incl_a, cap);
-  GROW (t->only_incl_b, cap);
-  GROW (t->top_only_a, cap);
-  GROW (t->top_only_b, cap);
+  GROW (b->nodes, cap);
+  GROW (b->one_sided, cap);
+  GROW (b->parent, cap);
+  GROW (b->first_child, cap);
   GROW (b->last_child, cap);
+  GROW (b->depth, cap);
   b->capacity = cap;
-}
-
-static void
-hash_resize (Builder *b,
-             gsize    size)
-{
-  guint64 *old_keys = b->keys;
-  guint32 *old_vals = b->vals;
-  gsize old_size = b->hmask + 1;
-
-  b->keys = g_new (guint64, size);
-  b->vals = g_new (guint32, size);
-  memset (b->vals, 0xff, size * sizeof (guint32));
-  b->hmask = size - 1;
-  if (old_vals == NULL)
-    return;
-  for (gsize i = 0; i < old_size; i++)
-    if (old_vals[i] != EMPTY_SLOT)
-      {
-        gsize h = mix64 (old_keys[i]) & b->hmask;
-
-        while (b->vals[h] != EMPTY_SLOT)
-          h = (h + 1) & b->hmask;
-        b->keys[h] = old_keys[i];
-        b->vals[h] = old_vals[i];
-      }
-  g_free (old_keys);
-  g_free (old_vals);
 }
 
 static guint32
@@ -93,156 +106,224 @@ new_node (Builder *b,
           guint32  symbol_a,
           guint32  symbol_b)
 {
-  JxDiffTree *t = b->tree;
-  guint32 n = t->n_nodes;
+  guint32 n = b->n_nodes;
 
-  tree_reserve (b, n + 1);
-  t->n_nodes = n + 1;
-  t->parent[n] = parent;
-  t->first_child[n] = JX_NONE;
-  t->next_sibling[n] = JX_NONE;
-  t->depth[n] = parent == JX_NONE ? 0 : (guint16) MIN ((guint) t->depth[parent] + 1, G_MAXUINT16);
-  t->symbol_a[n] = symbol_a;
-  t->symbol_b[n] = symbol_b;
-  t->calls_a[n] = t->calls_b[n] = 0;
-  t->only_calls_a[n] = t->only_calls_b[n] = 0;
-  t->incl_a[n] = t->incl_b[n] = 0;
-  t->excl_a[n] = t->excl_b[n] = 0;
-  t->only_incl_a[n] = t->only_incl_b[n] = 0;
-  t->top_only_a[n] = t->top_only_b[n] = 0;
+  reserve_nodes (b, n + 1);
+  b->n_nodes = n + 1;
+  memset (&b->nodes[n], 0, sizeof (HotNode));
+  memset (&b->one_sided[n], 0, sizeof (OneSided));
+  b->nodes[n].symbols = ((guint64) symbol_a << 32) | symbol_b;
+  b->nodes[n].next_sibling = JX_NONE;
+  b->nodes[n].cursor = JX_NONE;
+  b->parent[n] = parent;
+  b->first_child[n] = JX_NONE;
   b->last_child[n] = JX_NONE;
+  b->depth[n] = parent == JX_NONE ? 0 : (guint16) MIN ((guint) b->depth[parent] + 1, G_MAXUINT16);
   if (parent != JX_NONE)
     {
       if (b->last_child[parent] == JX_NONE)
-        t->first_child[parent] = n;
+        b->first_child[parent] = n;
       else
-        t->next_sibling[b->last_child[parent]] = n;
+        b->nodes[b->last_child[parent]].next_sibling = n;
       b->last_child[parent] = n;
     }
   return n;
 }
 
-static guint32
+static inline guint32
 label_of (Builder *b,
           guint32  symbol_a,
           guint32  symbol_b)
 {
   guint64 pair;
-  gpointer found;
+  Slot *slot;
 
   if (symbol_a == symbol_b || symbol_b == JX_NONE)
     return symbol_a;
   if (symbol_a == JX_NONE)
     return symbol_b;
   pair = ((guint64) symbol_a << 32) | symbol_b;
-  found = g_hash_table_lookup (b->diff_labels, &pair);
-  if (found == NULL)
-    {
-      guint64 *key = g_new (guint64, 1);
-
-      *key = pair;
-      found = GUINT_TO_POINTER (g_hash_table_size (b->diff_labels) + 1);
-      g_hash_table_insert (b->diff_labels, key, found);
-    }
-  return DIFF_LABEL_BIT | (GPOINTER_TO_UINT (found) - 1);
+  slot = slots_find (&b->diff_labels, pair);
+  if (slot->value == EMPTY_SLOT)
+    slots_fill (&b->diff_labels, slot, pair, DIFF_LABEL_BIT | b->n_diff_labels++);
+  else
+    return slot->value;
+  return DIFF_LABEL_BIT | (b->n_diff_labels - 1);
 }
 
-/* The child of parent with these symbols, created when new. */
-static guint32
+/* The child of parent with these symbols, created when new. Calls repeat
+ * their callees in the same order, so the sibling after the child found
+ * last under parent (or the first child, or that child again) is tried
+ * before the hash table. */
+static inline guint32
 child_node (Builder *b,
             guint32  parent,
             guint32  symbol_a,
             guint32  symbol_b)
 {
-  guint64 key = ((guint64) parent << 32) | label_of (b, symbol_a, symbol_b);
-  gsize h = mix64 (key) & b->hmask;
+  guint32 na = symbol_a == JX_NONE ? symbol_b : symbol_a;
+  guint32 nb = symbol_b == JX_NONE ? symbol_a : symbol_b;
+  guint64 want = ((guint64) na << 32) | nb;
+  guint32 last = b->nodes[parent].cursor;
+  guint32 guess;
+  guint64 key;
+  Slot *slot;
   guint32 node;
 
-  while (b->vals[h] != EMPTY_SLOT)
+  guess = last != JX_NONE ? b->nodes[last].next_sibling : b->first_child[parent];
+  if (guess == JX_NONE || b->nodes[guess].symbols != want)
     {
-      if (b->keys[h] == key)
-        return b->vals[h];
-      h = (h + 1) & b->hmask;
+      guess = b->first_child[parent];
+      if (guess == JX_NONE || b->nodes[guess].symbols != want)
+        guess = last != JX_NONE && b->nodes[last].symbols == want ? last : JX_NONE;
     }
-  node = new_node (b, parent, symbol_a == JX_NONE ? symbol_b : symbol_a, symbol_b == JX_NONE ? symbol_a : symbol_b);
-  b->keys[h] = key;
-  b->vals[h] = node;
-  if (++b->hcount * 2 > b->hmask + 1)
-    hash_resize (b, (b->hmask + 1) * 2);
+  if (guess != JX_NONE)
+    {
+      b->nodes[parent].cursor = guess;
+      return guess;
+    }
+
+  key = ((guint64) parent << 32) | label_of (b, symbol_a, symbol_b);
+  slot = slots_find (&b->children, key);
+  if (slot->value != EMPTY_SLOT)
+    node = slot->value;
+  else
+    {
+      node = new_node (b, parent, na, nb);
+      slots_fill (&b->children, slot, key, node);
+    }
+  b->nodes[parent].cursor = node;
   return node;
 }
 
 void
-_jx_diff_tree_builder_init (Builder     *b,
-                            double       seconds_per_tick_a,
-                            double       seconds_per_tick_b,
+_jx_diff_tree_builder_init (Builder            *b,
+                            double              seconds_per_tick_a,
+                            double              seconds_per_tick_b,
                             const char * const *names,
-                            guint        n_names)
+                            guint               n_names)
 {
   memset (b, 0, sizeof *b);
-  b->tree = g_new0 (JxDiffTree, 1);
-  b->tree->seconds_per_tick_a = seconds_per_tick_a;
-  b->tree->seconds_per_tick_b = seconds_per_tick_b;
-  b->tree->n_names = n_names;
-  b->tree->names = g_new0 (char *, n_names + 1);
+  b->seconds_per_tick_a = seconds_per_tick_a;
+  b->seconds_per_tick_b = seconds_per_tick_b;
+  b->n_names = n_names;
+  b->names = g_new0 (char *, n_names + 1);
   for (guint i = 0; i < n_names; i++)
-    b->tree->names[i] = g_strdup (names[i] != NULL ? names[i] : "");
-  b->diff_labels = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  hash_resize (b, 1024);
-  tree_reserve (b, 256);
+    b->names[i] = g_strdup (names[i] != NULL ? names[i] : "");
+  slots_init (&b->children, 4096);
+  slots_init (&b->diff_labels, 64);
+  reserve_nodes (b, 1024);
   new_node (b, JX_NONE, JX_NONE, JX_NONE);
 }
+
+#define TAKE(field) (t->field = g_steal_pointer (&b->field))
 
 JxDiffTree *
 _jx_diff_tree_builder_finish (Builder *b)
 {
-  JxDiffTree *t = b->tree;
+  JxDiffTree *t = g_new0 (JxDiffTree, 1);
+  guint32 n = b->n_nodes;
+  gsize size = MAX (n, 1);
 
-  g_free (b->keys);
-  g_free (b->vals);
-  g_free (b->last_child);
-  g_hash_table_unref (b->diff_labels);
-  b->tree = NULL;
+  t->n_nodes = n;
+  TAKE (parent);
+  TAKE (first_child);
+  TAKE (depth);
+  t->next_sibling = g_new (guint32, size);
+  t->symbol_a = g_new (guint32, size);
+  t->symbol_b = g_new (guint32, size);
+  t->calls_a = g_new (guint64, size);
+  t->calls_b = g_new (guint64, size);
+  t->only_calls_a = g_new (guint64, size);
+  t->only_calls_b = g_new (guint64, size);
+  t->incl_a = g_new (guint64, size);
+  t->incl_b = g_new (guint64, size);
+  t->excl_a = g_new (guint64, size);
+  t->excl_b = g_new (guint64, size);
+  t->only_incl_a = g_new (guint64, size);
+  t->only_incl_b = g_new (guint64, size);
+  t->top_only_a = g_new (guint64, size);
+  t->top_only_b = g_new (guint64, size);
+  for (guint32 i = 0; i < n; i++)
+    {
+      const HotNode *h = &b->nodes[i];
+      const OneSided *o = &b->one_sided[i];
+
+      t->next_sibling[i] = h->next_sibling;
+      t->symbol_a[i] = (guint32) (h->symbols >> 32);
+      t->symbol_b[i] = (guint32) h->symbols;
+      t->calls_a[i] = h->calls[0];
+      t->calls_b[i] = h->calls[1];
+      t->incl_a[i] = h->incl[0];
+      t->incl_b[i] = h->incl[1];
+      t->excl_a[i] = h->incl[0];
+      t->excl_b[i] = h->incl[1];
+      t->only_calls_a[i] = o->only_calls[0];
+      t->only_calls_b[i] = o->only_calls[1];
+      t->only_incl_a[i] = o->only_incl[0];
+      t->only_incl_b[i] = o->only_incl[1];
+      t->top_only_a[i] = o->top_only[0];
+      t->top_only_b[i] = o->top_only[1];
+    }
+  /* Exclusive = inclusive minus the callees' inclusive: each call's callees
+   * are in its node's children. The root has no time of its own. */
+  for (guint32 i = 1; i < n; i++)
+    if (t->parent[i] != JX_DIFF_TREE_ROOT)
+      {
+        t->excl_a[t->parent[i]] -= t->incl_a[i];
+        t->excl_b[t->parent[i]] -= t->incl_b[i];
+      }
+  if (n > 0)
+    t->excl_a[JX_DIFF_TREE_ROOT] = t->excl_b[JX_DIFF_TREE_ROOT] = 0;
+  t->seconds_per_tick_a = b->seconds_per_tick_a;
+  t->seconds_per_tick_b = b->seconds_per_tick_b;
+  t->n_stream_pairs = b->n_stream_pairs;
+  t->n_names = b->n_names;
+  t->names = g_steal_pointer (&b->names);
+  _jx_diff_tree_builder_clear (b);
   return t;
 }
 
 void
 _jx_diff_tree_builder_clear (Builder *b)
 {
-  if (b->tree != NULL)
-    jx_diff_tree_free (_jx_diff_tree_builder_finish (b));
+  g_clear_pointer (&b->nodes, g_free);
+  g_clear_pointer (&b->one_sided, g_free);
+  g_clear_pointer (&b->parent, g_free);
+  g_clear_pointer (&b->first_child, g_free);
+  g_clear_pointer (&b->last_child, g_free);
+  g_clear_pointer (&b->depth, g_free);
+  g_clear_pointer (&b->children.slots, g_free);
+  g_clear_pointer (&b->diff_labels.slots, g_free);
+  g_clear_pointer (&b->names, g_strfreev);
+  b->n_nodes = b->capacity = 0;
 }
 
-/* One side of a pair: counts the call, its inclusive and exclusive time
- * (taking its time from the caller's exclusive time), and what is one-sided. */
+/* One call on one side (side 0 = A, 1 = B): counts it, its inclusive time
+ * (the root's is the top-level calls' time), and what is one-sided. */
 static inline void
-add_call (guint64  *calls,
-          guint64  *incl,
-          guint64  *excl,
-          guint64  *only_calls,
-          guint64  *only_incl,
-          guint64  *top_only,
+add_call (Builder  *b,
+          guint     side,
           guint32   node,
           guint32   parent_node,
           guint64   duration,
           gboolean  one_sided,
           gboolean  top)
 {
-  calls[node]++;
-  incl[node] += duration;
-  excl[node] += duration;
-  /* The caller's node counted this time as its own; the root has none.
-   * Pre-order: the caller was added first, so its sum never goes below 0. */
-  if (parent_node != JX_DIFF_TREE_ROOT)
-    excl[parent_node] -= duration;
-  else
-    incl[JX_DIFF_TREE_ROOT] += duration;
+  HotNode *h = &b->nodes[node];
+
+  h->calls[side]++;
+  h->incl[side] += duration;
+  if (parent_node == JX_DIFF_TREE_ROOT)
+    b->nodes[JX_DIFF_TREE_ROOT].incl[side] += duration;
   if (one_sided)
     {
-      only_calls[node]++;
-      only_incl[node] += duration;
+      OneSided *o = &b->one_sided[node];
+
+      o->only_calls[side]++;
+      o->only_incl[side] += duration;
       if (top)
-        top_only[node] += duration;
+        o->top_only[side] += duration;
     }
 }
 
@@ -253,7 +334,6 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
                                      const JxDiffTreeSide  *sb,
                                      GCancellable          *cancellable)
 {
-  JxDiffTree *t = b->tree;
   const JxStream *a = sa->stream;
   const JxStream *bs = sb->stream;
   g_autofree guint32 *stack_pair = NULL;
@@ -266,7 +346,7 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
   stack_pair = g_new (guint32, stack_cap);
   stack_node = g_new (guint32, stack_cap);
   stack_state = g_new (guint8, stack_cap);
-  t->n_stream_pairs++;
+  b->n_stream_pairs++;
 
   for (gsize i = 0; i < al->n_pairs; i++)
     {
@@ -286,22 +366,18 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
       sym_a = p->a != JX_ALIGN_NONE ? sa->symbol_map[a->region[p->a]] : JX_NONE;
       sym_b = p->b != JX_ALIGN_NONE ? sb->symbol_map[bs->region[p->b]] : JX_NONE;
       node = child_node (b, parent_node, sym_a, sym_b);
-      /* child_node may have moved the arrays. */
-      t = b->tree;
 
       if (p->a != JX_ALIGN_NONE)
         {
           /* The aligned caller holds this call's caller on this side. */
           g_assert (sp == 0 || al->pairs[stack_pair[sp - 1]].a == a->parent[p->a]);
-          add_call (t->calls_a, t->incl_a, t->excl_a, t->only_calls_a, t->only_incl_a, t->top_only_a,
-                    node, parent_node, a->end[p->a] - a->start[p->a], p->state == JX_PAIR_ONLY_A,
+          add_call (b, 0, node, parent_node, a->end[p->a] - a->start[p->a], p->state == JX_PAIR_ONLY_A,
                     parent_state != JX_PAIR_ONLY_A);
         }
       if (p->b != JX_ALIGN_NONE)
         {
           g_assert (sp == 0 || al->pairs[stack_pair[sp - 1]].b == bs->parent[p->b]);
-          add_call (t->calls_b, t->incl_b, t->excl_b, t->only_calls_b, t->only_incl_b, t->top_only_b,
-                    node, parent_node, bs->end[p->b] - bs->start[p->b], p->state == JX_PAIR_ONLY_B,
+          add_call (b, 1, node, parent_node, bs->end[p->b] - bs->start[p->b], p->state == JX_PAIR_ONLY_B,
                     parent_state != JX_PAIR_ONLY_B);
         }
 
@@ -326,38 +402,35 @@ _jx_diff_tree_builder_add_tree (Builder          *b,
 {
   g_autofree guint32 *map = g_new (guint32, MAX (src->n_nodes, 1));
 
-  g_assert (src->seconds_per_tick_a == b->tree->seconds_per_tick_a);
-  g_assert (src->seconds_per_tick_b == b->tree->seconds_per_tick_b);
+  g_assert (src->seconds_per_tick_a == b->seconds_per_tick_a);
+  g_assert (src->seconds_per_tick_b == b->seconds_per_tick_b);
 
-  b->tree->n_stream_pairs += src->n_stream_pairs;
-  map[JX_DIFF_TREE_ROOT] = JX_DIFF_TREE_ROOT;
+  b->n_stream_pairs += src->n_stream_pairs;
   /* Nodes are numbered in order of creation: a parent before its children. */
   for (guint32 n = 0; n < src->n_nodes; n++)
     {
-      JxDiffTree *t;
-      guint32 d;
+      HotNode *h;
+      OneSided *o;
 
       if (n == JX_DIFF_TREE_ROOT)
-        d = JX_DIFF_TREE_ROOT;
+        map[n] = JX_DIFF_TREE_ROOT;
       else
         {
           g_assert (src->parent[n] < n);
-          d = child_node (b, map[src->parent[n]], src->symbol_a[n], src->symbol_b[n]);
+          map[n] = child_node (b, map[src->parent[n]], src->symbol_a[n], src->symbol_b[n]);
         }
-      map[n] = d;
-      t = b->tree;
-      t->calls_a[d] += src->calls_a[n];
-      t->calls_b[d] += src->calls_b[n];
-      t->only_calls_a[d] += src->only_calls_a[n];
-      t->only_calls_b[d] += src->only_calls_b[n];
-      t->incl_a[d] += src->incl_a[n];
-      t->incl_b[d] += src->incl_b[n];
-      t->excl_a[d] += src->excl_a[n];
-      t->excl_b[d] += src->excl_b[n];
-      t->only_incl_a[d] += src->only_incl_a[n];
-      t->only_incl_b[d] += src->only_incl_b[n];
-      t->top_only_a[d] += src->top_only_a[n];
-      t->top_only_b[d] += src->top_only_b[n];
+      h = &b->nodes[map[n]];
+      o = &b->one_sided[map[n]];
+      h->calls[0] += src->calls_a[n];
+      h->calls[1] += src->calls_b[n];
+      h->incl[0] += src->incl_a[n];
+      h->incl[1] += src->incl_b[n];
+      o->only_calls[0] += src->only_calls_a[n];
+      o->only_calls[1] += src->only_calls_b[n];
+      o->only_incl[0] += src->only_incl_a[n];
+      o->only_incl[1] += src->only_incl_b[n];
+      o->top_only[0] += src->top_only_a[n];
+      o->top_only[1] += src->top_only_b[n];
     }
 }
 
