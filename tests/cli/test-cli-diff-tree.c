@@ -336,6 +336,61 @@ test_text_and_usage (void)
   pair_clear (&p);
 }
 
+/* `render --flame`: PNG, SVG and PDF of the pair, the options checked. */
+static void
+test_render_flame (void)
+{
+  g_auto(JxCliRun) run = { 0 };
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *pdf = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+  Pair p;
+
+  pair_init (&p);
+  png = g_build_filename (p.tmp, "flame.png", NULL);
+  svg = g_build_filename (p.tmp, "flame.svg", NULL);
+  pdf = g_build_filename (p.tmp, "flame.pdf", NULL);
+
+  jx_cli_run (&run, "render", "--flame", p.a, p.b, "-o", png, "--size", "900", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "(png, 900 × "));
+  g_assert_nonnull (strstr (run.out, "Frames: "));
+  g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 8);
+  g_assert_cmpint (memcmp (contents, "\x89PNG", 4), ==, 0);
+  g_clear_pointer (&contents, g_free);
+
+  jx_cli_run (&run, "render", "--flame", "--dark", "--self", "--normalise", "--width-by", "a", "--upward",
+              "--band", "5", "--depth", "3", p.a, p.b, "-o", svg, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+  g_clear_pointer (&contents, g_free);
+
+  jx_cli_run (&run, "render", "--flame", p.a, p.b, "-o", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+
+  /* render --help names it; usage errors say what is wrong. */
+  jx_cli_run (&run, "render", "--help", NULL);
+  g_assert_nonnull (strstr (run.out, "--flame"));
+  jx_cli_run (&run, "render", "--flame", p.a, "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_cli_run (&run, "render", "--flame", p.a, p.b, "-o", png, "--width-by", "c", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_cli_run (&run, "render", "--flame", p.a, p.b, "-o", png, "--band", "95", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_cli_run (&run, "render", "--flame", p.a, p.b, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_cli_run (&run, "render", "--flame", p.a, p.b, "-o", png, "--process", "nobody", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "nobody"));
+  pair_clear (&p);
+}
+
 /* The Jacobi pair: run 09's kernels take several times longer, and the
  * tree says where. */
 static void
@@ -372,6 +427,7 @@ main (int   argc,
   g_test_add_func ("/cli/diff-tree/folded", test_folded);
   g_test_add_func ("/cli/diff-tree/text-and-usage", test_text_and_usage);
   g_test_add_func ("/cli/diff-tree/jacobi", test_jacobi);
+  g_test_add_func ("/cli/diff-tree/render-flame", test_render_flame);
 
   return g_test_run ();
 }
