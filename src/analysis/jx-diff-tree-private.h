@@ -8,26 +8,29 @@
 
 G_BEGIN_DECLS
 
-/* What the walk touches for every call, in one cache line: the node's
- * symbols (to recognise it), its link to the next sibling and the child
- * found last under it (to find the next child without hashing), its calls
- * and inclusive times ([0] side A, [1] side B). Exclusive times follow at
- * the end: a node's inclusive time minus its children's. */
+/* What the walk touches for every call, half a cache line, so that the
+ * nodes of a stream pair's tree mostly stay in the core's cache: the
+ * node's label (to recognise it), its link to the next sibling (to find
+ * the next callee without hashing), its calls and inclusive times ([0]
+ * side A, [1] side B). One stream pair's calls fit 32 bits (invocation ids
+ * are guint32); merged trees add theirs in Cold.calls. Exclusive times
+ * follow at the end: a node's inclusive time minus its children's. */
 typedef struct
 {
-  guint64 symbols;         /* symbol_a << 32 | symbol_b */
+  guint32 label;
   guint32 next_sibling;
-  guint32 cursor;
-  guint64 calls[2];
+  guint32 calls[2];
   guint64 incl[2];
 } HotNode;
 
-/* What only one-sided calls touch. */
+/* What calls seldom touch: one-sided parts, calls summed by merges, the
+ * child found last under the node (read while the node is hot). */
 typedef struct
 {
   guint64 only_calls[2];
   guint64 only_incl[2];
   guint64 top_only[2];
+  guint64 calls[2];
 } OneSided;
 
 /* Open addressing slot: key → value, one cache line per probe. */
@@ -53,6 +56,9 @@ typedef struct
   guint32    *parent;
   guint32    *first_child;
   guint32    *last_child;    /* to append children in order */
+  guint32    *cursor;        /* the child found last under each node */
+  guint32    *symbol_a;
+  guint32    *symbol_b;
   guint16    *depth;
   SlotTable   children;      /* (parent << 32 | label) → node */
   SlotTable   diff_labels;   /* (symbol_a << 32 | symbol_b) → label of a different node */

@@ -96,6 +96,9 @@ reserve_nodes (Builder *b,
   GROW (b->parent, cap);
   GROW (b->first_child, cap);
   GROW (b->last_child, cap);
+  GROW (b->cursor, cap);
+  GROW (b->symbol_a, cap);
+  GROW (b->symbol_b, cap);
   GROW (b->depth, cap);
   b->capacity = cap;
 }
@@ -103,6 +106,7 @@ reserve_nodes (Builder *b,
 static guint32
 new_node (Builder *b,
           guint32  parent,
+          guint32  label,
           guint32  symbol_a,
           guint32  symbol_b)
 {
@@ -112,9 +116,11 @@ new_node (Builder *b,
   b->n_nodes = n + 1;
   memset (&b->nodes[n], 0, sizeof (HotNode));
   memset (&b->one_sided[n], 0, sizeof (OneSided));
-  b->nodes[n].symbols = ((guint64) symbol_a << 32) | symbol_b;
+  b->nodes[n].label = label;
   b->nodes[n].next_sibling = JX_NONE;
-  b->nodes[n].cursor = JX_NONE;
+  b->cursor[n] = JX_NONE;
+  b->symbol_a[n] = symbol_a;
+  b->symbol_b[n] = symbol_b;
   b->parent[n] = parent;
   b->first_child[n] = JX_NONE;
   b->last_child[n] = JX_NONE;
@@ -161,38 +167,37 @@ child_node (Builder *b,
             guint32  symbol_a,
             guint32  symbol_b)
 {
-  guint32 na = symbol_a == JX_NONE ? symbol_b : symbol_a;
-  guint32 nb = symbol_b == JX_NONE ? symbol_a : symbol_b;
-  guint64 want = ((guint64) na << 32) | nb;
-  guint32 last = b->nodes[parent].cursor;
+  guint32 label = label_of (b, symbol_a, symbol_b);
+  guint32 last = b->cursor[parent];
   guint32 guess;
   guint64 key;
   Slot *slot;
   guint32 node;
 
   guess = last != JX_NONE ? b->nodes[last].next_sibling : b->first_child[parent];
-  if (guess == JX_NONE || b->nodes[guess].symbols != want)
+  if (guess == JX_NONE || b->nodes[guess].label != label)
     {
       guess = b->first_child[parent];
-      if (guess == JX_NONE || b->nodes[guess].symbols != want)
-        guess = last != JX_NONE && b->nodes[last].symbols == want ? last : JX_NONE;
+      if (guess == JX_NONE || b->nodes[guess].label != label)
+        guess = last != JX_NONE && b->nodes[last].label == label ? last : JX_NONE;
     }
   if (guess != JX_NONE)
     {
-      b->nodes[parent].cursor = guess;
+      b->cursor[parent] = guess;
       return guess;
     }
 
-  key = ((guint64) parent << 32) | label_of (b, symbol_a, symbol_b);
+  key = ((guint64) parent << 32) | label;
   slot = slots_find (&b->children, key);
   if (slot->value != EMPTY_SLOT)
     node = slot->value;
   else
     {
-      node = new_node (b, parent, na, nb);
+      node = new_node (b, parent, label, symbol_a == JX_NONE ? symbol_b : symbol_a,
+                       symbol_b == JX_NONE ? symbol_a : symbol_b);
       slots_fill (&b->children, slot, key, node);
     }
-  b->nodes[parent].cursor = node;
+  b->cursor[parent] = node;
   return node;
 }
 
@@ -213,7 +218,7 @@ _jx_diff_tree_builder_init (Builder            *b,
   slots_init (&b->children, 4096);
   slots_init (&b->diff_labels, 64);
   reserve_nodes (b, 1024);
-  new_node (b, JX_NONE, JX_NONE, JX_NONE);
+  new_node (b, JX_NONE, JX_NONE, JX_NONE, JX_NONE);
 }
 
 #define TAKE(field) (t->field = g_steal_pointer (&b->field))
@@ -229,9 +234,9 @@ _jx_diff_tree_builder_finish (Builder *b)
   TAKE (parent);
   TAKE (first_child);
   TAKE (depth);
+  TAKE (symbol_a);
+  TAKE (symbol_b);
   t->next_sibling = g_new (guint32, size);
-  t->symbol_a = g_new (guint32, size);
-  t->symbol_b = g_new (guint32, size);
   t->calls_a = g_new (guint64, size);
   t->calls_b = g_new (guint64, size);
   t->only_calls_a = g_new (guint64, size);
@@ -250,10 +255,8 @@ _jx_diff_tree_builder_finish (Builder *b)
       const OneSided *o = &b->one_sided[i];
 
       t->next_sibling[i] = h->next_sibling;
-      t->symbol_a[i] = (guint32) (h->symbols >> 32);
-      t->symbol_b[i] = (guint32) h->symbols;
-      t->calls_a[i] = h->calls[0];
-      t->calls_b[i] = h->calls[1];
+      t->calls_a[i] = h->calls[0] + o->calls[0];
+      t->calls_b[i] = h->calls[1] + o->calls[1];
       t->incl_a[i] = h->incl[0];
       t->incl_b[i] = h->incl[1];
       t->excl_a[i] = h->incl[0];
@@ -292,6 +295,9 @@ _jx_diff_tree_builder_clear (Builder *b)
   g_clear_pointer (&b->parent, g_free);
   g_clear_pointer (&b->first_child, g_free);
   g_clear_pointer (&b->last_child, g_free);
+  g_clear_pointer (&b->cursor, g_free);
+  g_clear_pointer (&b->symbol_a, g_free);
+  g_clear_pointer (&b->symbol_b, g_free);
   g_clear_pointer (&b->depth, g_free);
   g_clear_pointer (&b->children.slots, g_free);
   g_clear_pointer (&b->diff_labels.slots, g_free);
@@ -367,16 +373,17 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
       sym_b = p->b != JX_ALIGN_NONE ? sb->symbol_map[bs->region[p->b]] : JX_NONE;
       node = child_node (b, parent_node, sym_a, sym_b);
 
+      /* The aligned parent holds each side's caller (Algorithm 2 aligns
+       * only the callees of aligned calls), so a call's time goes under its
+       * caller's node; tests/analysis/test-diff-tree.c checks the sums
+       * against each side's own call-path profile. */
       if (p->a != JX_ALIGN_NONE)
         {
-          /* The aligned caller holds this call's caller on this side. */
-          g_assert (sp == 0 || al->pairs[stack_pair[sp - 1]].a == a->parent[p->a]);
           add_call (b, 0, node, parent_node, a->end[p->a] - a->start[p->a], p->state == JX_PAIR_ONLY_A,
                     parent_state != JX_PAIR_ONLY_A);
         }
       if (p->b != JX_ALIGN_NONE)
         {
-          g_assert (sp == 0 || al->pairs[stack_pair[sp - 1]].b == bs->parent[p->b]);
           add_call (b, 1, node, parent_node, bs->end[p->b] - bs->start[p->b], p->state == JX_PAIR_ONLY_B,
                     parent_state != JX_PAIR_ONLY_B);
         }
@@ -421,8 +428,8 @@ _jx_diff_tree_builder_add_tree (Builder          *b,
         }
       h = &b->nodes[map[n]];
       o = &b->one_sided[map[n]];
-      h->calls[0] += src->calls_a[n];
-      h->calls[1] += src->calls_b[n];
+      o->calls[0] += src->calls_a[n];
+      o->calls[1] += src->calls_b[n];
       h->incl[0] += src->incl_a[n];
       h->incl[1] += src->incl_b[n];
       o->only_calls[0] += src->only_calls_a[n];
