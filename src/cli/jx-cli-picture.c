@@ -43,6 +43,24 @@ jx_cli_format_from_path (const char  *path,
   return dot != NULL && strchr (dot, G_DIR_SEPARATOR) == NULL && jx_cli_format_from_string (dot + 1, out);
 }
 
+char *
+jx_cli_picture_format (const char  *output,
+                       const char  *format_name,
+                       JxCliFormat *format)
+{
+  if (output == NULL)
+    return g_strdup (_("expected an output file, -o FILE"));
+  if (format_name != NULL)
+    {
+      if (!jx_cli_format_from_string (format_name, format))
+        return g_strdup_printf (_("unknown format “%s” (use png, svg or pdf)"), format_name);
+      return NULL;
+    }
+  if (!jx_cli_format_from_path (output, format))
+    return g_strdup_printf (_("cannot tell the format from “%s”; name it .png, .svg or .pdf, or use --format"), output);
+  return NULL;
+}
+
 gboolean
 jx_cli_parse_size (const char *text,
                    int        *width,

@@ -30,6 +30,13 @@ gboolean    jx_cli_format_from_string (const char   *text,
 gboolean    jx_cli_format_from_path   (const char   *path,
                                        JxCliFormat  *out);
 
+/* The format of -o output: format_name (--format) when given, else from
+ * the output's extension. NULL when fine, else the usage error's message
+ * (free with g_free). */
+char       *jx_cli_picture_format     (const char   *output,
+                                       const char   *format_name,
+                                       JxCliFormat  *format);
+
 /* "W", "WxH" or "W×H", each side in [JX_CLI_PICTURE_MIN_SIDE,
  * JX_CLI_PICTURE_MAX_SIDE]; height 0 when only the width is given. */
 gboolean    jx_cli_parse_size         (const char   *text,

@@ -53,6 +53,7 @@ jx_cli_render_flame (int    argc,
   g_autoptr(JxFlameGraph) graph = NULL;
   g_autofree char *output = NULL;
   g_autofree char *format_name = NULL;
+  g_autofree char *problem = NULL;
   g_autofree char *size = NULL;
   g_autofree char *process = NULL;
   g_autofree char *width_by = NULL;
@@ -100,16 +101,8 @@ jx_cli_render_flame (int    argc,
     return JX_CLI_EXIT_USAGE;
   if (argc != 3)
     return jx_cli_usage_error (argv[0], "%s", _("--flame compares two traces: expected TRACE_A and TRACE_B"));
-  if (output == NULL)
-    return jx_cli_usage_error (argv[0], "%s", _("expected an output file, -o FILE"));
-  if (format_name != NULL)
-    {
-      if (!jx_cli_format_from_string (format_name, &format))
-        return jx_cli_usage_error (argv[0], _("unknown format “%s” (use png, svg or pdf)"), format_name);
-    }
-  else if (!jx_cli_format_from_path (output, &format))
-    return jx_cli_usage_error (argv[0], _("cannot tell the format from “%s”; name it .png, .svg or .pdf, or use --format"),
-                               output);
+  if ((problem = jx_cli_picture_format (output, format_name, &format)) != NULL)
+    return jx_cli_usage_error (argv[0], "%s", problem);
   jx_flame_options_init (&options);
   if (size != NULL && !jx_cli_parse_size (size, &options.width, &options.height))
     return jx_cli_usage_error (argv[0], _("bad size “%s”: expected WIDTHxHEIGHT in pixels, each %d to %d"), size,

@@ -124,6 +124,7 @@ jx_cli_render (int    argc,
   g_autofree JxComparisonLane *lanes = NULL;
   g_autofree char *output = NULL;
   g_autofree char *format_name = NULL;
+  g_autofree char *problem = NULL;
   g_autofree char *size = NULL;
   g_autofree char *window = NULL;
   g_autofree char *process = NULL;
@@ -203,16 +204,8 @@ jx_cli_render (int    argc,
     return JX_CLI_EXIT_USAGE;
   if (argc < 2)
     return jx_cli_usage_error (argv[0], "%s", _("expected at least one trace"));
-  if (output == NULL)
-    return jx_cli_usage_error (argv[0], "%s", _("expected an output file, -o FILE"));
-  if (format_name != NULL)
-    {
-      if (!jx_cli_format_from_string (format_name, &format))
-        return jx_cli_usage_error (argv[0], _("unknown format “%s” (use png, svg or pdf)"), format_name);
-    }
-  else if (!jx_cli_format_from_path (output, &format))
-    return jx_cli_usage_error (argv[0], _("cannot tell the format from “%s”; name it .png, .svg or .pdf, or use --format"),
-                               output);
+  if ((problem = jx_cli_picture_format (output, format_name, &format)) != NULL)
+    return jx_cli_usage_error (argv[0], "%s", problem);
 
   jx_cli_fold_init (&fold);
   if (!jx_cli_fold_parse (&fold, (const char * const *) fold_names, fold_op, sos, &fold_message))

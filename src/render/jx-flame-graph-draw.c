@@ -20,8 +20,22 @@
 
 static const JxRgba different_outline = { 0xe6 / 255.0f, 0x9f / 255.0f, 0.0f, 1.0f };
 
+static PangoLayout *
+text_layout (cairo_t    *cr,
+             const char *text,
+             const char *font)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
 /* Text at (x, y) (top left), at most width px wide, ellipsized. */
-static int
+static void
 show_text (cairo_t      *cr,
            const char   *text,
            const char   *font,
@@ -30,20 +44,13 @@ show_text (cairo_t      *cr,
            double        width,
            const JxRgba *color)
 {
-  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (font);
-  int tw, th;
+  g_autoptr(PangoLayout) layout = text_layout (cr, text, font);
 
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_set_width (layout, (int) MAX (width, 1.0) * PANGO_SCALE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  pango_layout_get_pixel_size (layout, &tw, &th);
   jx_palette_cairo_set_source (cr, color);
   cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, layout);
-  return tw;
 }
 
 static int
@@ -51,13 +58,9 @@ text_width (cairo_t    *cr,
             const char *text,
             const char *font)
 {
-  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (font);
+  g_autoptr(PangoLayout) layout = text_layout (cr, text, font);
   int tw, th;
 
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &tw, &th);
   return tw;
 }

@@ -221,15 +221,14 @@ jx_flame_graph_new (const JxDiffTree     *tree,
   layout_children (self, width, scale, JX_DIFF_TREE_ROOT, JX_FLAME_PAD, 0);
   qsort (self->frames->data, self->frames->len, sizeof (JxFlameFrame), by_row_then_x);
 
-  self->row_start = g_new0 (guint, self->n_rows + 2);
+  /* row_start[r] = the first frame of row r; row_start[n_rows] = all. */
+  self->row_start = g_new0 (guint, self->n_rows + 1);
   for (guint i = 0, r = 0; r <= self->n_rows; r++)
     {
       while (i < self->frames->len && g_array_index (self->frames, JxFlameFrame, i).row < r)
         i++;
       self->row_start[r] = i;
     }
-  self->row_start[self->n_rows + 1] = self->frames->len;
-  self->row_start[self->n_rows] = self->frames->len;
 
   self->frame_of_node = g_new (guint32, MAX (tree->n_nodes, 1));
   memset (self->frame_of_node, 0xff, MAX (tree->n_nodes, 1) * sizeof (guint32));
