@@ -138,7 +138,8 @@ layout_children (JxFlameGraph *self,
       g_array_append_val (children, child);
     }
   /* Alphabetical, as flamegraph.pl: the same order whichever side sets the widths. */
-  qsort (children->data, children->len, sizeof (Child), by_label);
+  if (children->len > 1)
+    qsort (children->data, children->len, sizeof (Child), by_label);
   for (guint i = 0; i < children->len; i++)
     {
       Child *c = &g_array_index (children, Child, i);
@@ -219,7 +220,8 @@ jx_flame_graph_new (const JxDiffTree     *tree,
   scale = width[JX_DIFF_TREE_ROOT] > 0.0 ? (self->width - 2.0 * JX_FLAME_PAD) / width[JX_DIFF_TREE_ROOT] : 0.0;
   self->widened = width[JX_DIFF_TREE_ROOT] > (options->width_by_a ? self->total_a : self->total_b) * (1.0 + 1e-12);
   layout_children (self, width, scale, JX_DIFF_TREE_ROOT, JX_FLAME_PAD, 0);
-  qsort (self->frames->data, self->frames->len, sizeof (JxFlameFrame), by_row_then_x);
+  if (self->frames->len > 1)
+    qsort (self->frames->data, self->frames->len, sizeof (JxFlameFrame), by_row_then_x);
 
   /* row_start[r] = the first frame of row r; row_start[n_rows] = all. */
   self->row_start = g_new0 (guint, self->n_rows + 1);
