@@ -13,6 +13,7 @@
 #include "jx-cli.h"
 #include "jx-cli-common.h"
 #include "jx-cli-diff-private.h"
+#include "jx-cli-diff-tree.h"
 #include "jx-comparison.h"
 #include "jx-trace-name.h"
 #include "jx-trace.h"
@@ -130,6 +131,8 @@ jx_cli_diff (int    argc,
   JxComparisonOptions options;
   JxCliTraces traces;
   JxCliDiff diff = { 0 };
+  g_auto(JxCliDiffTree) tree = { 0 };
+  g_autofree char *tree_problem = NULL;
   int status;
   const GOptionEntry entries[] = {
     { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("Compare only the process with this name"), N_("NAME") },
@@ -176,6 +179,7 @@ jx_cli_diff (int    argc,
                                        entries);
   jx_cli_traces_init (&traces, "diff");
   jx_cli_add_trace_options (context, &traces);
+  jx_cli_diff_tree_add_entries (context, &tree);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -215,6 +219,10 @@ jx_cli_diff (int    argc,
     diff.gate = FALSE;
   if (series && !json)
     return jx_cli_usage_error (argv[0], "%s", _("--series adds the metric timelines to the JSON output; use it with --json"));
+  if ((tree_problem = jx_cli_diff_tree_check (&tree, json, csv)) != NULL)
+    return jx_cli_usage_error (argv[0], "%s", tree_problem);
+  if (tree.tree && (explain || functions || series))
+    return jx_cli_usage_error (argv[0], "%s", _("--tree prints the merged call tree: leave out --explain, --functions and --series"));
   if (!parse_pairs (pair_texts, pairs))
     return jx_cli_usage_error (argv[0], "%s", _("--pair expects A_NAME=B_NAME, a name of TRACE_A and one of TRACE_B"));
 
@@ -223,7 +231,7 @@ jx_cli_diff (int    argc,
     return jx_cli_usage_error (argv[0], _("unknown algorithm “%s” (use auto, nw, hirschberg, fast or anchor)"), algorithm);
   options.process_name = process;
   options.hier.flat_optimum = flat_optimum;
-  options.keep_alignment = explain;
+  options.keep_alignment = explain || jx_cli_diff_tree_wanted (&tree);
   options.pair_overrides = (const JxNamePair *) pairs->data;
   options.n_pair_overrides = pairs->len;
 
@@ -274,6 +282,14 @@ jx_cli_diff (int    argc,
     return jx_cli_usage_error (argv[0], "%s", error->message);
   gate_text = diff.gate_text;
 
+  if (jx_cli_diff_tree_wanted (&tree) && (status = jx_cli_diff_tree_run (&diff, &tree, json, csv)) >= 0)
+    {
+      /* The tree replaces the report, not the gate. */
+      if (status != JX_CLI_EXIT_OK || !diff.gate)
+        return status;
+      g_printerr ("juxtrace-cli diff: %s\n", diff.gate_text);
+      return diff.gate_failed ? JX_CLI_EXIT_REGRESSION : JX_CLI_EXIT_OK;
+    }
   if (json)
     {
       g_autoptr(JsonNode) root = jx_cli_diff_build_json (&diff);

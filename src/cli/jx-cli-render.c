@@ -4,94 +4,26 @@
  * traces; the picture is jx_comparison_render_draw() of src/render. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "jx-cli.h"
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
+#include "jx-cli-picture.h"
 #include "jx-cli-render-diff.h"
+#include "jx-cli-render-flame.h"
 #include "jx-comparison-render.h"
 #include "jx-legend-entries.h"
 #include "jx-palette.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
 
-#define MIN_SIDE 16
-#define MAX_SIDE JX_COMPARISON_RENDER_MAX_SIDE
-
-typedef enum
-{
-  FORMAT_PNG,
-  FORMAT_SVG,
-  FORMAT_PDF,
-  N_FORMATS
-} Format;
-
-static const char *format_names[N_FORMATS] = { "png", "svg", "pdf" };
-
-static gboolean
-format_from_string (const char *text,
-                    Format     *out)
-{
-  for (guint f = 0; f < N_FORMATS; f++)
-    if (g_ascii_strcasecmp (text, format_names[f]) == 0)
-      {
-        *out = (Format) f;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static gboolean
-format_from_path (const char *path,
-                  Format     *out)
-{
-  const char *dot = strrchr (path, '.');
-
-  return dot != NULL && strchr (dot, G_DIR_SEPARATOR) == NULL && format_from_string (dot + 1, out);
-}
-
-/* "W", "WxH" or "W×H", each side in [MIN_SIDE, MAX_SIDE]; height 0 when
- * only the width is given. */
-static gboolean
-parse_size (const char *text,
-            int        *width,
-            int        *height)
-{
-  g_autofree char *copy = g_strdup (text);
-  char *sep = strstr (copy, "×");
-  char *end;
-  gint64 w, h = 0;
-
-  if (sep != NULL)
-    {
-      *sep = '\0';
-      sep += strlen ("×");
-    }
-  else if ((sep = strpbrk (copy, "xX")) != NULL)
-    *sep++ = '\0';
-
-  w = g_ascii_strtoll (copy, &end, 10);
-  if (end == copy || *end != '\0' || w < MIN_SIDE || w > MAX_SIDE)
-    return FALSE;
-  if (sep != NULL)
-    {
-      h = g_ascii_strtoll (sep, &end, 10);
-      if (end == sep || *end != '\0' || h < MIN_SIDE || h > MAX_SIDE)
-        return FALSE;
-    }
-  *width = (int) w;
-  *height = (int) h;
-  return TRUE;
-}
+#define MIN_SIDE JX_CLI_PICTURE_MIN_SIDE
+#define MAX_SIDE JX_CLI_PICTURE_MAX_SIDE
 
 /* "START:END" in comparison time; an empty side keeps the extent's. The
  * separator is the last colon that is not part of a time. */
@@ -162,14 +94,6 @@ find_trace (const char        *key,
   return G_MAXUINT;
 }
 
-static cairo_status_t
-write_to_file (void                *closure,
-               const unsigned char *data,
-               unsigned int         length)
-{
-  return fwrite (data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
-}
-
 /* What a picture draws: the timelines, or (--chart) the metric charts. */
 typedef struct
 {
@@ -182,87 +106,15 @@ typedef struct
 } Picture;
 
 static void
-draw_picture (cairo_t       *cr,
-              const Picture *picture)
+draw_picture (cairo_t  *cr,
+              gpointer  data)
 {
+  const Picture *picture = data;
+
   if (picture->charts != NULL)
     jx_metric_chart_draw_picture (cr, picture->charts, picture->n_charts);
   else
     jx_comparison_render_draw (cr, picture->lanes, picture->n_lanes, picture->options, picture->result);
-}
-
-/* Draws and writes; FALSE with error naming the file when it cannot be written. */
-static gboolean
-write_picture (const char     *path,
-               Format          format,
-               int             width,
-               int             height,
-               const Picture  *picture,
-               GError        **error)
-{
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-  FILE *file;
-  int saved_errno;
-
-  file = g_fopen (path, "wb");
-  if (file == NULL)
-    {
-      saved_errno = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("cannot write “%s”: %s"), path, g_strerror (saved_errno));
-      return FALSE;
-    }
-
-  switch (format)
-    {
-    case FORMAT_SVG:
-      surface = cairo_svg_surface_create_for_stream (write_to_file, file, width, height);
-      /* Pixels, not points: viewers then show it at the size asked for. */
-      cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
-      break;
-    case FORMAT_PDF:
-      surface = cairo_pdf_surface_create_for_stream (write_to_file, file, width, height);
-      break;
-    case FORMAT_PNG:
-    case N_FORMATS:
-    default:
-      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-      break;
-    }
-
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOMEM, _("cannot draw a picture of %d × %d px: %s"),
-                   width, height, cairo_status_to_string (cairo_surface_status (surface)));
-      cairo_surface_destroy (surface);
-      fclose (file);
-      g_unlink (path);
-      return FALSE;
-    }
-  cr = cairo_create (surface);
-  draw_picture (cr, picture);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  if (status == CAIRO_STATUS_SUCCESS && format == FORMAT_PNG)
-    status = cairo_surface_write_to_png_stream (surface, write_to_file, file);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-
-  saved_errno = 0;
-  if (fclose (file) != 0)
-    saved_errno = errno;
-  if (status != CAIRO_STATUS_SUCCESS || saved_errno != 0)
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, _("cannot write “%s”: %s"), path,
-                   saved_errno != 0 ? g_strerror (saved_errno) : cairo_status_to_string (status));
-      g_unlink (path);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 int
@@ -276,6 +128,7 @@ jx_cli_render (int    argc,
   g_autofree JxComparisonLane *lanes = NULL;
   g_autofree char *output = NULL;
   g_autofree char *format_name = NULL;
+  g_autofree char *problem = NULL;
   g_autofree char *size = NULL;
   g_autofree char *window = NULL;
   g_autofree char *process = NULL;
@@ -295,7 +148,7 @@ jx_cli_render (int    argc,
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   g_autofree char *chart = NULL;
-  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE;
+  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE;
   JxSeriesKind chart_kind = JX_SERIES_RUNTIME_SKEW;
   JxCliRenderDiff cli_diff;
   Picture picture = { 0 };
@@ -303,7 +156,7 @@ jx_cli_render (int    argc,
   gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
   JxComparisonRenderOptions options;
   JxComparisonRenderResult result;
-  Format format = FORMAT_PNG;
+  JxCliFormat format = JX_CLI_FORMAT_PNG;
   guint n;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the picture to FILE (.png, .svg or .pdf)"), N_("FILE") },
@@ -321,9 +174,14 @@ jx_cli_render (int    argc,
     { "fold-op", 0, 0, G_OPTION_ARG_STRING, &fold_op, N_("How folded rows pick a state per pixel (default max)"), N_("max|min|diff|idle") },
     { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
+    { "flame", 0, 0, G_OPTION_ARG_NONE, &flame, N_("Draw the differential flame graph of TRACE_B against TRACE_A instead (its options: render --flame --help)"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
     { NULL }
   };
+
+  /* --flame is a picture of its own with its own options. */
+  if (jx_cli_render_flame_requested (argc, argv))
+    return jx_cli_render_flame (argc, argv);
 
   context = jx_cli_option_context_new (_("TRACE… -o FILE"),
                                        _("Draw the traces as the comparison window’s timelines do: one lane per\n"
@@ -350,16 +208,8 @@ jx_cli_render (int    argc,
     return JX_CLI_EXIT_USAGE;
   if (argc < 2)
     return jx_cli_usage_error (argv[0], "%s", _("expected at least one trace"));
-  if (output == NULL)
-    return jx_cli_usage_error (argv[0], "%s", _("expected an output file, -o FILE"));
-  if (format_name != NULL)
-    {
-      if (!format_from_string (format_name, &format))
-        return jx_cli_usage_error (argv[0], _("unknown format “%s” (use png, svg or pdf)"), format_name);
-    }
-  else if (!format_from_path (output, &format))
-    return jx_cli_usage_error (argv[0], _("cannot tell the format from “%s”; name it .png, .svg or .pdf, or use --format"),
-                               output);
+  if ((problem = jx_cli_picture_format (output, format_name, &format)) != NULL)
+    return jx_cli_usage_error (argv[0], "%s", problem);
 
   jx_cli_fold_init (&fold);
   if (!jx_cli_fold_parse (&fold, (const char * const *) fold_names, fold_op, sos, &fold_message))
@@ -375,7 +225,7 @@ jx_cli_render (int    argc,
   options.show_sos = fold.sos;
   options.process = process;
   options.expand_all = expand;
-  if (size != NULL && !parse_size (size, &options.width, &options.height))
+  if (size != NULL && !jx_cli_parse_size (size, &options.width, &options.height))
     return jx_cli_usage_error (argv[0], _("bad size “%s”: expected WIDTHxHEIGHT in pixels, each %d to %d"),
                                size, MIN_SIDE, MAX_SIDE);
   if (window != NULL && !parse_window (window, &has_start, &start_ns, &has_end, &end_ns))
@@ -514,7 +364,7 @@ jx_cli_render (int    argc,
   else
     height = jx_comparison_render_measure_height (lanes, n, &options);
 
-  if (!write_picture (output, format, options.width, height, &picture, &error))
+  if (!jx_cli_write_picture (output, format, options.width, height, draw_picture, &picture, &error))
     {
       jx_cli_render_diff_clear (&cli_diff);
       return jx_cli_input_error (argv[0], output, error);
@@ -525,7 +375,7 @@ jx_cli_render (int    argc,
       g_autofree char *from = jx_time_format (options.start_ns, 6);
       g_autofree char *to = jx_time_format (options.end_ns, 6);
 
-      g_print (_("Wrote %s (%s, %d × %d px)\n"), output, format_names[format], options.width, height);
+      g_print (_("Wrote %s (%s, %d × %d px)\n"), output, jx_cli_format_name (format), options.width, height);
       g_print (_("Window: %s to %s\n"), from, to);
       g_print (g_dngettext (GETTEXT_PACKAGE, "Charts: %s of %u comparison with “%s”\n",
                             "Charts: %s of %u comparisons with “%s”\n", picture.n_charts),
@@ -536,7 +386,7 @@ jx_cli_render (int    argc,
 
   first = jx_time_format (result.start_ns, 6);
   last = jx_time_format (result.end_ns, 6);
-  g_print (_("Wrote %s (%s, %d × %d px)\n"), output, format_names[format], options.width, result.height);
+  g_print (_("Wrote %s (%s, %d × %d px)\n"), output, jx_cli_format_name (format), options.width, result.height);
   g_print (_("Window: %s to %s\n"), first, last);
   g_print (_("Rows: %u shown, %u left out, %d px high%s\n"), result.n_rows, result.n_rows_hidden,
            result.row_height, result.collapsed ? _(", processes collapsed") : "");

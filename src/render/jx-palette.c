@@ -616,3 +616,90 @@ jx_palette_sequential (double    value,
     value = 0.0;
   ramp (0.5 + 0.5 * CLAMP (value, 0.0, 1.0), dark, rgba);
 }
+
+/* Timing scale ------------------------------------------------------------------
+ *
+ * Stops in OKLCH, found by measuring OKLab distances to every function,
+ * category and diff colour under normal vision and Machado et al.'s (2009)
+ * dichromacy simulations: the neutral and the band-edge tints are lighter
+ * (light mode) or darker (dark mode) than any function colour, the deep
+ * ends darker (light) or in hues (dark) the function palette leaves out. */
+
+typedef struct
+{
+  double L, C, h;
+} TimingStop;
+
+/* [dark][0 neutral, 1 slower edge, 2 slower end, 3 faster edge, 4 faster end] */
+static const TimingStop timing_stops[2][5] = {
+  { { 0.93, 0.0, 0.0 }, { 0.88, 0.08, 35.0 }, { 0.33, 0.13, 33.0 }, { 0.85, 0.06, 275.0 }, { 0.33, 0.18, 280.0 } },
+  { { 0.30, 0.0, 0.0 }, { 0.43, 0.123, 22.0 }, { 0.634, 0.153, 22.0 }, { 0.43, 0.112, 272.0 }, { 0.634, 0.238, 272.0 } },
+};
+
+double
+jx_palette_timing_position (double ratio,
+                            double band)
+{
+  double lo, hi, t;
+
+  if (isnan (ratio) || ratio < 0.0)
+    return 0.0;
+  if (!(band >= 0.0))
+    band = 0.0;
+  band = MIN (band, 0.9);
+  lo = 1.0 - band;
+  hi = 1.0 + band;
+  if (ratio >= lo && ratio <= hi)
+    return 0.0;
+  if (ratio > hi)
+    {
+      if (isinf (ratio) || ratio >= JX_PALETTE_TIMING_SATURATION)
+        return 1.0;
+      t = log (ratio / hi) / log (JX_PALETTE_TIMING_SATURATION / hi);
+      /* Just outside the band is already off neutral. */
+      return CLAMP (t, 1e-6, 1.0);
+    }
+  if (ratio <= 1.0 / JX_PALETTE_TIMING_SATURATION)
+    return -1.0;
+  t = log (lo / ratio) / log (lo * JX_PALETTE_TIMING_SATURATION);
+  return -CLAMP (t, 1e-6, 1.0);
+}
+
+void
+jx_palette_timing_color_at (double    position,
+                            gboolean  dark,
+                            JxRgba   *rgba)
+{
+  const TimingStop *stops = timing_stops[dark ? 1 : 0];
+  const TimingStop *edge, *end;
+  JxRgba e, x;
+  double le[3], lx[3], rgb[3], t;
+
+  g_return_if_fail (rgba != NULL);
+
+  if (isnan (position) || position == 0.0)
+    {
+      oklch_to_rgba (stops[0].L, stops[0].C, stops[0].h, rgba);
+      return;
+    }
+  edge = position > 0.0 ? &stops[1] : &stops[3];
+  end = position > 0.0 ? &stops[2] : &stops[4];
+  t = MIN (fabs (position), 1.0);
+  oklch_to_rgba (edge->L, edge->C, edge->h, &e);
+  oklch_to_rgba (end->L, end->C, end->h, &x);
+  rgba_to_oklab (&e, le);
+  rgba_to_oklab (&x, lx);
+  oklab_to_srgb (le[0] + (lx[0] - le[0]) * t, le[1] + (lx[1] - le[1]) * t, le[2] + (lx[2] - le[2]) * t, rgb);
+  set_rgb (rgba, rgb);
+}
+
+void
+jx_palette_timing_color (double    ratio,
+                         double    band,
+                         gboolean  dark,
+                         JxRgba   *rgba)
+{
+  g_return_if_fail (rgba != NULL);
+
+  jx_palette_timing_color_at (jx_palette_timing_position (ratio, band), dark, rgba);
+}

@@ -145,4 +145,36 @@ void      jx_palette_sequential           (double         value,
                                            gboolean       dark,
                                            JxRgba        *rgba);
 
+/* Timing scale (differential flame graph, timing-aware diff bars) ----------
+ *
+ * A ratio B/A of two times on a diverging scale: neutral inside the noise
+ * band [1 − band, 1 + band] (band 0.10 = ±10 %), red for slower (ratio
+ * above the band) and blue for faster (below), from a light tint just
+ * outside the band to a deep colour at JX_PALETTE_TIMING_SATURATION times
+ * slower (or faster), interpolated in OKLab on the logarithm of the ratio.
+ * The neutral colour is quiet (near the background) so that only changes
+ * stand out. The scale stays apart from every function, category and
+ * structural diff colour in light and dark mode and under protanopia,
+ * deuteranopia and tritanopia (tests/render/test-render-timing-scale.c
+ * says by how much). */
+#define JX_PALETTE_TIMING_SATURATION 4.0
+#define JX_PALETTE_TIMING_DEFAULT_BAND 0.10
+
+/* Where ratio lies on the scale: 0 inside the band (and for NAN, nothing
+ * to compare), in (0, 1] slower and [−1, 0) faster, ±1 at or beyond
+ * saturation (+inf: only B has time, 0: only A). band is clamped to
+ * [0, 0.9]. */
+double    jx_palette_timing_position      (double         ratio,
+                                           double         band);
+/* The colour at a position from jx_palette_timing_position: 0 neutral,
+ * then from the edge tint (just outside the band) to the deep end (±1). */
+void      jx_palette_timing_color_at      (double         position,
+                                           gboolean       dark,
+                                           JxRgba        *rgba);
+/* Both in one: the colour of ratio B/A with the given noise band. */
+void      jx_palette_timing_color         (double         ratio,
+                                           double         band,
+                                           gboolean       dark,
+                                           JxRgba        *rgba);
+
 G_END_DECLS

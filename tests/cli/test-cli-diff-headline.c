@@ -170,6 +170,13 @@ test_gate_runtime (void)
   g_assert_cmpint (run.status, ==, 3);
   g_assert_nonnull (strstr (run.err, "Regression gate FAILED"));
 
+  /* The merged tree replaces the report, not the gate. */
+  jx_cli_run (&run, "diff", "--tree", "--fail-above", "10", pa, pb, NULL);
+  g_assert_cmpint (run.status, ==, 3);
+  g_assert_nonnull (strstr (run.err, "Regression gate FAILED"));
+  jx_cli_run (&run, "diff", "--tree", "--fail-above", "40", pa, pb, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
   /* Bad values are usage errors (2), not load failures (1). */
   jx_cli_run (&run, "diff", "--fail-above", "much", pa, pb, NULL);
   g_assert_cmpint (run.status, ==, 2);

@@ -586,6 +586,191 @@ test_real_legends (void)
   jx_palette_reset_functions ();
 }
 
+/* Timing scale (jx_palette_timing_*) ------------------------------------------ */
+
+/* Where ratios land: neutral inside the band, the ends saturated, the
+ * order kept. */
+static void
+test_timing_position (void)
+{
+  double last = -2.0;
+
+  g_assert_cmpfloat (jx_palette_timing_position (NAN, 0.1), ==, 0.0);
+  g_assert_cmpfloat (jx_palette_timing_position (1.0, 0.1), ==, 0.0);
+  g_assert_cmpfloat (jx_palette_timing_position (1.1, 0.1), ==, 0.0);
+  g_assert_cmpfloat (jx_palette_timing_position (0.9, 0.1), ==, 0.0);
+  g_assert_cmpfloat (jx_palette_timing_position (1.11, 0.1), >, 0.0);
+  g_assert_cmpfloat (jx_palette_timing_position (1.11, 0.1), <, 0.02);
+  g_assert_cmpfloat (jx_palette_timing_position (0.89, 0.1), <, 0.0);
+  g_assert_cmpfloat (jx_palette_timing_position (4.0, 0.1), ==, 1.0);
+  g_assert_cmpfloat (jx_palette_timing_position (INFINITY, 0.1), ==, 1.0);
+  g_assert_cmpfloat (jx_palette_timing_position (0.25, 0.1), ==, -1.0);
+  g_assert_cmpfloat (jx_palette_timing_position (0.0, 0.1), ==, -1.0);
+  /* A wider band swallows more; no band is neutral only at 1. */
+  g_assert_cmpfloat (jx_palette_timing_position (1.2, 0.25), ==, 0.0);
+  g_assert_cmpfloat (jx_palette_timing_position (1.01, 0.0), >, 0.0);
+  for (double r = 0.05; r < 8.0; r *= 1.07)
+    {
+      double p = jx_palette_timing_position (r, 0.1);
+
+      g_assert_cmpfloat (p, >=, last);
+      last = p;
+    }
+}
+
+static const char *vision_names[] = { "normal", "protanopia", "deuteranopia", "tritanopia" };
+
+/* Every colour the timing scale must not be taken for: function colours
+ * (names enough to reach every slot), categories, the diff states. */
+static GArray *
+colors_to_avoid (gboolean dark)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (JxRgba));
+  static const JxDiffState states[] = { JX_DIFF_EQUAL, JX_DIFF_DIFFERENT, JX_DIFF_ONLY_HERE, JX_DIFF_ONLY_THERE };
+
+  for (guint n = 0; n < 600; n++)
+    {
+      g_autofree char *name = g_strdup_printf ("function_%u", n);
+      JxRgba c;
+
+      jx_palette_function_color (name, dark, &c);
+      g_array_append_val (out, c);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (categories); i++)
+    {
+      JxRgba c;
+
+      jx_palette_category_color (categories[i], dark, &c);
+      g_array_append_val (out, c);
+    }
+  {
+    JxRgba c;
+
+    jx_palette_category_color (JX_CATEGORY_USER, dark, &c);
+    g_array_append_val (out, c);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
+    {
+      JxRgba c;
+
+      jx_palette_diff_color (states[i], dark, &c);
+      g_array_append_val (out, c);
+    }
+  return out;
+}
+
+static JxRgba
+seen_as (const JxRgba *c,
+         guint         vision)
+{
+  return vision == 0 ? *c : simulate_cvd (c, vision - 1);
+}
+
+/* The smallest OKLab distance from c to any colour to avoid, as seen with
+ * the given vision. */
+static double
+nearest (const JxRgba *c,
+         GArray       *avoid,
+         guint         vision)
+{
+  JxRgba s = seen_as (c, vision);
+  double best = G_MAXDOUBLE;
+
+  for (guint i = 0; i < avoid->len; i++)
+    {
+      JxRgba o = seen_as (&g_array_index (avoid, JxRgba, i), vision);
+
+      best = MIN (best, delta_e (&s, &o));
+    }
+  return best;
+}
+
+/* The scale's stops (neutral, the tints at the band's edges, the deep ends)
+ * stay apart from every function, category and diff colour under every
+ * vision, and the ramps between them under normal vision; neutral, slower
+ * and faster stay apart from each other under every vision. The minima are
+ * printed (ΔE_ok 0.02 is about one just-noticeable difference). */
+static void
+test_timing_distinct (void)
+{
+  static const double stops[] = { 0.0, 1e-6, 1.0, -1e-6, -1.0 };
+  static const double ramp[] = { 0.25, 0.5, 0.75, -0.25, -0.5, -0.75 };
+  static const guint mutual[][2] = { { 0, 1 }, { 0, 3 }, { 1, 3 }, { 2, 4 }, { 1, 2 }, { 3, 4 }, { 0, 2 }, { 0, 4 } };
+
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      g_autoptr(GArray) avoid = colors_to_avoid (dark);
+      double worst_stop = G_MAXDOUBLE, worst_ramp = G_MAXDOUBLE, worst_mutual = G_MAXDOUBLE;
+
+      for (guint v = 0; v < G_N_ELEMENTS (vision_names); v++)
+        {
+          JxRgba c[G_N_ELEMENTS (stops)];
+
+          for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
+            {
+              double d;
+
+              jx_palette_timing_color_at (stops[i], dark, &c[i]);
+              g_assert_cmpfloat (c[i].alpha, ==, 1.0f);
+              d = nearest (&c[i], avoid, v);
+              if (d < 0.035)
+                g_error ("%s, %s: timing colour at %g is only %.3f from a palette colour", dark ? "dark" : "light",
+                         vision_names[v], stops[i], d);
+              worst_stop = MIN (worst_stop, d);
+            }
+          /* Indices into stops: 0 neutral, 1 / 3 the edges, 2 / 4 the ends. */
+          for (guint k = 0; k < G_N_ELEMENTS (mutual); k++)
+            {
+              JxRgba sa = seen_as (&c[mutual[k][0]], v), sb = seen_as (&c[mutual[k][1]], v);
+              double d = delta_e (&sa, &sb);
+
+              if (d < 0.06)
+                g_error ("%s, %s: timing stops %u and %u are only %.3f apart", dark ? "dark" : "light",
+                         vision_names[v], mutual[k][0], mutual[k][1], d);
+              worst_mutual = MIN (worst_mutual, d);
+            }
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (ramp); i++)
+        {
+          JxRgba c;
+          double d;
+
+          jx_palette_timing_color_at (ramp[i], dark, &c);
+          d = nearest (&c, avoid, 0);
+          if (d < 0.03)
+            g_error ("%s: timing colour at %g is only %.3f from a palette colour", dark ? "dark" : "light", ramp[i], d);
+          worst_ramp = MIN (worst_ramp, d);
+        }
+      g_test_message ("%s: timing stops >= %.3f from every palette colour under every vision, ramps >= %.3f "
+                      "(normal vision), stops >= %.3f apart", dark ? "dark" : "light", worst_stop, worst_ramp,
+                      worst_mutual);
+    }
+}
+
+/* Slower is red, faster blue, inside the band neutral, in both modes. */
+static void
+test_timing_hues (void)
+{
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      JxRgba slow, fast, same, near, neutral;
+
+      jx_palette_timing_color (2.0, 0.1, dark, &slow);
+      jx_palette_timing_color (0.5, 0.1, dark, &fast);
+      jx_palette_timing_color (1.0, 0.1, dark, &neutral);
+      jx_palette_timing_color (1.08, 0.1, dark, &same);
+      jx_palette_timing_color (1.15, 0.1, dark, &near);
+      g_assert_cmpfloat (slow.red, >, slow.green + 0.15);
+      g_assert_cmpfloat (slow.red, >, slow.blue + 0.15);
+      g_assert_cmpfloat (fast.blue, >, fast.red + 0.15);
+      g_assert_cmpfloat (fast.blue, >, fast.green + 0.15);
+      g_assert_true (rgba_equal (&neutral, &same));
+      g_assert_cmpfloat (fabs (neutral.red - neutral.blue), <, 0.01);
+      /* Just outside the band: visibly off neutral already. */
+      g_assert_cmpfloat (delta_e (&near, &neutral), >=, 0.05);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -605,6 +790,10 @@ main (int   argc,
   g_test_add_func ("/render/palette/diff-apart-from-categories", test_diff_apart_from_categories);
   g_test_add_func ("/render/palette/function-assignment", test_function_assignment);
   g_test_add_func ("/render/palette/real-legends", test_real_legends);
+
+  g_test_add_func ("/render/palette/timing-position", test_timing_position);
+  g_test_add_func ("/render/palette/timing-distinct", test_timing_distinct);
+  g_test_add_func ("/render/palette/timing-hues", test_timing_hues);
 
   return g_test_run ();
 }

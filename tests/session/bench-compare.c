@@ -24,100 +24,13 @@
 #include <string.h>
 
 #include "jx-session.h"
-#include "jx-test-paradis.h"
+#include "jx-test-paradis-pair.h"
 #include "jx-test-util.h"
-#include "jx-trace-builder.h"
 
 #define RUNS      3
 #define N_RANKS   8
 #define TICK_MS   5
 #define BAR_WIDTH 1600
-
-/* One rank's call tree as a stream: each call starts when its caller's
- * previous callee ended (plus a little of the caller's own time); leaves
- * last 100–900 ticks from their label, so both traces share the timing
- * of their common calls, and `slow` stretches every leaf. */
-static void
-add_stream (JxTraceBuilder       *builder,
-            guint32               stream,
-            const guint32        *regions,
-            const JxTestCallTree *tree,
-            double                slow)
-{
-  g_autofree guint32 *open = g_new (guint32, tree->n > 0 ? 64 : 1);
-  guint sp = 0;
-  guint64 now = 1000;
-
-  jx_trace_builder_reserve (builder, stream, tree->n);
-  for (guint32 i = 0; i < tree->n; i++)
-    {
-      while (sp > 0 && tree->depth[open[sp - 1]] >= tree->depth[i])
-        {
-          now += 20;
-          jx_trace_builder_leave (builder, stream, now, regions[tree->label[open[--sp]]]);
-        }
-      now += 10;
-      jx_trace_builder_enter (builder, stream, now, regions[tree->label[i]]);
-      if (tree->subtree_end[i] == i + 1)
-        {
-          now += (guint64) ((100 + tree->label[i] % 800) * slow);
-          jx_trace_builder_leave (builder, stream, now, regions[tree->label[i]]);
-        }
-      else
-        open[sp++] = i;
-    }
-  while (sp > 0)
-    {
-      now += 20;
-      jx_trace_builder_leave (builder, stream, now, regions[tree->label[open[--sp]]]);
-    }
-  jx_trace_builder_end_stream (builder, stream);
-}
-
-/* Two traces of n_events events each (about), the second derived from the
- * first rank by rank. */
-static void
-build_pair (guint64   n_events,
-            JxTrace **a,
-            JxTrace **b)
-{
-  JxTraceBuilder *builders[2];
-  guint32 regions[2][JX_TEST_PARADIS_N_FUNCTIONS];
-  guint32 streams[2][N_RANKS];
-
-  for (guint t = 0; t < 2; t++)
-    {
-      builders[t] = jx_trace_builder_new (t == 0 ? "/bench/a/traces.otf2" : "/bench/b/traces.otf2",
-                                          t == 0 ? "paradis-a" : "paradis-b", 1000000000);
-      for (guint f = 0; f < JX_TEST_PARADIS_N_FUNCTIONS; f++)
-        {
-          g_autofree char *name = g_strdup_printf (f == 0 ? "main" : "function_%u", f);
-
-          regions[t][f] = jx_trace_builder_add_region (builders[t], name, 1, 1);
-        }
-      for (guint r = 0; r < N_RANKS; r++)
-        {
-          g_autofree char *name = g_strdup_printf ("MPI Rank %u", r);
-
-          streams[t][r] = jx_trace_builder_add_stream (builders[t], jx_trace_builder_add_process (builders[t], name, JX_NONE),
-                                                       "Master thread", JX_STREAM_CPU_THREAD);
-        }
-    }
-  for (guint r = 0; r < N_RANKS; r++)
-    {
-      g_autoptr(GRand) rand = g_rand_new_with_seed (2016 + r);
-      JxTestCallTree ta, tb;
-
-      jx_test_paradis_generate_a (&ta, rand, (guint32) (n_events / 2 / N_RANKS));
-      jx_test_paradis_generate_b (&tb, &ta, rand);
-      add_stream (builders[0], streams[0][r], regions[0], &ta, 1.0);
-      add_stream (builders[1], streams[1][r], regions[1], &tb, 1.03);
-      jx_test_call_tree_clear (&ta);
-      jx_test_call_tree_clear (&tb);
-    }
-  *a = jx_trace_builder_finish (builders[0]);
-  *b = jx_trace_builder_finish (builders[1]);
-}
 
 typedef struct
 {
@@ -266,7 +179,7 @@ bench_generated (guint64 n_events)
   double seconds[RUNS], stall[RUNS], draw[RUNS], engine[RUNS], idle[RUNS];
   double m_seconds, m_stall, m_engine, m_idle;
 
-  build_pair (n_events, &a, &b);
+  jx_test_paradis_build_pair (n_events, N_RANKS, &a, &b);
   g_print ("Generated ParaDiS-shaped pair: %" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT " events (%" G_GUINT64_FORMAT
            " + %" G_GUINT64_FORMAT " invocations), %u ranks, %u cores\n",
            jx_trace_get_n_events (a), jx_trace_get_n_events (b), jx_trace_get_n_invocations (a),

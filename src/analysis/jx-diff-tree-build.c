@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-diff-tree-build.c — the differential tree of a comparison: each
+ * compared stream pair's tree on a worker thread, then the trees summed by
+ * call path (see jx-diff-tree.h). */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-diff-tree-private.h"
+
+typedef struct
+{
+  const JxHierAlignment *al;
+  JxDiffTreeSide         a;
+  JxDiffTreeSide         b;
+  JxDiffTree            *tree;    /* result */
+} Job;
+
+typedef struct
+{
+  Job                *jobs;
+  const char * const *names;
+  guint               n_names;
+  GCancellable       *cancellable;
+  GMutex              mutex;
+  GCond               cond;
+  guint               pending;
+  gboolean            cancelled;
+} Run;
+
+static void
+run_job (Run *run,
+         Job *job)
+{
+  Builder builder;
+
+  _jx_diff_tree_builder_init (&builder, job->a.seconds_per_tick, job->b.seconds_per_tick, run->names, run->n_names);
+  if (_jx_diff_tree_builder_add_alignment (&builder, job->al, &job->a, &job->b, run->cancellable))
+    job->tree = _jx_diff_tree_builder_finish (&builder);
+  else
+    _jx_diff_tree_builder_clear (&builder);
+}
+
+static void
+pool_func (gpointer data,
+           gpointer user_data)
+{
+  Run *run = user_data;
+  Job *job = data;
+
+  run_job (run, job);
+  g_mutex_lock (&run->mutex);
+  if (job->tree == NULL)
+    run->cancelled = TRUE;
+  if (--run->pending == 0)
+    g_cond_signal (&run->cond);
+  g_mutex_unlock (&run->mutex);
+}
+
+/* region → shared symbol of the comparison, by name, as the comparison
+ * mapped them (jx_name_table_map_trace): the comparison keeps its names,
+ * not its maps. */
+static guint32 *
+symbol_map_for (JxComparison *cmp,
+                GHashTable   *by_name,
+                JxTrace      *trace)
+{
+  guint n = jx_trace_get_n_regions (trace);
+  guint32 *map = g_new (guint32, MAX (n, 1));
+
+  for (guint r = 0; r < n; r++)
+    {
+      const JxRegion *region = jx_trace_get_region (trace, r);
+      gpointer symbol = g_hash_table_lookup (by_name, region != NULL && region->name != NULL ? region->name : "");
+
+      /* Every region was interned by the comparison; a trace other than the
+       * compared one could miss names: those calls are never aligned. */
+      map[r] = symbol != NULL ? GPOINTER_TO_UINT (symbol) - 1 : 0;
+    }
+  return map;
+}
+
+static int
+larger_first (const void *x,
+              const void *y)
+{
+  gsize a = (*(Job * const *) x)->al->n_pairs;
+  gsize b = (*(Job * const *) y)->al->n_pairs;
+
+  return a > b ? -1 : (a < b ? 1 : 0);
+}
+
+static gboolean
+pair_usable (const JxComparisonPair *p)
+{
+  return jx_comparison_pair_is_compared (p) && p->alignment != NULL && p->alignment->pairs != NULL &&
+         p->alignment->parent != NULL;
+}
+
+JxDiffTree *
+jx_diff_tree_build (JxComparison  *cmp,
+                    JxTrace       *trace_a,
+                    JxTrace       *trace_b,
+                    guint          pair_index,
+                    guint          n_threads,
+                    GCancellable  *cancellable,
+                    GError       **error)
+{
+  g_autoptr(GHashTable) by_name = NULL;
+  g_autoptr(GPtrArray) names = NULL;
+  g_autofree guint32 *map_a = NULL;
+  g_autofree guint32 *map_b = NULL;
+  g_autofree Job *jobs = NULL;
+  guint n_pairs, n_jobs = 0;
+  double spt_a, spt_b;
+  JxDiffTree *result = NULL;
+  Run run = { 0 };
+
+  g_return_val_if_fail (cmp != NULL, NULL);
+  g_return_val_if_fail (JX_IS_TRACE (trace_a), NULL);
+  g_return_val_if_fail (JX_IS_TRACE (trace_b), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  n_pairs = jx_comparison_get_n_pairs (cmp);
+  if (pair_index != G_MAXUINT)
+    {
+      const JxComparisonPair *p;
+
+      if (pair_index >= n_pairs)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("there is no stream pair %u (the comparison has %u)"), pair_index + 1, n_pairs);
+          return NULL;
+        }
+      p = jx_comparison_get_pair (cmp, pair_index);
+      if (!jx_comparison_pair_is_compared (p))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       _("stream pair “%s” / “%s” was not compared: it has no call tree to merge"),
+                       p->name_a != NULL ? p->name_a : "—", p->name_b != NULL ? p->name_b : "—");
+          return NULL;
+        }
+    }
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+
+      if ((pair_index == G_MAXUINT || pair_index == i) && jx_comparison_pair_is_compared (p) && !pair_usable (p))
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               _("the comparison did not keep its alignments, which the merged call tree is built from"));
+          return NULL;
+        }
+      if ((p->stream_a != JX_NONE && p->stream_a >= jx_trace_get_n_streams (trace_a)) ||
+          (p->stream_b != JX_NONE && p->stream_b >= jx_trace_get_n_streams (trace_b)))
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("the traces are not the ones the comparison compared"));
+          return NULL;
+        }
+    }
+
+  names = g_ptr_array_new ();
+  by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint s = 0; s < jx_comparison_get_n_symbols (cmp); s++)
+    {
+      const char *name = jx_comparison_get_symbol_name (cmp, s);
+
+      g_ptr_array_add (names, (gpointer) name);
+      g_hash_table_insert (by_name, (gpointer) name, GUINT_TO_POINTER (s + 1));
+    }
+  map_a = symbol_map_for (cmp, by_name, trace_a);
+  map_b = symbol_map_for (cmp, by_name, trace_b);
+  spt_a = 1.0 / (double) MAX (jx_trace_get_timer_resolution (trace_a), 1);
+  spt_b = 1.0 / (double) MAX (jx_trace_get_timer_resolution (trace_b), 1);
+
+  jobs = g_new0 (Job, MAX (n_pairs, 1));
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+      Job *job;
+
+      if ((pair_index != G_MAXUINT && pair_index != i) || !pair_usable (p))
+        continue;
+      job = &jobs[n_jobs++];
+      job->al = p->alignment;
+      job->a = (JxDiffTreeSide) { jx_trace_get_stream (trace_a, p->stream_a), map_a, spt_a };
+      job->b = (JxDiffTreeSide) { jx_trace_get_stream (trace_b, p->stream_b), map_b, spt_b };
+    }
+
+  run.jobs = jobs;
+  run.names = (const char * const *) names->pdata;
+  run.n_names = names->len;
+  run.cancellable = cancellable;
+  if (n_threads == 0)
+    n_threads = g_get_num_processors ();
+  n_threads = MIN (n_threads, n_jobs);
+  if (n_threads <= 1)
+    {
+      for (guint j = 0; j < n_jobs && !run.cancelled; j++)
+        {
+          run_job (&run, &jobs[j]);
+          run.cancelled = jobs[j].tree == NULL;
+        }
+    }
+  else
+    {
+      g_autofree Job **order = g_new (Job *, n_jobs);
+      GThreadPool *pool;
+
+      g_mutex_init (&run.mutex);
+      g_cond_init (&run.cond);
+      run.pending = n_jobs;
+      pool = g_thread_pool_new (pool_func, &run, (gint) n_threads, TRUE, NULL);
+
+      /* The largest pairs first, so that no thread is left with one at the end. */
+      for (guint j = 0; j < n_jobs; j++)
+        order[j] = &jobs[j];
+      qsort (order, n_jobs, sizeof (Job *), larger_first);
+      for (guint j = 0; j < n_jobs; j++)
+        g_thread_pool_push (pool, order[j], NULL);
+      g_mutex_lock (&run.mutex);
+      while (run.pending > 0)
+        g_cond_wait (&run.cond, &run.mutex);
+      g_mutex_unlock (&run.mutex);
+      g_thread_pool_free (pool, FALSE, TRUE);
+      g_mutex_clear (&run.mutex);
+      g_cond_clear (&run.cond);
+    }
+
+  if (!run.cancelled && !g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      if (n_jobs == 1)
+        {
+          result = jobs[0].tree;
+          jobs[0].tree = NULL;
+        }
+      else
+        {
+          g_autofree JxDiffTree **trees = g_new0 (JxDiffTree *, MAX (n_jobs, 1));
+
+          /* In pair order, whatever order the threads finished in: children
+           * appear in the same order every time. */
+          for (guint j = 0; j < n_jobs; j++)
+            trees[j] = jobs[j].tree;
+          result = jx_diff_tree_merge (trees, n_jobs);
+          if (n_jobs == 0)
+            {
+              result->seconds_per_tick_a = spt_a;
+              result->seconds_per_tick_b = spt_b;
+            }
+        }
+    }
+  else if (error != NULL && *error == NULL)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled"));
+
+  for (guint j = 0; j < n_jobs; j++)
+    g_clear_pointer (&jobs[j].tree, jx_diff_tree_free);
+  return result;
+}

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-diff-tree.c — the differential merged call tree of the 20 M-event
+ * pair of bench-compare (tests/common/jx-test-paradis-pair.h, 8 ranks):
+ * the engine's comparison (jx_comparison_run, default options: alignment,
+ * metrics, alignments kept; and with the diff bars, as the window runs it)
+ * is the in-run baseline, then the summed tree of
+ * every stream pair is built on all cores and on one thread, and the folded
+ * stacks are written. Issue 15's target: headline + merged tree together
+ * <= 15 % of the engine's time; this prints the tree's share.
+ *
+ * Prints medians of RUNS runs and the ratios; an argument scales the
+ * events (e.g. 2000000). */
+#include "config.h"
+
+#include <time.h>
+
+#include "jx-bench.h"
+#include "jx-diff-tree.h"
+#include "jx-test-paradis-pair.h"
+
+#define RUNS    3
+#define N_RANKS 8
+
+/* CPU time of the whole process, every thread, ms: on a machine shared
+ * with other jobs the ratio of CPU times is steadier than wall times. */
+static double
+process_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  guint64 n_events = argc > 1 ? g_ascii_strtoull (argv[1], NULL, 10) : 20000000;
+  g_autoptr(JxTrace) a = NULL;
+  g_autoptr(JxTrace) b = NULL;
+  double engine[RUNS], engine_bars[RUNS], tree[RUNS], serial[RUNS], folded[RUNS];
+  double engine_cpu[RUNS], tree_cpu[RUNS];
+  guint32 n_nodes = 0;
+  gsize folded_bytes = 0;
+
+  jx_test_paradis_build_pair (n_events, N_RANKS, &a, &b);
+  g_print ("Generated ParaDiS-shaped pair: %" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT " events (%" G_GUINT64_FORMAT
+           " + %" G_GUINT64_FORMAT " invocations), %u ranks, %u cores\n",
+           jx_trace_get_n_events (a), jx_trace_get_n_events (b), jx_trace_get_n_invocations (a),
+           jx_trace_get_n_invocations (b), N_RANKS, g_get_num_processors ());
+
+  for (guint r = 0; r < RUNS; r++)
+    {
+      g_autoptr(JxComparison) cmp = NULL;
+      g_autoptr(JxDiffTree) t = NULL;
+      g_autoptr(JxDiffTree) t1 = NULL;
+      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr(GError) error = NULL;
+      JxComparisonOptions options;
+      double t0, c0;
+
+      jx_comparison_options_init (&options);
+      t0 = jx_bench_now_ms ();
+      c0 = process_cpu_ms ();
+      cmp = jx_comparison_run (a, b, &options, NULL, &error);
+      engine[r] = jx_bench_now_ms () - t0;
+      engine_cpu[r] = process_cpu_ms () - c0;
+      g_assert_no_error (error);
+      /* As the window runs it: with the diff bars. */
+      options.diff_bars = TRUE;
+      t0 = jx_bench_now_ms ();
+      {
+        g_autoptr(JxComparison) with_bars = jx_comparison_run (a, b, &options, NULL, &error);
+
+        engine_bars[r] = jx_bench_now_ms () - t0;
+        g_assert_no_error (error);
+      }
+
+      t0 = jx_bench_now_ms ();
+      c0 = process_cpu_ms ();
+      t = jx_diff_tree_build (cmp, a, b, G_MAXUINT, 0, NULL, &error);
+      tree[r] = jx_bench_now_ms () - t0;
+      tree_cpu[r] = process_cpu_ms () - c0;
+      g_assert_no_error (error);
+
+      t0 = jx_bench_now_ms ();
+      t1 = jx_diff_tree_build (cmp, a, b, G_MAXUINT, 1, NULL, &error);
+      serial[r] = jx_bench_now_ms () - t0;
+      g_assert_no_error (error);
+      g_assert_cmpuint (t1->n_nodes, ==, t->n_nodes);
+
+      t0 = jx_bench_now_ms ();
+      jx_diff_tree_append_folded (t, JX_DIFF_TREE_FOLDED_BOTH, out);
+      folded[r] = jx_bench_now_ms () - t0;
+      n_nodes = t->n_nodes;
+      folded_bytes = out->len;
+      g_print ("  run %u: engine %.0f ms (with diff bars %.0f ms); merged tree %.0f ms (%u threads), %.0f ms (1 thread); folded stacks %.0f ms\n",
+               r + 1, engine[r], engine_bars[r], tree[r], g_get_num_processors (), serial[r], folded[r]);
+    }
+  {
+    double m_engine = jx_bench_median (engine, RUNS);
+    double m_bars = jx_bench_median (engine_bars, RUNS);
+    double m_tree = jx_bench_median (tree, RUNS);
+    double m_serial = jx_bench_median (serial, RUNS);
+    double m_folded = jx_bench_median (folded, RUNS);
+    double m_engine_cpu = jx_bench_median (engine_cpu, RUNS);
+    double m_tree_cpu = jx_bench_median (tree_cpu, RUNS);
+
+    g_print ("  merged tree: %u nodes from %u stream pairs; folded stacks %.1f MB\n", n_nodes, N_RANKS,
+             folded_bytes / 1e6);
+    g_print ("  median: engine %.0f ms, merged tree %.0f ms, one thread %.0f ms, folded stacks %.0f ms\n",
+             m_engine, m_tree, m_serial, m_folded);
+    g_print ("  merged tree / engine (in-run baseline): %.3f (%.1f %%; issue 15 target for headline + tree <= 15 %%)\n",
+             m_tree / MAX (m_engine, 1e-9), 100.0 * m_tree / MAX (m_engine, 1e-9));
+    g_print ("  CPU time (all threads): engine %.0f ms, merged tree %.0f ms, ratio %.3f\n", m_engine_cpu, m_tree_cpu,
+             m_tree_cpu / MAX (m_engine_cpu, 1e-9));
+    g_print ("  merged tree / engine with diff bars (as the window runs it): %.3f\n", m_tree / MAX (m_bars, 1e-9));
+    g_print ("  one thread / engine: %.3f; folded stacks / engine: %.3f\n", m_serial / MAX (m_engine, 1e-9),
+             m_folded / MAX (m_engine, 1e-9));
+  }
+  return 0;
+}
