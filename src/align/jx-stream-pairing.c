@@ -4,7 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-stream-pairing.h"
+#include "jx-stream-pairing-private.h"
 
 guint
 jx_levenshtein (const char *s,
@@ -54,6 +54,7 @@ jx_pairing_method_to_string (JxPairingMethod method)
     case JX_PAIRED_BY_DISTANCE: return "distance";
     case JX_PAIRED_BY_POSITION: return "position";
     case JX_PAIRED_BY_USER:     return "user";
+    case JX_PAIRED_BY_STRUCTURE: return "structure";
     default:                    return "unknown";
     }
 }
@@ -220,7 +221,7 @@ add_pair (GArray  *out,
           guint8   pm,
           guint8   sm)
 {
-  JxStreamPair p = { sa, sb, pd, sd, pm, sm };
+  JxStreamPair p = { sa, sb, pd, sd, pm, sm, FALSE, JX_NONE, JX_NONE, -1.0f, -1.0f };
   g_array_append_val (out, p);
 }
 
@@ -330,68 +331,367 @@ resolve_overrides (JxTrace           *a,
   return TRUE;
 }
 
-/* The streams of one process pair. */
+/* What one computation of the pairing shares. */
+typedef struct
+{
+  JxTrace                      *a;
+  JxTrace                      *b;
+  const JxStreamPairingOptions *options;
+  gboolean                      weigh;          /* a similarity is given */
+  const guint32                *forced_stream;  /* per stream of A */
+  const guint32                *name_partner;   /* per stream of A: the names' partner (weigh only) */
+  JxPairingSummary             *summary;
+  GArray                       *paired;
+  GArray                       *only_a;
+  GArray                       *only_b;
+} Pairing;
+
+static double
+similarity (const Pairing *pairing,
+            guint32        sa,
+            guint32        sb)
+{
+  if (!pairing->weigh || sa == JX_NONE || sb == JX_NONE)
+    return -1.0;
+  if (jx_trace_get_stream (pairing->a, sa)->kind != jx_trace_get_stream (pairing->b, sb)->kind)
+    return 0.0;
+  return CLAMP (pairing->options->similarity (FALSE, sa, sb, pairing->options->similarity_data), 0.0, 1.0);
+}
+
+/* The structural partners of the streams of pa among those of pb, for a
+ * group: members not fixed by an override (fixed_a / fixed_b). */
 static void
-pair_streams (JxTrace         *a,
-              JxTrace         *b,
+stream_group (const Pairing   *pairing,
+              const JxProcess *pa,
+              const JxProcess *pb,
+              const gboolean  *fixed_a,
+              const gboolean  *fixed_b,
+              const guint32   *spair,
+              JxPairingGroup  *group,
+              guint32         *ids_a,
+              guint32         *ids_b,
+              guint8          *kind_a,
+              guint8          *kind_b,
+              guint32         *name_of_a,
+              guint32         *slot_b)
+{
+  guint s;
+
+  memset (group, 0, sizeof *group);
+  for (s = 0; s < pb->n_streams; s++)
+    {
+      slot_b[s] = JX_NONE;
+      if (fixed_b != NULL && fixed_b[s])
+        continue;
+      slot_b[s] = group->n_b;
+      ids_b[group->n_b] = pb->first_stream + s;
+      kind_b[group->n_b++] = jx_trace_get_stream (pairing->b, pb->first_stream + s)->kind;
+    }
+  for (s = 0; s < pa->n_streams; s++)
+    {
+      if (fixed_a != NULL && fixed_a[s])
+        continue;
+      ids_a[group->n_a] = pa->first_stream + s;
+      kind_a[group->n_a] = jx_trace_get_stream (pairing->a, pa->first_stream + s)->kind;
+      name_of_a[group->n_a++] = spair != NULL && spair[s] != JX_NONE ? slot_b[spair[s]] : JX_NONE;
+    }
+  group->processes = FALSE;
+  group->ids_a = ids_a;
+  group->ids_b = ids_b;
+  group->kind_a = kind_a;
+  group->kind_b = kind_b;
+  group->name_of_a = name_of_a;
+  group->similarity = pairing->options->similarity;
+  group->data = pairing->options->similarity_data;
+  if (group->n_a > JX_PAIRING_MAX_GROUP || group->n_b > JX_PAIRING_MAX_GROUP)
+    {
+      pairing->summary->n_too_large++;
+      group->n_a = group->n_b = 0;
+    }
+  if (group->n_a > 0 && group->n_b > 0)
+    _jx_pairing_group_solve (group);
+}
+
+/* The streams of one process pair (pb NULL: pa has no partner).
+ * crossed_pb, when not NULL, is the process the structural pairing of the
+ * processes would give pa although the names' pairing was kept: its
+ * streams' structural partners there are marked. */
+static void
+pair_streams (Pairing         *pairing,
               const JxProcess *pa,
               const JxProcess *pb,
               guint32          process_distance,
               guint8           process_method,
-              const guint32   *forced_stream,
-              GArray          *paired,
-              GArray          *only_a,
-              GArray          *only_b)
+              const JxProcess *crossed_pb)
 {
-  g_autofree const char **snames_a = g_new0 (const char *, MAX (pa->n_streams, 1));
-  g_autofree const char **snames_b = g_new0 (const char *, MAX (pb->n_streams, 1));
-  g_autofree guint32 *forced = g_new (guint32, MAX (pa->n_streams, 1));
-  g_autofree guint32 *spair = g_new (guint32, MAX (pa->n_streams, 1));
-  g_autofree guint32 *sdist = g_new (guint32, MAX (pa->n_streams, 1));
-  g_autofree guint8 *smethod = g_new (guint8, MAX (pa->n_streams, 1));
-  g_autofree gboolean *sb_used = g_new0 (gboolean, MAX (pb->n_streams, 1));
+  JxTrace *a = pairing->a, *b = pairing->b;
+  JxPairingMode mode = pairing->options->mode;
+  guint na = pa->n_streams, nb = pb != NULL ? pb->n_streams : 0;
+  g_autofree const char **snames_a = g_new0 (const char *, MAX (na, 1));
+  g_autofree const char **snames_b = g_new0 (const char *, MAX (nb, 1));
+  g_autofree guint32 *forced = g_new (guint32, MAX (na, 1));
+  g_autofree guint32 *spair = g_new (guint32, MAX (na, 1));
+  g_autofree guint32 *sdist = g_new0 (guint32, MAX (na, 1));
+  g_autofree guint8 *smethod = g_new0 (guint8, MAX (na, 1));
+  g_autofree guint32 *structure_b = g_new (guint32, MAX (na, 1));
+  g_autofree gboolean *crossed = g_new0 (gboolean, MAX (na, 1));
+  g_autofree gboolean *sb_used = g_new0 (gboolean, MAX (nb, 1));
   guint s;
 
-  for (s = 0; s < pa->n_streams; s++)
+  for (s = 0; s < na; s++)
     {
-      guint32 to = forced_stream[pa->first_stream + s];
+      guint32 to = pairing->forced_stream[pa->first_stream + s];
 
       snames_a[s] = jx_trace_get_stream (a, pa->first_stream + s)->name;
-      forced[s] = to != JX_NONE && to >= pb->first_stream && to < pb->first_stream + pb->n_streams
+      forced[s] = pb != NULL && to != JX_NONE && to >= pb->first_stream && to < pb->first_stream + nb
                   ? to - pb->first_stream : JX_NONE;
+      spair[s] = JX_NONE;
+      structure_b[s] = JX_NONE;
     }
-  for (s = 0; s < pb->n_streams; s++)
+  for (s = 0; s < nb; s++)
     snames_b[s] = jx_trace_get_stream (b, pb->first_stream + s)->name;
 
-  jx_pair_names_full (snames_a, pa->n_streams, snames_b, pb->n_streams, forced, spair, sdist, smethod);
+  if (pb != NULL)
+    jx_pair_names_full (snames_a, na, snames_b, nb, forced, spair, sdist, smethod);
 
-  for (s = 0; s < pa->n_streams; s++)
+  if (pairing->weigh && pb != NULL)
     {
-      if (spair[s] == JX_NONE)
+      g_autofree gboolean *fixed_a = g_new0 (gboolean, MAX (na, 1));
+      g_autofree gboolean *fixed_b = g_new0 (gboolean, MAX (nb, 1));
+      g_autofree guint32 *ids_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *ids_b = g_new (guint32, MAX (nb, 1));
+      g_autofree guint8 *kind_a = g_new (guint8, MAX (na, 1));
+      g_autofree guint8 *kind_b = g_new (guint8, MAX (nb, 1));
+      g_autofree guint32 *name_of_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *slot_b = g_new (guint32, MAX (nb, 1));
+      JxPairingGroup group;
+
+      for (s = 0; s < na; s++)
+        if (spair[s] != JX_NONE && smethod[s] == JX_PAIRED_BY_USER)
+          fixed_a[s] = fixed_b[spair[s]] = TRUE;
+      stream_group (pairing, pa, pb, fixed_a, fixed_b, spair, &group, ids_a, ids_b, kind_a, kind_b,
+                    name_of_a, slot_b);
+      if (group.n_a > 0 && group.n_b > 0)
         {
-          add_pair (only_a, pa->first_stream + s, JX_NONE, process_distance, 0, process_method, 0);
-          continue;
+          gboolean apply = group.differs && (mode == JX_PAIRING_STRUCTURE ||
+                                             (mode == JX_PAIRING_AUTO && group.better));
+
+          pairing->summary->n_groups++;
+          pairing->summary->n_greedy += group.greedy;
+          for (guint i = 0; i < group.n_a; i++)
+            {
+              guint32 sn = group.structure_of_a[i];
+              guint sa_local = ids_a[i] - pa->first_stream;
+              guint32 sb_local = sn != JX_NONE ? ids_b[sn] - pb->first_stream : JX_NONE;
+
+              if (sn == group.name_of_a[i])
+                continue;
+              if (apply)
+                {
+                  spair[sa_local] = sb_local;
+                  smethod[sa_local] = JX_PAIRED_BY_STRUCTURE;
+                  sdist[sa_local] = sb_local != JX_NONE ? jx_levenshtein (snames_a[sa_local], snames_b[sb_local]) : 0;
+                }
+              else if (group.better)
+                {
+                  crossed[sa_local] = TRUE;
+                  structure_b[sa_local] = sn != JX_NONE ? ids_b[sn] : JX_NONE;
+                }
+            }
+          _jx_pairing_group_clear (&group);
         }
-      sb_used[spair[s]] = TRUE;
-      add_pair (paired, pa->first_stream + s, pb->first_stream + spair[s], process_distance, sdist[s],
-                process_method, smethod[s]);
     }
-  for (s = 0; s < pb->n_streams; s++)
+
+  /* The processes' structural partner, kept out by the names: where their
+   * streams would go there. */
+  if (pairing->weigh && crossed_pb != NULL)
+    {
+      guint ncb = crossed_pb->n_streams;
+      g_autofree guint32 *ids_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *ids_b = g_new (guint32, MAX (ncb, 1));
+      g_autofree guint8 *kind_a = g_new (guint8, MAX (na, 1));
+      g_autofree guint8 *kind_b = g_new (guint8, MAX (ncb, 1));
+      g_autofree guint32 *name_of_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *slot_b = g_new (guint32, MAX (ncb, 1));
+      JxPairingGroup group;
+
+      stream_group (pairing, pa, crossed_pb, NULL, NULL, NULL, &group, ids_a, ids_b, kind_a, kind_b,
+                    name_of_a, slot_b);
+      for (guint i = 0; i < group.n_a && group.n_b > 0; i++)
+        {
+          crossed[ids_a[i] - pa->first_stream] = TRUE;
+          structure_b[ids_a[i] - pa->first_stream] = group.structure_of_a[i] != JX_NONE
+                                                     ? ids_b[group.structure_of_a[i]] : JX_NONE;
+        }
+      if (group.n_a > 0 && group.n_b > 0)
+        _jx_pairing_group_clear (&group);
+    }
+
+  for (s = 0; s < na; s++)
+    {
+      guint32 sa = pa->first_stream + s;
+      guint32 sb = spair[s] != JX_NONE ? pb->first_stream + spair[s] : JX_NONE;
+      GArray *out = sb != JX_NONE ? pairing->paired : pairing->only_a;
+      JxStreamPair *p;
+
+      if (sb != JX_NONE)
+        sb_used[spair[s]] = TRUE;
+      if (pb == NULL)
+        add_pair (out, sa, JX_NONE, 0, 0, 0, 0);
+      else if (sb == JX_NONE)
+        add_pair (out, sa, JX_NONE, process_distance, 0, process_method, 0);
+      else
+        add_pair (out, sa, sb, process_distance, sdist[s], process_method, smethod[s]);
+      p = &g_array_index (out, JxStreamPair, out->len - 1);
+      if (!pairing->weigh)
+        continue;
+      p->similarity = (float) similarity (pairing, sa, sb);
+      if (sb != JX_NONE && (process_method == JX_PAIRED_BY_STRUCTURE || smethod[s] == JX_PAIRED_BY_STRUCTURE))
+        {
+          p->name_b = pairing->name_partner[sa];
+          p->other_similarity = (float) similarity (pairing, sa, p->name_b);
+          pairing->summary->n_by_structure++;
+        }
+      if (crossed[s] && structure_b[s] != sb)
+        {
+          p->crossed = TRUE;
+          p->structure_b = structure_b[s];
+          p->other_similarity = (float) similarity (pairing, sa, structure_b[s]);
+          pairing->summary->n_crossed++;
+        }
+    }
+  for (s = 0; s < nb; s++)
     if (!sb_used[s])
-      add_pair (only_b, JX_NONE, pb->first_stream + s, process_distance, 0, process_method, 0);
+      add_pair (pairing->only_b, JX_NONE, pb->first_stream + s, process_distance, 0, process_method, 0);
+}
+
+/* The processes the names paired by position or distance, or not at all,
+ * against the processes of B the names left for them. */
+static void
+weigh_processes (Pairing        *pairing,
+                 guint32        *ppair,
+                 guint32        *pdist,
+                 guint8         *pmethod,
+                 const guint32  *forced_process,
+                 guint32        *crossed_process)
+{
+  JxTrace *a = pairing->a, *b = pairing->b;
+  JxPairingMode mode = pairing->options->mode;
+  guint npa = jx_trace_get_n_processes (a), npb = jx_trace_get_n_processes (b);
+  g_autofree guint32 *ids_a = g_new (guint32, MAX (npa, 1));
+  g_autofree guint32 *ids_b = g_new (guint32, MAX (npb, 1));
+  g_autofree guint32 *name_of_a = g_new (guint32, MAX (npa, 1));
+  g_autofree guint32 *slot_b = g_new (guint32, MAX (npb, 1));
+  g_autofree gboolean *taken_b = g_new0 (gboolean, MAX (npb, 1));
+  JxPairingGroup group = { 0 };
+  gboolean apply;
+  guint i;
+
+  for (i = 0; i < npa; i++)
+    if (ppair[i] != JX_NONE && (pmethod[i] == JX_PAIRED_BY_NAME || pmethod[i] == JX_PAIRED_BY_USER ||
+                                forced_process[i] != JX_NONE))
+      taken_b[ppair[i]] = TRUE;
+  for (i = 0; i < npb; i++)
+    {
+      slot_b[i] = JX_NONE;
+      if (taken_b[i])
+        continue;
+      slot_b[i] = group.n_b;
+      ids_b[group.n_b++] = i;
+    }
+  for (i = 0; i < npa; i++)
+    {
+      if (forced_process[i] != JX_NONE || (ppair[i] != JX_NONE && taken_b[ppair[i]]))
+        continue;
+      ids_a[group.n_a] = i;
+      name_of_a[group.n_a++] = ppair[i] != JX_NONE ? slot_b[ppair[i]] : JX_NONE;
+    }
+  if (group.n_a == 0 || group.n_b == 0)
+    return;
+  if (group.n_a > JX_PAIRING_MAX_GROUP || group.n_b > JX_PAIRING_MAX_GROUP)
+    {
+      pairing->summary->n_too_large++;
+      return;
+    }
+
+  group.processes = TRUE;
+  group.ids_a = ids_a;
+  group.ids_b = ids_b;
+  group.name_of_a = name_of_a;
+  group.similarity = pairing->options->similarity;
+  group.data = pairing->options->similarity_data;
+  _jx_pairing_group_solve (&group);
+  pairing->summary->n_groups++;
+  pairing->summary->n_greedy += group.greedy;
+
+  apply = group.differs && (mode == JX_PAIRING_STRUCTURE || (mode == JX_PAIRING_AUTO && group.better));
+  for (i = 0; i < group.n_a; i++)
+    {
+      guint32 sn = group.structure_of_a[i];
+      guint32 pa = ids_a[i];
+
+      if (sn == group.name_of_a[i])
+        continue;
+      if (apply)
+        {
+          ppair[pa] = sn != JX_NONE ? ids_b[sn] : JX_NONE;
+          pmethod[pa] = JX_PAIRED_BY_STRUCTURE;
+          pdist[pa] = sn != JX_NONE ? jx_levenshtein (jx_trace_get_process (a, pa)->name,
+                                                      jx_trace_get_process (b, ids_b[sn])->name) : 0;
+        }
+      else if (group.better && sn != JX_NONE)
+        crossed_process[pa] = ids_b[sn];
+    }
+  _jx_pairing_group_clear (&group);
+}
+
+void
+jx_stream_pairing_options_init (JxStreamPairingOptions *options)
+{
+  g_return_if_fail (options != NULL);
+  memset (options, 0, sizeof *options);
+  options->mode = JX_PAIRING_AUTO;
+}
+
+const char *
+jx_pairing_mode_to_string (JxPairingMode mode)
+{
+  switch (mode)
+    {
+    case JX_PAIRING_AUTO:      return "auto";
+    case JX_PAIRING_NAME:      return "name";
+    case JX_PAIRING_STRUCTURE: return "structure";
+    default:                   return "unknown";
+    }
+}
+
+gboolean
+jx_pairing_mode_from_string (const char    *text,
+                             JxPairingMode *mode)
+{
+  g_return_val_if_fail (mode != NULL, FALSE);
+
+  for (JxPairingMode m = JX_PAIRING_AUTO; m <= JX_PAIRING_STRUCTURE; m++)
+    if (g_strcmp0 (text, jx_pairing_mode_to_string (m)) == 0)
+      {
+        *mode = m;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 GArray *
-jx_stream_pairing_compute_full (JxTrace           *a,
-                                JxTrace           *b,
-                                const char        *process_name,
-                                const JxNamePair  *overrides,
-                                guint              n_overrides,
-                                GError           **error)
+jx_stream_pairing_compute_with (JxTrace                      *a,
+                                JxTrace                      *b,
+                                const JxStreamPairingOptions *options,
+                                JxPairingSummary             *summary,
+                                GError                      **error)
 {
   g_autoptr(GArray) paired = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
   g_autoptr(GArray) only_a = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
   g_autoptr(GArray) only_b = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
+  JxPairingSummary own_summary = { 0 };
+  Pairing pairing;
   guint npa, npb, nsa, i, s;
   g_autofree const char **pnames_a = NULL;
   g_autofree const char **pnames_b = NULL;
@@ -400,10 +700,13 @@ jx_stream_pairing_compute_full (JxTrace           *a,
   g_autofree guint8 *pmethod = NULL;
   g_autofree guint32 *forced_process = NULL;
   g_autofree guint32 *forced_stream = NULL;
+  g_autofree guint32 *crossed_process = NULL;
+  g_autofree guint32 *name_partner = NULL;
   g_autofree gboolean *pb_used = NULL;
 
   g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), NULL);
-  g_return_val_if_fail (overrides != NULL || n_overrides == 0, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (options->overrides != NULL || options->n_overrides == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   npa = jx_trace_get_n_processes (a);
@@ -417,11 +720,44 @@ jx_stream_pairing_compute_full (JxTrace           *a,
   pb_used = g_new0 (gboolean, MAX (npb, 1));
   forced_process = g_new (guint32, MAX (npa, 1));
   forced_stream = g_new (guint32, MAX (nsa, 1));
+  crossed_process = g_new (guint32, MAX (npa, 1));
   memset (forced_process, 0xff, sizeof (guint32) * MAX (npa, 1));
   memset (forced_stream, 0xff, sizeof (guint32) * MAX (nsa, 1));
+  memset (crossed_process, 0xff, sizeof (guint32) * MAX (npa, 1));
 
-  if (!resolve_overrides (a, b, overrides, n_overrides, forced_process, forced_stream, error))
+  if (!resolve_overrides (a, b, options->overrides, options->n_overrides, forced_process, forced_stream, error))
     return NULL;
+
+  pairing.a = a;
+  pairing.b = b;
+  pairing.options = options;
+  pairing.weigh = options->similarity != NULL;
+  pairing.forced_stream = forced_stream;
+  pairing.summary = summary != NULL ? summary : &own_summary;
+  memset (pairing.summary, 0, sizeof *pairing.summary);
+  pairing.summary->mode = options->mode;
+  pairing.paired = paired;
+  pairing.only_a = only_a;
+  pairing.only_b = only_b;
+
+  /* A pair made by structure names the partner the names gave. */
+  if (pairing.weigh)
+    {
+      JxStreamPairingOptions by_name = *options;
+      g_autoptr(GArray) names = NULL;
+
+      by_name.similarity = NULL;
+      by_name.process_name = NULL;
+      names = jx_stream_pairing_compute_with (a, b, &by_name, NULL, NULL);
+      name_partner = g_new (guint32, MAX (nsa, 1));
+      for (i = 0; names != NULL && i < names->len; i++)
+        {
+          const JxStreamPair *p = &g_array_index (names, JxStreamPair, i);
+          if (p->stream_a != JX_NONE)
+            name_partner[p->stream_a] = p->stream_b;
+        }
+    }
+  pairing.name_partner = name_partner;
 
   /* Processes are defined in rank order, so list order breaks ties. */
   for (i = 0; i < npa; i++)
@@ -430,27 +766,24 @@ jx_stream_pairing_compute_full (JxTrace           *a,
     pnames_b[i] = jx_trace_get_process (b, i)->name;
 
   jx_pair_names_full (pnames_a, npa, pnames_b, npb, forced_process, ppair, pdist, pmethod);
+  if (pairing.weigh)
+    weigh_processes (&pairing, ppair, pdist, pmethod, forced_process, crossed_process);
 
   for (i = 0; i < npa; i++)
     {
       const JxProcess *pa = jx_trace_get_process (a, i);
       const JxProcess *pb = ppair[i] != JX_NONE ? jx_trace_get_process (b, ppair[i]) : NULL;
+      const JxProcess *crossed = crossed_process[i] != JX_NONE ? jx_trace_get_process (b, crossed_process[i]) : NULL;
 
       if (pb != NULL)
         pb_used[ppair[i]] = TRUE;
 
-      if (process_name != NULL &&
-          g_strcmp0 (pa->name, process_name) != 0 &&
-          (pb == NULL || g_strcmp0 (pb->name, process_name) != 0))
+      if (options->process_name != NULL &&
+          g_strcmp0 (pa->name, options->process_name) != 0 &&
+          (pb == NULL || g_strcmp0 (pb->name, options->process_name) != 0))
         continue;
 
-      if (pb == NULL)
-        {
-          for (s = 0; s < pa->n_streams; s++)
-            add_pair (only_a, pa->first_stream + s, JX_NONE, 0, 0, 0, 0);
-          continue;
-        }
-      pair_streams (a, b, pa, pb, pdist[i], pmethod[i], forced_stream, paired, only_a, only_b);
+      pair_streams (&pairing, pa, pb, pb != NULL ? pdist[i] : 0, pb != NULL ? pmethod[i] : 0, crossed);
     }
 
   for (i = 0; i < npb; i++)
@@ -459,7 +792,7 @@ jx_stream_pairing_compute_full (JxTrace           *a,
 
       if (pb_used[i])
         continue;
-      if (process_name != NULL && g_strcmp0 (pb->name, process_name) != 0)
+      if (options->process_name != NULL && g_strcmp0 (pb->name, options->process_name) != 0)
         continue;
       for (s = 0; s < pb->n_streams; s++)
         add_pair (only_b, JX_NONE, pb->first_stream + s, 0, 0, 0, 0);
@@ -468,6 +801,28 @@ jx_stream_pairing_compute_full (JxTrace           *a,
   g_array_append_vals (paired, only_a->data, only_a->len);
   g_array_append_vals (paired, only_b->data, only_b->len);
   return g_steal_pointer (&paired);
+}
+
+GArray *
+jx_stream_pairing_compute_full (JxTrace           *a,
+                                JxTrace           *b,
+                                const char        *process_name,
+                                const JxNamePair  *overrides,
+                                guint              n_overrides,
+                                GError           **error)
+{
+  JxStreamPairingOptions options;
+
+  g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), NULL);
+  g_return_val_if_fail (overrides != NULL || n_overrides == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  jx_stream_pairing_options_init (&options);
+  options.process_name = process_name;
+  options.overrides = overrides;
+  options.n_overrides = n_overrides;
+  options.mode = JX_PAIRING_NAME;
+  return jx_stream_pairing_compute_with (a, b, &options, NULL, error);
 }
 
 GArray *
