@@ -12,6 +12,7 @@
 #include "jx-cli.h"
 #include "jx-cli-common.h"
 #include "jx-cli-diff-private.h"
+#include "jx-cli-pairing.h"
 #include "jx-function-table.h"
 
 /* The function time difference table summed over every compared pair. */
@@ -120,6 +121,8 @@ pair_caveats (const JxComparisonPair *p)
     g_ptr_array_add (out, (gpointer) "b-truncated");
   if (p->flags_b & JX_STREAM_FLAG_REPAIRED)
     g_ptr_array_add (out, (gpointer) "b-repaired");
+  if (jx_cli_pairing_caveat_token (p) != NULL)
+    g_ptr_array_add (out, (gpointer) jx_cli_pairing_caveat_token (p));
   return out;
 }
 
@@ -133,6 +136,7 @@ pairing_text (const JxComparisonPair *p)
     case JX_PAIRED_BY_DISTANCE: return g_strdup_printf (_("distance %u"), p->process_distance + p->stream_distance);
     case JX_PAIRED_BY_POSITION: return g_strdup (_("position"));
     case JX_PAIRED_BY_USER:     return g_strdup ("--pair");
+    case JX_PAIRED_BY_STRUCTURE: return g_strdup (_("structure"));
     default:                    return g_strdup ("?");
     }
 }
@@ -318,6 +322,7 @@ jx_cli_diff_print_text (const JxCliDiff *diff)
   if (jx_comparison_get_n_not_compared (cmp) > 0)
     g_string_append_printf (out, "%s\n",
                             _("n/a: not compared; such pairs count in no total."));
+  jx_cli_pairing_append_text (out, cmp);
 
   if (jx_comparison_get_n_unpaired (cmp) > 0)
     {
@@ -411,6 +416,7 @@ add_pairing (JsonBuilder            *b,
   jx_cli_json_add_string (b, "process_pairing", jx_pairing_method_to_string (p->process_method));
   jx_cli_json_add_string (b, "stream_pairing", jx_pairing_method_to_string (p->stream_method));
   jx_cli_json_add_int (b, "name_distance", p->process_distance + p->stream_distance);
+  jx_cli_pairing_json_pair (b, p);
 }
 
 static void
@@ -487,6 +493,7 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
   jx_cli_json_add_string (b, "algorithm", jx_algorithm_to_string (opt->hier.align.algorithm));
   jx_cli_json_add_double (b, "elapsed_seconds", jx_comparison_get_elapsed (cmp));
   jx_cli_json_add_int (b, "compared_pairs", jx_comparison_get_n_compared (cmp));
+  jx_cli_pairing_json_summary (b, cmp);
 
   /* Compared pairs only: every number in them is a comparison. */
   json_builder_set_member_name (b, "pairs");
@@ -535,6 +542,8 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
       jx_cli_json_add_string (b, "stream", jx_cli_nonnull (p->stream_a != JX_NONE ? p->name_a : p->name_b));
       jx_cli_json_add_string (b, "status", jx_comparison_skip_to_string (p->skip));
       jx_cli_json_add_string (b, "reason", reason);
+      if (p->crossed)
+        jx_cli_pairing_json_pair (b, p);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -559,7 +568,8 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
   /* status and reason say why a row has empty metrics (see JxComparisonSkip);
    * pairing, name_distance and caveats came later, so they come last. */
   g_string_append (out, "stream_a,stream_b,similarity,length,equal,different,only_a,only_b,ha_score,flat_optimum,"
-                        "seconds_a,seconds_b,ha_error,status,reason,pairing,name_distance,caveats\n");
+                        "seconds_a,seconds_b,ha_error,status,reason,pairing,name_distance,caveats"
+                        JX_CLI_PAIRING_CSV_HEADER "\n");
   for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
       const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
@@ -600,6 +610,7 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
       g_ptr_array_add (caveats, NULL);
       caveat_list = g_strjoinv (";", (char **) caveats->pdata);
       g_string_append (out, caveat_list);
+      jx_cli_pairing_csv_fields (out, p);
       g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);
