@@ -159,30 +159,25 @@ jx_structure_pairing_compute (JxTrace           *a,
   return jx_stream_pairing_compute_with (a, b, &options, summary, error);
 }
 
-guint32
-jx_structure_pairing_partner (JxTrace         *a,
-                              guint32          stream,
-                              JxTrace         *b,
-                              JxPairingMode    mode,
-                              JxPairingMethod *method)
+gboolean
+jx_structure_pairing_partner (JxTrace       *a,
+                              guint32        stream,
+                              JxTrace       *b,
+                              JxPairingMode  mode,
+                              JxStreamPair  *pair)
 {
   g_autoptr(GArray) pairs = NULL;
 
-  g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), JX_NONE);
-  g_return_val_if_fail (stream < jx_trace_get_n_streams (a), JX_NONE);
+  g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), FALSE);
+  g_return_val_if_fail (stream < jx_trace_get_n_streams (a), FALSE);
+  g_return_val_if_fail (pair != NULL, FALSE);
 
   pairs = jx_structure_pairing_compute (a, b, NULL, NULL, 0, mode, NULL, NULL, NULL);
-  if (method != NULL)
-    *method = JX_PAIRED_BY_NAME;
   for (guint i = 0; pairs != NULL && i < pairs->len; i++)
-    {
-      const JxStreamPair *p = &g_array_index (pairs, JxStreamPair, i);
-
-      if (p->stream_a != stream)
-        continue;
-      if (method != NULL && p->stream_b != JX_NONE)
-        *method = jx_pairing_method_combine (p->process_method, p->stream_method);
-      return p->stream_b;
-    }
-  return JX_NONE;
+    if (g_array_index (pairs, JxStreamPair, i).stream_a == stream)
+      {
+        *pair = g_array_index (pairs, JxStreamPair, i);
+        return TRUE;
+      }
+  return FALSE;
 }

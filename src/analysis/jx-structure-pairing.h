@@ -46,13 +46,13 @@ GArray *jx_structure_pairing_compute (JxTrace           *a,
                                       GCancellable      *cancellable,
                                       GError           **error);
 
-/* The partner of stream `stream` of a in b by the pairing in `mode`
- * (JX_NONE when it has none); method (may be NULL) gets how it was paired,
- * jx_pairing_method_combine () of processes and streams. */
-guint32 jx_structure_pairing_partner (JxTrace           *a,
-                                      guint32            stream,
-                                      JxTrace           *b,
-                                      JxPairingMode      mode,
-                                      JxPairingMethod   *method);
+/* The entry of stream `stream` of a in the pairing of a and b in `mode`
+ * (its partner is pair->stream_b, JX_NONE when it has none). FALSE when
+ * the pairing could not be computed. */
+gboolean jx_structure_pairing_partner (JxTrace           *a,
+                                       guint32            stream,
+                                       JxTrace           *b,
+                                       JxPairingMode      mode,
+                                       JxStreamPair      *pair);
 
 G_END_DECLS

@@ -14,6 +14,7 @@ jx_cli_render_diff_init (JxCliRenderDiff *self)
   self->comparisons = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_comparison_unref);
   self->owned = g_ptr_array_new_with_free_func (g_free);
   self->views = g_array_new (FALSE, TRUE, sizeof (JxMetricChartView));
+  self->pairing = JX_PAIRING_AUTO;
 }
 
 void
@@ -43,6 +44,7 @@ jx_cli_render_diff_compare (JxCliRenderDiff         *self,
   jx_comparison_options_init (&options);
   options.diff_bars = TRUE;
   options.keep_alignment = TRUE;
+  options.pairing = self->pairing;
   for (guint i = 1; i < n; i++)
     {
       JxComparison *cmp = jx_comparison_run (lanes[0].trace, lanes[i].trace, &options, NULL, error);

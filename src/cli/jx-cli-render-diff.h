@@ -15,6 +15,7 @@ typedef struct
   GPtrArray *comparisons;   /* JxComparison, one per lane after the first */
   GPtrArray *owned;         /* buffers the lanes and views point into */
   GArray    *views;         /* JxMetricChartView, --chart */
+  JxPairingMode pairing;    /* --pairing (init: auto) */
 } JxCliRenderDiff;
 
 void     jx_cli_render_diff_init        (JxCliRenderDiff         *self);

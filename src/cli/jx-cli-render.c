@@ -16,6 +16,7 @@
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
+#include "jx-cli-pairing.h"
 #include "jx-cli-render-diff.h"
 #include "jx-comparison-render.h"
 #include "jx-time.h"
@@ -262,6 +263,30 @@ write_picture (const char     *path,
   return TRUE;
 }
 
+/* How the streams of each comparison were paired: a line when some were
+ * paired by structure, the caveat when the names' pairing was kept
+ * although a crossed one is clearly better. */
+static void
+print_pairing (JxCliRenderDiff        *cli_diff,
+               const JxComparisonLane *lanes)
+{
+  for (guint i = 0; i < cli_diff->comparisons->len; i++)
+    {
+      JxComparison *cmp = g_ptr_array_index (cli_diff->comparisons, i);
+      const JxPairingSummary *summary = jx_comparison_get_pairing_summary (cmp);
+      g_autofree char *caveat = jx_cli_pairing_caveat_line (cmp);
+
+      if (summary->n_by_structure > 0)
+        g_print (g_dngettext (GETTEXT_PACKAGE,
+                              "Pairing with “%s”: %u stream pair by structure (far more alike than by name; --pairing name keeps the names)\n",
+                              "Pairing with “%s”: %u stream pairs by structure (far more alike than by name; --pairing name keeps the names)\n",
+                              summary->n_by_structure),
+                 lanes[i + 1].name, summary->n_by_structure);
+      if (caveat != NULL)
+        g_print (_("Caveat, “%s”: %s\n"), lanes[i + 1].name, caveat);
+    }
+}
+
 int
 jx_cli_render (int    argc,
                char **argv)
@@ -292,6 +317,7 @@ jx_cli_render (int    argc,
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   g_autofree char *chart = NULL;
+  g_autofree char *pairing = NULL;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE;
   JxSeriesKind chart_kind = JX_SERIES_RUNTIME_SKEW;
   JxCliRenderDiff cli_diff;
@@ -319,6 +345,7 @@ jx_cli_render (int    argc,
     { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
+    { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { NULL }
   };
 
@@ -365,6 +392,8 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], _("unknown chart “%s” (use skew, dissimilarity or time-difference)"), chart);
   if (chart != NULL && argc < 3)
     return jx_cli_usage_error (argv[0], "%s", _("--chart compares traces: expected at least two"));
+  if (pairing != NULL && !diff && chart == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--pairing pairs the streams of compared traces; use it with --diff or --chart"));
 
   jx_comparison_render_options_init (&options);
   options.dark = dark;
@@ -474,6 +503,11 @@ jx_cli_render (int    argc,
                                window != NULL ? window : "");
 
   jx_cli_render_diff_init (&cli_diff);
+  if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
+    {
+      jx_cli_render_diff_clear (&cli_diff);
+      return jx_cli_pairing_usage_error (argv[0], pairing);
+    }
   if ((diff || chart != NULL) && !jx_cli_render_diff_compare (&cli_diff, lanes, n, &error))
     {
       jx_cli_render_diff_clear (&cli_diff);
@@ -519,6 +553,7 @@ jx_cli_render (int    argc,
       g_print (g_dngettext (GETTEXT_PACKAGE, "Charts: %s of %u comparison with “%s”\n",
                             "Charts: %s of %u comparisons with “%s”\n", picture.n_charts),
                jx_series_kind_to_string (chart_kind), picture.n_charts, lanes[0].name);
+      print_pairing (&cli_diff, lanes);
       jx_cli_render_diff_clear (&cli_diff);
       return JX_CLI_EXIT_OK;
     }
@@ -544,6 +579,8 @@ jx_cli_render (int    argc,
                           "Diff bars: %u traces compared with “%s”, %u bars under the rows\n",
                           cli_diff.comparisons->len),
              cli_diff.comparisons->len, lanes[0].name, result.n_diff_bars);
+  if (diff)
+    print_pairing (&cli_diff, lanes);
   jx_cli_render_diff_clear (&cli_diff);
   return JX_CLI_EXIT_OK;
 }
