@@ -18,6 +18,7 @@
 #include "jx-cli-fold.h"
 #include "jx-cli-pairing.h"
 #include "jx-cli-render-diff.h"
+#include "jx-cluster.h"
 #include "jx-comparison-render.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
@@ -318,7 +319,10 @@ jx_cli_render (int    argc,
   g_autofree char *last = NULL;
   g_autofree char *chart = NULL;
   g_autofree char *pairing = NULL;
-  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE;
+  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, clusters = FALSE;
+  g_autoptr(JxClustering) clustering = NULL;
+  g_autoptr(GPtrArray) cluster_marks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) cluster_names = g_ptr_array_new_with_free_func (g_free);
   JxSeriesKind chart_kind = JX_SERIES_RUNTIME_SKEW;
   JxCliRenderDiff cli_diff;
   Picture picture = { 0 };
@@ -346,6 +350,9 @@ jx_cli_render (int    argc,
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
     { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
+    { "clusters", 0, 0, G_OPTION_ARG_NONE, &clusters,
+      N_("Mark each stream row by its structural cluster (as juxtrace-cli cluster finds them over all the traces) in the label column, with a legend"),
+      NULL },
     { NULL }
   };
 
@@ -495,6 +502,46 @@ jx_cli_render (int    argc,
   if (!jx_cli_fold_prepare (&fold, lanes, n, &error))
     return jx_cli_input_error (argv[0], NULL, error);
 
+  if (clusters)
+    {
+      g_autofree JxTrace **list = g_new0 (JxTrace *, n);
+      JxSignatureSet *set;
+
+      for (guint i = 0; i < n; i++)
+        list[i] = lanes[i].trace;
+      clustering = jx_clustering_new_for_traces (list, n, NULL, NULL, &error);
+      if (clustering == NULL)
+        return jx_cli_input_error (argv[0], NULL, error);
+      set = jx_clustering_get_signatures (clustering);
+      for (guint c = 0; c < jx_clustering_get_n_clusters (clustering); c++)
+        {
+          const JxCluster *cluster = jx_clustering_get_cluster (clustering, c);
+
+          if (!cluster->outlier)
+            g_ptr_array_add (cluster_names,
+                             g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cluster %u (%u stream, %s)",
+                                                           "cluster %u (%u streams, %s)", cluster->size),
+                                              c + 1, cluster->size, jx_stream_kind_to_string (cluster->kind)));
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          guint n_streams = jx_trace_get_n_streams (lanes[i].trace);
+          guint32 *marks = g_new (guint32, MAX (n_streams, 1));
+
+          for (guint32 s = 0; s < n_streams; s++)
+            {
+              guint32 c = jx_clustering_get_cluster_of (clustering, jx_signature_set_index (set, i, s));
+
+              marks[s] = c == JX_NONE ? JX_NONE
+                         : jx_clustering_get_cluster (clustering, c)->outlier ? JX_COMPARISON_RENDER_OUTLIER : c;
+            }
+          lanes[i].clusters = marks;
+          g_ptr_array_add (cluster_marks, marks);
+        }
+      options.cluster_names = (const char * const *) cluster_names->pdata;
+      options.n_cluster_names = cluster_names->len;
+    }
+
   jx_comparison_render_get_extent (lanes, n, &extent_start, &extent_end);
   options.start_ns = has_start ? start_ns : extent_start;
   options.end_ns = has_end ? end_ns : extent_end;
@@ -581,6 +628,10 @@ jx_cli_render (int    argc,
              cli_diff.comparisons->len, lanes[0].name, result.n_diff_bars);
   if (diff)
     print_pairing (&cli_diff, lanes);
+  if (clustering != NULL)
+    g_print (_("Clusters: %u structural clusters and %u outliers over the traces, %u rows marked\n"),
+             jx_clustering_get_n_clusters (clustering) - jx_clustering_get_n_outliers (clustering),
+             jx_clustering_get_n_outliers (clustering), result.n_cluster_marks);
   jx_cli_render_diff_clear (&cli_diff);
   return JX_CLI_EXIT_OK;
 }
