@@ -122,60 +122,67 @@ jx_assignment_exact (const gint64 *weights,
     }
 }
 
-typedef struct
-{
-  gint64  weight;
-  guint32 row;
-  guint32 col;
-} Edge;
-
-static int
-compare_edges (const void *pa,
-               const void *pb)
-{
-  const Edge *a = pa;
-  const Edge *b = pb;
-
-  if (a->weight != b->weight)
-    return a->weight > b->weight ? -1 : 1;
-  if (a->row != b->row)
-    return a->row < b->row ? -1 : 1;
-  return a->col < b->col ? -1 : (a->col > b->col ? 1 : 0);
-}
-
 void
 jx_assignment_greedy (const gint64 *weights,
                       guint         n_rows,
                       guint         n_cols,
                       guint32      *col_of_row)
 {
-  g_autofree Edge *edges = NULL;
+  g_autofree guint32 *order = NULL;
+  g_autofree guint32 *scratch = NULL;
   g_autofree gboolean *col_taken = NULL;
   gsize n_edges = (gsize) n_rows * n_cols, k;
   guint left;
 
   g_return_if_fail (weights != NULL || n_edges == 0);
   g_return_if_fail (col_of_row != NULL || n_rows == 0);
+  g_return_if_fail (n_edges <= G_MAXUINT32);
 
   for (guint i = 0; i < n_rows; i++)
     col_of_row[i] = UNASSIGNED;
   if (n_edges == 0)
     return;
 
-  edges = g_new (Edge, n_edges);
-  for (guint i = 0; i < n_rows; i++)
-    for (guint j = 0; j < n_cols; j++)
-      edges[(gsize) i * n_cols + j] = (Edge) { weights[(gsize) i * n_cols + j], i, j };
-  qsort (edges, n_edges, sizeof (Edge), compare_edges);
+  /* Edges by weight, the heaviest first, ties in row-major order (the
+   * smaller row, then the smaller column): a stable radix sort, 16 bits
+   * per pass, of the inverted weights. */
+  order = g_new (guint32, n_edges);
+  scratch = g_new (guint32, n_edges);
+  for (k = 0; k < n_edges; k++)
+    order[k] = (guint32) k;
+  for (guint shift = 0; shift < 64; shift += 16)
+    {
+      g_autofree gsize *count = g_new0 (gsize, 65537);
+      gboolean one_digit = FALSE;
+
+      for (k = 0; k < n_edges; k++)
+        count[((~(guint64) weights[order[k]] >> shift) & 0xffff) + 1]++;
+      for (guint d = 0; d < 65536; d++)
+        {
+          one_digit |= count[d + 1] == n_edges;
+          count[d + 1] += count[d];
+        }
+      /* Every edge has the same digit here: the order stays. */
+      if (one_digit)
+        continue;
+      for (k = 0; k < n_edges; k++)
+        scratch[count[(~(guint64) weights[order[k]] >> shift) & 0xffff]++] = order[k];
+      memcpy (order, scratch, n_edges * sizeof (guint32));
+    }
+
   col_taken = g_new0 (gboolean, n_cols);
   left = MIN (n_rows, n_cols);
   for (k = 0; k < n_edges && left > 0; k++)
-    if (col_of_row[edges[k].row] == UNASSIGNED && !col_taken[edges[k].col])
-      {
-        col_of_row[edges[k].row] = edges[k].col;
-        col_taken[edges[k].col] = TRUE;
-        left--;
-      }
+    {
+      guint32 row = order[k] / n_cols, col = order[k] % n_cols;
+
+      if (col_of_row[row] == UNASSIGNED && !col_taken[col])
+        {
+          col_of_row[row] = col;
+          col_taken[col] = TRUE;
+          left--;
+        }
+    }
 }
 
 JxAssignmentMethod

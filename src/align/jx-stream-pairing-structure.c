@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "jx-assignment.h"
 #include "jx-stream-pairing-private.h"
@@ -22,6 +23,37 @@ _jx_pairing_group_sim (const JxPairingGroup *group,
   return group->sim[(gsize) i * group->n_b + j];
 }
 
+static double
+pair_similarity (const JxPairingGroup *group,
+                 guint                 i,
+                 guint32               j)
+{
+  if (group->kind_a != NULL && group->kind_a[i] != group->kind_b[j])
+    return 0.0;
+  return CLAMP (group->similarity (group->processes, group->ids_a[i], group->ids_b[j], group->data), 0.0, 1.0);
+}
+
+/* TRUE when the names already pair the smaller side completely, every pair
+ * with similarity 1: no assignment can score more (each member adds at
+ * most 1), and ties go to the names anyway. */
+static gboolean
+names_optimal (const JxPairingGroup *group)
+{
+  guint paired = 0;
+
+  for (guint i = 0; i < group->n_a; i++)
+    {
+      guint32 j = group->name_of_a[i];
+
+      if (j == JX_NONE)
+        continue;
+      if (pair_similarity (group, i, j) < 1.0)
+        return FALSE;
+      paired++;
+    }
+  return paired == MIN (group->n_a, group->n_b);
+}
+
 void
 _jx_pairing_group_solve (JxPairingGroup *group)
 {
@@ -34,17 +66,20 @@ _jx_pairing_group_solve (JxPairingGroup *group)
   g_assert (group->similarity != NULL);
 
   group->structure_of_a = g_new (guint32, MAX (n_a, 1));
+  if (names_optimal (group))
+    {
+      memcpy (group->structure_of_a, group->name_of_a, sizeof (guint32) * n_a);
+      group->differs = group->better = group->greedy = FALSE;
+      return;
+    }
   group->sim = g_new0 (double, MAX ((gsize) n_a * n_b, 1));
   weights = g_new0 (gint64, MAX ((gsize) n_a * n_b, 1));
   for (guint i = 0; i < n_a; i++)
     for (guint j = 0; j < n_b; j++)
       {
         gsize k = (gsize) i * n_b + j;
-        gboolean same_kind = group->kind_a == NULL || group->kind_a[i] == group->kind_b[j];
-        double sim = same_kind ? group->similarity (group->processes, group->ids_a[i], group->ids_b[j],
-                                                    group->data) : 0.0;
 
-        group->sim[k] = CLAMP (sim, 0.0, 1.0);
+        group->sim[k] = pair_similarity (group, i, j);
         /* The names' partner wins every tie: its bonus of 1 sums to less
          * than one unit of similarity over the whole assignment. */
         weights[k] = (gint64) llround (group->sim[k] * SCALE) * bonus_unit

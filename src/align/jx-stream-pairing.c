@@ -150,11 +150,37 @@ jx_pair_names_full (const char *const *names_a,
       take (pair_of_a, distance_of_a, method_of_a, taken, i, forced_of_a[i],
             jx_levenshtein (names_a[i], names_b[forced_of_a[i]]), JX_PAIRED_BY_USER);
 
-  /* Exact names first, so that a near miss never steals an exact partner. */
-  for (i = 0; i < n_a; i++)
-    for (j = 0; j < n_b && pair_of_a[i] == JX_NONE; j++)
-      if (!taken[j] && g_strcmp0 (names_a[i], names_b[j]) == 0)
-        take (pair_of_a, distance_of_a, method_of_a, taken, i, j, 0, JX_PAIRED_BY_NAME);
+  /* Exact names first, so that a near miss never steals an exact partner:
+   * each name of A takes the first untaken equal name of B (a table of B's
+   * names keeps this linear for thousands of processes). */
+  {
+    g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autofree guint32 *next_same = g_new (guint32, MAX (n_b, 1));
+
+    /* Per name its first index; next_same chains the later ones. */
+    for (j = n_b; j-- > 0;)
+      {
+        gpointer first;
+
+        next_same[j] = g_hash_table_lookup_extended (by_name, names_b[j] != NULL ? names_b[j] : "", NULL, &first)
+                       ? GPOINTER_TO_UINT (first) - 1 : JX_NONE;
+        g_hash_table_insert (by_name, (gpointer) (names_b[j] != NULL ? names_b[j] : ""), GUINT_TO_POINTER (j + 1));
+      }
+    for (i = 0; i < n_a; i++)
+      {
+        gpointer first;
+
+        if (pair_of_a[i] != JX_NONE ||
+            !g_hash_table_lookup_extended (by_name, names_a[i] != NULL ? names_a[i] : "", NULL, &first))
+          continue;
+        for (j = GPOINTER_TO_UINT (first) - 1; j != JX_NONE; j = next_same[j])
+          if (!taken[j])
+            {
+              take (pair_of_a, distance_of_a, method_of_a, taken, i, j, 0, JX_PAIRED_BY_NAME);
+              break;
+            }
+      }
+  }
 
   /* Names that differ only in numbers, one of them an identifier (a PID):
    * the edit distance between them is noise, their order is not. */
@@ -339,7 +365,6 @@ typedef struct
   const JxStreamPairingOptions *options;
   gboolean                      weigh;          /* a similarity is given */
   const guint32                *forced_stream;  /* per stream of A */
-  const guint32                *name_partner;   /* per stream of A: the names' partner (weigh only) */
   JxPairingSummary             *summary;
   GArray                       *paired;
   GArray                       *only_a;
@@ -412,6 +437,33 @@ stream_group (const Pairing   *pairing,
     _jx_pairing_group_solve (group);
 }
 
+/* The streams' names paired between pa and pb as step 1-4 do it, with the
+ * overrides: spair (length pa->n_streams) gets indices into pb's streams. */
+static void
+name_streams (const Pairing   *pairing,
+              const JxProcess *pa,
+              const JxProcess *pb,
+              guint32         *spair,
+              guint32         *sdist,
+              guint8          *smethod)
+{
+  guint na = pa->n_streams, nb = pb->n_streams;
+  g_autofree const char **snames_a = g_new0 (const char *, MAX (na, 1));
+  g_autofree const char **snames_b = g_new0 (const char *, MAX (nb, 1));
+  g_autofree guint32 *forced = g_new (guint32, MAX (na, 1));
+
+  for (guint s = 0; s < na; s++)
+    {
+      guint32 to = pairing->forced_stream[pa->first_stream + s];
+
+      snames_a[s] = jx_trace_get_stream (pairing->a, pa->first_stream + s)->name;
+      forced[s] = to != JX_NONE && to >= pb->first_stream && to < pb->first_stream + nb ? to - pb->first_stream : JX_NONE;
+    }
+  for (guint s = 0; s < nb; s++)
+    snames_b[s] = jx_trace_get_stream (pairing->b, pb->first_stream + s)->name;
+  jx_pair_names_full (snames_a, na, snames_b, nb, forced, spair, sdist, smethod);
+}
+
 /* The streams of one process pair (pb NULL: pa has no partner).
  * crossed_pb, when not NULL, is the process the structural pairing of the
  * processes would give pa although the names' pairing was kept: its
@@ -422,15 +474,16 @@ pair_streams (Pairing         *pairing,
               const JxProcess *pb,
               guint32          process_distance,
               guint8           process_method,
-              const JxProcess *crossed_pb)
+              const JxProcess *crossed_pb,
+              const JxProcess *name_pb)
 {
   JxTrace *a = pairing->a, *b = pairing->b;
   JxPairingMode mode = pairing->options->mode;
   guint na = pa->n_streams, nb = pb != NULL ? pb->n_streams : 0;
   g_autofree const char **snames_a = g_new0 (const char *, MAX (na, 1));
   g_autofree const char **snames_b = g_new0 (const char *, MAX (nb, 1));
-  g_autofree guint32 *forced = g_new (guint32, MAX (na, 1));
   g_autofree guint32 *spair = g_new (guint32, MAX (na, 1));
+  g_autofree guint32 *name_spair = g_new (guint32, MAX (na, 1));
   g_autofree guint32 *sdist = g_new0 (guint32, MAX (na, 1));
   g_autofree guint8 *smethod = g_new0 (guint8, MAX (na, 1));
   g_autofree guint32 *structure_b = g_new (guint32, MAX (na, 1));
@@ -440,11 +493,7 @@ pair_streams (Pairing         *pairing,
 
   for (s = 0; s < na; s++)
     {
-      guint32 to = pairing->forced_stream[pa->first_stream + s];
-
       snames_a[s] = jx_trace_get_stream (a, pa->first_stream + s)->name;
-      forced[s] = pb != NULL && to != JX_NONE && to >= pb->first_stream && to < pb->first_stream + nb
-                  ? to - pb->first_stream : JX_NONE;
       spair[s] = JX_NONE;
       structure_b[s] = JX_NONE;
     }
@@ -452,7 +501,8 @@ pair_streams (Pairing         *pairing,
     snames_b[s] = jx_trace_get_stream (b, pb->first_stream + s)->name;
 
   if (pb != NULL)
-    jx_pair_names_full (snames_a, na, snames_b, nb, forced, spair, sdist, smethod);
+    name_streams (pairing, pa, pb, spair, sdist, smethod);
+  memcpy (name_spair, spair, sizeof (guint32) * na);
 
   if (pairing->weigh && pb != NULL)
     {
@@ -546,9 +596,24 @@ pair_streams (Pairing         *pairing,
       if (!pairing->weigh)
         continue;
       p->similarity = (float) similarity (pairing, sa, sb);
-      if (sb != JX_NONE && (process_method == JX_PAIRED_BY_STRUCTURE || smethod[s] == JX_PAIRED_BY_STRUCTURE))
+      if (sb != JX_NONE && process_method == JX_PAIRED_BY_STRUCTURE)
         {
-          p->name_b = pairing->name_partner[sa];
+          /* The partner the names give: in the names' partner process. */
+          if (name_pb != NULL)
+            {
+              g_autofree guint32 *npair = g_new (guint32, MAX (na, 1));
+              g_autofree guint32 *ndist = g_new (guint32, MAX (na, 1));
+              g_autofree guint8 *nmethod = g_new (guint8, MAX (na, 1));
+
+              name_streams (pairing, pa, name_pb, npair, ndist, nmethod);
+              p->name_b = npair[s] != JX_NONE ? name_pb->first_stream + npair[s] : JX_NONE;
+            }
+          p->other_similarity = (float) similarity (pairing, sa, p->name_b);
+          pairing->summary->n_by_structure++;
+        }
+      else if (sb != JX_NONE && smethod[s] == JX_PAIRED_BY_STRUCTURE)
+        {
+          p->name_b = name_spair[s] != JX_NONE ? pb->first_stream + name_spair[s] : JX_NONE;
           p->other_similarity = (float) similarity (pairing, sa, p->name_b);
           pairing->summary->n_by_structure++;
         }
@@ -701,7 +766,7 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
   g_autofree guint32 *forced_process = NULL;
   g_autofree guint32 *forced_stream = NULL;
   g_autofree guint32 *crossed_process = NULL;
-  g_autofree guint32 *name_partner = NULL;
+  g_autofree guint32 *name_ppair = NULL;
   g_autofree gboolean *pb_used = NULL;
 
   g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), NULL);
@@ -740,25 +805,6 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
   pairing.only_a = only_a;
   pairing.only_b = only_b;
 
-  /* A pair made by structure names the partner the names gave. */
-  if (pairing.weigh)
-    {
-      JxStreamPairingOptions by_name = *options;
-      g_autoptr(GArray) names = NULL;
-
-      by_name.similarity = NULL;
-      by_name.process_name = NULL;
-      names = jx_stream_pairing_compute_with (a, b, &by_name, NULL, NULL);
-      name_partner = g_new (guint32, MAX (nsa, 1));
-      for (i = 0; names != NULL && i < names->len; i++)
-        {
-          const JxStreamPair *p = &g_array_index (names, JxStreamPair, i);
-          if (p->stream_a != JX_NONE)
-            name_partner[p->stream_a] = p->stream_b;
-        }
-    }
-  pairing.name_partner = name_partner;
-
   /* Processes are defined in rank order, so list order breaks ties. */
   for (i = 0; i < npa; i++)
     pnames_a[i] = jx_trace_get_process (a, i)->name;
@@ -766,6 +812,7 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
     pnames_b[i] = jx_trace_get_process (b, i)->name;
 
   jx_pair_names_full (pnames_a, npa, pnames_b, npb, forced_process, ppair, pdist, pmethod);
+  name_ppair = g_memdup2 (ppair, sizeof (guint32) * MAX (npa, 1));
   if (pairing.weigh)
     weigh_processes (&pairing, ppair, pdist, pmethod, forced_process, crossed_process);
 
@@ -783,7 +830,8 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
           (pb == NULL || g_strcmp0 (pb->name, options->process_name) != 0))
         continue;
 
-      pair_streams (&pairing, pa, pb, pb != NULL ? pdist[i] : 0, pb != NULL ? pmethod[i] : 0, crossed);
+      pair_streams (&pairing, pa, pb, pb != NULL ? pdist[i] : 0, pb != NULL ? pmethod[i] : 0, crossed,
+                    name_ppair[i] != JX_NONE ? jx_trace_get_process (b, name_ppair[i]) : NULL);
     }
 
   for (i = 0; i < npb; i++)
