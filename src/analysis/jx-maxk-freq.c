@@ -5,19 +5,6 @@
 
 #include "jx-maxk-freq.h"
 
-/* Descending count, then ascending key. */
-static int
-compare_frequent (const void *pa,
-                  const void *pb)
-{
-  const JxFreqEntry *a = pa;
-  const JxFreqEntry *b = pb;
-
-  if (a->count != b->count)
-    return a->count > b->count ? -1 : 1;
-  return a->key < b->key ? -1 : (a->key > b->key ? 1 : 0);
-}
-
 static int
 compare_key (const void *pa,
              const void *pb)
@@ -26,6 +13,31 @@ compare_key (const void *pa,
   const JxFreqEntry *b = pb;
 
   return a->key < b->key ? -1 : (a->key > b->key ? 1 : 0);
+}
+
+void
+jx_freq_entries_sort (JxFreqEntry *entries,
+                      guint        n)
+{
+  g_return_if_fail (entries != NULL || n == 0);
+
+  if (n > 48)
+    {
+      qsort (entries, n, sizeof *entries, compare_key);
+      return;
+    }
+  for (guint i = 1; i < n; i++)
+    {
+      JxFreqEntry e = entries[i];
+      guint j = i;
+
+      while (j > 0 && entries[j - 1].key > e.key)
+        {
+          entries[j] = entries[j - 1];
+          j--;
+        }
+      entries[j] = e;
+    }
 }
 
 /* TRUE when x ranks before y (more frequent, or as frequent and smaller). */
@@ -65,7 +77,7 @@ jx_maxk_freq_top (const JxFreqEntry *entries,
         }
       out[j] = entries[i];
     }
-  qsort (out, used, sizeof *out, compare_key);
+  jx_freq_entries_sort (out, used);
   return used;
 }
 

@@ -27,6 +27,11 @@ typedef struct
   guint64 count;    /* its occurrences in the sequence */
 } JxFreqEntry;
 
+/* Sorts entries by key (insertion sort for the short lists of one stream,
+ * qsort above a few dozen). */
+void     jx_freq_entries_sort      (JxFreqEntry       *entries,
+                                    guint              n);
+
 /* The k most frequent of the n (key, count) entries (keys distinct, any
  * order; counts of 0 are ignored), by count, ties to the smaller key.
  * Writes them to out (room for k) sorted by key, for jx_maxk_freq_score,

@@ -147,15 +147,6 @@ compare_names (const void *pa,
   return strcmp (*(const char * const *) pa, *(const char * const *) pb);
 }
 
-static int
-compare_entry_key (const void *pa,
-                   const void *pb)
-{
-  guint64 a = ((const JxFreqEntry *) pa)->key, b = ((const JxFreqEntry *) pb)->key;
-
-  return a < b ? -1 : (a > b ? 1 : 0);
-}
-
 /* The sorted distinct names of every region of every trace. */
 static void
 collect_names (JxSignatureSet *self)
@@ -269,7 +260,7 @@ add_stream (JxSignatureSet *self,
   entries = g_new (JxFreqEntry, MAX (m, 1));
   for (guint i = 0; i < m; i++)
     entries[i] = (JxFreqEntry) { table->keys[table->used[i]], table->counts[table->used[i]] };
-  qsort (entries, m, sizeof *entries, compare_entry_key);
+  jx_freq_entries_sort (entries, m);
   g_array_set_size (keys, first + m);
   g_array_set_size (counts, first + m);
   h = mix (G_GUINT64_CONSTANT (0x6A09E667F3BCC908), s->kind);

@@ -120,15 +120,6 @@ cache_clear (Cache *cache)
   g_clear_pointer (&cache->table, g_free);
 }
 
-static int
-compare_keys (const void *pa,
-              const void *pb)
-{
-  guint64 a = ((const JxFreqEntry *) pa)->key, b = ((const JxFreqEntry *) pb)->key;
-
-  return a < b ? -1 : (a > b ? 1 : 0);
-}
-
 /* The profile of one process: its streams' pair counts summed. */
 static void
 process_profile (JxStructureSimilarity *self,
@@ -152,7 +143,7 @@ process_profile (JxStructureSimilarity *self,
           g_array_append_val (all, e);
         }
     }
-  qsort (all->data, all->len, sizeof (JxFreqEntry), compare_keys);
+  jx_freq_entries_sort ((JxFreqEntry *) (gpointer) all->data, all->len);
   for (guint i = 0; i < all->len; i++)
     {
       JxFreqEntry *e = &g_array_index (all, JxFreqEntry, i);
