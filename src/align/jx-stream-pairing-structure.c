@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-stream-pairing-structure.c — the structural assignment of one group
- * and how it compares with the names' pairing (jx-stream-pairing.h). */
+/* jx-stream-pairing-structure.c — the structural side of stream pairing
+ * (jx-stream-pairing.h): the groups weighed, the structural assignment of
+ * one group and how it compares with the names' pairing. */
 #include "config.h"
 
 #include <math.h>
@@ -115,3 +116,150 @@ _jx_pairing_group_clear (JxPairingGroup *group)
   g_clear_pointer (&group->structure_of_a, g_free);
   g_clear_pointer (&group->sim, g_free);
 }
+
+double
+_jx_pairing_similarity (const Pairing *pairing,
+                        guint32        sa,
+                        guint32        sb)
+{
+  if (!pairing->weigh || sa == JX_NONE || sb == JX_NONE)
+    return -1.0;
+  if (jx_trace_get_stream (pairing->a, sa)->kind != jx_trace_get_stream (pairing->b, sb)->kind)
+    return 0.0;
+  return CLAMP (pairing->options->similarity (FALSE, sa, sb, pairing->options->similarity_data), 0.0, 1.0);
+}
+
+/* The structural partners of the streams of pa among those of pb, for a
+ * group: members not fixed by an override (fixed_a / fixed_b). */
+void
+_jx_pairing_stream_group (const Pairing   *pairing,
+              const JxProcess *pa,
+              const JxProcess *pb,
+              const gboolean  *fixed_a,
+              const gboolean  *fixed_b,
+              const guint32   *spair,
+              JxPairingGroup  *group,
+              guint32         *ids_a,
+              guint32         *ids_b,
+              guint8          *kind_a,
+              guint8          *kind_b,
+              guint32         *name_of_a,
+              guint32         *slot_b)
+{
+  guint s;
+
+  memset (group, 0, sizeof *group);
+  for (s = 0; s < pb->n_streams; s++)
+    {
+      slot_b[s] = JX_NONE;
+      if (fixed_b != NULL && fixed_b[s])
+        continue;
+      slot_b[s] = group->n_b;
+      ids_b[group->n_b] = pb->first_stream + s;
+      kind_b[group->n_b++] = jx_trace_get_stream (pairing->b, pb->first_stream + s)->kind;
+    }
+  for (s = 0; s < pa->n_streams; s++)
+    {
+      if (fixed_a != NULL && fixed_a[s])
+        continue;
+      ids_a[group->n_a] = pa->first_stream + s;
+      kind_a[group->n_a] = jx_trace_get_stream (pairing->a, pa->first_stream + s)->kind;
+      name_of_a[group->n_a++] = spair != NULL && spair[s] != JX_NONE ? slot_b[spair[s]] : JX_NONE;
+    }
+  group->processes = FALSE;
+  group->ids_a = ids_a;
+  group->ids_b = ids_b;
+  group->kind_a = kind_a;
+  group->kind_b = kind_b;
+  group->name_of_a = name_of_a;
+  group->similarity = pairing->options->similarity;
+  group->data = pairing->options->similarity_data;
+  if (group->n_a > JX_PAIRING_MAX_GROUP || group->n_b > JX_PAIRING_MAX_GROUP)
+    {
+      pairing->summary->n_too_large++;
+      group->n_a = group->n_b = 0;
+    }
+  if (group->n_a > 0 && group->n_b > 0)
+    _jx_pairing_group_solve (group);
+}
+
+/* The processes the names paired by position or distance, or not at all,
+ * against the processes of B the names left for them. */
+void
+_jx_pairing_weigh_processes (Pairing        *pairing,
+                 guint32        *ppair,
+                 guint32        *pdist,
+                 guint8         *pmethod,
+                 const guint32  *forced_process,
+                 guint32        *crossed_process)
+{
+  JxTrace *a = pairing->a, *b = pairing->b;
+  JxPairingMode mode = pairing->options->mode;
+  guint npa = jx_trace_get_n_processes (a), npb = jx_trace_get_n_processes (b);
+  g_autofree guint32 *ids_a = g_new (guint32, MAX (npa, 1));
+  g_autofree guint32 *ids_b = g_new (guint32, MAX (npb, 1));
+  g_autofree guint32 *name_of_a = g_new (guint32, MAX (npa, 1));
+  g_autofree guint32 *slot_b = g_new (guint32, MAX (npb, 1));
+  g_autofree gboolean *taken_b = g_new0 (gboolean, MAX (npb, 1));
+  JxPairingGroup group = { 0 };
+  gboolean apply;
+  guint i;
+
+  for (i = 0; i < npa; i++)
+    if (ppair[i] != JX_NONE && (pmethod[i] == JX_PAIRED_BY_NAME || pmethod[i] == JX_PAIRED_BY_USER ||
+                                forced_process[i] != JX_NONE))
+      taken_b[ppair[i]] = TRUE;
+  for (i = 0; i < npb; i++)
+    {
+      slot_b[i] = JX_NONE;
+      if (taken_b[i])
+        continue;
+      slot_b[i] = group.n_b;
+      ids_b[group.n_b++] = i;
+    }
+  for (i = 0; i < npa; i++)
+    {
+      if (forced_process[i] != JX_NONE || (ppair[i] != JX_NONE && taken_b[ppair[i]]))
+        continue;
+      ids_a[group.n_a] = i;
+      name_of_a[group.n_a++] = ppair[i] != JX_NONE ? slot_b[ppair[i]] : JX_NONE;
+    }
+  if (group.n_a == 0 || group.n_b == 0)
+    return;
+  if (group.n_a > JX_PAIRING_MAX_GROUP || group.n_b > JX_PAIRING_MAX_GROUP)
+    {
+      pairing->summary->n_too_large++;
+      return;
+    }
+
+  group.processes = TRUE;
+  group.ids_a = ids_a;
+  group.ids_b = ids_b;
+  group.name_of_a = name_of_a;
+  group.similarity = pairing->options->similarity;
+  group.data = pairing->options->similarity_data;
+  _jx_pairing_group_solve (&group);
+  pairing->summary->n_groups++;
+  pairing->summary->n_greedy += group.greedy;
+
+  apply = group.differs && (mode == JX_PAIRING_STRUCTURE || (mode == JX_PAIRING_AUTO && group.better));
+  for (i = 0; i < group.n_a; i++)
+    {
+      guint32 sn = group.structure_of_a[i];
+      guint32 pa = ids_a[i];
+
+      if (sn == group.name_of_a[i])
+        continue;
+      if (apply)
+        {
+          ppair[pa] = sn != JX_NONE ? ids_b[sn] : JX_NONE;
+          pmethod[pa] = JX_PAIRED_BY_STRUCTURE;
+          pdist[pa] = sn != JX_NONE ? jx_levenshtein (jx_trace_get_process (a, pa)->name,
+                                                      jx_trace_get_process (b, ids_b[sn])->name) : 0;
+        }
+      else if (group.better && sn != JX_NONE)
+        crossed_process[pa] = ids_b[sn];
+    }
+  _jx_pairing_group_clear (&group);
+}
+

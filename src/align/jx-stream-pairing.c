@@ -357,86 +357,6 @@ resolve_overrides (JxTrace           *a,
   return TRUE;
 }
 
-/* What one computation of the pairing shares. */
-typedef struct
-{
-  JxTrace                      *a;
-  JxTrace                      *b;
-  const JxStreamPairingOptions *options;
-  gboolean                      weigh;          /* a similarity is given */
-  const guint32                *forced_stream;  /* per stream of A */
-  JxPairingSummary             *summary;
-  GArray                       *paired;
-  GArray                       *only_a;
-  GArray                       *only_b;
-} Pairing;
-
-static double
-similarity (const Pairing *pairing,
-            guint32        sa,
-            guint32        sb)
-{
-  if (!pairing->weigh || sa == JX_NONE || sb == JX_NONE)
-    return -1.0;
-  if (jx_trace_get_stream (pairing->a, sa)->kind != jx_trace_get_stream (pairing->b, sb)->kind)
-    return 0.0;
-  return CLAMP (pairing->options->similarity (FALSE, sa, sb, pairing->options->similarity_data), 0.0, 1.0);
-}
-
-/* The structural partners of the streams of pa among those of pb, for a
- * group: members not fixed by an override (fixed_a / fixed_b). */
-static void
-stream_group (const Pairing   *pairing,
-              const JxProcess *pa,
-              const JxProcess *pb,
-              const gboolean  *fixed_a,
-              const gboolean  *fixed_b,
-              const guint32   *spair,
-              JxPairingGroup  *group,
-              guint32         *ids_a,
-              guint32         *ids_b,
-              guint8          *kind_a,
-              guint8          *kind_b,
-              guint32         *name_of_a,
-              guint32         *slot_b)
-{
-  guint s;
-
-  memset (group, 0, sizeof *group);
-  for (s = 0; s < pb->n_streams; s++)
-    {
-      slot_b[s] = JX_NONE;
-      if (fixed_b != NULL && fixed_b[s])
-        continue;
-      slot_b[s] = group->n_b;
-      ids_b[group->n_b] = pb->first_stream + s;
-      kind_b[group->n_b++] = jx_trace_get_stream (pairing->b, pb->first_stream + s)->kind;
-    }
-  for (s = 0; s < pa->n_streams; s++)
-    {
-      if (fixed_a != NULL && fixed_a[s])
-        continue;
-      ids_a[group->n_a] = pa->first_stream + s;
-      kind_a[group->n_a] = jx_trace_get_stream (pairing->a, pa->first_stream + s)->kind;
-      name_of_a[group->n_a++] = spair != NULL && spair[s] != JX_NONE ? slot_b[spair[s]] : JX_NONE;
-    }
-  group->processes = FALSE;
-  group->ids_a = ids_a;
-  group->ids_b = ids_b;
-  group->kind_a = kind_a;
-  group->kind_b = kind_b;
-  group->name_of_a = name_of_a;
-  group->similarity = pairing->options->similarity;
-  group->data = pairing->options->similarity_data;
-  if (group->n_a > JX_PAIRING_MAX_GROUP || group->n_b > JX_PAIRING_MAX_GROUP)
-    {
-      pairing->summary->n_too_large++;
-      group->n_a = group->n_b = 0;
-    }
-  if (group->n_a > 0 && group->n_b > 0)
-    _jx_pairing_group_solve (group);
-}
-
 /* The streams' names paired between pa and pb as step 1-4 do it, with the
  * overrides: spair (length pa->n_streams) gets indices into pb's streams. */
 static void
@@ -519,7 +439,7 @@ pair_streams (Pairing         *pairing,
       for (s = 0; s < na; s++)
         if (spair[s] != JX_NONE && smethod[s] == JX_PAIRED_BY_USER)
           fixed_a[s] = fixed_b[spair[s]] = TRUE;
-      stream_group (pairing, pa, pb, fixed_a, fixed_b, spair, &group, ids_a, ids_b, kind_a, kind_b,
+      _jx_pairing_stream_group (pairing, pa, pb, fixed_a, fixed_b, spair, &group, ids_a, ids_b, kind_a, kind_b,
                     name_of_a, slot_b);
       if (group.n_a > 0 && group.n_b > 0)
         {
@@ -565,7 +485,7 @@ pair_streams (Pairing         *pairing,
       g_autofree guint32 *slot_b = g_new (guint32, MAX (ncb, 1));
       JxPairingGroup group;
 
-      stream_group (pairing, pa, crossed_pb, NULL, NULL, NULL, &group, ids_a, ids_b, kind_a, kind_b,
+      _jx_pairing_stream_group (pairing, pa, crossed_pb, NULL, NULL, NULL, &group, ids_a, ids_b, kind_a, kind_b,
                     name_of_a, slot_b);
       for (guint i = 0; i < group.n_a && group.n_b > 0; i++)
         {
@@ -595,7 +515,7 @@ pair_streams (Pairing         *pairing,
       p = &g_array_index (out, JxStreamPair, out->len - 1);
       if (!pairing->weigh)
         continue;
-      p->similarity = (float) similarity (pairing, sa, sb);
+      p->similarity = (float) _jx_pairing_similarity (pairing, sa, sb);
       if (sb != JX_NONE && process_method == JX_PAIRED_BY_STRUCTURE)
         {
           /* The partner the names give: in the names' partner process. */
@@ -608,106 +528,26 @@ pair_streams (Pairing         *pairing,
               name_streams (pairing, pa, name_pb, npair, ndist, nmethod);
               p->name_b = npair[s] != JX_NONE ? name_pb->first_stream + npair[s] : JX_NONE;
             }
-          p->other_similarity = (float) similarity (pairing, sa, p->name_b);
+          p->other_similarity = (float) _jx_pairing_similarity (pairing, sa, p->name_b);
           pairing->summary->n_by_structure++;
         }
       else if (sb != JX_NONE && smethod[s] == JX_PAIRED_BY_STRUCTURE)
         {
           p->name_b = name_spair[s] != JX_NONE ? pb->first_stream + name_spair[s] : JX_NONE;
-          p->other_similarity = (float) similarity (pairing, sa, p->name_b);
+          p->other_similarity = (float) _jx_pairing_similarity (pairing, sa, p->name_b);
           pairing->summary->n_by_structure++;
         }
       if (crossed[s] && structure_b[s] != sb)
         {
           p->crossed = TRUE;
           p->structure_b = structure_b[s];
-          p->other_similarity = (float) similarity (pairing, sa, structure_b[s]);
+          p->other_similarity = (float) _jx_pairing_similarity (pairing, sa, structure_b[s]);
           pairing->summary->n_crossed++;
         }
     }
   for (s = 0; s < nb; s++)
     if (!sb_used[s])
       add_pair (pairing->only_b, JX_NONE, pb->first_stream + s, process_distance, 0, process_method, 0);
-}
-
-/* The processes the names paired by position or distance, or not at all,
- * against the processes of B the names left for them. */
-static void
-weigh_processes (Pairing        *pairing,
-                 guint32        *ppair,
-                 guint32        *pdist,
-                 guint8         *pmethod,
-                 const guint32  *forced_process,
-                 guint32        *crossed_process)
-{
-  JxTrace *a = pairing->a, *b = pairing->b;
-  JxPairingMode mode = pairing->options->mode;
-  guint npa = jx_trace_get_n_processes (a), npb = jx_trace_get_n_processes (b);
-  g_autofree guint32 *ids_a = g_new (guint32, MAX (npa, 1));
-  g_autofree guint32 *ids_b = g_new (guint32, MAX (npb, 1));
-  g_autofree guint32 *name_of_a = g_new (guint32, MAX (npa, 1));
-  g_autofree guint32 *slot_b = g_new (guint32, MAX (npb, 1));
-  g_autofree gboolean *taken_b = g_new0 (gboolean, MAX (npb, 1));
-  JxPairingGroup group = { 0 };
-  gboolean apply;
-  guint i;
-
-  for (i = 0; i < npa; i++)
-    if (ppair[i] != JX_NONE && (pmethod[i] == JX_PAIRED_BY_NAME || pmethod[i] == JX_PAIRED_BY_USER ||
-                                forced_process[i] != JX_NONE))
-      taken_b[ppair[i]] = TRUE;
-  for (i = 0; i < npb; i++)
-    {
-      slot_b[i] = JX_NONE;
-      if (taken_b[i])
-        continue;
-      slot_b[i] = group.n_b;
-      ids_b[group.n_b++] = i;
-    }
-  for (i = 0; i < npa; i++)
-    {
-      if (forced_process[i] != JX_NONE || (ppair[i] != JX_NONE && taken_b[ppair[i]]))
-        continue;
-      ids_a[group.n_a] = i;
-      name_of_a[group.n_a++] = ppair[i] != JX_NONE ? slot_b[ppair[i]] : JX_NONE;
-    }
-  if (group.n_a == 0 || group.n_b == 0)
-    return;
-  if (group.n_a > JX_PAIRING_MAX_GROUP || group.n_b > JX_PAIRING_MAX_GROUP)
-    {
-      pairing->summary->n_too_large++;
-      return;
-    }
-
-  group.processes = TRUE;
-  group.ids_a = ids_a;
-  group.ids_b = ids_b;
-  group.name_of_a = name_of_a;
-  group.similarity = pairing->options->similarity;
-  group.data = pairing->options->similarity_data;
-  _jx_pairing_group_solve (&group);
-  pairing->summary->n_groups++;
-  pairing->summary->n_greedy += group.greedy;
-
-  apply = group.differs && (mode == JX_PAIRING_STRUCTURE || (mode == JX_PAIRING_AUTO && group.better));
-  for (i = 0; i < group.n_a; i++)
-    {
-      guint32 sn = group.structure_of_a[i];
-      guint32 pa = ids_a[i];
-
-      if (sn == group.name_of_a[i])
-        continue;
-      if (apply)
-        {
-          ppair[pa] = sn != JX_NONE ? ids_b[sn] : JX_NONE;
-          pmethod[pa] = JX_PAIRED_BY_STRUCTURE;
-          pdist[pa] = sn != JX_NONE ? jx_levenshtein (jx_trace_get_process (a, pa)->name,
-                                                      jx_trace_get_process (b, ids_b[sn])->name) : 0;
-        }
-      else if (group.better && sn != JX_NONE)
-        crossed_process[pa] = ids_b[sn];
-    }
-  _jx_pairing_group_clear (&group);
 }
 
 void
@@ -814,7 +654,7 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
   jx_pair_names_full (pnames_a, npa, pnames_b, npb, forced_process, ppair, pdist, pmethod);
   name_ppair = g_memdup2 (ppair, sizeof (guint32) * MAX (npa, 1));
   if (pairing.weigh)
-    weigh_processes (&pairing, ppair, pdist, pmethod, forced_process, crossed_process);
+    _jx_pairing_weigh_processes (&pairing, ppair, pdist, pmethod, forced_process, crossed_process);
 
   for (i = 0; i < npa; i++)
     {
