@@ -287,7 +287,8 @@ jx_clustering_new (JxSignatureSet         *set,
       f->size += group->size;
     }
   /* The forming clusters' indices are no longer needed once sorted. */
-  qsort (forming->data, forming->len, sizeof (Forming), compare_forming);
+  if (forming->len > 0)
+    qsort (forming->data, forming->len, sizeof (Forming), compare_forming);
 
   self->members = g_new (guint32, MAX (n, 1));
   self->cluster_of = g_new (guint32, MAX (n, 1));

@@ -164,7 +164,8 @@ collect_names (JxSignatureSet *self)
           g_ptr_array_add (all, (gpointer) (name != NULL ? name : ""));
         }
     }
-  qsort (all->pdata, all->len, sizeof (gpointer), compare_names);
+  if (all->len > 0)
+    qsort (all->pdata, all->len, sizeof (gpointer), compare_names);
   self->names = g_new (const char *, MAX (all->len, 1));
   for (i = 0; i < all->len; i++)
     if (out == 0 || strcmp (self->names[out - 1], g_ptr_array_index (all, i)) != 0)

@@ -29,14 +29,11 @@ static JxTrace *
 roles_trace (const char *name,
              guint       shift)
 {
+  static const char *const names[4] = { "worker thread 1", "worker thread 2", "worker thread 3", "worker thread 4" };
   JxTestStream streams[5] = { { "locality 0", "main thread", CPU, "main(init run*3 finalize)" } };
-  g_autofree char *names[4] = { NULL };
 
   for (guint t = 1; t <= 4; t++)
-    {
-      names[t - 1] = g_strdup_printf ("worker thread %u", t);
-      streams[t] = (JxTestStream) { "locality 0", names[t - 1], CPU, roles[(t - 1 + shift) % 4] };
-    }
+    streams[t] = (JxTestStream) { "locality 0", names[t - 1], CPU, roles[(t - 1 + shift) % 4] };
   return jx_test_calls_trace (name, streams, 5);
 }
 
