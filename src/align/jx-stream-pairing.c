@@ -5,7 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-stream-pairing.h"
+#include "jx-stream-pairing-private.h"
 
 guint
 jx_levenshtein (const char *s,
@@ -55,6 +55,7 @@ jx_pairing_method_to_string (JxPairingMethod method)
     case JX_PAIRED_BY_DISTANCE: return "distance";
     case JX_PAIRED_BY_POSITION: return "position";
     case JX_PAIRED_BY_USER:     return "user";
+    case JX_PAIRED_BY_STRUCTURE: return "structure";
     default:                    return "unknown";
     }
 }
@@ -150,11 +151,37 @@ jx_pair_names_full (const char *const *names_a,
       take (pair_of_a, distance_of_a, method_of_a, taken, i, forced_of_a[i],
             jx_levenshtein (names_a[i], names_b[forced_of_a[i]]), JX_PAIRED_BY_USER);
 
-  /* Exact names first, so that a near miss never steals an exact partner. */
-  for (i = 0; i < n_a; i++)
-    for (j = 0; j < n_b && pair_of_a[i] == JX_NONE; j++)
-      if (!taken[j] && g_strcmp0 (names_a[i], names_b[j]) == 0)
-        take (pair_of_a, distance_of_a, method_of_a, taken, i, j, 0, JX_PAIRED_BY_NAME);
+  /* Exact names first, so that a near miss never steals an exact partner:
+   * each name of A takes the first untaken equal name of B (a table of B's
+   * names keeps this linear for thousands of processes). */
+  {
+    g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autofree guint32 *next_same = g_new (guint32, MAX (n_b, 1));
+
+    /* Per name its first index; next_same chains the later ones. */
+    for (j = n_b; j-- > 0;)
+      {
+        gpointer first;
+
+        next_same[j] = g_hash_table_lookup_extended (by_name, names_b[j] != NULL ? names_b[j] : "", NULL, &first)
+                       ? GPOINTER_TO_UINT (first) - 1 : JX_NONE;
+        g_hash_table_insert (by_name, (gpointer) (names_b[j] != NULL ? names_b[j] : ""), GUINT_TO_POINTER (j + 1));
+      }
+    for (i = 0; i < n_a; i++)
+      {
+        gpointer first;
+
+        if (pair_of_a[i] != JX_NONE ||
+            !g_hash_table_lookup_extended (by_name, names_a[i] != NULL ? names_a[i] : "", NULL, &first))
+          continue;
+        for (j = GPOINTER_TO_UINT (first) - 1; j != JX_NONE; j = next_same[j])
+          if (!taken[j])
+            {
+              take (pair_of_a, distance_of_a, method_of_a, taken, i, j, 0, JX_PAIRED_BY_NAME);
+              break;
+            }
+      }
+  }
 
   /* Names that differ only in numbers, one of them an identifier (a PID):
    * the edit distance between them is noise, their order is not. */
@@ -221,7 +248,7 @@ add_pair (GArray  *out,
           guint8   pm,
           guint8   sm)
 {
-  JxStreamPair p = { sa, sb, pd, sd, pm, sm };
+  JxStreamPair p = { sa, sb, pd, sd, pm, sm, FALSE, JX_NONE, JX_NONE, -1.0f, -1.0f };
   g_array_append_val (out, p);
 }
 
@@ -331,68 +358,246 @@ resolve_overrides (JxTrace           *a,
   return TRUE;
 }
 
-/* The streams of one process pair. */
+/* The streams' names paired between pa and pb as step 1-4 do it, with the
+ * overrides: spair (length pa->n_streams) gets indices into pb's streams. */
 static void
-pair_streams (JxTrace         *a,
-              JxTrace         *b,
+name_streams (const Pairing   *pairing,
+              const JxProcess *pa,
+              const JxProcess *pb,
+              guint32         *spair,
+              guint32         *sdist,
+              guint8          *smethod)
+{
+  guint na = pa->n_streams, nb = pb->n_streams;
+  g_autofree const char **snames_a = g_new0 (const char *, MAX (na, 1));
+  g_autofree const char **snames_b = g_new0 (const char *, MAX (nb, 1));
+  g_autofree guint32 *forced = g_new (guint32, MAX (na, 1));
+
+  for (guint s = 0; s < na; s++)
+    {
+      guint32 to = pairing->forced_stream[pa->first_stream + s];
+
+      snames_a[s] = jx_trace_get_stream (pairing->a, pa->first_stream + s)->name;
+      forced[s] = to != JX_NONE && to >= pb->first_stream && to < pb->first_stream + nb ? to - pb->first_stream : JX_NONE;
+    }
+  for (guint s = 0; s < nb; s++)
+    snames_b[s] = jx_trace_get_stream (pairing->b, pb->first_stream + s)->name;
+  jx_pair_names_full (snames_a, na, snames_b, nb, forced, spair, sdist, smethod);
+}
+
+/* The streams of one process pair (pb NULL: pa has no partner).
+ * crossed_pb, when not NULL, is the process the structural pairing of the
+ * processes would give pa although the names' pairing was kept: its
+ * streams' structural partners there are marked. */
+static void
+pair_streams (Pairing         *pairing,
               const JxProcess *pa,
               const JxProcess *pb,
               guint32          process_distance,
               guint8           process_method,
-              const guint32   *forced_stream,
-              GArray          *paired,
-              GArray          *only_a,
-              GArray          *only_b)
+              const JxProcess *crossed_pb,
+              const JxProcess *name_pb)
 {
-  g_autofree const char **snames_a = g_new0 (const char *, MAX (pa->n_streams, 1));
-  g_autofree const char **snames_b = g_new0 (const char *, MAX (pb->n_streams, 1));
-  g_autofree guint32 *forced = g_new (guint32, MAX (pa->n_streams, 1));
-  g_autofree guint32 *spair = g_new (guint32, MAX (pa->n_streams, 1));
-  g_autofree guint32 *sdist = g_new (guint32, MAX (pa->n_streams, 1));
-  g_autofree guint8 *smethod = g_new (guint8, MAX (pa->n_streams, 1));
-  g_autofree gboolean *sb_used = g_new0 (gboolean, MAX (pb->n_streams, 1));
+  JxTrace *a = pairing->a, *b = pairing->b;
+  JxPairingMode mode = pairing->options->mode;
+  guint na = pa->n_streams, nb = pb != NULL ? pb->n_streams : 0;
+  g_autofree const char **snames_a = g_new0 (const char *, MAX (na, 1));
+  g_autofree const char **snames_b = g_new0 (const char *, MAX (nb, 1));
+  g_autofree guint32 *spair = g_new (guint32, MAX (na, 1));
+  g_autofree guint32 *name_spair = g_new (guint32, MAX (na, 1));
+  g_autofree guint32 *sdist = g_new0 (guint32, MAX (na, 1));
+  g_autofree guint8 *smethod = g_new0 (guint8, MAX (na, 1));
+  g_autofree guint32 *structure_b = g_new (guint32, MAX (na, 1));
+  g_autofree gboolean *crossed = g_new0 (gboolean, MAX (na, 1));
+  g_autofree gboolean *sb_used = g_new0 (gboolean, MAX (nb, 1));
   guint s;
 
-  for (s = 0; s < pa->n_streams; s++)
+  for (s = 0; s < na; s++)
     {
-      guint32 to = forced_stream[pa->first_stream + s];
-
       snames_a[s] = jx_trace_get_stream (a, pa->first_stream + s)->name;
-      forced[s] = to != JX_NONE && to >= pb->first_stream && to < pb->first_stream + pb->n_streams
-                  ? to - pb->first_stream : JX_NONE;
+      spair[s] = JX_NONE;
+      structure_b[s] = JX_NONE;
     }
-  for (s = 0; s < pb->n_streams; s++)
+  for (s = 0; s < nb; s++)
     snames_b[s] = jx_trace_get_stream (b, pb->first_stream + s)->name;
 
-  jx_pair_names_full (snames_a, pa->n_streams, snames_b, pb->n_streams, forced, spair, sdist, smethod);
+  if (pb != NULL)
+    name_streams (pairing, pa, pb, spair, sdist, smethod);
+  memcpy (name_spair, spair, sizeof (guint32) * na);
 
-  for (s = 0; s < pa->n_streams; s++)
+  if (pairing->weigh && pb != NULL)
     {
-      if (spair[s] == JX_NONE)
+      g_autofree gboolean *fixed_a = g_new0 (gboolean, MAX (na, 1));
+      g_autofree gboolean *fixed_b = g_new0 (gboolean, MAX (nb, 1));
+      g_autofree guint32 *ids_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *ids_b = g_new (guint32, MAX (nb, 1));
+      g_autofree guint8 *kind_a = g_new (guint8, MAX (na, 1));
+      g_autofree guint8 *kind_b = g_new (guint8, MAX (nb, 1));
+      g_autofree guint32 *name_of_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *slot_b = g_new (guint32, MAX (nb, 1));
+      JxPairingGroup group;
+
+      for (s = 0; s < na; s++)
+        if (spair[s] != JX_NONE && smethod[s] == JX_PAIRED_BY_USER)
+          fixed_a[s] = fixed_b[spair[s]] = TRUE;
+      _jx_pairing_stream_group (pairing, pa, pb, fixed_a, fixed_b, spair, &group, ids_a, ids_b, kind_a, kind_b,
+                    name_of_a, slot_b);
+      if (group.n_a > 0 && group.n_b > 0)
         {
-          add_pair (only_a, pa->first_stream + s, JX_NONE, process_distance, 0, process_method, 0);
-          continue;
+          gboolean apply = group.differs && (mode == JX_PAIRING_STRUCTURE ||
+                                             (mode == JX_PAIRING_AUTO && group.better));
+
+          pairing->summary->n_groups++;
+          pairing->summary->n_greedy += group.greedy;
+          for (guint i = 0; i < group.n_a; i++)
+            {
+              guint32 sn = group.structure_of_a[i];
+              guint sa_local = ids_a[i] - pa->first_stream;
+              guint32 sb_local = sn != JX_NONE ? ids_b[sn] - pb->first_stream : JX_NONE;
+
+              if (sn == group.name_of_a[i])
+                continue;
+              if (apply)
+                {
+                  spair[sa_local] = sb_local;
+                  smethod[sa_local] = JX_PAIRED_BY_STRUCTURE;
+                  sdist[sa_local] = sb_local != JX_NONE ? jx_levenshtein (snames_a[sa_local], snames_b[sb_local]) : 0;
+                }
+              else if (group.better)
+                {
+                  crossed[sa_local] = TRUE;
+                  structure_b[sa_local] = sn != JX_NONE ? ids_b[sn] : JX_NONE;
+                }
+            }
+          _jx_pairing_group_clear (&group);
         }
-      sb_used[spair[s]] = TRUE;
-      add_pair (paired, pa->first_stream + s, pb->first_stream + spair[s], process_distance, sdist[s],
-                process_method, smethod[s]);
     }
-  for (s = 0; s < pb->n_streams; s++)
+
+  /* The processes' structural partner, kept out by the names: where their
+   * streams would go there. */
+  if (pairing->weigh && crossed_pb != NULL)
+    {
+      guint ncb = crossed_pb->n_streams;
+      g_autofree guint32 *ids_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *ids_b = g_new (guint32, MAX (ncb, 1));
+      g_autofree guint8 *kind_a = g_new (guint8, MAX (na, 1));
+      g_autofree guint8 *kind_b = g_new (guint8, MAX (ncb, 1));
+      g_autofree guint32 *name_of_a = g_new (guint32, MAX (na, 1));
+      g_autofree guint32 *slot_b = g_new (guint32, MAX (ncb, 1));
+      JxPairingGroup group;
+
+      _jx_pairing_stream_group (pairing, pa, crossed_pb, NULL, NULL, NULL, &group, ids_a, ids_b, kind_a, kind_b,
+                    name_of_a, slot_b);
+      for (guint i = 0; i < group.n_a && group.n_b > 0; i++)
+        {
+          crossed[ids_a[i] - pa->first_stream] = TRUE;
+          structure_b[ids_a[i] - pa->first_stream] = group.structure_of_a[i] != JX_NONE
+                                                     ? ids_b[group.structure_of_a[i]] : JX_NONE;
+        }
+      if (group.n_a > 0 && group.n_b > 0)
+        _jx_pairing_group_clear (&group);
+    }
+
+  for (s = 0; s < na; s++)
+    {
+      guint32 sa = pa->first_stream + s;
+      guint32 sb = spair[s] != JX_NONE ? pb->first_stream + spair[s] : JX_NONE;
+      GArray *out = sb != JX_NONE ? pairing->paired : pairing->only_a;
+      JxStreamPair *p;
+
+      if (sb != JX_NONE)
+        sb_used[spair[s]] = TRUE;
+      if (pb == NULL)
+        add_pair (out, sa, JX_NONE, 0, 0, 0, 0);
+      else if (sb == JX_NONE)
+        add_pair (out, sa, JX_NONE, process_distance, 0, process_method, 0);
+      else
+        add_pair (out, sa, sb, process_distance, sdist[s], process_method, smethod[s]);
+      p = &g_array_index (out, JxStreamPair, out->len - 1);
+      if (!pairing->weigh)
+        continue;
+      p->similarity = (float) _jx_pairing_similarity (pairing, sa, sb);
+      if (sb != JX_NONE && process_method == JX_PAIRED_BY_STRUCTURE)
+        {
+          /* The partner the names give: in the names' partner process. */
+          if (name_pb != NULL)
+            {
+              g_autofree guint32 *npair = g_new (guint32, MAX (na, 1));
+              g_autofree guint32 *ndist = g_new (guint32, MAX (na, 1));
+              g_autofree guint8 *nmethod = g_new (guint8, MAX (na, 1));
+
+              name_streams (pairing, pa, name_pb, npair, ndist, nmethod);
+              p->name_b = npair[s] != JX_NONE ? name_pb->first_stream + npair[s] : JX_NONE;
+            }
+          p->other_similarity = (float) _jx_pairing_similarity (pairing, sa, p->name_b);
+          pairing->summary->n_by_structure++;
+        }
+      else if (sb != JX_NONE && smethod[s] == JX_PAIRED_BY_STRUCTURE)
+        {
+          p->name_b = name_spair[s] != JX_NONE ? pb->first_stream + name_spair[s] : JX_NONE;
+          p->other_similarity = (float) _jx_pairing_similarity (pairing, sa, p->name_b);
+          pairing->summary->n_by_structure++;
+        }
+      if (crossed[s] && structure_b[s] != sb)
+        {
+          p->crossed = TRUE;
+          p->structure_b = structure_b[s];
+          p->other_similarity = (float) _jx_pairing_similarity (pairing, sa, structure_b[s]);
+          pairing->summary->n_crossed++;
+        }
+    }
+  for (s = 0; s < nb; s++)
     if (!sb_used[s])
-      add_pair (only_b, JX_NONE, pb->first_stream + s, process_distance, 0, process_method, 0);
+      add_pair (pairing->only_b, JX_NONE, pb->first_stream + s, process_distance, 0, process_method, 0);
+}
+
+void
+jx_stream_pairing_options_init (JxStreamPairingOptions *options)
+{
+  g_return_if_fail (options != NULL);
+  memset (options, 0, sizeof *options);
+  options->mode = JX_PAIRING_AUTO;
+}
+
+const char *
+jx_pairing_mode_to_string (JxPairingMode mode)
+{
+  switch (mode)
+    {
+    case JX_PAIRING_AUTO:      return "auto";
+    case JX_PAIRING_NAME:      return "name";
+    case JX_PAIRING_STRUCTURE: return "structure";
+    default:                   return "unknown";
+    }
+}
+
+gboolean
+jx_pairing_mode_from_string (const char    *text,
+                             JxPairingMode *mode)
+{
+  g_return_val_if_fail (mode != NULL, FALSE);
+
+  for (JxPairingMode m = JX_PAIRING_AUTO; m <= JX_PAIRING_STRUCTURE; m++)
+    if (g_strcmp0 (text, jx_pairing_mode_to_string (m)) == 0)
+      {
+        *mode = m;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 GArray *
-jx_stream_pairing_compute_full (JxTrace           *a,
-                                JxTrace           *b,
-                                const char        *process_name,
-                                const JxNamePair  *overrides,
-                                guint              n_overrides,
-                                GError           **error)
+jx_stream_pairing_compute_with (JxTrace                      *a,
+                                JxTrace                      *b,
+                                const JxStreamPairingOptions *options,
+                                JxPairingSummary             *summary,
+                                GError                      **error)
 {
   g_autoptr(GArray) paired = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
   g_autoptr(GArray) only_a = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
   g_autoptr(GArray) only_b = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
+  JxPairingSummary own_summary = { 0 };
+  Pairing pairing;
   guint npa, npb, nsa, i, s;
   g_autofree const char **pnames_a = NULL;
   g_autofree const char **pnames_b = NULL;
@@ -401,10 +606,13 @@ jx_stream_pairing_compute_full (JxTrace           *a,
   g_autofree guint8 *pmethod = NULL;
   g_autofree guint32 *forced_process = NULL;
   g_autofree guint32 *forced_stream = NULL;
+  g_autofree guint32 *crossed_process = NULL;
+  g_autofree guint32 *name_ppair = NULL;
   g_autofree gboolean *pb_used = NULL;
 
   g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), NULL);
-  g_return_val_if_fail (overrides != NULL || n_overrides == 0, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+  g_return_val_if_fail (options->overrides != NULL || options->n_overrides == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   npa = jx_trace_get_n_processes (a);
@@ -418,11 +626,25 @@ jx_stream_pairing_compute_full (JxTrace           *a,
   pb_used = g_new0 (gboolean, MAX (npb, 1));
   forced_process = g_new (guint32, MAX (npa, 1));
   forced_stream = g_new (guint32, MAX (nsa, 1));
+  crossed_process = g_new (guint32, MAX (npa, 1));
   memset (forced_process, 0xff, sizeof (guint32) * MAX (npa, 1));
   memset (forced_stream, 0xff, sizeof (guint32) * MAX (nsa, 1));
+  memset (crossed_process, 0xff, sizeof (guint32) * MAX (npa, 1));
 
-  if (!resolve_overrides (a, b, overrides, n_overrides, forced_process, forced_stream, error))
+  if (!resolve_overrides (a, b, options->overrides, options->n_overrides, forced_process, forced_stream, error))
     return NULL;
+
+  pairing.a = a;
+  pairing.b = b;
+  pairing.options = options;
+  pairing.weigh = options->similarity != NULL;
+  pairing.forced_stream = forced_stream;
+  pairing.summary = summary != NULL ? summary : &own_summary;
+  memset (pairing.summary, 0, sizeof *pairing.summary);
+  pairing.summary->mode = options->mode;
+  pairing.paired = paired;
+  pairing.only_a = only_a;
+  pairing.only_b = only_b;
 
   /* Processes are defined in rank order, so list order breaks ties. */
   for (i = 0; i < npa; i++)
@@ -431,27 +653,26 @@ jx_stream_pairing_compute_full (JxTrace           *a,
     pnames_b[i] = jx_trace_get_process (b, i)->name;
 
   jx_pair_names_full (pnames_a, npa, pnames_b, npb, forced_process, ppair, pdist, pmethod);
+  name_ppair = g_memdup2 (ppair, sizeof (guint32) * MAX (npa, 1));
+  if (pairing.weigh)
+    _jx_pairing_weigh_processes (&pairing, ppair, pdist, pmethod, forced_process, crossed_process);
 
   for (i = 0; i < npa; i++)
     {
       const JxProcess *pa = jx_trace_get_process (a, i);
       const JxProcess *pb = ppair[i] != JX_NONE ? jx_trace_get_process (b, ppair[i]) : NULL;
+      const JxProcess *crossed = crossed_process[i] != JX_NONE ? jx_trace_get_process (b, crossed_process[i]) : NULL;
 
       if (pb != NULL)
         pb_used[ppair[i]] = TRUE;
 
-      if (process_name != NULL &&
-          g_strcmp0 (pa->name, process_name) != 0 &&
-          (pb == NULL || g_strcmp0 (pb->name, process_name) != 0))
+      if (options->process_name != NULL &&
+          g_strcmp0 (pa->name, options->process_name) != 0 &&
+          (pb == NULL || g_strcmp0 (pb->name, options->process_name) != 0))
         continue;
 
-      if (pb == NULL)
-        {
-          for (s = 0; s < pa->n_streams; s++)
-            add_pair (only_a, pa->first_stream + s, JX_NONE, 0, 0, 0, 0);
-          continue;
-        }
-      pair_streams (a, b, pa, pb, pdist[i], pmethod[i], forced_stream, paired, only_a, only_b);
+      pair_streams (&pairing, pa, pb, pb != NULL ? pdist[i] : 0, pb != NULL ? pmethod[i] : 0, crossed,
+                    name_ppair[i] != JX_NONE ? jx_trace_get_process (b, name_ppair[i]) : NULL);
     }
 
   for (i = 0; i < npb; i++)
@@ -460,7 +681,7 @@ jx_stream_pairing_compute_full (JxTrace           *a,
 
       if (pb_used[i])
         continue;
-      if (process_name != NULL && g_strcmp0 (pb->name, process_name) != 0)
+      if (options->process_name != NULL && g_strcmp0 (pb->name, options->process_name) != 0)
         continue;
       for (s = 0; s < pb->n_streams; s++)
         add_pair (only_b, JX_NONE, pb->first_stream + s, 0, 0, 0, 0);
@@ -469,6 +690,28 @@ jx_stream_pairing_compute_full (JxTrace           *a,
   g_array_append_vals (paired, only_a->data, only_a->len);
   g_array_append_vals (paired, only_b->data, only_b->len);
   return g_steal_pointer (&paired);
+}
+
+GArray *
+jx_stream_pairing_compute_full (JxTrace           *a,
+                                JxTrace           *b,
+                                const char        *process_name,
+                                const JxNamePair  *overrides,
+                                guint              n_overrides,
+                                GError           **error)
+{
+  JxStreamPairingOptions options;
+
+  g_return_val_if_fail (JX_IS_TRACE (a) && JX_IS_TRACE (b), NULL);
+  g_return_val_if_fail (overrides != NULL || n_overrides == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  jx_stream_pairing_options_init (&options);
+  options.process_name = process_name;
+  options.overrides = overrides;
+  options.n_overrides = n_overrides;
+  options.mode = JX_PAIRING_NAME;
+  return jx_stream_pairing_compute_with (a, b, &options, NULL, error);
 }
 
 GArray *

@@ -15,7 +15,25 @@
  *      4") the distance decides nothing, and the first of them in order is
  *      taken (paired by position).
  * Nothing is dropped: every stream appears in the result, unpaired ones with
- * JX_NONE on the other side. */
+ * JX_NONE on the other side.
+ *
+ * Pairing by structure (JxPairingMode, docs/pairing.md): the caller gives a
+ * similarity of two streams (and of two processes) in [0, 1], e.g. the
+ * structural similarity of their signatures (jx-stream-signature.h). Then
+ * the streams of each pair of processes not fixed by an override are also
+ * assigned to each other by an optimal assignment of that similarity
+ * (jx-assignment.h; ties go to the partners the names give), and so are the
+ * processes whose names did not pair them (steps 3-4: process IDs,
+ * renumbered ranks) with the processes of B left for them. Per group (the
+ * processes, or the streams of one pair of processes) the two pairings are
+ * weighed: the structural one is "clearly better" when, averaged over the
+ * streams (processes) whose partner it changes, it raises the similarity
+ * by at least JX_PAIRING_MARGIN. Mode name keeps the names' pairing and
+ * marks clearly better crossings (JxStreamPair.crossed, the caveat); mode
+ * structure takes the structural pairing wherever it differs; mode auto
+ * takes it only where it is clearly better, else keeps the names' and
+ * marks the crossings as name does. Streams of different kinds (a CPU
+ * thread and an accelerator stream) are never paired by structure. */
 #pragma once
 
 #include "jx-trace.h"
@@ -32,16 +50,50 @@ typedef enum
   JX_PAIRED_BY_DISTANCE,      /* the one closest name */
   JX_PAIRED_BY_POSITION,      /* names differing only in numbers, or a tie of distances: in order */
   JX_PAIRED_BY_USER,          /* an override */
+  JX_PAIRED_BY_STRUCTURE,     /* the structural assignment chose it over the names' partner */
 } JxPairingMethod;
 
-/* "name", "distance", "position", "user": for machine-readable output. */
+/* "name", "distance", "position", "user", "structure": for
+ * machine-readable output. */
 const char      *jx_pairing_method_to_string (JxPairingMethod method);
 
 /* The method of a stream pair as a whole: the weaker of how its processes
- * and how its streams were paired (user over position over distance over
- * name). */
+ * and how its streams were paired (structure over user over position over
+ * distance over name). */
 JxPairingMethod  jx_pairing_method_combine   (JxPairingMethod process_method,
                                               JxPairingMethod stream_method);
+
+typedef enum
+{
+  JX_PAIRING_AUTO,            /* by name unless by structure is clearly better */
+  JX_PAIRING_NAME,            /* by name; clearly better crossings are marked */
+  JX_PAIRING_STRUCTURE,       /* by structure wherever it differs from the names */
+} JxPairingMode;
+
+/* "auto", "name", "structure". */
+const char      *jx_pairing_mode_to_string   (JxPairingMode mode);
+gboolean         jx_pairing_mode_from_string (const char    *text,
+                                              JxPairingMode *mode);
+
+/* How much higher the structural pairing's similarity must be, on average
+ * over the streams (or processes) whose partner it changes, to count as
+ * clearly better: a quarter of the scale. Crossed roles score near 0 by
+ * name and near 1 by structure; threads doing the same work differ by
+ * a few hundredths either way. */
+#define JX_PAIRING_MARGIN 0.25
+
+/* Groups with more members than this on a side keep the names' pairing
+ * unweighed (JxPairingSummary.n_too_large): the similarity matrix of one
+ * group grows with the square of its size. */
+#define JX_PAIRING_MAX_GROUP 1024
+
+/* Similarity in [0, 1] of stream a of A and stream b of B, or (processes
+ * TRUE) of process a of A and process b of B. Called from the thread that
+ * computes the pairing. */
+typedef double (*JxPairSimilarity) (gboolean processes,
+                                    guint32  a,
+                                    guint32  b,
+                                    gpointer user_data);
 
 typedef struct
 {
@@ -51,6 +103,13 @@ typedef struct
   guint32 stream_distance;    /* ... of the stream names */
   guint8  process_method;     /* JxPairingMethod of the processes (paired streams only) */
   guint8  stream_method;      /* JxPairingMethod of the streams (paired streams only) */
+  /* With a similarity only (else JX_NONE, FALSE, -1): */
+  guint8  crossed;            /* the names' pairing was kept although the structural one is clearly
+                                 better and pairs stream_a with structure_b instead */
+  guint32 name_b;             /* a pair made by structure: the partner the names gave stream_a */
+  guint32 structure_b;        /* crossed: the partner by structure (JX_NONE: none) */
+  float   similarity;         /* of stream_a and stream_b (both present), else -1 */
+  float   other_similarity;   /* of stream_a with name_b or structure_b, -1 when absent */
 } JxStreamPair;
 
 /* An override: a process of A and one of B by their names, or a stream of
@@ -102,5 +161,36 @@ GArray  *jx_stream_pairing_compute_full (JxTrace           *a,
                                          const JxNamePair  *overrides,
                                          guint              n_overrides,
                                          GError           **error);
+
+typedef struct
+{
+  const char        *process_name;    /* as for jx_stream_pairing_compute () */
+  const JxNamePair  *overrides;       /* step 1, win in every mode */
+  guint              n_overrides;
+  JxPairingMode      mode;            /* default JX_PAIRING_AUTO */
+  JxPairSimilarity   similarity;      /* NULL: by name only, nothing marked */
+  gpointer           similarity_data;
+} JxStreamPairingOptions;
+
+void     jx_stream_pairing_options_init (JxStreamPairingOptions *options);
+
+/* What the pairing did, for a line of output. */
+typedef struct
+{
+  JxPairingMode mode;
+  guint         n_by_structure;       /* stream pairs with a process or stream method STRUCTURE */
+  guint         n_crossed;            /* entries marked crossed */
+  guint         n_groups;             /* groups where both pairings were weighed */
+  guint         n_greedy;             /* of which assigned greedily (jx-assignment.h) */
+  guint         n_too_large;          /* groups left to the names (JX_PAIRING_MAX_GROUP) */
+} JxPairingSummary;
+
+/* The pairing in a mode; summary may be NULL. Errors as
+ * jx_stream_pairing_compute_full (). */
+GArray  *jx_stream_pairing_compute_with (JxTrace                      *a,
+                                         JxTrace                      *b,
+                                         const JxStreamPairingOptions *options,
+                                         JxPairingSummary             *summary,
+                                         GError                      **error);
 
 G_END_DECLS

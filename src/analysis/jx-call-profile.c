@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "jx-call-profile.h"
+#include "jx-stream-pairing.h"
 #include "jx-trace-query.h"
 
 struct _JxCallProfile
@@ -326,29 +327,16 @@ jx_call_profile_edge_ticks (const JxStream *stream,
   return edge == JX_ALIGN_EDGE_END ? stream->end[invocation] : stream->start[invocation];
 }
 
-void
-jx_call_profile_match (JxCallProfile *self,
-                       JxTrace       *other,
-                       JxAlignEdge    edge,
-                       JxCallMatch   *result)
+/* The walk in result->match.stream of other. */
+static void
+search_in (JxCallProfile *self,
+           JxTrace       *other,
+           JxAlignEdge    edge,
+           JxCallMatch   *result)
 {
   g_autofree guint32 *regions = NULL;
   g_autoptr(JxCallIndex) index = NULL;
   const JxStream *s;
-
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (JX_IS_TRACE (other));
-  g_return_if_fail (result != NULL);
-
-  memset (result, 0, sizeof *result);
-  result->region = JX_NONE;
-  result->search.invocation = JX_NONE;
-
-  if (!jx_stream_match (self->trace, self->stream, other, &result->match))
-    {
-      result->status = JX_CALL_MATCH_NO_PROCESS;
-      return;
-    }
 
   regions = g_new (guint32, self->n);
   for (guint i = 0; i < self->n; i++)
@@ -370,6 +358,56 @@ jx_call_profile_match (JxCallProfile *self,
     }
   result->status = JX_CALL_MATCH_FOUND;
   result->ticks = jx_call_profile_edge_ticks (s, result->search.invocation, edge);
+}
+
+void
+jx_call_profile_match (JxCallProfile *self,
+                       JxTrace       *other,
+                       JxAlignEdge    edge,
+                       JxCallMatch   *result)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (JX_IS_TRACE (other));
+  g_return_if_fail (result != NULL);
+
+  memset (result, 0, sizeof *result);
+  result->region = JX_NONE;
+  result->search.invocation = JX_NONE;
+
+  if (!jx_stream_match (self->trace, self->stream, other, &result->match))
+    {
+      result->status = JX_CALL_MATCH_NO_PROCESS;
+      return;
+    }
+  search_in (self, other, edge, result);
+}
+
+void
+jx_call_profile_match_stream (JxCallProfile *self,
+                              JxTrace       *other,
+                              guint32        other_stream,
+                              JxAlignEdge    edge,
+                              JxCallMatch   *result)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (JX_IS_TRACE (other));
+  g_return_if_fail (other_stream < jx_trace_get_n_streams (other));
+  g_return_if_fail (result != NULL);
+
+  memset (result, 0, sizeof *result);
+  result->region = JX_NONE;
+  result->search.invocation = JX_NONE;
+  {
+    const JxStream *mine = jx_trace_get_stream (self->trace, self->stream);
+    const JxStream *theirs = jx_trace_get_stream (other, other_stream);
+
+    result->match.stream = other_stream;
+    result->match.process = theirs->process;
+    result->match.process_distance = jx_levenshtein (jx_trace_get_process (self->trace, mine->process)->name,
+                                                     jx_trace_get_process (other, theirs->process)->name);
+    result->match.stream_distance = jx_levenshtein (mine->name, theirs->name);
+  }
+  search_in (self, other, edge, result);
 }
 
 gint64

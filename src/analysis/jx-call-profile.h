@@ -112,6 +112,14 @@ void           jx_call_profile_match        (JxCallProfile  *self,
                                              JxAlignEdge     edge,
                                              JxCallMatch    *result);
 
+/* The same in a given stream of `other` (a partner found otherwise, e.g.
+ * by structure, jx-structure-pairing.h); result->match names it. */
+void           jx_call_profile_match_stream (JxCallProfile  *self,
+                                             JxTrace        *other,
+                                             guint32         other_stream,
+                                             JxAlignEdge     edge,
+                                             JxCallMatch    *result);
+
 /* Start or end tick of an invocation, by edge. */
 guint64        jx_call_profile_edge_ticks   (const JxStream *stream,
                                              guint32         invocation,

@@ -6,6 +6,7 @@
 
 #include "jx-background.h"
 #include "jx-comparison.h"
+#include "jx-structure-pairing.h"
 
 struct _JxComparison
 {
@@ -22,6 +23,7 @@ struct _JxComparison
   double               runtime_a;
   double               runtime_b;
   JxNamePair          *pair_overrides; /* owns its strings */
+  JxPairingSummary     pairing;
 };
 
 G_DEFINE_BOXED_TYPE (JxComparison, jx_comparison, jx_comparison_ref, jx_comparison_unref)
@@ -46,6 +48,7 @@ pair_free (gpointer data)
 
   g_free (p->name_a);
   g_free (p->name_b);
+  g_free (p->other_name);
   g_clear_pointer (&p->diff, jx_pair_diff_free);
   g_clear_pointer (&p->alignment, jx_hier_alignment_free);
   g_clear_pointer (&p->dissimilarity, g_array_unref);
@@ -147,6 +150,13 @@ jx_comparison_get_runtime_b (JxComparison *self)
 {
   g_return_val_if_fail (self != NULL, 0.0);
   return self->runtime_b;
+}
+
+const JxPairingSummary *
+jx_comparison_get_pairing_summary (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->pairing;
 }
 
 gboolean
@@ -630,17 +640,17 @@ compare_jobs (gconstpointer pa,
   return x->pair < y->pair ? -1 : (x->pair > y->pair ? 1 : 0);
 }
 
+/* The run and its result without pairs: cheap, on the caller's thread. */
 static RunData *
-run_prepare (JxTrace                   *trace_a,
-             JxTrace                   *trace_b,
-             const JxComparisonOptions *options,
-             GCancellable              *cancellable)
+run_new (JxTrace                   *trace_a,
+         JxTrace                   *trace_b,
+         const JxComparisonOptions *options,
+         GCancellable              *cancellable)
 {
   JxComparisonOptions defaults;
   RunData *run;
   JxComparison *result;
-  g_autoptr(GArray) pairing = NULL;
-  guint i, j;
+  guint i;
 
   if (options == NULL)
     {
@@ -668,6 +678,7 @@ run_prepare (JxTrace                   *trace_a,
       result->pair_overrides[i].name_b = g_strdup (options->pair_overrides[i].name_b);
     }
   result->options.pair_overrides = result->pair_overrides;
+  result->pairing.mode = result->options.pairing;
 
   run = g_new0 (RunData, 1);
   run->ref_count = 1;
@@ -680,10 +691,44 @@ run_prepare (JxTrace                   *trace_a,
 
   run->map_a = jx_name_table_map_trace (result->names, trace_a);
   run->map_b = jx_name_table_map_trace (result->names, trace_b);
+  return run;
+}
 
-  pairing = jx_stream_pairing_compute_full (trace_a, trace_b, result->process_name,
-                                            result->pair_overrides, result->options.n_pair_overrides,
-                                            &run->error);
+/* Pairs the streams, weighed by their structure (one pass over every
+ * invocation), and lists the jobs. A failure (overrides naming nothing,
+ * cancelled) is kept in run->error and leaves no job. */
+static void
+run_pair (RunData *run)
+{
+  JxComparison *result = run->result;
+  JxTrace *trace_a = run->a, *trace_b = run->b;
+  g_autoptr(JxStructureSimilarity) similarity = NULL;
+  g_autoptr(GArray) pairing = NULL;
+  GError *error = NULL;
+  guint i, j;
+
+  similarity = jx_structure_similarity_new (trace_a, trace_b, run->cancellable, &error);
+  if (similarity != NULL)
+    {
+      JxStreamPairingOptions options;
+
+      jx_stream_pairing_options_init (&options);
+      options.process_name = result->process_name;
+      options.overrides = result->pair_overrides;
+      options.n_overrides = result->options.n_pair_overrides;
+      options.mode = result->options.pairing;
+      options.similarity = jx_structure_similarity_func;
+      options.similarity_data = similarity;
+      pairing = jx_stream_pairing_compute_with (trace_a, trace_b, &options, &result->pairing, &error);
+    }
+  if (error != NULL)
+    {
+      g_mutex_lock (&run->mutex);
+      if (run->error == NULL)
+        run->error = g_steal_pointer (&error);
+      g_mutex_unlock (&run->mutex);
+      g_clear_error (&error);
+    }
   /* Overrides naming nothing: the run ends with that error, no pair done. */
   if (pairing == NULL)
     pairing = g_array_new (FALSE, FALSE, sizeof (JxStreamPair));
@@ -691,6 +736,7 @@ run_prepare (JxTrace                   *trace_a,
     {
       const JxStreamPair *sp = &g_array_index (pairing, JxStreamPair, i);
       JxComparisonPair *p = g_new0 (JxComparisonPair, 1);
+      guint32 other = sp->crossed ? sp->structure_b : sp->name_b;
 
       p->index = i;
       p->stream_a = sp->stream_a;
@@ -701,6 +747,10 @@ run_prepare (JxTrace                   *trace_a,
       p->stream_method = sp->stream_method;
       p->name_a = sp->stream_a != JX_NONE ? stream_label (trace_a, sp->stream_a) : NULL;
       p->name_b = sp->stream_b != JX_NONE ? stream_label (trace_b, sp->stream_b) : NULL;
+      p->structure_similarity = sp->similarity;
+      p->crossed = sp->crossed;
+      p->other_name = other != JX_NONE ? stream_label (trace_b, other) : NULL;
+      p->other_similarity = other != JX_NONE ? sp->other_similarity : -1.0;
       g_ptr_array_add (result->pairs, p);
       if (!pair_set_skip (p, trace_a, trace_b))
         run->n_jobs++;
@@ -725,16 +775,13 @@ run_prepare (JxTrace                   *trace_a,
       j++;
     }
   qsort (run->jobs, run->n_jobs, sizeof (Job), compare_jobs);
-
-  return run;
 }
 
 static GThreadPool *
-run_start_pool (RunData                   *run,
-                const JxComparisonOptions *options)
+run_start_pool (RunData *run)
 {
-  guint n_threads = options != NULL && options->n_threads > 0
-                    ? options->n_threads : g_get_num_processors ();
+  const JxComparisonOptions *options = &run->result->options;
+  guint n_threads = options->n_threads > 0 ? options->n_threads : g_get_num_processors ();
   GThreadPool *pool;
   guint i;
 
@@ -771,8 +818,9 @@ jx_comparison_run (JxTrace                    *trace_a,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  run = run_prepare (trace_a, trace_b, options, cancellable);
-  pool = run_start_pool (run, options);
+  run = run_new (trace_a, trace_b, options, cancellable);
+  run_pair (run);
+  pool = run_start_pool (run);
   g_thread_pool_free (pool, FALSE, TRUE);
 
   run->result->elapsed = (double) (g_get_monotonic_time () - run->started) / G_USEC_PER_SEC;
@@ -793,6 +841,24 @@ finish_empty_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Pairs, then starts the alignments (or finishes when there are none). The
+ * thread holds the task, so the pool is attached before it can finalize. */
+static gpointer
+pair_thread (gpointer data)
+{
+  GTask *task = data;
+  RunData *run = g_task_get_task_data (task);
+
+  jx_background_lower_thread ();
+  run_pair (run);
+  if (run->n_jobs == 0)
+    invoke_on_context (run, finish_empty_idle, run_ref (run), (GDestroyNotify) run_unref);
+  else
+    g_object_set_data_full (G_OBJECT (task), "jx-pool", run_start_pool (run), pool_release);
+  g_object_unref (task);
+  return NULL;
+}
+
 void
 jx_comparison_run_async (JxTrace                    *trace_a,
                          JxTrace                    *trace_b,
@@ -806,7 +872,7 @@ jx_comparison_run_async (JxTrace                    *trace_a,
 {
   RunData *run;
   GTask *task;
-  GThreadPool *pool;
+  GThread *thread;
 
   g_return_if_fail (JX_IS_TRACE (trace_a));
   g_return_if_fail (JX_IS_TRACE (trace_b));
@@ -816,7 +882,7 @@ jx_comparison_run_async (JxTrace                    *trace_a,
   g_task_set_source_tag (task, jx_comparison_run_async);
   g_task_set_name (task, "[juxtrace] compare traces");
 
-  run = run_prepare (trace_a, trace_b, options, cancellable);
+  run = run_new (trace_a, trace_b, options, cancellable);
   run->task = g_object_ref (task);
   run->context = g_main_context_ref_thread_default ();
   run->progress = progress;
@@ -827,14 +893,9 @@ jx_comparison_run_async (JxTrace                    *trace_a,
    * the run's reference to the task, which breaks the cycle. */
   g_task_set_task_data (task, run, (GDestroyNotify) run_unref);
 
-  if (run->n_jobs == 0)
-    invoke_on_context (run, finish_empty_idle, run_ref (run), (GDestroyNotify) run_unref);
-  else
-    {
-      pool = run_start_pool (run, options);
-      g_object_set_data_full (G_OBJECT (task), "jx-pool", pool, pool_release);
-    }
-
+  /* Pairing reads every invocation once: off the caller's thread. */
+  thread = g_thread_new ("[juxtrace] pairing", pair_thread, g_object_ref (task));
+  g_thread_unref (thread);
   g_object_unref (task);
 }
 

@@ -30,6 +30,9 @@ typedef struct
   const JxNamePair  *pair_overrides;  /* processes or streams to pair whatever their names
                                          (jx-stream-pairing.h); copied by the run */
   guint              n_pair_overrides;
+  JxPairingMode      pairing;         /* by name, by structure, or auto (the default): the
+                                         pairing is weighed by the streams' structure
+                                         (jx-structure-pairing.h) in every mode */
 } JxComparisonOptions;
 
 /* Pairs whose flat sequences' lengths multiply to at most this many cells
@@ -115,6 +118,13 @@ typedef struct
   JxSimilarity       similarity_parts;
   double             busy_a;
   double             busy_b;
+  /* How the pairing was weighed (jx-stream-pairing.h, JxStreamPair): */
+  double             structure_similarity; /* of the two streams' structure, -1 when a side is absent */
+  gboolean           crossed;         /* paired by name although pairing by structure is clearly
+                                         better: other_name is the partner by structure */
+  char              *other_name;      /* crossed: the partner by structure; paired by structure:
+                                         the partner by name ("process / stream"); else NULL */
+  double             other_similarity; /* structure similarity with other_name's stream, -1 */
 } JxComparisonPair;
 
 /* TRUE for a pair that was aligned: it has metrics and counts in
@@ -153,6 +163,8 @@ double                   jx_comparison_get_runtime_b     (JxComparison *self);
 const char              *jx_comparison_get_symbol_name   (JxComparison *self, guint32 symbol);
 guint                    jx_comparison_get_n_symbols     (JxComparison *self);
 const JxComparisonOptions *jx_comparison_get_options     (JxComparison *self);
+/* How the pairing went: mode, pairs made by structure, crossed pairs. */
+const JxPairingSummary  *jx_comparison_get_pairing_summary (JxComparison *self);
 /* Wall-clock seconds the computation took. */
 double                   jx_comparison_get_elapsed       (JxComparison *self);
 
@@ -176,9 +188,11 @@ typedef void (*JxComparisonPairDone) (JxComparison           *comparison,
                                       const JxComparisonPair *pair,
                                       gpointer                user_data);
 
-/* Pairs are aligned in parallel on a GThreadPool; cancellation is honoured
- * between sub-alignments and ends with G_IO_ERROR_CANCELLED. progress_data
- * must stay valid until callback has run. */
+/* The streams are paired (and their structure read for it) on a worker
+ * thread, then the pairs are aligned in parallel on a GThreadPool;
+ * cancellation is honoured between sub-alignments and ends with
+ * G_IO_ERROR_CANCELLED. progress_data must stay valid until callback has
+ * run. */
 void          jx_comparison_run_async  (JxTrace                    *trace_a,
                                         JxTrace                    *trace_b,
                                         const JxComparisonOptions  *options,   /* NULL = defaults */

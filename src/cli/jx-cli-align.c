@@ -13,6 +13,8 @@
 #include "jx-cli.h"
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
+#include "jx-cli-pairing.h"
+#include "jx-structure-pairing.h"
 
 /* "NAME#N": the name and N (>= 1); without a "#digits" suffix N is 1. */
 static gboolean
@@ -150,9 +152,19 @@ compute_at (const JxCliAlignSpec *spec,
     {
       JxCallMatch match;
       JxCliAlignRow *row = &rows[t];
+      JxStreamPair pair;
+      gboolean weighed = jx_structure_pairing_partner (traces[0], stream, traces[t], spec->pairing, &pair);
+      gboolean by_structure = weighed && pair.stream_b != JX_NONE &&
+                              jx_pairing_method_combine (pair.process_method, pair.stream_method) == JX_PAIRED_BY_STRUCTURE;
 
-      jx_call_profile_match (profile, traces[t], spec->edge, &match);
-      *row = (JxCliAlignRow) { JX_CLI_ALIGN_ALIGNED, match.match.process, match.match.stream, JX_NONE, 0, 0, 0, 0, 0, 0 };
+      /* By name as alignment at a point always did, unless the pairing by
+       * structure chose another partner. */
+      if (by_structure)
+        jx_call_profile_match_stream (profile, traces[t], pair.stream_b, spec->edge, &match);
+      else
+        jx_call_profile_match (profile, traces[t], spec->edge, &match);
+      *row = (JxCliAlignRow) { JX_CLI_ALIGN_ALIGNED, match.match.process, match.match.stream, JX_NONE, 0, 0, 0, 0, 0, 0,
+                               by_structure, weighed && pair.crossed, weighed && pair.crossed ? pair.structure_b : JX_NONE };
       switch (match.status)
         {
         case JX_CALL_MATCH_NO_PROCESS:
@@ -310,6 +322,19 @@ stream_name (JxTrace             *trace,
   return row->stream != JX_NONE ? jx_trace_get_stream (trace, row->stream)->name : "";
 }
 
+/* "process / stream" of the partner by structure, or "no stream". */
+static char *
+crossed_name (JxTrace             *trace,
+              const JxCliAlignRow *row)
+{
+  const JxStream *s;
+
+  if (row->crossed_stream == JX_NONE)
+    return g_strdup (_("no stream"));
+  s = jx_trace_get_stream (trace, row->crossed_stream);
+  return g_strdup_printf ("%s / %s", jx_trace_get_process (trace, s->process)->name, s->name);
+}
+
 static gboolean
 has_place (const JxCliAlignRow *row)
 {
@@ -337,8 +362,15 @@ print_text (const JxCliAlignSpec *spec,
       g_string_append_printf (out, "\n%s %s (%s)\n", t == 0 ? _("Reference") : _("Trace"),
                               jx_cli_nonnull (jx_trace_get_name (traces[t])), paths[t]);
       if (row->process != JX_NONE)
-        g_string_append_printf (out, "  %-12s %s / %s\n", _("Stream:"), process_name (traces[t], row),
-                                stream_name (traces[t], row));
+        g_string_append_printf (out, "  %-12s %s / %s%s\n", _("Stream:"), process_name (traces[t], row),
+                                stream_name (traces[t], row), row->by_structure ? _(" (paired by structure)") : "");
+      if (row->crossed)
+        {
+          g_autofree char *better = crossed_name (traces[t], row);
+
+          g_string_append_printf (out, _("  Caveat:      paired by name, but %s calls far more alike functions; "
+                                         "--pairing structure (or auto) aligns there\n"), better);
+        }
       if (!has_place (row))
         {
           g_string_append_printf (out, "  %s\n", status);
@@ -402,6 +434,13 @@ print_json (const JxCliAlignSpec *spec,
         {
           jx_cli_json_add_string (b, "process", process_name (traces[t], row));
           jx_cli_json_add_string (b, "stream", stream_name (traces[t], row));
+          if (t > 0 && spec->at != NULL)
+            jx_cli_json_add_string (b, "pairing", row->by_structure ? "structure" : "name");
+        }
+      if (row->crossed)
+        {
+          g_autofree char *better = crossed_name (traces[t], row);
+          jx_cli_json_add_string (b, "by_structure_partner", better);
         }
       if (has_place (row))
         {
@@ -433,7 +472,8 @@ print_csv (const JxCliAlignSpec *spec,
            guint                 n,
            const JxCliAlignRow  *rows)
 {
-  g_autoptr(GString) out = g_string_new ("path,name,status,process,stream,index,ordinal,time_ticks,time_ns,profile_error,offset_ns\n");
+  g_autoptr(GString) out = g_string_new ("path,name,status,process,stream,index,ordinal,time_ticks,time_ns,profile_error,offset_ns,"
+                                         "pairing,by_structure_partner\n");
 
   for (guint t = 0; t < n; t++)
     {
@@ -454,7 +494,15 @@ print_csv (const JxCliAlignSpec *spec,
         g_string_append (out, ",,,,,");
       if (placed && spec->at != NULL && t > 0)
         g_string_append_printf (out, "%" G_GUINT64_FORMAT, row->error);
-      g_string_append_printf (out, ",%" G_GINT64_FORMAT "\n", row->offset_ns);
+      g_string_append_printf (out, ",%" G_GINT64_FORMAT ",%s,", row->offset_ns,
+                              t == 0 || spec->at == NULL || row->process == JX_NONE ? ""
+                              : row->by_structure ? "structure" : "name");
+      if (row->crossed)
+        {
+          g_autofree char *better = crossed_name (traces[t], row);
+          jx_cli_csv_append_field (out, better);
+        }
+      g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);
 }
@@ -472,6 +520,7 @@ jx_cli_align (int    argc,
   g_autofree char *process = NULL;
   g_autofree char *stream = NULL;
   g_autofree char *what = NULL;
+  g_autofree char *pairing = NULL;
   gboolean end = FALSE, json = FALSE, csv = FALSE;
   JxCliAlignSpec spec;
   JxCliTraces opened;
@@ -483,6 +532,7 @@ jx_cli_align (int    argc,
     { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("With --at: the reference process (default: the first that calls FUNCTION)"), N_("NAME") },
     { "stream", 0, 0, G_OPTION_ARG_STRING, &stream, N_("With --at: the reference stream (thread or accelerator stream) by name"), N_("NAME") },
     { "end", 0, 0, G_OPTION_ARG_NONE, &end, N_("Align the ends instead of the starts"), NULL },
+    { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("JSON output"), NULL },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("CSV output (RFC 4180)"), NULL },
     { NULL }
@@ -492,7 +542,8 @@ jx_cli_align (int    argc,
                                        _("Align traces with the first one (REF), as the window's \"Align All Traces\n"
                                          "Here\" does: at a function by call-invocation profile (--at) or at a\n"
                                          "marker (--marker). Each other trace's process and stream are found by\n"
-                                         "name (else the closest name), then the invocation of FUNCTION whose\n"
+                                         "name (else the closest name; --pairing structure: by what the stream\n"
+                                         "calls, auto (default) where that is clearly better), then the invocation of FUNCTION whose\n"
                                          "counts of the functions on its call stack match the reference's best.\n"
                                          "Prints per trace the stream, the chosen invocation or marker, the\n"
                                          "profile error and the offset that puts it at the reference's time."),
@@ -509,6 +560,10 @@ jx_cli_align (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--process and --stream go with --at"));
   if (json && csv)
     return jx_cli_usage_error (argv[0], "%s", _("--json and --csv exclude each other"));
+  if (!jx_cli_pairing_parse (pairing, &spec.pairing))
+    return jx_cli_pairing_usage_error (argv[0], pairing);
+  if (pairing != NULL && marker != NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--pairing finds the stream for --at; markers are not paired"));
 
   n = (guint) argc - 1;
   opened.json = json;
@@ -522,7 +577,9 @@ jx_cli_align (int    argc,
       g_ptr_array_add (traces, trace);
     }
 
-  spec = (JxCliAlignSpec) { at, marker, process, stream, end ? JX_ALIGN_EDGE_END : JX_ALIGN_EDGE_START };
+  spec = (JxCliAlignSpec) { at, marker, process, stream, end ? JX_ALIGN_EDGE_END : JX_ALIGN_EDGE_START,
+                            JX_PAIRING_AUTO };
+  jx_cli_pairing_parse (pairing, &spec.pairing);
   rows = g_new0 (JxCliAlignRow, n);
   if (!jx_cli_align_compute (&spec, (JxTrace **) traces->pdata, (const char * const *) argv + 1, n, rows,
                              &function, &error))

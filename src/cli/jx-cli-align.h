@@ -7,6 +7,7 @@
 #pragma once
 
 #include "jx-call-profile.h"
+#include "jx-stream-pairing.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,7 @@ typedef struct
   const char *process;        /* reference process by name, or NULL */
   const char *stream;         /* reference stream by name, or NULL */
   JxAlignEdge edge;
+  JxPairingMode pairing;      /* how the other traces' streams are found (0: auto) */
 } JxCliAlignSpec;
 
 typedef enum
@@ -41,6 +43,9 @@ typedef struct
   guint64  ticks;             /* the aligned edge */
   gint64   time_ns;           /* ticks from the trace's start, in ns */
   gint64   offset_ns;         /* 0 for the reference and the traces left where they are */
+  gboolean by_structure;      /* the stream was paired with the reference's by structure */
+  gboolean crossed;           /* paired by name although by structure another is clearly better: */
+  guint32  crossed_stream;    /* that one (JX_NONE: none) */
 } JxCliAlignRow;
 
 /* One row per trace. FALSE with an error naming the reference file when

@@ -13,6 +13,7 @@
 #include "jx-cli.h"
 #include "jx-cli-common.h"
 #include "jx-cli-diff-private.h"
+#include "jx-cli-pairing.h"
 #include "jx-function-table.h"
 
 /* The function time difference table summed over every compared pair. */
@@ -121,6 +122,8 @@ pair_caveats (const JxComparisonPair *p)
     g_ptr_array_add (out, (gpointer) "b-truncated");
   if (p->flags_b & JX_STREAM_FLAG_REPAIRED)
     g_ptr_array_add (out, (gpointer) "b-repaired");
+  if (jx_cli_pairing_caveat_token (p) != NULL)
+    g_ptr_array_add (out, (gpointer) jx_cli_pairing_caveat_token (p));
   return out;
 }
 
@@ -134,6 +137,7 @@ pairing_text (const JxComparisonPair *p)
     case JX_PAIRED_BY_DISTANCE: return g_strdup_printf (_("distance %u"), p->process_distance + p->stream_distance);
     case JX_PAIRED_BY_POSITION: return g_strdup (_("position"));
     case JX_PAIRED_BY_USER:     return g_strdup ("--pair");
+    case JX_PAIRED_BY_STRUCTURE: return g_strdup (_("structure"));
     default:                    return g_strdup ("?");
     }
 }
@@ -394,6 +398,7 @@ jx_cli_diff_print_text (const JxCliDiff *diff)
   if (jx_comparison_get_n_not_compared (cmp) > 0)
     g_string_append_printf (out, "%s\n",
                             _("n/a: not compared; such pairs count in no total."));
+  jx_cli_pairing_append_text (out, cmp);
 
   if (jx_comparison_get_n_unpaired (cmp) > 0)
     {
@@ -497,6 +502,7 @@ add_pairing (JsonBuilder            *b,
   jx_cli_json_add_string (b, "process_pairing", jx_pairing_method_to_string (p->process_method));
   jx_cli_json_add_string (b, "stream_pairing", jx_pairing_method_to_string (p->stream_method));
   jx_cli_json_add_int (b, "name_distance", p->process_distance + p->stream_distance);
+  jx_cli_pairing_json_pair (b, p);
 }
 
 static void
@@ -580,6 +586,7 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
   jx_cli_json_add_double (b, "elapsed_seconds", jx_comparison_get_elapsed (cmp));
   jx_cli_json_add_int (b, "compared_pairs", jx_comparison_get_n_compared (cmp));
   jx_cli_diff_add_headline_json (b, diff);
+  jx_cli_pairing_json_summary (b, cmp);
 
   /* Compared pairs only: every number in them is a comparison. */
   json_builder_set_member_name (b, "pairs");
@@ -628,6 +635,8 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
       jx_cli_json_add_string (b, "stream", jx_cli_nonnull (p->stream_a != JX_NONE ? p->name_a : p->name_b));
       jx_cli_json_add_string (b, "status", jx_comparison_skip_to_string (p->skip));
       jx_cli_json_add_string (b, "reason", reason);
+      if (p->crossed)
+        jx_cli_pairing_json_pair (b, p);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -653,7 +662,8 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
    * pairing, name_distance and caveats came later, so they come last. */
   g_string_append (out, "stream_a,stream_b,similarity,length,equal,different,only_a,only_b,ha_score,flat_optimum,"
                         "seconds_a,seconds_b,ha_error,status,reason,pairing,name_distance,caveats,"
-                        "similarity_raw,below_baseline\n");
+                        "similarity_raw,below_baseline"
+                        JX_CLI_PAIRING_CSV_HEADER "\n");
   for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
       const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
@@ -703,6 +713,7 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
         }
       else
         g_string_append (out, ",,");
+      jx_cli_pairing_csv_fields (out, p);
       g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);

@@ -14,6 +14,7 @@
 #include "jx-cli-common.h"
 #include "jx-cli-diff-private.h"
 #include "jx-cli-diff-tree.h"
+#include "jx-cli-pairing.h"
 #include "jx-comparison.h"
 #include "jx-trace-name.h"
 #include "jx-trace.h"
@@ -119,6 +120,7 @@ jx_cli_diff (int    argc,
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (JxNamePair));
   g_autofree char *process = NULL;
   g_autofree char *algorithm = NULL;
+  g_autofree char *pairing = NULL;
   g_auto(GStrv) pair_texts = NULL;
   g_auto(GStrv) labels = NULL;
   gboolean json = FALSE, csv = FALSE, explain = FALSE, flat_optimum = FALSE, series = FALSE;
@@ -139,6 +141,7 @@ jx_cli_diff (int    argc,
     { "pair", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pair_texts,
       N_("Pair this process (or “process / stream”) of TRACE_A with this one of TRACE_B, whatever their names; repeatable"),
       N_("A_NAME=B_NAME") },
+    { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm, N_("Sub-alignment algorithm: auto, nw, hirschberg, fast or anchor"), N_("NAME") },
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Print one CSV row per stream pair"), NULL },
@@ -168,7 +171,11 @@ jx_cli_diff (int    argc,
                                          "numbers (“process 130384” and “process 24716”: process IDs, thread or\n"
                                          "device numbers) in the order they are defined (“position”); 4. the closest\n"
                                          "remaining name by edit distance (“distance N”), the first in order when\n"
-                                         "several are equally close (“position”).\n"
+                                         "several are equally close (“position”). --pairing structure pairs the\n"
+                                         "streams of each pair of processes (and processes whose names did not pair\n"
+                                         "them) by what they call instead; --pairing auto (default) does so only\n"
+                                         "where that is clearly more alike and says so; when the names' pairing is\n"
+                                         "kept although pairing by structure is clearly better, a caveat says so.\n"
                                          "\n"
                                          "Pairs with nothing to compare (events unreadable, no invocations on a\n"
                                          "side) are listed as n/a and count in no total. A trace with defects gets\n"
@@ -227,6 +234,8 @@ jx_cli_diff (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--pair expects A_NAME=B_NAME, a name of TRACE_A and one of TRACE_B"));
 
   jx_comparison_options_init (&options);
+  if (!jx_cli_pairing_parse (pairing, &options.pairing))
+    return jx_cli_pairing_usage_error (argv[0], pairing);
   if (algorithm != NULL && !jx_algorithm_from_string (algorithm, &options.hier.align.algorithm))
     return jx_cli_usage_error (argv[0], _("unknown algorithm “%s” (use auto, nw, hirschberg, fast or anchor)"), algorithm);
   options.process_name = process;

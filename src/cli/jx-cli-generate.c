@@ -245,6 +245,7 @@ jx_cli_generate (int    argc,
    * options it would ignore. */
   gint ranks = NOT_GIVEN, threads = NOT_GIVEN, iterations = NOT_GIVEN, depth = NOT_GIVEN, fanout = NOT_GIVEN,
        gpu_streams = NOT_GIVEN;
+  gint classes = NOT_GIVEN, outliers = NOT_GIVEN;
   gint64 seed = NOT_GIVEN, events = NOT_GIVEN;
   gboolean markers = FALSE;
   const GOptionEntry entries[] = {
@@ -260,7 +261,12 @@ jx_cli_generate (int    argc,
       N_("MPI_Init takes TIME longer, so the iterations start that much later (e.g. 250ms, 1.5s; default 0)"),
       "TIME" },
     { "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &variants,
-      N_("remove, add, rename, faster-kernel, slower-machine or more-calls (repeatable)"), "NAME" },
+      N_("remove, add, rename, faster-kernel, slower-machine, more-calls or rotate-threads (repeatable)"), "NAME" },
+    { "classes", 0, 0, G_OPTION_ARG_INT, &classes,
+      N_("Give the ranks K behaviours: contiguous blocks of ranks, each class but the first calling its own function every iteration (1-64, default 1)"),
+      "K" },
+    { "outliers", 0, 0, G_OPTION_ARG_INT, &outliers,
+      N_("Make N ranks spread over the run outliers: each calls its own rare functions once (0-63, default 0)"), "N" },
     { "defect", 0, 0, G_OPTION_ARG_STRING_ARRAY, &defects,
       N_("unclosed, mismatched, backwards, unknown-role, undefined-region, empty-stream, missing-evt or unmatched-leave (repeatable)"), "NAME" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Random seed (default 1)"), "N" },
@@ -283,7 +289,8 @@ jx_cli_generate (int    argc,
       gboolean others = ranks != NOT_GIVEN || threads != NOT_GIVEN || iterations != NOT_GIVEN || depth != NOT_GIVEN
                         || fanout != NOT_GIVEN || gpu_streams != NOT_GIVEN || seed != NOT_GIVEN
                         || events != NOT_GIVEN || markers || imbalance != NULL || start_delay != NULL
-                        || variants != NULL || defects != NULL || process_names != NULL || archive_name != NULL;
+                        || variants != NULL || defects != NULL || process_names != NULL || archive_name != NULL
+                        || classes != NOT_GIVEN || outliers != NOT_GIVEN;
 
       if (argc != 1)
         return usage_error (_("--examples takes no OUTDIR"));
@@ -322,6 +329,10 @@ jx_cli_generate (int    argc,
     return usage_error (_("--seed must be between 0 and 4294967295"));
   if (events < 0)
     return usage_error (_("--events must not be negative"));
+  if (classes != NOT_GIVEN && (classes < 1 || classes > JX_GENERATOR_MAX_CLASSES || classes > ranks))
+    return usage_error (_("--classes must be between 1 and 64, and at most --ranks"));
+  if (outliers != NOT_GIVEN && (outliers < 0 || outliers > JX_GENERATOR_MAX_OUTLIERS || outliers > ranks))
+    return usage_error (_("--outliers must be between 0 and 63, and at most --ranks"));
 
   jx_generator_options_init (&options);
   options.seed = (guint32) seed;
@@ -332,6 +343,8 @@ jx_cli_generate (int    argc,
   options.fanout = fanout;
   options.n_gpu_streams = gpu_streams;
   options.markers = markers;
+  options.n_classes = classes == NOT_GIVEN ? 0 : (guint) classes;
+  options.n_outliers = outliers == NOT_GIVEN ? 0 : (guint) outliers;
   if (start_delay != NULL
       && (!jx_time_parse (start_delay, JX_TIME_UNIT_S, &options.start_delay_ns)
           || options.start_delay_ns < 0 || options.start_delay_ns > JX_GENERATOR_MAX_START_DELAY_NS))

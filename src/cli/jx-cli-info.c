@@ -10,19 +10,6 @@
 #include "jx-cli-common.h"
 #include "jx-trace.h"
 
-static const char *
-stream_kind_to_string (guint8 kind)
-{
-  switch ((JxStreamKind) kind)
-    {
-    case JX_STREAM_CPU_THREAD:  return "cpu-thread";
-    case JX_STREAM_ACCELERATOR: return "accelerator";
-    case JX_STREAM_METRIC:      return "metric";
-    case JX_STREAM_OTHER:       return "other";
-    default:                    return "other";
-    }
-}
-
 /* Machine-readable names of the stream flags, for JSON and text alike. */
 static const struct
 {
@@ -150,7 +137,7 @@ build_json (JxTrace *trace)
       jx_cli_json_add_string (builder, "name", jx_cli_nonnull (stream->name));
       jx_cli_json_add_int (builder, "otf2_id", (gint64) stream->otf2_id);
       jx_cli_json_add_int (builder, "process", stream->process);
-      jx_cli_json_add_string (builder, "kind", stream_kind_to_string (stream->kind));
+      jx_cli_json_add_string (builder, "kind", jx_stream_kind_to_string (stream->kind));
       jx_cli_json_add_int (builder, "events", (gint64) stream->n_events);
       jx_cli_json_add_int (builder, "invocations", stream->n_invocations);
       jx_cli_json_add_int (builder, "max_depth", stream->max_depth);
@@ -291,7 +278,7 @@ print_text (JxTrace *trace)
       index = g_strdup_printf ("%u", i);
       events = g_strdup_printf ("%" G_GUINT64_FORMAT, stream->n_events);
       invocations = g_strdup_printf ("%u", stream->n_invocations);
-      append_stream_row (out, index, label, stream_kind_to_string (stream->kind),
+      append_stream_row (out, index, label, jx_stream_kind_to_string (stream->kind),
                          events, invocations, flags);
     }
 

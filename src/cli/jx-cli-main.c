@@ -24,6 +24,7 @@ static const JxCliCommand commands[] = {
   { "align",    jx_cli_align,    N_("Offsets that align traces at a function (call-invocation profile) or a marker") },
   { "render",   jx_cli_render,   N_("Draw traces side by side into a PNG, SVG or PDF file") },
   { "imbalance", jx_cli_imbalance, N_("Rank processes and iterations by SOS time: where the load is imbalanced") },
+  { "cluster",  jx_cli_cluster,  N_("Group the streams of traces into clusters of the same call structure; outliers") },
   { "generate", jx_cli_generate, N_("Write synthetic OTF2 traces (examples, tests, benchmarks)") },
 };
 

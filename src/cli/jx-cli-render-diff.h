@@ -17,6 +17,7 @@ typedef struct
   GPtrArray *owned;         /* buffers the lanes and views point into */
   GPtrArray *bar_sets;      /* JxDiffBarSet, the lanes' diff bars */
   GArray    *views;         /* JxMetricChartView, --chart */
+  JxPairingMode pairing;    /* --pairing (init: auto) */
 } JxCliRenderDiff;
 
 void     jx_cli_render_diff_init        (JxCliRenderDiff         *self);

@@ -13,9 +13,11 @@
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
+#include "jx-cli-pairing.h"
 #include "jx-cli-picture.h"
 #include "jx-cli-render-diff.h"
 #include "jx-cli-render-flame.h"
+#include "jx-cluster.h"
 #include "jx-comparison-render.h"
 #include "jx-legend-entries.h"
 #include "jx-palette.h"
@@ -117,6 +119,30 @@ draw_picture (cairo_t  *cr,
     jx_comparison_render_draw (cr, picture->lanes, picture->n_lanes, picture->options, picture->result);
 }
 
+/* How the streams of each comparison were paired: a line when some were
+ * paired by structure, the caveat when the names' pairing was kept
+ * although a crossed one is clearly better. */
+static void
+print_pairing (JxCliRenderDiff        *cli_diff,
+               const JxComparisonLane *lanes)
+{
+  for (guint i = 0; i < cli_diff->comparisons->len; i++)
+    {
+      JxComparison *cmp = g_ptr_array_index (cli_diff->comparisons, i);
+      const JxPairingSummary *summary = jx_comparison_get_pairing_summary (cmp);
+      g_autofree char *caveat = jx_cli_pairing_caveat_line (cmp);
+
+      if (summary->n_by_structure > 0)
+        g_print (g_dngettext (GETTEXT_PACKAGE,
+                              "Pairing with “%s”: %u stream pair by structure (far more alike than by name; --pairing name keeps the names)\n",
+                              "Pairing with “%s”: %u stream pairs by structure (far more alike than by name; --pairing name keeps the names)\n",
+                              summary->n_by_structure),
+                 lanes[i + 1].name, summary->n_by_structure);
+      if (caveat != NULL)
+        g_print (_("Caveat, “%s”: %s\n"), lanes[i + 1].name, caveat);
+    }
+}
+
 int
 jx_cli_render (int    argc,
                char **argv)
@@ -148,7 +174,11 @@ jx_cli_render (int    argc,
   g_autofree char *first = NULL;
   g_autofree char *last = NULL;
   g_autofree char *chart = NULL;
-  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE;
+  g_autofree char *pairing = NULL;
+  gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE, clusters = FALSE;
+  g_autoptr(JxClustering) clustering = NULL;
+  g_autoptr(GPtrArray) cluster_marks = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) cluster_names = g_ptr_array_new_with_free_func (g_free);
   JxSeriesKind chart_kind = JX_SERIES_RUNTIME_SKEW;
   JxCliRenderDiff cli_diff;
   Picture picture = { 0 };
@@ -176,6 +206,10 @@ jx_cli_render (int    argc,
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
     { "flame", 0, 0, G_OPTION_ARG_NONE, &flame, N_("Draw the differential flame graph of TRACE_B against TRACE_A instead (its options: render --flame --help)"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
+    { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
+    { "clusters", 0, 0, G_OPTION_ARG_NONE, &clusters,
+      N_("Mark each stream row by its structural cluster (as juxtrace-cli cluster finds them over all the traces) in the label column, with a legend"),
+      NULL },
     { NULL }
   };
 
@@ -218,6 +252,8 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], _("unknown chart “%s” (use skew, dissimilarity or time-difference)"), chart);
   if (chart != NULL && argc < 3)
     return jx_cli_usage_error (argv[0], "%s", _("--chart compares traces: expected at least two"));
+  if (pairing != NULL && !diff && chart == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--pairing pairs the streams of compared traces; use it with --diff or --chart"));
 
   jx_comparison_render_options_init (&options);
   options.dark = dark;
@@ -327,6 +363,46 @@ jx_cli_render (int    argc,
   if (!jx_cli_fold_prepare (&fold, lanes, n, &error))
     return jx_cli_input_error (argv[0], NULL, error);
 
+  if (clusters)
+    {
+      g_autofree JxTrace **list = g_new0 (JxTrace *, n);
+      JxSignatureSet *set;
+
+      for (guint i = 0; i < n; i++)
+        list[i] = lanes[i].trace;
+      clustering = jx_clustering_new_for_traces (list, n, NULL, NULL, &error);
+      if (clustering == NULL)
+        return jx_cli_input_error (argv[0], NULL, error);
+      set = jx_clustering_get_signatures (clustering);
+      for (guint c = 0; c < jx_clustering_get_n_clusters (clustering); c++)
+        {
+          const JxCluster *cluster = jx_clustering_get_cluster (clustering, c);
+
+          if (!cluster->outlier)
+            g_ptr_array_add (cluster_names,
+                             g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cluster %u (%u stream, %s)",
+                                                           "cluster %u (%u streams, %s)", cluster->size),
+                                              c + 1, cluster->size, jx_stream_kind_to_string (cluster->kind)));
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          guint n_streams = jx_trace_get_n_streams (lanes[i].trace);
+          guint32 *marks = g_new (guint32, MAX (n_streams, 1));
+
+          for (guint32 s = 0; s < n_streams; s++)
+            {
+              guint32 c = jx_clustering_get_cluster_of (clustering, jx_signature_set_index (set, i, s));
+
+              marks[s] = c == JX_NONE ? JX_NONE
+                         : jx_clustering_get_cluster (clustering, c)->outlier ? JX_COMPARISON_RENDER_OUTLIER : c;
+            }
+          lanes[i].clusters = marks;
+          g_ptr_array_add (cluster_marks, marks);
+        }
+      options.cluster_names = (const char * const *) cluster_names->pdata;
+      options.n_cluster_names = cluster_names->len;
+    }
+
   jx_comparison_render_get_extent (lanes, n, &extent_start, &extent_end);
   options.start_ns = has_start ? start_ns : extent_start;
   options.end_ns = has_end ? end_ns : extent_end;
@@ -335,6 +411,11 @@ jx_cli_render (int    argc,
                                window != NULL ? window : "");
 
   jx_cli_render_diff_init (&cli_diff);
+  if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
+    {
+      jx_cli_render_diff_clear (&cli_diff);
+      return jx_cli_pairing_usage_error (argv[0], pairing);
+    }
   if ((diff || chart != NULL) && !jx_cli_render_diff_compare (&cli_diff, lanes, n, &error))
     {
       jx_cli_render_diff_clear (&cli_diff);
@@ -380,6 +461,7 @@ jx_cli_render (int    argc,
       g_print (g_dngettext (GETTEXT_PACKAGE, "Charts: %s of %u comparison with “%s”\n",
                             "Charts: %s of %u comparisons with “%s”\n", picture.n_charts),
                jx_series_kind_to_string (chart_kind), picture.n_charts, lanes[0].name);
+      print_pairing (&cli_diff, lanes);
       jx_cli_render_diff_clear (&cli_diff);
       return JX_CLI_EXIT_OK;
     }
@@ -418,6 +500,12 @@ jx_cli_render (int    argc,
                           "Diff bars: %u traces compared with “%s”, %u bars under the rows\n",
                           cli_diff.comparisons->len),
              cli_diff.comparisons->len, lanes[0].name, result.n_diff_bars);
+  if (diff)
+    print_pairing (&cli_diff, lanes);
+  if (clustering != NULL)
+    g_print (_("Clusters: %u structural clusters and %u outliers over the traces, %u rows marked\n"),
+             jx_clustering_get_n_clusters (clustering) - jx_clustering_get_n_outliers (clustering),
+             jx_clustering_get_n_outliers (clustering), result.n_cluster_marks);
   jx_cli_render_diff_clear (&cli_diff);
   return JX_CLI_EXIT_OK;
 }

@@ -137,6 +137,8 @@ clamp_options (JxGeneratorOptions *o)
   o->depth = CLAMP (o->depth, 2, JX_GEN_MAX_TREE_DEPTH);
   o->fanout = CLAMP (o->fanout, 1, JX_GEN_MAX_FANOUT);
   o->n_gpu_streams = MIN (o->n_gpu_streams, JX_GEN_MAX_GPU_STREAMS);
+  o->n_classes = MIN (MIN (o->n_classes, JX_GENERATOR_MAX_CLASSES), o->n_ranks);
+  o->n_outliers = MIN (MIN (o->n_outliers, JX_GENERATOR_MAX_OUTLIERS), o->n_ranks);
   if (!(o->imbalance >= 0.0 && o->imbalance <= 100.0))
     o->imbalance = 0.0;
   if (o->timer_resolution == 0)
@@ -194,7 +196,8 @@ init_regions (JxGen *g)
   guint k, n_tree_max = tree_size (o->depth, o->fanout);
   guint32 next_ref = 0;
 
-  g->n_regions = JX_GEN_N_FIXED_REGIONS + n_tree_max;
+  g->n_regions = JX_GEN_N_FIXED_REGIONS + n_tree_max + _jx_gen_roles_n_regions (o);
+  g->extra_first = JX_GEN_N_FIXED_REGIONS + n_tree_max;
   g->region_name = g_new0 (char *, g->n_regions);
   g->region_info = g_new0 (JxGenRegionInfo, g->n_regions);
   g->region_used = g_new0 (gboolean, g->n_regions);
@@ -229,6 +232,7 @@ init_regions (JxGen *g)
     g->region_used[JX_GEN_REGION_GPU_STENCIL] = o->n_gpu_streams > 0;
 
   build_tree_rec (g, 0, &inner_used, &leaf_used);
+  _jx_gen_roles_init (g);
 
   for (k = 0; k < g->n_regions; k++)
     g->ref[k] = g->region_used[k] ? next_ref++ : OTF2_UNDEFINED_REGION;
@@ -289,6 +293,7 @@ _jx_gen_clear (JxGen *g)
   g_free (g->send_time);
   g_free (g->begin_time);
   g_free (g->iter0_start);
+  _jx_gen_roles_clear (g);
   if (g->markers != NULL)
     {
       for (i = 0; i < g->markers->len; i++)

@@ -7,6 +7,7 @@
  *   jx-gen-model.c        the program model: regions, call tree, locations;
  *   jx-gen-program.c      the simulated run and the events it writes;
  *   jx-gen-defects.c      where and how the deliberate defects go;
+ *   jx-gen-roles.c        threads with roles, ranks in classes and outliers;
  *   jx-gen-archive.c      the OTF2 archive: writers, definitions, markers.
  * The timing and event helpers below are inline: the simulated run calls
  * them for every event. */
@@ -121,6 +122,11 @@ typedef struct
   double            *tree_pre_ns;    /* before the children (all work of a leaf) */
   double            *tree_post_ns;   /* after the children */
   guint              stencil_node;
+
+  /* jx-gen-roles.c: regions from extra_first on, per-rank classes. */
+  guint              extra_first;
+  guint8            *rank_class;     /* per rank, NULL without classes */
+  gint8             *rank_outlier;   /* per rank (-1 none), NULL without outliers */
 
   double             ticks_per_ns;
   guint64            start_delay;    /* ticks MPI_Init takes longer */
@@ -307,6 +313,24 @@ OTF2_ErrorCode _jx_gen_write_clock_offsets (JxGen          *g,
 gboolean _jx_gen_remove_evt_file      (JxGen                    *g,
                                        const char               *directory,
                                        GError                  **error);
+
+/* --- jx-gen-roles.c ------------------------------------------------------------ */
+
+/* Regions the roles, classes and outliers need beyond the fixed ones and
+ * the tree's. */
+guint    _jx_gen_roles_n_regions      (const JxGeneratorOptions *options);
+/* Names and marks them (from g->extra_first on) and assigns ranks to
+ * classes and outliers. */
+void     _jx_gen_roles_init           (JxGen                    *g);
+void     _jx_gen_roles_clear          (JxGen                    *g);
+/* A worker thread's part of one iteration, when its role is not to
+ * compute; FALSE when it computes (the caller runs the tree). */
+gboolean _jx_gen_run_role             (JxGen                    *g,
+                                       JxGenLoc                 *l,
+                                       double                    scale);
+/* The ranks' class work and (first iteration) the outliers' rare calls. */
+void     _jx_gen_class_work           (JxGen                    *g,
+                                       guint                     it);
 
 /* --- jx-gen-archive.c ---------------------------------------------------------- */
 

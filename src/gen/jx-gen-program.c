@@ -278,7 +278,8 @@ run_compute (JxGen *g)
           JxGenLoc *th = &g->locs[(gsize) r * g->per_rank + t];
 
           _jx_gen_at (th, start + _jx_gen_work (g, th, 2000.0));
-          run_tree (g, th, g->cpu_scale[r], FALSE, 0);
+          if (!_jx_gen_run_role (g, th, g->cpu_scale[r]))
+            run_tree (g, th, g->cpu_scale[r], FALSE, 0);
           join = MAX (join, th->now);
         }
       run_tree (g, m, g->cpu_scale[r], o->n_gpu_streams > 0, join + _jx_gen_ticks (g, 800.0));
@@ -495,6 +496,8 @@ iteration (JxGen *g,
           user_leaf (g, m, JX_GEN_REGION_PACK_BUFFER, 14000.0, g->cpu_scale[r]);
         _jx_gen_work_then (g, m, 3000.0 * g->cpu_scale[r], JX_GEN_LEAVE, JX_GEN_REGION_COMPUTE_HALO);
       }
+
+  _jx_gen_class_work (g, it);
 
   if (n >= 2)
     halo_exchange (g);

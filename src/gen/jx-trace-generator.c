@@ -27,6 +27,7 @@ static const FlagName variant_names[] = {
   { "rename", JX_VARIANT_RENAME_FUNCTION },
   { "faster-kernel", JX_VARIANT_FASTER_KERNEL },
   { "slower-machine", JX_VARIANT_SLOWER_MACHINE },
+  { "rotate-threads", JX_VARIANT_ROTATE_THREADS },
   { "more-calls", JX_VARIANT_MORE_CALLS },
 };
 

@@ -29,6 +29,13 @@ typedef enum
                                              without streams) takes half the time */
   JX_VARIANT_SLOWER_MACHINE    = 1 << 4,  /* all compute 1.4x slower, network 2x slower; machine
                                              "cluster-b" with nodes "b-node000"... instead of "cluster-a" */
+  JX_VARIANT_ROTATE_THREADS    = 1 << 5,  /* worker threads take different roles, as in task runtimes
+                                             (HPX): compute (the user call tree), build a tree
+                                             ("build_tree"), schedule tasks ("schedule_tasks"), write
+                                             output ("write_output"); the seed rotates them: thread t
+                                             (t >= 1) takes role (t - 1 + seed) mod (threads - 1), mod 4,
+                                             so runs with seeds s and s + 1 have each role on the next
+                                             thread (jx_generator_thread_role) */
   JX_VARIANT_MORE_CALLS        = 1 << 6,  /* "compute_halo" calls "pack_buffer" JX_GENERATOR_MORE_CALLS
                                              times instead of once, each call as long as the one
                                              (the same code run on smaller buffers, called more often);
@@ -97,7 +104,17 @@ typedef struct
                                    <name>.def and <name>/); a file name without a
                                    directory separator, as APEX writes "APEX";
                                    NULL = "traces", as Score-P */
+  guint    n_classes;           /* ranks in this many behaviours (0 or 1: all alike, up to
+                                   JX_GENERATOR_MAX_CLASSES): contiguous blocks of ranks, class c
+                                   >= 1 calls its own function ("solve_fluid", ...) in every
+                                   iteration (jx_generator_rank_class) */
+  guint    n_outliers;          /* this many ranks (up to JX_GENERATOR_MAX_OUTLIERS), spread over
+                                   the ranks, each call a set of rare functions ("retry_send", ...)
+                                   no other rank calls, once (jx_generator_rank_outlier) */
 } JxGeneratorOptions;
+
+#define JX_GENERATOR_MAX_CLASSES  64
+#define JX_GENERATOR_MAX_OUTLIERS 63
 
 /* One day: longer start-up phases are clamped to it. */
 #define JX_GENERATOR_MAX_START_DELAY_NS G_GINT64_CONSTANT (86400000000000)
@@ -157,8 +174,22 @@ guint64  jx_generator_count_events  (const JxGeneratorOptions  *options,
 guint    jx_generator_iterations_for_events (const JxGeneratorOptions *options,
                                              guint64                   n_events);
 
+/* The class of a rank (0 when the options have none) and the index of the
+ * outlier it is, or -1: what structural clustering should find, for tests.
+ * With an odd number of ranks and 10 iterations or more, the last rank
+ * also differs: it has no partner for the blocking exchange. */
+guint    jx_generator_rank_class   (const JxGeneratorOptions *options,
+                                    guint                     rank);
+gint     jx_generator_rank_outlier (const JxGeneratorOptions *options,
+                                    guint                     rank);
+/* The role of CPU thread `thread` of a rank under JX_VARIANT_ROTATE_THREADS
+ * (0 compute, 1 build a tree, 2 schedule tasks, 3 write output; the master
+ * thread 0 always runs the program); 0 without the variant. */
+guint    jx_generator_thread_role  (const JxGeneratorOptions *options,
+                                    guint                     thread);
+
 /* Parse one command-line name into its flag: variants "remove", "add",
- * "rename", "faster-kernel", "slower-machine", "more-calls"; defects "unclosed",
+ * "rename", "faster-kernel", "slower-machine", "more-calls", "rotate-threads"; defects "unclosed",
  * "mismatched", "backwards", "unknown-role", "undefined-region",
  * "empty-stream", "missing-evt", "unmatched-leave".  FALSE if unknown. */
 gboolean jx_variant_from_string          (const char *name,

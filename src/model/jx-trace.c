@@ -166,6 +166,19 @@ jx_event_kind_to_string (JxEventKind kind)
 }
 
 const char *
+jx_stream_kind_to_string (JxStreamKind kind)
+{
+  switch (kind)
+    {
+    case JX_STREAM_CPU_THREAD:  return "cpu-thread";
+    case JX_STREAM_ACCELERATOR: return "accelerator";
+    case JX_STREAM_METRIC:      return "metric";
+    case JX_STREAM_OTHER:
+    default:                    return "other";
+    }
+}
+
+const char *
 jx_defect_to_string (JxDefect defect)
 {
   switch (defect)

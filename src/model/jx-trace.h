@@ -65,6 +65,9 @@ typedef enum
   JX_STREAM_OTHER,
 } JxStreamKind;
 
+/* "cpu-thread", "accelerator", "metric", "other". */
+const char *jx_stream_kind_to_string (JxStreamKind kind);
+
 /* Counted event kinds, per stream. */
 typedef enum
 {

@@ -41,4 +41,31 @@ void     _jx_comparison_draw_sos_legend  (cairo_t                         *cr,
                                           int                              width,
                                           gboolean                         dark);
 
+/* --- jx-comparison-render-clusters.c --- */
+
+/* The colour of cluster mark `cluster` (an index, or
+ * JX_COMPARISON_RENDER_OUTLIER). */
+void     _jx_comparison_cluster_color    (guint32                          cluster,
+                                          gboolean                         dark,
+                                          JxRgba                          *color);
+/* A mark's swatch: filled for clusters, a ring for outliers. */
+void     _jx_comparison_draw_cluster_swatch (cairo_t                      *cr,
+                                          guint32                          cluster,
+                                          double                           x,
+                                          double                           y,
+                                          double                           width,
+                                          double                           height,
+                                          gboolean                         dark);
+/* Marks the first n_rows rows (y from 0) in the label column of
+ * label_width px; returns the rows marked. */
+guint    _jx_comparison_draw_cluster_marks (cairo_t                      *cr,
+                                          const JxComparisonLane          *lane,
+                                          const GArray                    *rows,
+                                          guint                            n_rows,
+                                          int                              label_width,
+                                          gboolean                         dark);
+/* Whether any lane marks an outlier. */
+gboolean _jx_comparison_lanes_have_outliers (const JxComparisonLane       *lanes,
+                                          guint                            n_lanes);
+
 G_END_DECLS

@@ -44,6 +44,8 @@ typedef struct
   JxLegendEntry entry;
   guint64       pixels;            /* over all drawn rows */
   int           diff_state;        /* JxDiffState of a diff bar colour; -1 for functions and categories */
+  gboolean      is_cluster;        /* a cluster mark (render --clusters): */
+  guint32       cluster;           /* its index, or JX_COMPARISON_RENDER_OUTLIER */
 } LegendItem;
 
 void
@@ -312,6 +314,37 @@ collect_legend (const JxComparisonLane *lanes,
   return items;
 }
 
+/* The clusters' entries first: what the marks in the label column mean. */
+static void
+add_cluster_legend (GArray                          *items,
+                    const JxComparisonLane          *lanes,
+                    guint                            n_lanes,
+                    const JxComparisonRenderOptions *options)
+{
+  guint at = 0;
+
+  for (guint c = 0; c < options->n_cluster_names; c++)
+    {
+      LegendItem item = { { 0 } };
+
+      item.diff_state = -1;
+      item.is_cluster = TRUE;
+      item.cluster = c;
+      item.entry.name = g_strdup (options->cluster_names[c]);
+      g_array_insert_val (items, at++, item);
+    }
+  if (_jx_comparison_lanes_have_outliers (lanes, n_lanes))
+    {
+      LegendItem item = { { 0 } };
+
+      item.diff_state = -1;
+      item.is_cluster = TRUE;
+      item.cluster = JX_COMPARISON_RENDER_OUTLIER;
+      item.entry.name = g_strdup (_("outlier (alone in its cluster)"));
+      g_array_insert_val (items, at, item);
+    }
+}
+
 static PangoLayout *
 text_layout (PangoContext *context,
              const char   *font,
@@ -429,17 +462,23 @@ draw_legend (cairo_t            *cr,
           const LegendItem *item = &g_array_index (items, LegendItem, i);
           JxRgba color;
 
-          if (item->diff_state >= 0)
-            jx_palette_diff_color ((JxDiffState) item->diff_state, dark, &color);
+          if (item->is_cluster)
+            _jx_comparison_draw_cluster_swatch (cr, item->cluster, x + 0.5, ly + (LEGEND_LINE - LEGEND_SWATCH) / 2 + 0.5,
+                                                LEGEND_SWATCH - 1, LEGEND_SWATCH - 1, dark);
           else
-            jx_palette_legend_color (&item->entry, dark, &color);
-          cairo_rectangle (cr, x + 0.5, ly + (LEGEND_LINE - LEGEND_SWATCH) / 2 + 0.5,
-                           LEGEND_SWATCH - 1, LEGEND_SWATCH - 1);
-          jx_palette_cairo_set_source (cr, &color);
-          cairo_fill_preserve (cr);
-          jx_palette_cairo_set_text (cr, dark, 0.35);
-          cairo_set_line_width (cr, 1.0);
-          cairo_stroke (cr);
+            {
+              if (item->diff_state >= 0)
+                jx_palette_diff_color ((JxDiffState) item->diff_state, dark, &color);
+              else
+                jx_palette_legend_color (&item->entry, dark, &color);
+              cairo_rectangle (cr, x + 0.5, ly + (LEGEND_LINE - LEGEND_SWATCH) / 2 + 0.5,
+                               LEGEND_SWATCH - 1, LEGEND_SWATCH - 1);
+              jx_palette_cairo_set_source (cr, &color);
+              cairo_fill_preserve (cr);
+              jx_palette_cairo_set_text (cr, dark, 0.35);
+              cairo_set_line_width (cr, 1.0);
+              cairo_stroke (cr);
+            }
           show_text (cr, context, "Sans 9", item->entry.name, x + LEGEND_SWATCH + 6, ly, LEGEND_LINE,
                      text_width, PANGO_ELLIPSIZE_MIDDLE, dark, 0.9);
         }
@@ -718,6 +757,7 @@ plan_init (Plan                            *plan,
   if (options->show_legend && time_width > 0)
     {
       plan->legend = collect_legend (lanes, plan->lanes, n_lanes, time_width);
+      add_cluster_legend (plan->legend, lanes, n_lanes, options);
       legend_layout (context, plan->legend, plan->width, fit ? 0 : plan->height, &plan->ll);
       /* One more line for the SOS scale. */
       if (result->sos)
@@ -878,6 +918,8 @@ jx_comparison_render_draw (cairo_t                         *cr,
           cairo_save (cr);
           cairo_translate (cr, 0, y);
           jx_timeline_renderer_draw (lane->renderer, cr, &view);
+          plan.result.n_cluster_marks += _jx_comparison_draw_cluster_marks (cr, &lanes[l], lane->rows, lane->n_shown,
+                                                                           plan.label_width, options->dark);
           cairo_restore (cr);
         }
       y += rows_height + LANE_GAP;

@@ -51,7 +51,14 @@ typedef struct
    * comparison (jx-diff-bar-set.h); NULL = none. The legend then explains
    * their colours. */
   const JxDiffBarSet *diff_bars;
+  /* Structural clusters (jx-cluster.h), per stream of trace: the cluster
+   * to mark in the label column (an index into the options' cluster names),
+   * JX_COMPARISON_RENDER_OUTLIER for a stream alone in its cluster, JX_NONE
+   * for no mark; NULL = no marks in this lane. */
+  const guint32           *clusters;
 } JxComparisonLane;
+
+#define JX_COMPARISON_RENDER_OUTLIER (JX_NONE - 1)
 
 /* Fills lane for trace with no summary, offset 0 and the palette's tint and
  * accent of the index-th trace. */
@@ -82,7 +89,15 @@ typedef struct
   /* The SOS-time overlay of lanes with an imbalance, on one scale for all
    * of them, with its legend (default FALSE). */
   gboolean    show_sos;
+  /* Lanes with clusters: a colour mark per stream row at the right of the
+   * label column (a collapsed process row shows its streams' marks side by
+   * side), and a legend entry per cluster named here, plus one for the
+   * outliers (default none). Colours repeat after JX_COMPARISON_RENDER_CLUSTER_COLORS. */
+  const char * const *cluster_names;
+  guint       n_cluster_names;
 } JxComparisonRenderOptions;
+
+#define JX_COMPARISON_RENDER_CLUSTER_COLORS 10
 
 void     jx_comparison_render_options_init (JxComparisonRenderOptions *options);
 
@@ -114,6 +129,7 @@ typedef struct
   gboolean sos;                 /* the SOS overlay was drawn */
   gint64  sos_min_ns;           /* its scale */
   gint64  sos_max_ns;
+  guint   n_cluster_marks;      /* rows marked by cluster */
 } JxComparisonRenderResult;
 
 /* The height a draw with these options takes: options->height when set. */

@@ -109,7 +109,8 @@ test_formats (void)
 
   g_assert_cmpint (jx_test_run_cli (csv, &out, NULL), ==, 0);
   lines = g_strsplit (out, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "path,name,status,process,stream,index,ordinal,time_ticks,time_ns,profile_error,offset_ns");
+  g_assert_cmpstr (lines[0], ==, "path,name,status,process,stream,index,ordinal,time_ticks,time_ns,profile_error,offset_ns,"
+                                 "pairing,by_structure_partner");
   g_assert_nonnull (lines[1]);
   g_assert_nonnull (lines[2]);
   g_assert_cmpstr (lines[3], ==, "");
@@ -120,6 +121,8 @@ test_formats (void)
   g_assert_cmpstr (fields[6], ==, "3");
   g_assert_cmpstr (fields[9], ==, "0");
   g_assert_cmpstr (fields[10], ==, offset);
+  g_assert_cmpstr (fields[11], ==, "name");
+  g_assert_cmpstr (fields[12], ==, "");
 
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (jx_test_run_cli (text, &out, NULL), ==, 0);

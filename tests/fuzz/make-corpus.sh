@@ -131,3 +131,10 @@ cmd render-at       render @A @B --at "stencil_kernel#2" --window 0:5ms --size 4
 cmd imbalance-json  imbalance --json @A @D
 cmd align-csv       align --at "stencil_kernel#2" --csv @A @B
 cmd diff-functions  diff --csv --functions @A @B
+cmd cluster         cluster @A @D
+cmd cluster-json    cluster --json --threshold 0.9 @D
+cmd cluster-csv     cluster --csv --members 0 --strict @A
+cmd diff-pairing    diff --pairing name --csv @A @B
+cmd render-clusters render @A @D --clusters --diff --pairing structure -o out.png
+cmd align-pairing   align --at "stencil_kernel#2" --pairing name @A @B
+cmd generate-roles  generate --ranks 4 --threads 3 --iterations 2 --variant rotate-threads --classes 2 --outliers 1 out
