@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-trend-study-private.h — the study's state, shared by its files
+ * (jx-trend-study.c, jx-trend-extrap.c). Nothing outside src/analysis
+ * includes this. */
+#pragma once
+
+#include "jx-trend-study.h"
+
+G_BEGIN_DECLS
+
+#define JX_TREND_N_SOURCES_MAX 3
+
+struct _JxTrendStudy
+{
+  gatomicrefcount ref;
+  GPtrArray      *runs;          /* JxTrendRun, in the order given */
+  guint           n_loaded;
+  gboolean        computed;
+  JxTrendOptions  options;       /* parameter copied into strings */
+
+  char           *parameter;
+  JxTrendSource   parameter_source;
+  double         *run_x;         /* per run, NAN for failed runs */
+  guint          *run_xi;        /* per run: index into x, G_MAXUINT for failed runs */
+  double         *x;             /* distinct, ascending */
+  guint           n_x;
+  JxTrendStatus   status;
+
+  GPtrArray      *notes;         /* char * */
+  guint           n_common;
+  guint           min_functions;
+  char           *sos_function;
+
+  GArray         *series;        /* JxTrendSeries */
+  GPtrArray      *blocks;        /* memory the series point into */
+  GStringChunk   *strings;       /* path names, the parameter */
+};
+
+G_END_DECLS
