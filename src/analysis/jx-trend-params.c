@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <gio/gio.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-trend-run-private.h"
@@ -47,15 +49,15 @@ jx_trend_measure_label (JxTrendMeasure measure)
 {
   switch (measure)
     {
-    case JX_TREND_MEASURE_COUNT:      return _("calls (total)");
-    case JX_TREND_MEASURE_COUNT_MEAN: return _("calls (mean per process)");
-    case JX_TREND_MEASURE_COUNT_MAX:  return _("calls (max per process)");
-    case JX_TREND_MEASURE_INCL:       return _("inclusive time (total)");
-    case JX_TREND_MEASURE_INCL_MEAN:  return _("inclusive time (mean per process)");
-    case JX_TREND_MEASURE_INCL_MAX:   return _("inclusive time (max per process)");
-    case JX_TREND_MEASURE_EXCL:       return _("exclusive time (total)");
-    case JX_TREND_MEASURE_EXCL_MEAN:  return _("exclusive time (mean per process)");
-    case JX_TREND_MEASURE_EXCL_MAX:   return _("exclusive time (max per process)");
+    case JX_TREND_MEASURE_COUNT:      return _("Calls (total)");
+    case JX_TREND_MEASURE_COUNT_MEAN: return _("Calls (mean per process)");
+    case JX_TREND_MEASURE_COUNT_MAX:  return _("Calls (max per process)");
+    case JX_TREND_MEASURE_INCL:       return _("Inclusive time (total)");
+    case JX_TREND_MEASURE_INCL_MEAN:  return _("Inclusive time (mean per process)");
+    case JX_TREND_MEASURE_INCL_MAX:   return _("Inclusive time (max per process)");
+    case JX_TREND_MEASURE_EXCL:       return _("Exclusive time (total)");
+    case JX_TREND_MEASURE_EXCL_MEAN:  return _("Exclusive time (mean per process)");
+    case JX_TREND_MEASURE_EXCL_MAX:   return _("Exclusive time (max per process)");
     case JX_TREND_MEASURE_SOS:        return _("SOS time (total)");
     case JX_TREND_MEASURE_SOS_MEAN:   return _("SOS time (mean per process)");
     case JX_TREND_MEASURE_SOS_MAX:    return _("SOS time (max per process)");
@@ -355,4 +357,237 @@ jx_trend_folder_of_path (const char *path)
 
     return g_path_get_basename (dir);
   }
+}
+
+/* --- parameter files ------------------------------------------------------------- */
+
+/* Splits one CSV record (RFC 4180: fields in double quotes may hold commas,
+ * quotes doubled) into fields; NULL with a message on an open quote. */
+static GPtrArray *
+split_csv_record (const char  *line,
+                  char       **problem)
+{
+  GPtrArray *fields = g_ptr_array_new_with_free_func (g_free);
+  GString *field = g_string_new (NULL);
+  const char *p = line;
+  gboolean quoted = FALSE, was_quoted = FALSE;
+
+  for (;; p++)
+    {
+      if (quoted)
+        {
+          if (*p == '\0')
+            {
+              *problem = g_strdup (_("a quoted field is not closed"));
+              g_string_free (field, TRUE);
+              g_ptr_array_unref (fields);
+              return NULL;
+            }
+          if (*p == '"' && p[1] == '"')
+            {
+              g_string_append_c (field, '"');
+              p++;
+            }
+          else if (*p == '"')
+            quoted = FALSE;
+          else
+            g_string_append_c (field, *p);
+          continue;
+        }
+      if (*p == '"' && field->len == 0 && !was_quoted)
+        {
+          quoted = was_quoted = TRUE;
+          continue;
+        }
+      if (*p == ',' || *p == '\0')
+        {
+          char *text = g_string_free (field, FALSE);
+
+          g_ptr_array_add (fields, was_quoted ? text : g_strstrip (text));
+          if (*p == '\0')
+            return fields;
+          field = g_string_new (NULL);
+          was_quoted = FALSE;
+          continue;
+        }
+      g_string_append_c (field, *p);
+    }
+}
+
+/* The runs a CSV row names: by the path as given, else by the folder name,
+ * else by the trace's name. */
+static gint
+find_run (JxTrendRun * const *runs,
+          guint               n_runs,
+          const char         *name,
+          gboolean           *ambiguous)
+{
+  gint found = -1;
+
+  *ambiguous = FALSE;
+  for (guint i = 0; i < n_runs; i++)
+    if (g_strcmp0 (runs[i]->path, name) == 0)
+      return (gint) i;
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < n_runs; i++)
+        if (g_strcmp0 (pass == 0 ? runs[i]->folder : runs[i]->name, name) == 0)
+          {
+            if (found >= 0)
+              *ambiguous = TRUE;
+            found = (gint) i;
+          }
+      if (found >= 0)
+        return found;
+    }
+  return -1;
+}
+
+gboolean
+jx_trend_params_read_csv (const char         *file,
+                          JxTrendRun * const *runs,
+                          guint               n_runs,
+                          GError            **error)
+{
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) header = NULL;
+  g_autofree gint *row_of_run = NULL;
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n_columns = 0;
+
+  g_return_val_if_fail (file != NULL, FALSE);
+  g_return_val_if_fail (n_runs == 0 || runs != NULL, FALSE);
+
+  if (!g_file_get_contents (file, &contents, NULL, error))
+    return FALSE;
+  if (!g_utf8_validate (contents, -1, NULL))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: not a text file (UTF-8)"), file);
+      return FALSE;
+    }
+  row_of_run = g_new (gint, MAX (n_runs, 1));
+  for (guint i = 0; i < n_runs; i++)
+    row_of_run[i] = -1;
+
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint l = 0; lines[l] != NULL; l++)
+    {
+      g_autoptr(GPtrArray) fields = NULL;
+      g_autofree char *problem = NULL;
+      char *line = lines[l];
+      gsize len = strlen (line);
+      gboolean ambiguous;
+      gint run;
+
+      if (len > 0 && line[len - 1] == '\r')
+        line[len - 1] = '\0';
+      {
+        g_autofree char *copy = g_strstrip (g_strdup (line));
+
+        if (copy[0] == '\0' || copy[0] == '#')
+          continue;
+      }
+      fields = split_csv_record (line, &problem);
+      if (fields == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s:%u: %s"), file, l + 1, problem);
+          return FALSE;
+        }
+      if (header == NULL)
+        {
+          if (fields->len < 2 || g_ascii_strcasecmp (g_ptr_array_index (fields, 0), "run") != 0)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("%s:%u: the first line must name the columns: run, then one parameter per column "
+                             "(e.g. “run,p,n”)"),
+                           file, l + 1);
+              return FALSE;
+            }
+          for (guint c = 1; c < fields->len; c++)
+            {
+              const char *name = g_ptr_array_index (fields, c);
+
+              if (name[0] == '\0' || !g_ascii_isalpha (name[0]))
+                {
+                  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("%s:%u: column %u: a parameter name starts with a letter"), file, l + 1, c + 1);
+                  return FALSE;
+                }
+              for (guint d = 1; d < c; d++)
+                if (strcmp (g_ptr_array_index (fields, d), name) == 0)
+                  {
+                    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                 _("%s:%u: parameter “%s” is named twice"), file, l + 1, name);
+                    return FALSE;
+                  }
+            }
+          header = g_steal_pointer (&fields);
+          n_columns = header->len;
+          continue;
+        }
+      if (fields->len != n_columns)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("%s:%u: %u fields, but the first line names %u columns"), file, l + 1, fields->len,
+                       n_columns);
+          return FALSE;
+        }
+      run = find_run (runs, n_runs, g_ptr_array_index (fields, 0), &ambiguous);
+      if (run < 0 || ambiguous)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       ambiguous ? _("%s:%u: “%s” names several of the runs: give the path as on the command line")
+                                 : _("%s:%u: no run is “%s” (give its path as on the command line, or its folder name)"),
+                       file, l + 1, (const char *) g_ptr_array_index (fields, 0));
+          return FALSE;
+        }
+      if (row_of_run[run] >= 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s:%u: a second row for %s (the first is line %d)"),
+                       file, l + 1, runs[run]->path, row_of_run[run]);
+          return FALSE;
+        }
+      row_of_run[run] = (gint) l + 1;
+      for (guint c = 1; c < n_columns; c++)
+        {
+          const char *text = g_ptr_array_index (fields, c);
+          char *end = NULL;
+          double value = g_ascii_strtod (text, &end);
+
+          if (text[0] == '\0' || end == text || *end != '\0' || !isfinite (value))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("%s:%u: “%s” is no number (parameter %s)"), file, l + 1, text,
+                           (const char *) g_ptr_array_index (header, c));
+              return FALSE;
+            }
+          g_array_append_val (values, value);
+        }
+    }
+  if (header == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: no lines: expected a header “run,NAME,…” and a row per run"), file);
+      return FALSE;
+    }
+  for (guint i = 0; i < n_runs; i++)
+    if (row_of_run[i] < 0)
+      {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: no row for %s: every run needs its values"), file,
+                     runs[i]->path);
+        return FALSE;
+      }
+
+  /* All rows read: set the values (rows in file order). */
+  {
+    guint k = 0;
+
+    for (guint l = 0; lines[l] != NULL && k < values->len; l++)
+      for (guint i = 0; i < n_runs; i++)
+        if (row_of_run[i] == (gint) l + 1)
+          for (guint c = 1; c < n_columns; c++)
+            jx_trend_run_set_param (runs[i], g_ptr_array_index (header, c), g_array_index (values, double, k++),
+                                    JX_TREND_SOURCE_USER);
+  }
+  return TRUE;
 }

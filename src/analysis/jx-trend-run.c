@@ -431,7 +431,14 @@ set_folder_params (JxTrendRun *run)
   g_auto(GStrv) names = jx_trend_parse_folder_name (run->folder, &values);
 
   for (guint i = 0; names[i] != NULL; i++)
-    jx_trend_run_set_param (run, names[i], g_array_index (values, double, i), JX_TREND_SOURCE_FOLDER);
+    {
+      double value = g_array_index (values, double, i), known;
+
+      /* "p64" on a trace of 64 processes says what the trace says. */
+      if (jx_trend_run_get_param (run, names[i], &known, NULL) && known == value)
+        continue;
+      jx_trend_run_set_param (run, names[i], value, JX_TREND_SOURCE_FOLDER);
+    }
 }
 
 static void

@@ -61,7 +61,7 @@ typedef enum
 const char *jx_trend_measure_to_string   (JxTrendMeasure  measure);
 gboolean    jx_trend_measure_from_string (const char     *name,
                                           JxTrendMeasure *measure);
-/* "calls (total)", "exclusive time (max per process)": translated. */
+/* "Calls (total)", "Exclusive time (max per process)": translated. */
 const char *jx_trend_measure_label       (JxTrendMeasure  measure);
 gboolean    jx_trend_measure_is_time     (JxTrendMeasure  measure);
 /* The same kind of time of the whole program, the reference for shares:
@@ -161,6 +161,17 @@ GStrv        jx_trend_parse_folder_name   (const char    *folder,
 /* The folder a user's path names: the path itself when it is a directory,
  * else the directory that holds the file. Free with g_free. */
 char        *jx_trend_folder_of_path      (const char    *path);
+
+/* A parameter file: CSV (RFC 4180), '#' comment lines and blank lines
+ * skipped; the first line names the columns, "run" then one parameter per
+ * column ("run,p,n"); then one row per run, the run named by its path as
+ * given, or its folder name, or its trace name; values are decimal
+ * numbers. Every run needs exactly one row. Sets the values (source USER)
+ * only when the whole file is good; errors name the file and the line. */
+gboolean     jx_trend_params_read_csv     (const char         *file,
+                                           JxTrendRun * const *runs,
+                                           guint               n_runs,
+                                           GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxTrendRun, jx_trend_run_unref)
 

@@ -17,6 +17,7 @@ struct _JxTrendStudy
   guint           n_loaded;
   gboolean        computed;
   JxTrendOptions  options;       /* parameter copied into strings */
+  guint           computed_measures; /* options.measures and what shares need */
 
   char           *parameter;
   JxTrendSource   parameter_source;

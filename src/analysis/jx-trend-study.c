@@ -423,7 +423,7 @@ merge_functions (JxTrendStudy *self,
       JxTrendRun *run = run_at (self, i);
 
       for (guint f = 0; f < run->n_functions; f++)
-        if (!g_hash_table_contains (keys->function_ids, run->function_name[f]))
+        if (run->function_agg[f].count > 0 && !g_hash_table_contains (keys->function_ids, run->function_name[f]))
           {
             g_hash_table_insert (keys->function_ids, (gpointer) run->function_name[f],
                                  GUINT_TO_POINTER (keys->function_names->len + 1));
@@ -437,19 +437,23 @@ merge_functions (JxTrendStudy *self,
   for (guint i = 0; i < n_runs; i++)
     {
       JxTrendRun *run = run_at (self, i);
+      guint called = 0;
 
       keys->run_function[i] = g_new (guint32, MAX (keys->function_names->len, 1));
       for (guint g = 0; g < keys->function_names->len; g++)
         keys->run_function[i][g] = JX_NONE;
+      /* Functions defined but never called are no keys. */
       for (guint f = 0; f < run->n_functions; f++)
-        {
-          guint g = GPOINTER_TO_UINT (g_hash_table_lookup (keys->function_ids, run->function_name[f])) - 1;
+        if (run->function_agg[f].count > 0)
+          {
+            guint g = GPOINTER_TO_UINT (g_hash_table_lookup (keys->function_ids, run->function_name[f])) - 1;
 
-          keys->run_function[i][g] = f;
-          present[g]++;
-        }
+            keys->run_function[i][g] = f;
+            present[g]++;
+            called++;
+          }
       if (loaded (run))
-        self->min_functions = MIN (self->min_functions, run->n_functions);
+        self->min_functions = MIN (self->min_functions, called);
     }
   if (self->min_functions == G_MAXUINT)
     self->min_functions = 0;
@@ -560,6 +564,7 @@ new_series (JxTrendStudy   *self,
   s->max = block + n_runs + 2 * n_x;
   s->n_values = counts;
   s->prediction = NAN;
+  s->model_prediction = NAN;
   s->share = NAN;
   return s;
 }
@@ -603,14 +608,14 @@ finish_series (JxTrendStudy  *self,
     }
   jx_trend_model_fit (fx, fy, n_fit, &s->model);
   if (!isnan (self->options.at))
-    s->prediction = jx_trend_model_eval (&s->model, self->options.at);
+    s->prediction = s->model_prediction = jx_trend_model_eval (&s->model, self->options.at);
 }
 
 static gboolean
 measure_wanted (JxTrendStudy   *self,
                 JxTrendMeasure  measure)
 {
-  return (self->options.measures & (1u << measure)) != 0;
+  return (self->computed_measures & (1u << measure)) != 0;
 }
 
 static void
@@ -837,18 +842,44 @@ rank_all (JxTrendStudy *self)
       }
 }
 
+/* The runtime at options.at: the functions' exclusive-time models added
+ * up (each at least 0), in each aggregation. The runtime's own model fits
+ * the observed total, which at small scales hides the steep parts; the sum
+ * of the parts does not. The "(program)" series keep that sum as their
+ * prediction. */
 static void
 compute_shares (JxTrendStudy *self)
 {
   if (isnan (self->options.at))
     return;
+  for (JxTrendMeasure m = JX_TREND_MEASURE_EXCL; m <= JX_TREND_MEASURE_EXCL_MAX; m++)
+    {
+      JxTrendSeries *runtime = (JxTrendSeries *) jx_trend_study_get_runtime (self, m);
+      double total = 0.0;
+      gboolean any = FALSE;
+
+      if (runtime == NULL)
+        continue;
+      for (guint i = 0; i < self->series->len; i++)
+        {
+          const JxTrendSeries *s = &g_array_index (self->series, JxTrendSeries, i);
+
+          if (s->kind == JX_TREND_KEY_FUNCTION && s->measure == m && isfinite (s->prediction))
+            {
+              total += MAX (s->prediction, 0.0);
+              any = TRUE;
+            }
+        }
+      runtime->model_prediction = runtime->prediction;
+      runtime->prediction = any ? total : NAN;
+    }
   for (guint i = 0; i < self->series->len; i++)
     {
       JxTrendSeries *s = &g_array_index (self->series, JxTrendSeries, i);
       const JxTrendSeries *runtime = jx_trend_study_get_runtime (self, s->measure);
       double total;
 
-      if (runtime == NULL || !isfinite (s->prediction))
+      if (runtime == NULL || runtime == s || !isfinite (s->prediction))
         continue;
       total = runtime->prediction;
       if (isfinite (total) && total > 0.0)
@@ -890,6 +921,16 @@ jx_trend_study_compute (JxTrendStudy          *self,
   if (self->options.measures == 0)
     self->options.measures = (1u << JX_TREND_MEASURE_COUNT) | (1u << JX_TREND_MEASURE_EXCL);
   self->options.measures &= JX_TREND_ALL_MEASURES;
+  /* Shares need every function's exclusive time in the same aggregation. */
+  self->computed_measures = self->options.measures;
+  if (!isnan (self->options.at))
+    for (JxTrendMeasure m = 0; m < JX_TREND_N_MEASURES; m++)
+      {
+        JxTrendMeasure runtime;
+
+        if ((self->options.measures & (1u << m)) && jx_trend_measure_runtime (m, &runtime))
+          self->computed_measures |= 1u << runtime;
+      }
   self->options.parameter = NULL;
   if (options != NULL && options->parameter != NULL)
     self->options.parameter = g_string_chunk_insert (self->strings, options->parameter);

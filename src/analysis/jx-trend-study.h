@@ -78,8 +78,11 @@ typedef struct
   const double   *max;
   const guint    *n_values;    /* runs with a value per distinct x */
   JxTrendModel    model;       /* kind NONE with too few points */
-  double          prediction;  /* the model at options.at, NAN without */
-  double          share;       /* prediction / the program's runtime model at
+  double          prediction;  /* the model at options.at, NAN without; for
+                                  "(program)": the functions' exclusive-time
+                                  predictions added up */
+  double          model_prediction; /* the series' own model at options.at */
+  double          share;       /* prediction / the runtime's prediction at
                                   options.at (time measures), NAN otherwise */
   guint           rank;        /* 1-based within its measure, 0 for "(program)" */
 } JxTrendSeries;

@@ -4,6 +4,7 @@
  * hold. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "jx-gen-private.h"
@@ -138,6 +139,12 @@ clamp_options (JxGeneratorOptions *o)
   o->n_gpu_streams = MIN (o->n_gpu_streams, JX_GEN_MAX_GPU_STREAMS);
   if (!(o->imbalance >= 0.0 && o->imbalance <= 100.0))
     o->imbalance = 0.0;
+  if (o->laws == NULL)
+    o->n_laws = 0;
+  if (!(o->law_jitter >= 0.0 && o->law_jitter < 1.0))
+    o->law_jitter = 0.0;
+  if (!(o->law_x >= 0.0) || !isfinite (o->law_x))
+    o->law_x = 0.0;
   if (o->timer_resolution == 0)
     o->timer_resolution = G_GUINT64_CONSTANT (1000000000);
   o->start_delay_ns = CLAMP (o->start_delay_ns, 0, JX_GENERATOR_MAX_START_DELAY_NS);
@@ -193,7 +200,7 @@ init_regions (JxGen *g)
   guint k, n_tree_max = tree_size (o->depth, o->fanout);
   guint32 next_ref = 0;
 
-  g->n_regions = JX_GEN_N_FIXED_REGIONS + n_tree_max;
+  g->n_regions = JX_GEN_N_FIXED_REGIONS + n_tree_max + o->n_laws;
   g->region_name = g_new0 (char *, g->n_regions);
   g->region_info = g_new0 (JxGenRegionInfo, g->n_regions);
   g->region_used = g_new0 (gboolean, g->n_regions);
@@ -228,6 +235,7 @@ init_regions (JxGen *g)
     g->region_used[JX_GEN_REGION_GPU_STENCIL] = o->n_gpu_streams > 0;
 
   build_tree_rec (g, 0, &inner_used, &leaf_used);
+  _jx_gen_laws_init (g, JX_GEN_N_FIXED_REGIONS + n_tree_max);
 
   for (k = 0; k < g->n_regions; k++)
     g->ref[k] = g->region_used[k] ? next_ref++ : OTF2_UNDEFINED_REGION;
@@ -288,6 +296,7 @@ _jx_gen_clear (JxGen *g)
   g_free (g->send_time);
   g_free (g->begin_time);
   g_free (g->iter0_start);
+  _jx_gen_laws_clear (g);
   if (g->markers != NULL)
     {
       for (i = 0; i < g->markers->len; i++)

@@ -62,6 +62,30 @@ typedef enum
  *                     was left. */
 #define JX_GENERATOR_UNDEFINED_REGION 4000000u
 
+/* A function whose calls follow a law of x (the number of ranks, or an
+ * input size): see jx-gen-laws.c. */
+typedef enum
+{
+  JX_GEN_LAW_CALLS,        /* round (I · c · x^i · log2^j(x)) calls over the run (I the
+                              iterations), spread evenly over ranks and iterations, each
+                              about call_ns long */
+  JX_GEN_LAW_ALL_TO_ALL,   /* once per iteration on every rank: an MPI_Irecv and an
+                              MPI_Isend to every rank (itself included, as a transpose
+                              that sends its own block too), then MPI_Waitall: p²
+                              messages per iteration; c, i, j are not used */
+} JxGenLawKind;
+
+typedef struct
+{
+  const char *name;            /* a region name of its own */
+  guint       kind;            /* JxGenLawKind */
+  gboolean    communication;   /* an MPI region (category MPI) rather than a user function */
+  double      coefficient;     /* c: calls per iteration, summed over ranks, at x = 1 */
+  double      exponent;        /* i */
+  guint       log_exponent;    /* j */
+  double      call_ns;         /* the cost of one call */
+} JxGenLaw;
+
 typedef struct
 {
   guint32  seed;
@@ -90,6 +114,12 @@ typedef struct
                                    <name>.def and <name>/); a file name without a
                                    directory separator, as APEX writes "APEX";
                                    NULL = "traces", as Score-P */
+  const JxGenLaw *laws;         /* functions whose calls follow a law (NULL = none),
+                                   called in every iteration after "update_boundary" */
+  guint    n_laws;
+  double   law_x;               /* x of the laws: 0 = the number of ranks, else an input size */
+  double   law_jitter;          /* each law's call count varies by up to ±this fraction
+                                   (uniform, from the seed and the law), e.g. 0.05 */
 } JxGeneratorOptions;
 
 /* One day: longer start-up phases are clamped to it. */
@@ -149,6 +179,14 @@ guint64  jx_generator_count_events  (const JxGeneratorOptions  *options,
 /* The iteration count (>= 1) that makes @options write about @n_events. */
 guint    jx_generator_iterations_for_events (const JxGeneratorOptions *options,
                                              guint64                   n_events);
+
+/* The laws of a named set: "scaling" (one function each c·p, c·p^1.5,
+ * c·log2 p and constant, and an all-to-all transpose), "paper" (seed 004's
+ * Table 1: an FFT transpose (all-to-all), a mailbox put ∝ p², a get ∝ p
+ * with a large coefficient — the "missing immutable" bug — and a put ∝ p
+ * with a small one). NULL for another name. */
+const JxGenLaw *jx_generator_law_preset (const char *name,
+                                         guint      *n_laws);
 
 /* Parse one command-line name into its flag: variants "remove", "add",
  * "rename", "faster-kernel", "slower-machine"; defects "unclosed",
