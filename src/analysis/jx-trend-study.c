@@ -938,7 +938,7 @@ jx_trend_study_compute (JxTrendStudy          *self,
   note_failed_runs (self);
   if (self->n_loaded == 0)
     {
-      g_set_error (error, JX_TREND_ERROR, JX_TREND_ERROR_NO_RUNS, _("No run could be read: nothing to study"));
+      g_set_error (error, JX_TREND_ERROR, JX_TREND_ERROR_NO_RUNS, _("None of the runs could be used: nothing to study"));
       return FALSE;
     }
   if (!choose_parameter (self, error) || !collect_x (self, error))

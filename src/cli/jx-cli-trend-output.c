@@ -187,7 +187,9 @@ print_header (GString                *text,
       double rx = jx_trend_study_get_run_x (study, i);
       g_autofree char *v = isnan (rx) ? g_strdup ("—") : number (rx);
 
-      g_string_append_printf (text, "  %s = %-8s %s", param, v, jx_trend_run_get_path (run));
+      g_string_append_printf (text, "  %s = ", param);
+      jx_cli_append_padded (text, v, 8, FALSE);
+      g_string_append_printf (text, " %s", jx_trend_run_get_path (run));
       if (jx_trend_run_get_error (run) != NULL)
         g_string_append (text, _("  (left out: could not be read)"));
       else

@@ -130,10 +130,16 @@ study_error (const char   *command,
              const GError *error)
 {
   g_printerr ("juxtrace-cli %s: %s\n", command, error->message);
-  if (g_error_matches (error, JX_TREND_ERROR, JX_TREND_ERROR_AMBIGUOUS)
-      || g_error_matches (error, JX_TREND_ERROR, JX_TREND_ERROR_NO_PARAMETER))
+  if (g_error_matches (error, JX_TREND_ERROR, JX_TREND_ERROR_AMBIGUOUS))
     {
-      g_printerr (_("Name the parameter to model with --by NAME, or give values with --param NAME=V1,V2,… or --params FILE.csv."));
+      g_printerr (_("Name the parameter to model with --by NAME."));
+      g_printerr ("\n");
+      return JX_CLI_EXIT_USAGE;
+    }
+  if (g_error_matches (error, JX_TREND_ERROR, JX_TREND_ERROR_NO_PARAMETER))
+    {
+      g_printerr (_("Give every run a value with --param NAME=V1,V2,… or --params FILE.csv, or model another "
+                    "parameter with --by NAME."));
       g_printerr ("\n");
       return JX_CLI_EXIT_USAGE;
     }
@@ -336,7 +342,9 @@ jx_cli_trend (int    argc,
   study = jx_trend_study_new ((JxTrendRun * const *) runs->pdata, n_runs);
   if (!jx_trend_study_compute (study, &options, NULL, &error))
     {
-      status = MAX (status, study_error (argv[0], error));
+      int failed = study_error (argv[0], error);
+
+      status = MAX (status, failed);
       goto out;
     }
 
