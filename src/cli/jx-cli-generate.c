@@ -239,6 +239,9 @@ within_fuzzing_limit (const JxGeneratorOptions *options,
   if (examples)
     return FALSE;
 
+  /* Two events per law call. */
+  if (jx_generator_count_law_calls (options) > max_events / 2)
+    return FALSE;
   /* The user call tree alone has about fanout^(depth-1) leaves. */
   n_locations = (guint64) options->n_ranks * (options->n_threads + options->n_gpu_streams);
   if (n_locations * 100 > max_events || (guint64) events > max_events ||

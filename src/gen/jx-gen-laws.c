@@ -69,12 +69,53 @@ all_to_all_fits (const JxGen *g)
   return g->opt.n_ranks <= MAX_ALL_TO_ALL_RANKS;
 }
 
+/* round (I · c · x^i · log2^j(x) · (1 + jitter · u)) for law k, u in [-1, 1]
+ * from the seed and the law. */
+static guint64
+law_total (const JxGeneratorOptions *o,
+           guint                     k)
+{
+  const JxGenLaw *law = &o->laws[k];
+  double x = o->law_x > 0.0 ? o->law_x : (double) o->n_ranks;
+  guint64 state = ((guint64) o->seed << 32) ^ ((guint64) (k + 1) * G_GUINT64_CONSTANT (0xA24BAED4963EE407));
+  double u = (double) (_jx_gen_random (&state) >> 11) / 9007199254740992.0 * 2.0 - 1.0;
+  double f = law->coefficient * (law->exponent == 0.0 ? 1.0 : pow (x, law->exponent));
+  double jitter = o->law_jitter >= 0.0 && o->law_jitter < 1.0 ? o->law_jitter : 0.0;
+  double total;
+
+  for (guint j = 0; j < law->log_exponent; j++)
+    f *= log2 (x);
+  total = round ((double) MAX (o->n_iterations, 1) * f * (1.0 + jitter * u));
+  if (!(total > 0.0) || !isfinite (total))
+    return 0;
+  return total >= (double) JX_GENERATOR_MAX_LAW_CALLS ? JX_GENERATOR_MAX_LAW_CALLS : (guint64) total;
+}
+
+guint64
+jx_generator_count_law_calls (const JxGeneratorOptions *options)
+{
+  guint64 total = 0;
+
+  g_return_val_if_fail (options != NULL, 0);
+
+  for (guint k = 0; options->laws != NULL && k < options->n_laws; k++)
+    {
+      if (options->laws[k].kind == JX_GEN_LAW_ALL_TO_ALL)
+        {
+          if (options->n_ranks <= MAX_ALL_TO_ALL_RANKS)
+            total += (guint64) MAX (options->n_iterations, 1) * options->n_ranks * options->n_ranks;
+        }
+      else
+        total += law_total (options, k);
+    }
+  return total;
+}
+
 void
 _jx_gen_laws_init (JxGen *g,
                    guint  first)
 {
   const JxGeneratorOptions *o = &g->opt;
-  double x = o->law_x > 0.0 ? o->law_x : (double) o->n_ranks;
   gboolean all_to_all = FALSE;
 
   g->law_first_region = first;
@@ -95,17 +136,7 @@ _jx_gen_laws_init (JxGen *g,
           all_to_all = all_to_all || all_to_all_fits (g);
         }
       else
-        {
-          guint64 state = ((guint64) o->seed << 32) ^ ((guint64) (k + 1) * G_GUINT64_CONSTANT (0xA24BAED4963EE407));
-          double u = (double) (_jx_gen_random (&state) >> 11) / 9007199254740992.0 * 2.0 - 1.0;
-          double f = law->coefficient * (law->exponent == 0.0 ? 1.0 : pow (x, law->exponent));
-          double total;
-
-          for (guint j = 0; j < law->log_exponent; j++)
-            f *= log2 (x);
-          total = round ((double) o->n_iterations * f * (1.0 + o->law_jitter * u));
-          g->law_calls[k] = total > 0.0 && isfinite (total) ? (guint64) MIN (total, 1e15) : 0;
-        }
+        g->law_calls[k] = law_total (o, k);
     }
   if (all_to_all)
     {

@@ -188,6 +188,12 @@ guint    jx_generator_iterations_for_events (const JxGeneratorOptions *options,
 const JxGenLaw *jx_generator_law_preset (const char *name,
                                          guint      *n_laws);
 
+/* The calls the laws of @options make over the run (an all-to-all counts
+ * its messages), without simulating it: a cheap bound before generating.
+ * Each law's calls are capped at JX_GENERATOR_MAX_LAW_CALLS. */
+#define JX_GENERATOR_MAX_LAW_CALLS G_GUINT64_CONSTANT (4000000000)
+guint64  jx_generator_count_law_calls (const JxGeneratorOptions *options);
+
 /* Parse one command-line name into its flag: variants "remove", "add",
  * "rename", "faster-kernel", "slower-machine"; defects "unclosed",
  * "mismatched", "backwards", "unknown-role", "undefined-region",

@@ -25,15 +25,14 @@ jx_test_study_generate (JxTestStudy  *study,
       g_autoptr(GError) error = NULL;
       guint repetition = 1;
       g_autofree char *name = NULL;
+      g_autofree char *run = NULL;
+      JxGeneratorOptions options;
 
       /* A second run at the same count is Extra-P's repetition "p4.r2". */
       for (guint j = 0; j < k; j++)
         if (ranks[j] == ranks[k])
           repetition++;
       name = repetition == 1 ? g_strdup_printf ("p%u", ranks[k]) : g_strdup_printf ("p%u.r%u", ranks[k], repetition);
-      g_autofree char *run = NULL;
-      JxGeneratorOptions options;
-
       run = g_build_filename (study->dir, name, NULL);
 
       jx_generator_options_init (&options);

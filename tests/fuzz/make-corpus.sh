@@ -127,3 +127,6 @@ cmd render-at       render @A @B --at "stencil_kernel#2" --window 0:5ms --size 4
 cmd imbalance-json  imbalance --json @A @D
 cmd align-csv       align --at "stencil_kernel#2" --csv @A @B
 cmd diff-functions  diff --csv --functions @A @B
+cmd trend-json      trend @A @B --json --measure all --at 64
+cmd trend-param     trend @A @D --param n=1,2 --paths --category mpi
+cmd generate-laws   generate --ranks 3 --iterations 2 --laws scaling --law-jitter 0.05 out
