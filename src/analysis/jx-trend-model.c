@@ -893,17 +893,40 @@ jx_trend_model_format (const JxTrendModel *model,
 
 /* --- ranking --------------------------------------------------------------------- */
 
-/* 0 growing, 1 constant (or bounded), 2 decreasing, 3 no model. */
+double
+jx_trend_model_growth (const JxTrendModel *model,
+                       double              x_first,
+                       double              x_last)
+{
+  double first, last;
+
+  g_return_val_if_fail (model != NULL, NAN);
+
+  if (model->kind == JX_TREND_MODEL_NONE)
+    return NAN;
+  if (model->kind == JX_TREND_MODEL_CONSTANT)
+    return 0.0;
+  first = jx_trend_model_eval (model, x_first);
+  last = jx_trend_model_eval (model, x_last);
+  if (last == 0.0)
+    return first == 0.0 ? 0.0 : INFINITY;
+  return (last - first) / fabs (last);
+}
+
+/* 0 growing materially, 1 growing a little, 2 constant (or bounded), 3
+ * decreasing, 4 no model. */
 static int
-growth_class (const JxTrendModel *model)
+growth_class (const JxTrendModel *model,
+              double              x_first,
+              double              x_last)
 {
   if (model->kind == JX_TREND_MODEL_NONE)
-    return 3;
+    return 4;
   if (jx_trend_model_is_growing (model))
-    return 0;
+    return jx_trend_model_growth (model, x_first, x_last) >= JX_TREND_MATERIAL_GROWTH ? 0 : 1;
   if (is_decreasing (model))
-    return 2;
-  return 1;
+    return 3;
+  return 2;
 }
 
 static int
@@ -920,6 +943,7 @@ compare_desc (double a,
 int
 jx_trend_model_compare_growth (const JxTrendModel *a,
                                const JxTrendModel *b,
+                               double              x_first,
                                double              x_last,
                                double              last_a,
                                double              last_b)
@@ -928,20 +952,21 @@ jx_trend_model_compare_growth (const JxTrendModel *a,
 
   g_return_val_if_fail (a != NULL && b != NULL, 0);
 
-  ca = growth_class (a);
-  cb = growth_class (b);
+  ca = growth_class (a, x_first, x_last);
+  cb = growth_class (b, x_first, x_last);
   if (ca != cb)
     return ca < cb ? -1 : 1;
   switch (ca)
     {
     case 0:
+    case 1:
       if ((c = compare_desc (a->exponent, b->exponent)) != 0)
         return c;
       if ((c = compare_desc (a->log_exponent, b->log_exponent)) != 0)
         return c;
       return compare_desc (a->b, b->b);
-    case 1:
     case 2:
+    case 3:
       return compare_desc (jx_trend_model_eval (a, x_last), jx_trend_model_eval (b, x_last));
     default:
       return compare_desc (isfinite (last_a) ? last_a : -INFINITY, isfinite (last_b) ? last_b : -INFINITY);

@@ -161,14 +161,30 @@ char    *jx_trend_model_format_term   (const JxTrendModel *model,
                                        const char         *parameter);
 
 /* Seed 004's order, least scalable first: growing models by exponent,
- * then log exponent, then coefficient (larger first); then constants by
- * value; then decreasing models by their value at x_last; NONE last by
- * their last observation (last_a, last_b). Returns <0 when a ranks before b. */
+ * then log exponent, then coefficient (larger first) — those whose value
+ * changes by at least JX_TREND_MATERIAL_GROWTH over the observed range
+ * [x_first, x_last] first, then the smaller trends in the same order;
+ * then constants by value; then decreasing models by their value at
+ * x_last; NONE last by their last observation (last_a, last_b). Returns <0
+ * when a ranks before b. */
 int      jx_trend_model_compare_growth (const JxTrendModel *a,
                                         const JxTrendModel *b,
+                                        double              x_first,
                                         double              x_last,
                                         double              last_a,
                                         double              last_b);
+
+/* A growing model whose value rises by less than this share of its value
+ * at the largest x over the observed range ranks after those that rise
+ * more: a steep term with a tiny coefficient (the largest of many noisy
+ * maxima, say) should not head the table. */
+#define JX_TREND_MATERIAL_GROWTH   0.1
+
+/* The relative rise of a model over [x_first, x_last]:
+ * (m(x_last) − m(x_first)) / |m(x_last)|; 0 for a constant, NAN for NONE. */
+double   jx_trend_model_growth        (const JxTrendModel *model,
+                                       double              x_first,
+                                       double              x_last);
 
 /* The median of n values, NAN values left out (sorts a copy); NAN when
  * none. */

@@ -788,8 +788,9 @@ compare_series (gconstpointer a,
   JxTrendStudy *self = ctx->study;
   const JxTrendSeries *sa = &g_array_index (self->series, JxTrendSeries, *(const guint *) a);
   const JxTrendSeries *sb = &g_array_index (self->series, JxTrendSeries, *(const guint *) b);
+  double x_first = self->n_x > 0 ? self->x[0] : 1.0;
   double x_last = self->n_x > 0 ? self->x[self->n_x - 1] : 1.0;
-  int c = jx_trend_model_compare_growth (&sa->model, &sb->model, x_last, last_observation (self, sa),
+  int c = jx_trend_model_compare_growth (&sa->model, &sb->model, x_first, x_last, last_observation (self, sa),
                                          last_observation (self, sb));
 
   if (c != 0)

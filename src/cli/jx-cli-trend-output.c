@@ -229,10 +229,17 @@ print_runtime (GString                *text,
     }
   model = jx_trend_model_format (&runtime->model, param, JX_TREND_UNIT_SECONDS);
   g_string_append_printf (text, _("Runtime summed over processes: %s"), model);
-  if (isfinite (runtime->model.r2))
+  if (isfinite (runtime->model.r2) && runtime->model.kind != JX_TREND_MODEL_CONSTANT)
     g_string_append_printf (text, _("  (R² %.3f)"), runtime->model.r2);
   g_string_append_c (text, '\n');
-  if (isfinite (runtime->prediction))
+  if (!isfinite (runtime->prediction) && isfinite (runtime->model_prediction))
+    {
+      g_autofree char *at = number (jx_trend_study_get_options (study)->at);
+      g_autofree char *own = jx_trend_format_value (runtime->model_prediction, JX_TREND_UNIT_SECONDS);
+
+      g_string_append_printf (text, _("At %s = %s this runtime model says %s.\n"), param, at, own);
+    }
+  else if (isfinite (runtime->prediction))
     {
       g_autofree char *at = number (jx_trend_study_get_options (study)->at);
       g_autofree char *sum = jx_trend_format_value (runtime->prediction, JX_TREND_UNIT_SECONDS);
@@ -320,7 +327,7 @@ print_groups (GString                *text,
       seen = jx_trend_format_value (last_value (study, s), jx_trend_measure_unit (measure));
       g_string_append_printf (text, "  %s %s: %s", g == 0 ? _("All MPI calls,") : _("Point-to-point messages,"),
                               _("summed"), model);
-      if (isfinite (s->model.r2))
+      if (isfinite (s->model.r2) && s->model.kind != JX_TREND_MODEL_CONSTANT)
         g_string_append_printf (text, _(" (R² %.3f)"), s->model.r2);
       g_string_append_printf (text, _("; %s at the largest %s"), seen, param);
       if (isfinite (s->prediction))
@@ -371,7 +378,9 @@ print_model_table (GString                *text,
       g_autofree char *rank = g_strdup_printf ("%u", r + 1);
       g_autofree char *name = fit_name (s->name, NAME_WIDTH);
       g_autofree char *model = jx_trend_model_format (&s->model, param, unit);
-      g_autofree char *r2 = isfinite (s->model.r2) ? g_strdup_printf ("%.3f", s->model.r2) : g_strdup ("—");
+      /* A constant's R² is 0 by definition: no information. */
+      g_autofree char *r2 = isfinite (s->model.r2) && s->model.kind != JX_TREND_MODEL_CONSTANT
+                            ? g_strdup_printf ("%.3f", s->model.r2) : g_strdup ("—");
       g_autofree char *smape = isfinite (s->model.smape) ? g_strdup_printf ("%.1f %%", s->model.smape) : g_strdup ("—");
       g_autofree char *seen = jx_trend_format_value (last_value (study, s), unit);
       g_autofree char *prediction = jx_trend_format_value (s->prediction, unit);
