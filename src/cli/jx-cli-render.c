@@ -17,6 +17,7 @@
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
 #include "jx-cli-render-diff.h"
+#include "jx-cli-render-trend.h"
 #include "jx-comparison-render.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
@@ -176,13 +177,16 @@ typedef struct
   JxComparisonRenderResult        *result;
   const JxMetricChartView         *charts;    /* --chart: instead of the timelines */
   guint                            n_charts;
+  const JxTrendPlotView           *trend;     /* --trend: instead of the timelines */
 } Picture;
 
 static void
 draw_picture (cairo_t       *cr,
               const Picture *picture)
 {
-  if (picture->charts != NULL)
+  if (picture->trend != NULL)
+    jx_trend_plot_draw (cr, picture->trend);
+  else if (picture->charts != NULL)
     jx_metric_chart_draw_picture (cr, picture->charts, picture->n_charts);
   else
     jx_comparison_render_draw (cr, picture->lanes, picture->n_lanes, picture->options, picture->result);
@@ -298,6 +302,7 @@ jx_cli_render (int    argc,
   Picture picture = { 0 };
   int height;
   gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
+  g_auto(JxCliRenderTrend) trend;
   JxComparisonRenderOptions options;
   JxComparisonRenderResult result;
   Format format = FORMAT_PNG;
@@ -322,6 +327,7 @@ jx_cli_render (int    argc,
     { NULL }
   };
 
+  jx_cli_render_trend_init (&trend);
   context = jx_cli_option_context_new (_("TRACE… -o FILE"),
                                        _("Draw the traces as the comparison window’s timelines do: one lane per\n"
                                          "trace on one time axis (each trace starts at 0 plus its offset), rows\n"
@@ -342,6 +348,7 @@ jx_cli_render (int    argc,
                                        entries);
   jx_cli_traces_init (&traces, "render");
   jx_cli_add_trace_options (context, &traces);
+  g_option_context_add_group (context, jx_cli_render_trend_option_group (&trend));
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -387,6 +394,26 @@ jx_cli_render (int    argc,
 
       if (eq == NULL || eq == offsets[i] || !jx_time_parse (eq + 1, JX_TIME_UNIT_MS, &ns))
         return jx_cli_usage_error (argv[0], _("bad offset “%s”: expected TRACE=TIME, e.g. 2=1.5ms"), offsets[i]);
+    }
+
+  if (trend.function != NULL)
+    {
+      g_autoptr(JxTrendStudy) study = NULL;
+      JxTrendPlotView view;
+      int status;
+
+      if (diff || chart != NULL || fold_names != NULL || sos || window != NULL || offsets != NULL)
+        return jx_cli_usage_error (argv[0], "%s", _("--trend draws a scaling study: no --diff, --chart, --fold, --sos, "
+                                                    "--window or --offset with it"));
+      status = jx_cli_render_trend_prepare (&trend, &traces, (guint) argc - 1, argv + 1, size != NULL ? options.width : 0,
+                                            size != NULL ? options.height : 0, dark, &study, &view);
+      if (study == NULL)
+        return status;
+      picture.trend = &view;
+      if (!write_picture (output, format, view.width, view.height, &picture, &error))
+        return jx_cli_input_error (argv[0], output, error);
+      jx_cli_render_trend_report (&view, output, format_names[format]);
+      return status;
     }
 
   n = (guint) argc - 1;

@@ -85,10 +85,10 @@ parse_param (const char  *spec,
   return TRUE;
 }
 
-static gboolean
-parse_measures (char   **specs,
-                guint   *mask,
-                char   **problem)
+gboolean
+jx_cli_trend_parse_measures (char   **specs,
+                             guint   *mask,
+                             char   **problem)
 {
   *mask = 0;
   for (guint i = 0; specs != NULL && specs[i] != NULL; i++)
@@ -163,6 +163,127 @@ write_extrap (JxTrendStudy  *study,
 }
 
 int
+jx_cli_trend_build (JxCliTraces              *traces,
+                    guint                     n_runs,
+                    char                    **paths,
+                    const JxCliTrendInput    *input,
+                    JxTrendStudy            **study_out,
+                    JxCliLoadCheck         ***checks_out,
+                    int                      *status)
+{
+  const char *command = traces->command;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) value_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(JxTrendStudy) study = NULL;
+  g_autoptr(GError) error = NULL;
+  JxCliLoadCheck **checks = NULL;
+  JxTrendLoadOptions load = { 0 };
+  JxTrendOptions options;
+  HookData hook;
+
+  *status = JX_CLI_EXIT_OK;
+  if (input->param_specs != NULL && input->params_file != NULL)
+    return jx_cli_usage_error (command, "%s", _("--param and --params exclude each other"));
+  for (guint i = 0; i < n_runs; i++)
+    for (guint j = 0; j < i; j++)
+      {
+        g_autofree char *a = g_canonicalize_filename (paths[i], NULL);
+        g_autofree char *b = g_canonicalize_filename (paths[j], NULL);
+
+        if (strcmp (a, b) == 0)
+          return jx_cli_usage_error (command, _("%s is given twice: a run counts once (repetitions are separate runs "
+                                                "at the same value)"),
+                                     paths[i]);
+      }
+
+  /* Parameter values first: a mistake there is found before loading. */
+  for (guint s = 0; input->param_specs != NULL && input->param_specs[s] != NULL; s++)
+    {
+      g_autofree char *problem = NULL;
+      char *name = NULL;
+      GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+      g_ptr_array_add (value_lists, values);
+      if (!parse_param (input->param_specs[s], n_runs, &name, values, &problem))
+        {
+          g_free (name);
+          return jx_cli_usage_error (command, "%s", problem);
+        }
+      g_ptr_array_add (names, name);
+      for (guint k = 0; k + 1 < names->len; k++)
+        if (strcmp (g_ptr_array_index (names, k), name) == 0)
+          return jx_cli_usage_error (command, _("--param %s is given twice"), name);
+    }
+
+  checks = g_new0 (JxCliLoadCheck *, MAX (n_runs, 1));
+  *checks_out = checks;
+  hook.checks = checks;
+  load.n_workers = (guint) MAX (input->jobs, 0);
+  load.sos_function = input->sos_function;
+  load.hook = take_check;
+  load.hook_data = &hook;
+  runs = jx_trend_load_runs ((const char * const *) paths, n_runs, &load, NULL, &error);
+  g_assert (runs != NULL);
+
+  /* The load reports, in the order of the runs. */
+  for (guint i = 0; i < n_runs; i++)
+    {
+      JxTrendRun *run = g_ptr_array_index (runs, i);
+      const GError *load_error = jx_trend_run_get_error (run);
+
+      if (load_error != NULL)
+        {
+          jx_cli_input_error (command, paths[i], load_error);
+          *status = JX_CLI_EXIT_INPUT;
+        }
+      else if (!jx_cli_load_check_apply (traces, checks[i], paths[i], paths[i]))
+        {
+          g_autoptr(GError) left_out = g_error_new (JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT, "%s",
+                                                    traces->strict ? _("its load report lists defects (--strict)")
+                                                                   : _("nothing could be read"));
+
+          g_ptr_array_index (runs, i) = jx_trend_run_new_failed (paths[i], left_out);
+          jx_trend_run_unref (run);
+          g_clear_pointer (&checks[i], jx_cli_load_check_free);
+          *status = JX_CLI_EXIT_INPUT;
+        }
+    }
+
+  for (guint s = 0; s < names->len; s++)
+    for (guint i = 0; i < n_runs; i++)
+      jx_trend_run_set_param (g_ptr_array_index (runs, i), g_ptr_array_index (names, s),
+                              g_array_index ((GArray *) g_ptr_array_index (value_lists, s), double, i),
+                              JX_TREND_SOURCE_USER);
+  if (input->params_file != NULL
+      && !jx_trend_params_read_csv (input->params_file, (JxTrendRun * const *) runs->pdata, n_runs, &error))
+    {
+      g_printerr ("juxtrace-cli %s: %s\n", command, error->message);
+      return JX_CLI_EXIT_INPUT;
+    }
+
+  jx_trend_options_init (&options);
+  options.parameter = input->by;
+  options.measures = input->measures;
+  options.paths = input->paths;
+  options.at = input->at;
+  study = jx_trend_study_new ((JxTrendRun * const *) runs->pdata, n_runs);
+  if (!jx_trend_study_compute (study, &options, NULL, &error))
+    return study_error (command, error);
+  *study_out = g_steal_pointer (&study);
+  return JX_CLI_EXIT_OK;
+}
+
+void
+jx_cli_trend_checks_free (JxCliLoadCheck **checks,
+                          guint            n_runs)
+{
+  for (guint i = 0; checks != NULL && i < n_runs; i++)
+    jx_cli_load_check_free (checks[i]);
+  g_free (checks);
+}
+
+int
 jx_cli_trend (int    argc,
               char **argv)
 {
@@ -174,20 +295,17 @@ jx_cli_trend (int    argc,
   g_autofree char *extrap = NULL;
   g_autofree char *category = NULL;
   g_autofree char *sos_function = NULL;
-  g_autoptr(GPtrArray) runs = NULL;
   g_autoptr(JxTrendStudy) study = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree JxCliLoadCheck **checks = NULL;
+  JxCliLoadCheck **checks = NULL;
   JxCliTraces traces;
-  JxTrendOptions options;
-  JxTrendLoadOptions load = { 0 };
+  JxCliTrendInput input = { 0 };
   JxCliTrendOutput out = { 0 };
-  HookData hook;
   gboolean json = FALSE, csv = FALSE, paths = FALSE;
   double at = NAN;
   gint top = -1, jobs = 0;
   guint measures = 0, n_runs;
-  int status = JX_CLI_EXIT_OK;
+  int status = JX_CLI_EXIT_OK, built;
   const GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &param_specs,
       N_("The value of a parameter for each run, in the order of the runs (repeatable)"), N_("NAME=V1,V2,…") },
@@ -222,7 +340,7 @@ jx_cli_trend (int    argc,
                                          "exponent, then log exponent, then coefficient. At least three distinct values\n"
                                          "are needed for a model (five for confidence). Runs at the same value are\n"
                                          "repetitions. A run that cannot be read is left out (exit status 1).\n"
-                                         "See docs/trend.md."),
+                                         "`juxtrace-cli render --trend FUNCTION RUN…` draws one of them. See docs/trend.md."),
                                        entries);
   jx_cli_add_trace_options (context, &traces);
   if (!jx_cli_parse_options (context, &argc, &argv))
@@ -231,8 +349,6 @@ jx_cli_trend (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("expected one or more RUNs (trace folders or anchor files)"));
   if (json && csv)
     return jx_cli_usage_error (argv[0], "%s", _("--json and --csv exclude each other"));
-  if (param_specs != NULL && params_file != NULL)
-    return jx_cli_usage_error (argv[0], "%s", _("--param and --params exclude each other"));
   if (!isnan (at) && !(at > 0.0 && isfinite (at)))
     return jx_cli_usage_error (argv[0], _("bad --at %g: give a positive parameter value"), at);
   if (top < -1)
@@ -242,7 +358,7 @@ jx_cli_trend (int    argc,
   {
     g_autofree char *problem = NULL;
 
-    if (!parse_measures (measure_specs, &measures, &problem))
+    if (!jx_cli_trend_parse_measures (measure_specs, &measures, &problem))
       return jx_cli_usage_error (argv[0], "%s", problem);
   }
   out.category = -1;
@@ -251,101 +367,20 @@ jx_cli_trend (int    argc,
                                category);
 
   n_runs = (guint) argc - 1;
-  for (guint i = 1; i <= n_runs; i++)
-    for (guint j = 1; j < i; j++)
-      {
-        g_autofree char *a = g_canonicalize_filename (argv[i], NULL);
-        g_autofree char *b = g_canonicalize_filename (argv[j], NULL);
-
-        if (strcmp (a, b) == 0)
-          return jx_cli_usage_error (argv[0], _("%s is given twice: a run counts once (repetitions are separate runs "
-                                                "at the same value)"),
-                                     argv[i]);
-      }
-
-  /* Parameter values first: a mistake there is found before loading. */
-  {
-    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-    g_autoptr(GPtrArray) value_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-
-    for (guint s = 0; param_specs != NULL && param_specs[s] != NULL; s++)
-      {
-        g_autofree char *problem = NULL;
-        char *name = NULL;
-        GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
-
-        g_ptr_array_add (value_lists, values);
-        if (!parse_param (param_specs[s], n_runs, &name, values, &problem))
-          {
-            g_free (name);
-            return jx_cli_usage_error (argv[0], "%s", problem);
-          }
-        g_ptr_array_add (names, name);
-        for (guint k = 0; k + 1 < names->len; k++)
-          if (strcmp (g_ptr_array_index (names, k), name) == 0)
-            return jx_cli_usage_error (argv[0], _("--param %s is given twice"), name);
-      }
-
-    traces.json = json;
-    checks = g_new0 (JxCliLoadCheck *, n_runs);
-    hook.checks = checks;
-    load.n_workers = (guint) jobs;
-    load.sos_function = sos_function;
-    load.hook = take_check;
-    load.hook_data = &hook;
-    runs = jx_trend_load_runs ((const char * const *) argv + 1, n_runs, &load, NULL, &error);
-    g_assert (runs != NULL);
-
-    /* The load reports, in the order of the runs. */
-    for (guint i = 0; i < n_runs; i++)
-      {
-        JxTrendRun *run = g_ptr_array_index (runs, i);
-        const GError *load_error = jx_trend_run_get_error (run);
-
-        if (load_error != NULL)
-          {
-            jx_cli_input_error (argv[0], argv[i + 1], load_error);
-            status = JX_CLI_EXIT_INPUT;
-          }
-        else if (!jx_cli_load_check_apply (&traces, checks[i], argv[i + 1], argv[i + 1]))
-          {
-            g_autoptr(GError) left_out = g_error_new (JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT, "%s",
-                                                      traces.strict ? _("its load report lists defects (--strict)")
-                                                                    : _("nothing could be read"));
-
-            g_ptr_array_index (runs, i) = jx_trend_run_new_failed (argv[i + 1], left_out);
-            jx_trend_run_unref (run);
-            g_clear_pointer (&checks[i], jx_cli_load_check_free);
-            status = JX_CLI_EXIT_INPUT;
-          }
-      }
-
-    for (guint s = 0; s < names->len; s++)
-      for (guint i = 0; i < n_runs; i++)
-        jx_trend_run_set_param (g_ptr_array_index (runs, i), g_ptr_array_index (names, s),
-                                g_array_index ((GArray *) g_ptr_array_index (value_lists, s), double, i),
-                                JX_TREND_SOURCE_USER);
-  }
-  if (params_file != NULL
-      && !jx_trend_params_read_csv (params_file, (JxTrendRun * const *) runs->pdata, n_runs, &error))
+  traces.json = json;
+  input.param_specs = param_specs;
+  input.params_file = params_file;
+  input.by = by;
+  input.measures = measures;
+  input.paths = paths;
+  input.at = at;
+  input.sos_function = sos_function;
+  input.jobs = jobs;
+  built = jx_cli_trend_build (&traces, n_runs, argv + 1, &input, &study, &checks, &status);
+  if (built != JX_CLI_EXIT_OK)
     {
-      g_printerr ("juxtrace-cli %s: %s\n", argv[0], error->message);
-      status = JX_CLI_EXIT_INPUT;
-      goto out;
-    }
-
-  jx_trend_options_init (&options);
-  options.parameter = by;
-  options.measures = measures;
-  options.paths = paths;
-  options.at = at;
-  study = jx_trend_study_new ((JxTrendRun * const *) runs->pdata, n_runs);
-  if (!jx_trend_study_compute (study, &options, NULL, &error))
-    {
-      int failed = study_error (argv[0], error);
-
-      status = MAX (status, failed);
-      goto out;
+      jx_cli_trend_checks_free (checks, n_runs);
+      return MAX (built, status);
     }
 
   out.study = study;
@@ -365,9 +400,6 @@ jx_cli_trend (int    argc,
       g_printerr ("juxtrace-cli %s: %s: %s\n", argv[0], extrap, error->message);
       status = JX_CLI_EXIT_INPUT;
     }
-
-out:
-  for (guint i = 0; i < n_runs; i++)
-    jx_cli_load_check_free (checks != NULL ? checks[i] : NULL);
+  jx_cli_trend_checks_free (checks, n_runs);
   return status;
 }

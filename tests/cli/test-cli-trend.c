@@ -431,6 +431,84 @@ test_failures (void)
   jx_test_study_clear (&st);
 }
 
+/* `render --trend`: the same study as a picture. */
+static void
+render (Run         *run,
+        char       **runs,
+        ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  int wait_status = 0;
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer) g_getenv ("JX_CLI"));
+  g_ptr_array_add (args, (gpointer) "render");
+  va_start (ap, runs);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  for (guint i = 0; runs != NULL && runs[i] != NULL; i++)
+    g_ptr_array_add (args, runs[i]);
+  g_ptr_array_add (args, NULL);
+  run_clear (run);
+  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &run->out, &run->err,
+                &wait_status, &error);
+  g_assert_no_error (error);
+  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+}
+
+static void
+test_render (void)
+{
+  static const guint ranks[] = { 2, 4, 8, 16, 32, 0 };
+  JxTestStudy st = { 0 };
+  g_auto(Run) run = { 0 };
+  g_autofree char *png = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autofree char *a = jx_test_get_shared_trace ("TraceR__stencil4d-32");
+  g_autofree char *b = jx_test_get_shared_trace ("TraceR__stencil4d-64");
+  char *real[] = { a, b, NULL };
+
+  jx_test_study_generate (&st, "scaling", ranks, 4, 0.0, 12);
+  png = g_build_filename (st.dir, "plot.png", NULL);
+  svg = g_build_filename (st.dir, "plot.svg", NULL);
+
+  render (&run, st.runs, "--trend", "work_p1_5", "--trend-at", "128", "--log", "xy", "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  assert_contains (run.out, "(png, 800 × 500 px)");
+  assert_contains (run.out, "Plot: work_p1_5, Calls (total) against p (5 values)");
+  assert_contains (run.out, "Model: 40·p^(3/2)");
+  g_assert_true (g_file_get_contents (png, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
+
+  render (&run, st.runs, "--trend", "main->iteration->transpose_alltoall->MPI_Isend", "--trend-measure", "excl",
+          "--size", "640x400", "-o", svg, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  assert_contains (run.out, "(svg, 640 × 400 px)");
+
+  /* Two points: the observations, no model. */
+  render (&run, real, "--trend", "MPI_Send", "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  assert_contains (run.out, "Model: none (too few points)");
+
+  render (&run, st.runs, "--trend", "no_such_function", "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  assert_contains (run.err, "no function “no_such_function” with count in the runs");
+  render (&run, st.runs, "--trend", "work_p1_5", "--log", "z", "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  assert_contains (run.err, "bad --log “z”");
+  render (&run, st.runs, "--trend", "work_p1_5", "--trend-measure", "speed", "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  render (&run, st.runs, "--trend", "work_p1_5", "--diff", "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_test_study_clear (&st);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -443,5 +521,6 @@ main (int    argc,
   g_test_add_func ("/cli/trend/parameters", test_parameters);
   g_test_add_func ("/cli/trend/real-two-points", test_real_two_points);
   g_test_add_func ("/cli/trend/failures", test_failures);
+  g_test_add_func ("/cli/trend/render", test_render);
   return g_test_run ();
 }
