@@ -499,84 +499,58 @@ jx_trend_model_fit_power (const double *x,
 
 /* --- selection ----------------------------------------------------------------- */
 
-/* Student's t at which a two-sided test rejects "no term" at the 0.1 %
- * level, by degrees of freedom: a strict level, as the term is the best of
- * many hypotheses. */
-static double
-t_critical (guint df)
-{
-  static const double table[] = {
-    INFINITY, 636.62, 31.60, 12.92, 8.610, 6.869, 5.959, 5.408, 5.041, 4.781, 4.587,
-    4.437, 4.318, 4.221, 4.140, 4.073, 4.015, 3.965, 3.922, 3.883, 3.850,
-  };
+/* Critical values by degrees of freedom, from statistical tables: exact
+ * for df 1 to 20 (entry df; entry 0 unused), then at the tabulated df 25,
+ * 30, 40, 60 and 120; a df between two, or beyond 120, uses the value of
+ * the smaller one (the more cautious: critical values fall with df). */
+#define N_EXACT_DF 21
 
-  if (df < G_N_ELEMENTS (table))
-    return table[df];
-  if (df <= 25)
-    return 3.725;
-  if (df <= 30)
-    return 3.646;
-  if (df <= 40)
-    return 3.551;
-  if (df <= 60)
-    return 3.460;
-  if (df <= 120)
-    return 3.373;
-  return 3.291;
+typedef struct
+{
+  double exact[N_EXACT_DF];
+  double tail[5];         /* df 25, 30, 40, 60, 120 */
+} CriticalTable;
+
+static double
+critical_value (const CriticalTable *table,
+                guint                df)
+{
+  static const guint tail_df[] = { 25, 30, 40, 60, 120 };
+  guint k = 0;
+
+  if (df == 0)
+    return INFINITY;
+  if (df < N_EXACT_DF)
+    return table->exact[df];
+  while (k < G_N_ELEMENTS (tail_df) && tail_df[k] <= df)
+    k++;
+  return k == 0 ? table->exact[N_EXACT_DF - 1] : table->tail[k - 1];
 }
+
+/* Student's t at which a two-sided test rejects "no term" at the 0.1 %
+ * level: a strict level, as the term is the best of many hypotheses. */
+static const CriticalTable t_critical = {
+  { 0, 636.62, 31.60, 12.92, 8.610, 6.869, 5.959, 5.408, 5.041, 4.781, 4.587,
+    4.437, 4.318, 4.221, 4.140, 4.073, 4.015, 3.965, 3.922, 3.883, 3.850 },
+  { 3.725, 3.646, 3.551, 3.460, 3.373 },
+};
 
 /* F(df, df) at the 2.5 % level: two fits with the same number of
  * coefficients whose relative residual sums of squares are within this
  * factor cannot be told apart. */
-static double
-f_equivalent (guint df)
-{
-  static const double table[] = {
-    INFINITY, 647.8, 39.00, 15.44, 9.605, 7.146, 5.820, 4.995, 4.433, 4.026, 3.717,
-  };
+static const CriticalTable f_equivalent = {
+  { 0, 647.8, 39.00, 15.44, 9.605, 7.146, 5.820, 4.995, 4.433, 4.026, 3.717,
+    3.474, 3.277, 3.115, 2.979, 2.862, 2.761, 2.672, 2.594, 2.526, 2.464 },
+  { 2.230, 2.074, 1.875, 1.667, 1.433 },
+};
 
-  if (df < G_N_ELEMENTS (table))
-    return table[df];
-  if (df <= 12)
-    return 3.277;
-  if (df <= 15)
-    return 2.862;
-  if (df <= 20)
-    return 2.464;
-  if (df <= 30)
-    return 2.074;
-  if (df <= 60)
-    return 1.667;
-  if (df <= 120)
-    return 1.433;
-  return 1.0;
-}
-
-/* F(1, df) at the 1 % level: the power law's free exponent must lower
- * the relative residual sum of squares this much to count. */
-static double
-f_extra (guint df)
-{
-  static const double table[] = {
-    INFINITY, 4052.0, 98.50, 34.12, 21.20, 16.26, 13.75, 12.25, 11.26, 10.56, 10.04,
-  };
-
-  if (df < G_N_ELEMENTS (table))
-    return table[df];
-  if (df <= 12)
-    return 9.33;
-  if (df <= 15)
-    return 8.68;
-  if (df <= 20)
-    return 8.10;
-  if (df <= 30)
-    return 7.56;
-  if (df <= 60)
-    return 7.08;
-  if (df <= 120)
-    return 6.85;
-  return 6.63;
-}
+/* F(1, df) at the 1 % level: the power law's free exponent must lower the
+ * relative residual sum of squares this much to count. */
+static const CriticalTable f_extra = {
+  { 0, 4052.0, 98.50, 34.12, 21.20, 16.26, 13.75, 12.25, 11.26, 10.56, 10.04,
+    9.646, 9.330, 9.074, 8.862, 8.683, 8.531, 8.400, 8.285, 8.185, 8.096 },
+  { 7.770, 7.562, 7.314, 7.077, 6.851 },
+};
 
 /* Whether the power law explains more than the model it would replace:
  * the nested F test of its one more coefficient. */
@@ -591,7 +565,7 @@ extra_coefficient_pays (const JxTrendModel *power,
   df = power->n_points - 3;
   if (power->rrss <= 0.0)
     return current->rrss > 0.0;
-  return (current->rrss - power->rrss) / (power->rrss / df) > f_extra (df);
+  return (current->rrss - power->rrss) / (power->rrss / df) > critical_value (&f_extra, df);
 }
 
 /* Whether the term of a model with `coefficients` coefficients stands out
@@ -611,7 +585,7 @@ significant (const JxTrendModel *model,
     return FALSE;
   df = model->n_points - coefficients;
   if (df >= G_N_ELEMENTS (t_5_percent))
-    return model->t >= t_critical (df);
+    return model->t >= critical_value (&t_critical, df);
   return spread > 1.0 + JX_TREND_SMALL_SPREAD && model->t >= t_5_percent[df];
 }
 
@@ -709,7 +683,7 @@ jx_trend_model_fit (const double *x,
     {
       const JxTrendModel *c = &fitted[h];
 
-      if (c->rrss > lowest * f_equivalent (n - 2) + 1e-24)
+      if (c->rrss > lowest * critical_value (&f_equivalent, n - 2) + 1e-24)
         continue;
       if (!have_pmnf || complexity (c) < complexity (&best_pmnf)
           || (complexity (c) == complexity (&best_pmnf) && c->cv_smape < best_pmnf.cv_smape))

@@ -33,27 +33,28 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
-/* juxtrace-cli trend, then the runs (may be NULL), then the options
- * (NULL-terminated). */
+/* juxtrace-cli COMMAND with the runs (may be NULL) before or after the
+ * options (NULL-terminated). */
 static void
-trend (Run         *run,
-       char       **runs,
-       ...)
+run_cli (Run         *run,
+         const char  *command,
+         char       **runs,
+         gboolean     runs_first,
+         va_list      ap)
 {
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   const char *arg;
   int wait_status = 0;
-  va_list ap;
 
   g_ptr_array_add (args, (gpointer) g_getenv ("JX_CLI"));
-  g_ptr_array_add (args, (gpointer) "trend");
-  for (guint i = 0; runs != NULL && runs[i] != NULL; i++)
+  g_ptr_array_add (args, (gpointer) command);
+  for (guint i = 0; runs_first && runs != NULL && runs[i] != NULL; i++)
     g_ptr_array_add (args, runs[i]);
-  va_start (ap, runs);
   while ((arg = va_arg (ap, const char *)) != NULL)
     g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
+  for (guint i = 0; !runs_first && runs != NULL && runs[i] != NULL; i++)
+    g_ptr_array_add (args, runs[i]);
   g_ptr_array_add (args, NULL);
   g_assert_nonnull (args->pdata[0]);
 
@@ -64,6 +65,32 @@ trend (Run         *run,
   run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
   if (strstr (run->err, "Sanitizer") != NULL || strstr (run->err, "runtime error:") != NULL)
     g_error ("sanitizer report:\n%s", run->err);
+}
+
+/* juxtrace-cli trend RUN… OPTION… (NULL-terminated). */
+static void
+trend (Run   *run,
+       char **runs,
+       ...)
+{
+  va_list ap;
+
+  va_start (ap, runs);
+  run_cli (run, "trend", runs, TRUE, ap);
+  va_end (ap);
+}
+
+/* juxtrace-cli render OPTION… RUN… */
+static void
+render (Run   *run,
+        char **runs,
+        ...)
+{
+  va_list ap;
+
+  va_start (ap, runs);
+  run_cli (run, "render", runs, FALSE, ap);
+  va_end (ap);
 }
 
 static void
@@ -432,33 +459,6 @@ test_failures (void)
 }
 
 /* `render --trend`: the same study as a picture. */
-static void
-render (Run         *run,
-        char       **runs,
-        ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  int wait_status = 0;
-  va_list ap;
-
-  g_ptr_array_add (args, (gpointer) g_getenv ("JX_CLI"));
-  g_ptr_array_add (args, (gpointer) "render");
-  va_start (ap, runs);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  for (guint i = 0; runs != NULL && runs[i] != NULL; i++)
-    g_ptr_array_add (args, runs[i]);
-  g_ptr_array_add (args, NULL);
-  run_clear (run);
-  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &run->out, &run->err,
-                &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-}
-
 static void
 test_render (void)
 {
