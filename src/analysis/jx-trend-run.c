@@ -9,8 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
-
 #include "jx-imbalance.h"
 #include "jx-trend-run-private.h"
 

@@ -474,7 +474,6 @@ merge_paths (JxTrendStudy *self,
   keys->path_names = g_ptr_array_new ();
   keys->run_path = g_new0 (guint32 *, MAX (n_runs, 1));
   {
-    g_autoptr(GArray) key_store = g_array_new (FALSE, FALSE, sizeof (gint64));
     g_autoptr(GPtrArray) local_to_study = g_ptr_array_new_with_free_func (g_free);
 
     /* Keys live in blocks the hash table points into. */

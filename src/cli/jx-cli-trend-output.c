@@ -594,6 +594,8 @@ json_series (JsonBuilder            *builder,
   json_builder_end_array (builder);
   json_model (builder, &s->model, param, jx_trend_measure_unit (s->measure));
   json_number_or_null (builder, "prediction", s->prediction);
+  if (s->kind == JX_TREND_KEY_GROUP && g_str_equal (s->name, "(program)"))
+    json_number_or_null (builder, "model_prediction", s->model_prediction);
   json_number_or_null (builder, "share", s->share);
   json_builder_end_object (builder);
 }
