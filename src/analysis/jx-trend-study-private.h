@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-trend-study-private.h — the study's state, shared by its files
- * (jx-trend-study.c, jx-trend-extrap.c). Nothing outside src/analysis
- * includes this. */
+ * (jx-trend-study.c, jx-trend-study-query.c, jx-trend-extrap.c). Nothing
+ * outside src/analysis includes this. */
 #pragma once
 
 #include "jx-trend-study.h"
@@ -36,5 +36,11 @@ struct _JxTrendStudy
   GPtrArray      *blocks;        /* memory the series point into */
   GStringChunk   *strings;       /* path names, the parameter */
 };
+
+/* "(program)", "(MPI)", "(messages)", by JxTrendGroup. */
+extern const char *const _jx_trend_group_names[];
+
+/* Sets every series' rank within its measure and kind (jx-trend-study-query.c). */
+void _jx_trend_study_rank (JxTrendStudy *self);
 
 G_END_DECLS
