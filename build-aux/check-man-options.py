@@ -134,9 +134,13 @@ def check_cli(program, page):
 
     man_commands = {ss for (sh, ss) in sections if sh == "COMMANDS" and ss is not None}
     for command, summary in commands.items():
-        text = run_help([program, command, "--help"])
-        options = {n: v for n, v in help_options(text).items() if n not in ("-h", "--help")}
-        what = f"`juxtrace-cli {command} --help`"
+        # --help-all: option groups (render's trend plot options) count too.
+        text = run_help([program, command, "--help-all"])
+        # GOption's own --help-all / --help-GROUP: the groups' options are
+        # documented with the command instead.
+        options = {n: v for n, v in help_options(text).items()
+                   if n not in ("-h", "--help") and not n.startswith("--help-")}
+        what = f"`juxtrace-cli {command} --help-all`"
         if command not in man_commands:
             usage = next((l.strip() for l in text.splitlines() if l.strip().startswith("juxtrace-cli ")), "")
             entries = []

@@ -87,6 +87,23 @@ int       jx_cli_open_trace         (JxCliTraces     *traces,
 char     *jx_cli_load_summary       (JxTrace         *trace,
                                      gboolean        *partial);
 
+/* What the rules above need from a loaded trace, taken in any thread (a
+ * command that loads in parallel keeps this and drops the trace), then
+ * applied in the main thread in the order of the arguments: prints the
+ * caveat or the error as jx_cli_open_trace () does and returns FALSE when
+ * the trace is unreadable or fails --strict. */
+typedef struct _JxCliLoadCheck JxCliLoadCheck;
+
+JxCliLoadCheck *jx_cli_load_check_new     (JxTrace        *trace);
+void            jx_cli_load_check_free    (JxCliLoadCheck *check);
+gboolean        jx_cli_load_check_apply   (JxCliTraces    *traces,
+                                           JxCliLoadCheck *check,
+                                           const char     *path,
+                                           const char     *label);
+/* Adds the member "load_report" as jx_cli_json_add_load_report () does. */
+void            jx_cli_load_check_add_json (JsonBuilder   *builder,
+                                            JxCliLoadCheck *check);
+
 /* Adds the member "load_report": defect counts, issues, the summary,
  * whether results are partial, the streams flagged missing, truncated,
  * empty or repaired, and the event files that were missing or ended early. */

@@ -78,6 +78,43 @@ bad:
   return FALSE;
 }
 
+/* "NAME:COEF:EXPONENT[:LOG-EXPONENT]" — a user function with
+ * round (iterations · COEF · x^EXPONENT · log2(x)^LOG-EXPONENT) calls. */
+static gboolean
+parse_law (const char  *spec,
+           JxGenLaw    *law,
+           GError     **error)
+{
+  g_auto(GStrv) parts = g_strsplit (spec, ":", -1);
+  guint n = g_strv_length (parts);
+  char *end = NULL;
+  guint64 j = 0;
+
+  if (n < 3 || n > 4 || parts[0][0] == '\0')
+    goto bad;
+  law->name = g_intern_string (parts[0]);
+  law->kind = JX_GEN_LAW_CALLS;
+  law->communication = FALSE;
+  law->call_ns = 2000.0;
+  law->coefficient = g_ascii_strtod (parts[1], &end);
+  if (end == parts[1] || *end != '\0' || !(law->coefficient >= 0.0 && law->coefficient <= 1e9))
+    goto bad;
+  law->exponent = g_ascii_strtod (parts[2], &end);
+  if (end == parts[2] || *end != '\0' || !(law->exponent >= 0.0 && law->exponent <= 4.0))
+    goto bad;
+  if (n == 4 && !g_ascii_string_to_unsigned (parts[3], 10, 0, 3, &j, NULL))
+    goto bad;
+  law->log_exponent = (guint) j;
+  return TRUE;
+
+bad:
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Invalid --law “%s”: expected NAME:COEF:EXPONENT[:LOG-EXPONENT], e.g. solve:40:1 or "
+                 "reduce:60:0:1 (COEF 0–1e9, EXPONENT 0–4, LOG-EXPONENT 0–3)"),
+               spec);
+  return FALSE;
+}
+
 /* Integer options no command line gives. */
 #define NOT_GIVEN G_MININT
 
@@ -203,6 +240,9 @@ within_fuzzing_limit (const JxGeneratorOptions *options,
   if (examples)
     return FALSE;
 
+  /* Two events per law call. */
+  if (jx_generator_count_law_calls (options) > max_events / 2)
+    return FALSE;
   /* The user call tree alone has about fanout^(depth-1) leaves. */
   n_locations = (guint64) options->n_ranks * (options->n_threads + options->n_gpu_streams);
   if (n_locations * 100 > max_events || (guint64) events > max_events ||
@@ -240,6 +280,10 @@ jx_cli_generate (int    argc,
   g_autofree char *start_delay = NULL;
   g_autofree char *process_names = NULL;
   g_autofree char *archive_name = NULL;
+  g_autofree char *law_set = NULL;
+  g_auto(GStrv) law_specs = NULL;
+  g_autoptr(GArray) laws = g_array_new (FALSE, FALSE, sizeof (JxGenLaw));
+  double law_size = 0.0, law_jitter = 0.0;
   JxGeneratorOptions options;
   /* NOT_GIVEN until an option sets them, so that --examples can refuse
    * options it would ignore. */
@@ -276,6 +320,15 @@ jx_cli_generate (int    argc,
       "TEMPLATE" },
     { "archive-name", 0, 0, G_OPTION_ARG_STRING, &archive_name,
       N_("Write OUTDIR/NAME.otf2 instead of OUTDIR/traces.otf2, e.g. APEX"), "NAME" },
+    { "laws", 0, 0, G_OPTION_ARG_STRING, &law_set,
+      N_("Add functions whose calls follow laws of the number of ranks (or --law-size): “scaling” (c·p, c·p^1.5, c·log2 p, constant and an all-to-all) or “paper” (seed 004’s Table 1)"),
+      "SET" },
+    { "law", 0, 0, G_OPTION_ARG_STRING_ARRAY, &law_specs,
+      N_("Add a function with iterations·COEF·x^EXPONENT·log2(x)^LOG calls (repeatable)"), "NAME:COEF:EXPONENT[:LOG]" },
+    { "law-size", 0, 0, G_OPTION_ARG_DOUBLE, &law_size,
+      N_("x of the laws is this input size instead of the number of ranks"), "N" },
+    { "law-jitter", 0, 0, G_OPTION_ARG_DOUBLE, &law_jitter,
+      N_("Vary each law’s call count by up to ±this fraction, e.g. 0.05 (default 0)"), "FRACTION" },
     { "examples", 0, 0, G_OPTION_ARG_FILENAME, &examples, N_("Write the bundled example comparison into DIR"), "DIR" },
     { NULL }
   };
@@ -290,7 +343,8 @@ jx_cli_generate (int    argc,
                         || fanout != NOT_GIVEN || gpu_streams != NOT_GIVEN || seed != NOT_GIVEN
                         || events != NOT_GIVEN || markers || imbalance != NULL || start_delay != NULL
                         || variants != NULL || defects != NULL || process_names != NULL || archive_name != NULL
-                        || classes != NOT_GIVEN || outliers != NOT_GIVEN;
+                        || classes != NOT_GIVEN || outliers != NOT_GIVEN
+                        || law_set != NULL || law_specs != NULL || law_size != 0.0 || law_jitter != 0.0;
 
       if (argc != 1)
         return usage_error (_("--examples takes no OUTDIR"));
@@ -370,6 +424,37 @@ jx_cli_generate (int    argc,
   if (!parse_flags (variants, jx_variant_from_string, "--variant", &options.variant, &error)
       || !parse_flags (defects, jx_defect_injection_from_string, "--defect", &options.defects, &error))
     return usage_error (error->message);
+  if (law_set != NULL)
+    {
+      guint n_preset = 0;
+      const JxGenLaw *preset = jx_generator_law_preset (law_set, &n_preset);
+
+      if (preset == NULL)
+        {
+          g_autofree char *message = g_strdup_printf (_("Unknown --laws “%s”: expected scaling or paper"), law_set);
+
+          return usage_error (message);
+        }
+      g_array_append_vals (laws, preset, n_preset);
+    }
+  for (guint i = 0; law_specs != NULL && law_specs[i] != NULL; i++)
+    {
+      JxGenLaw law;
+
+      if (!parse_law (law_specs[i], &law, &error))
+        return usage_error (error->message);
+      g_array_append_val (laws, law);
+    }
+  if (!(law_size >= 0.0 && law_size <= 1e12))
+    return usage_error (_("--law-size must be a positive number"));
+  if (!(law_jitter >= 0.0 && law_jitter < 1.0))
+    return usage_error (_("--law-jitter must be a fraction from 0 to below 1, e.g. 0.05"));
+  if ((law_size != 0.0 || law_jitter != 0.0) && laws->len == 0)
+    return usage_error (_("--law-size and --law-jitter need --laws or --law"));
+  options.laws = (const JxGenLaw *) (gpointer) laws->data;
+  options.n_laws = laws->len;
+  options.law_x = law_size;
+  options.law_jitter = law_jitter;
   if (!within_fuzzing_limit (&options, events, FALSE))
     return usage_error ("refused: the archive would exceed JX_CLI_GENERATE_MAX_EVENTS");
   if (events > 0)

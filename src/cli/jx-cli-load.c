@@ -178,21 +178,101 @@ unreadable_files (JxTrace *trace,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
-static void
-print_caveat (const char *label,
-              JxTrace    *trace)
+struct _JxCliLoadCheck
 {
-  gboolean partial = FALSE;
-  g_autofree char *summary = jx_cli_load_summary (trace, &partial);
+  char     *anchor;        /* the trace's anchor file */
+  char     *summary;       /* jx_cli_load_summary (), NULL without defects */
+  gboolean  partial;
+  gboolean  unreadable;
+  char     *files;         /* the unreadable event files, named */
+  guint     n_files;
+  guint64   n_defects;
+  JsonNode *report;        /* the "load_report" object */
+};
 
-  if (summary == NULL)
+JxCliLoadCheck *
+jx_cli_load_check_new (JxTrace *trace)
+{
+  JxCliLoadCheck *check;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+
+  check = g_new0 (JxCliLoadCheck, 1);
+  check->anchor = g_strdup (jx_trace_get_path (trace));
+  check->summary = jx_cli_load_summary (trace, &check->partial);
+  check->unreadable = is_unreadable (trace);
+  if (check->unreadable)
+    check->files = unreadable_files (trace, &check->n_files);
+  check->n_defects = jx_trace_get_n_defects (trace);
+  json_builder_begin_object (builder);
+  jx_cli_json_add_load_report (builder, trace);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  check->report = json_object_dup_member (json_node_get_object (root), "load_report");
+  return check;
+}
+
+void
+jx_cli_load_check_free (JxCliLoadCheck *check)
+{
+  if (check == NULL)
     return;
-  if (partial)
-    /* Translators: "A: 1 stream truncated, 3 regions closed at the end — …" */
-    g_printerr (_("%s: %s — results for it are partial\n"), label, summary);
-  else
-    g_printerr (_("%s: %s — repaired while loading; “juxtrace-cli info” shows the load report\n"),
-                label, summary);
+  g_free (check->anchor);
+  g_free (check->summary);
+  g_free (check->files);
+  g_clear_pointer (&check->report, json_node_unref);
+  g_free (check);
+}
+
+gboolean
+jx_cli_load_check_apply (JxCliTraces    *traces,
+                         JxCliLoadCheck *check,
+                         const char     *path,
+                         const char     *label)
+{
+  g_return_val_if_fail (traces != NULL && check != NULL && path != NULL, FALSE);
+
+  if (check->unreadable)
+    {
+      g_printerr ("juxtrace-cli %s: %s: ", traces->command, check->anchor);
+      g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                               "nothing could be read: %u event file is missing or unreadable: %s\n",
+                               "nothing could be read: %u event files are missing or unreadable: %s\n",
+                               check->n_files),
+                  check->n_files, check->files);
+      return FALSE;
+    }
+  if (!traces->json && check->summary != NULL)
+    {
+      if (check->partial)
+        /* Translators: "A: 1 stream truncated, 3 regions closed at the end — …" */
+        g_printerr (_("%s: %s — results for it are partial\n"), label != NULL ? label : path, check->summary);
+      else
+        g_printerr (_("%s: %s — repaired while loading; “juxtrace-cli info” shows the load report\n"),
+                    label != NULL ? label : path, check->summary);
+    }
+  if (traces->strict && check->n_defects > 0)
+    {
+      g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                               "juxtrace-cli %s: %s: --strict: its load report lists %llu defect (see “juxtrace-cli info %s”)\n",
+                               "juxtrace-cli %s: %s: --strict: its load report lists %llu defects (see “juxtrace-cli info %s”)\n",
+                               (gulong) MIN (check->n_defects, G_MAXULONG)),
+                  traces->command, path, (unsigned long long) check->n_defects, path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+jx_cli_load_check_add_json (JsonBuilder    *builder,
+                            JxCliLoadCheck *check)
+{
+  g_return_if_fail (JSON_IS_BUILDER (builder) && check != NULL);
+
+  json_builder_set_member_name (builder, "load_report");
+  json_builder_add_value (builder, json_node_copy (check->report));
 }
 
 int
@@ -203,7 +283,8 @@ jx_cli_open_trace (JxCliTraces  *traces,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(JxTrace) loaded = NULL;
-  gboolean failed = FALSE;
+  JxCliLoadCheck *check;
+  gboolean ok;
 
   g_return_val_if_fail (traces != NULL, JX_CLI_EXIT_USAGE);
   g_return_val_if_fail (path != NULL && trace != NULL, JX_CLI_EXIT_USAGE);
@@ -212,35 +293,10 @@ jx_cli_open_trace (JxCliTraces  *traces,
   if (loaded == NULL)
     return jx_cli_input_error (traces->command, path, error);
 
-  if (is_unreadable (loaded))
-    {
-      guint n_files = 0;
-      g_autofree char *files = unreadable_files (loaded, &n_files);
-
-      g_printerr ("juxtrace-cli %s: %s: ", traces->command, jx_trace_get_path (loaded));
-      g_printerr (g_dngettext (GETTEXT_PACKAGE,
-                               "nothing could be read: %u event file is missing or unreadable: %s\n",
-                               "nothing could be read: %u event files are missing or unreadable: %s\n",
-                               n_files),
-                  n_files, files);
-      failed = TRUE;
-    }
-  else
-    {
-      if (!traces->json)
-        print_caveat (label != NULL ? label : path, loaded);
-      if (traces->strict && jx_trace_get_n_defects (loaded) > 0)
-        {
-          g_printerr (g_dngettext (GETTEXT_PACKAGE,
-                                   "juxtrace-cli %s: %s: --strict: its load report lists %llu defect (see “juxtrace-cli info %s”)\n",
-                                   "juxtrace-cli %s: %s: --strict: its load report lists %llu defects (see “juxtrace-cli info %s”)\n",
-                                   (gulong) MIN (jx_trace_get_n_defects (loaded), G_MAXULONG)),
-                      traces->command, path, (unsigned long long) jx_trace_get_n_defects (loaded), path);
-          failed = TRUE;
-        }
-    }
-
-  if (failed)
+  check = jx_cli_load_check_new (loaded);
+  ok = jx_cli_load_check_apply (traces, check, path, label != NULL ? label : path);
+  jx_cli_load_check_free (check);
+  if (!ok)
     {
       traces->status = JX_CLI_EXIT_INPUT;
       if (!traces->keep_going)

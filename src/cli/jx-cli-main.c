@@ -25,6 +25,7 @@ static const JxCliCommand commands[] = {
   { "render",   jx_cli_render,   N_("Draw traces side by side into a PNG, SVG or PDF file") },
   { "imbalance", jx_cli_imbalance, N_("Rank processes and iterations by SOS time: where the load is imbalanced") },
   { "cluster",  jx_cli_cluster,  N_("Group the streams of traces into clusters of the same call structure; outliers") },
+  { "trend",    jx_cli_trend,    N_("Scaling study of several runs: which functions grow fastest with processes or input size") },
   { "generate", jx_cli_generate, N_("Write synthetic OTF2 traces (examples, tests, benchmarks)") },
 };
 

@@ -18,6 +18,7 @@
 #include "jx-cli-render-diff.h"
 #include "jx-cli-render-flame.h"
 #include "jx-cluster.h"
+#include "jx-cli-render-trend.h"
 #include "jx-comparison-render.h"
 #include "jx-legend-entries.h"
 #include "jx-palette.h"
@@ -105,6 +106,7 @@ typedef struct
   JxComparisonRenderResult        *result;
   const JxMetricChartView         *charts;    /* --chart: instead of the timelines */
   guint                            n_charts;
+  const JxTrendPlotView           *trend;     /* --trend: instead of the timelines */
 } Picture;
 
 static void
@@ -113,7 +115,9 @@ draw_picture (cairo_t  *cr,
 {
   const Picture *picture = data;
 
-  if (picture->charts != NULL)
+  if (picture->trend != NULL)
+    jx_trend_plot_draw (cr, picture->trend);
+  else if (picture->charts != NULL)
     jx_metric_chart_draw_picture (cr, picture->charts, picture->n_charts);
   else
     jx_comparison_render_draw (cr, picture->lanes, picture->n_lanes, picture->options, picture->result);
@@ -184,6 +188,7 @@ jx_cli_render (int    argc,
   Picture picture = { 0 };
   int height;
   gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
+  g_auto(JxCliRenderTrend) trend = { 0 };
   JxComparisonRenderOptions options;
   JxComparisonRenderResult result;
   JxCliFormat format = JX_CLI_FORMAT_PNG;
@@ -217,6 +222,7 @@ jx_cli_render (int    argc,
   if (jx_cli_render_flame_requested (argc, argv))
     return jx_cli_render_flame (argc, argv);
 
+  jx_cli_render_trend_init (&trend);
   context = jx_cli_option_context_new (_("TRACE… -o FILE"),
                                        _("Draw the traces as the comparison window’s timelines do: one lane per\n"
                                          "trace on one time axis (each trace starts at 0 plus its offset), rows\n"
@@ -237,6 +243,7 @@ jx_cli_render (int    argc,
                                        entries);
   jx_cli_traces_init (&traces, "render");
   jx_cli_add_trace_options (context, &traces);
+  g_option_context_add_group (context, jx_cli_render_trend_option_group (&trend));
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -276,6 +283,26 @@ jx_cli_render (int    argc,
 
       if (eq == NULL || eq == offsets[i] || !jx_time_parse (eq + 1, JX_TIME_UNIT_MS, &ns))
         return jx_cli_usage_error (argv[0], _("bad offset “%s”: expected TRACE=TIME, e.g. 2=1.5ms"), offsets[i]);
+    }
+
+  if (trend.function != NULL)
+    {
+      g_autoptr(JxTrendStudy) study = NULL;
+      JxTrendPlotView view;
+      int status;
+
+      if (diff || chart != NULL || fold_names != NULL || sos || window != NULL || offsets != NULL)
+        return jx_cli_usage_error (argv[0], "%s", _("--trend draws a scaling study: no --diff, --chart, --fold, --sos, "
+                                                    "--window or --offset with it"));
+      status = jx_cli_render_trend_prepare (&trend, &traces, (guint) argc - 1, argv + 1, size != NULL ? options.width : 0,
+                                            size != NULL ? options.height : 0, dark, &study, &view);
+      if (study == NULL)
+        return status;
+      picture.trend = &view;
+      if (!jx_cli_write_picture (output, format, view.width, view.height, draw_picture, &picture, &error))
+        return jx_cli_input_error (argv[0], output, error);
+      jx_cli_render_trend_report (&view, output, jx_cli_format_name (format));
+      return status;
     }
 
   n = (guint) argc - 1;

@@ -27,5 +27,6 @@ int jx_cli_render   (int argc, char **argv);
 int jx_cli_align    (int argc, char **argv);
 int jx_cli_imbalance (int argc, char **argv);
 int jx_cli_cluster  (int argc, char **argv);
+int jx_cli_trend    (int argc, char **argv);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
  * hold. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "jx-gen-private.h"
@@ -141,6 +142,12 @@ clamp_options (JxGeneratorOptions *o)
   o->n_outliers = MIN (MIN (o->n_outliers, JX_GENERATOR_MAX_OUTLIERS), o->n_ranks);
   if (!(o->imbalance >= 0.0 && o->imbalance <= 100.0))
     o->imbalance = 0.0;
+  if (o->laws == NULL)
+    o->n_laws = 0;
+  if (!(o->law_jitter >= 0.0 && o->law_jitter < 1.0))
+    o->law_jitter = 0.0;
+  if (!(o->law_x >= 0.0) || !isfinite (o->law_x))
+    o->law_x = 0.0;
   if (o->timer_resolution == 0)
     o->timer_resolution = G_GUINT64_CONSTANT (1000000000);
   o->start_delay_ns = CLAMP (o->start_delay_ns, 0, JX_GENERATOR_MAX_START_DELAY_NS);
@@ -196,7 +203,7 @@ init_regions (JxGen *g)
   guint k, n_tree_max = tree_size (o->depth, o->fanout);
   guint32 next_ref = 0;
 
-  g->n_regions = JX_GEN_N_FIXED_REGIONS + n_tree_max + _jx_gen_roles_n_regions (o);
+  g->n_regions = JX_GEN_N_FIXED_REGIONS + n_tree_max + _jx_gen_roles_n_regions (o) + o->n_laws;
   g->extra_first = JX_GEN_N_FIXED_REGIONS + n_tree_max;
   g->region_name = g_new0 (char *, g->n_regions);
   g->region_info = g_new0 (JxGenRegionInfo, g->n_regions);
@@ -233,6 +240,7 @@ init_regions (JxGen *g)
 
   build_tree_rec (g, 0, &inner_used, &leaf_used);
   _jx_gen_roles_init (g);
+  _jx_gen_laws_init (g, g->extra_first + _jx_gen_roles_n_regions (o));
 
   for (k = 0; k < g->n_regions; k++)
     g->ref[k] = g->region_used[k] ? next_ref++ : OTF2_UNDEFINED_REGION;
@@ -294,6 +302,7 @@ _jx_gen_clear (JxGen *g)
   g_free (g->begin_time);
   g_free (g->iter0_start);
   _jx_gen_roles_clear (g);
+  _jx_gen_laws_clear (g);
   if (g->markers != NULL)
     {
       for (i = 0; i < g->markers->len; i++)

@@ -147,6 +147,12 @@ typedef struct
   guint64            backwards_shift;
 
   JxGeneratorStats   st;
+
+  /* The laws (jx-gen-laws.c): their first region, each law's calls over
+   * the run, and the all-to-all's send times (rank × rank). */
+  guint              law_first_region;
+  guint64           *law_calls;
+  guint64           *law_send_time;
 } JxGen;
 
 /* --- randomness and time ------------------------------------------------- */
@@ -294,6 +300,38 @@ void     _jx_gen_clear                (JxGen                    *g);
 /* --- jx-gen-program.c ---------------------------------------------------------- */
 
 void     _jx_gen_run                  (JxGen                    *g);
+
+/* The point-to-point events of the simulated MPI (jx-gen-program.c). */
+typedef enum
+{
+  JX_GEN_P2P_SEND,
+  JX_GEN_P2P_RECV,
+  JX_GEN_P2P_ISEND,
+  JX_GEN_P2P_IRECV,
+  JX_GEN_P2P_ISEND_COMPLETE,
+  JX_GEN_P2P_IRECV_REQUEST,
+} JxGenP2p;
+
+void     _jx_gen_p2p_event            (JxGen                    *g,
+                                       JxGenLoc                 *l,
+                                       JxGenP2p                  event,
+                                       guint32                   peer,
+                                       guint32                   tag,
+                                       guint64                   bytes,
+                                       guint64                   request);
+/* The time a message of @bytes takes on the network, ns. */
+double   _jx_gen_network_ns           (JxGen                    *g,
+                                       guint64                   bytes);
+
+/* --- jx-gen-laws.c ------------------------------------------------------------- */
+
+/* Names and defines the laws' regions from @first on; sets up their counts. */
+void     _jx_gen_laws_init            (JxGen                    *g,
+                                       guint                     first);
+void     _jx_gen_laws_clear           (JxGen                    *g);
+/* The laws' calls of iteration @it on every rank. */
+void     _jx_gen_laws_iteration       (JxGen                    *g,
+                                       guint                     it);
 
 /* --- jx-gen-defects.c ---------------------------------------------------------- */
 

@@ -505,6 +505,8 @@ iteration (JxGen *g,
   for (r = 0; r < n; r++)
     _jx_gen_update_boundary (g, _jx_gen_master (g, r), g->cpu_scale[r], it == 0 && r == 0);
 
+  _jx_gen_laws_iteration (g, it);
+
   if (o->variant & JX_VARIANT_ADD_FUNCTION)
     for (r = 0; r < n; r++)
       user_leaf (g, _jx_gen_master (g, r), JX_GEN_REGION_CHECK_RESIDUAL, 18000.0, g->cpu_scale[r]);
@@ -649,4 +651,34 @@ _jx_gen_run (JxGen *g)
   shut_down (g);
   _jx_gen_unmatched_leave (g);
   finish_stats (g);
+}
+
+/* --- for jx-gen-laws.c ------------------------------------------------------------ */
+
+void
+_jx_gen_p2p_event (JxGen    *g,
+                   JxGenLoc *l,
+                   JxGenP2p  event,
+                   guint32   peer,
+                   guint32   tag,
+                   guint64   bytes,
+                   guint64   request)
+{
+  static const P2pEvent events[] = {
+    [JX_GEN_P2P_SEND] = P2P_SEND,
+    [JX_GEN_P2P_RECV] = P2P_RECV,
+    [JX_GEN_P2P_ISEND] = P2P_ISEND,
+    [JX_GEN_P2P_IRECV] = P2P_IRECV,
+    [JX_GEN_P2P_ISEND_COMPLETE] = P2P_ISEND_COMPLETE,
+    [JX_GEN_P2P_IRECV_REQUEST] = P2P_IRECV_REQUEST,
+  };
+
+  ev_p2p (g, l, events[event], peer, tag, bytes, request);
+}
+
+double
+_jx_gen_network_ns (JxGen   *g,
+                    guint64  bytes)
+{
+  return net_ns (g, bytes);
 }

@@ -76,6 +76,30 @@ typedef enum
  *                     was left. */
 #define JX_GENERATOR_UNDEFINED_REGION 4000000u
 
+/* A function whose calls follow a law of x (the number of ranks, or an
+ * input size): see jx-gen-laws.c. */
+typedef enum
+{
+  JX_GEN_LAW_CALLS,        /* round (I · c · x^i · log2^j(x)) calls over the run (I the
+                              iterations), spread evenly over ranks and iterations, each
+                              about call_ns long */
+  JX_GEN_LAW_ALL_TO_ALL,   /* once per iteration on every rank: an MPI_Irecv and an
+                              MPI_Isend to every rank (itself included, as a transpose
+                              that sends its own block too), then MPI_Waitall: p²
+                              messages per iteration; c, i, j are not used */
+} JxGenLawKind;
+
+typedef struct
+{
+  const char *name;            /* a region name of its own */
+  guint       kind;            /* JxGenLawKind */
+  gboolean    communication;   /* an MPI region (category MPI) rather than a user function */
+  double      coefficient;     /* c: calls per iteration, summed over ranks, at x = 1 */
+  double      exponent;        /* i */
+  guint       log_exponent;    /* j */
+  double      call_ns;         /* the cost of one call */
+} JxGenLaw;
+
 typedef struct
 {
   guint32  seed;
@@ -111,6 +135,12 @@ typedef struct
   guint    n_outliers;          /* this many ranks (up to JX_GENERATOR_MAX_OUTLIERS), spread over
                                    the ranks, each call a set of rare functions ("retry_send", ...)
                                    no other rank calls, once (jx_generator_rank_outlier) */
+  const JxGenLaw *laws;         /* functions whose calls follow a law (NULL = none),
+                                   called in every iteration after "update_boundary" */
+  guint    n_laws;
+  double   law_x;               /* x of the laws: 0 = the number of ranks, else an input size */
+  double   law_jitter;          /* each law's call count varies by up to ±this fraction
+                                   (uniform, from the seed and the law), e.g. 0.05 */
 } JxGeneratorOptions;
 
 #define JX_GENERATOR_MAX_CLASSES  64
@@ -187,6 +217,19 @@ gint     jx_generator_rank_outlier (const JxGeneratorOptions *options,
  * thread 0 always runs the program); 0 without the variant. */
 guint    jx_generator_thread_role  (const JxGeneratorOptions *options,
                                     guint                     thread);
+/* The laws of a named set: "scaling" (one function each c·p, c·p^1.5,
+ * c·log2 p and constant, and an all-to-all transpose), "paper" (seed 004's
+ * Table 1: an FFT transpose (all-to-all), a mailbox put ∝ p², a get ∝ p
+ * with a large coefficient — the "missing immutable" bug — and a put ∝ p
+ * with a small one). NULL for another name. */
+const JxGenLaw *jx_generator_law_preset (const char *name,
+                                         guint      *n_laws);
+
+/* The calls the laws of @options make over the run (an all-to-all counts
+ * its messages), without simulating it: a cheap bound before generating.
+ * Each law's calls are capped at JX_GENERATOR_MAX_LAW_CALLS. */
+#define JX_GENERATOR_MAX_LAW_CALLS G_GUINT64_CONSTANT (4000000000)
+guint64  jx_generator_count_law_calls (const JxGeneratorOptions *options);
 
 /* Parse one command-line name into its flag: variants "remove", "add",
  * "rename", "faster-kernel", "slower-machine", "more-calls", "rotate-threads"; defects "unclosed",

@@ -138,3 +138,6 @@ cmd diff-pairing    diff --pairing name --csv @A @B
 cmd render-clusters render @A @D --clusters --diff --pairing structure -o out.png
 cmd align-pairing   align --at "stencil_kernel#2" --pairing name @A @B
 cmd generate-roles  generate --ranks 4 --threads 3 --iterations 2 --variant rotate-threads --classes 2 --outliers 1 out
+cmd trend-json      trend @A @B --json --measure all --at 64
+cmd trend-param     trend @A @D --param n=1,2 --paths --category mpi
+cmd generate-laws   generate --ranks 3 --iterations 2 --laws scaling --law-jitter 0.05 out
