@@ -169,6 +169,7 @@ json_trace (JsonBuilder *builder,
   jx_cli_json_add_int (builder, "n_segments", jx_imbalance_get_n_segments (imbalance));
   jx_cli_json_add_double (builder, "sos_min_seconds", jx_trace_ticks_to_seconds (trace, (gint64) lo));
   jx_cli_json_add_double (builder, "sos_max_seconds", jx_trace_ticks_to_seconds (trace, (gint64) hi));
+  jx_cli_json_add_load_report (builder, trace);
 
   json_builder_set_member_name (builder, "candidates");
   json_builder_begin_array (builder);
@@ -298,6 +299,7 @@ jx_cli_imbalance (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_imbalance_unref);
   g_autofree char *function = NULL;
+  JxCliTraces traces;
   gboolean json = FALSE, csv = FALSE;
   gint top = DEFAULT_TOP;
   const GOptionEntry entries[] = {
@@ -317,8 +319,11 @@ jx_cli_imbalance (int    argc,
                                          "synchronization). Processes and segments are ranked by how far their SOS\n"
                                          "time lies above the median of the same segment index."),
                                        entries);
+  jx_cli_traces_init (&traces, "imbalance");
+  jx_cli_add_trace_options (context, &traces);
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
+  traces.json = json;
   if (argc < 2)
     return jx_cli_usage_error (argv[0], "%s", _("expected at least one trace"));
   if (json && csv)
@@ -329,11 +334,12 @@ jx_cli_imbalance (int    argc,
   for (int i = 1; i < argc; i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(JxTrace) trace = jx_cli_load_trace (argv[i], &error);
+      g_autoptr(JxTrace) trace = NULL;
       JxImbalance *imbalance;
+      int status = jx_cli_open_trace (&traces, argv[i], argv[i], &trace);
 
-      if (trace == NULL)
-        return jx_cli_input_error (argv[0], argv[i], error);
+      if (status != JX_CLI_EXIT_OK)
+        return status;
       imbalance = jx_imbalance_compute (trace, function, NULL, &error);
       if (imbalance == NULL)
         return jx_cli_input_error (argv[0], argv[i], error);

@@ -341,6 +341,7 @@ jx_cli_render (int    argc,
                                          "paths differ, “run (a)” and “run (b)”."),
                                        entries);
   jx_cli_traces_init (&traces, "render");
+  traces.own_window = TRUE;
   jx_cli_add_trace_options (context, &traces);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
