@@ -246,5 +246,9 @@ _jx_trace_builder_finish_partial (JxTraceBuilder *self)
         if (s->depth[k] < s->n_clipped_end && s->subtree_end[k] == s->n_invocations)
           self->partial->n_clipped--;
     }
+  /* Times of a window's results count from its beginning, whether or
+   * not a call spans it. */
+  if (self->partial->has_window && (self->trace->n_events > 0 || self->trace->n_invocations > 0))
+    self->trace->start_time = MIN (self->trace->start_time, self->partial->window_begin);
   self->trace->partial = g_steal_pointer (&self->partial);
 }

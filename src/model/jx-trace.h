@@ -308,7 +308,8 @@ char                *jx_trace_get_event_file       (JxTrace *self, guint stream)
 guint64              jx_trace_get_timer_resolution (JxTrace *self);   /* ticks per second */
 guint64              jx_trace_get_global_offset    (JxTrace *self);
 guint64              jx_trace_get_trace_length     (JxTrace *self);   /* as the clock properties say */
-guint64              jx_trace_get_start_time       (JxTrace *self);   /* earliest event, ticks */
+guint64              jx_trace_get_start_time       (JxTrace *self);   /* earliest event, ticks; a partial
+                                                                            load's window's beginning */
 guint64              jx_trace_get_end_time         (JxTrace *self);   /* latest event, ticks */
 /* A tick count (duration or difference) in ns or seconds at the trace's
  * resolution, through jx-time.h. */
