@@ -11,7 +11,8 @@
  * take more. So the estimate is the selected event files' bytes times a
  * ratio measured on generated and real traces at the peak of the load
  * (VmHWM, bench-partial; docs/partial-loading.md has the table), plus a
- * fixed part per location and a multiple of the global definitions. A
+ * fixed part per location, a multiple of the global definitions and
+ * libotf2's read buffers (from the anchor's chunk sizes). A
  * window scales the event part by its share of the trace's length (the
  * clock properties'), which assumes events spread evenly over time; the
  * loader's guard stops a load that outgrows its budget all the same. */
@@ -24,16 +25,23 @@
 #include "jx-trace-loader-private.h"
 #include "jx-trace-selection-private.h"
 
-/* Peak model bytes per event file byte: the largest ratio measured
- * (docs/partial-loading.md), rounded up. */
-#define BYTES_PER_FILE_BYTE 1.35
-/* Per location: its writer, stream record, label, reader buffers. */
+/* Peak bytes per event file byte: the slope measured on large generated
+ * traces (1.28, docs/partial-loading.md) with a margin. */
+#define BYTES_PER_FILE_BYTE 1.4
+/* Per location: its writer, stream record, label. */
 #define BYTES_PER_LOCATION 4096
 /* Strings, regions, system tree and their indices, per byte of the
  * global definitions file. */
 #define BYTES_PER_DEFINITION_BYTE 6
-/* What any load needs besides: libotf2's chunk buffers, the builder. */
-#define BYTES_BASE (8u << 20)
+/* What any load needs besides: the builder, the process's own heap... */
+#define BYTES_BASE (6u << 20)
+/* ... and libotf2's buffers: the definitions are read through two buffers
+ * of the anchor's definition chunk size, which become resident whole;
+ * each reader thread (two at most) reads an event file through two
+ * buffers of the event chunk size, of which only as much becomes resident
+ * as the file fills. */
+#define DEF_CHUNK_BUFFERS 2
+#define EVT_CHUNK_BUFFERS 4
 
 /* Names shown when a pattern matches nothing. */
 #define SAMPLE_NAMES 3
@@ -49,6 +57,8 @@ struct _JxTraceOutline
   guint64       trace_length;
   guint64       event_bytes;
   guint64       definition_bytes;
+  guint64       evt_chunk_bytes;
+  guint64       def_chunk_bytes;
 };
 
 JxTraceOutline *
@@ -66,6 +76,8 @@ _jx_loader_make_outline (Loader *ld)
   self->timer_resolution = ld->timer_resolution;
   self->global_offset = ld->global_offset;
   self->trace_length = ld->trace_length;
+  self->evt_chunk_bytes = ld->evt_chunk_size;
+  self->def_chunk_bytes = ld->def_chunk_size;
 
   for (i = 0; i < ld->groups->len; i++)
     {
@@ -494,7 +506,7 @@ jx_trace_outline_estimate (JxTraceOutline         *self,
 {
   double share;
   double bytes = BYTES_BASE;
-  guint64 file_bytes = 0;
+  guint64 file_bytes = 0, largest = 0;
   guint i, n = 0;
 
   g_return_val_if_fail (self != NULL, 0);
@@ -504,11 +516,14 @@ jx_trace_outline_estimate (JxTraceOutline         *self,
     if (selected == NULL || selected[i])
       {
         file_bytes += g_array_index (self->locations, JxOutlineLocation, i).file_bytes;
+        largest = MAX (largest, g_array_index (self->locations, JxOutlineLocation, i).file_bytes);
         n++;
       }
   bytes += (double) file_bytes * BYTES_PER_FILE_BYTE * share;
   bytes += (double) n * BYTES_PER_LOCATION;
   bytes += (double) self->definition_bytes * BYTES_PER_DEFINITION_BYTE;
+  bytes += (double) self->def_chunk_bytes * DEF_CHUNK_BUFFERS;
+  bytes += (double) MIN (self->evt_chunk_bytes, largest) * EVT_CHUNK_BUFFERS;
   return bytes >= 1.8e19 ? G_MAXUINT64 - 1 : (guint64) bytes;
 }
 

@@ -95,6 +95,8 @@ typedef struct
   GCancellable       *cancellable;
 
   guint64             timer_resolution;
+  guint64             evt_chunk_size; /* the anchor's, for the memory estimate */
+  guint64             def_chunk_size;
   guint64             global_offset;
   guint64             trace_length;
 

@@ -202,6 +202,8 @@ _jx_loader_open (const char   *path,
     }
 
   ld = _jx_loader_new (anchor);
+  if (OTF2_Reader_GetChunkSize (*reader, &ld->evt_chunk_size, &ld->def_chunk_size) != OTF2_SUCCESS)
+    ld->evt_chunk_size = ld->def_chunk_size = 0;
   if (!_jx_loader_read_global_definitions (ld, *reader, error))
     {
       OTF2_Reader_Close (*reader);
