@@ -39,9 +39,10 @@ JxTrace *jx_trace_load             (const char           *path,
                                     GCancellable         *cancellable,
                                     GError              **error);
 
-/* Asynchronous load in a GTask thread. The progress callback, when given, is
- * invoked on the main context of the caller (thread-default context at the time
- * of the call), coalesced. */
+/* Asynchronous load in a GTask thread. The options are copied (the
+ * selection too). The progress callback, when given, is invoked on the
+ * main context of the caller (thread-default context at the time of the
+ * call), coalesced. */
 void     jx_trace_load_async       (const char           *path,
                                     const JxLoadOptions  *options,
                                     JxLoadProgress        progress,

@@ -972,6 +972,46 @@ test_memory_guard (void)
   test_remove_tree (dir);
 }
 
+static void
+on_loaded (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  JxTrace **trace = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *trace = jx_trace_load_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+is_set (gpointer data)
+{
+  return *(JxTrace **) data != NULL;
+}
+
+/* The window's load path takes a selection the caller frees at once. */
+static void
+test_async (void)
+{
+  g_autofree char *path = jx_test_get_shared_trace ("TraceR__stencil4d-32");
+  JxTraceSelection *selection = jx_trace_selection_new ();
+  JxLoadOptions options = { 0 };
+  g_autoptr(JxTrace) trace = NULL;
+  g_autofree char *source = g_strdup ("a budget freed at once");
+
+  jx_trace_selection_add_pattern (selection, "MPI Rank 2*");
+  options.selection = selection;
+  options.memory_budget = 1u << 30;
+  options.budget_source = source;
+  jx_trace_load_async (path, &options, NULL, NULL, NULL, NULL, on_loaded, &trace);
+  jx_trace_selection_free (selection);
+  g_clear_pointer (&source, g_free);
+  g_assert_true (jx_test_wait_until (is_set, &trace, 60));
+  g_assert_cmpuint (jx_trace_get_n_processes (trace), ==, 11);
+  g_assert_cmpuint (jx_trace_get_partial (trace)->n_processes_selected, ==, 11);
+}
+
 /* The description says what was taken. */
 static void
 test_description (void)
@@ -1016,6 +1056,7 @@ main (int    argc,
   g_test_add_func ("/model/partial/errors", test_errors);
   g_test_add_func ("/model/partial/outline", test_outline);
   g_test_add_func ("/model/partial/description", test_description);
+  g_test_add_func ("/model/partial/async", test_async);
   g_test_add_func ("/model/partial/memory/size-parse", test_memory_size_parse);
   g_test_add_func ("/model/partial/memory/refusal", test_memory_refusal);
   g_test_add_func ("/model/partial/memory/guard", test_memory_guard);
