@@ -2,13 +2,18 @@
  *
  * 1. The anchor is checked for the OTF2 magic (jx-trace-loader-anchor.c),
  *    then one OTF2_Reader reads the global definitions (stored raw first,
- *    since definitions may refer forward) and the marker file, and the
- *    definitions go to the builder (jx-trace-loader-definitions.c).
+ *    since definitions may refer forward).
+ *    A partial load's selection is resolved against them, and the memory
+ *    the load will take is estimated and held against the budget
+ *    (jx-trace-loader-outline.c, jx-trace-selection.h). Then the selected
+ *    definitions and the marker file go to the builder
+ *    (jx-trace-loader-definitions.c).
  * 2. The locations are split between up to two readers, heaviest first into
  *    the lighter bin. Every reader is its own OTF2_Reader on its own thread;
  *    libotf2 readers share no state, so no locking callbacks are needed.
  *    Each reads its locations' local definitions and then their events
- *    (jx-trace-loader-events.c).
+ *    (jx-trace-loader-events.c; a window: jx-trace-loader-window.c), and
+ *    between chunks of events the load is held to the budget.
  * 3. The builder turns what was read into the trace.
  * libotf2 errors never abort or print: a registered error callback keeps the
  * last message per thread for the GError or the load report.
