@@ -150,7 +150,11 @@ def check_cli(program, page):
                           f"Add under .SH COMMANDS:\n.SS {command}\n"
                           f"{roff_escape(usage)}\n.PP\n{roff_escape(summary)}.\n" + "\n".join(entries))
             continue
-        compare(what, options, sections[("COMMANDS", command)], f'".SS {command}" (under .SH COMMANDS)', errors)
+        # Options every command that opens traces shares are documented once,
+        # under .SH LOADING TRACES; they count for the commands that have them.
+        shared = set(sections.get(("LOADING TRACES", None), [])) & set(options)
+        compare(what, options, sections[("COMMANDS", command)] + sorted(shared),
+                f'".SS {command}" (under .SH COMMANDS)', errors)
 
     for command in sorted(man_commands - set(commands)):
         errors.append(f"the manual page has a section for the command {command}, "

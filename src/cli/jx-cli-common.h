@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "jx-trace.h"
+#include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
 
@@ -63,17 +64,41 @@ typedef struct
                              but still return the trace (info prints what
                              it found); the failure is in status */
   int         status;    /* JX_CLI_EXIT_INPUT once a trace failed so */
+
+  /* Partial loading and the memory budget (docs/partial-loading.md); the
+   * options fill these, jx_cli_open_trace () reads them. */
+  gboolean    own_window; /* the command has a --window of its own: the
+                             load window is --load-window (set before
+                             adding the options) */
+  char      **processes;  /* --processes, repeatable */
+  gint        every;      /* --every */
+  char       *window;     /* --window START:END */
+  char       *memory_budget; /* --memory-budget SIZE */
+  JxTraceSelection *selection; /* from the options, at the first open;
+                                  NULL for whole traces */
+  gboolean    parsed;     /* selection and budget are set */
+  guint64     budget;     /* --memory-budget in bytes, 0 when not given */
+  guint64     loaded_bytes; /* model bytes of the traces opened so far */
 } JxCliTraces;
 
 void      jx_cli_traces_init        (JxCliTraces     *traces,
                                      const char      *command);
 
-/* Adds --strict to the context's main options. */
+/* Adds --strict and the partial-loading options (--processes, --every,
+ * --window or --load-window, --memory-budget) to the context's main
+ * options. Call it after every other entry is added: the strings the
+ * options receive are freed with the context's main group. */
 void      jx_cli_add_trace_options  (GOptionContext  *context,
                                      JxCliTraces     *traces);
 
-/* Loads path, prints its caveat line (label names it: "A", or the path)
- * and applies the rules above. Returns the exit code; *trace is set when
+/* Loads path (only the selection the options make), prints its caveat
+ * line (label names it: "A", or the path) and applies the rules above. A
+ * trace whose estimated memory exceeds the budget (the one --memory-budget
+ * gives, less the traces already opened; else JUXTRACE_MEMORY_BUDGET
+ * likewise; else what the machine has available) is an error naming the
+ * estimate and the options that load a part of it. A partial load gets a
+ * caveat line saying what it holds (and "selection" in the JSON load
+ * report). A bad option value is a usage error (exit 2). Returns the exit code; *trace is set when
  * it is JX_CLI_EXIT_OK (with keep_going, also for a trace that failed the
  * rules; traces->status then says so). */
 int       jx_cli_open_trace         (JxCliTraces     *traces,
@@ -83,7 +108,8 @@ int       jx_cli_open_trace         (JxCliTraces     *traces,
 
 /* The load report in a few words, "1 stream truncated, 3 regions closed at
  * the end", or NULL when it found no defect. partial (may be NULL) is set
- * when events were lost: streams missing or truncated. */
+ * when events were lost (streams missing or truncated) or the trace was
+ * loaded in part (jx_trace_get_partial ()). */
 char     *jx_cli_load_summary       (JxTrace         *trace,
                                      gboolean        *partial);
 
@@ -106,7 +132,9 @@ void            jx_cli_load_check_add_json (JsonBuilder   *builder,
 
 /* Adds the member "load_report": defect counts, issues, the summary,
  * whether results are partial, the streams flagged missing, truncated,
- * empty or repaired, and the event files that were missing or ended early. */
+ * empty, repaired or clipped, the event files that were missing or ended
+ * early, and "selection": what a partial load took (null for a whole
+ * trace). */
 void      jx_cli_json_add_load_report (JsonBuilder   *builder,
                                        JxTrace       *trace);
 

@@ -183,6 +183,7 @@ json_trace (JsonBuilder *builder,
   jx_cli_json_add_int (builder, "n_segments", jx_imbalance_get_n_segments (imbalance));
   jx_cli_json_add_double (builder, "sos_min_seconds", jx_trace_ticks_to_seconds (trace, (gint64) lo));
   jx_cli_json_add_double (builder, "sos_max_seconds", jx_trace_ticks_to_seconds (trace, (gint64) hi));
+  jx_cli_json_add_load_report (builder, trace);
 
   json_builder_set_member_name (builder, "candidates");
   json_builder_begin_array (builder);
@@ -314,9 +315,10 @@ jx_cli_imbalance (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_imbalance_unref);
-  g_autoptr(GPtrArray) traces = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) loaded = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(JxImbalanceSet) set = NULL;
   g_autofree char *function = NULL;
+  JxCliTraces traces;
   gboolean json = FALSE, csv = FALSE;
   gint top = DEFAULT_TOP;
   const GOptionEntry entries[] = {
@@ -339,8 +341,11 @@ jx_cli_imbalance (int    argc,
                                          "one, so that their SOS times compare; a trace that does not call it often\n"
                                          "enough is segmented by its own dominant function and says so."),
                                        entries);
+  jx_cli_traces_init (&traces, "imbalance");
+  jx_cli_add_trace_options (context, &traces);
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
+  traces.json = json;
   if (argc < 2)
     return jx_cli_usage_error (argv[0], "%s", _("expected at least one trace"));
   if (json && csv)
@@ -350,23 +355,23 @@ jx_cli_imbalance (int    argc,
 
   for (int i = 1; i < argc; i++)
     {
-      g_autoptr(GError) error = NULL;
-      JxTrace *trace = jx_cli_load_trace (argv[i], &error);
+      JxTrace *trace = NULL;
+      int status = jx_cli_open_trace (&traces, argv[i], argv[i], &trace);
 
-      if (trace == NULL)
-        return jx_cli_input_error (argv[0], argv[i], error);
-      g_ptr_array_add (traces, trace);
+      if (status != JX_CLI_EXIT_OK)
+        return status;
+      g_ptr_array_add (loaded, trace);
     }
   {
     g_autoptr(GError) error = NULL;
 
     /* One segmenting function for all traces: --function, else the first
      * trace's dominant one (jx_imbalance_set_compute). */
-    set = jx_imbalance_set_compute ((JxTrace * const *) traces->pdata, traces->len, function, NULL, &error);
+    set = jx_imbalance_set_compute ((JxTrace * const *) loaded->pdata, loaded->len, function, NULL, &error);
     if (set == NULL)
       return jx_cli_input_error (argv[0], argv[1], error);
   }
-  for (guint i = 0; i < traces->len; i++)
+  for (guint i = 0; i < loaded->len; i++)
     {
       JxImbalance *imbalance = jx_imbalance_set_get (set, i);
 

@@ -20,6 +20,7 @@ static const struct
   { JX_STREAM_FLAG_TRUNCATED, "truncated" },
   { JX_STREAM_FLAG_EMPTY,     "empty" },
   { JX_STREAM_FLAG_REPAIRED,  "repaired" },
+  { JX_STREAM_FLAG_CLIPPED,   "clipped" },
 };
 
 static void
@@ -245,6 +246,8 @@ print_text (JxTrace *trace)
                           jx_trace_get_timer_resolution (trace), _("ticks per second"));
   g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT " – %" G_GUINT64_FORMAT " %s (%" G_GUINT64_FORMAT " %s, %s)\n",
                           _("Time span:"), start, end, _("ticks"), span, _("ticks"), span_text);
+  if (jx_trace_get_partial (trace) != NULL)
+    g_string_append_printf (out, "%-18s %s\n", _("Loaded in part:"), jx_trace_get_partial (trace)->description);
 
   g_string_append_printf (out, "\n%-18s %u\n", _("Processes:"), jx_trace_get_n_processes (trace));
   for (i = 0; i < jx_trace_get_n_processes (trace); i++)

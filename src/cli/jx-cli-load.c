@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-cli-load.c — opening traces for every juxtrace-cli command, with the
- * caveats of their load reports (see jx-cli-common.h). */
+ * caveats of their load reports, the partial-loading options and the
+ * memory budget (see jx-cli-common.h, docs/partial-loading.md). */
 #include "config.h"
 
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "jx-cli.h"
 #include "jx-cli-common.h"
+#include "jx-trace-loader.h"
 
 /* At most this many unreadable event files are named in a message. */
 #define MAX_NAMED_FILES 8
@@ -24,6 +26,34 @@ jx_cli_traces_init (JxCliTraces *traces,
   traces->status = JX_CLI_EXIT_OK;
 }
 
+/* The main group's translate function (what set_translation_domain ()
+ * would do); its destroy notify frees what the options received when the
+ * context is freed, since commands keep JxCliTraces on the stack. */
+static const char *
+translate_option (const char *text,
+                  gpointer    data)
+{
+  return g_dgettext (GETTEXT_PACKAGE, text);
+}
+
+static void
+free_trace_options (gpointer data)
+{
+  JxCliTraces *traces = data;
+
+  g_clear_pointer (&traces->processes, g_strfreev);
+  g_clear_pointer (&traces->window, g_free);
+  g_clear_pointer (&traces->memory_budget, g_free);
+  g_clear_pointer (&traces->selection, jx_trace_selection_free);
+  traces->parsed = FALSE;
+}
+
+static const char *
+window_option (const JxCliTraces *traces)
+{
+  return traces->own_window ? "--load-window" : "--window";
+}
+
 void
 jx_cli_add_trace_options (GOptionContext *context,
                           JxCliTraces    *traces)
@@ -31,6 +61,20 @@ jx_cli_add_trace_options (GOptionContext *context,
   const GOptionEntry entries[] = {
     { "strict", 0, 0, G_OPTION_ARG_NONE, &traces->strict,
       N_("Exit with status 1 when a trace has any defect in its load report (for CI gates)"), NULL },
+    { "processes", 0, 0, G_OPTION_ARG_STRING_ARRAY, &traces->processes,
+      N_("Load only the processes whose name matches PATTERN (* and ?; repeatable); a pattern with “ / ” "
+         "matches “process / location” and loads only those locations, e.g. “* / Master thread”"),
+      N_("PATTERN") },
+    { "every", 0, 0, G_OPTION_ARG_INT, &traces->every,
+      N_("Load only one process in K (the 1st, the K+1-th, …, of those --processes takes)"), N_("K") },
+    { traces->own_window ? "load-window" : "window", 0, 0, G_OPTION_ARG_STRING, &traces->window,
+      N_("Load only the events from START to END after the trace’s start (e.g. 1s:2.5s, 500ms:, :2s; "
+         "a number alone is in ms); calls that straddle an edge are cut to it"),
+      N_("START:END") },
+    { "memory-budget", 0, 0, G_OPTION_ARG_STRING, &traces->memory_budget,
+      N_("Refuse a trace estimated to take more memory than SIZE (e.g. 2G, 512M, unlimited; default "
+         "JUXTRACE_MEMORY_BUDGET, else the memory available)"),
+      N_("SIZE") },
     { NULL }
   };
 
@@ -38,9 +82,137 @@ jx_cli_add_trace_options (GOptionContext *context,
 
   /* GOption copies the entries. */
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_group_set_translate_func (g_option_context_get_main_group (context),
+                                     translate_option, traces, free_trace_options);
 }
 
-/* The streams flagged so, and how many. */
+/* "START:END" with times as jx_time_parse () reads them (ms without a
+ * unit); an empty side is the trace's start or end. */
+static gboolean
+parse_window (const char *text,
+              gint64     *begin_ns,
+              gint64     *end_ns)
+{
+  const char *colon = strchr (text, ':');
+  g_autofree char *left = NULL;
+  g_autofree char *right = NULL;
+
+  if (colon == NULL || strchr (colon + 1, ':') != NULL)
+    return FALSE;
+  left = g_strstrip (g_strndup (text, (gsize) (colon - text)));
+  right = g_strstrip (g_strdup (colon + 1));
+  if (*left == '\0' && *right == '\0')
+    return FALSE;
+  *begin_ns = 0;
+  *end_ns = JX_WINDOW_OPEN_END;
+  if (*left != '\0' && !jx_time_parse (left, JX_TIME_UNIT_MS, begin_ns))
+    return FALSE;
+  if (*right != '\0' && !jx_time_parse (right, JX_TIME_UNIT_MS, end_ns))
+    return FALSE;
+  return TRUE;
+}
+
+/* The selection and budget from the options, once; a usage error for
+ * values that are no pattern, count, window or size. */
+static int
+parse_trace_options (JxCliTraces *traces)
+{
+  g_autoptr(JxTraceSelection) selection = NULL;
+  gint64 begin_ns, end_ns;
+
+  if (traces->parsed)
+    return JX_CLI_EXIT_OK;
+
+  selection = jx_trace_selection_new ();
+  for (guint i = 0; traces->processes != NULL && traces->processes[i] != NULL; i++)
+    {
+      if (*g_strstrip (traces->processes[i]) == '\0')
+        return jx_cli_usage_error (traces->command, "%s", _("--processes needs a pattern, e.g. “MPI Rank 1*”"));
+      jx_trace_selection_add_pattern (selection, traces->processes[i]);
+    }
+  if (traces->every < 0)
+    return jx_cli_usage_error (traces->command, _("bad --every %d: give 1 or more"), traces->every);
+  if (traces->every > 1)
+    jx_trace_selection_set_every (selection, (guint) traces->every, 0);
+  if (traces->window != NULL)
+    {
+      if (!parse_window (traces->window, &begin_ns, &end_ns))
+        return jx_cli_usage_error (traces->command,
+                                   _("bad %s “%s”: expected START:END with times such as 0, 1.5ms, 2 s (either may be left out)"),
+                                   window_option (traces), traces->window);
+      jx_trace_selection_set_window (selection, begin_ns, end_ns);
+    }
+  if (traces->memory_budget != NULL && !jx_memory_size_parse (traces->memory_budget, &traces->budget))
+    return jx_cli_usage_error (traces->command,
+                               _("bad --memory-budget “%s”: give a size such as 2G, 512M, 1.5GiB or unlimited"),
+                               traces->memory_budget);
+
+  if (!jx_trace_selection_is_all (selection))
+    traces->selection = g_steal_pointer (&selection);
+  traces->parsed = TRUE;
+  return JX_CLI_EXIT_OK;
+}
+
+/* The budget for the next trace: the one given (option, else the
+ * environment) less the traces already open, which are held together; or
+ * 0 for the memory available now, which already counts them. */
+static guint64
+next_budget (JxCliTraces  *traces,
+             char        **source,
+             GError      **error)
+{
+  guint64 budget = traces->budget;
+
+  if (budget != 0)
+    *source = g_strdup ("--memory-budget");
+  else
+    {
+      g_autofree char *from = NULL;
+
+      budget = jx_memory_budget_get_default (&from, error);
+      if (budget == 0)
+        return 0;
+      /* The loader reads the available memory afresh. */
+      if (g_strcmp0 (from, JX_MEMORY_BUDGET_ENV) != 0)
+        return budget == JX_MEMORY_UNLIMITED ? JX_MEMORY_UNLIMITED : 0;
+      *source = g_strdup (JX_MEMORY_BUDGET_ENV);
+    }
+  if (budget == JX_MEMORY_UNLIMITED || traces->loaded_bytes == 0)
+    return budget;
+  if (traces->loaded_bytes >= budget)
+    return 1;
+  {
+    g_autofree char *loaded = jx_memory_size_format (traces->loaded_bytes);
+    char *less = g_strdup_printf (_("%s, less %s for the traces already loaded"), *source, loaded);
+
+    g_free (*source);
+    *source = less;
+  }
+  return budget - traces->loaded_bytes;
+}
+
+/* Loads with the options' selection and budget. */
+static JxTrace *
+load_selected (JxCliTraces  *traces,
+               const char   *path,
+               GError      **error)
+{
+  g_autofree char *source = NULL;
+  JxLoadOptions options = { 0 };
+  GError *budget_error = NULL;
+
+  options.selection = traces->selection;
+  options.memory_budget = next_budget (traces, &source, &budget_error);
+  if (budget_error != NULL)
+    {
+      g_propagate_error (error, budget_error);
+      return NULL;
+    }
+  options.budget_source = source;
+  return jx_trace_load (path, &options, NULL, NULL, NULL, error);
+}
+
+/* The streams flagged so, and how many. *//* The streams flagged so, and how many. */
 static guint
 count_streams (JxTrace *trace,
                guint    flag)
@@ -123,7 +295,8 @@ jx_cli_load_summary (JxTrace  *trace,
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
 
   if (partial != NULL)
-    *partial = count_streams (trace, JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED) > 0;
+    *partial = count_streams (trace, JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED) > 0
+               || jx_trace_get_partial (trace) != NULL;
   for (guint i = 0; i < G_N_ELEMENTS (summary_order); i++)
     {
       guint64 n = jx_trace_get_defect_count (trace, summary_order[i]);
@@ -178,10 +351,75 @@ unreadable_files (JxTrace *trace,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* "loaded in part: 4 of 32 processes (“MPI Rank 1*”), window 1 s – 2 s;
+ * 12 calls cut at the window’s edges, 30 message events with processes
+ * not loaded" */
+static char *
+partial_phrase (JxTrace *trace)
+{
+  const JxTracePartial *partial = jx_trace_get_partial (trace);
+  g_autoptr(GString) out = NULL;
+
+  if (partial == NULL)
+    return NULL;
+  out = g_string_new (NULL);
+  /* Translators: followed by what was loaded, e.g. "4 of 32 processes". */
+  g_string_append_printf (out, _("loaded in part: %s"), partial->description);
+  if (partial->n_clipped > 0)
+    {
+      gulong n = (gulong) MIN (partial->n_clipped, G_MAXULONG);
+
+      g_string_append (out, "; ");
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%lu call cut at the window’s edges",
+                                                "%lu calls cut at the window’s edges", n), n);
+    }
+  if (partial->n_messages_cut > 0)
+    {
+      gulong n = (gulong) MIN (partial->n_messages_cut, G_MAXULONG);
+
+      g_string_append (out, "; ");
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%lu message crosses the window’s edges",
+                                                "%lu messages cross the window’s edges", n), n);
+    }
+  if (partial->n_messages_unselected > 0)
+    {
+      gulong n = (gulong) MIN (partial->n_messages_unselected, G_MAXULONG);
+
+      g_string_append (out, "; ");
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%lu message event with processes not loaded",
+                                                "%lu message events with processes not loaded", n), n);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* One line per trace that is not whole or not clean: selection is
+ * partial_phrase (), summary and partial jx_cli_load_summary ()'s. */
+static void
+print_caveat (const char *label,
+              const char *selection,
+              const char *summary,
+              gboolean    partial)
+{
+  if (summary == NULL && selection == NULL)
+    return;
+  if (selection != NULL && summary != NULL)
+    /* Translators: "A: loaded in part: …; 3 regions closed at the end — …" */
+    g_printerr (_("%s: %s; %s — results cover only what was loaded\n"), label, selection, summary);
+  else if (selection != NULL)
+    g_printerr (_("%s: %s — results cover only what was loaded\n"), label, selection);
+  else if (partial)
+    /* Translators: "A: 1 stream truncated, 3 regions closed at the end — …" */
+    g_printerr (_("%s: %s — results for it are partial\n"), label, summary);
+  else
+    g_printerr (_("%s: %s — repaired while loading; “juxtrace-cli info” shows the load report\n"),
+                label, summary);
+}
+
 struct _JxCliLoadCheck
 {
   char     *anchor;        /* the trace's anchor file */
   char     *summary;       /* jx_cli_load_summary (), NULL without defects */
+  char     *selection;     /* partial_phrase (), NULL for a whole trace */
   gboolean  partial;
   gboolean  unreadable;
   char     *files;         /* the unreadable event files, named */
@@ -202,6 +440,7 @@ jx_cli_load_check_new (JxTrace *trace)
   check = g_new0 (JxCliLoadCheck, 1);
   check->anchor = g_strdup (jx_trace_get_path (trace));
   check->summary = jx_cli_load_summary (trace, &check->partial);
+  check->selection = partial_phrase (trace);
   check->unreadable = is_unreadable (trace);
   if (check->unreadable)
     check->files = unreadable_files (trace, &check->n_files);
@@ -221,6 +460,7 @@ jx_cli_load_check_free (JxCliLoadCheck *check)
     return;
   g_free (check->anchor);
   g_free (check->summary);
+  g_free (check->selection);
   g_free (check->files);
   g_clear_pointer (&check->report, json_node_unref);
   g_free (check);
@@ -244,15 +484,8 @@ jx_cli_load_check_apply (JxCliTraces    *traces,
                   check->n_files, check->files);
       return FALSE;
     }
-  if (!traces->json && check->summary != NULL)
-    {
-      if (check->partial)
-        /* Translators: "A: 1 stream truncated, 3 regions closed at the end — …" */
-        g_printerr (_("%s: %s — results for it are partial\n"), label != NULL ? label : path, check->summary);
-      else
-        g_printerr (_("%s: %s — repaired while loading; “juxtrace-cli info” shows the load report\n"),
-                    label != NULL ? label : path, check->summary);
-    }
+  if (!traces->json)
+    print_caveat (label != NULL ? label : path, check->selection, check->summary, check->partial);
   if (traces->strict && check->n_defects > 0)
     {
       g_printerr (g_dngettext (GETTEXT_PACKAGE,
@@ -275,6 +508,16 @@ jx_cli_load_check_add_json (JsonBuilder    *builder,
   json_builder_add_value (builder, json_node_copy (check->report));
 }
 
+/* After a refusal for memory: how to load a part instead. */
+static void
+print_budget_hint (const JxCliTraces *traces,
+                   const char        *path)
+{
+  g_printerr (_("juxtrace-cli %s: load a part of “%s” with --processes PATTERN, --every K or %s START:END, "
+                "or give a budget with --memory-budget SIZE (“juxtrace-cli %s --help”)\n"),
+              traces->command, path, window_option (traces), traces->command);
+}
+
 int
 jx_cli_open_trace (JxCliTraces  *traces,
                    const char   *path,
@@ -285,13 +528,24 @@ jx_cli_open_trace (JxCliTraces  *traces,
   g_autoptr(JxTrace) loaded = NULL;
   JxCliLoadCheck *check;
   gboolean ok;
+  int status;
 
   g_return_val_if_fail (traces != NULL, JX_CLI_EXIT_USAGE);
   g_return_val_if_fail (path != NULL && trace != NULL, JX_CLI_EXIT_USAGE);
 
-  loaded = jx_cli_load_trace (path, &error);
+  status = parse_trace_options (traces);
+  if (status != JX_CLI_EXIT_OK)
+    return status;
+
+  loaded = load_selected (traces, path, &error);
   if (loaded == NULL)
-    return jx_cli_input_error (traces->command, path, error);
+    {
+      status = jx_cli_input_error (traces->command, path, error);
+      if (g_error_matches (error, JX_TRACE_ERROR, JX_TRACE_ERROR_TOO_LARGE))
+        print_budget_hint (traces, path);
+      return status;
+    }
+  traces->loaded_bytes += jx_trace_get_memory_size (loaded);
 
   check = jx_cli_load_check_new (loaded);
   ok = jx_cli_load_check_apply (traces, check, path, label != NULL ? label : path);
@@ -333,6 +587,7 @@ add_flagged_streams (JsonBuilder *builder,
     { JX_STREAM_FLAG_TRUNCATED, "truncated" },
     { JX_STREAM_FLAG_EMPTY,     "empty" },
     { JX_STREAM_FLAG_REPAIRED,  "repaired" },
+    { JX_STREAM_FLAG_CLIPPED,   "clipped" },
   };
 
   json_builder_set_member_name (builder, "streams");
@@ -343,6 +598,51 @@ add_flagged_streams (JsonBuilder *builder,
 
   add_event_files (builder, trace, "missing_event_files", JX_STREAM_FLAG_MISSING);
   add_event_files (builder, trace, "truncated_event_files", JX_STREAM_FLAG_TRUNCATED);
+}
+
+/* "selection": what a partial load took, or null. */
+static void
+add_selection (JsonBuilder *builder,
+               JxTrace     *trace)
+{
+  const JxTracePartial *partial = jx_trace_get_partial (trace);
+
+  json_builder_set_member_name (builder, "selection");
+  if (partial == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  json_builder_begin_object (builder);
+  jx_cli_json_add_string (builder, "description", partial->description);
+  jx_cli_json_add_int (builder, "processes_selected", partial->n_processes_selected);
+  jx_cli_json_add_int (builder, "processes_total", partial->n_processes);
+  jx_cli_json_add_int (builder, "locations_selected", partial->n_locations_selected);
+  jx_cli_json_add_int (builder, "locations_total", partial->n_locations);
+  json_builder_set_member_name (builder, "window");
+  if (!partial->has_window)
+    json_builder_add_null_value (builder);
+  else
+    {
+      json_builder_begin_object (builder);
+      jx_cli_json_add_double (builder, "begin_seconds", partial->window_begin_ns / 1e9);
+      json_builder_set_member_name (builder, "end_seconds");
+      if (partial->window_end_ns == JX_WINDOW_OPEN_END)
+        json_builder_add_null_value (builder);
+      else
+        json_builder_add_double_value (builder, partial->window_end_ns / 1e9);
+      jx_cli_json_add_int (builder, "begin_ticks", (gint64) partial->window_begin);
+      json_builder_set_member_name (builder, "end_ticks");
+      if (partial->window_end == G_MAXUINT64)
+        json_builder_add_null_value (builder);
+      else
+        json_builder_add_int_value (builder, (gint64) partial->window_end);
+      json_builder_end_object (builder);
+    }
+  jx_cli_json_add_int (builder, "clipped_calls", (gint64) partial->n_clipped);
+  jx_cli_json_add_int (builder, "messages_cut_by_window", (gint64) partial->n_messages_cut);
+  jx_cli_json_add_int (builder, "message_events_with_unselected", (gint64) partial->n_messages_unselected);
+  json_builder_end_object (builder);
 }
 
 void
@@ -367,6 +667,7 @@ jx_cli_json_add_load_report (JsonBuilder *builder,
   else
     json_builder_add_null_value (builder);
   add_flagged_streams (builder, trace);
+  add_selection (builder, trace);
 
   json_builder_set_member_name (builder, "defects");
   json_builder_begin_object (builder);

@@ -242,6 +242,7 @@ jx_cli_render (int    argc,
                                          "paths differ, “run (a)” and “run (b)”."),
                                        entries);
   jx_cli_traces_init (&traces, "render");
+  traces.own_window = TRUE;
   jx_cli_add_trace_options (context, &traces);
   g_option_context_add_group (context, jx_cli_render_trend_option_group (&trend));
 

@@ -32,6 +32,11 @@
  *    flagged truncated, regions still open are closed as above.
  *  - Unreadable local definitions: counted per location by the loader.
  *  - Messages: see jx-trace-builder-messages.c.
+ *
+ * A partial load's window is no defect: calls open at its beginning are
+ * entered there without an event (enter_clipped), calls open at its end
+ * are closed there (clip_end); both are flagged on the stream
+ * (JxStream.n_clipped_start / n_clipped_end).
  */
 #include "config.h"
 
@@ -51,6 +56,7 @@ _jx_stream_writer_free (gpointer data)
   g_clear_pointer (&sb->sends, g_array_unref);
   g_clear_pointer (&sb->recvs, g_array_unref);
   g_clear_pointer (&sb->collectives, g_array_unref);
+  g_clear_pointer (&sb->skipped, g_hash_table_unref);
   g_free (sb);
 }
 
@@ -246,6 +252,74 @@ jx_trace_builder_leave_undefined (JxTraceBuilder *self,
   JxStreamWriter *sb = _jx_trace_builder_event (self, stream, &time, JX_EVENT_LEAVE);
 
   leave_mapped (self, sb, time, map_undefined_region (self, sb, time, raw));
+}
+
+/* Partial loads */
+
+static void
+enter_clipped (JxStreamWriter *sb,
+               guint64         time,
+               guint32         region)
+{
+  /* Only before the stream's first event: the chain 0 .. n-1. */
+  g_return_if_fail (sb->s.n_events == 0 && sb->s.n_invocations == sb->s.n_clipped_start);
+  g_return_if_fail (sb->s.n_clipped_start < G_MAXUINT16);
+
+  sb->s.first_time = time;
+  sb->s.last_time = time;
+  sb->s.flags |= JX_STREAM_FLAG_CLIPPED;
+  sb->s.n_clipped_start++;
+  enter_mapped (sb, time, region);
+}
+
+void
+jx_trace_builder_enter_clipped (JxTraceBuilder *self,
+                                guint32         stream,
+                                guint64         time,
+                                guint32         region)
+{
+  JxStreamWriter *sb;
+
+  g_return_if_fail (self != NULL && stream < self->streams->len);
+
+  sb = _jx_trace_builder_stream (self, stream);
+  enter_clipped (sb, time, defined_region (self, sb, time, region));
+}
+
+void
+jx_trace_builder_enter_clipped_undefined (JxTraceBuilder *self,
+                                          guint32         stream,
+                                          guint64         time,
+                                          guint32         raw)
+{
+  JxStreamWriter *sb;
+
+  g_return_if_fail (self != NULL && stream < self->streams->len);
+
+  sb = _jx_trace_builder_stream (self, stream);
+  enter_clipped (sb, time, map_undefined_region (self, sb, time, raw));
+}
+
+void
+jx_trace_builder_clip_end (JxTraceBuilder *self,
+                           guint32         stream,
+                           guint64         time)
+{
+  JxStreamWriter *sb;
+
+  g_return_if_fail (self != NULL && stream < self->streams->len);
+
+  sb = _jx_trace_builder_stream (self, stream);
+  g_return_if_fail (!sb->ended);
+  if (sb->stack_len == 0)
+    return;
+  if (time < sb->s.last_time)
+    time = sb->s.last_time;
+  sb->s.last_time = time;
+  sb->s.flags |= JX_STREAM_FLAG_CLIPPED;
+  sb->s.n_clipped_end = (guint16) MIN (sb->stack_len, G_MAXUINT16);
+  while (sb->stack_len > 0)
+    close_top (sb, time);
 }
 
 void

@@ -156,7 +156,10 @@ finish_stream (JxTraceBuilder *self,
   if (!sb->ended)
     _jx_stream_writer_close_and_trim (self, sb);
 
-  if (sb->s.n_events == 0 && !(sb->s.flags & JX_STREAM_FLAG_MISSING))
+  /* In a partial load's window a stream may hold no event but calls
+   * that span the window, or nothing while it has events outside. */
+  if (sb->s.n_events == 0 && sb->s.n_invocations == 0 && !sb->outside
+      && !(sb->s.flags & JX_STREAM_FLAG_MISSING))
     {
       sb->s.flags |= JX_STREAM_FLAG_EMPTY;
       _jx_stream_writer_issue (sb, JX_DEFECT_EMPTY_STREAM, 0,
@@ -224,7 +227,7 @@ move_streams (JxTraceBuilder *self)
       trace->n_events += sb->s.n_events;
       trace->n_invocations += sb->s.n_invocations;
 
-      if (sb->s.n_events > 0)
+      if (sb->s.n_events > 0 || sb->s.n_invocations > 0)
         {
           if (!any_events || sb->s.first_time < trace->start_time)
             trace->start_time = sb->s.first_time;
@@ -277,6 +280,8 @@ jx_trace_builder_finish (JxTraceBuilder *self)
 
   trace = self->trace;
 
+  /* Stream indices of the skipped messages hold only before reordering. */
+  _jx_trace_builder_drop_cut_receives (self);
   order_streams (self);
   add_synthetic_regions (self);
   index_region_names (trace);
@@ -291,6 +296,7 @@ jx_trace_builder_finish (JxTraceBuilder *self)
 
   collect_load_report (self);
   move_streams (self);
+  _jx_trace_builder_finish_partial (self);
   trace->chunk_bytes = string_bytes (trace);
 
   self->trace = NULL;

@@ -23,16 +23,6 @@
 
 #include "jx-trace-builder-private.h"
 
-typedef struct
-{
-  guint64 time;
-  guint64 size;
-  guint32 sender;
-  guint32 receiver;
-  guint32 communicator;
-  guint32 tag;
-} PendingMessage;
-
 /* One stream's part in a collective as read. */
 typedef struct
 {
@@ -773,6 +763,13 @@ report_unmatched_sends (Matching *m)
         if (peer->s.flags & STREAM_LOST)
           {
             count_hidden (m, sb, m->msgs[i].receiver);
+            continue;
+          }
+        /* A partial load stopped reading at its window's end: the
+         * receive comes after it (jx-trace-builder-partial.c). */
+        if (_jx_trace_builder_windowed (m->self))
+          {
+            m->self->partial->n_messages_cut++;
             continue;
           }
         _jx_stream_writer_issue (sb, JX_DEFECT_UNMATCHED_MESSAGE, m->msgs[i].send_time,

@@ -13,6 +13,17 @@
 
 G_BEGIN_DECLS
 
+/* A send or receive waiting to be matched (jx-trace-builder-messages.c). */
+typedef struct
+{
+  guint64 time;
+  guint64 size;
+  guint32 sender;
+  guint32 receiver;
+  guint32 communicator;
+  guint32 tag;
+} PendingMessage;
+
 struct _JxTraceBuilder
 {
   JxTrace     *trace;
@@ -23,6 +34,7 @@ struct _JxTraceBuilder
   guint32      n_defined_regions;
   GArray      *issues;         /* trace-wide JxLoadIssue */
   guint64      defects[JX_N_DEFECTS];
+  JxTracePartial *partial;     /* NULL unless set_partial () */
 };
 
 /* jx-trace-builder.c */
@@ -74,8 +86,9 @@ static inline guint64
 _jx_stream_writer_check_time (JxStreamWriter *sb,
                               guint64         time)
 {
+  /* A stream that begins with calls cut to a window begins there. */
   if (G_UNLIKELY (sb->s.n_events == 0))
-    sb->s.first_time = time;
+    sb->s.first_time = sb->s.n_clipped_start > 0 ? sb->s.first_time : time;
   else if (G_UNLIKELY (time < sb->s.last_time))
     time = _jx_stream_writer_raise_time (sb, time);
   sb->s.last_time = time;
@@ -101,6 +114,20 @@ _jx_trace_builder_event (JxTraceBuilder *self,
   *time = _jx_stream_writer_check_time (sb, *time);
   sb->s.event_counts[kind]++;
   return sb;
+}
+
+/* jx-trace-builder-partial.c */
+
+/* A window's messages: receives of messages sent before it are dropped
+ * (before the streams are reordered); counts go to partial. */
+void        _jx_trace_builder_drop_cut_receives (JxTraceBuilder *self);
+/* The partial record moves to the trace with its counters. */
+void        _jx_trace_builder_finish_partial    (JxTraceBuilder *self);
+/* Whether unmatched sends are taken as received after the window. */
+static inline gboolean
+_jx_trace_builder_windowed (JxTraceBuilder *self)
+{
+  return self->partial != NULL && self->partial->has_window;
 }
 
 /* jx-trace-builder-arrays.c */

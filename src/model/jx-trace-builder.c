@@ -49,6 +49,7 @@ jx_trace_builder_free (JxTraceBuilder *self)
   g_clear_pointer (&self->undefined, g_hash_table_unref);
   g_clear_pointer (&self->undefined_raw, g_array_unref);
   g_clear_pointer (&self->issues, g_array_unref);
+  g_clear_pointer (&self->partial, g_free);
   g_mutex_clear (&self->lock);
   g_free (self);
 }

@@ -128,6 +128,36 @@ void            jx_trace_builder_report       (JxTraceBuilder *self,
  * were not ended. */
 void            jx_trace_builder_end_stream   (JxTraceBuilder *self, guint32 stream);
 
+/* Partial loads (jx-trace-selection.h, jx-trace-builder-partial.c). */
+
+/* The trace holds only part of its archive (copied; the counters are
+ * filled in by finish ()). With a window, sends left without a receive
+ * are taken as received after its end, and receives of messages sent
+ * before its beginning (known from jx_trace_builder_skip_message ()) are
+ * left out: both are counted in n_messages_cut, not as defects. */
+void            jx_trace_builder_set_partial  (JxTraceBuilder *self, const JxTracePartial *partial);
+/* The process's position in the definitions when processes were left out. */
+void            jx_trace_builder_set_process_rank (JxTraceBuilder *self, guint32 process, guint32 rank);
+/* A call open when the window began, entered at time (the window's
+ * beginning) without counting an event; the stream's events must not
+ * have begun. region as for enter (); _undefined as enter_undefined (). */
+void            jx_trace_builder_enter_clipped (JxTraceBuilder *self, guint32 stream, guint64 time, guint32 region);
+void            jx_trace_builder_enter_clipped_undefined (JxTraceBuilder *self, guint32 stream, guint64 time, guint32 raw);
+/* A collective operation begun before the window: its part begins at time. */
+void            jx_trace_builder_collective_clipped (JxTraceBuilder *self, guint32 stream, guint64 time);
+/* The window ended at time (after the stream's last event) with calls
+ * open: they end there, cut, without an unclosed-region defect. */
+void            jx_trace_builder_clip_end     (JxTraceBuilder *self, guint32 stream, guint64 time);
+/* A send (send = TRUE, peer = receiver) or receive (peer = sender) before
+ * the window: not added, only counted per peer, communicator and tag. */
+void            jx_trace_builder_skip_message (JxTraceBuilder *self, guint32 stream, gboolean send,
+                                               guint32 peer, guint32 communicator, guint32 tag);
+/* The stream has events outside the window, so it is not empty even when
+ * none lies inside. */
+void            jx_trace_builder_note_outside (JxTraceBuilder *self, guint32 stream);
+/* Message events whose peer was not selected (counted as events). */
+void            jx_trace_builder_add_unselected_messages (JxTraceBuilder *self, guint64 n);
+
 /* Closes open regions, shrinks arrays, matches messages, sorts; consumes the builder. */
 JxTrace        *jx_trace_builder_finish       (JxTraceBuilder *self);
 

@@ -10,8 +10,10 @@
 typedef struct
 {
   char           *path;
-  JxLoadOptions   options;
+  JxLoadOptions   options;       /* selection and budget_source are the copies below */
   gboolean        has_options;
+  JxTraceSelection *selection;
+  char           *budget_source;
   JxLoadProgress  progress;
   gpointer        progress_data;
   GDestroyNotify  progress_notify;
@@ -44,6 +46,8 @@ async_load_free (gpointer data)
   AsyncLoad *al = data;
 
   g_free (al->path);
+  g_clear_pointer (&al->selection, jx_trace_selection_free);
+  g_free (al->budget_source);
   if (al->progress_notify != NULL)
     {
       PendingNotify *pending = g_new (PendingNotify, 1);
@@ -150,8 +154,14 @@ jx_trace_load_async (const char           *path,
   al->path = g_strdup (path);
   if (options != NULL)
     {
+      /* The caller's selection may be gone when the thread runs. */
       al->options = *options;
       al->has_options = TRUE;
+      if (options->selection != NULL)
+        al->selection = jx_trace_selection_copy (options->selection);
+      al->budget_source = g_strdup (options->budget_source);
+      al->options.selection = al->selection;
+      al->options.budget_source = al->budget_source;
     }
   al->progress = progress;
   al->progress_data = progress_data;

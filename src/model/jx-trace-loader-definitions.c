@@ -9,6 +9,7 @@
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "jx-marker-file-private.h"
 #include "jx-trace-loader-private.h"
@@ -191,6 +192,9 @@ marker_instance (void             *user_data,
   gpointer def = g_hash_table_lookup (ld->marker_defs, GUINT_TO_POINTER (marker));
 
   if (def == NULL)
+    return OTF2_CALLBACK_SUCCESS;
+  /* A partial load keeps the markers that overlap its window. */
+  if (ld->windowed && (time >= ld->window_end || (duration < ld->window_begin && time < ld->window_begin - duration)))
     return OTF2_CALLBACK_SUCCESS;
   jx_trace_builder_add_marker (ld->builder, time, duration, GPOINTER_TO_UINT (def) - 1,
                                scope, scope_ref, text);
@@ -386,32 +390,22 @@ add_system_tree (Loader *ld)
   return node_index;
 }
 
-/* A process per location group. Returns group ref -> position in
- * ld->groups + 1. */
-static GHashTable *
-add_processes (Loader     *ld,
-               GHashTable *node_index)
+/* Locations whose group is undefined get a process of their own, one per
+ * undefined group ref. */
+static void
+add_synthetic_groups (Loader *ld)
 {
-  JxTraceBuilder *b = ld->builder;
-  GHashTable *group_order = g_hash_table_new (NULL, NULL);
   guint i;
 
   for (i = 0; i < ld->groups->len; i++)
-    {
-      RawLocationGroup *g = &g_array_index (ld->groups, RawLocationGroup, i);
-      gpointer node = g_hash_table_lookup (node_index, GUINT_TO_POINTER (g->parent));
+    g_hash_table_insert (ld->group_order, GUINT_TO_POINTER (g_array_index (ld->groups, RawLocationGroup, i).ref),
+                         GUINT_TO_POINTER (i + 1));
 
-      g->process = jx_trace_builder_add_process (b, _jx_loader_lookup_string (ld, g->name),
-                                                 node != NULL ? GPOINTER_TO_UINT (node) - 1 : JX_NONE);
-      g_hash_table_insert (group_order, GUINT_TO_POINTER (g->ref), GUINT_TO_POINTER (i + 1));
-    }
-
-  /* Locations whose group is undefined get a process of their own. */
   for (i = 0; i < ld->locations->len; i++)
     {
       RawLocation *l = &g_array_index (ld->locations, RawLocation, i);
 
-      if (!g_hash_table_contains (group_order, GUINT_TO_POINTER (l->group)))
+      if (!g_hash_table_contains (ld->group_order, GUINT_TO_POINTER (l->group)))
         {
           RawLocationGroup g = { 0 };
 
@@ -419,34 +413,99 @@ add_processes (Loader     *ld,
           g.name = OTF2_UNDEFINED_STRING;
           g.type = OTF2_LOCATION_GROUP_TYPE_UNKNOWN;
           g.parent = OTF2_UNDEFINED_SYSTEM_TREE_NODE;
-          g.process = jx_trace_builder_add_process (b, _("Unknown process"), JX_NONE);
-          jx_trace_builder_report (b, JX_DEFECT_UNDEFINED_LOCATION, JX_NONE, 0,
-                                   _("Location %llu names undefined location group %u"),
-                                   (unsigned long long) l->ref, l->group);
+          g.process = JX_NONE;
+          g.synthetic = TRUE;
+          g.named_by = l->ref;
           g_array_append_val (ld->groups, g);
-          g_hash_table_insert (group_order, GUINT_TO_POINTER (g.ref), GUINT_TO_POINTER (ld->groups->len));
+          g_hash_table_insert (ld->group_order, GUINT_TO_POINTER (g.ref), GUINT_TO_POINTER (ld->groups->len));
         }
     }
-  return group_order;
 }
 
-/* A stream per location, grouped by process in group order. */
+/* The event file sizes, for the memory estimate. */
 static void
-add_streams (Loader     *ld,
-             GHashTable *group_order)
+stat_event_files (Loader *ld)
 {
-  JxTraceBuilder *b = ld->builder;
+  g_autofree char *archive_dir = _jx_loader_archive_directory (ld->anchor);
   guint i;
-
-  g_qsort_with_data (ld->locations->data, ld->locations->len, sizeof (RawLocation),
-                     compare_locations, group_order);
 
   for (i = 0; i < ld->locations->len; i++)
     {
       RawLocation *l = &g_array_index (ld->locations, RawLocation, i);
-      guint g = GPOINTER_TO_UINT (g_hash_table_lookup (group_order, GUINT_TO_POINTER (l->group))) - 1;
+      g_autofree char *path = _jx_loader_location_file (archive_dir, l->ref, ".evt");
+      GStatBuf st;
+
+      l->file_bytes = g_stat (path, &st) == 0 && st.st_size > 0 ? (guint64) st.st_size : 0;
+    }
+}
+
+void
+_jx_loader_prepare (Loader *ld)
+{
+  guint i;
+
+  add_synthetic_groups (ld);
+  g_qsort_with_data (ld->locations->data, ld->locations->len, sizeof (RawLocation),
+                     compare_locations, ld->group_order);
+  stat_event_files (ld);
+  for (i = 0; i < ld->groups->len; i++)
+    g_array_index (ld->groups, RawLocationGroup, i).selected = TRUE;
+  for (i = 0; i < ld->locations->len; i++)
+    g_array_index (ld->locations, RawLocation, i).selected = TRUE;
+}
+
+/* A process per selected location group, at its position in the
+ * definitions (JxProcess.rank) also when others are left out. */
+static void
+add_processes (Loader     *ld,
+               GHashTable *node_index)
+{
+  JxTraceBuilder *b = ld->builder;
+  guint i;
+
+  for (i = 0; i < ld->groups->len; i++)
+    {
+      RawLocationGroup *g = &g_array_index (ld->groups, RawLocationGroup, i);
+      gpointer node = g_hash_table_lookup (node_index, GUINT_TO_POINTER (g->parent));
+
+      g->process = JX_NONE;
+      if (!g->selected)
+        continue;
+      if (g->synthetic)
+        {
+          g->process = jx_trace_builder_add_process (b, _("Unknown process"), JX_NONE);
+          jx_trace_builder_report (b, JX_DEFECT_UNDEFINED_LOCATION, JX_NONE, 0,
+                                   _("Location %llu names undefined location group %u"),
+                                   (unsigned long long) g->named_by, g->ref);
+        }
+      else
+        g->process = jx_trace_builder_add_process (b, _jx_loader_lookup_string (ld, g->name),
+                                                   node != NULL ? GPOINTER_TO_UINT (node) - 1 : JX_NONE);
+      jx_trace_builder_set_process_rank (b, g->process, i);
+    }
+}
+
+/* A stream per selected location, grouped by process in group order
+ * (_jx_loader_prepare () sorted them so). */
+static void
+add_streams (Loader *ld)
+{
+  JxTraceBuilder *b = ld->builder;
+  guint i;
+
+  for (i = 0; i < ld->locations->len; i++)
+    {
+      RawLocation *l = &g_array_index (ld->locations, RawLocation, i);
+      guint g = GPOINTER_TO_UINT (g_hash_table_lookup (ld->group_order, GUINT_TO_POINTER (l->group))) - 1;
       const RawLocationGroup *grp = &g_array_index (ld->groups, RawLocationGroup, g);
 
+      if (!l->selected)
+        {
+          l->stream = JX_NONE;
+          g_hash_table_insert (ld->location_streams, &l->ref, GUINT_TO_POINTER (_JX_UNSELECTED + 1));
+          continue;
+        }
+      g_assert (grp->process != JX_NONE);
       l->stream = jx_trace_builder_add_stream (b, grp->process, _jx_loader_lookup_string (ld, l->name),
                                                stream_kind (l->type));
       jx_trace_builder_set_stream_id (b, l->stream, l->ref);
@@ -458,7 +517,8 @@ add_streams (Loader     *ld,
    * location read. */
   if (ld->progress_total == 0)
     {
-      ld->progress_total = ld->locations->len;
+      for (i = 0; i < ld->locations->len; i++)
+        ld->progress_total += g_array_index (ld->locations, RawLocation, i).selected ? 1 : 0;
       ld->progress_per_location = TRUE;
     }
 }
@@ -467,14 +527,13 @@ void
 _jx_loader_build_definitions (Loader *ld)
 {
   g_autoptr(GHashTable) node_index = NULL;
-  g_autoptr(GHashTable) group_order = NULL;
 
   jx_trace_builder_set_clock (ld->builder, ld->timer_resolution, ld->global_offset, ld->trace_length);
   add_strings (ld);
   add_regions (ld);
   node_index = add_system_tree (ld);
-  group_order = add_processes (ld, node_index);
-  add_streams (ld, group_order);
+  add_processes (ld, node_index);
+  add_streams (ld);
   build_comm_ranks (ld);
 }
 

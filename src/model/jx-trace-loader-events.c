@@ -61,6 +61,21 @@ resolve_rank (ReaderThread *t,
 
 /* Event callbacks */
 
+/* For a windowed load: SUCCESS to skip an event before the window,
+ * INTERRUPT to stop at one after it, -1 for one inside. */
+static inline int
+window_skip (ReaderThread   *t,
+             OTF2_TimeStamp  time)
+{
+  switch (_jx_window_phase (t, time, FALSE))
+    {
+    case WINDOW_BEFORE: return OTF2_CALLBACK_SUCCESS;
+    case WINDOW_AFTER:  return OTF2_CALLBACK_INTERRUPT;
+    case WINDOW_IN:
+    default:            return -1;
+    }
+}
+
 static inline OTF2_CallbackCode
 count_event (void           *user_data,
              OTF2_TimeStamp  time,
@@ -68,6 +83,13 @@ count_event (void           *user_data,
 {
   ReaderThread *t = user_data;
 
+  if (G_UNLIKELY (t->windowed))
+    {
+      int skip = window_skip (t, time);
+
+      if (skip >= 0)
+        return skip;
+    }
   _jx_stream_writer_count (t->b, t->w, time, kind);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -119,6 +141,22 @@ enter_or_leave (ReaderThread   *t,
 {
   guint32 r = map_region (t, region);
 
+  if (G_UNLIKELY (t->windowed))
+    switch (_jx_window_phase (t, time, !enter))
+      {
+      case WINDOW_BEFORE:
+        if (enter)
+          _jx_window_pre_enter (t, r, region);
+        else
+          _jx_window_pre_leave (t, r, region);
+        return OTF2_CALLBACK_SUCCESS;
+      case WINDOW_AFTER:
+        return OTF2_CALLBACK_INTERRUPT;
+      case WINDOW_IN:
+      default:
+        break;
+      }
+
   if (G_LIKELY (r != JX_NONE))
     {
       if (enter)
@@ -167,10 +205,28 @@ on_send (OTF2_LocationRef     location,
          uint64_t             length)
 {
   ReaderThread *t = user_data;
+  guint32 peer = resolve_rank (t, communicator, receiver);
 
-  jx_trace_builder_send (t->b, t->stream, time,
-                         resolve_rank (t, communicator, receiver),
-                         communicator, tag, length);
+  if (G_UNLIKELY (t->windowed))
+    switch (_jx_window_phase (t, time, FALSE))
+      {
+      case WINDOW_BEFORE:
+        jx_trace_builder_skip_message (t->b, t->stream, TRUE, peer, communicator, tag);
+        return OTF2_CALLBACK_SUCCESS;
+      case WINDOW_AFTER:
+        return OTF2_CALLBACK_INTERRUPT;
+      case WINDOW_IN:
+      default:
+        break;
+      }
+  /* The peer is not loaded: the event counts, the message is not kept. */
+  if (G_UNLIKELY (peer == _JX_UNSELECTED))
+    {
+      t->n_unselected++;
+      jx_trace_builder_count_event (t->b, t->stream, time, JX_EVENT_MPI_SEND);
+      return OTF2_CALLBACK_SUCCESS;
+    }
+  jx_trace_builder_send (t->b, t->stream, time, peer, communicator, tag, length);
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -201,10 +257,27 @@ on_recv (OTF2_LocationRef     location,
          uint64_t             length)
 {
   ReaderThread *t = user_data;
+  guint32 peer = resolve_rank (t, communicator, sender);
 
-  jx_trace_builder_recv (t->b, t->stream, time,
-                         resolve_rank (t, communicator, sender),
-                         communicator, tag, length);
+  if (G_UNLIKELY (t->windowed))
+    switch (_jx_window_phase (t, time, FALSE))
+      {
+      case WINDOW_BEFORE:
+        jx_trace_builder_skip_message (t->b, t->stream, FALSE, peer, communicator, tag);
+        return OTF2_CALLBACK_SUCCESS;
+      case WINDOW_AFTER:
+        return OTF2_CALLBACK_INTERRUPT;
+      case WINDOW_IN:
+      default:
+        break;
+      }
+  if (G_UNLIKELY (peer == _JX_UNSELECTED))
+    {
+      t->n_unselected++;
+      jx_trace_builder_count_event (t->b, t->stream, time, JX_EVENT_MPI_RECV);
+      return OTF2_CALLBACK_SUCCESS;
+    }
+  jx_trace_builder_recv (t->b, t->stream, time, peer, communicator, tag, length);
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -233,6 +306,18 @@ on_collective_begin (OTF2_LocationRef     location,
 {
   ReaderThread *t = user_data;
 
+  if (G_UNLIKELY (t->windowed))
+    switch (_jx_window_phase (t, time, FALSE))
+      {
+      case WINDOW_BEFORE:
+        t->pre_collective = TRUE;
+        return OTF2_CALLBACK_SUCCESS;
+      case WINDOW_AFTER:
+        return OTF2_CALLBACK_INTERRUPT;
+      case WINDOW_IN:
+      default:
+        break;
+      }
   jx_trace_builder_collective_begin (t->b, t->stream, time);
   return OTF2_CALLBACK_SUCCESS;
 }
@@ -251,6 +336,18 @@ on_collective_end (OTF2_LocationRef     location,
 {
   ReaderThread *t = user_data;
 
+  if (G_UNLIKELY (t->windowed))
+    switch (_jx_window_phase (t, time, FALSE))
+      {
+      case WINDOW_BEFORE:
+        t->pre_collective = FALSE;
+        return OTF2_CALLBACK_SUCCESS;
+      case WINDOW_AFTER:
+        return OTF2_CALLBACK_INTERRUPT;
+      case WINDOW_IN:
+      default:
+        break;
+      }
   jx_trace_builder_collective_end (t->b, t->stream, time, operation, communicator,
                                    root == OTF2_UNDEFINED_UINT32 ? JX_NONE : root,
                                    sent, received);
@@ -461,6 +558,44 @@ read_local_definitions (ReaderThread *t,
   OTF2_Reader_CloseDefFiles (t->reader);
 }
 
+/* Model bytes of the stream being read: its invocations and pending
+ * messages and collectives (jx-trace-builder-messages.c records). */
+static guint64
+stream_bytes (const JxStreamWriter *w)
+{
+  return (guint64) w->s.n_invocations * _JX_BYTES_PER_INVOCATION
+         + (w->s.event_counts[JX_EVENT_MPI_SEND] + w->s.event_counts[JX_EVENT_MPI_RECV]) * 32
+         + w->s.event_counts[JX_EVENT_MPI_COLLECTIVE] * 24;
+}
+
+/* The memory guard: FALSE (and the load stops) when what all readers
+ * have read outgrows the budget. done: the stream is complete. */
+static gboolean
+charge_memory (ReaderThread *t,
+               gboolean      done)
+{
+  Loader *ld = t->ld;
+  gboolean ok;
+
+  if (ld->budget == JX_MEMORY_UNLIMITED)
+    return TRUE;
+  g_mutex_lock (&ld->progress_lock);
+  ld->in_progress[t->slot] = stream_bytes (t->w);
+  if (done)
+    {
+      ld->committed += ld->in_progress[t->slot];
+      ld->in_progress[t->slot] = 0;
+    }
+  ok = ld->committed + ld->in_progress[0] + ld->in_progress[1] <= ld->budget;
+  if (!ok && !ld->over_budget)
+    {
+      ld->over_budget = TRUE;
+      g_atomic_int_set (&ld->stop, 1);
+    }
+  g_mutex_unlock (&ld->progress_lock);
+  return ok;
+}
+
 /* Events read before the file ended or failed stay: a file that ends early
  * is not the same as one that cannot be read. */
 static void
@@ -517,6 +652,13 @@ read_location_events (ReaderThread            *t,
   t->stream = l->stream;
   t->w = _jx_trace_builder_get_writer (t->b, l->stream);
   hint = MIN (l->n_events, limit != G_MAXUINT64 ? extent.n_events : (guint64) MAX_BLIND_RESERVATION * 2);
+  /* A window holds about its share of the events (the arrays grow when
+   * it holds more). */
+  if (t->windowed)
+    {
+      hint = (guint64) ((double) hint * ld->window_share);
+      _jx_window_start_location (t);
+    }
   if (hint > 0)
     jx_trace_builder_reserve (t->b, l->stream, (guint32) MIN (hint / 2 + 1, G_MAXUINT32 - 1));
   OTF2_EvtReader_SetCallbacks (evt, cbs, t);
@@ -532,6 +674,11 @@ read_location_events (ReaderThread            *t,
       read_here += n_read;
       if (!ld->progress_per_location)
         add_progress (ld, MIN (n_read, l->n_events - MIN (l->n_events, read_here - n_read)));
+      /* The window's end: the callback stopped the reader. */
+      if (t->past_end)
+        break;
+      if (!charge_memory (t, FALSE))
+        break;
       if (status != OTF2_SUCCESS)
         {
           g_autofree char *reason = g_strdup_printf ("%s (%s)", _jx_loader_otf2_problem (status),
@@ -544,7 +691,8 @@ read_location_events (ReaderThread            *t,
       if (n_read < want)
         break;
     }
-  if (!extent.complete && !failed && !_jx_loader_should_stop (ld))
+  /* A file cut after the window's end lost nothing the load wanted. */
+  if (!extent.complete && !failed && !t->past_end && !_jx_loader_should_stop (ld))
     {
       g_autofree char *reason = _jx_loader_evt_extent_problem (&extent);
 
@@ -557,7 +705,10 @@ read_location_events (ReaderThread            *t,
     add_progress (ld, l->n_events - read_here);
 
   OTF2_Reader_CloseEvtReader (t->reader, evt);
+  if (t->windowed)
+    _jx_window_end_location (t);
   jx_trace_builder_end_stream (t->b, l->stream);
+  charge_memory (t, TRUE);
 }
 
 /* Reads the events of this thread's locations through its own OTF2_Reader:

@@ -5,6 +5,9 @@
  *   jx-trace-loader-definitions.c  global definitions and markers
  *   jx-trace-loader-events.c       local definitions and events, per reader
  *   jx-trace-loader-extent.c       how many events an event file holds
+ *   jx-trace-loader-outline.c      the outline (definitions only), selections,
+ *                                  the memory estimate
+ *   jx-trace-loader-window.c       a partial load's time window, per reader
  *   jx-trace-loader-async.c        load_async()
  * Nothing outside src/model should include this. */
 #pragma once
@@ -19,6 +22,10 @@ G_BEGIN_DECLS
 
 /* OTF2 refs below this are mapped through dense arrays, above through hashes. */
 #define _JX_DENSE_LIMIT (1u << 22)
+
+/* The stream index of a location that is defined but not selected by a
+ * partial load: messages with it are counted, not kept. */
+#define _JX_UNSELECTED (G_MAXUINT32 - 1)
 
 typedef struct
 {
@@ -35,6 +42,9 @@ typedef struct
   guint8  type;
   guint32 parent;
   guint32 process;
+  gboolean synthetic;           /* stands for an undefined group locations name */
+  guint64 named_by;             /* synthetic: the first location naming it */
+  gboolean selected;            /* has a selected location */
 } RawLocationGroup;
 
 typedef struct
@@ -46,6 +56,8 @@ typedef struct
   guint32 group;
   guint32 order;
   guint32 stream;
+  guint64 file_bytes;           /* of its .evt file, 0 when absent */
+  gboolean selected;
 } RawLocation;
 
 typedef struct
@@ -84,6 +96,8 @@ typedef struct
   GCancellable       *cancellable;
 
   guint64             timer_resolution;
+  guint64             evt_chunk_size; /* the anchor's, for the memory estimate */
+  guint64             def_chunk_size;
   guint64             global_offset;
   guint64             trace_length;
 
@@ -95,7 +109,9 @@ typedef struct
   GHashTable         *comm_groups;    /* ref -> RawGroup * */
   GHashTable         *comms;          /* comm ref -> group ref */
   GHashTable         *comm_ranks;     /* comm ref -> CommRanks * */
-  GHashTable         *location_streams; /* location ref -> stream + 1 */
+  GHashTable         *location_streams; /* location ref -> stream + 1 (_JX_UNSELECTED + 1
+                                           for a location a partial load leaves out) */
+  GHashTable         *group_order;    /* group ref -> position in groups + 1 */
   GHashTable         *marker_defs;    /* marker ref -> def + 1 */
 
   guint32            *region_map;     /* dense OTF2 region ref -> builder region */
@@ -110,13 +126,38 @@ typedef struct
   gboolean            progress_per_location; /* no event counts in the definitions */
   guint64             progress_done;
   int                 progress_percent;
-  gint                stop;           /* atomic: cancelled */
+  gint                stop;           /* atomic: cancelled or over budget */
+
+  /* A partial load's window, in ticks; whole when !windowed. */
+  gboolean            windowed;
+  guint64             window_begin;
+  guint64             window_end;     /* exclusive, G_MAXUINT64 = open */
+  double              window_share;   /* of the trace's length, for reservations */
+  guint64             n_unselected;   /* message events with unselected peers */
+  guint64             latest_time;    /* latest event time decoded */
+
+  /* Memory guard, under progress_lock. */
+  guint64             budget;         /* JX_MEMORY_UNLIMITED: none */
+  guint64             estimate;
+  char               *budget_source;
+  guint64             committed;      /* model bytes of the streams read */
+  guint64             in_progress[2]; /* of each reader's current stream */
+  gboolean            over_budget;
 } Loader;
+
+/* A call open before a partial load's window: its region, or JX_NONE
+ * with the raw OTF2 ref when undefined. */
+typedef struct
+{
+  guint32 region;
+  guint32 raw;
+} PreFrame;
 
 typedef struct
 {
   Loader          *ld;
   JxTraceBuilder  *b;
+  guint            slot;          /* its in_progress[] entry */
   guint32          stream;
   JxStreamWriter  *w;             /* writer of the current stream */
   const guint32   *region_map;
@@ -128,9 +169,29 @@ typedef struct
   char            *error;         /* set when the reader could not be opened */
   CommRanks       *last_comm;     /* of the previous message: usually the same */
   guint32          last_comm_ref;
+
+  /* The current location in a windowed load (jx-trace-loader-window.c). */
+  gboolean         windowed;
+  gboolean         outside;       /* decoded an event outside the window */
+  gboolean         before;        /* no event of the window yet */
+  gboolean         past_end;      /* met an event at or after the window's end */
+  gboolean         seen;          /* decoded an event */
+  GArray          *pre_stack;     /* PreFrame: calls open before the window */
+  gboolean         pre_collective; /* a collective begun before the window */
+  guint64          latest_time;
+  guint64          n_unselected;  /* message events with unselected peers */
 } ReaderThread;
 
 /* jx-trace-loader.c */
+
+Loader      *_jx_loader_new               (const char      *anchor);
+void         _jx_loader_free              (Loader          *ld);
+/* Resolves path to its anchor, checks it, opens a reader and reads the
+ * global definitions into a new loader, prepared (_jx_loader_prepare ()).
+ * The reader stays open for the caller. */
+Loader      *_jx_loader_open              (const char      *path,
+                                           OTF2_Reader    **reader,
+                                           GError         **error);
 
 /* libotf2's last error message on this thread is kept for the GError or
  * the load report; forget it before a call whose failure is reported. */
@@ -182,8 +243,45 @@ gboolean     _jx_loader_read_global_definitions (Loader       *ld,
                                                  GError      **error);
 void         _jx_loader_read_markers      (Loader          *ld,
                                            OTF2_Reader     *reader);
-/* Hands the definitions to the builder and maps OTF2 refs to its indices. */
+/* Before any selection: a process for the locations whose group is
+ * undefined, locations in stream order (by process), event file sizes. */
+void         _jx_loader_prepare           (Loader          *ld);
+/* Hands the selected definitions to the builder and maps OTF2 refs to
+ * its indices. */
 void         _jx_loader_build_definitions (Loader          *ld);
+
+/* jx-trace-loader-outline.c */
+
+JxTraceOutline *_jx_loader_make_outline   (Loader                 *ld);
+/* What the trace will say it holds; NULL for a whole load. */
+JxTracePartial *_jx_loader_make_partial   (Loader                 *ld,
+                                           JxTraceOutline         *outline,
+                                           const JxTraceSelection *selection,
+                                           const guint8           *selected);
+
+/* jx-trace-loader-window.c */
+
+typedef enum
+{
+  WINDOW_BEFORE,                /* keep track of calls, add nothing */
+  WINDOW_IN,
+  WINDOW_AFTER,                 /* stop reading the location */
+} WindowPhase;
+
+/* Where an event at time lies; the first event in the window adds the
+ * calls open before it, cut to its beginning. */
+WindowPhase  _jx_window_phase             (ReaderThread    *t,
+                                           guint64          time,
+                                           gboolean         leave);
+void         _jx_window_pre_enter         (ReaderThread    *t,
+                                           guint32          region,
+                                           guint32          raw);
+void         _jx_window_pre_leave         (ReaderThread    *t,
+                                           guint32          region,
+                                           guint32          raw);
+/* Before a location's events, and after them (stream still open). */
+void         _jx_window_start_location    (ReaderThread    *t);
+void         _jx_window_end_location      (ReaderThread    *t);
 
 /* jx-trace-loader-events.c */
 

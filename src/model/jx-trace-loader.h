@@ -3,12 +3,20 @@
 #pragma once
 
 #include "jx-trace.h"
+#include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
 
 typedef struct
 {
-  guint n_threads;   /* reader threads; 0 = one per core (capped at 2 and at the number of locations) */
+  guint                   n_threads;     /* reader threads; 0 = one per core (capped at 2 and at
+                                            the number of locations) */
+  const JxTraceSelection *selection;     /* NULL: the whole trace */
+  guint64                 memory_budget; /* bytes the load may take: 0 = the default
+                                            (jx_memory_budget_get_default ()),
+                                            JX_MEMORY_UNLIMITED = no check */
+  const char             *budget_source; /* names memory_budget in messages, e.g.
+                                            "--memory-budget"; NULL = the default's */
 } JxLoadOptions;
 
 /* Resolves a user path (anchor file of any name, or a directory holding exactly
@@ -19,7 +27,12 @@ char    *jx_trace_resolve_anchor   (const char  *path,
 /* Called from the loading thread(s), at most ~100 times per load. */
 typedef void (*JxLoadProgress) (double fraction, gpointer user_data);
 
-/* Synchronous load; may be called from any thread. */
+/* Synchronous load; may be called from any thread. Before reading any
+ * event it estimates the memory the load will take and fails with
+ * JX_TRACE_ERROR_TOO_LARGE when that exceeds the budget; it also stops
+ * with that error when the load outgrows the budget on the way (an
+ * estimate is an estimate). A selection that takes nothing fails with
+ * JX_TRACE_ERROR_SELECTION. */
 JxTrace *jx_trace_load             (const char           *path,
                                     const JxLoadOptions  *options,   /* NULL = defaults */
                                     JxLoadProgress        progress,
@@ -27,9 +40,10 @@ JxTrace *jx_trace_load             (const char           *path,
                                     GCancellable         *cancellable,
                                     GError              **error);
 
-/* Asynchronous load in a GTask thread. The progress callback, when given, is
- * invoked on the main context of the caller (thread-default context at the time
- * of the call), coalesced. */
+/* Asynchronous load in a GTask thread. The options are copied (the
+ * selection too). The progress callback, when given, is invoked on the
+ * main context of the caller (thread-default context at the time of the
+ * call), coalesced. */
 void     jx_trace_load_async       (const char           *path,
                                     const JxLoadOptions  *options,
                                     JxLoadProgress        progress,

@@ -80,6 +80,8 @@ struct _JxTrace
 
   guint64       defect_counts[JX_N_DEFECTS];
   GArray       *issues;           /* JxLoadIssue, owns detail */
+
+  JxTracePartial *partial;        /* NULL for a whole trace; description in chunk */
 };
 
 JxTrace *_jx_trace_new (void);
@@ -122,6 +124,9 @@ typedef struct
   guint64   collective_begin;
   gboolean  collective_open;
   gboolean  ended;             /* closed and trimmed by end_stream() */
+  GHashTable *skipped;         /* partial loads: SkippedKey -> count of messages
+                                  before the window (jx-trace-builder-partial.c) */
+  gboolean  outside;           /* has events outside the window */
 } JxStreamWriter;
 
 /* Only valid once all definitions have been added. */

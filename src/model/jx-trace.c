@@ -57,6 +57,7 @@ jx_trace_finalize (GObject *object)
   g_clear_pointer (&self->marker_defs, g_array_unref);
   g_clear_pointer (&self->markers, g_array_unref);
   g_clear_pointer (&self->issues, g_array_unref);
+  g_clear_pointer (&self->partial, g_free);
   g_clear_pointer (&self->chunk, g_string_chunk_free);
 
   G_OBJECT_CLASS (jx_trace_parent_class)->finalize (object);
@@ -768,6 +769,28 @@ jx_trace_get_load_issue (JxTrace *self,
   return &g_array_index (self->issues, JxLoadIssue, index);
 }
 
+const JxTracePartial *
+jx_trace_get_partial (JxTrace *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE (self), NULL);
+  return self->partial;
+}
+
+gboolean
+jx_stream_is_clipped (const JxStream *stream,
+                      guint32         invocation)
+{
+  g_return_val_if_fail (stream != NULL, FALSE);
+  g_return_val_if_fail (invocation < stream->n_invocations, FALSE);
+
+  if (invocation < stream->n_clipped_start)
+    return TRUE;
+  /* Open at the end: an ancestor of (or) the last invocation, whose
+   * subtree therefore reaches the end. */
+  return stream->depth[invocation] < stream->n_clipped_end
+         && stream->subtree_end[invocation] == stream->n_invocations;
+}
+
 gsize
 jx_trace_get_memory_size (JxTrace *self)
 {
@@ -790,6 +813,8 @@ jx_trace_get_memory_size (JxTrace *self)
   size += self->marker_defs->len * sizeof (JxMarkerDef);
   size += self->markers->len * sizeof (JxMarker);
   size += self->issues->len * sizeof (JxLoadIssue);
+  if (self->partial != NULL)
+    size += sizeof (JxTracePartial);
 
   for (i = 0; i < self->streams->len; i++)
     {

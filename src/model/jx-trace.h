@@ -32,6 +32,10 @@ typedef enum
   JX_TRACE_ERROR_CORRUPT,        /* anchor or definitions unreadable */
   JX_TRACE_ERROR_UNSUPPORTED,    /* e.g. a file that is not OTF2 at all */
   JX_TRACE_ERROR_WRITE,          /* the generator could not write */
+  JX_TRACE_ERROR_TOO_LARGE,      /* it would take more memory than the budget allows
+                                    (jx-trace-selection.h): load a part of it */
+  JX_TRACE_ERROR_SELECTION,      /* a partial load's selection takes nothing, or its
+                                    window lies outside the trace */
 } JxTraceError;
 
 GQuark jx_trace_error_quark (void);
@@ -132,6 +136,8 @@ typedef enum
   JX_STREAM_FLAG_EMPTY   = 1 << 1,   /* no events at all */
   JX_STREAM_FLAG_REPAIRED = 1 << 2,  /* at least one defect was repaired */
   JX_STREAM_FLAG_TRUNCATED = 1 << 3, /* its .evt file ended early; the events read are kept */
+  JX_STREAM_FLAG_CLIPPED = 1 << 4,   /* a partial load's window cut calls open at its edges
+                                        (n_clipped_start / n_clipped_end) */
 } JxStreamFlags;
 
 typedef struct
@@ -143,6 +149,15 @@ typedef struct
   guint8        kind;          /* JxStreamKind */
   guint8        flags;         /* JxStreamFlags */
   guint16       max_depth;     /* deepest nesting level + 1 (0 when empty) */
+  /* A partial load with a time window (jx_trace_get_partial ()) keeps the
+   * calls that straddle its edges, cut to it: invocations 0 ..
+   * n_clipped_start - 1 (a chain, each the parent of the next) were open
+   * when the window began and start at its beginning; the n_clipped_end
+   * outermost of the invocations still open when it ended (the ancestors
+   * of the last invocation) end at its end. jx_stream_is_clipped () tells
+   * them apart. Both 0 without a window. */
+  guint16       n_clipped_start;
+  guint16       n_clipped_end;
 
   guint64       n_events;                      /* every event read for the stream */
   guint64       event_counts[JX_N_EVENT_KINDS];
@@ -158,6 +173,11 @@ typedef struct
   guint32      *subtree_end;
   guint16      *depth;
 } JxStream;
+
+/* Whether invocation i of the stream was cut to a partial load's window
+ * (see n_clipped_start and n_clipped_end above). */
+gboolean    jx_stream_is_clipped    (const JxStream *stream,
+                                     guint32         invocation);
 
 /* Point-to-point message, matched send→receive. 32 bytes: size, tag and
  * communicator are stored narrow; a value that does not fit (size >=
@@ -252,6 +272,30 @@ typedef struct
 /* Trace wide limits of the load report list; counts are always exact. */
 #define JX_LOAD_REPORT_MAX_ISSUES 200
 
+/* What a partial load took (jx-trace-selection.h): the trace holds only
+ * these processes and locations, and only the events of the window. Times
+ * of the window are counted from the clock properties' global offset,
+ * which OTF2 defines to lie at or before the first event (Score-P writes
+ * the first event's time). */
+typedef struct
+{
+  const char *description;          /* "4 of 32 processes (“MPI Rank 1*”), window 1 s – 2 s" */
+  guint       n_processes;          /* in the definitions */
+  guint       n_processes_selected; /* with at least one selected location */
+  guint       n_locations;
+  guint       n_locations_selected;
+  gboolean    has_window;
+  gint64      window_begin_ns;      /* from the global offset */
+  gint64      window_end_ns;        /* G_MAXINT64 when the window runs to the end */
+  guint64     window_begin;         /* ticks on the events' clock */
+  guint64     window_end;           /* ticks, exclusive; G_MAXUINT64 when open */
+  guint64     n_clipped;            /* invocations cut to the window's edges */
+  guint64     n_messages_unselected; /* send and receive events whose peer was not selected:
+                                        counted as events, not kept as messages */
+  guint64     n_messages_cut;       /* messages whose other end lies outside the window:
+                                        not matched, and not counted as defects */
+} JxTracePartial;
+
 #define JX_TYPE_TRACE (jx_trace_get_type ())
 G_DECLARE_FINAL_TYPE (JxTrace, jx_trace, JX, TRACE, GObject)
 
@@ -268,7 +312,8 @@ char                *jx_trace_get_event_file       (JxTrace *self, guint stream)
 guint64              jx_trace_get_timer_resolution (JxTrace *self);   /* ticks per second */
 guint64              jx_trace_get_global_offset    (JxTrace *self);
 guint64              jx_trace_get_trace_length     (JxTrace *self);   /* as the clock properties say */
-guint64              jx_trace_get_start_time       (JxTrace *self);   /* earliest event, ticks */
+guint64              jx_trace_get_start_time       (JxTrace *self);   /* earliest event, ticks; a partial
+                                                                            load's window's beginning */
 guint64              jx_trace_get_end_time         (JxTrace *self);   /* latest event, ticks */
 /* A tick count (duration or difference) in ns or seconds at the trace's
  * resolution, through jx-time.h. */
@@ -318,6 +363,10 @@ guint64              jx_trace_get_defect_count     (JxTrace *self, JxDefect defe
 guint64              jx_trace_get_n_defects        (JxTrace *self);   /* sum over all kinds */
 guint                jx_trace_get_n_load_issues    (JxTrace *self);   /* <= JX_LOAD_REPORT_MAX_ISSUES */
 const JxLoadIssue   *jx_trace_get_load_issue       (JxTrace *self, guint index);
+
+/* NULL when the whole trace was loaded; else what the partial load took.
+ * Every result computed from the trace covers only this part. */
+const JxTracePartial *jx_trace_get_partial         (JxTrace *self);
 
 /* Memory held by the hot arrays and definitions, bytes (for benchmarks). */
 gsize                jx_trace_get_memory_size      (JxTrace *self);

@@ -29,6 +29,8 @@ tick (CountResult    *r,
       guint64         time,
       JxEventKind     kind)
 {
+  if (time < r->window_begin || time >= r->window_end)
+    return;
   if (l->n_events > 0)
     {
       if (time <= l->last_time)
@@ -312,6 +314,16 @@ count_archive (const char   *anchor,
                CountResult  *r,
                char        **error)
 {
+  return count_archive_window (anchor, 0, G_MAXUINT64, r, error);
+}
+
+gboolean
+count_archive_window (const char   *anchor,
+                      guint64       begin,
+                      guint64       end,
+                      CountResult  *r,
+                      char        **error)
+{
   OTF2_Reader *reader;
   OTF2_GlobalDefReader *gdr;
   OTF2_GlobalDefReaderCallbacks *dcbs;
@@ -321,6 +333,8 @@ count_archive (const char   *anchor,
   guint i;
 
   memset (r, 0, sizeof *r);
+  r->window_begin = begin;
+  r->window_end = end;
   r->by_ref = g_hash_table_new (g_int64_hash, g_int64_equal);
   r->region_index = g_hash_table_new (NULL, NULL);
   r->strings = g_hash_table_new_full (NULL, NULL, NULL, g_free);

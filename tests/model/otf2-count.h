@@ -39,6 +39,8 @@ typedef struct
   CountProfile  *profile;       /* per region, definition order */
   guint64        send_bytes;    /* MpiSend + MpiIsend lengths */
   guint64        n_sends;
+  guint64        window_begin;  /* only events in [begin, end) are counted */
+  guint64        window_end;
   GHashTable    *by_ref;        /* location ref -> index + 1 */
   GHashTable    *region_index;  /* region ref -> index + 1 */
   GHashTable    *strings;
@@ -48,4 +50,11 @@ typedef struct
 gboolean count_archive      (const char   *anchor,
                              CountResult  *result,
                              char        **error);
+/* The same, counting only the events with timestamps in [begin, end)
+ * (the profile still covers all of them). */
+gboolean count_archive_window (const char   *anchor,
+                               guint64       begin,
+                               guint64       end,
+                               CountResult  *result,
+                               char        **error);
 void     count_result_clear (CountResult  *result);
