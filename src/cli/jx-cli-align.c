@@ -523,7 +523,7 @@ jx_cli_align (int    argc,
   g_autofree char *pairing = NULL;
   gboolean end = FALSE, json = FALSE, csv = FALSE;
   JxCliAlignSpec spec;
-  JxCliTraces opened;
+  g_auto(JxCliTraces) opened = { 0 };
   guint32 function;
   guint n;
   const GOptionEntry entries[] = {

@@ -467,7 +467,7 @@ jx_cli_cluster (int    argc,
   gboolean json = FALSE, csv = FALSE;
   gint members = -1;
   JxClusterOptions options;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   Report report;
   guint n;
   const GOptionEntry entries[] = {

@@ -108,7 +108,7 @@ jx_cli_load_one_trace (int        argc,
                        char     **argv,
                        JxTrace  **trace)
 {
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
 
   jx_cli_traces_init (&traces, argv[0]);
   return jx_cli_open_one_trace (&traces, argc, argv, trace);

@@ -83,11 +83,15 @@ typedef struct
 
 void      jx_cli_traces_init        (JxCliTraces     *traces,
                                      const char      *command);
+/* Frees what the options received and the selection made of them; the
+ * struct itself lives on the caller's stack (g_auto (JxCliTraces)). */
+void      jx_cli_traces_clear       (JxCliTraces     *traces);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxCliTraces, jx_cli_traces_clear)
 
 /* Adds --strict and the partial-loading options (--processes, --every,
  * --window or --load-window, --memory-budget) to the context's main
- * options. Call it after every other entry is added: the strings the
- * options receive are freed with the context's main group. */
+ * options; jx_cli_traces_clear () frees what they receive. */
 void      jx_cli_add_trace_options  (GOptionContext  *context,
                                      JxCliTraces     *traces);
 

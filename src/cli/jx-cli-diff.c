@@ -131,7 +131,7 @@ jx_cli_diff (int    argc,
   g_autoptr(JxHeadline) headline = NULL;
   g_autofree char *gate_text = NULL;
   JxComparisonOptions options;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   JxCliDiff diff = { 0 };
   g_auto(JxCliDiffTree) tree = { 0 };
   g_autofree char *tree_problem = NULL;

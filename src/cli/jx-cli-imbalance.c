@@ -318,7 +318,7 @@ jx_cli_imbalance (int    argc,
   g_autoptr(GPtrArray) loaded = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(JxImbalanceSet) set = NULL;
   g_autofree char *function = NULL;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   gboolean json = FALSE, csv = FALSE;
   gint top = DEFAULT_TOP;
   const GOptionEntry entries[] = {

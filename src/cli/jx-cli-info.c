@@ -348,7 +348,7 @@ jx_cli_info (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   int status;
   g_autoptr(JxTrace) trace = NULL;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },

@@ -26,20 +26,10 @@ jx_cli_traces_init (JxCliTraces *traces,
   traces->status = JX_CLI_EXIT_OK;
 }
 
-/* The main group's translate function (what set_translation_domain ()
- * would do); its destroy notify frees what the options received when the
- * context is freed, since commands keep JxCliTraces on the stack. */
-static const char *
-translate_option (const char *text,
-                  gpointer    data)
+void
+jx_cli_traces_clear (JxCliTraces *traces)
 {
-  return g_dgettext (GETTEXT_PACKAGE, text);
-}
-
-static void
-free_trace_options (gpointer data)
-{
-  JxCliTraces *traces = data;
+  g_return_if_fail (traces != NULL);
 
   g_clear_pointer (&traces->processes, g_strfreev);
   g_clear_pointer (&traces->window, g_free);
@@ -82,8 +72,6 @@ jx_cli_add_trace_options (GOptionContext *context,
 
   /* GOption copies the entries. */
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_group_set_translate_func (g_option_context_get_main_group (context),
-                                     translate_option, traces, free_trace_options);
 }
 
 /* "START:END" with times as jx_time_parse () reads them (ms without a

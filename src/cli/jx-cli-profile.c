@@ -323,7 +323,7 @@ jx_cli_profile (int    argc,
   int status;
   g_autoptr(JxTrace) trace = NULL;
   g_autoptr(GArray) rows = NULL;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   g_autofree char *per = NULL;
   gboolean json = FALSE;
   gboolean csv = FALSE;

@@ -64,7 +64,7 @@ jx_cli_render_flame (int    argc,
   JxCliFormat format = JX_CLI_FORMAT_PNG;
   JxComparisonOptions cmp_options;
   JxFlameOptions options;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   int status;
   const GOptionEntry entries[] = {
     { "flame", 0, 0, G_OPTION_ARG_NONE, &flame, N_("Draw the differential flame graph (this command)"), NULL },

@@ -166,7 +166,7 @@ jx_cli_render (int    argc,
   g_auto(GStrv) names = NULL;
   g_autofree const char **raw_names = NULL;
   g_autofree const char **anchors = NULL;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   g_autofree char *align_at = NULL;
   g_autofree char *align_marker = NULL;
   gboolean align_end = FALSE;

@@ -298,7 +298,7 @@ jx_cli_trend (int    argc,
   g_autoptr(JxTrendStudy) study = NULL;
   g_autoptr(GError) error = NULL;
   JxCliLoadCheck **checks = NULL;
-  JxCliTraces traces;
+  g_auto(JxCliTraces) traces = { 0 };
   JxCliTrendInput input = { 0 };
   JxCliTrendOutput out = { 0 };
   gboolean json = FALSE, csv = FALSE, paths = FALSE;
