@@ -14,6 +14,7 @@
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
 #include "jx-cli-pairing.h"
+#include "jx-cli-scores.h"
 #include "jx-cli-picture.h"
 #include "jx-cli-render-diff.h"
 #include "jx-cli-render-flame.h"
@@ -145,6 +146,14 @@ print_pairing (JxCliRenderDiff        *cli_diff,
       if (caveat != NULL)
         g_print (_("Caveat, “%s”: %s\n"), lanes[i + 1].name, caveat);
     }
+  if (cli_diff->comparisons->len > 0)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      jx_cli_scores_append_text (line, jx_comparison_get_scoring (g_ptr_array_index (cli_diff->comparisons, 0)));
+      fflush (stdout);
+      fputs (line->str, stdout);
+    }
 }
 
 int
@@ -185,6 +194,8 @@ jx_cli_render (int    argc,
   g_autoptr(GPtrArray) cluster_names = g_ptr_array_new_with_free_func (g_free);
   JxSeriesKind chart_kind = JX_SERIES_RUNTIME_SKEW;
   JxCliRenderDiff cli_diff;
+  JxCliScores scores;
+  JxScoring scoring;
   Picture picture = { 0 };
   int height;
   gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
@@ -244,6 +255,7 @@ jx_cli_render (int    argc,
   jx_cli_traces_init (&traces, "render");
   traces.own_window = TRUE;
   jx_cli_add_trace_options (context, &traces);
+  jx_cli_scores_add_options (context, &scores);
   g_option_context_add_group (context, jx_cli_render_trend_option_group (&trend));
 
   if (!jx_cli_parse_options (context, &argc, &argv))
@@ -262,6 +274,10 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--chart compares traces: expected at least two"));
   if (pairing != NULL && !diff && chart == NULL)
     return jx_cli_usage_error (argv[0], "%s", _("--pairing pairs the streams of compared traces; use it with --diff or --chart"));
+  if (jx_cli_scores_given (&scores) && !diff && chart == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--match, --mismatch and --gap set the scores of the alignments; use them with --diff, --chart or --flame"));
+  if (!jx_cli_scores_get (&scores, &scoring, &error))
+    return jx_cli_usage_error (argv[0], "%s", error->message);
 
   jx_comparison_render_options_init (&options);
   options.dark = dark;
@@ -439,6 +455,7 @@ jx_cli_render (int    argc,
                                window != NULL ? window : "");
 
   jx_cli_render_diff_init (&cli_diff);
+  cli_diff.scoring = scoring;
   if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
     {
       jx_cli_render_diff_clear (&cli_diff);
