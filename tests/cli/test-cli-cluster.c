@@ -279,7 +279,7 @@ test_diff_pairing (Fixture       *f,
   g_assert_cmpuint (crossed, ==, 8);
 
   jx_cli_run (&run, "diff", "--pairing", "name", "--csv", f->roles_a, f->roles_b, NULL);
-  g_assert_nonnull (strstr (run.out, ",caveats,similarity_raw,below_baseline,structure_similarity,pairing_note\n"));
+  g_assert_nonnull (strstr (run.out, ",caveats,similarity_raw,below_baseline,structure_similarity,pairing_note,scores\n"));
   g_assert_nonnull (strstr (run.out, ",pairing-crossed,"));
   g_assert_nonnull (strstr (run.out, ": --pairing structure"));
 
