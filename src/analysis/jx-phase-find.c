@@ -174,6 +174,118 @@ index_of (GArray  *calls,
   return lo;
 }
 
+/* The deepest call holding [start, end) (JX_NONE: none) and the first
+ * and last of its calls overlapping it (JX_NONE: none). */
+static void
+locate (const JxStream *sa,
+        guint64         start,
+        guint64         end,
+        guint32        *parent_out,
+        guint32        *first_out,
+        guint32        *last_out)
+{
+  guint32 parent = JX_NONE, first = JX_NONE, last = JX_NONE;
+
+  {
+    guint32 v = 0, limit = sa->n_invocations;
+
+    while (v < limit)
+      {
+        if (sa->start[v] <= start && sa->end[v] >= end && end > start)
+          {
+            parent = v;
+            limit = sa->subtree_end[v];
+            v++;
+            continue;
+          }
+        v = sa->subtree_end[v];
+      }
+  }
+  for (guint32 c = parent == JX_NONE ? 0 : parent + 1;
+       c < (parent == JX_NONE ? sa->n_invocations : sa->subtree_end[parent]); c = sa->subtree_end[c])
+    if (sa->end[c] > start && sa->start[c] < end)
+      {
+        if (first == JX_NONE)
+          first = c;
+        last = c;
+      }
+  *parent_out = parent;
+  *first_out = first;
+  *last_out = last;
+}
+
+static void
+path_of (const JxStream *st,
+         const guint32  *map,
+         guint32         parent,
+         guint32       **path,
+         gint           *depth)
+{
+  *depth = -1;
+  *path = NULL;
+  if (parent == JX_NONE)
+    return;
+  *depth = st->depth[parent];
+  *path = g_new (guint32, *depth + 1);
+  for (guint32 v = parent; v != JX_NONE; v = st->parent[v])
+    (*path)[st->depth[v]] = map[st->region[v]];
+}
+
+GArray *
+jx_phase_level_calls (JxTrace *trace,
+                      guint32  stream,
+                      JxTrace *of_trace,
+                      guint32  of_stream,
+                      guint32  parent)
+{
+  g_autoptr(JxNameTable) names = NULL;
+  g_autofree guint32 *map = NULL;
+  g_autofree guint32 *map_of = NULL;
+  g_autofree guint32 *path = NULL;
+  gint depth;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace) && JX_IS_TRACE (of_trace), NULL);
+  g_return_val_if_fail (stream < jx_trace_get_n_streams (trace), NULL);
+  g_return_val_if_fail (of_stream < jx_trace_get_n_streams (of_trace), NULL);
+
+  names = jx_name_table_new ();
+  map_of = jx_name_table_map_trace (names, of_trace);
+  map = jx_name_table_map_trace (names, trace);
+  path_of (jx_trace_get_stream (of_trace, of_stream), map_of, parent, &path, &depth);
+  return level_calls (jx_trace_get_stream (trace, stream), map, path, depth);
+}
+
+gboolean
+jx_phase_locate (JxTrace      *trace,
+                 guint32       stream,
+                 guint64       start,
+                 guint64       end,
+                 JxPhaseMatch *out)
+{
+  g_autoptr(GArray) level = NULL;
+  const JxStream *st;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), FALSE);
+  g_return_val_if_fail (stream < jx_trace_get_n_streams (trace), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  out->first_b = out->last_b = out->anchor_a = out->anchor_b = JX_NONE;
+  st = jx_trace_get_stream (trace, stream);
+  locate (st, start, end, &out->parent_a, &out->first_a, &out->last_a);
+  if (out->first_a == JX_NONE)
+    {
+      out->status = JX_PHASE_NO_CALLS;
+      return FALSE;
+    }
+  level = jx_phase_level_calls (trace, stream, trace, stream, out->parent_a);
+  out->status = JX_PHASE_FOUND;
+  out->level_length_a = level->len;
+  out->level_index_a = index_of (level, out->first_a);
+  out->n_calls_a = index_of (level, out->last_a) - out->level_index_a + 1;
+  return TRUE;
+}
+
 gboolean
 jx_phase_find (JxTrace          *trace_a,
                guint32           stream_a,
@@ -220,31 +332,7 @@ jx_phase_find (JxTrace          *trace_a,
   sa = jx_trace_get_stream (trace_a, stream_a);
   sb = jx_trace_get_stream (trace_b, stream_b);
 
-  /* The deepest call holding the whole range. */
-  {
-    guint32 v = 0, limit = sa->n_invocations;
-
-    while (v < limit)
-      {
-        if (sa->start[v] <= start && sa->end[v] >= end && end > start)
-          {
-            parent = v;
-            limit = sa->subtree_end[v];
-            v++;
-            continue;
-          }
-        v = sa->subtree_end[v];
-      }
-  }
-  /* Its calls overlapping the range. */
-  for (guint32 c = parent == JX_NONE ? 0 : parent + 1;
-       c < (parent == JX_NONE ? sa->n_invocations : sa->subtree_end[parent]); c = sa->subtree_end[c])
-    if (sa->end[c] > start && sa->start[c] < end)
-      {
-        if (first == JX_NONE)
-          first = c;
-        last = c;
-      }
+  locate (sa, start, end, &parent, &first, &last);
   out->parent_a = parent;
   if (first == JX_NONE)
     {
@@ -255,13 +343,7 @@ jx_phase_find (JxTrace          *trace_a,
   names = jx_name_table_new ();
   map_a = jx_name_table_map_trace (names, trace_a);
   map_b = jx_name_table_map_trace (names, trace_b);
-  if (parent != JX_NONE)
-    {
-      depth = sa->depth[parent];
-      path = g_new (guint32, depth + 1);
-      for (guint32 v = parent; v != JX_NONE; v = sa->parent[v])
-        path[sa->depth[v]] = map_a[sa->region[v]];
-    }
+  path_of (sa, map_a, parent, &path, &depth);
   level_a = level_calls (sa, map_a, path, depth);
   level_b = level_calls (sb, map_b, path, depth);
   out->first_a = first;

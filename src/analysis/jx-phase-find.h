@@ -81,6 +81,24 @@ gboolean jx_phase_find (JxTrace          *trace_a,
                         GCancellable     *cancellable,
                         GError          **error);
 
+/* Only the range's side: fills status (FOUND or NO_CALLS), parent_a,
+ * first_a, last_a, n_calls_a, level_index_a and level_length_a; FALSE when
+ * no call overlaps the range. */
+gboolean    jx_phase_locate    (JxTrace      *trace,
+                                guint32       stream,
+                                guint64       start,
+                                guint64       end,
+                                JxPhaseMatch *out);
+
+/* The calls of the level below parent (an invocation of of_stream of
+ * of_trace; JX_NONE: the top level) in stream of trace: the calls of every
+ * call with the same call path, in time order. Free with g_array_unref. */
+GArray     *jx_phase_level_calls (JxTrace    *trace,
+                                  guint32     stream,
+                                  JxTrace    *of_trace,
+                                  guint32     of_stream,
+                                  guint32     parent);
+
 /* The call path of invocation (JX_NONE: the top level), "main / solve";
  * "" for the top level. Free with g_free. */
 char       *jx_phase_call_path (JxTrace  *trace,

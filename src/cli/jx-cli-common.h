@@ -161,6 +161,13 @@ int       jx_cli_load_one_trace     (int              argc,
                                      char           **argv,
                                      JxTrace        **trace);
 
+/* "START:END" with times as jx_time_parse () reads them (ms without a
+ * unit): an empty side gives 0 or JX_WINDOW_OPEN_END (the trace's start or
+ * end). FALSE for anything else. */
+gboolean  jx_cli_parse_time_range   (const char      *text,
+                                     gint64          *begin_ns,
+                                     gint64          *end_ns);
+
 /* A member of the JSON object being built. */
 void      jx_cli_json_add_string    (JsonBuilder     *builder,
                                      const char      *name,
