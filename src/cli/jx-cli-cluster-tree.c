@@ -645,6 +645,25 @@ append_row (GString     *out,
   else if (run > 1)
     g_string_append_printf (out, _(" ×%u (alike)"), run);
   append_who (out, t, node);
+  if (run == 1 && nodes->n_members[node] == 2 && times.max > times.min)
+    {
+      /* No outlier among two: say which one took longer. */
+      guint n2;
+      const JxMergedMember *m = jx_merged_tree_get_members (t->tree, node, &n2);
+      double d[2];
+
+      for (guint j = 0; j < 2; j++)
+        {
+          JxStreamRef ref = jx_merged_tree_get_stream (t->tree, m[j].stream);
+          const JxStream *st = jx_trace_get_stream (t->traces[ref.trace], ref.stream);
+
+          d[j] = (double) (st->end[m[j].invocation] - st->start[m[j].invocation]) * t->spt[m[j].stream];
+        }
+      {
+        g_autofree char *name = short_name (t, m[d[1] > d[0]].stream);
+        g_string_append_printf (out, _("  (longer: %s)"), name);
+      }
+    }
   if (times.outlier != JX_NONE && times.max > times.min && nodes->n_members[node] > 1)
     {
       g_autofree char *name = short_name (t, times.outlier);
@@ -693,11 +712,16 @@ print_text (Tree         *t,
                                  " different; "),
                           stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
                           stats->by_state[JX_MERGED_DIFFERENT]);
-  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
-                                            "%u node’s callees needed a multiple alignment (of up to %u distinct call sequences); %.3f s\n",
-                                            "%u nodes’ callees needed a multiple alignment (of up to %u distinct call sequences); %.3f s\n",
-                                            (gulong) stats->n_msa),
-                          (guint) stats->n_msa, (guint) stats->max_msa_sequences, stats->elapsed);
+  if (stats->n_msa == 0)
+    g_string_append_printf (out, _("every node’s callees were called in the same order by all its streams (no multiple "
+                                   "alignment needed); %.3f s\n"),
+                            stats->elapsed);
+  else
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                              "%u node’s callees needed a multiple alignment (of up to %u distinct call sequences); %.3f s\n",
+                                              "%u nodes’ callees needed a multiple alignment (of up to %u distinct call sequences); %.3f s\n",
+                                              (gulong) stats->n_msa),
+                            (guint) stats->n_msa, (guint) stats->max_msa_sequences, stats->elapsed);
   jx_cli_scores_append_text (out, t->scoring);
   g_string_append_c (out, '\n');
 
