@@ -24,6 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-comparison.h"
+#include "jx-hash.h"
 #include "jx-merged-tree-private.h"
 
 /* Progress is reported every this many members placed. */
@@ -145,17 +146,6 @@ struct _Builder
 /* --- Inputs -------------------------------------------------------------------- */
 
 static inline guint32
-mix32 (guint32 x)
-{
-  x ^= x >> 16;
-  x *= 0x7feb352dU;
-  x ^= x >> 15;
-  x *= 0x846ca68bU;
-  x ^= x >> 16;
-  return x;
-}
-
-static inline guint32
 sym (const Shared *sh,
      guint32       s,
      guint32       i)
@@ -201,25 +191,25 @@ hash_stream (Shared *sh,
 
   for (guint32 i = n; i > 0; i--)
     {
-      guint32 v = i - 1, hc = 0x811c9dc5u, hs = mix32 (sym (sh, s, v) + 0x9e3779b9u), k = 0;
+      guint32 v = i - 1, hc = 0x811c9dc5u, hs = jx_hash_mix32 (sym (sh, s, v) + 0x9e3779b9u), k = 0;
 
       for (guint32 c = v + 1; c < st->subtree_end[v]; c = st->subtree_end[c])
         {
-          hc = (hc ^ mix32 (sym (sh, s, c))) * 0x01000193u;
+          hc = (hc ^ jx_hash_mix32 (sym (sh, s, c))) * 0x01000193u;
           hs = (hs ^ sh_[c]) * 0x01000193u;
           k++;
         }
-      ch[v] = mix32 (hc + k);
-      sh_[v] = mix32 (hs + (st->subtree_end[v] - v));
+      ch[v] = jx_hash_mix32 (hc + k);
+      sh_[v] = jx_hash_mix32 (hs + (st->subtree_end[v] - v));
     }
   for (guint32 c = n > 0 ? 0 : JX_NONE; c != JX_NONE; c = next_sibling (sh, s, c, JX_NONE))
     {
-      h = (h ^ mix32 (sym (sh, s, c))) * 0x01000193u;
+      h = (h ^ jx_hash_mix32 (sym (sh, s, c))) * 0x01000193u;
       count++;
     }
   sh->chash[s] = ch;
   sh->shash[s] = sh_;
-  sh->root_hash[s] = mix32 (h + count);
+  sh->root_hash[s] = jx_hash_mix32 (h + count);
 }
 
 typedef struct

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "jx-comparison.h"
+#include "jx-hash.h"
 #include "jx-phase-find.h"
 #include "jx-scoring.h"
 #include "jx-semiglobal.h"
@@ -46,17 +47,6 @@ jx_phase_call_path (JxTrace *trace,
   return g_string_free (out, FALSE);
 }
 
-static inline guint32
-mix32 (guint32 x)
-{
-  x ^= x >> 16;
-  x *= 0x7feb352dU;
-  x ^= x >> 15;
-  x *= 0x846ca68bU;
-  x ^= x >> 16;
-  return x;
-}
-
 /* A call as a character: its function and the functions it calls
  * directly, in order. */
 static guint32
@@ -64,11 +54,11 @@ call_char (const JxStream *st,
            const guint32  *map,
            guint32         v)
 {
-  guint32 h = mix32 (map[st->region[v]] + 0x9e3779b9u);
+  guint32 h = jx_hash_mix32 (map[st->region[v]] + 0x9e3779b9u);
 
   for (guint32 c = v + 1; c < st->subtree_end[v]; c = st->subtree_end[c])
-    h = (h ^ mix32 (map[st->region[c]])) * 0x01000193u;
-  return mix32 (h);
+    h = (h ^ jx_hash_mix32 (map[st->region[c]])) * 0x01000193u;
+  return jx_hash_mix32 (h);
 }
 
 /* TRUE when v's call path (symbols from the top) is path[0 .. depth]. */

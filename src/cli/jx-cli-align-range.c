@@ -108,48 +108,22 @@ calls_summary (JxTrace *trace,
   return g_string_free (out, FALSE);
 }
 
-/* The reference stream: the first (of --process, named --stream) with a
- * call overlapping [start, end). */
-static guint32
-reference_stream (JxTrace    *trace,
-                  const char *path,
-                  const char *process,
-                  const char *stream,
-                  guint64     start,
-                  guint64     end,
-                  GError    **error)
+typedef struct
 {
-  gboolean process_found = process == NULL, stream_found = stream == NULL;
+  guint64 start;
+  guint64 end;
+} Window;
 
-  for (guint32 p = 0; p < jx_trace_get_n_processes (trace); p++)
-    {
-      const JxProcess *proc = jx_trace_get_process (trace, p);
+static gboolean
+overlaps (const JxStream *st,
+          gpointer        data)
+{
+  const Window *w = data;
 
-      if (process != NULL && g_strcmp0 (proc->name, process) != 0)
-        continue;
-      process_found = TRUE;
-      for (guint32 s = proc->first_stream; s < proc->first_stream + proc->n_streams; s++)
-        {
-          const JxStream *st = jx_trace_get_stream (trace, s);
-
-          if (stream != NULL && g_strcmp0 (st->name, stream) != 0)
-            continue;
-          stream_found = TRUE;
-          for (guint32 v = 0; v < st->n_invocations; v = st->subtree_end[v])
-            if (st->end[v] > start && st->start[v] < end)
-              return s;
-        }
-    }
-  if (!process_found)
-    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND, _("%s: the reference has no process named “%s”"),
-                 path, process);
-  else if (!stream_found)
-    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND, _("%s: the reference has no stream named “%s”%s"),
-                 path, stream, process != NULL ? _(" in that process") : "");
-  else
-    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
-                 _("%s: no call of the chosen streams of the reference overlaps the range"), path);
-  return JX_NONE;
+  for (guint32 v = 0; v < st->n_invocations; v = st->subtree_end[v])
+    if (st->end[v] > w->start && st->start[v] < w->end)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -444,7 +418,13 @@ jx_cli_align_range (const char          *subcommand,
   start = (guint64) MAX (jx_time_comparison_to_ticks (origin, start_ns), 0);
   end = (guint64) MAX (jx_time_comparison_to_ticks (origin, end_ns), 0);
 
-  rows[0].stream = reference_stream (traces[0], paths[0], process, stream, start, end, &error);
+  {
+    Window window = { start, end };
+
+    rows[0].stream = jx_cli_align_find_stream (traces[0], paths[0], process, stream, overlaps, &window,
+                                               _("no call of the chosen streams of the reference overlaps the range"),
+                                               &error);
+  }
   if (rows[0].stream == JX_NONE)
     return jx_cli_input_error (subcommand, NULL, error);
   rows[0].status = ROW_REFERENCE;

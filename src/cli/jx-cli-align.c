@@ -53,16 +53,15 @@ relative_ns (JxTrace *trace,
   return jx_call_profile_offset_for (trace, 0, ticks, trace, jx_trace_get_start_time (trace));
 }
 
-/* The reference stream for --at: the first stream (of --process, named
- * --stream when given) that calls `region`; JX_NONE with error otherwise. */
-static guint32
-reference_stream (JxTrace    *trace,
-                  const char *path,
-                  const char *process,
-                  const char *stream,
-                  guint32     region,
-                  const char *function,
-                  GError    **error)
+guint32
+jx_cli_align_find_stream (JxTrace           *trace,
+                          const char        *path,
+                          const char        *process,
+                          const char        *stream,
+                          JxCliStreamTest    test,
+                          gpointer           data,
+                          const char        *none,
+                          GError           **error)
 {
   gboolean process_found = process == NULL;
   gboolean stream_found = stream == NULL;
@@ -81,9 +80,8 @@ reference_stream (JxTrace    *trace,
           if (stream != NULL && g_strcmp0 (st->name, stream) != 0)
             continue;
           stream_found = TRUE;
-          for (guint32 i = 0; i < st->n_invocations; i++)
-            if (st->region[i] == region)
-              return s;
+          if (test (st, data))
+            return s;
         }
     }
 
@@ -95,9 +93,36 @@ reference_stream (JxTrace    *trace,
                  _("%s: the reference has no stream named “%s”%s"), path, stream,
                  process != NULL ? _(" in that process") : "");
   else
-    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
-                 _("%s: “%s” is never called on the chosen streams of the reference"), path, function);
+    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND, "%s: %s", path, none);
   return JX_NONE;
+}
+
+static gboolean
+calls_region (const JxStream *st,
+              gpointer        data)
+{
+  guint32 region = GPOINTER_TO_UINT (data);
+
+  for (guint32 i = 0; i < st->n_invocations; i++)
+    if (st->region[i] == region)
+      return TRUE;
+  return FALSE;
+}
+
+/* The reference stream for --at: the first stream (of --process, named
+ * --stream when given) that calls `region`; JX_NONE with error otherwise. */
+static guint32
+reference_stream (JxTrace    *trace,
+                  const char *path,
+                  const char *process,
+                  const char *stream,
+                  guint32     region,
+                  const char *function,
+                  GError    **error)
+{
+  g_autofree char *none = g_strdup_printf (_("“%s” is never called on the chosen streams of the reference"), function);
+
+  return jx_cli_align_find_stream (trace, path, process, stream, calls_region, GUINT_TO_POINTER (region), none, error);
 }
 
 static gboolean

@@ -917,16 +917,6 @@ print_json (Tree        *t,
 /* --- CSV ------------------------------------------------------------------------- */
 
 static void
-append_csv_number (GString *out,
-                   double   value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_string_append_c (out, ',');
-  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.9g", value));
-}
-
-static void
 print_csv (Tree *t)
 {
   JxMergedTree *tree = t->tree;
@@ -977,10 +967,10 @@ print_csv (Tree *t)
       g_string_append_printf (out, ",%u,", nodes->depth[i] + 1);
       jx_cli_csv_append_field (out, label);
       g_string_append_printf (out, ",%s,%u,%u", jx_merged_state_to_string (nodes->state[i]), nodes->n_members[i], k);
-      append_csv_number (out, nodes->min_seconds[i]);
-      append_csv_number (out, nodes->median_seconds[i]);
-      append_csv_number (out, nodes->max_seconds[i]);
-      append_csv_number (out, nodes->sum_seconds[i]);
+      jx_cli_csv_append_number (out, nodes->min_seconds[i]);
+      jx_cli_csv_append_number (out, nodes->median_seconds[i]);
+      jx_cli_csv_append_number (out, nodes->max_seconds[i]);
+      jx_cli_csv_append_number (out, nodes->sum_seconds[i]);
       g_string_append_c (out, ',');
       if (nodes->outlier[i] != JX_NONE)
         {

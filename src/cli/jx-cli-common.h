@@ -190,6 +190,11 @@ void      jx_cli_print_json         (JsonNode        *root);
 void      jx_cli_csv_append_field   (GString         *line,
                                      const char      *field);
 
+/* Appends a comma and the number ("%.9g", '.' whatever the locale;
+ * nothing after the comma for NAN and infinities). */
+void      jx_cli_csv_append_number  (GString         *line,
+                                     double           value);
+
 /* Appends text padded with spaces to width characters (not bytes, so "µs"
  * and non-ASCII region names line up); right-aligned when right is TRUE. */
 void      jx_cli_append_padded      (GString         *out,

@@ -528,17 +528,6 @@ print_json (const JxCliDiff     *diff,
 /* CSV -------------------------------------------------------------------------- */
 
 static void
-append_csv_number (GString *out,
-                   double   value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_string_append_c (out, ',');
-  if (!isnan (value) && !isinf (value))
-    g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.9g", value));
-}
-
-static void
 append_csv_subtree (GString                *out,
                     const View             *v,
                     guint32                 node,
@@ -569,14 +558,14 @@ append_csv_subtree (GString                *out,
       g_string_append_printf (out, ",%s,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT,
                               jx_diff_tree_state_to_string (jx_diff_tree_get_state (t, node)),
                               t->calls_a[node], t->calls_b[node], t->only_calls_a[node], t->only_calls_b[node]);
-      append_csv_number (out, jx_diff_tree_seconds (t, node, FALSE, FALSE));
-      append_csv_number (out, jx_diff_tree_seconds (t, node, FALSE, TRUE));
-      append_csv_number (out, jx_diff_tree_seconds (t, node, TRUE, FALSE));
-      append_csv_number (out, jx_diff_tree_seconds (t, node, TRUE, TRUE));
-      append_csv_number (out, jx_diff_tree_delta (t, node, FALSE));
-      append_csv_number (out, jx_diff_tree_delta (t, node, TRUE));
-      append_csv_number (out, jx_diff_tree_ratio (t, node, FALSE, FALSE));
-      append_csv_number (out, jx_diff_tree_ratio (t, node, TRUE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, FALSE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, FALSE, TRUE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, TRUE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, TRUE, TRUE));
+      jx_cli_csv_append_number (out, jx_diff_tree_delta (t, node, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_delta (t, node, TRUE));
+      jx_cli_csv_append_number (out, jx_diff_tree_ratio (t, node, FALSE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_ratio (t, node, TRUE, FALSE));
       jx_cli_scores_csv_field (out, v->scoring);
       g_string_append_c (out, '\n');
     }

@@ -25,35 +25,14 @@ typedef struct
 } Fixture;
 
 static void
-generate (const char *dir,
-          const char *name,
-          char      **path,
-          ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  const char *arg;
-  va_list ap;
-
-  *path = g_build_filename (dir, name, NULL);
-  g_ptr_array_add (args, (gpointer) "generate");
-  g_ptr_array_add (args, *path);
-  va_start (ap, path);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  g_assert_cmpint (jx_test_run_cli ((const char * const *) args->pdata, NULL, NULL), ==, 0);
-}
-
-static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   f->dir = jx_test_make_tmp_dir ();
-  generate (f->dir, "classes", &f->classes, "--ranks", "12", "--iterations", "3", "--depth", "2", "--fanout", "1",
+  jx_cli_generate (f->dir, "classes", &f->classes, "--ranks", "12", "--iterations", "3", "--depth", "2", "--fanout", "1",
             "--classes", "2", "--outliers", "1", NULL);
-  generate (f->dir, "short", &f->short_run, "--ranks", "2", "--iterations", "30", NULL);
-  generate (f->dir, "long", &f->long_run, "--ranks", "2", "--iterations", "45", "--start-delay", "5ms", NULL);
+  jx_cli_generate (f->dir, "short", &f->short_run, "--ranks", "2", "--iterations", "30", NULL);
+  jx_cli_generate (f->dir, "long", &f->long_run, "--ranks", "2", "--iterations", "45", "--start-delay", "5ms", NULL);
 }
 
 static void
