@@ -6,6 +6,7 @@
 #include <glib.h>
 
 #include "jx-cluster.h"
+#include "jx-merged-tree.h"
 #include "jx-scoring.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,12 @@ GPtrArray *jx_cli_name_runs (const char *const *traces,
                              const char *const *processes,
                              const char *const *streams,
                              guint              n);
+
+/* "trace / process / stream" with the parts that are not NULL. Free with
+ * g_free. */
+char      *jx_cli_join_name (const char *trace,
+                             const char *process,
+                             const char *stream);
 
 /* --merged-tree and its options. */
 typedef struct
@@ -39,6 +46,20 @@ char      *jx_cli_cluster_tree_check       (const JxCliClusterTree *options,
                                             gboolean                json,
                                             gboolean                csv,
                                             gboolean                members_given);
+
+/* Builds the merged call tree of the streams the options choose (the
+ * clustering's cluster, or the streams the patterns name; clustering may be
+ * NULL with patterns); *what receives what was merged ("cluster 1 (31
+ * streams, cpu-thread)"). Returns the exit code (the error printed). */
+int        jx_cli_merged_tree_build        (const JxCliClusterTree *options,
+                                            const char             *subcommand,
+                                            JxTrace               **traces,
+                                            char                  **labels,
+                                            guint                   n_traces,
+                                            JxClustering           *clustering,
+                                            const JxScoring        *scoring,
+                                            JxMergedTree          **tree,
+                                            char                  **what);
 
 /* Builds and prints the merged tree of the chosen streams of the traces
  * (the clustering's cluster, or the streams the patterns name). Returns

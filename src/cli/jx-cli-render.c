@@ -18,6 +18,7 @@
 #include "jx-cli-picture.h"
 #include "jx-cli-render-diff.h"
 #include "jx-cli-render-flame.h"
+#include "jx-cli-render-merged.h"
 #include "jx-cluster.h"
 #include "jx-cli-render-trend.h"
 #include "jx-comparison-render.h"
@@ -189,6 +190,7 @@ jx_cli_render (int    argc,
   g_autofree char *chart = NULL;
   g_autofree char *pairing = NULL;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE, clusters = FALSE;
+  gboolean merged_tree = FALSE;
   g_autoptr(JxClustering) clustering = NULL;
   g_autoptr(GPtrArray) cluster_marks = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cluster_names = g_ptr_array_new_with_free_func (g_free);
@@ -221,6 +223,7 @@ jx_cli_render (int    argc,
     { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
     { "flame", 0, 0, G_OPTION_ARG_NONE, &flame, N_("Draw the differential flame graph of TRACE_B against TRACE_A instead (its options: render --flame --help)"), NULL },
+    { "merged-tree", 0, 0, G_OPTION_ARG_NONE, &merged_tree, N_("Draw the merged call tree of a cluster’s streams as an icicle instead (its options: render --merged-tree --help)"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
     { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { "clusters", 0, 0, G_OPTION_ARG_NONE, &clusters,
@@ -229,9 +232,11 @@ jx_cli_render (int    argc,
     { NULL }
   };
 
-  /* --flame is a picture of its own with its own options. */
+  /* --flame and --merged-tree are pictures of their own with their own options. */
   if (jx_cli_render_flame_requested (argc, argv))
     return jx_cli_render_flame (argc, argv);
+  if (jx_cli_render_merged_requested (argc, argv))
+    return jx_cli_render_merged (argc, argv);
 
   jx_cli_render_trend_init (&trend);
   context = jx_cli_option_context_new (_("TRACE… -o FILE"),

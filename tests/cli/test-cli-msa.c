@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include <cairo.h>
 #include <json-glib/json-glib.h>
 
 #include "jx-cli-test.h"
@@ -108,6 +109,31 @@ test_merged_tree (Fixture       *f,
   jx_cli_run (&run, "cluster", "--merged-tree", "--cluster", "2", "--mismatch", "-3", f->classes, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "Scores: match 2, mismatch −3, gap −1"));
+}
+
+/* render --merged-tree: the icicle written, its frames counted. */
+static void
+test_render_merged (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_auto(JxCliRun) run = { 0 };
+  g_autofree char *png = g_build_filename (f->dir, "merged.png", NULL);
+  cairo_surface_t *surface;
+
+  jx_cli_run (&run, "render", "--merged-tree", "--streams", "MPI Rank *", "--width-by", "calls", "--size", "900",
+              "-o", png, f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Merged: 12 streams matching “MPI Rank *”"));
+  g_assert_nonnull (strstr (run.out, " gap, 0 different), 0 too narrow or deep to draw"));
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 900);
+  cairo_surface_destroy (surface);
+
+  jx_cli_run (&run, "render", "--merged-tree", "--width-by", "lines", "-o", png, f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_cli_run (&run, "render", "--merged-tree", "--lines", "3", "-o", png, f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 2);
 }
 
 static void
@@ -277,6 +303,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/cli/msa/merged-tree", Fixture, NULL, fixture_set_up, test_merged_tree, fixture_tear_down);
+  g_test_add ("/cli/msa/render-merged", Fixture, NULL, fixture_set_up, test_render_merged, fixture_tear_down);
   g_test_add ("/cli/msa/merged-tree-errors", Fixture, NULL, fixture_set_up, test_merged_tree_errors, fixture_tear_down);
   g_test_add ("/cli/msa/merged-tree-tracer", Fixture, NULL, fixture_set_up, test_merged_tree_tracer, fixture_tear_down);
   g_test_add ("/cli/msa/scores", Fixture, NULL, fixture_set_up, test_scores, fixture_tear_down);
