@@ -289,6 +289,7 @@ builder_free (Builder *b)
   g_free (b->col_off);
   g_free (b->table);
   jx_msa_free (b->msa);
+  g_clear_pointer (&b->tasks, g_ptr_array_unref);
   g_free (b);
 }
 

@@ -345,8 +345,9 @@ guide_matrix (JxMsa                *self,
     {
       guint n_runs;
 
-      ensure_sorted (self, lens[i]);
-      memcpy (self->sorted, seqs[i], lens[i] * sizeof (guint32));
+      ensure_sorted (self, MAX (lens[i], 1));
+      if (lens[i] > 0)
+        memcpy (self->sorted, seqs[i], lens[i] * sizeof (guint32));
       n_runs = count_runs (self, lens[i]);
       self->n_tops[i] = jx_maxk_freq_top (self->runs, n_runs, 2, self->tops + 3 * (gsize) i);
     }
@@ -386,10 +387,11 @@ guide_ranking (JxMsa                *self,
 
   for (guint i = 0; i < n; i++)
     total += lens[i];
-  ensure_sorted (self, total);
+  ensure_sorted (self, MAX (total, 1));
   for (guint i = 0; i < n; i++)
     {
-      memcpy (self->sorted + at, seqs[i], lens[i] * sizeof (guint32));
+      if (lens[i] > 0)
+        memcpy (self->sorted + at, seqs[i], lens[i] * sizeof (guint32));
       at += lens[i];
     }
   n_runs = count_runs (self, total);
