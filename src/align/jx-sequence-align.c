@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-align-algorithms-private.h"
+#include "jx-scoring.h"
 
 /* AUTO: below this many cells the full matrix is cheapest. */
 #define AUTO_NW_CELLS            (128 * 128)
@@ -74,9 +75,7 @@ jx_align_options_init (JxAlignOptions *options)
   g_return_if_fail (options != NULL);
 
   memset (options, 0, sizeof *options);
-  options->scoring.match = 2;
-  options->scoring.mismatch = -1;
-  options->scoring.gap = -1;
+  jx_scoring_init_default (&options->scoring);
   options->algorithm = JX_ALGORITHM_AUTO;
   options->special_cases = TRUE;
   options->anchor_min_length = 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "jx-align-metrics.h"
+#include "jx-scoring.h"
 
 void
 jx_align_similarity_full (gint64           score,
@@ -13,12 +14,13 @@ jx_align_similarity_full (gint64           score,
                           const JxScoring *scoring,
                           JxSimilarity    *out)
 {
-  JxScoring defaults = { 2, -1, -1 };
+  JxScoring defaults;
   guint64 longer = MAX (length_a, length_b), shorter = MIN (length_a, length_b);
   double max_score, min_score;
 
   g_return_if_fail (out != NULL);
 
+  jx_scoring_init_default (&defaults);
   if (scoring == NULL)
     scoring = &defaults;
   memset (out, 0, sizeof *out);
@@ -31,7 +33,13 @@ jx_align_similarity_full (gint64           score,
     }
 
   out->max_score = (gint64) scoring->match * (gint64) longer;
-  out->baseline = (gint64) scoring->mismatch * (gint64) shorter + (gint64) scoring->gap * (gint64) (longer - shorter);
+  /* Eq. 4.3 pairs every call of the shorter side as a mismatch, because a
+   * mismatch costs less than the two gaps it replaces. With scores where it
+   * costs more (mismatch < 2 · gap) the cheapest alignment of two entirely
+   * different sequences is all gaps (eq. 4.2), and that is the baseline:
+   * the better of the two, the least an optimal alignment can score. */
+  out->baseline = MAX ((gint64) scoring->mismatch * (gint64) shorter + (gint64) scoring->gap * (gint64) (longer - shorter),
+                       (gint64) scoring->gap * (gint64) (length_a + length_b));
   max_score = (double) out->max_score;
   min_score = (double) out->baseline;
   out->ratio = max_score != 0.0 ? (double) score / max_score : 0.0;

@@ -14,7 +14,11 @@ G_BEGIN_DECLS
 
 /* Similarity, eq. 4.1–4.5: the score placed between the functional minimum
  * (mismatches plus the unavoidable gaps, eq. 4.3) and the maximum (all equal,
- * eq. 4.1), clamped to [0, 1]. 1 for two empty sequences. */
+ * eq. 4.1), clamped to [0, 1]. 1 for two empty sequences. Both bounds come
+ * from the scoring: max = match · max (M, N); the minimum is what two
+ * entirely different sequences score, the better of eq. 4.3 and all gaps
+ * (eq. 4.2: gap · (M + N)), which is eq. 4.3 unless a mismatch costs more
+ * than two gaps. With the default scores this is eq. 4.5 exactly. */
 double   jx_align_similarity (gint64           score,
                               guint64          length_a,
                               guint64          length_b,

@@ -36,6 +36,7 @@ jx_comparison_options_init (JxComparisonOptions *options)
   memset (options, 0, sizeof *options);
   jx_hier_align_options_init (&options->hier);
   options->hier.flat_optimum_max_cells = JX_COMPARISON_FLAT_OPTIMUM_CELLS;
+  jx_scoring_init_default (&options->scoring);
   options->window_fraction = 0.1;
   options->max_points = 2000;
   options->keep_alignment = TRUE;
@@ -220,6 +221,13 @@ jx_comparison_get_options (JxComparison *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return &self->options;
+}
+
+const JxScoring *
+jx_comparison_get_scoring (JxComparison *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return &self->options.scoring;
 }
 
 double
@@ -663,6 +671,7 @@ run_new (JxTrace                   *trace_a,
   result->name_a = g_strdup (jx_trace_get_name (trace_a));
   result->name_b = g_strdup (jx_trace_get_name (trace_b));
   result->options = *options;
+  result->options.hier.align.scoring = result->options.scoring;
   result->process_name = g_strdup (options->process_name);
   result->options.process_name = result->process_name;
   if (result->options.window_fraction <= 0.0 || result->options.window_fraction > 1.0)
@@ -707,6 +716,8 @@ run_pair (RunData *run)
   GError *error = NULL;
   guint i, j;
 
+  if (!jx_scoring_validate (&result->options.scoring, &run->error))
+    return;
   similarity = jx_structure_similarity_new (trace_a, trace_b, run->cancellable, &error);
   if (similarity != NULL)
     {

@@ -13,6 +13,7 @@
 #include "jx-align-metrics.h"
 #include "jx-hier-align.h"
 #include "jx-pair-diff.h"
+#include "jx-scoring.h"
 #include "jx-stream-pairing.h"
 #include "jx-trace.h"
 
@@ -20,7 +21,12 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  JxHierAlignOptions hier;            /* sub-alignment options; hier.n_threads is derived from n_threads */
+  JxHierAlignOptions hier;            /* sub-alignment options; hier.n_threads is derived from n_threads
+                                         and hier.align.scoring from scoring */
+  JxScoring          scoring;         /* match / mismatch / gap of every alignment (jx-scoring.h; default
+                                         2 / −1 / −1); the result records it (jx_comparison_get_scoring) and
+                                         the similarity uses it (jx_align_similarity_full). A scoring that
+                                         jx_scoring_validate refuses makes the run fail with its error */
   const char        *process_name;    /* NULL = every process */
   double             window_fraction; /* dissimilarity window, default 0.1 */
   guint              max_points;      /* per metric series, default 2000 (0 = all for skew/difference) */
@@ -163,6 +169,9 @@ double                   jx_comparison_get_runtime_b     (JxComparison *self);
 const char              *jx_comparison_get_symbol_name   (JxComparison *self, guint32 symbol);
 guint                    jx_comparison_get_n_symbols     (JxComparison *self);
 const JxComparisonOptions *jx_comparison_get_options     (JxComparison *self);
+/* The scores every alignment of the comparison used: results computed with
+ * other scores are not comparable with these. */
+const JxScoring         *jx_comparison_get_scoring       (JxComparison *self);
 /* How the pairing went: mode, pairs made by structure, crossed pairs. */
 const JxPairingSummary  *jx_comparison_get_pairing_summary (JxComparison *self);
 /* Wall-clock seconds the computation took. */

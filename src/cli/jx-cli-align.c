@@ -14,6 +14,7 @@
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
 #include "jx-cli-pairing.h"
+#include "jx-cli-scores.h"
 #include "jx-structure-pairing.h"
 
 /* "NAME#N": the name and N (>= 1); without a "#digits" suffix N is 1. */
@@ -52,16 +53,15 @@ relative_ns (JxTrace *trace,
   return jx_call_profile_offset_for (trace, 0, ticks, trace, jx_trace_get_start_time (trace));
 }
 
-/* The reference stream for --at: the first stream (of --process, named
- * --stream when given) that calls `region`; JX_NONE with error otherwise. */
-static guint32
-reference_stream (JxTrace    *trace,
-                  const char *path,
-                  const char *process,
-                  const char *stream,
-                  guint32     region,
-                  const char *function,
-                  GError    **error)
+guint32
+jx_cli_align_find_stream (JxTrace           *trace,
+                          const char        *path,
+                          const char        *process,
+                          const char        *stream,
+                          JxCliStreamTest    test,
+                          gpointer           data,
+                          const char        *none,
+                          GError           **error)
 {
   gboolean process_found = process == NULL;
   gboolean stream_found = stream == NULL;
@@ -80,9 +80,8 @@ reference_stream (JxTrace    *trace,
           if (stream != NULL && g_strcmp0 (st->name, stream) != 0)
             continue;
           stream_found = TRUE;
-          for (guint32 i = 0; i < st->n_invocations; i++)
-            if (st->region[i] == region)
-              return s;
+          if (test (st, data))
+            return s;
         }
     }
 
@@ -94,9 +93,36 @@ reference_stream (JxTrace    *trace,
                  _("%s: the reference has no stream named “%s”%s"), path, stream,
                  process != NULL ? _(" in that process") : "");
   else
-    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
-                 _("%s: “%s” is never called on the chosen streams of the reference"), path, function);
+    g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND, "%s: %s", path, none);
   return JX_NONE;
+}
+
+static gboolean
+calls_region (const JxStream *st,
+              gpointer        data)
+{
+  guint32 region = GPOINTER_TO_UINT (data);
+
+  for (guint32 i = 0; i < st->n_invocations; i++)
+    if (st->region[i] == region)
+      return TRUE;
+  return FALSE;
+}
+
+/* The reference stream for --at: the first stream (of --process, named
+ * --stream when given) that calls `region`; JX_NONE with error otherwise. */
+static guint32
+reference_stream (JxTrace    *trace,
+                  const char *path,
+                  const char *process,
+                  const char *stream,
+                  guint32     region,
+                  const char *function,
+                  GError    **error)
+{
+  g_autofree char *none = g_strdup_printf (_("“%s” is never called on the chosen streams of the reference"), function);
+
+  return jx_cli_align_find_stream (trace, path, process, stream, calls_region, GUINT_TO_POINTER (region), none, error);
 }
 
 static gboolean
@@ -521,7 +547,10 @@ jx_cli_align (int    argc,
   g_autofree char *stream = NULL;
   g_autofree char *what = NULL;
   g_autofree char *pairing = NULL;
+  g_autofree char *range = NULL;
   gboolean end = FALSE, json = FALSE, csv = FALSE;
+  JxCliScores scores;
+  JxScoring scoring;
   JxCliAlignSpec spec;
   g_auto(JxCliTraces) opened = { 0 };
   guint32 function;
@@ -529,8 +558,9 @@ jx_cli_align (int    argc,
   const GOptionEntry entries[] = {
     { "at", 0, 0, G_OPTION_ARG_STRING, &at, N_("Align at the N-th invocation (default 1) of FUNCTION on the reference stream"), N_("FUNCTION[#N]") },
     { "marker", 0, 0, G_OPTION_ARG_STRING, &marker, N_("Align at the N-th marker (default 1) with this text in each trace"), N_("TEXT[#N]") },
-    { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("With --at: the reference process (default: the first that calls FUNCTION)"), N_("NAME") },
-    { "stream", 0, 0, G_OPTION_ARG_STRING, &stream, N_("With --at: the reference stream (thread or accelerator stream) by name"), N_("NAME") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range, N_("Find where the reference stream’s calls from START to END (after the reference’s start; ms without a unit) fit best in each other trace, and align there"), N_("START:END") },
+    { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("With --at or --range: the reference process (default: the first that calls FUNCTION, or has calls in the range)"), N_("NAME") },
+    { "stream", 0, 0, G_OPTION_ARG_STRING, &stream, N_("With --at or --range: the reference stream (thread or accelerator stream) by name"), N_("NAME") },
     { "end", 0, 0, G_OPTION_ARG_NONE, &end, N_("Align the ends instead of the starts"), NULL },
     { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("JSON output"), NULL },
@@ -546,18 +576,34 @@ jx_cli_align (int    argc,
                                          "calls, auto (default) where that is clearly better), then the invocation of FUNCTION whose\n"
                                          "counts of the functions on its call stack match the reference's best.\n"
                                          "Prints per trace the stream, the chosen invocation or marker, the\n"
-                                         "profile error and the offset that puts it at the reference's time."),
+                                         "profile error and the offset that puts it at the reference's time.\n"
+                                         "--range START:END finds a phase instead: the reference stream's calls\n"
+                                         "in that time range are placed where they fit best among the calls under\n"
+                                         "the same call path in each other trace's partner stream (semi-global\n"
+                                         "alignment: a run with more iterations or an extra warm-up still has its\n"
+                                         "iterations 10-14 found at its own iterations 10-14), with the score,\n"
+                                         "the places that fit as well and the offset that aligns the first equal\n"
+                                         "calls."),
                                        entries);
   jx_cli_traces_init (&opened, "align");
   jx_cli_add_trace_options (context, &opened);
+  jx_cli_scores_add_options (context, &scores);
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
   if (argc < 3)
     return jx_cli_usage_error (argv[0], "%s", _("expected a reference trace and at least one other trace"));
-  if ((at == NULL) == (marker == NULL))
-    return jx_cli_usage_error (argv[0], "%s", _("give either --at FUNCTION or --marker TEXT"));
+  if ((at != NULL) + (marker != NULL) + (range != NULL) != 1)
+    return jx_cli_usage_error (argv[0], "%s", _("give one of --at FUNCTION, --marker TEXT or --range START:END"));
   if (marker != NULL && (process != NULL || stream != NULL))
-    return jx_cli_usage_error (argv[0], "%s", _("--process and --stream go with --at"));
+    return jx_cli_usage_error (argv[0], "%s", _("--process and --stream go with --at or --range"));
+  if (range != NULL && end)
+    return jx_cli_usage_error (argv[0], "%s", _("--end aligns the ends of a function’s or marker’s invocations; --range "
+                                                 "aligns its first equal calls"));
+  if (range == NULL && jx_cli_scores_given (&scores))
+    return jx_cli_usage_error (argv[0], "%s", _("--match, --mismatch and --gap set the scores of --range’s alignment; "
+                                                 "--at and --marker do not align sequences"));
+  if (!jx_cli_scores_get (&scores, &scoring, &error))
+    return jx_cli_usage_error (argv[0], "%s", error->message);
   if (json && csv)
     return jx_cli_usage_error (argv[0], "%s", _("--json and --csv exclude each other"));
   if (!jx_cli_pairing_parse (pairing, &spec.pairing))
@@ -577,6 +623,14 @@ jx_cli_align (int    argc,
       g_ptr_array_add (traces, trace);
     }
 
+  if (range != NULL)
+    {
+      JxPairingMode mode = JX_PAIRING_AUTO;
+
+      jx_cli_pairing_parse (pairing, &mode);
+      return jx_cli_align_range (argv[0], range, process, stream, mode, &scoring, (JxTrace **) traces->pdata,
+                                 (const char * const *) argv + 1, n, json, csv);
+    }
   spec = (JxCliAlignSpec) { at, marker, process, stream, end ? JX_ALIGN_EDGE_END : JX_ALIGN_EDGE_START,
                             JX_PAIRING_AUTO };
   jx_cli_pairing_parse (pairing, &spec.pairing);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "jx-call-profile.h"
+#include "jx-scoring.h"
 #include "jx-stream-pairing.h"
 
 G_BEGIN_DECLS
@@ -60,5 +61,35 @@ gboolean jx_cli_align_compute (const JxCliAlignSpec *spec,
                                JxCliAlignRow        *rows,
                                guint32              *function,
                                GError              **error);
+
+/* The first stream of trace (of the process named process, named stream;
+ * NULL: any) that passes test; JX_NONE with an error naming path when the
+ * process or stream does not exist, or "path: none" when none passes. */
+typedef gboolean (*JxCliStreamTest) (const JxStream *stream,
+                                     gpointer        data);
+guint32  jx_cli_align_find_stream (JxTrace           *trace,
+                                   const char        *path,
+                                   const char        *process,
+                                   const char        *stream,
+                                   JxCliStreamTest    test,
+                                   gpointer           data,
+                                   const char        *none,
+                                   GError           **error);
+
+/* `align --range START:END` (jx-cli-align-range.c): where the range of the
+ * reference stream (of process/stream, NULL: the first with calls in it)
+ * fits in each other trace's partner stream; prints text, JSON or CSV and
+ * returns the exit code. */
+int      jx_cli_align_range   (const char          *subcommand,
+                               const char          *range,
+                               const char          *process,
+                               const char          *stream,
+                               JxPairingMode        pairing,
+                               const JxScoring     *scoring,
+                               JxTrace            **traces,
+                               const char * const  *paths,
+                               guint                n,
+                               gboolean             json,
+                               gboolean             csv);
 
 G_END_DECLS

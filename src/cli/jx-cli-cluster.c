@@ -14,7 +14,9 @@
 #include <json-glib/json-glib.h>
 
 #include "jx-cli.h"
+#include "jx-cli-cluster-private.h"
 #include "jx-cli-common.h"
+#include "jx-cli-scores.h"
 #include "jx-cluster.h"
 #include "jx-time.h"
 #include "jx-trace-name.h"
@@ -93,74 +95,27 @@ pairs_not_in (JxSignatureSet *set,
   return out;
 }
 
-/* A process name "prefix<number>": the prefix's length and the number;
- * FALSE without a trailing number. */
-static gboolean
-split_number (const char *name,
-              gsize      *prefix,
-              guint64    *number)
-{
-  gsize n = strlen (name), i = n;
-
-  while (i > 0 && g_ascii_isdigit (name[i - 1]))
-    i--;
-  if (i == n || n - i > 9)
-    return FALSE;
-  *prefix = i;
-  *number = g_ascii_strtoull (name + i, NULL, 10);
-  return TRUE;
-}
-
-/* The members of a cluster as runs: consecutive members of one trace and
- * stream name whose processes are numbered one after the other read
- * "trace / MPI Rank 1–31 / Master thread". Returns the runs' texts. */
+/* The members of a cluster as runs (jx_cli_name_runs). */
 static GPtrArray *
 member_runs (const Report  *report,
              const guint32 *members,
              guint          n)
 {
-  GPtrArray *runs = g_ptr_array_new_with_free_func (g_free);
-  guint m = 0;
+  g_autofree const char **traces = g_new (const char *, MAX (n, 1));
+  g_autofree const char **processes = g_new (const char *, MAX (n, 1));
+  g_autofree const char **streams = g_new (const char *, MAX (n, 1));
 
-  while (m < n)
+  for (guint m = 0; m < n; m++)
     {
       guint t = jx_signature_set_get_trace_of (report->set, members[m]);
       JxTrace *trace = jx_signature_set_get_trace (report->set, t);
       const JxStream *s = jx_trace_get_stream (trace, jx_signature_set_get_stream_of (report->set, members[m]));
-      const char *process = jx_cli_nonnull (jx_trace_get_process (trace, s->process)->name);
-      gsize prefix;
-      guint64 first, last;
-      guint end = m + 1;
 
-      if (split_number (process, &prefix, &first))
-        {
-          last = first;
-          while (end < n && jx_signature_set_get_trace_of (report->set, members[end]) == t)
-            {
-              const JxStream *next = jx_trace_get_stream (trace, jx_signature_set_get_stream_of (report->set, members[end]));
-              const char *next_process = jx_cli_nonnull (jx_trace_get_process (trace, next->process)->name);
-              gsize next_prefix;
-              guint64 number;
-
-              if (g_strcmp0 (next->name, s->name) != 0 || !split_number (next_process, &next_prefix, &number) ||
-                  next_prefix != prefix || strncmp (next_process, process, prefix) != 0 || number != last + 1)
-                break;
-              last = number;
-              end++;
-            }
-          if (end > m + 1)
-            {
-              g_ptr_array_add (runs, g_strdup_printf ("%s / %.*s%" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT " / %s",
-                                                      report->labels[t], (int) prefix, process, first, last,
-                                                      jx_cli_nonnull (s->name)));
-              m = end;
-              continue;
-            }
-        }
-      g_ptr_array_add (runs, member_name (report, members[m]));
-      m++;
+      traces[m] = report->labels[t];
+      processes[m] = jx_cli_nonnull (jx_trace_get_process (trace, s->process)->name);
+      streams[m] = jx_cli_nonnull (s->name);
     }
-  return runs;
+  return jx_cli_name_runs (traces, processes, streams, n);
 }
 
 static char *
@@ -468,6 +423,10 @@ jx_cli_cluster (int    argc,
   gint members = -1;
   JxClusterOptions options;
   g_auto(JxCliTraces) traces = { 0 };
+  g_auto(JxCliClusterTree) tree = { 0 };
+  g_autofree char *tree_problem = NULL;
+  JxCliScores scores;
+  JxScoring scoring;
   Report report;
   guint n;
   const GOptionEntry entries[] = {
@@ -497,6 +456,8 @@ jx_cli_cluster (int    argc,
                                        entries);
   jx_cli_traces_init (&traces, "cluster");
   jx_cli_add_trace_options (context, &traces);
+  jx_cli_cluster_tree_add_entries (context, &tree);
+  jx_cli_scores_add_options (context, &scores);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -506,8 +467,15 @@ jx_cli_cluster (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--json and --csv exclude each other"));
   if (members < -1)
     return jx_cli_usage_error (argv[0], "%s", _("--members needs a number, 0 (all) or more"));
+  if ((tree_problem = jx_cli_cluster_tree_check (&tree, json, csv, members != -1)) != NULL)
+    return jx_cli_usage_error (argv[0], "%s", tree_problem);
   if (members != -1 && (json || csv))
     return jx_cli_usage_error (argv[0], "%s", _("--members sets the text output; JSON and CSV list every member"));
+  if (jx_cli_scores_given (&scores) && !tree.merged_tree)
+    return jx_cli_usage_error (argv[0], "%s", _("--match, --mismatch and --gap set the scores of the alignments; "
+                                                 "clustering does not align: use them with --merged-tree"));
+  if (!jx_cli_scores_get (&scores, &scoring, &error))
+    return jx_cli_usage_error (argv[0], "%s", error->message);
 
   jx_cluster_options_init (&options);
   if (threshold_text != NULL)
@@ -537,9 +505,16 @@ jx_cli_cluster (int    argc,
     }
   labels = jx_trace_names_disambiguate (names, anchors, n);
 
+  /* Streams named by --streams need no clustering. */
+  if (tree.merged_tree && tree.streams != NULL)
+    return jx_cli_cluster_tree_run (&tree, argv[0], (JxTrace **) loaded->pdata, labels, argv + 1, n, NULL, &scoring,
+                                    json, csv);
   clustering = jx_clustering_new_for_traces ((JxTrace * const *) loaded->pdata, n, &options, NULL, &error);
   if (clustering == NULL)
     return jx_cli_input_error (argv[0], NULL, error);
+  if (tree.merged_tree)
+    return jx_cli_cluster_tree_run (&tree, argv[0], (JxTrace **) loaded->pdata, labels, argv + 1, n, clustering,
+                                    &scoring, json, csv);
 
   report.clustering = clustering;
   report.set = jx_clustering_get_signatures (clustering);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -170,6 +171,17 @@ jx_cli_csv_append_field (GString    *line,
                          const char *field)
 {
   jx_csv_append_field (line, field);
+}
+
+void
+jx_cli_csv_append_number (GString *line,
+                          double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_c (line, ',');
+  if (!isnan (value) && !isinf (value))
+    g_string_append (line, g_ascii_formatd (buf, sizeof buf, "%.9g", value));
 }
 
 void

@@ -161,6 +161,13 @@ int       jx_cli_load_one_trace     (int              argc,
                                      char           **argv,
                                      JxTrace        **trace);
 
+/* "START:END" with times as jx_time_parse () reads them (ms without a
+ * unit): an empty side gives 0 or JX_WINDOW_OPEN_END (the trace's start or
+ * end). FALSE for anything else. */
+gboolean  jx_cli_parse_time_range   (const char      *text,
+                                     gint64          *begin_ns,
+                                     gint64          *end_ns);
+
 /* A member of the JSON object being built. */
 void      jx_cli_json_add_string    (JsonBuilder     *builder,
                                      const char      *name,
@@ -182,6 +189,11 @@ void      jx_cli_print_json         (JsonNode        *root);
  * LF; quotes doubled). */
 void      jx_cli_csv_append_field   (GString         *line,
                                      const char      *field);
+
+/* Appends a comma and the number ("%.9g", '.' whatever the locale;
+ * nothing after the comma for NAN and infinities). */
+void      jx_cli_csv_append_number  (GString         *line,
+                                     double           value);
 
 /* Appends text padded with spaces to width characters (not bytes, so "µs"
  * and non-ASCII region names line up); right-aligned when right is TRUE. */

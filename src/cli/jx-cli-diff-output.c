@@ -14,6 +14,7 @@
 #include "jx-cli-common.h"
 #include "jx-cli-diff-private.h"
 #include "jx-cli-pairing.h"
+#include "jx-cli-scores.h"
 #include "jx-function-table.h"
 
 /* The function time difference table summed over every compared pair. */
@@ -352,6 +353,7 @@ jx_cli_diff_print_text (const JxCliDiff *diff)
 
   g_string_append_printf (out, "A: %s (%s)\n", diff->label_a, diff->path_a);
   g_string_append_printf (out, "B: %s (%s)\n", diff->label_b, diff->path_b);
+  jx_cli_scores_append_text (out, jx_comparison_get_scoring (cmp));
   jx_cli_diff_append_headline_text (out, diff);
   g_string_append_printf (out, _("\nHierarchical alignment, sub-alignments with “%s”; %u stream pairs compared, %u not compared (n/a), %u unpaired streams; %.3f s\n\n"),
                           jx_algorithm_to_string (opt->hier.align.algorithm), jx_comparison_get_n_compared (cmp),
@@ -583,6 +585,7 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
   add_trace (b, "b", diff->trace_b, diff->path_b, diff->label_b, runtime_b);
   add_ratio (b, "runtime_ratio", runtime_a, runtime_b);
   jx_cli_json_add_string (b, "algorithm", jx_algorithm_to_string (opt->hier.align.algorithm));
+  jx_cli_scores_add_json (b, jx_comparison_get_scoring (cmp));
   jx_cli_json_add_double (b, "elapsed_seconds", jx_comparison_get_elapsed (cmp));
   jx_cli_json_add_int (b, "compared_pairs", jx_comparison_get_n_compared (cmp));
   jx_cli_diff_add_headline_json (b, diff);
@@ -663,7 +666,7 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
   g_string_append (out, "stream_a,stream_b,similarity,length,equal,different,only_a,only_b,ha_score,flat_optimum,"
                         "seconds_a,seconds_b,ha_error,status,reason,pairing,name_distance,caveats,"
                         "similarity_raw,below_baseline"
-                        JX_CLI_PAIRING_CSV_HEADER "\n");
+                        JX_CLI_PAIRING_CSV_HEADER JX_CLI_SCORES_CSV_HEADER "\n");
   for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
       const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
@@ -714,6 +717,7 @@ jx_cli_diff_print_csv (const JxCliDiff *diff)
       else
         g_string_append (out, ",,");
       jx_cli_pairing_csv_fields (out, p);
+      jx_cli_scores_csv_field (out, jx_comparison_get_scoring (cmp));
       g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);

@@ -14,6 +14,7 @@
 #include "jx-cli.h"
 #include "jx-cli-common.h"
 #include "jx-cli-diff-tree.h"
+#include "jx-cli-scores.h"
 #include "jx-diff-tree.h"
 #include "jx-time.h"
 
@@ -150,6 +151,7 @@ typedef struct
   const JxDiffTree *tree;
   guint             max_depth;     /* 0 = all */
   double            min_seconds;
+  const JxScoring  *scoring;       /* for the CSV's last column */
 } View;
 
 static gboolean
@@ -183,6 +185,7 @@ view_init (View             *v,
                       jx_diff_tree_seconds (t, JX_DIFF_TREE_ROOT, FALSE, TRUE));
 
   v->tree = t;
+  v->scoring = NULL;
   v->max_depth = max_depth;
   v->min_seconds = min_percent > 0.0 ? total * min_percent / 100.0 : 0.0;
 }
@@ -380,6 +383,7 @@ print_text (const JxCliDiff     *diff,
 
   g_string_append_printf (out, _("Merged call tree of A “%s” (reference) and B “%s”, summed over %u compared stream pairs\n"),
                           diff->label_a, diff->label_b, summed->n_stream_pairs);
+  jx_cli_scores_append_text (out, jx_comparison_get_scoring (diff->cmp));
   g_string_append (out, _("Each call sits where the alignment put it: under its aligned caller, labelled with its function\n"
                           "(“f → g” where a call of f in A was aligned with a call of g in B). Per call path: inclusive\n"
                           "time of A and B, Δ = B − A, the ratio B/A, Δ of the exclusive (self) time, calls, and the state:\n"
@@ -488,6 +492,7 @@ print_json (const JxCliDiff     *diff,
   jx_cli_json_add_string (b, "path_a", diff->path_a);
   jx_cli_json_add_string (b, "path_b", diff->path_b);
   jx_cli_json_add_int (b, "compared_stream_pairs", summed->n_stream_pairs);
+  jx_cli_scores_add_json (b, jx_comparison_get_scoring (diff->cmp));
   jx_cli_json_add_double (b, "min_percent", min_percent);
   json_builder_set_member_name (b, "max_depth");
   if (options->max_depth > 0)
@@ -523,17 +528,6 @@ print_json (const JxCliDiff     *diff,
 /* CSV -------------------------------------------------------------------------- */
 
 static void
-append_csv_number (GString *out,
-                   double   value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_string_append_c (out, ',');
-  if (!isnan (value) && !isinf (value))
-    g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.9g", value));
-}
-
-static void
 append_csv_subtree (GString                *out,
                     const View             *v,
                     guint32                 node,
@@ -564,14 +558,15 @@ append_csv_subtree (GString                *out,
       g_string_append_printf (out, ",%s,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT,
                               jx_diff_tree_state_to_string (jx_diff_tree_get_state (t, node)),
                               t->calls_a[node], t->calls_b[node], t->only_calls_a[node], t->only_calls_b[node]);
-      append_csv_number (out, jx_diff_tree_seconds (t, node, FALSE, FALSE));
-      append_csv_number (out, jx_diff_tree_seconds (t, node, FALSE, TRUE));
-      append_csv_number (out, jx_diff_tree_seconds (t, node, TRUE, FALSE));
-      append_csv_number (out, jx_diff_tree_seconds (t, node, TRUE, TRUE));
-      append_csv_number (out, jx_diff_tree_delta (t, node, FALSE));
-      append_csv_number (out, jx_diff_tree_delta (t, node, TRUE));
-      append_csv_number (out, jx_diff_tree_ratio (t, node, FALSE, FALSE));
-      append_csv_number (out, jx_diff_tree_ratio (t, node, TRUE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, FALSE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, FALSE, TRUE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, TRUE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, TRUE, TRUE));
+      jx_cli_csv_append_number (out, jx_diff_tree_delta (t, node, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_delta (t, node, TRUE));
+      jx_cli_csv_append_number (out, jx_diff_tree_ratio (t, node, FALSE, FALSE));
+      jx_cli_csv_append_number (out, jx_diff_tree_ratio (t, node, TRUE, FALSE));
+      jx_cli_scores_csv_field (out, v->scoring);
       g_string_append_c (out, '\n');
     }
   children_get (v, node, &c);
@@ -596,12 +591,14 @@ print_csv (const JxCliDiff     *diff,
   g_string_append (out, "stream_a,stream_b,path,depth,function_a,function_b,state,calls_a,calls_b,"
                         "one_sided_calls_a,one_sided_calls_b,inclusive_seconds_a,inclusive_seconds_b,"
                         "exclusive_seconds_a,exclusive_seconds_b,delta_inclusive_seconds,delta_exclusive_seconds,"
-                        "ratio_inclusive,ratio_exclusive\n");
+                        "ratio_inclusive,ratio_exclusive" JX_CLI_SCORES_CSV_HEADER "\n");
   view_init (&v, summed, (guint) options->max_depth, min_percent);
+  v.scoring = jx_comparison_get_scoring (diff->cmp);
   append_csv_subtree (out, &v, JX_DIFF_TREE_ROOT, NULL, path);
   for (guint i = 0; per_pair != NULL && i < per_pair->len; i++)
     {
       view_init (&v, g_ptr_array_index (per_pair, i), (guint) options->max_depth, min_percent);
+      v.scoring = jx_comparison_get_scoring (diff->cmp);
       append_csv_subtree (out, &v, JX_DIFF_TREE_ROOT,
                           jx_comparison_get_pair (diff->cmp, g_array_index (pair_index, guint, i)), path);
     }

@@ -15,6 +15,7 @@
 #include "jx-cli-diff-private.h"
 #include "jx-cli-diff-tree.h"
 #include "jx-cli-pairing.h"
+#include "jx-cli-scores.h"
 #include "jx-comparison.h"
 #include "jx-trace-name.h"
 #include "jx-trace.h"
@@ -133,6 +134,7 @@ jx_cli_diff (int    argc,
   JxComparisonOptions options;
   g_auto(JxCliTraces) traces = { 0 };
   JxCliDiff diff = { 0 };
+  JxCliScores scores;
   g_auto(JxCliDiffTree) tree = { 0 };
   g_autofree char *tree_problem = NULL;
   int status;
@@ -187,6 +189,7 @@ jx_cli_diff (int    argc,
   jx_cli_traces_init (&traces, "diff");
   jx_cli_add_trace_options (context, &traces);
   jx_cli_diff_tree_add_entries (context, &tree);
+  jx_cli_scores_add_options (context, &scores);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -234,6 +237,8 @@ jx_cli_diff (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--pair expects A_NAME=B_NAME, a name of TRACE_A and one of TRACE_B"));
 
   jx_comparison_options_init (&options);
+  if (!jx_cli_scores_get (&scores, &options.scoring, &error))
+    return jx_cli_usage_error (argv[0], "%s", error->message);
   if (!jx_cli_pairing_parse (pairing, &options.pairing))
     return jx_cli_pairing_usage_error (argv[0], pairing);
   if (algorithm != NULL && !jx_algorithm_from_string (algorithm, &options.hier.align.algorithm))

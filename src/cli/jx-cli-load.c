@@ -74,12 +74,10 @@ jx_cli_add_trace_options (GOptionContext *context,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 }
 
-/* "START:END" with times as jx_time_parse () reads them (ms without a
- * unit); an empty side is the trace's start or end. */
-static gboolean
-parse_window (const char *text,
-              gint64     *begin_ns,
-              gint64     *end_ns)
+gboolean
+jx_cli_parse_time_range (const char *text,
+                         gint64     *begin_ns,
+                         gint64     *end_ns)
 {
   const char *colon = strchr (text, ':');
   g_autofree char *left = NULL;
@@ -124,7 +122,7 @@ parse_trace_options (JxCliTraces *traces)
     jx_trace_selection_set_every (selection, (guint) traces->every, 0);
   if (traces->window != NULL)
     {
-      if (!parse_window (traces->window, &begin_ns, &end_ns))
+      if (!jx_cli_parse_time_range (traces->window, &begin_ns, &end_ns))
         return jx_cli_usage_error (traces->command,
                                    _("bad %s “%s”: expected START:END with times such as 0, 1.5ms, 2 s (either may be left out)"),
                                    window_option (traces), traces->window);

@@ -17,6 +17,7 @@ jx_cli_render_diff_init (JxCliRenderDiff *self)
   self->bar_sets = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_diff_bar_set_unref);
   self->views = g_array_new (FALSE, TRUE, sizeof (JxMetricChartView));
   self->pairing = JX_PAIRING_AUTO;
+  jx_scoring_init_default (&self->scoring);
 }
 
 void
@@ -48,6 +49,7 @@ jx_cli_render_diff_compare (JxCliRenderDiff         *self,
   options.diff_bars = TRUE;
   options.keep_alignment = TRUE;
   options.pairing = self->pairing;
+  options.scoring = self->scoring;
   for (guint i = 1; i < n; i++)
     {
       JxComparison *cmp = jx_comparison_run (lanes[0].trace, lanes[i].trace, &options, NULL, error);

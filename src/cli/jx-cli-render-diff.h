@@ -18,6 +18,7 @@ typedef struct
   GPtrArray *bar_sets;      /* JxDiffBarSet, the lanes' diff bars */
   GArray    *views;         /* JxMetricChartView, --chart */
   JxPairingMode pairing;    /* --pairing (init: auto) */
+  JxScoring  scoring;       /* --match/--mismatch/--gap (init: the defaults) */
 } JxCliRenderDiff;
 
 void     jx_cli_render_diff_init        (JxCliRenderDiff         *self);

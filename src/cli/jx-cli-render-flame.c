@@ -5,6 +5,7 @@
  * or PDF file. Options and picture: docs/difftree.md. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
@@ -13,6 +14,7 @@
 #include "jx-cli-common.h"
 #include "jx-cli-picture.h"
 #include "jx-cli-render-flame.h"
+#include "jx-cli-scores.h"
 #include "jx-comparison.h"
 #include "jx-diff-tree.h"
 #include "jx-flame-graph.h"
@@ -64,6 +66,7 @@ jx_cli_render_flame (int    argc,
   JxCliFormat format = JX_CLI_FORMAT_PNG;
   JxComparisonOptions cmp_options;
   JxFlameOptions options;
+  JxCliScores scores;
   g_auto(JxCliTraces) traces = { 0 };
   int status;
   const GOptionEntry entries[] = {
@@ -96,6 +99,7 @@ jx_cli_render_flame (int    argc,
                                        entries);
   jx_cli_traces_init (&traces, "render");
   jx_cli_add_trace_options (context, &traces);
+  jx_cli_scores_add_options (context, &scores);
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
@@ -122,6 +126,8 @@ jx_cli_render_flame (int    argc,
     return status;
 
   jx_comparison_options_init (&cmp_options);
+  if (!jx_cli_scores_get (&scores, &cmp_options.scoring, &error))
+    return jx_cli_usage_error (argv[0], "%s", error->message);
   cmp_options.process_name = process;
   cmp = jx_comparison_run (trace_a, trace_b, &cmp_options, NULL, &error);
   if (cmp == NULL)
@@ -170,5 +176,12 @@ jx_cli_render_flame (int    argc,
            jx_flame_graph_get_height (graph));
   g_print (_("Frames: %u drawn from %u compared stream pairs, %" G_GUINT64_FORMAT " call paths too narrow or deep to draw\n"),
            jx_flame_graph_get_n_frames (graph), tree->n_stream_pairs, jx_flame_graph_get_n_hidden (graph));
+  {
+    g_autoptr(GString) line = g_string_new (NULL);
+
+    jx_cli_scores_append_text (line, jx_comparison_get_scoring (cmp));
+    fflush (stdout);
+    fputs (line->str, stdout);
+  }
   return JX_CLI_EXIT_OK;
 }

@@ -14,9 +14,11 @@
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
 #include "jx-cli-pairing.h"
+#include "jx-cli-scores.h"
 #include "jx-cli-picture.h"
 #include "jx-cli-render-diff.h"
 #include "jx-cli-render-flame.h"
+#include "jx-cli-render-merged.h"
 #include "jx-cluster.h"
 #include "jx-cli-render-trend.h"
 #include "jx-comparison-render.h"
@@ -145,6 +147,14 @@ print_pairing (JxCliRenderDiff        *cli_diff,
       if (caveat != NULL)
         g_print (_("Caveat, “%s”: %s\n"), lanes[i + 1].name, caveat);
     }
+  if (cli_diff->comparisons->len > 0)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+
+      jx_cli_scores_append_text (line, jx_comparison_get_scoring (g_ptr_array_index (cli_diff->comparisons, 0)));
+      fflush (stdout);
+      fputs (line->str, stdout);
+    }
 }
 
 int
@@ -180,11 +190,14 @@ jx_cli_render (int    argc,
   g_autofree char *chart = NULL;
   g_autofree char *pairing = NULL;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE, clusters = FALSE;
+  gboolean merged_tree = FALSE;
   g_autoptr(JxClustering) clustering = NULL;
   g_autoptr(GPtrArray) cluster_marks = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cluster_names = g_ptr_array_new_with_free_func (g_free);
   JxSeriesKind chart_kind = JX_SERIES_RUNTIME_SKEW;
   JxCliRenderDiff cli_diff;
+  JxCliScores scores;
+  JxScoring scoring;
   Picture picture = { 0 };
   int height;
   gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
@@ -210,6 +223,7 @@ jx_cli_render (int    argc,
     { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
     { "flame", 0, 0, G_OPTION_ARG_NONE, &flame, N_("Draw the differential flame graph of TRACE_B against TRACE_A instead (its options: render --flame --help)"), NULL },
+    { "merged-tree", 0, 0, G_OPTION_ARG_NONE, &merged_tree, N_("Draw the merged call tree of a cluster’s streams as an icicle instead (its options: render --merged-tree --help)"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
     { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { "clusters", 0, 0, G_OPTION_ARG_NONE, &clusters,
@@ -218,9 +232,11 @@ jx_cli_render (int    argc,
     { NULL }
   };
 
-  /* --flame is a picture of its own with its own options. */
+  /* --flame and --merged-tree are pictures of their own with their own options. */
   if (jx_cli_render_flame_requested (argc, argv))
     return jx_cli_render_flame (argc, argv);
+  if (jx_cli_render_merged_requested (argc, argv))
+    return jx_cli_render_merged (argc, argv);
 
   jx_cli_render_trend_init (&trend);
   context = jx_cli_option_context_new (_("TRACE… -o FILE"),
@@ -244,6 +260,7 @@ jx_cli_render (int    argc,
   jx_cli_traces_init (&traces, "render");
   traces.own_window = TRUE;
   jx_cli_add_trace_options (context, &traces);
+  jx_cli_scores_add_options (context, &scores);
   g_option_context_add_group (context, jx_cli_render_trend_option_group (&trend));
 
   if (!jx_cli_parse_options (context, &argc, &argv))
@@ -262,6 +279,10 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--chart compares traces: expected at least two"));
   if (pairing != NULL && !diff && chart == NULL)
     return jx_cli_usage_error (argv[0], "%s", _("--pairing pairs the streams of compared traces; use it with --diff or --chart"));
+  if (jx_cli_scores_given (&scores) && !diff && chart == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--match, --mismatch and --gap set the scores of the alignments; use them with --diff, --chart or --flame"));
+  if (!jx_cli_scores_get (&scores, &scoring, &error))
+    return jx_cli_usage_error (argv[0], "%s", error->message);
 
   jx_comparison_render_options_init (&options);
   options.dark = dark;
@@ -439,6 +460,7 @@ jx_cli_render (int    argc,
                                window != NULL ? window : "");
 
   jx_cli_render_diff_init (&cli_diff);
+  cli_diff.scoring = scoring;
   if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
     {
       jx_cli_render_diff_clear (&cli_diff);

@@ -9,109 +9,16 @@
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
 
+#include "jx-draw-private.h"
 #include "jx-flame-graph-private.h"
 #include "jx-palette.h"
 
 #define FONT       "Sans 8"
 #define FONT_TITLE "Sans Bold 10"
-#define HATCH_STEP 7.0
 #define BAR_WIDTH  150.0
 #define BAR_GAP    44.0
 
 static const JxRgba different_outline = { 0xe6 / 255.0f, 0x9f / 255.0f, 0.0f, 1.0f };
-
-static PangoLayout *
-text_layout (cairo_t    *cr,
-             const char *text,
-             const char *font)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoFontDescription *desc = pango_font_description_from_string (font);
-
-  pango_layout_set_font_description (layout, desc);
-  pango_font_description_free (desc);
-  pango_layout_set_text (layout, text, -1);
-  return layout;
-}
-
-/* Text at (x, y) (top left), at most width px wide, ellipsized. */
-static void
-show_text (cairo_t      *cr,
-           const char   *text,
-           const char   *font,
-           double        x,
-           double        y,
-           double        width,
-           const JxRgba *color)
-{
-  g_autoptr(PangoLayout) layout = text_layout (cr, text, font);
-
-  pango_layout_set_width (layout, (int) MAX (width, 1.0) * PANGO_SCALE);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  jx_palette_cairo_set_source (cr, color);
-  cairo_move_to (cr, x, y);
-  pango_cairo_show_layout (cr, layout);
-}
-
-static int
-text_width (cairo_t    *cr,
-            const char *text,
-            const char *font)
-{
-  g_autoptr(PangoLayout) layout = text_layout (cr, text, font);
-  int tw, th;
-
-  pango_layout_get_pixel_size (layout, &tw, &th);
-  return tw;
-}
-
-static JxRgba
-text_color (gboolean dark,
-            double   alpha)
-{
-  return dark ? (JxRgba) { 0.93f, 0.93f, 0.93f, (float) alpha } : (JxRgba) { 0.1f, 0.1f, 0.1f, (float) alpha };
-}
-
-/* Dark text on light fills, light text on dark ones. */
-static JxRgba
-label_color (const JxRgba *fill)
-{
-  double luma = 0.2126 * fill->red + 0.7152 * fill->green + 0.0722 * fill->blue;
-
-  return luma < 0.45 ? (JxRgba) { 1.0f, 1.0f, 1.0f, 0.95f } : (JxRgba) { 0.08f, 0.08f, 0.08f, 0.9f };
-}
-
-/* Diagonal stripes over the rectangle; rising (/) or falling (\). */
-static void
-hatch (cairo_t      *cr,
-       double        x,
-       double        y,
-       double        w,
-       double        h,
-       const JxRgba *color,
-       gboolean      rising)
-{
-  cairo_save (cr);
-  cairo_rectangle (cr, x, y, w, h);
-  cairo_clip (cr);
-  jx_palette_cairo_set_source (cr, color);
-  cairo_set_line_width (cr, 2.0);
-  for (double s = x - h; s < x + w + h; s += HATCH_STEP)
-    {
-      if (rising)
-        {
-          cairo_move_to (cr, s, y + h);
-          cairo_line_to (cr, s + h, y);
-        }
-      else
-        {
-          cairo_move_to (cr, s, y);
-          cairo_line_to (cr, s + h, y + h);
-        }
-    }
-  cairo_stroke (cr);
-  cairo_restore (cr);
-}
 
 /* A frame's fill and marks over [x, x + w) × [y, y + h). */
 static void
@@ -135,7 +42,7 @@ paint_frame (cairo_t  *cr,
       cairo_rectangle (cr, x, y, w, h);
       cairo_fill (cr);
       jx_palette_timing_color_at ((marks & JX_FLAME_MARK_ONLY_B) ? 1.0 : -1.0, dark, &deep);
-      hatch (cr, x, y, w, h, &deep, (marks & JX_FLAME_MARK_ONLY_B) != 0);
+      _jx_draw_hatch (cr, x, y, w, h, &deep, (marks & JX_FLAME_MARK_ONLY_B) != 0);
     }
   else
     {
@@ -148,7 +55,7 @@ paint_frame (cairo_t  *cr,
    * still show where they are. */
   if (w > 3)
     {
-      JxRgba edge = text_color (dark, dark ? 0.22 : 0.16);
+      JxRgba edge = _jx_draw_ink (dark, dark ? 0.22 : 0.16);
 
       jx_palette_cairo_set_source (cr, &edge);
       cairo_set_line_width (cr, 1.0);
@@ -165,7 +72,7 @@ paint_frame (cairo_t  *cr,
       jx_palette_cairo_set_source (cr, &ground);
       cairo_rectangle (cr, x, y + h - 4, w, 4);
       cairo_fill (cr);
-      hatch (cr, x, y + h - 4, w, 4, &stripes, TRUE);
+      _jx_draw_hatch (cr, x, y + h - 4, w, 4, &stripes, TRUE);
     }
   if (marks & JX_FLAME_MARK_DIFFERENT && w > 4)
     {
@@ -197,7 +104,7 @@ draw_frames (const JxFlameGraph *self,
         {
           g_autofree char *label = jx_diff_tree_dup_label (self->tree, f->node);
           g_autofree char *text = NULL;
-          JxRgba ink = label_color (&fill);
+          JxRgba ink = _jx_draw_label_color (&fill);
 
           if (w >= 150.0)
             {
@@ -207,7 +114,7 @@ draw_frames (const JxFlameGraph *self,
             }
           else
             text = g_strdup (label);
-          show_text (cr, text, FONT, f->x + 3, y + 2, w - 6, &ink);
+          _jx_draw_text (cr, text, FONT, f->x + 3, y + 2, w - 6, &ink);
         }
     }
 }
@@ -216,7 +123,7 @@ static void
 draw_title (const JxFlameGraph *self,
             cairo_t            *cr)
 {
-  JxRgba ink = text_color (self->options.dark, 0.95), soft = text_color (self->options.dark, 0.7);
+  JxRgba ink = _jx_draw_ink (self->options.dark, 0.95), soft = _jx_draw_ink (self->options.dark, 0.7);
   g_autofree char *title = g_strdup_printf (_("Differential flame graph: B “%s” against A “%s”"), self->name_b, self->name_a);
   g_autofree char *band = g_strdup_printf ("%g", self->options.band * 100.0);
   g_autoptr(GString) sub = g_string_new (NULL);
@@ -239,8 +146,8 @@ draw_title (const JxFlameGraph *self,
                                               " · %" G_GUINT64_FORMAT " call paths too narrow or deep to draw",
                                               (gulong) MIN (self->n_hidden, G_MAXULONG)),
                             self->n_hidden);
-  show_text (cr, title, FONT_TITLE, JX_FLAME_PAD, 6, self->width - 2 * JX_FLAME_PAD, &ink);
-  show_text (cr, sub->str, FONT, JX_FLAME_PAD, 26, self->width - 2 * JX_FLAME_PAD, &soft);
+  _jx_draw_text (cr, title, FONT_TITLE, JX_FLAME_PAD, 6, self->width - 2 * JX_FLAME_PAD, &ink);
+  _jx_draw_text (cr, sub->str, FONT, JX_FLAME_PAD, 26, self->width - 2 * JX_FLAME_PAD, &soft);
 }
 
 /* x of a position on the legend's bar: faster ramp, neutral, slower ramp. */
@@ -262,14 +169,14 @@ draw_tick (cairo_t      *cr,
            const char   *text,
            const JxRgba *ink)
 {
-  int tw = text_width (cr, text, FONT);
+  int tw = _jx_draw_text_width (cr, text, FONT);
 
   jx_palette_cairo_set_source (cr, ink);
   cairo_set_line_width (cr, 1.0);
   cairo_move_to (cr, floor (x) + 0.5, y);
   cairo_line_to (cr, floor (x) + 0.5, y + 4);
   cairo_stroke (cr);
-  show_text (cr, text, FONT, x - tw / 2.0, y + 4, tw + 2, ink);
+  _jx_draw_text (cr, text, FONT, x - tw / 2.0, y + 4, tw + 2, ink);
 }
 
 static void
@@ -277,10 +184,10 @@ draw_legend (const JxFlameGraph *self,
              cairo_t            *cr)
 {
   gboolean dark = self->options.dark;
-  JxRgba ink = text_color (dark, 0.85);
+  JxRgba ink = _jx_draw_ink (dark, 0.85);
   double band = MIN (MAX (self->options.band, 0.0), 0.9);
   double top = self->height - JX_FLAME_LEGEND_HEIGHT + 20;
-  double x0 = JX_FLAME_PAD + text_width (cr, _("faster"), FONT) + 8;
+  double x0 = JX_FLAME_PAD + _jx_draw_text_width (cr, _("faster"), FONT) + 8;
   double sx;
   static const double slower_ticks[] = { 2.0, JX_PALETTE_TIMING_SATURATION };
   static const double faster_ticks[] = { 0.5, 1.0 / JX_PALETTE_TIMING_SATURATION };
@@ -307,8 +214,8 @@ draw_legend (const JxFlameGraph *self,
     cairo_rectangle (cr, x0 + BAR_WIDTH, top, BAR_GAP, 14);
     cairo_fill (cr);
   }
-  show_text (cr, _("faster"), FONT, JX_FLAME_PAD, top, x0 - JX_FLAME_PAD, &ink);
-  show_text (cr, _("slower"), FONT, x0 + 2 * BAR_WIDTH + BAR_GAP + 6, top, 80, &ink);
+  _jx_draw_text (cr, _("faster"), FONT, JX_FLAME_PAD, top, x0 - JX_FLAME_PAD, &ink);
+  _jx_draw_text (cr, _("slower"), FONT, x0 + 2 * BAR_WIDTH + BAR_GAP + 6, top, 80, &ink);
   for (guint i = 0; i < G_N_ELEMENTS (faster_ticks); i++)
     {
       g_autofree char *t = g_strdup_printf ("×%g", faster_ticks[i]);
@@ -319,11 +226,11 @@ draw_legend (const JxFlameGraph *self,
     g_autofree char *lo = g_strdup_printf ("×%g", 1.0 - band);
     g_autofree char *hi = g_strdup_printf ("×%g", 1.0 + band);
     g_autofree char *within = g_strdup_printf (_("±%g %%"), band * 100.0);
-    int tw = text_width (cr, within, FONT);
+    int tw = _jx_draw_text_width (cr, within, FONT);
 
     draw_tick (cr, x0 + BAR_WIDTH, top + 14, lo, &ink);
     draw_tick (cr, x0 + BAR_WIDTH + BAR_GAP, top + 14, hi, &ink);
-    show_text (cr, within, FONT, x0 + BAR_WIDTH + BAR_GAP / 2 - tw / 2.0, top - 13, tw + 2, &ink);
+    _jx_draw_text (cr, within, FONT, x0 + BAR_WIDTH + BAR_GAP / 2 - tw / 2.0, top - 13, tw + 2, &ink);
   }
   for (guint i = 0; i < G_N_ELEMENTS (slower_ticks); i++)
     {
@@ -350,7 +257,7 @@ draw_legend (const JxFlameGraph *self,
         if (x + 240 > self->width)
           break;
         paint_frame (cr, 0.0, swatches[i].marks, x, y, 28, JX_FLAME_ROW_HEIGHT - 1, dark, NULL);
-        show_text (cr, _(swatches[i].text), FONT, x + 34, y + 2, 210, &ink);
+        _jx_draw_text (cr, _(swatches[i].text), FONT, x + 34, y + 2, 210, &ink);
       }
   }
 }

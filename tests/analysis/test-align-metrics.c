@@ -19,6 +19,34 @@ test_similarity (void)
   g_assert_cmpfloat_with_epsilon (jx_align_similarity (-2, 4, 2, NULL), (-2.0 / 8.0 + 0.5) / 1.5, 1e-12);
 }
 
+/* The bounds come from the scores: match 3, mismatch −2, gap −1 (a
+ * mismatch still cheaper than two gaps: eq. 4.3's baseline) and match 2,
+ * mismatch −5, gap −1 (a mismatch dearer: all gaps is the baseline). */
+static void
+test_similarity_scores (void)
+{
+  JxScoring cheap = { 3, -2, -1 }, dear = { 2, -5, -1 };
+  JxSimilarity s;
+
+  jx_align_similarity_full (30, 10, 10, &cheap, &s);
+  g_assert_cmpint (s.max_score, ==, 30);
+  g_assert_cmpint (s.baseline, ==, -20);
+  g_assert_cmpfloat (s.similarity, ==, 1.0);
+  jx_align_similarity_full (5, 10, 10, &cheap, &s);
+  g_assert_cmpfloat_with_epsilon (s.similarity, 25.0 / 50.0, 1e-12);
+  jx_align_similarity_full (0, 12, 10, &cheap, &s);
+  g_assert_cmpint (s.max_score, ==, 36);
+  g_assert_cmpint (s.baseline, ==, -22);
+
+  jx_align_similarity_full (0, 10, 10, &dear, &s);
+  g_assert_cmpint (s.max_score, ==, 20);
+  g_assert_cmpint (s.baseline, ==, -20);     /* 20 gaps, not 10 mismatches (−50) */
+  g_assert_cmpfloat_with_epsilon (s.similarity, 0.5, 1e-12);
+  jx_align_similarity_full (-20, 10, 10, &dear, &s);
+  g_assert_cmpfloat (s.similarity, ==, 0.0);
+  g_assert_false (s.below_baseline);
+}
+
 /* Metrics over hand-made streams. */
 static void
 fill_stream (JxStream         *s,
@@ -152,6 +180,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/analysis/metrics/similarity", test_similarity);
+  g_test_add_func ("/analysis/metrics/similarity-scores", test_similarity_scores);
   g_test_add_func ("/analysis/metrics/series", test_metrics);
   g_test_add_func ("/analysis/metrics/downsampling", test_series_downsampling);
 

@@ -86,6 +86,49 @@ test_identical (void)
     }
 }
 
+/* The scores are the options' and the result's: other scores give other
+ * HA scores and similarities, bad ones an error. */
+static void
+test_scores (void)
+{
+  const char *procs[] = { "MPI Rank 0", NULL };
+  const char *ta[] = { "m[i[a b c] i[a b c] i[a d c]]", NULL };
+  const char *tb[] = { "m[i[a b c] i[a c] i[a e c] i[a b c]]", NULL };
+  g_autoptr(JxTrace) a = build_trace ("A", procs, ta, 1);
+  g_autoptr(JxTrace) b = build_trace ("B", procs, tb, 1);
+  g_autoptr(JxComparison) def = NULL;
+  g_autoptr(JxComparison) other = NULL;
+  g_autoptr(JxComparison) bad = NULL;
+  g_autoptr(GError) error = NULL;
+  JxComparisonOptions options;
+  const JxComparisonPair *pd, *po;
+
+  jx_comparison_options_init (&options);
+  g_assert_true (jx_scoring_is_default (&options.scoring));
+  def = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_no_error (error);
+  options.scoring = (JxScoring) { 3, -5, -1 };
+  other = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (jx_scoring_is_default (jx_comparison_get_scoring (def)));
+  g_assert_cmpint (jx_comparison_get_scoring (other)->mismatch, ==, -5);
+  g_assert_cmpint (jx_comparison_get_options (other)->hier.align.scoring.mismatch, ==, -5);
+  pd = jx_comparison_get_pair (def, 0);
+  po = jx_comparison_get_pair (other, 0);
+  check_pair_consistency (po, a, b);
+  /* d against e: a mismatch by default, two gaps when a mismatch costs 5. */
+  g_assert_cmpuint (pd->alignment->counts[JX_PAIR_DIFFERENT], ==, 1);
+  g_assert_cmpuint (po->alignment->counts[JX_PAIR_DIFFERENT], ==, 0);
+  g_assert_cmpint (po->similarity_parts.max_score, ==, 3 * (gint64) MAX (po->alignment->flat_length_a,
+                                                                         po->alignment->flat_length_b));
+  g_assert_cmpfloat (po->similarity, !=, pd->similarity);
+
+  options.scoring = (JxScoring) { 2, 2, -1 };
+  bad = jx_comparison_run (a, b, &options, NULL, &error);
+  g_assert_null (bad);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
 static void
 test_pairing (void)
 {
@@ -647,6 +690,7 @@ main (int   argc,
 
   g_test_add_func ("/analysis/comparison/identical", test_identical);
   g_test_add_func ("/analysis/comparison/pairing", test_pairing);
+  g_test_add_func ("/analysis/comparison/scores", test_scores);
   g_test_add_func ("/analysis/comparison/pairing-methods", test_pairing_methods);
   g_test_add_func ("/analysis/comparison/async", test_async);
   g_test_add_func ("/analysis/comparison/cancel", test_cancel);

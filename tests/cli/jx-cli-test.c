@@ -16,22 +16,18 @@ jx_cli_run_clear (JxCliRun *run)
 }
 
 void
-jx_cli_run (JxCliRun *run,
-            ...)
+jx_cli_run_argv (JxCliRun           *run,
+                 const char * const *argv)
 {
   g_autoptr(GPtrArray) args = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   const char *cli = g_getenv ("JX_CLI");
-  const char *arg;
   int wait_status = 0;
-  va_list ap;
 
   g_assert_nonnull (cli);
   g_ptr_array_add (args, (gpointer) cli);
-  va_start (ap, run);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer) argv[i]);
   g_ptr_array_add (args, NULL);
 
   jx_cli_run_clear (run);
@@ -50,6 +46,22 @@ jx_cli_run (JxCliRun *run,
     }
 }
 
+void
+jx_cli_run (JxCliRun *run,
+            ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  va_start (ap, run);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  jx_cli_run_argv (run, (const char * const *) args->pdata);
+}
+
 JsonObject *
 jx_cli_parse_object (JsonParser *parser,
                      const char *text)
@@ -59,4 +71,28 @@ jx_cli_parse_object (JsonParser *parser,
   json_parser_load_from_data (parser, text, -1, &error);
   g_assert_no_error (error);
   return json_node_get_object (json_parser_get_root (parser));
+}
+
+void
+jx_cli_generate (const char *dir,
+                 const char *name,
+                 char      **path,
+                 ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_auto(JxCliRun) run = { 0 };
+  const char *arg;
+  va_list ap;
+
+  *path = g_build_filename (dir, name, NULL);
+  g_ptr_array_add (args, (gpointer) "generate");
+  g_ptr_array_add (args, *path);
+  va_start (ap, path);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  jx_cli_run_argv (&run, (const char * const *) args->pdata);
+  if (run.status != 0)
+    g_error ("juxtrace-cli generate %s failed: %s", name, run.err);
 }

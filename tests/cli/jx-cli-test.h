@@ -24,9 +24,21 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxCliRun, jx_cli_run_clear)
 void jx_cli_run       (JxCliRun *run,
                        ...) G_GNUC_NULL_TERMINATED;
 
+/* The same with the arguments in a NULL-terminated array. */
+void jx_cli_run_argv  (JxCliRun           *run,
+                       const char * const *argv);
+
 /* The JSON object text holds (parsed into parser); fails the test when it
  * is not JSON. */
 JsonObject *jx_cli_parse_object (JsonParser *parser,
                                  const char *text);
+
+/* Writes a generated trace "dir/name" with the generator's options that
+ * follow (NULL-terminated) and sets *path to it (free with g_free); fails
+ * the test when the generator fails. */
+void jx_cli_generate  (const char *dir,
+                       const char *name,
+                       char      **path,
+                       ...) G_GNUC_NULL_TERMINATED;
 
 G_END_DECLS

@@ -255,7 +255,7 @@ test_load_report (void)
   jx_cli_run (&run, "diff", "--csv", t.intact, t.truncated, NULL);
   g_assert_cmpint (run.status, ==, 0);
   assert_contains (run.err, "B: 1 stream truncated");
-  assert_contains (run.out, ",caveats,similarity_raw,below_baseline,structure_similarity,pairing_note\n");
+  assert_contains (run.out, ",caveats,similarity_raw,below_baseline,structure_similarity,pairing_note,scores\n");
   g_clear_pointer (&row, g_free);
   row = line_with (run.out, "MPI Rank 0 / Master thread,MPI Rank 0 / Master thread");
   g_assert_true (strstr (row, ",b-truncated;b-repaired,") != NULL || strstr (row, ",b-truncated,") != NULL);
@@ -415,7 +415,7 @@ test_pairing (void)
   g_assert_cmpstr (json_object_get_string_member (p, "process_pairing"), ==, "position");
   g_assert_cmpstr (json_object_get_string_member (p, "stream_pairing"), ==, "name");
   jx_cli_run (&run, "diff", "--csv", pid_a, pid_b, NULL);
-  assert_contains (run.out, ",pairing,name_distance,caveats,similarity_raw,below_baseline,structure_similarity,pairing_note\n");
+  assert_contains (run.out, ",pairing,name_distance,caveats,similarity_raw,below_baseline,structure_similarity,pairing_note,scores\n");
   assert_contains (run.out, ",position,");
 
   /* Identical names and a unique closest name. */

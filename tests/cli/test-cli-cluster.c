@@ -31,38 +31,17 @@ typedef struct
 } Fixture;
 
 static void
-generate (const char *dir,
-          const char *name,
-          char      **path,
-          ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  const char *arg;
-  va_list ap;
-
-  *path = g_build_filename (dir, name, NULL);
-  g_ptr_array_add (args, (gpointer) "generate");
-  g_ptr_array_add (args, *path);
-  va_start (ap, path);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  g_assert_cmpint (jx_test_run_cli ((const char * const *) args->pdata, NULL, NULL), ==, 0);
-}
-
-static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   f->dir = jx_test_make_tmp_dir ();
-  generate (f->dir, "classes", &f->classes, "--ranks", "64", "--iterations", "2", "--depth", "2", "--fanout", "1",
+  jx_cli_generate (f->dir, "classes", &f->classes, "--ranks", "64", "--iterations", "2", "--depth", "2", "--fanout", "1",
             "--classes", "3", "--outliers", "2", NULL);
-  generate (f->dir, "classes-b", &f->classes_b, "--ranks", "64", "--iterations", "2", "--depth", "2", "--fanout", "1",
+  jx_cli_generate (f->dir, "classes-b", &f->classes_b, "--ranks", "64", "--iterations", "2", "--depth", "2", "--fanout", "1",
             "--classes", "3", "--outliers", "2", "--seed", "5", NULL);
-  generate (f->dir, "roles-a", &f->roles_a, "--ranks", "2", "--threads", "5", "--iterations", "5",
+  jx_cli_generate (f->dir, "roles-a", &f->roles_a, "--ranks", "2", "--threads", "5", "--iterations", "5",
             "--variant", "rotate-threads", "--seed", "1", NULL);
-  generate (f->dir, "roles-b", &f->roles_b, "--ranks", "2", "--threads", "5", "--iterations", "5",
+  jx_cli_generate (f->dir, "roles-b", &f->roles_b, "--ranks", "2", "--threads", "5", "--iterations", "5",
             "--variant", "rotate-threads", "--seed", "2", NULL);
 }
 
@@ -279,7 +258,7 @@ test_diff_pairing (Fixture       *f,
   g_assert_cmpuint (crossed, ==, 8);
 
   jx_cli_run (&run, "diff", "--pairing", "name", "--csv", f->roles_a, f->roles_b, NULL);
-  g_assert_nonnull (strstr (run.out, ",caveats,similarity_raw,below_baseline,structure_similarity,pairing_note\n"));
+  g_assert_nonnull (strstr (run.out, ",caveats,similarity_raw,below_baseline,structure_similarity,pairing_note,scores\n"));
   g_assert_nonnull (strstr (run.out, ",pairing-crossed,"));
   g_assert_nonnull (strstr (run.out, ": --pairing structure"));
 

@@ -112,7 +112,7 @@ test_missing_events (void)
     const char *args[] = { "--csv", dir_empty, dir_missing, NULL };
     g_assert_cmpint (run_cli (args, &out, &err), ==, 0);
   }
-  g_assert_nonnull (strstr (out, ",status,reason,pairing,name_distance,caveats,similarity_raw,below_baseline,structure_similarity,pairing_note\n"));
+  g_assert_nonnull (strstr (out, ",status,reason,pairing,name_distance,caveats,similarity_raw,below_baseline,structure_similarity,pairing_note,scores\n"));
   g_assert_nonnull (strstr (out, "MPI Rank 1 / Master thread,MPI Rank 1 / Master thread,,,,,,,,,,,,missing-events,"));
   g_assert_null (strstr (out, "MPI Rank 1 / Master thread,MPI Rank 1 / Master thread,0.0"));
   g_clear_pointer (&out, g_free);

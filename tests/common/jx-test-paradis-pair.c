@@ -6,16 +6,12 @@
 #include "jx-test-paradis-pair.h"
 #include "jx-trace-builder.h"
 
-/* One rank's call tree as a stream: each call starts when its caller's
- * previous callee ended (plus a little of the caller's own time); leaves
- * last 100–900 ticks from their label, so both traces share the timing
- * of their common calls, and `slow` stretches every leaf. */
-static void
-add_stream (JxTraceBuilder       *builder,
-            guint32               stream,
-            const guint32        *regions,
-            const JxTestCallTree *tree,
-            double                slow)
+void
+jx_test_paradis_add_stream (JxTraceBuilder       *builder,
+                            guint32               stream,
+                            const guint32        *regions,
+                            const JxTestCallTree *tree,
+                            double                slow)
 {
   g_autofree guint32 *open = g_new (guint32, tree->n > 0 ? 64 : 1);
   guint sp = 0;
@@ -84,11 +80,49 @@ jx_test_paradis_build_pair (guint64   n_events,
 
       jx_test_paradis_generate_a (&ta, rand, (guint32) (n_events / 2 / n_ranks));
       jx_test_paradis_generate_b (&tb, &ta, rand);
-      add_stream (builders[0], streams[0][r], regions[0], &ta, 1.0);
-      add_stream (builders[1], streams[1][r], regions[1], &tb, 1.03);
+      jx_test_paradis_add_stream (builders[0], streams[0][r], regions[0], &ta, 1.0);
+      jx_test_paradis_add_stream (builders[1], streams[1][r], regions[1], &tb, 1.03);
       jx_test_call_tree_clear (&ta);
       jx_test_call_tree_clear (&tb);
     }
   *a = jx_trace_builder_finish (builders[0]);
   *b = jx_trace_builder_finish (builders[1]);
+}
+
+JxTrace *
+jx_test_paradis_build_ranks (guint   n_ranks,
+                             guint32 calls_per_rank,
+                             guint   vary_every)
+{
+  JxTraceBuilder *builder = jx_trace_builder_new ("/bench/ranks/traces.otf2", "paradis-ranks", 1000000000);
+  guint32 regions[JX_TEST_PARADIS_N_FUNCTIONS];
+
+  for (guint f = 0; f < JX_TEST_PARADIS_N_FUNCTIONS; f++)
+    {
+      g_autofree char *name = g_strdup_printf (f == 0 ? "main" : "function_%u", f);
+
+      regions[f] = jx_trace_builder_add_region (builder, name, 1, 1);
+    }
+  for (guint r = 0; r < n_ranks; r++)
+    {
+      g_autofree char *name = g_strdup_printf ("MPI Rank %u", r);
+      g_autoptr(GRand) rand = g_rand_new_with_seed (4096 + r);
+      guint32 stream = jx_trace_builder_add_stream (builder, jx_trace_builder_add_process (builder, name, JX_NONE),
+                                                    "Master thread", JX_STREAM_CPU_THREAD);
+      JxTestCallTree ta;
+
+      jx_test_paradis_generate_a (&ta, rand, calls_per_rank);
+      if (vary_every > 0 && r % vary_every == vary_every - 1)
+        {
+          JxTestCallTree tb;
+
+          jx_test_paradis_generate_b (&tb, &ta, rand);
+          jx_test_paradis_add_stream (builder, stream, regions, &tb, 1.0 + (r % 7) / 100.0);
+          jx_test_call_tree_clear (&tb);
+        }
+      else
+        jx_test_paradis_add_stream (builder, stream, regions, &ta, 1.0 + (r % 7) / 100.0);
+      jx_test_call_tree_clear (&ta);
+    }
+  return jx_trace_builder_finish (builder);
 }

@@ -137,6 +137,10 @@ cmd cluster-csv     cluster --csv --members 0 --strict @A
 cmd diff-pairing    diff --pairing name --csv @A @B
 cmd render-clusters render @A @D --clusters --diff --pairing structure -o out.png
 cmd align-pairing   align --at "stencil_kernel#2" --pairing name @A @B
+cmd merged-tree     cluster --merged-tree --streams "MPI Rank *" --mismatch -3 @A @D
+cmd merged-csv      cluster --merged-tree --cluster 2 --csv --depth 2 @D
+cmd align-range     align --range 1ms:3ms --json --gap -2 @A @B
+cmd diff-scores     diff --match 3 --csv @A @B
 cmd generate-roles  generate --ranks 4 --threads 3 --iterations 2 --variant rotate-threads --classes 2 --outliers 1 out
 cmd trend-json      trend @A @B --json --measure all --at 64
 cmd trend-param     trend @A @D --param n=1,2 --paths --category mpi

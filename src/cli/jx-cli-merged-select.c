@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-cli-merged-select.c — what `cluster --merged-tree` and `render
+ * --merged-tree` share: the options that choose the streams (a cluster or
+ * patterns), building the merged call tree of them, and stream names as
+ * runs ("MPI Rank 1–31"). */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-cli.h"
+#include "jx-cli-cluster-private.h"
+#include "jx-cli-common.h"
+
+/* --- Names as runs ----------------------------------------------------------------- */
+
+/* A process name "prefix<number>": the prefix's length and the number;
+ * FALSE without a trailing number. */
+static gboolean
+split_number (const char *name,
+              gsize      *prefix,
+              guint64    *number)
+{
+  gsize n = strlen (name), i = n;
+
+  while (i > 0 && g_ascii_isdigit (name[i - 1]))
+    i--;
+  if (i == n || n - i > 9)
+    return FALSE;
+  *prefix = i;
+  *number = g_ascii_strtoull (name + i, NULL, 10);
+  return TRUE;
+}
+
+char *
+jx_cli_join_name (const char *trace,
+           const char *process,
+           const char *stream)
+{
+  GString *out = g_string_new (NULL);
+
+  if (trace != NULL)
+    g_string_append_printf (out, "%s / ", trace);
+  g_string_append (out, process);
+  if (stream != NULL)
+    g_string_append_printf (out, " / %s", stream);
+  return g_string_free (out, FALSE);
+}
+
+GPtrArray *
+jx_cli_name_runs (const char *const *traces,
+                  const char *const *processes,
+                  const char *const *streams,
+                  guint              n)
+{
+  GPtrArray *runs = g_ptr_array_new_with_free_func (g_free);
+  guint m = 0;
+
+  while (m < n)
+    {
+      const char *trace = traces != NULL ? traces[m] : NULL;
+      const char *stream = streams != NULL ? streams[m] : NULL;
+      const char *process = processes[m];
+      gsize prefix;
+      guint64 first, last;
+      guint end = m + 1;
+
+      if (split_number (process, &prefix, &first))
+        {
+          last = first;
+          while (end < n && g_strcmp0 (traces != NULL ? traces[end] : NULL, trace) == 0 &&
+                 g_strcmp0 (streams != NULL ? streams[end] : NULL, stream) == 0)
+            {
+              gsize next_prefix;
+              guint64 number;
+
+              if (!split_number (processes[end], &next_prefix, &number) || next_prefix != prefix ||
+                  strncmp (processes[end], process, prefix) != 0 || number != last + 1)
+                break;
+              last = number;
+              end++;
+            }
+          if (end > m + 1)
+            {
+              g_autofree char *range = g_strdup_printf ("%.*s%" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT, (int) prefix,
+                                                        process, first, last);
+
+              g_ptr_array_add (runs, jx_cli_join_name (trace, range, stream));
+              m = end;
+              continue;
+            }
+        }
+      g_ptr_array_add (runs, jx_cli_join_name (trace, process, stream));
+      m++;
+    }
+  return runs;
+}
+
+/* --- Options ----------------------------------------------------------------------- */
+
+void
+jx_cli_cluster_tree_add_entries (GOptionContext   *context,
+                                 JxCliClusterTree *options)
+{
+  const GOptionEntry entries[] = {
+    { "merged-tree", 0, 0, G_OPTION_ARG_NONE, &options->merged_tree,
+      N_("Print the merged call tree of one cluster’s streams (hierarchical multiple alignment) instead of the clusters"),
+      NULL },
+    { "cluster", 'c', 0, G_OPTION_ARG_INT, &options->cluster,
+      N_("With --merged-tree: the cluster to merge, by its number in the list (default 1, the largest)"), N_("N") },
+    { "streams", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->streams,
+      N_("With --merged-tree: merge the streams whose name matches PATTERN instead (* and ?; repeatable): a process "
+         "name, “process / stream” or “trace / process / stream”"),
+      N_("PATTERN") },
+    { "depth", 0, 0, G_OPTION_ARG_INT, &options->depth,
+      N_("With --merged-tree: nodes down to depth N (1 = the top-level calls; default all); deeper ones are counted"),
+      N_("N") },
+    { "lines", 0, 0, G_OPTION_ARG_INT, &options->lines,
+      N_("With --merged-tree: at most N lines of the text tree (default 200, 0 = all)"), N_("N") },
+    { NULL }
+  };
+
+  g_return_if_fail (context != NULL && options != NULL);
+
+  options->cluster = 0;
+  options->depth = -1;
+  options->lines = -1;
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+void
+jx_cli_cluster_tree_clear (JxCliClusterTree *options)
+{
+  g_clear_pointer (&options->streams, g_strfreev);
+}
+
+char *
+jx_cli_cluster_tree_check (const JxCliClusterTree *options,
+                           gboolean                json,
+                           gboolean                csv,
+                           gboolean                members_given)
+{
+  if (!options->merged_tree)
+    {
+      if (options->cluster != 0 || options->streams != NULL || options->depth != -1 || options->lines != -1)
+        return g_strdup (_("--cluster, --streams, --depth and --lines choose and shape the merged call tree: "
+                           "use them with --merged-tree"));
+      return NULL;
+    }
+  if (options->cluster != 0 && options->streams != NULL)
+    return g_strdup (_("--cluster and --streams exclude each other: merge a cluster or the streams you name"));
+  if (options->cluster < 0)
+    return g_strdup (_("--cluster needs a cluster number, 1 or more"));
+  if (options->depth == 0 || options->depth < -1)
+    return g_strdup (_("--depth needs a depth, 1 or more"));
+  if (options->lines < -1)
+    return g_strdup (_("--lines needs a number of lines, 0 (all) or more"));
+  if (options->lines != -1 && (json || csv))
+    return g_strdup (_("--lines sets the text output; JSON and CSV hold every node (--depth limits them)"));
+  if (members_given)
+    return g_strdup (_("--members lists the clusters’ members; the merged tree names its streams per node"));
+  return NULL;
+}
+
+static int
+compare_stream_ref (gconstpointer pa,
+                    gconstpointer pb)
+{
+  const JxStreamRef *a = pa, *b = pb;
+
+  if (a->trace != b->trace)
+    return a->trace < b->trace ? -1 : 1;
+  return a->stream < b->stream ? -1 : (a->stream > b->stream ? 1 : 0);
+}
+
+
+/* --- The streams ------------------------------------------------------------------- */
+
+static gboolean
+matches (GPatternSpec *const *specs,
+         guint                n_specs,
+         const char          *label,
+         const char          *process,
+         const char          *stream)
+{
+  g_autofree char *two = g_strdup_printf ("%s / %s", process, stream);
+  g_autofree char *three = g_strdup_printf ("%s / %s / %s", label, process, stream);
+
+  for (guint i = 0; i < n_specs; i++)
+    if (g_pattern_spec_match_string (specs[i], process) || g_pattern_spec_match_string (specs[i], two) ||
+        g_pattern_spec_match_string (specs[i], three))
+      return TRUE;
+  return FALSE;
+}
+
+/* The streams the patterns name, in trace and stream order; those whose
+ * events could not be read are skipped (counted in *n_missing). */
+static GArray *
+select_streams (char * const *patterns,
+                JxTrace     **traces,
+                char        **labels,
+                guint         n_traces,
+                guint        *n_missing)
+{
+  guint n_specs = g_strv_length ((char **) patterns);
+  g_autofree GPatternSpec **specs = g_new (GPatternSpec *, MAX (n_specs, 1));
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (JxStreamRef));
+
+  *n_missing = 0;
+  for (guint i = 0; i < n_specs; i++)
+    specs[i] = g_pattern_spec_new (patterns[i]);
+  for (guint t = 0; t < n_traces; t++)
+    for (guint32 s = 0; s < jx_trace_get_n_streams (traces[t]); s++)
+      {
+        const JxStream *st = jx_trace_get_stream (traces[t], s);
+        JxStreamRef ref = { t, s };
+
+        if (!matches (specs, n_specs, labels[t], jx_cli_nonnull (jx_trace_get_process (traces[t], st->process)->name),
+                      jx_cli_nonnull (st->name)))
+          continue;
+        if (st->flags & JX_STREAM_FLAG_MISSING)
+          {
+            (*n_missing)++;
+            continue;
+          }
+        g_array_append_val (out, ref);
+      }
+  for (guint i = 0; i < n_specs; i++)
+    g_pattern_spec_free (specs[i]);
+  return out;
+}
+
+int
+jx_cli_merged_tree_build (const JxCliClusterTree *options,
+                          const char             *subcommand,
+                          JxTrace               **traces,
+                          char                  **labels,
+                          guint                   n_traces,
+                          JxClustering           *clustering,
+                          const JxScoring        *scoring,
+                          JxMergedTree          **tree,
+                          char                  **what)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) refs = NULL;
+  JxMergedTreeOptions tree_options;
+
+  *tree = NULL;
+  *what = NULL;
+  if (options->streams != NULL)
+    {
+      g_autofree char *joined = g_strjoinv ("”, “", options->streams);
+      guint n_missing;
+
+      refs = select_streams (options->streams, traces, labels, n_traces, &n_missing);
+      if (refs->len == 0)
+        {
+          g_autoptr(GError) none = g_error_new (JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
+                                                n_missing > 0 ? _("the streams matching “%s” have no events that could be read")
+                                                              : _("no stream matches “%s” (a process name, “process / stream” "
+                                                                  "or “trace / process / stream”)"),
+                                                joined);
+          return jx_cli_input_error (subcommand, NULL, none);
+        }
+      *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream matching “%s”", "%u streams matching “%s”",
+                                             refs->len),
+                                refs->len, joined);
+      if (n_missing > 0)
+        g_printerr (_("juxtrace-cli %s: %u matching streams left out: their events could not be read\n"), subcommand,
+                    n_missing);
+    }
+  else
+    {
+      guint cluster = options->cluster > 0 ? (guint) options->cluster : 1, n;
+      g_autofree JxStreamRef *members = NULL;
+      const JxCluster *c;
+
+      if (cluster > jx_clustering_get_n_clusters (clustering))
+        {
+          g_autoptr(GError) none = g_error_new (JX_TRACE_ERROR, JX_TRACE_ERROR_NOT_FOUND,
+                                                g_dngettext (GETTEXT_PACKAGE, "there is no cluster %u: the traces have %u cluster",
+                                                             "there is no cluster %u: the traces have %u clusters",
+                                                             jx_clustering_get_n_clusters (clustering)),
+                                                cluster, jx_clustering_get_n_clusters (clustering));
+          return jx_cli_input_error (subcommand, NULL, none);
+        }
+      members = jx_merged_tree_streams_of_cluster (clustering, cluster - 1, &n);
+      refs = g_array_sized_new (FALSE, FALSE, sizeof (JxStreamRef), n);
+      /* In trace and stream order, as the patterns give them. */
+      g_array_append_vals (refs, members, n);
+      g_array_sort (refs, compare_stream_ref);
+      c = jx_clustering_get_cluster (clustering, cluster - 1);
+      *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cluster %u (%u stream, %s)", "cluster %u (%u streams, %s)",
+                                             c->size),
+                                cluster, c->size, jx_stream_kind_to_string (c->kind));
+    }
+
+  jx_merged_tree_options_init (&tree_options);
+  tree_options.msa.align.scoring = *scoring;
+  *tree = jx_merged_tree_build (traces, n_traces, (JxStreamRef *) refs->data, refs->len, &tree_options, NULL, NULL,
+                                NULL, &error);
+  if (*tree == NULL)
+    {
+      g_clear_pointer (what, g_free);
+      return jx_cli_input_error (subcommand, NULL, error);
+    }
+  return JX_CLI_EXIT_OK;
+
+}
