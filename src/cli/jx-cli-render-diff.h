@@ -18,6 +18,8 @@ typedef struct
   GPtrArray *bar_sets;      /* JxDiffBarSet, the lanes' diff bars */
   GArray    *views;         /* JxMetricChartView, --chart */
   JxPairingMode pairing;    /* --pairing (init: auto) */
+  JxDiffBarMode mode;       /* --diff-mode (init: both) */
+  double        band;       /* --band as a fraction (init: 0.10) */
 } JxCliRenderDiff;
 
 void     jx_cli_render_diff_init        (JxCliRenderDiff         *self);

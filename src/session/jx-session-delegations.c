@@ -423,3 +423,90 @@ jx_session_select_difference (JxSession *self,
   g_object_thaw_notify (G_OBJECT (self));
   return found;
 }
+
+JxDiffBarMode
+jx_session_get_diff_mode (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), JX_DIFF_BAR_BOTH);
+  return jx_diff_bar_model_get_mode (jx_session_get_diff_bars (self));
+}
+
+void
+jx_session_set_diff_mode (JxSession     *self,
+                          JxDiffBarMode  mode)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_diff_bar_model_set_mode (jx_session_get_diff_bars (self), mode);
+}
+
+double
+jx_session_get_noise_band (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), 0.10);
+  return jx_diff_bar_model_get_band (jx_session_get_diff_bars (self));
+}
+
+void
+jx_session_set_noise_band (JxSession *self,
+                           double     band)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_diff_bar_model_set_band (jx_session_get_diff_bars (self), band);
+}
+
+gboolean
+jx_session_get_differences_by_impact (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  return jx_diff_bar_model_get_by_impact (jx_session_get_diff_bars (self));
+}
+
+void
+jx_session_set_differences_by_impact (JxSession *self,
+                                      gboolean   by_impact)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_diff_bar_model_set_by_impact (jx_session_get_diff_bars (self), by_impact);
+}
+
+const char *
+jx_session_get_focus_function (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_selection_get_focus_function (jx_session_get_selection (self));
+}
+
+gboolean
+jx_session_focus_function (JxSession  *self,
+                           const char *function)
+{
+  JxSelection *selection;
+  gboolean found;
+
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+
+  selection = jx_session_get_selection (self);
+  g_object_freeze_notify (G_OBJECT (self));
+  /* The search first: a search of anything else ends the focus. */
+  jx_session_set_search (self, function);
+  jx_selection_set_focus_function (selection, function);
+  found = FALSE;
+  if (function != NULL && *function != '\0')
+    {
+      /* From nothing selected: the first call in the walk's order. */
+      jx_selection_select (selection, NULL, JX_NONE, JX_NONE);
+      found = jx_selection_select_difference (selection, TRUE);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+  return found;
+}
+
+void
+jx_session_show_span (JxSession        *self,
+                      const JxTimeSpan *span,
+                      double            min_fraction)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (span != NULL);
+  jx_time_model_show_span (jx_session_get_time_model (self), span, min_fraction);
+}

@@ -7,6 +7,7 @@
 
 #include <glib-object.h>
 
+#include "jx-diff-bar-set.h"
 #include "jx-fold.h"
 #include "jx-stream-groups.h"
 #include "jx-time.h"
@@ -35,6 +36,11 @@ GType       jx_session_trace_state_get_type (void) G_GNUC_CONST;
 GType       jx_fold_grouping_get_type (void) G_GNUC_CONST;
 #define JX_TYPE_FOLD_OP (jx_fold_op_get_type ())
 GType       jx_fold_op_get_type (void) G_GNUC_CONST;
+
+/* What the diff bars show (jx-diff-bar-set.h), for the session's
+ * "diff-mode". */
+#define JX_TYPE_DIFF_BAR_MODE (jx_diff_bar_mode_get_type ())
+GType       jx_diff_bar_mode_get_type (void) G_GNUC_CONST;
 
 /* Where the comparison of a trace with the reference stands. */
 typedef enum

@@ -57,6 +57,10 @@ enum {
   PROP_FOLD_CUSTOM,
   PROP_SHOW_SOS,
   PROP_SOS_FUNCTION,
+  PROP_DIFF_MODE,
+  PROP_NOISE_BAND,
+  PROP_DIFFERENCES_BY_IMPACT,
+  PROP_FOCUS_FUNCTION,
   N_PROPS
 };
 
@@ -543,6 +547,9 @@ jx_session_set_search (JxSession  *self,
 
   g_free (self->search);
   self->search = g_strdup (text);
+  /* Another search: the calls F7 walked are no longer what is shown. */
+  if (g_strcmp0 (text, jx_selection_get_focus_function (self->selection)) != 0)
+    jx_selection_set_focus_function (self->selection, NULL);
   notify (self, PROP_SEARCH);
 }
 
@@ -631,6 +638,8 @@ jx_session_dispose (GObject *object)
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
+  if (self->diff_bars != NULL)
+    g_signal_handlers_disconnect_by_data (self->diff_bars, self);
   g_clear_object (&self->diff_bars);
   if (self->fold != NULL)
     g_signal_handlers_disconnect_by_data (self->fold, self);
@@ -711,7 +720,13 @@ jx_session_get_property (GObject    *object,
     case PROP_SELECTED_PARTNER_TRACE:
     case PROP_SELECTED_PARTNER_STREAM:
     case PROP_SELECTED_PARTNER_INVOCATION:
+    case PROP_FOCUS_FUNCTION:
       g_object_get_property (G_OBJECT (self->selection), pspec->name, value);
+      break;
+    case PROP_DIFF_MODE:
+    case PROP_NOISE_BAND:
+    case PROP_DIFFERENCES_BY_IMPACT:
+      g_object_get_property (G_OBJECT (self->diff_bars), pspec->name, value);
       break;
     case PROP_VISIBLE_TIME:
     case PROP_SELECTED_TIME:
@@ -775,6 +790,11 @@ jx_session_set_property (GObject      *object,
     case PROP_SOS_FUNCTION:
       g_object_set_property (G_OBJECT (self->fold), pspec->name, value);
       break;
+    case PROP_DIFF_MODE:
+    case PROP_NOISE_BAND:
+    case PROP_DIFFERENCES_BY_IMPACT:
+      g_object_set_property (G_OBJECT (self->diff_bars), pspec->name, value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -828,6 +848,12 @@ jx_session_class_init (JxSessionClass *klass)
   properties[PROP_FOLD_CUSTOM] = g_param_spec_boxed ("fold-custom", NULL, NULL, G_TYPE_STRV, rw);
   properties[PROP_SHOW_SOS] = g_param_spec_boolean ("show-sos", NULL, NULL, FALSE, rw);
   properties[PROP_SOS_FUNCTION] = g_param_spec_string ("sos-function", NULL, NULL, NULL, rw);
+  properties[PROP_DIFF_MODE] =
+    g_param_spec_enum ("diff-mode", NULL, NULL, JX_TYPE_DIFF_BAR_MODE, JX_DIFF_BAR_BOTH, rw);
+  properties[PROP_NOISE_BAND] = g_param_spec_double ("noise-band", NULL, NULL, 0.0, 0.9, 0.10, rw);
+  properties[PROP_DIFFERENCES_BY_IMPACT] =
+    g_param_spec_boolean ("differences-by-impact", NULL, NULL, FALSE, rw);
+  properties[PROP_FOCUS_FUNCTION] = g_param_spec_string ("focus-function", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[TRACE_NOTIFY] =
@@ -855,6 +881,7 @@ jx_session_init (JxSession *self)
   self->comparisons = jx_comparison_manager_new (G_LIST_MODEL (self));
   g_signal_connect (self->comparisons, "notify", G_CALLBACK (relay_notify), self);
   self->diff_bars = jx_diff_bar_model_new (self->comparisons, G_LIST_MODEL (self));
+  g_signal_connect (self->diff_bars, "notify", G_CALLBACK (relay_notify), self);
   self->selection = jx_selection_new (self->comparisons, self->diff_bars);
   g_signal_connect (self->selection, "notify", G_CALLBACK (relay_notify), self);
   self->markers = jx_session_markers_new (G_LIST_MODEL (self));

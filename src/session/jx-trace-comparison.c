@@ -21,6 +21,8 @@ struct _JxTraceComparison
   JxComparison             *comparison;   /* from the first published pair on */
   JxDiffBarSet             *bars;         /* this trace's side (B) */
   JxDiffBarSet             *reference_bars;
+  JxDiffBarMode             bar_mode;
+  double                    bar_band;
   guint                     n_pairs;
   JxSessionComparisonState  state;
   double                    fraction;
@@ -86,6 +88,32 @@ set_estimate (JxTraceComparison *self,
     return;
   self->estimate = estimate;
   notify (self, PROP_ESTIMATE);
+}
+
+static void
+apply_bar_style (JxTraceComparison *self)
+{
+  JxDiffBarSet *sets[2] = { self->bars, self->reference_bars };
+
+  for (guint i = 0; i < 2; i++)
+    if (sets[i] != NULL)
+      {
+        jx_diff_bar_set_set_mode (sets[i], self->bar_mode);
+        jx_diff_bar_set_set_band (sets[i], self->bar_band);
+      }
+}
+
+void
+jx_trace_comparison_set_bar_style (JxTraceComparison *self,
+                                   JxDiffBarMode      mode,
+                                   double             band)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  g_return_if_fail (mode < JX_DIFF_BAR_N_MODES);
+
+  self->bar_mode = mode;
+  self->bar_band = band;
+  apply_bar_style (self);
 }
 
 /* A run ------------------------------------------------------------------- */
@@ -263,6 +291,7 @@ jx_trace_comparison_start (JxTraceComparison *self,
   drop (self, JX_SESSION_COMPARISON_RUNNING, FALSE);
   self->reference = g_object_ref (reference);
   jx_diff_bar_set_new_pair (reference, trace, &self->reference_bars, &self->bars);
+  apply_bar_style (self);
   set_estimate (self, estimate_seconds (reference, trace));
 
   jx_comparison_options_init (&options);
@@ -382,6 +411,8 @@ static void
 jx_trace_comparison_init (JxTraceComparison *self)
 {
   self->state = JX_SESSION_COMPARISON_NONE;
+  self->bar_mode = JX_DIFF_BAR_BOTH;
+  self->bar_band = 0.10;
 }
 
 JxTraceComparison *

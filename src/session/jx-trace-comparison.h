@@ -72,6 +72,11 @@ const GError             *jx_trace_comparison_get_error      (JxTraceComparison 
  * reference's; NULL before a start and after a clear. */
 const JxDiffBarSet       *jx_trace_comparison_get_bars       (JxTraceComparison *self,
                                                               gboolean           reference_side);
+/* What both sides' bars show (jx-diff-bar-set.h), now and after every
+ * start; the session's diff-bar model sets it. */
+void                      jx_trace_comparison_set_bar_style  (JxTraceComparison *self,
+                                                              JxDiffBarMode      mode,
+                                                              double             band);
 /* The finished pair whose stream on that side is `stream`; NULL while it
  * is not done, and for streams without a partner. */
 const JxComparisonPair   *jx_trace_comparison_get_stream_pair (JxTraceComparison *self,
