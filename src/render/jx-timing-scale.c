@@ -10,7 +10,8 @@
 #include "jx-timing-scale.h"
 
 #define FONT "Sans 8"
-#define RAMP 90      /* px of each ramp */
+#define MAX_RAMP 90  /* px of each ramp, at most */
+#define MIN_RAMP 36
 #define GAP 22       /* px of the neutral band */
 #define SPACING 6
 
@@ -52,13 +53,26 @@ show (cairo_t      *cr,
 /* x of a position on the bar: faster ramp, neutral band, slower ramp. */
 static double
 bar_x (double x0,
+       int    ramp,
        double position)
 {
   if (position < 0.0)
-    return x0 + RAMP * (1.0 + position);
+    return x0 + ramp * (1.0 + position);
   if (position == 0.0)
-    return x0 + RAMP + GAP / 2.0;
-  return x0 + RAMP + GAP + RAMP * position;
+    return x0 + ramp + GAP / 2.0;
+  return x0 + ramp + GAP + ramp * position;
+}
+
+/* The width of everything but the ramps. */
+static int
+fixed_width (PangoContext *context,
+             const char   *title)
+{
+  int w = text_width (context, _("faster")) + SPACING + GAP + SPACING + text_width (context, _("slower"));
+
+  if (title != NULL && *title != '\0')
+    w += text_width (context, title) + SPACING;
+  return w;
 }
 
 static void
@@ -81,15 +95,12 @@ tick (cairo_t      *cr,
 
 int
 jx_timing_scale_get_width (PangoContext *context,
-                           const char   *title)
+                           const char   *title,
+                           gboolean      compact)
 {
-  int w = text_width (context, _("faster")) + SPACING + 2 * RAMP + GAP + SPACING + text_width (context, _("slower"));
-
   g_return_val_if_fail (PANGO_IS_CONTEXT (context), 0);
 
-  if (title != NULL && *title != '\0')
-    w += text_width (context, title) + SPACING;
-  return w;
+  return fixed_width (context, title) + 2 * (compact ? MIN_RAMP : MAX_RAMP);
 }
 
 int
@@ -107,10 +118,12 @@ jx_timing_scale_draw (cairo_t      *cr,
   static const char *const tick_text[] = { "×¼", "×½", "×2", "×4" };
   double bar_h = MAX (6.0, height * 0.42), x0, cx = x;
   g_autofree char *within = NULL;
+  int ramp;
 
   g_return_val_if_fail (cr != NULL, 0);
   g_return_val_if_fail (PANGO_IS_CONTEXT (context), 0);
 
+  ramp = CLAMP (((int) width - fixed_width (context, title)) / 2, MIN_RAMP, MAX_RAMP);
   band = isnan (band) ? 0.1 : CLAMP (band, 0.0, 0.9);
   cairo_save (cr);
   cairo_rectangle (cr, x, y, width, height);
@@ -123,17 +136,17 @@ jx_timing_scale_draw (cairo_t      *cr,
   show (cr, context, _("faster"), cx, y, dark, 0.9);
   x0 = cx + text_width (context, _("faster")) + SPACING;
 
-  for (int px = 0; px < RAMP; px++)
+  for (int px = 0; px < ramp; px++)
     {
       JxRgba c;
 
-      jx_palette_timing_color_at (-1.0 + (px + 0.5) / RAMP, dark, &c);
+      jx_palette_timing_color_at (-1.0 + (px + 0.5) / ramp, dark, &c);
       jx_palette_cairo_set_source (cr, &c);
       cairo_rectangle (cr, x0 + px, y + 1, 1, bar_h);
       cairo_fill (cr);
-      jx_palette_timing_color_at ((px + 0.5) / RAMP, dark, &c);
+      jx_palette_timing_color_at ((px + 0.5) / ramp, dark, &c);
       jx_palette_cairo_set_source (cr, &c);
-      cairo_rectangle (cr, x0 + RAMP + GAP + px, y + 1, 1, bar_h);
+      cairo_rectangle (cr, x0 + ramp + GAP + px, y + 1, 1, bar_h);
       cairo_fill (cr);
     }
   {
@@ -142,20 +155,20 @@ jx_timing_scale_draw (cairo_t      *cr,
 
     jx_palette_diff_color (JX_DIFF_EQUAL, dark, &c);
     jx_palette_cairo_set_source (cr, &c);
-    cairo_rectangle (cr, x0 + RAMP, y + 1, GAP, bar_h);
+    cairo_rectangle (cr, x0 + ramp, y + 1, GAP, bar_h);
     cairo_fill (cr);
   }
   jx_palette_cairo_set_text (cr, dark, 0.35);
   cairo_set_line_width (cr, 1.0);
-  cairo_rectangle (cr, x0 - 0.5, y + 0.5, 2 * RAMP + GAP + 1, bar_h + 1);
+  cairo_rectangle (cr, x0 - 0.5, y + 0.5, 2 * ramp + GAP + 1, bar_h + 1);
   cairo_stroke (cr);
-  show (cr, context, _("slower"), x0 + 2 * RAMP + GAP + SPACING, y, dark, 0.9);
+  show (cr, context, _("slower"), x0 + 2 * ramp + GAP + SPACING, y, dark, 0.9);
 
   for (guint i = 0; i < G_N_ELEMENTS (ticks); i++)
-    tick (cr, context, bar_x (x0, jx_palette_timing_position (ticks[i], band)), y + 1 + bar_h, tick_text[i], dark);
+    tick (cr, context, bar_x (x0, ramp, jx_palette_timing_position (ticks[i], band)), y + 1 + bar_h, tick_text[i], dark);
   /* TRANSLATORS: the noise band under the legend's neutral part, e.g. "±10 %" */
   within = g_strdup_printf (_("±%g %%"), band * 100.0);
-  show (cr, context, within, bar_x (x0, 0.0) - text_width (context, within) / 2.0, y + 3 + bar_h, dark, 0.75);
+  show (cr, context, within, bar_x (x0, ramp, 0.0) - text_width (context, within) / 2.0, y + 3 + bar_h, dark, 0.75);
   cairo_restore (cr);
-  return (int) ceil (x0 + 2 * RAMP + GAP + SPACING + text_width (context, _("slower")) - x);
+  return (int) ceil (x0 + 2 * ramp + GAP + SPACING + text_width (context, _("slower")) - x);
 }

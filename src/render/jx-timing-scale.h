@@ -13,8 +13,8 @@ G_BEGIN_DECLS
 
 /* Draws the scale into [x, x + width) × [y, y + height) (height ≥ 20 px;
  * the ticks' labels take the lower part) for noise band `band` (0.1 =
- * ±10 %). `title` (may be NULL) goes before the bar. Returns the width
- * used. */
+ * ±10 %), its ramps as long as the width allows (36 to 90 px). `title`
+ * (may be NULL) goes before the bar. Returns the width used. */
 int  jx_timing_scale_draw        (cairo_t      *cr,
                                   PangoContext *context,
                                   const char   *title,
@@ -24,8 +24,10 @@ int  jx_timing_scale_draw        (cairo_t      *cr,
                                   double        width,
                                   double        height,
                                   gboolean      dark);
-/* The width jx_timing_scale_draw needs with this title. */
+/* The width jx_timing_scale_draw needs with this title: for the longest
+ * ramps (90 px), or the shortest (36 px). */
 int  jx_timing_scale_get_width   (PangoContext *context,
-                                  const char   *title);
+                                  const char   *title,
+                                  gboolean      compact);
 
 G_END_DECLS

@@ -21,6 +21,9 @@ struct _JxTraceComparison
   JxComparison             *comparison;   /* from the first published pair on */
   JxDiffBarSet             *bars;         /* this trace's side (B) */
   JxDiffBarSet             *reference_bars;
+  JxHeadline               *headline;       /* of the pairs done when made */
+  guint                     headline_pairs;
+  JxSessionComparisonState  headline_state;
   JxDiffBarMode             bar_mode;
   double                    bar_band;
   guint                     n_pairs;
@@ -245,6 +248,7 @@ drop (JxTraceComparison        *self,
   g_clear_object (&self->reference);
   g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
   g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
+  g_clear_pointer (&self->headline, jx_headline_free);
   /* The bars pointed into it: they went first. */
   g_clear_pointer (&self->comparison, jx_comparison_unref);
   g_clear_error (&self->error);
@@ -340,6 +344,7 @@ jx_trace_comparison_finalize (GObject *object)
 
   g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
   g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
+  g_clear_pointer (&self->headline, jx_headline_free);
   g_clear_pointer (&self->comparison, jx_comparison_unref);
   g_clear_object (&self->reference);
   g_clear_error (&self->error);
@@ -491,4 +496,33 @@ jx_trace_comparison_get_stream_pair (JxTraceComparison *self,
 
   bars = reference_side ? self->reference_bars : self->bars;
   return bars != NULL ? jx_diff_bar_set_get_pair (bars, stream) : NULL;
+}
+
+const JxHeadline *
+jx_trace_comparison_get_headline (JxTraceComparison *self)
+{
+  g_autofree gboolean *done = NULL;
+  guint n;
+
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+
+  if (self->comparison == NULL)
+    return NULL;
+  if (self->headline != NULL && self->headline_pairs == self->n_pairs && self->headline_state == self->state)
+    return self->headline;
+
+  /* Only the pairs published so far: a worker may still write the others. */
+  n = jx_comparison_get_n_pairs (self->comparison);
+  done = g_new0 (gboolean, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const JxComparisonPair *pair = jx_comparison_get_pair (self->comparison, i);
+
+      done[i] = pair->stream_b != JX_NONE && jx_trace_comparison_get_stream_pair (self, FALSE, pair->stream_b) == pair;
+    }
+  g_clear_pointer (&self->headline, jx_headline_free);
+  self->headline = jx_headline_new (self->comparison, done);
+  self->headline_pairs = self->n_pairs;
+  self->headline_state = self->state;
+  return self->headline;
 }

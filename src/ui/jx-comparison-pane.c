@@ -5,7 +5,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-comparison-pane.h"
+#include "jx-diff-controls.h"
 #include "jx-diff-legend.h"
+#include "jx-headline-view.h"
 
 struct _JxComparisonPane
 {
@@ -22,6 +24,8 @@ struct _JxComparisonPane
   GtkWidget           *box;
   GtkWidget           *subtitle;
   GtkWidget           *compared_dropdown;
+  JxDiffControls      *diff_controls;
+  JxHeadlineView      *headline_view;
   JxDiffLegend        *diff_legend;
   GtkWidget           *stack;
   GtkWidget           *paned;
@@ -125,6 +129,8 @@ jx_comparison_pane_set_session (JxComparisonPane *self,
   g_signal_group_set_target (self->session_signals, session);
   jx_comparison_charts_set_session (self->charts, session);
   jx_diff_legend_set_session (self->diff_legend, session);
+  jx_diff_controls_set_session (self->diff_controls, session);
+  jx_headline_view_set_session (self->headline_view, session);
   jx_function_diff_table_set_session (self->function_table, session);
   jx_similarity_list_set_session (self->similarity_list, session);
   update (self);
@@ -142,6 +148,13 @@ jx_comparison_pane_get_function_table (JxComparisonPane *self)
 {
   g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
   return self->function_table;
+}
+
+JxHeadlineView *
+jx_comparison_pane_get_headline (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->headline_view;
 }
 
 JxSimilarityList *
@@ -184,13 +197,17 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   object_class->dispose = jx_comparison_pane_dispose;
 
   g_type_ensure (JX_TYPE_COMPARISON_CHARTS);
+  g_type_ensure (JX_TYPE_DIFF_CONTROLS);
   g_type_ensure (JX_TYPE_DIFF_LEGEND);
+  g_type_ensure (JX_TYPE_HEADLINE_VIEW);
   g_type_ensure (JX_TYPE_FUNCTION_DIFF_TABLE);
   g_type_ensure (JX_TYPE_SIMILARITY_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-comparison-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, box);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, subtitle);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, compared_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, diff_controls);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, headline_view);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, diff_legend);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, stack);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, paned);

@@ -11,6 +11,7 @@
 
 #include "jx-comparison-charts.h"
 #include "jx-function-diff-table.h"
+#include "jx-headline-view.h"
 #include "jx-session.h"
 #include "jx-similarity-list.h"
 
@@ -24,6 +25,8 @@ void                 jx_comparison_pane_set_session        (JxComparisonPane *se
 JxComparisonCharts  *jx_comparison_pane_get_charts         (JxComparisonPane *self);
 JxFunctionDiffTable *jx_comparison_pane_get_function_table (JxComparisonPane *self);
 JxSimilarityList    *jx_comparison_pane_get_similarity     (JxComparisonPane *self);
+/* The headline at the top (jx-headline-view.h). */
+JxHeadlineView      *jx_comparison_pane_get_headline       (JxComparisonPane *self);
 /* Shows the table ("functions") or the list ("similarity"). */
 void                 jx_comparison_pane_show_page          (JxComparisonPane *self,
                                                             const char       *name);

@@ -53,11 +53,19 @@ update (JxTraceHeader *self)
     default:
       {
         g_autofree char *value = jx_time_format (jx_session_trace_get_offset (self->item), 6);
+        JxTrace *trace = jx_session_trace_get_trace (self->item);
+        g_autofree char *runtime = NULL;
 
+        /* The runtime first: what a comparison is about. */
+        if (trace != NULL)
+          runtime = jx_time_format (jx_time_seconds_to_ns (jx_trace_ticks_to_seconds (trace,
+                                      (gint64) (jx_trace_get_end_time (trace) - jx_trace_get_start_time (trace)))), 3);
         if (jx_session_trace_get_reference (self->item))
-          text = g_strdup_printf (_("offset %s · reference"), value);
+          text = runtime != NULL ? g_strdup_printf (_("runtime %s · offset %s · reference"), runtime, value)
+                                 : g_strdup_printf (_("offset %s · reference"), value);
         else
-          text = g_strdup_printf (_("offset %s"), value);
+          text = runtime != NULL ? g_strdup_printf (_("runtime %s · offset %s"), runtime, value)
+                                 : g_strdup_printf (_("offset %s"), value);
       }
       break;
     }

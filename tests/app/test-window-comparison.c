@@ -129,7 +129,9 @@ test_open_and_walk (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (jx_comparison_pane_get_function_table (pane))));
   g_assert_cmpuint (g_list_model_get_n_items (jx_function_diff_table_get_model (jx_comparison_pane_get_function_table (pane))),
                     >, 0);
-  g_assert_nonnull (strstr (status_text (&f, b), "similarity"));
+  /* The header says the headline: runtimes and the structural verdict. */
+  g_assert_nonnull (strstr (status_text (&f, b), " → "));
+  g_assert_nonnull (strstr (status_text (&f, b), "structural differences"));
 
   for (guint32 s = 0; s < jx_trace_get_n_streams (ta); s++)
     {
@@ -237,7 +239,9 @@ test_cancel (void)
   gtk_widget_activate_action (GTK_WIDGET (lane_of (&f, b)), "trace.compare", NULL);
   g_assert_true (jx_test_wait_until (is_done, b, 30));
   g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), ==, 4);
-  g_assert_nonnull (strstr (status_text (&f, b), "4 stream pairs"));
+  /* The headline again, of all 4 stream pairs. */
+  g_assert_nonnull (strstr (status_text (&f, b), " → "));
+  g_assert_cmpuint (jx_trace_comparison_get_headline (jx_session_trace_get_trace_comparison (b))->n_compared, ==, 4);
 
   fixture_close (&f);
 }
@@ -307,8 +311,10 @@ test_reference_change (void)
   g_assert_null (jx_session_trace_get_comparison (b));
   g_assert_true (jx_test_wait_until (is_done, a, 30));
   g_assert_cmpstr (jx_comparison_get_name_a (jx_session_trace_get_comparison (a)), ==, "b");
-  /* Now the removed calls are only in the compared trace a. */
+  /* Now the removed calls are only in the compared trace a (the structural
+   * differences; timing ones are walked too in the default mode). */
   jx_session_clear_selection (f.session);
+  jx_session_set_diff_mode (f.session, JX_DIFF_BAR_STRUCTURE);
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next-difference", NULL);
   {
     JxSessionTrace *item;
