@@ -164,8 +164,10 @@ jx_timing_scale_draw (cairo_t      *cr,
   cairo_stroke (cr);
   show (cr, context, _("slower"), x0 + 2 * ramp + GAP + SPACING, y, dark, 0.9);
 
+  /* Short ramps: the ends only, so that the labels stay apart. */
   for (guint i = 0; i < G_N_ELEMENTS (ticks); i++)
-    tick (cr, context, bar_x (x0, ramp, jx_palette_timing_position (ticks[i], band)), y + 1 + bar_h, tick_text[i], dark);
+    if (ramp >= 60 || ticks[i] == 0.25 || ticks[i] == 4.0)
+      tick (cr, context, bar_x (x0, ramp, jx_palette_timing_position (ticks[i], band)), y + 1 + bar_h, tick_text[i], dark);
   /* TRANSLATORS: the noise band under the legend's neutral part, e.g. "±10 %" */
   within = g_strdup_printf (_("±%g %%"), band * 100.0);
   show (cr, context, within, bar_x (x0, ramp, 0.0) - text_width (context, within) / 2.0, y + 3 + bar_h, dark, 0.75);

@@ -238,6 +238,73 @@ jx_diff_bar_model_next_difference (JxDiffBarModel      *self,
 }
 
 gboolean
+jx_diff_bar_model_next_in (JxDiffBarModel      *self,
+                           JxSessionTrace      *holder,
+                           const GArray        *entries,
+                           const char          *function,
+                           const JxDiffBarCall *from,
+                           gboolean             forward,
+                           JxDiffBarCall       *found,
+                           guint               *index)
+{
+  JxTraceComparison *tc;
+  JxComparison *cmp;
+  const JxComparisonPair *current = NULL, *pair;
+  const JxDiffWalkEntry *entry;
+  const JxAlignPair *ap;
+  guint32 at = JX_NONE;
+  gboolean prefer_b = TRUE;
+  guint e, n;
+
+  g_return_val_if_fail (JX_IS_DIFF_BAR_MODEL (self), FALSE);
+  g_return_val_if_fail (holder == NULL || JX_IS_SESSION_TRACE (holder), FALSE);
+  g_return_val_if_fail (entries != NULL, FALSE);
+  g_return_val_if_fail (found != NULL, FALSE);
+
+  if (holder == NULL || (n = entries->len) == 0)
+    return FALSE;
+  tc = jx_session_trace_get_trace_comparison (holder);
+  if ((cmp = jx_trace_comparison_get_comparison (tc)) == NULL)
+    return FALSE;
+  locate (self, from, &current, &at, &prefer_b);
+  if (from == NULL || from->item == NULL)
+    prefer_b = TRUE;
+  if (current != NULL && (current->index >= jx_comparison_get_n_pairs (cmp) ||
+                          jx_comparison_get_pair (cmp, current->index) != current))
+    current = NULL;
+  e = jx_diff_walk_find (entries, current, at);
+  if (e == G_MAXUINT)
+    e = forward ? 0 : n - 1;
+  else
+    e = forward ? (e + 1) % n : (e + n - 1) % n;
+  entry = &g_array_index (entries, JxDiffWalkEntry, e);
+  pair = jx_comparison_get_pair (cmp, entry->index);
+  if (pair->alignment == NULL || entry->pair >= pair->alignment->n_pairs)
+    return FALSE;
+  pair_call (self, holder, pair, entry->pair, prefer_b, found);
+  /* The function's own call, when the pair's other call is not of it. */
+  ap = &pair->alignment->pairs[entry->pair];
+  if (function != NULL)
+    {
+      JxTrace *trace = found->item == holder ? jx_session_trace_get_trace (holder)
+                                             : jx_trace_comparison_get_reference (tc);
+      const JxStream *s = jx_trace_get_stream (trace, found->stream);
+      const JxRegion *region = jx_trace_get_region (trace, s->region[found->invocation]);
+
+      if (region == NULL || g_strcmp0 (region->name, function) != 0)
+        {
+          gboolean on_b = found->item != holder;
+
+          if ((on_b ? ap->b : ap->a) != JX_ALIGN_NONE)
+            pair_call (self, holder, pair, entry->pair, on_b, found);
+        }
+    }
+  if (index != NULL)
+    *index = e;
+  return TRUE;
+}
+
+gboolean
 jx_diff_bar_model_next_call_of (JxDiffBarModel      *self,
                                 JxSessionTrace      *holder,
                                 const char          *function,
@@ -249,12 +316,7 @@ jx_diff_bar_model_next_call_of (JxDiffBarModel      *self,
 {
   JxTraceComparison *tc;
   JxComparison *cmp;
-  const JxComparisonPair *current = NULL;
   const GArray *entries;
-  const JxDiffWalkEntry *entry;
-  guint32 at = JX_NONE;
-  gboolean prefer_b = TRUE;
-  guint e, n;
 
   g_return_val_if_fail (JX_IS_DIFF_BAR_MODEL (self), FALSE);
   g_return_val_if_fail (holder == NULL || JX_IS_SESSION_TRACE (holder), FALSE);
@@ -266,46 +328,11 @@ jx_diff_bar_model_next_call_of (JxDiffBarModel      *self,
   tc = jx_session_trace_get_trace_comparison (holder);
   if ((cmp = jx_trace_comparison_get_comparison (tc)) == NULL)
     return FALSE;
-  locate (self, from, &current, &at, &prefer_b);
-  if (from == NULL || from->item == NULL)
-    prefer_b = TRUE;
-  if (current != NULL && (current->index >= jx_comparison_get_n_pairs (cmp) ||
-                          jx_comparison_get_pair (cmp, current->index) != current))
-    current = NULL;
   entries = jx_diff_walk_calls (&self->calls, tc, cmp, jx_session_trace_get_trace (holder), function,
                                 self->by_impact);
-  n = entries->len;
-  if (n == 0)
-    return FALSE;
-  e = jx_diff_walk_find (entries, current, at);
-  if (e == G_MAXUINT)
-    e = forward ? 0 : n - 1;
-  else
-    e = forward ? (e + 1) % n : (e + n - 1) % n;
-  entry = &g_array_index (entries, JxDiffWalkEntry, e);
-  pair_call (self, holder, jx_comparison_get_pair (cmp, entry->index), entry->pair, prefer_b, found);
-  /* The function's own call, when only one side calls it. */
-  {
-    const JxComparisonPair *pair = jx_comparison_get_pair (cmp, entry->index);
-    const JxAlignPair *ap = &pair->alignment->pairs[entry->pair];
-    JxTrace *trace = found->item == holder ? jx_session_trace_get_trace (holder)
-                                           : jx_trace_comparison_get_reference (tc);
-    const JxStream *s = jx_trace_get_stream (trace, found->stream);
-    const JxRegion *region = jx_trace_get_region (trace, s->region[found->invocation]);
-
-    if (region == NULL || g_strcmp0 (region->name, function) != 0)
-      {
-        gboolean on_b = found->item != holder;
-
-        if ((on_b ? ap->b : ap->a) != JX_ALIGN_NONE)
-          pair_call (self, holder, pair, entry->pair, on_b, found);
-      }
-  }
-  if (index != NULL)
-    *index = e;
   if (count != NULL)
-    *count = n;
-  return TRUE;
+    *count = entries->len;
+  return jx_diff_bar_model_next_in (self, holder, entries, function, from, forward, found, index);
 }
 
 gboolean

@@ -41,6 +41,7 @@
 #include <gio/gio.h>
 
 #include "jx-comparison-manager.h"
+#include "jx-diff-walk.h"
 
 G_BEGIN_DECLS
 
@@ -119,6 +120,18 @@ gboolean            jx_diff_bar_model_next_call_of   (JxDiffBarModel          *s
                                                       JxDiffBarCall           *found,
                                                       guint                   *index,
                                                       guint                   *count);
+/* The same over given calls (`entries`, JxDiffWalkEntry of jx-diff-walk.h:
+ * stream pair and alignment pair of holder's comparison) in their order:
+ * a call path's calls, say. With `function`, the side whose call is of
+ * that function. */
+gboolean            jx_diff_bar_model_next_in        (JxDiffBarModel          *self,
+                                                      JxSessionTrace          *holder,
+                                                      const GArray            *entries,
+                                                      const char              *function,
+                                                      const JxDiffBarCall     *from,
+                                                      gboolean                 forward,
+                                                      JxDiffBarCall           *found,
+                                                      guint                   *index);
 /* The call a click on `stream`'s bar of `item` means: `invocation` itself,
  * or for a tick of extra calls (`extra`, a jx_pair_diff_get_extra index)
  * the first of them in the other trace. FALSE when there is none. */

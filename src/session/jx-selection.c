@@ -19,6 +19,7 @@ struct _JxSelection
   guint32              partner_invocation;
 
   char                *focus;           /* the function whose calls F7 walks */
+  GArray              *focus_calls;     /* JxDiffWalkEntry: only these of its calls (a call path) */
   guint                focus_index;     /* of the call selected through the focus */
   guint                focus_count;
 };
@@ -177,7 +178,13 @@ jx_selection_select_difference (JxSelection *self,
       g_autofree char *focus = g_strdup (self->focus);
       guint index = 0, count = 0;
 
-      if (!jx_diff_bar_model_next_call_of (self->bars, holder, focus, &from, forward, &found, &index, &count))
+      if (self->focus_calls != NULL)
+        {
+          count = self->focus_calls->len;
+          if (!jx_diff_bar_model_next_in (self->bars, holder, self->focus_calls, focus, &from, forward, &found, &index))
+            return FALSE;
+        }
+      else if (!jx_diff_bar_model_next_call_of (self->bars, holder, focus, &from, forward, &found, &index, &count))
         return FALSE;
       jx_selection_select (self, found.item, found.stream, found.invocation);
       /* Selecting may have dropped the focus (it never does now). */
@@ -206,11 +213,26 @@ jx_selection_set_focus_function (JxSelection *self,
 
   if (function != NULL && *function == '\0')
     function = NULL;
+  g_clear_pointer (&self->focus_calls, g_array_unref);
+  self->focus_index = self->focus_count = 0;
   if (g_strcmp0 (self->focus, function) == 0)
     return;
   g_free (self->focus);
   self->focus = g_strdup (function);
-  self->focus_index = self->focus_count = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOCUS_FUNCTION]);
+}
+
+void
+jx_selection_set_focus_calls (JxSelection *self,
+                              const char  *function,
+                              GArray      *calls)
+{
+  g_return_if_fail (JX_IS_SELECTION (self));
+  g_return_if_fail (function != NULL && calls != NULL);
+
+  jx_selection_set_focus_function (self, function);
+  self->focus_calls = g_array_ref (calls);
+  /* Told even when the function stays: the calls changed. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOCUS_FUNCTION]);
 }
 
@@ -254,6 +276,7 @@ jx_selection_dispose (GObject *object)
   g_clear_object (&self->trace);
   g_clear_object (&self->partner_trace);
   g_clear_pointer (&self->focus, g_free);
+  g_clear_pointer (&self->focus_calls, g_array_unref);
 
   G_OBJECT_CLASS (jx_selection_parent_class)->dispose (object);
 }

@@ -65,6 +65,12 @@ gboolean     jx_selection_select_difference (JxSelection         *self,
 const char  *jx_selection_get_focus_function (JxSelection       *self);
 void         jx_selection_set_focus_function (JxSelection       *self,
                                               const char        *function);
+/* The same, walking only `calls` (JxDiffWalkEntry of the compared trace's
+ * comparison, in their order; referenced): the calls of one call path. A
+ * new focus function (or none) drops them. */
+void         jx_selection_set_focus_calls    (JxSelection       *self,
+                                              const char        *function,
+                                              GArray            *calls);
 /* Where the call the focus selected last is among the function's calls
  * (from 0); FALSE without a focus or before its first call. */
 gboolean     jx_selection_get_focus_position (JxSelection       *self,

@@ -21,6 +21,7 @@ struct _JxSession
   JxFoldSettings      *fold;
   JxComparisonManager *comparisons;
   JxDiffBarModel      *diff_bars;
+  JxDiffTreeStore     *diff_trees;
   JxSelection         *selection;
   JxSessionMarkers    *markers;
 
@@ -509,6 +510,13 @@ jx_session_get_diff_bars (JxSession *self)
   return self->diff_bars;
 }
 
+JxDiffTreeStore *
+jx_session_get_diff_trees (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->diff_trees;
+}
+
 JxSessionMarkers *
 jx_session_get_markers (JxSession *self)
 {
@@ -635,6 +643,7 @@ jx_session_dispose (GObject *object)
 
   /* The parts first: they follow the list and must not see it go. */
   g_clear_object (&self->markers);
+  g_clear_object (&self->diff_trees);
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -885,6 +894,7 @@ jx_session_init (JxSession *self)
   self->selection = jx_selection_new (self->comparisons, self->diff_bars);
   g_signal_connect (self->selection, "notify", G_CALLBACK (relay_notify), self);
   self->markers = jx_session_markers_new (G_LIST_MODEL (self));
+  self->diff_trees = jx_diff_tree_store_new (G_LIST_MODEL (self));
 }
 
 JxSession *

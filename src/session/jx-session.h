@@ -28,6 +28,9 @@
  *                                      partner (jx-selection.h)
  *   jx_session_get_markers             the markers of all traces
  *                                      (jx-session-markers.h)
+ *   jx_session_get_diff_trees          the differential call tree of each
+ *                                      finished comparison, built when asked
+ *                                      (jx-diff-tree-store.h)
  * and each item owns its folding (jx-trace-folding.h) and its comparison
  * with the reference (jx-trace-comparison.h). What is left here: the list,
  * the display modes, and keeping the parts in step (a load, a removal, a
@@ -124,6 +127,7 @@
 
 #include "jx-comparison-manager.h"
 #include "jx-diff-bar-model.h"
+#include "jx-diff-tree-store.h"
 #include "jx-fold-settings.h"
 #include "jx-offset-history.h"
 #include "jx-selection.h"
@@ -146,6 +150,7 @@ JxComparisonManager *jx_session_get_comparison_manager (JxSession       *self);
 JxDiffBarModel   *jx_session_get_diff_bars           (JxSession         *self);
 JxSessionMarkers *jx_session_get_markers             (JxSession         *self);
 JxSelection      *jx_session_get_selection           (JxSession         *self);
+JxDiffTreeStore  *jx_session_get_diff_trees          (JxSession         *self);
 
 /* Traces. Items exist from the moment loading starts; the add functions
  * return the new item (owned by the session). */
@@ -338,6 +343,14 @@ void              jx_session_set_differences_by_impact (JxSession       *self,
 gboolean          jx_session_focus_function          (JxSession         *self,
                                                       const char        *function);
 const char       *jx_session_get_focus_function      (JxSession         *self);
+/* Picks the calls of one call path: `node` of item's differential tree
+ * (jx_session_get_diff_trees; item is the compared trace). Its function is
+ * highlighted (the search), next/previous difference walks exactly the
+ * path's calls (jx-diff-tree-calls.h) and the first is selected. FALSE
+ * while item has no tree, for the root, or when the path has no call. */
+gboolean          jx_session_focus_call_path         (JxSession         *self,
+                                                      JxSessionTrace    *item,
+                                                      guint32            node);
 /* Zooms and scrolls the window so that `span` is in it and at least
  * `min_fraction` of its width (e.g. 8 px over the timeline's width), as
  * far as the minimum window allows; a wider span is centred. */

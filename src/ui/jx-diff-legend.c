@@ -20,7 +20,7 @@ struct _JxDiffLegend
   GtkWidget    *swatches[JX_DIFF_N_STATES];
   GtkWidget    *labels[JX_DIFF_N_STATES];
   GtkWidget    *scale;       /* the timing scale, unless the mode is structure */
-  GtkWidget    *flow;        /* swatches, then the scale: two lines when narrow */
+  GtkWidget    *row;         /* swatches, then the scale */
 };
 
 enum {
@@ -97,7 +97,7 @@ update_mode (JxDiffLegend *self)
       }
   gtk_label_set_text (GTK_LABEL (self->labels[JX_DIFF_EQUAL]),
                       mode == JX_DIFF_BAR_TIME ? _("within the band") : _("equal"));
-  gtk_widget_set_visible (gtk_widget_get_parent (self->scale), mode != JX_DIFF_BAR_STRUCTURE);
+  gtk_widget_set_visible (self->scale, mode != JX_DIFF_BAR_STRUCTURE);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->scale),
                                       jx_timing_scale_get_width (gtk_widget_get_pango_context (self->scale), NULL, TRUE) + 4);
   redraw (self);
@@ -108,7 +108,7 @@ jx_diff_legend_dispose (GObject *object)
 {
   JxDiffLegend *self = JX_DIFF_LEGEND (object);
 
-  g_clear_pointer (&self->flow, gtk_widget_unparent);
+  g_clear_pointer (&self->row, gtk_widget_unparent);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
 
@@ -186,12 +186,8 @@ jx_diff_legend_init (JxDiffLegend *self)
 
   GtkWidget *swatch_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
 
-  self->flow = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->flow), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->flow), 2);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->flow), 12);
-  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->flow), 0);
-  gtk_widget_set_parent (self->flow, GTK_WIDGET (self));
+  self->row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_parent (self->row, GTK_WIDGET (self));
   for (guint i = 0; i < G_N_ELEMENTS (states); i++)
     {
       GtkWidget *swatch = gtk_drawing_area_new ();
@@ -218,12 +214,8 @@ jx_diff_legend_init (JxDiffLegend *self)
                                               "blue faster, deeper up to ×4; within the noise band they stay grey"));
   gtk_widget_set_valign (self->scale, GTK_ALIGN_CENTER);
   gtk_widget_set_valign (swatch_box, GTK_ALIGN_CENTER);
-  gtk_flow_box_append (GTK_FLOW_BOX (self->flow), swatch_box);
-  gtk_flow_box_append (GTK_FLOW_BOX (self->flow), self->scale);
-  /* The flow box's children take no focus: the legend is no list. */
-  for (GtkWidget *child = gtk_widget_get_first_child (self->flow); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    gtk_widget_set_focusable (child, FALSE);
+  gtk_box_append (GTK_BOX (self->row), swatch_box);
+  gtk_box_append (GTK_BOX (self->row), self->scale);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (redraw), self);

@@ -516,6 +516,101 @@ test_focus_function (void)
   jx_test_remove_tree (dir);
 }
 
+static gboolean
+tree_settled (gpointer data)
+{
+  JxSession *session = data;
+  JxDiffTreeStoreState state = jx_diff_tree_store_get_state (jx_session_get_diff_trees (session),
+                                                             jx_session_peek_item (session, 1), NULL);
+
+  return state == JX_DIFF_TREE_STORE_READY || state == JX_DIFF_TREE_STORE_FAILED;
+}
+
+static void
+count_changed (JxDiffTreeStore *store,
+               JxSessionTrace  *item,
+               guint           *n)
+{
+  (*n)++;
+}
+
+/* The differential tree is built off the main thread when first asked for,
+ * kept, dropped when the comparison starts again and built again; a node
+ * of it picks exactly its call path's calls for F7. */
+static void
+test_diff_tree_store (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path_a = NULL;
+  g_autofree char *path_b = NULL;
+  JxSession *session = jx_session_new ();
+  JxDiffTreeStore *store = jx_session_get_diff_trees (session);
+  JxSessionTrace *a, *b, *first_item, *item;
+  const JxDiffTree *tree;
+  guint32 kernel = JX_NONE, first_stream, first_inv, stream, inv;
+  guint changed = 0, index, count;
+  const GError *error = NULL;
+
+  dir = jx_test_generate_variant_pair (2, 6, JX_VARIANT_FASTER_KERNEL, &path_a, &path_b);
+  a = jx_session_add_path (session, path_a);
+  b = jx_session_add_path (session, path_b);
+  g_signal_connect (store, "changed", G_CALLBACK (count_changed), &changed);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, NULL), ==, JX_DIFF_TREE_STORE_NONE);
+  g_assert_null (jx_diff_tree_store_get (store, b));
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, NULL), ==, JX_DIFF_TREE_STORE_BUILDING);
+  g_assert_true (jx_test_wait_until (tree_settled, session, 60));
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, &error), ==, JX_DIFF_TREE_STORE_READY);
+  g_assert_null (error);
+  g_assert_cmpuint (changed, ==, 2);
+  tree = jx_diff_tree_store_get (store, b);
+  g_assert_nonnull (tree);
+  g_assert_cmpuint (tree->n_stream_pairs, ==, 2);
+  /* Kept: asking again builds nothing. */
+  g_assert_true (jx_diff_tree_store_get (store, b) == tree);
+  g_assert_cmpuint (changed, ==, 2);
+  /* The reference has no comparison of its own. */
+  g_assert_null (jx_diff_tree_store_get (store, a));
+
+  for (guint32 n = 1; n < tree->n_nodes && kernel == JX_NONE; n++)
+    if (g_str_equal (tree->names[tree->symbol_a[n]], "stencil_kernel"))
+      kernel = n;
+  g_assert_cmpuint (kernel, !=, JX_NONE);
+  g_assert_false (jx_session_focus_call_path (session, b, JX_DIFF_TREE_ROOT));
+  g_assert_true (jx_session_focus_call_path (session, b, kernel));
+  g_assert_cmpstr (jx_session_get_focus_function (session), ==, "stencil_kernel");
+  g_assert_cmpstr (jx_session_get_search (session), ==, "stencil_kernel");
+  g_assert_true (jx_session_get_selected_invocation (session, &first_item, &first_stream, &first_inv));
+  g_assert_true (first_item == b);
+  g_assert_true (jx_selection_get_focus_position (jx_session_get_selection (session), &index, &count));
+  g_assert_cmpuint (count, ==, tree->calls_b[kernel]);
+  for (guint i = 0; i < count; i++)
+    g_assert_true (jx_session_select_difference (session, TRUE));
+  g_assert_true (jx_session_get_selected_invocation (session, &item, &stream, &inv));
+  g_assert_true (item == first_item && stream == first_stream && inv == first_inv);
+
+  /* Compared again: the tree goes, the wish stays, and it comes back. */
+  jx_session_compare (session, b);
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, NULL), !=, JX_DIFF_TREE_STORE_READY);
+  g_assert_null (jx_diff_tree_store_get (store, b));
+  wait_compared (b);
+  g_assert_true (jx_test_wait_until (tree_settled, session, 60));
+  g_assert_nonnull (jx_diff_tree_store_get (store, b));
+
+  /* Removed while building: nothing arrives for it. */
+  jx_session_compare (session, b);
+  wait_compared (b);
+  g_assert_null (jx_diff_tree_store_get (store, b));
+  jx_session_remove (session, b);
+  jx_test_spin (200);
+  g_signal_handlers_disconnect_by_func (store, count_changed, &changed);
+
+  finish_session (session);
+  jx_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -529,6 +624,7 @@ main (int   argc,
   g_test_add_func ("/session/comparison/differences", test_partner_and_differences);
   g_test_add_func ("/session/comparison/differences-by-impact", test_differences_by_impact);
   g_test_add_func ("/session/comparison/focus-function", test_focus_function);
+  g_test_add_func ("/session/comparison/diff-tree-store", test_diff_tree_store);
 
   return g_test_run ();
 }
