@@ -148,6 +148,55 @@ push_fold (JxSession      *self,
   jx_trace_folding_set_sos_function (folding, jx_fold_settings_get_sos_function (self->fold));
 }
 
+/* One function segments every trace for SOS time (docs/headline.md): the
+ * reference's dominant one, once its own analysis found it; each other
+ * trace waits for it, then is segmented by it when it can be (else by its
+ * own, with a note). A function named in the settings overrides all. */
+static void
+push_sos_common (JxSession *self)
+{
+  JxSessionTrace *reference = jx_comparison_manager_get_reference (self->comparisons);
+  JxImbalance *ref_imbalance = reference != NULL ? jx_session_trace_get_imbalance (reference) : NULL;
+  JxSosCommon mode = JX_SOS_COMMON_WAIT;
+  const char *common = NULL;
+
+  if (reference == NULL)
+    mode = JX_SOS_COMMON_OWN;
+  else if (ref_imbalance != NULL)
+    {
+      mode = JX_SOS_COMMON_FUNCTION;
+      common = jx_trace_get_region (jx_imbalance_get_trace (ref_imbalance), jx_imbalance_get_function (ref_imbalance))->name;
+    }
+  else if (jx_session_trace_get_imbalance_error (reference) != NULL ||
+           jx_session_trace_get_state (reference) == JX_SESSION_TRACE_FAILED)
+    /* The reference has nothing to segment by: each its own, saying so. */
+    mode = JX_SOS_COMMON_FUNCTION;
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      JxSessionTrace *item = g_ptr_array_index (self->items, i);
+
+      jx_trace_folding_set_sos_common (jx_session_trace_get_folding (item),
+                                       item == reference ? JX_SOS_COMMON_OWN : mode, common);
+    }
+}
+
+static void
+on_trace_imbalance (JxSession      *self,
+                    JxSessionTrace *item,
+                    GParamSpec     *pspec)
+{
+  if (item == jx_comparison_manager_get_reference (self->comparisons))
+    push_sos_common (self);
+}
+
+static void
+on_reference_sos (JxSession  *self,
+                  GParamSpec *pspec)
+{
+  push_sos_common (self);
+}
+
 static void
 on_fold_notify (JxFoldSettings *fold,
                 GParamSpec     *pspec,
@@ -247,6 +296,7 @@ append_item (JxSession  *self,
   g_ptr_array_add (self->items, item);
   g_signal_connect (item, "notify", G_CALLBACK (on_item_notify), self);
   push_fold (self, item);
+  push_sos_common (self);
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
@@ -886,6 +936,9 @@ jx_session_init (JxSession *self)
   g_signal_connect (self->history, "notify", G_CALLBACK (relay_notify), self);
   self->fold = jx_fold_settings_new ();
   g_signal_connect (self->fold, "notify", G_CALLBACK (on_fold_notify), self);
+  g_signal_connect (self, "trace-notify::imbalance", G_CALLBACK (on_trace_imbalance), NULL);
+  g_signal_connect (self, "trace-notify::imbalance-error", G_CALLBACK (on_trace_imbalance), NULL);
+  g_signal_connect (self, "notify::reference", G_CALLBACK (on_reference_sos), NULL);
   g_signal_connect (self->fold, "fold-all", G_CALLBACK (on_fold_all), self);
   self->comparisons = jx_comparison_manager_new (G_LIST_MODEL (self));
   g_signal_connect (self->comparisons, "notify", G_CALLBACK (relay_notify), self);
