@@ -8,6 +8,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-diff-tree-view.h"
+#include "jx-palette.h"
+
+#define SWATCH 10
 
 /* The tree the rows point into: the store frees it when the comparison
  * starts again, so the view lets go of it (tree = NULL) before that. */
@@ -475,6 +478,27 @@ on_filter_changed (GtkSearchEntry *entry,
 
 /* Cells ----------------------------------------------------------------------- */
 
+/* The function's colour, as the timelines draw it (B's function). */
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  JxDiffTreeView *self = user_data;
+  const char *name = g_object_get_data (G_OBJECT (area), "function");
+  JxRgba rgba;
+
+  if (name == NULL || self->shown == NULL)
+    return;
+  jx_palette_name_color (jx_session_trace_get_trace (self->shown), name,
+                         self->session != NULL && jx_session_get_dark (self->session), &rgba);
+  jx_palette_cairo_set_source (cr, &rgba);
+  cairo_rectangle (cr, 0, (height - SWATCH) / 2.0, SWATCH, SWATCH);
+  cairo_fill (cr);
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -486,10 +510,19 @@ setup_cell (GtkSignalListItemFactory *factory,
   if (column == COLUMN_LABEL)
     {
       GtkWidget *expander = gtk_tree_expander_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *swatch = gtk_drawing_area_new ();
 
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), SWATCH);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), SWATCH);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                      g_object_get_data (G_OBJECT (factory), "view"), NULL);
+      gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
       gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
+      gtk_box_append (GTK_BOX (box), swatch);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
       gtk_list_item_set_child (item, expander);
       return;
     }
@@ -514,8 +547,17 @@ bind_cell (GtkSignalListItemFactory *factory,
     text = cell_text (node->ref->tree, node->node, column);
   if (column == COLUMN_LABEL)
     {
+      GtkWidget *swatch;
+      const JxDiffTree *t = node->ref->tree;
+
       gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), row);
       child = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child));
+      swatch = gtk_widget_get_first_child (child);
+      g_object_set_data_full (G_OBJECT (swatch), "function",
+                              t != NULL && node->node != JX_DIFF_TREE_ROOT ? g_strdup (t->names[t->symbol_b[node->node]]) : NULL,
+                              g_free);
+      gtk_widget_queue_draw (swatch);
+      child = gtk_widget_get_last_child (child);
       gtk_widget_set_tooltip_text (child, text);
     }
   gtk_label_set_text (GTK_LABEL (child), text != NULL ? text : "");
@@ -541,6 +583,7 @@ add_columns (JxDiffTreeView *self)
       GtkExpression *expression = gtk_property_expression_new (JX_TYPE_DIFF_TREE_NODE, NULL, columns[c].property);
       GtkSorter *sorter;
 
+      g_object_set_data (G_OBJECT (factory), "view", self);
       g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GUINT_TO_POINTER (c));
       g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GUINT_TO_POINTER (c));
       g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GUINT_TO_POINTER (c));

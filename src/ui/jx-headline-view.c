@@ -91,9 +91,12 @@ draw_swatch (GtkDrawingArea *area,
 {
   JxHeadlineView *self = user_data;
   const char *name = g_object_get_data (G_OBJECT (area), "function");
+  JxSessionTrace *compared = self->session != NULL ? jx_session_get_compared (self->session) : NULL;
   JxRgba rgba;
 
-  jx_palette_function_color (name, self->session != NULL && jx_session_get_dark (self->session), &rgba);
+  /* The colour the timelines give it (a category's, for MPI or OpenMP). */
+  jx_palette_name_color (compared != NULL ? jx_session_trace_get_trace (compared) : NULL, name,
+                         self->session != NULL && jx_session_get_dark (self->session), &rgba);
   jx_palette_cairo_set_source (cr, &rgba);
   cairo_rectangle (cr, 0, (height - SWATCH) / 2.0, SWATCH, SWATCH);
   cairo_fill (cr);
