@@ -14,15 +14,23 @@ struct _JxDiffControls
   GSignalGroup *session_signals;
   gboolean      syncing;
 
-  GtkWidget    *mode_dropdown;   /* its items in JxDiffBarMode order */
+  GtkWidget    *menu_button;     /* says the mode */
+  GtkWidget    *modes[JX_DIFF_BAR_N_MODES];
+  GtkWidget    *structure_button;
+  GtkWidget    *time_button;
+  GtkWidget    *both_button;
   GtkWidget    *band_spin;
   GtkWidget    *impact_check;
 };
 
 G_DEFINE_FINAL_TYPE (JxDiffControls, jx_diff_controls, GTK_TYPE_WIDGET)
 
-/* The drop-down's items are the modes in order. */
-G_STATIC_ASSERT (JX_DIFF_BAR_STRUCTURE == 0 && JX_DIFF_BAR_TIME == 1 && JX_DIFF_BAR_BOTH == 2);
+/* What the button says for each mode. */
+static const char *const mode_labels[JX_DIFF_BAR_N_MODES] = {
+  [JX_DIFF_BAR_STRUCTURE] = N_("Bars: Structure"),
+  [JX_DIFF_BAR_TIME] = N_("Bars: Time"),
+  [JX_DIFF_BAR_BOTH] = N_("Bars: Both"),
+};
 
 /* The controls follow the session. */
 static void
@@ -31,7 +39,8 @@ sync_controls (JxDiffControls *self)
   if (self->session == NULL)
     return;
   self->syncing = TRUE;
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->mode_dropdown), jx_session_get_diff_mode (self->session));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->modes[jx_session_get_diff_mode (self->session)]), TRUE);
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->menu_button), _(mode_labels[jx_session_get_diff_mode (self->session)]));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->band_spin), jx_session_get_noise_band (self->session) * 100.0);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->impact_check),
                                jx_session_get_differences_by_impact (self->session));
@@ -39,14 +48,14 @@ sync_controls (JxDiffControls *self)
 }
 
 static void
-on_mode_selected (GtkDropDown    *dropdown,
-                  GParamSpec     *pspec,
-                  JxDiffControls *self)
+on_mode_toggled (GtkToggleButton *button,
+                 JxDiffControls  *self)
 {
-  guint selected = gtk_drop_down_get_selected (dropdown);
-
-  if (!self->syncing && self->session != NULL && selected < JX_DIFF_BAR_N_MODES)
-    jx_session_set_diff_mode (self->session, (JxDiffBarMode) selected);
+  if (self->syncing || self->session == NULL || !gtk_toggle_button_get_active (button))
+    return;
+  for (guint m = 0; m < JX_DIFF_BAR_N_MODES; m++)
+    if (self->modes[m] == GTK_WIDGET (button))
+      jx_session_set_diff_mode (self->session, (JxDiffBarMode) m);
 }
 
 static void
@@ -105,7 +114,10 @@ jx_diff_controls_class_init (JxDiffControlsClass *klass)
   object_class->dispose = jx_diff_controls_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-diff-controls.ui");
-  gtk_widget_class_bind_template_child (widget_class, JxDiffControls, mode_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, JxDiffControls, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, JxDiffControls, structure_button);
+  gtk_widget_class_bind_template_child (widget_class, JxDiffControls, time_button);
+  gtk_widget_class_bind_template_child (widget_class, JxDiffControls, both_button);
   gtk_widget_class_bind_template_child (widget_class, JxDiffControls, band_spin);
   gtk_widget_class_bind_template_child (widget_class, JxDiffControls, impact_check);
 
@@ -118,8 +130,12 @@ jx_diff_controls_init (JxDiffControls *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 4);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->mode_dropdown), JX_DIFF_BAR_BOTH);
-  g_signal_connect (self->mode_dropdown, "notify::selected", G_CALLBACK (on_mode_selected), self);
+  self->modes[JX_DIFF_BAR_STRUCTURE] = self->structure_button;
+  self->modes[JX_DIFF_BAR_TIME] = self->time_button;
+  self->modes[JX_DIFF_BAR_BOTH] = self->both_button;
+  for (guint m = 0; m < JX_DIFF_BAR_N_MODES; m++)
+    g_signal_connect (self->modes[m], "toggled", G_CALLBACK (on_mode_toggled), self);
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->menu_button), _(mode_labels[JX_DIFF_BAR_BOTH]));
   g_signal_connect (self->band_spin, "value-changed", G_CALLBACK (on_band_changed), self);
   g_signal_connect (self->impact_check, "toggled", G_CALLBACK (on_impact_toggled), self);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-diff-controls.h — what the diff bars show, in the Comparison pane:
- * a drop-down Structure / Time / Both (the session's "diff-mode"), and in
- * a popover the
+ * a menu button that names the mode ("Bars: Both"), whose popover switches
+ * Structure / Time / Both (the session's "diff-mode") and sets the
  * noise band in percent ("noise-band") and whether next/previous
  * difference walks the largest time change first
  * ("differences-by-impact"). The controls only set session properties and
