@@ -31,7 +31,13 @@ typedef struct
   Segments     covered;       /* time under the roots (no inv) */
   GArray      *extras;        /* JxDiffExtra, by time */
   float       *self_ticks;    /* per invocation: its self (exclusive) time */
+  gint16      *log_ratio;     /* per invocation: log2 of self B / self A in ticks, in
+                                 1/JX_PAIR_DIFF_LOG_UNIT of a doubling; JX_PAIR_DIFF_NO_RATIO
+                                 when the call has no equal partner */
 } Side;
+
+#define JX_PAIR_DIFF_LOG_UNIT 1024
+#define JX_PAIR_DIFF_NO_RATIO G_MININT16
 
 struct _JxPairDiff
 {
@@ -47,5 +53,8 @@ JxDiffState _jx_pair_diff_state_of_pair (const JxHierAlignment *al,
                                         gboolean               side_b);
 /* Self times of a stream's invocations (exact sums, then rounded). */
 float      *_jx_pair_diff_self_ticks_new (const JxStream        *s);
+/* Both sides' log ratios, once both have their self times: what sampling
+ * reads, one look per call and no partner. */
+void        _jx_pair_diff_build_log_ratios (JxPairDiff          *self);
 
 G_END_DECLS

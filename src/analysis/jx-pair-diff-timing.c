@@ -11,8 +11,8 @@
 
 /* A pixel with at most this many calls starting in it is summed exactly;
  * a fuller one is read at this many evenly spaced instants. */
-#define EXACT_CALLS 32
-#define PROBES 32
+#define EXACT_CALLS 64
+#define PROBES 24
 /* A pixel shows a change when changed calls cover this share of its
  * compared time. */
 #define CHANGE_SHARE 0.25
@@ -59,6 +59,41 @@ _jx_pair_diff_self_ticks_new (const JxStream *s)
       self_ticks[i] = inner < duration ? (float) (duration - inner) : 0.0f;
     }
   return self_ticks;
+}
+
+void
+_jx_pair_diff_build_log_ratios (JxPairDiff *self)
+{
+  const JxHierAlignment *al = self->al;
+  Side *sa = &self->side[0], *sb = &self->side[1];
+
+  sa->log_ratio = g_new (gint16, MAX (sa->n_invocations, 1));
+  sb->log_ratio = g_new (gint16, MAX (sb->n_invocations, 1));
+  for (guint32 i = 0; i < sa->n_invocations; i++)
+    sa->log_ratio[i] = JX_PAIR_DIFF_NO_RATIO;
+  for (guint32 i = 0; i < sb->n_invocations; i++)
+    sb->log_ratio[i] = JX_PAIR_DIFF_NO_RATIO;
+  for (gsize k = 0; k < al->n_pairs; k++)
+    {
+      const JxAlignPair *p = &al->pairs[k];
+      double a, b, l;
+      gint16 q;
+
+      if (p->state != JX_PAIR_EQUAL)
+        continue;
+      a = sa->self_ticks[p->a];
+      b = sb->self_ticks[p->b];
+      if (a <= 0.0 && b <= 0.0)
+        l = 0.0;
+      else if (a <= 0.0)
+        l = LOG2_CLAMP;
+      else if (b <= 0.0)
+        l = -LOG2_CLAMP;
+      else
+        l = CLAMP (log2 (b / a), -LOG2_CLAMP, LOG2_CLAMP);
+      q = (gint16) lround (l * JX_PAIR_DIFF_LOG_UNIT);
+      sa->log_ratio[p->a] = sb->log_ratio[p->b] = q;
+    }
 }
 
 double
@@ -361,24 +396,27 @@ innermost_at (const JxStream *s,
   return i;
 }
 
-/* B/A of the call `inv` of this side, as the params count it (NAN: not
- * counted). */
-static double
-call_ratio (const JxPairDiff         *self,
-            gboolean                  side_b,
-            guint32                   inv,
-            const JxDiffTimingParams *params)
+/* How the params count calls: the class bounds in log units (with the
+ * tick lengths' correction) and what a call without an equal partner
+ * counts as. */
+typedef struct
 {
-  const Side *side = &self->side[side_b ? 1 : 0];
-  guint32 pair = side->pair_of[inv];
+  double   correction;   /* log2 of seconds per tick B / A, in log units */
+  double   hi;           /* above: slower */
+  double   lo;           /* below: faster */
+  gboolean one_sided;
+} Bounds;
 
-  if (pair == JX_ALIGN_NONE)
-    return NAN;
-  if (self->al->pairs[pair].state == JX_PAIR_EQUAL)
-    return jx_pair_diff_pair_ratio (self, pair, params->seconds_per_tick_a, params->seconds_per_tick_b);
-  if (!params->one_sided)
-    return NAN;
-  return side_b ? INFINITY : 0.0;
+static void
+bounds_init (Bounds                   *bounds,
+             const JxDiffTimingParams *params)
+{
+  double band = CLAMP (params->band, 0.0, 0.9);
+
+  bounds->correction = log2 (params->seconds_per_tick_b / params->seconds_per_tick_a) * JX_PAIR_DIFF_LOG_UNIT;
+  bounds->hi = log2 (1.0 + band) * JX_PAIR_DIFF_LOG_UNIT;
+  bounds->lo = log2 (1.0 - band) * JX_PAIR_DIFF_LOG_UNIT;
+  bounds->one_sided = params->one_sided;
 }
 
 typedef struct
@@ -387,18 +425,32 @@ typedef struct
   double log_sum[JX_DIFF_N_TIMINGS];
 } Tally;
 
-static void
-tally_add (Tally  *tally,
-           double  ratio,
-           double  band,
-           double  weight)
+/* Call `inv` of this side with `weight` of time: by its log ratio, one
+ * look and no partner. */
+static inline void
+tally_call (Tally        *tally,
+            const Side   *side,
+            gboolean      side_b,
+            guint32       inv,
+            const Bounds *bounds,
+            double        weight)
 {
-  JxDiffTiming timing = jx_diff_timing_classify (ratio, band);
+  gint16 q = side->log_ratio[inv];
   double l;
+  JxDiffTiming timing;
 
-  if (timing == JX_DIFF_TIMING_NONE || weight <= 0.0)
+  if (weight <= 0.0)
     return;
-  l = ratio <= 0.0 ? -LOG2_CLAMP : CLAMP (log2 (ratio), -LOG2_CLAMP, LOG2_CLAMP);
+  if (q == JX_PAIR_DIFF_NO_RATIO)
+    {
+      if (!bounds->one_sided)
+        return;
+      /* New in B, gone from A. */
+      l = (side_b ? LOG2_CLAMP : -LOG2_CLAMP) * JX_PAIR_DIFF_LOG_UNIT;
+    }
+  else
+    l = q + bounds->correction;
+  timing = l > bounds->hi ? JX_DIFF_TIMING_SLOWER : (l < bounds->lo ? JX_DIFF_TIMING_FASTER : JX_DIFF_TIMING_NEUTRAL);
   tally->weight[timing] += weight;
   tally->log_sum[timing] += weight * l;
 }
@@ -426,7 +478,7 @@ tally_result (const Tally       *tally,
     }
   best = slower >= faster ? JX_DIFF_TIMING_SLOWER : JX_DIFF_TIMING_FASTER;
   out->timing = best;
-  out->ratio = (float) exp2 (tally->log_sum[best] / tally->weight[best]);
+  out->ratio = (float) exp2 (tally->log_sum[best] / tally->weight[best] / JX_PAIR_DIFF_LOG_UNIT);
 }
 
 static inline guint64
@@ -445,14 +497,14 @@ overlap (const JxStream *s,
  * those starting in the window ([first, last)); each call's overlap goes to
  * it and is taken from its caller's. */
 static void
-sample_exact (const JxPairDiff         *self,
+sample_exact (const Side               *side,
               gboolean                  side_b,
               const JxStream           *s,
               guint64                   t0,
               guint64                   t1,
               guint32                   first,
               guint32                   last,
-              const JxDiffTimingParams *params,
+              const Bounds             *bounds,
               guint32                  *chain,
               gint64                   *chain_own,
               JxDiffTimingPixel        *out)
@@ -489,31 +541,70 @@ sample_exact (const JxPairDiff         *self,
             }
     }
   for (guint k = 0; k < n_chain; k++)
-    tally_add (&tally, call_ratio (self, side_b, chain[k], params), params->band, (double) chain_own[k]);
+    tally_call (&tally, side, side_b, chain[k], bounds, (double) chain_own[k]);
   for (guint32 c = first; c < last; c++)
-    tally_add (&tally, call_ratio (self, side_b, c, params), params->band, (double) own[c - first]);
+    tally_call (&tally, side, side_b, c, bounds, (double) own[c - first]);
   tally_result (&tally, out);
 }
 
+/* The last invocation starting at or before t, from *hint on (t never
+ * goes back within a pixel): galloping, then halving; JX_NONE when none. */
+static guint32
+last_start_from (const JxStream *s,
+                 guint32        *hint,
+                 guint64         t)
+{
+  guint32 lo = *hint, hi;
+  guint64 step = 1;
+
+  if (lo >= s->n_invocations || s->start[lo] > t)
+    lo = 0;
+  if (s->n_invocations == 0 || s->start[lo] > t)
+    return JX_NONE;
+  /* start[lo] <= t: find hi with start[hi] > t. */
+  hi = lo + 1;
+  while (hi < s->n_invocations && s->start[hi] <= t)
+    {
+      lo = hi;
+      step *= 2;
+      hi = (guint32) MIN ((guint64) lo + step, (guint64) s->n_invocations);
+    }
+  while (hi - lo > 1)
+    {
+      guint32 mid = lo + (hi - lo) / 2;
+
+      if (s->start[mid] <= t)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  *hint = lo;
+  return lo;
+}
+
 static void
-sample_probes (const JxPairDiff         *self,
+sample_probes (const Side               *side,
                gboolean                  side_b,
                const JxStream           *s,
                guint64                   t0,
                guint64                   t1,
-               const JxDiffTimingParams *params,
+               guint32                   first,
+               const Bounds             *bounds,
                JxDiffTimingPixel        *out)
 {
   Tally tally = { { 0 } };
   double step = (double) (t1 - t0) / PROBES;
+  guint32 hint = first;
 
   for (guint k = 0; k < PROBES; k++)
     {
-      guint64 t = t0 + (guint64) ((k + 0.5) * step);
-      guint32 c = innermost_at (s, MIN (t, t1 - 1), FALSE);
+      guint64 t = MIN (t0 + (guint64) ((k + 0.5) * step), t1 - 1);
+      guint32 c = last_start_from (s, &hint, t);
 
+      while (c != JX_NONE && s->end[c] <= t)
+        c = s->parent[c];
       if (c != JX_NONE)
-        tally_add (&tally, call_ratio (self, side_b, c, params), params->band, 1.0);
+        tally_call (&tally, side, side_b, c, bounds, 1.0);
     }
   tally_result (&tally, out);
 }
@@ -549,6 +640,8 @@ jx_pair_diff_sample_timing (const JxPairDiff         *self,
 {
   g_autofree guint32 *chain = NULL;
   g_autofree gint64 *chain_own = NULL;
+  const Side *side;
+  Bounds bounds;
   guint32 cursor = 0;
   double tpp;
 
@@ -558,6 +651,8 @@ jx_pair_diff_sample_timing (const JxPairDiff         *self,
   g_return_if_fail (out != NULL || n_pixels == 0);
   g_return_if_fail (stream->n_invocations == self->side[side_b ? 1 : 0].n_invocations);
 
+  side = &self->side[side_b ? 1 : 0];
+  bounds_init (&bounds, params);
   chain = g_new (guint32, (gsize) stream->max_depth + 1);
   chain_own = g_new (gint64, (gsize) stream->max_depth + 1);
   if (end <= start)
@@ -580,9 +675,10 @@ jx_pair_diff_sample_timing (const JxPairDiff         *self,
       first = cursor = first_starting_at (stream, cursor, (guint64) t0);
       last = first_starting_at (stream, first, (guint64) t1);
       if (last - first <= EXACT_CALLS)
-        sample_exact (self, side_b, stream, (guint64) t0, (guint64) t1, first, last, params,
+        sample_exact (side, side_b, stream, (guint64) t0, (guint64) t1, first, last, &bounds,
                       chain, chain_own, &out[p]);
       else
-        sample_probes (self, side_b, stream, (guint64) t0, (guint64) t1, params, &out[p]);
+        sample_probes (side, side_b, stream, (guint64) t0, (guint64) t1, first > 0 ? first - 1 : 0, &bounds,
+                       &out[p]);
     }
 }

@@ -322,6 +322,7 @@ jx_pair_diff_new (const JxHierAlignment *al,
   self->al = al;
   build_side (&self->side[0], al, a, FALSE);
   build_side (&self->side[1], al, b, TRUE);
+  _jx_pair_diff_build_log_ratios (self);
   build_hunks (self);
   return self;
 }
@@ -341,6 +342,7 @@ jx_pair_diff_free (JxPairDiff *self)
       segments_clear (&side->covered);
       g_clear_pointer (&side->extras, g_array_unref);
       g_free (side->self_ticks);
+      g_free (side->log_ratio);
     }
   g_free (self->hunks);
   g_free (self->block_counts);
@@ -366,7 +368,7 @@ jx_pair_diff_get_memory_size (const JxPairDiff *self)
     {
       const Side *side = &self->side[k];
 
-      size += side->n_invocations * (sizeof (guint32) + sizeof (float))
+      size += side->n_invocations * (sizeof (guint32) + sizeof (float) + sizeof (gint16))
               + segments_size (&side->only) + segments_size (&side->different)
               + segments_size (&side->covered) + side->extras->len * sizeof (JxDiffExtra);
     }
