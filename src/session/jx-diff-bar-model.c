@@ -415,22 +415,6 @@ on_manager_notify (JxDiffBarModel *self)
     g_signal_emit (self, signals[ROWS_CHANGED], 0, reference);
 }
 
-static gboolean
-in_list (JxDiffBarModel *self,
-         JxSessionTrace *item)
-{
-  guint n = self->items != NULL ? g_list_model_get_n_items (self->items) : 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(JxSessionTrace) other = g_list_model_get_item (self->items, i);
-
-      if (other == item)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 static void
 sync_items (JxDiffBarModel *self)
 {
@@ -441,16 +425,16 @@ sync_items (JxDiffBarModel *self)
 
   g_hash_table_iter_init (&iter, self->watched);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (!in_list (self, value))
+    if (!jx_list_model_contains (self->items, value))
       g_ptr_array_add (gone, key);
   for (guint i = 0; i < gone->len; i++)
     {
       g_signal_handlers_disconnect_by_data (g_ptr_array_index (gone, i), self);
       g_hash_table_remove (self->watched, g_ptr_array_index (gone, i));
     }
-  if (self->reference_seen != NULL && !in_list (self, self->reference_seen))
+  if (self->reference_seen != NULL && !jx_list_model_contains (self->items, self->reference_seen))
     self->reference_seen = NULL;
-  if (self->compared_seen != NULL && !in_list (self, self->compared_seen))
+  if (self->compared_seen != NULL && !jx_list_model_contains (self->items, self->compared_seen))
     self->compared_seen = NULL;
 
   for (guint i = 0; i < n; i++)

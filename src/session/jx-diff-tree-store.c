@@ -2,8 +2,11 @@
 /* jx-diff-tree-store.c — see jx-diff-tree-store.h. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "jx-diff-tree-store.h"
 #include "jx-session-job.h"
+#include "jx-session-types.h"
 
 /* One trace's tree. */
 typedef struct
@@ -208,22 +211,6 @@ entry_for (JxDiffTreeStore *self,
   return entry;
 }
 
-static gboolean
-in_list (JxDiffTreeStore *self,
-         JxSessionTrace  *item)
-{
-  guint n = self->items != NULL ? g_list_model_get_n_items (self->items) : 0;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(JxSessionTrace) other = g_list_model_get_item (self->items, i);
-
-      if (other == item)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* A trace left: its tree (and build) goes with it. */
 static void
 on_items_changed (GListModel      *items,
@@ -239,7 +226,7 @@ on_items_changed (GListModel      *items,
     return;
   g_hash_table_iter_init (&iter, self->entries);
   while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (!in_list (self, key))
+    if (!jx_list_model_contains (self->items, key))
       g_hash_table_iter_remove (&iter);
 }
 
@@ -254,7 +241,7 @@ jx_diff_tree_store_get (JxDiffTreeStore *self,
   g_return_val_if_fail (JX_IS_DIFF_TREE_STORE (self), NULL);
   g_return_val_if_fail (JX_IS_SESSION_TRACE (item), NULL);
 
-  if (!in_list (self, item))
+  if (!jx_list_model_contains (self->items, item))
     return NULL;
   entry = entry_for (self, item);
   switch (entry->state)
@@ -292,6 +279,31 @@ jx_diff_tree_store_get_state (JxDiffTreeStore *self,
   if (error != NULL)
     *error = entry != NULL ? entry->error : NULL;
   return entry != NULL ? entry->state : JX_DIFF_TREE_STORE_NONE;
+}
+
+char *
+jx_diff_tree_store_dup_status (JxDiffTreeStore *self,
+                               JxSessionTrace  *item)
+{
+  const GError *error = NULL;
+
+  g_return_val_if_fail (JX_IS_DIFF_TREE_STORE (self), NULL);
+
+  if (item == NULL)
+    return g_strdup (_("Open two or more traces: the call trees of the compared trace and the reference are merged here."));
+  switch (jx_diff_tree_store_get_state (self, item, &error))
+    {
+    case JX_DIFF_TREE_STORE_READY:
+      return NULL;
+    case JX_DIFF_TREE_STORE_BUILDING:
+      return g_strdup (_("Merging the call trees…"));
+    case JX_DIFF_TREE_STORE_FAILED:
+      return g_strdup_printf (_("The call trees could not be merged: %s"), error != NULL ? error->message : "");
+    case JX_DIFF_TREE_STORE_WAITING:
+    case JX_DIFF_TREE_STORE_NONE:
+    default:
+      return g_strdup (_("The merged call tree follows once the comparison is done."));
+    }
 }
 
 /* Object --------------------------------------------------------------------- */

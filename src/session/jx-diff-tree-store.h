@@ -48,4 +48,10 @@ JxDiffTreeStoreState  jx_diff_tree_store_get_state (JxDiffTreeStore *self,
                                                     JxSessionTrace  *item,
                                                     const GError   **error);
 
+/* What a view without item's tree says instead (translated): it is being
+ * built, failed (why), or comes once the comparison is done; item NULL:
+ * there is nothing compared. NULL when the tree is there. */
+char                 *jx_diff_tree_store_dup_status (JxDiffTreeStore *self,
+                                                     JxSessionTrace  *item);
+
 G_END_DECLS

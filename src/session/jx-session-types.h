@@ -5,7 +5,7 @@
  * reference. */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
 #include "jx-diff-bar-set.h"
 #include "jx-fold.h"
@@ -55,5 +55,10 @@ typedef enum
 
 #define JX_TYPE_SESSION_COMPARISON_STATE (jx_session_comparison_state_get_type ())
 GType       jx_session_comparison_state_get_type (void) G_GNUC_CONST;
+
+/* TRUE when `item` is one of list's items (the parts that follow the
+ * session's list ask whether an item is still in it). */
+gboolean    jx_list_model_contains (GListModel *list,
+                                    gpointer    item);
 
 G_END_DECLS

@@ -384,7 +384,6 @@ refresh (JxDiffTreeView *self)
   JxDiffTreeStore *store = self->session != NULL ? jx_session_get_diff_trees (self->session) : NULL;
   const JxDiffTree *tree = NULL;
   g_autoptr(GListStore) roots = g_list_store_new (JX_TYPE_DIFF_TREE_NODE);
-  const GError *error = NULL;
   g_autofree char *text = NULL;
 
   if (compared != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -428,24 +427,8 @@ refresh (JxDiffTreeView *self)
                               reference != NULL ? jx_session_trace_get_name (reference) : "",
                               jx_session_trace_get_name (compared), tree->n_nodes - 1, tree->n_stream_pairs);
     }
-  else if (compared == NULL)
-    text = g_strdup (_("Open two or more traces: the merged call tree of the compared trace and the reference shows here."));
   else
-    switch (jx_diff_tree_store_get_state (store, compared, &error))
-      {
-      case JX_DIFF_TREE_STORE_BUILDING:
-        text = g_strdup (_("Merging the call trees…"));
-        break;
-      case JX_DIFF_TREE_STORE_FAILED:
-        text = g_strdup_printf (_("The call trees could not be merged: %s"), error != NULL ? error->message : "");
-        break;
-      case JX_DIFF_TREE_STORE_WAITING:
-      case JX_DIFF_TREE_STORE_NONE:
-      case JX_DIFF_TREE_STORE_READY:
-      default:
-        text = g_strdup (_("The merged call tree follows once the comparison is done."));
-        break;
-      }
+    text = jx_diff_tree_store_dup_status (store, compared);
   gtk_label_set_text (GTK_LABEL (self->status), text);
 }
 

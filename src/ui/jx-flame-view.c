@@ -103,7 +103,6 @@ refresh (JxFlameView *self)
   JxSessionTrace *compared = self->session != NULL ? jx_session_get_compared (self->session) : NULL;
   JxDiffTreeStore *store = self->session != NULL ? jx_session_get_diff_trees (self->session) : NULL;
   const JxDiffTree *tree = NULL;
-  const GError *error = NULL;
   JxSessionTrace *reference;
 
   if (compared != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)))
@@ -122,29 +121,11 @@ refresh (JxFlameView *self)
   gtk_widget_set_visible (self->status, tree == NULL);
   if (tree != NULL)
     return;
-  if (compared == NULL)
-    gtk_label_set_text (GTK_LABEL (self->status), _("Open two or more traces: the differential flame graph of the compared trace and the reference shows here."));
-  else
-    switch (jx_diff_tree_store_get_state (store, compared, &error))
-      {
-      case JX_DIFF_TREE_STORE_BUILDING:
-        gtk_label_set_text (GTK_LABEL (self->status), _("Merging the call trees…"));
-        break;
-      case JX_DIFF_TREE_STORE_FAILED:
-        {
-          g_autofree char *text = g_strdup_printf (_("The call trees could not be merged: %s"),
-                                                   error != NULL ? error->message : "");
+  {
+    g_autofree char *text = jx_diff_tree_store_dup_status (store, compared);
 
-          gtk_label_set_text (GTK_LABEL (self->status), text);
-        }
-        break;
-      case JX_DIFF_TREE_STORE_WAITING:
-      case JX_DIFF_TREE_STORE_NONE:
-      case JX_DIFF_TREE_STORE_READY:
-      default:
-        gtk_label_set_text (GTK_LABEL (self->status), _("The flame graph follows once the comparison is done."));
-        break;
-      }
+    gtk_label_set_text (GTK_LABEL (self->status), text != NULL ? text : "");
+  }
 }
 
 static void
