@@ -184,9 +184,15 @@ _jx_window_on_focus_function (JxWindow *self)
   const char *focus = jx_session_get_focus_function (self->session);
   JxSessionTrace *item;
 
+  /* The search entry says what is highlighted: nothing once the focus
+   * ended with its search. */
   if (focus == NULL)
-    return;
-  /* The search entry says what is highlighted. */
+    {
+      if (jx_session_get_search (self->session) == NULL &&
+          *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0')
+        gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+      return;
+    }
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), focus) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->search_entry), focus);
   if (!jx_session_get_selected_invocation (self->session, &item, NULL, NULL))

@@ -449,6 +449,12 @@ test_walk_by_impact (void)
   g_assert_cmpstr (jx_session_get_focus_function (f.session), ==, "stencil_kernel");
   jx_test_spin (300);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f.window->search_entry)), ==, "stencil_kernel");
+  /* Pressed again: no focus, no search, an empty entry. */
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_null (jx_session_get_focus_function (f.session));
+  jx_test_spin (300);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f.window->search_entry)), ==, "");
+  g_assert_null (jx_session_get_search (f.session));
 
   fixture_close (&f);
 }
