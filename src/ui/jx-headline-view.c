@@ -63,7 +63,8 @@ structure_text (const JxHeadline *h)
                           n, h->n_different, h->n_only_a, h->n_only_b);
 }
 
-/* "B is slower: 14.2 s → 18.8 s (×1.33, +4.61 s) · identical structure …". */
+/* "B is slower: 14.2 s → 18.8 s (×1.33, +4.61 s) · identical structure …",
+ * with how far the comparison is while pairs are still being aligned. */
 static char *
 runtime_markup (const JxHeadline *h)
 {
@@ -73,6 +74,15 @@ runtime_markup (const JxHeadline *h)
   gint64 delta_ns = jx_time_seconds_to_ns (h->runtime_b - h->runtime_a);
   g_autofree char *delta = jx_time_format (delta_ns < 0 ? -delta_ns : delta_ns, 3);
   g_autofree char *verdict = NULL;
+
+  if (h->n_pending > 0)
+    {
+      char *so_far = g_strdup_printf (_("%s, so far: %u of %u stream pairs"), structure, h->n_compared,
+                                      h->n_compared + h->n_pending);
+
+      g_free (structure);
+      structure = so_far;
+    }
 
   if (h->runtime_a <= 0.0 || delta_ns == 0)
     return g_markup_printf_escaped ("<b>%s</b>: %s → %s · %s", _("B takes as long as A"), a, b, structure);
