@@ -4,7 +4,10 @@
 
 #include "jx-diff-bar-set.h"
 
-G_STATIC_ASSERT (sizeof (JxDiffBarPixel) == 2);
+#include <math.h>
+#include <string.h>
+
+G_STATIC_ASSERT (sizeof (JxDiffBarPixel) == 8);
 
 struct _JxDiffBarSet
 {
@@ -13,7 +16,41 @@ struct _JxDiffBarSet
   guint                    n_streams;
   guint8                  *rows;    /* per stream */
   const JxComparisonPair **pairs;   /* per stream, NULL until done */
+  JxDiffBarMode            mode;
+  double                   band;
+  double                   seconds_per_tick_a;
+  double                   seconds_per_tick_b;
 };
+
+static const char *const mode_names[JX_DIFF_BAR_N_MODES] = { "structure", "time", "both" };
+
+const char *
+jx_diff_bar_mode_to_string (JxDiffBarMode mode)
+{
+  g_return_val_if_fail (mode < JX_DIFF_BAR_N_MODES, NULL);
+  return mode_names[mode];
+}
+
+gboolean
+jx_diff_bar_mode_from_string (const char    *text,
+                              JxDiffBarMode *mode)
+{
+  g_return_val_if_fail (mode != NULL, FALSE);
+
+  for (guint m = 0; text != NULL && m < JX_DIFF_BAR_N_MODES; m++)
+    if (g_ascii_strcasecmp (text, mode_names[m]) == 0)
+      {
+        *mode = (JxDiffBarMode) m;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static double
+seconds_per_tick (JxTrace *trace)
+{
+  return 1.0 / (double) MAX (jx_trace_get_timer_resolution (trace), 1);
+}
 
 JxDiffBarSet *
 jx_diff_bar_set_new (guint    n_streams,
@@ -26,6 +63,9 @@ jx_diff_bar_set_new (guint    n_streams,
   self->n_streams = n_streams;
   self->rows = g_new0 (guint8, MAX (n_streams, 1));
   self->pairs = g_new0 (const JxComparisonPair *, MAX (n_streams, 1));
+  self->mode = JX_DIFF_BAR_BOTH;
+  self->band = 0.10;
+  self->seconds_per_tick_a = self->seconds_per_tick_b = 1e-9;
   return self;
 }
 
@@ -52,6 +92,8 @@ jx_diff_bar_set_new_pair (JxTrace       *a,
   pairing = jx_stream_pairing_compute (a, b, NULL);
   *side_a = jx_diff_bar_set_new (jx_trace_get_n_streams (a), FALSE);
   *side_b = jx_diff_bar_set_new (jx_trace_get_n_streams (b), TRUE);
+  (*side_a)->seconds_per_tick_a = (*side_b)->seconds_per_tick_a = seconds_per_tick (a);
+  (*side_a)->seconds_per_tick_b = (*side_b)->seconds_per_tick_b = seconds_per_tick (b);
   for (guint i = 0; i < pairing->len; i++)
     {
       const JxStreamPair *sp = &g_array_index (pairing, JxStreamPair, i);
@@ -65,14 +107,19 @@ jx_diff_bar_set_new_pair (JxTrace       *a,
 
 JxDiffBarSet *
 jx_diff_bar_set_new_for_comparison (JxComparison *comparison,
-                                    guint         n_streams,
+                                    JxTrace      *a,
+                                    JxTrace      *b,
                                     gboolean      side_b)
 {
   JxDiffBarSet *self;
 
   g_return_val_if_fail (comparison != NULL, NULL);
+  g_return_val_if_fail (JX_IS_TRACE (a), NULL);
+  g_return_val_if_fail (JX_IS_TRACE (b), NULL);
 
-  self = jx_diff_bar_set_new (n_streams, side_b);
+  self = jx_diff_bar_set_new (jx_trace_get_n_streams (side_b ? b : a), side_b);
+  self->seconds_per_tick_a = seconds_per_tick (a);
+  self->seconds_per_tick_b = seconds_per_tick (b);
   for (guint p = 0; p < jx_comparison_get_n_pairs (comparison); p++)
     jx_diff_bar_set_add_pair (self, jx_comparison_get_pair (comparison, p));
   return self;
@@ -163,32 +210,102 @@ jx_diff_bar_set_get_diff (const JxDiffBarSet *self,
   return pair != NULL ? pair->diff : NULL;
 }
 
+JxDiffBarMode
+jx_diff_bar_set_get_mode (const JxDiffBarSet *self)
+{
+  g_return_val_if_fail (self != NULL, JX_DIFF_BAR_STRUCTURE);
+  return self->mode;
+}
+
+void
+jx_diff_bar_set_set_mode (JxDiffBarSet  *self,
+                          JxDiffBarMode  mode)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (mode < JX_DIFF_BAR_N_MODES);
+  self->mode = mode;
+}
+
+double
+jx_diff_bar_set_get_band (const JxDiffBarSet *self)
+{
+  g_return_val_if_fail (self != NULL, 0.0);
+  return self->band;
+}
+
+void
+jx_diff_bar_set_set_band (JxDiffBarSet *self,
+                          double        band)
+{
+  g_return_if_fail (self != NULL);
+  self->band = isnan (band) ? 0.10 : CLAMP (band, 0.0, 0.9);
+}
+
+void
+jx_diff_bar_set_get_timing_params (const JxDiffBarSet *self,
+                                   JxDiffTimingParams *params)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (params != NULL);
+
+  jx_diff_timing_params_init (params);
+  params->seconds_per_tick_a = self->seconds_per_tick_a;
+  params->seconds_per_tick_b = self->seconds_per_tick_b;
+  params->band = self->band;
+  params->one_sided = self->mode == JX_DIFF_BAR_TIME;
+}
+
 gboolean
 jx_diff_bar_set_sample (const JxDiffBarSet *self,
-                        guint32             stream,
+                        const JxStream     *stream,
                         gint64              start,
                         gint64              end,
                         guint               n_pixels,
                         JxDiffBarPixel     *out)
 {
   const JxPairDiff *diff;
-  guint8 *states = (guint8 *) out;
+  g_autofree guint8 *states = NULL;
+  g_autofree JxDiffTimingPixel *timing = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (stream != NULL, FALSE);
   g_return_val_if_fail (out != NULL || n_pixels == 0, FALSE);
 
-  diff = jx_diff_bar_set_get_diff (self, stream);
+  diff = jx_diff_bar_set_get_diff (self, stream->index);
   if (diff == NULL)
     return FALSE;
-  /* Sampled as bytes into the front of `out`, then spread from the back:
-   * pixel x lands at bytes 2x and 2x + 1, never before byte x. */
+  states = g_new (guint8, MAX (n_pixels, 1));
   jx_pair_diff_sample (diff, self->side_b, start, end, n_pixels, states);
-  for (guint x = n_pixels; x-- > 0;)
+  if (self->mode != JX_DIFF_BAR_STRUCTURE)
     {
-      guint8 s = states[x];
+      JxDiffTimingParams params;
 
-      out[x].state = s & JX_DIFF_STATE_MASK;
-      out[x].extra = (s & JX_DIFF_EXTRA_FLAG) != 0;
+      jx_diff_bar_set_get_timing_params (self, &params);
+      timing = g_new (JxDiffTimingPixel, MAX (n_pixels, 1));
+      jx_pair_diff_sample_timing (diff, self->side_b, stream, start, end, n_pixels, &params, timing);
+    }
+  for (guint x = 0; x < n_pixels; x++)
+    {
+      guint8 s = states[x] & JX_DIFF_STATE_MASK;
+
+      memset (&out[x], 0, sizeof out[x]);
+      out[x].ratio = 1.0f;
+      if (self->mode == JX_DIFF_BAR_TIME)
+        {
+          /* Only whether calls run: the timing says the rest. */
+          out[x].state = s != JX_DIFF_NONE ? JX_DIFF_EQUAL : JX_DIFF_NONE;
+          out[x].extra = FALSE;
+        }
+      else
+        {
+          out[x].state = s;
+          out[x].extra = (states[x] & JX_DIFF_EXTRA_FLAG) != 0;
+        }
+      if (timing != NULL)
+        {
+          out[x].timing = timing[x].timing;
+          out[x].ratio = timing[x].ratio;
+        }
     }
   return TRUE;
 }
@@ -208,6 +325,22 @@ jx_diff_bar_set_find (const JxDiffBarSet *self,
 
   diff = jx_diff_bar_set_get_diff (self, stream);
   return diff != NULL && jx_pair_diff_find (diff, self->side_b, t0, t1, state, invocation, extra);
+}
+
+double
+jx_diff_bar_set_ratio (const JxDiffBarSet *self,
+                       guint32             stream,
+                       guint32             invocation)
+{
+  const JxPairDiff *diff;
+
+  g_return_val_if_fail (self != NULL, NAN);
+
+  diff = jx_diff_bar_set_get_diff (self, stream);
+  if (diff == NULL)
+    return NAN;
+  return jx_pair_diff_pair_ratio (diff, jx_pair_diff_pair_of (diff, self->side_b, invocation),
+                                  self->seconds_per_tick_a, self->seconds_per_tick_b);
 }
 
 JxDiffState

@@ -13,11 +13,12 @@
  * comparison); a meson test fails when a second conversion appears.
  *
  * Drawing goes through jx_diff_bar_set_sample(), one JxDiffBarPixel per
- * pixel. That is where timing-aware bars (issue 15) go: the pixel gains the
- * duration ratio B/A of the equal calls under it, and the mode (structure,
- * time, both) and the noise band become fields of the set, set from the
- * session's diff-bar model properties or the CLI's options; renderers map
- * pixels to colours and never read the JxPairDiff themselves.
+ * pixel: the structural state and, for timing-aware bars (docs/session.md),
+ * the timing class of the calls under the pixel (jx-pair-diff.h: self time
+ * B/A, neutral inside the noise band). The mode (structure, time, both)
+ * and the band are fields of the set, set from the session's diff-bar
+ * model or the CLI's options; renderers map pixels to colours and never
+ * read the JxPairDiff themselves.
  *
  * A set holds pointers into the JxComparison whose pairs it was given and
  * no reference to it: the owner keeps the comparison alive as long as the
@@ -30,11 +31,35 @@
 
 G_BEGIN_DECLS
 
+/* What a bar shows. */
+typedef enum
+{
+  JX_DIFF_BAR_STRUCTURE,   /* equal, different, only here, extra calls there */
+  JX_DIFF_BAR_TIME,        /* every call by its time ratio B/A: equal calls on the
+                              timing scale, calls without an equal partner as new
+                              (B) or gone (A); no structural colours */
+  JX_DIFF_BAR_BOTH,        /* structural colours, and equal calls on the timing scale */
+  JX_DIFF_BAR_N_MODES
+} JxDiffBarMode;
+
+/* "structure", "time", "both" (CLI and settings); parse returns FALSE for
+ * anything else. */
+const char *jx_diff_bar_mode_to_string   (JxDiffBarMode  mode);
+gboolean    jx_diff_bar_mode_from_string (const char    *text,
+                                          JxDiffBarMode *mode);
+
 /* One pixel of a bar. */
 typedef struct
 {
-  guint8 state;   /* JxDiffState: the strongest under the pixel */
-  guint8 extra;   /* TRUE: calls only in the other trace sit here (a tick) */
+  guint8 state;    /* JxDiffState: the strongest under the pixel (in time
+                      mode only NONE or EQUAL) */
+  guint8 extra;    /* TRUE: calls only in the other trace sit here (a tick;
+                      never in time mode) */
+  guint8 timing;   /* JxDiffTiming of the calls under the pixel (NONE in
+                      structure mode) */
+  guint8 reserved;
+  float  ratio;    /* B/A of the timing class (jx-pair-diff.h), 1 when
+                      neutral or none */
 } JxDiffBarPixel;
 
 typedef struct _JxDiffBarSet JxDiffBarSet;
@@ -49,9 +74,10 @@ void                    jx_diff_bar_set_new_pair      (JxTrace                *a
                                                        JxTrace                *b,
                                                        JxDiffBarSet          **side_a,
                                                        JxDiffBarSet          **side_b);
-/* The bars of one side of a finished comparison (the CLI). */
+/* The bars of one side of a finished comparison of a with b (the CLI). */
 JxDiffBarSet           *jx_diff_bar_set_new_for_comparison (JxComparison      *comparison,
-                                                       guint                   n_streams,
+                                                       JxTrace                *a,
+                                                       JxTrace                *b,
                                                        gboolean                side_b);
 JxDiffBarSet           *jx_diff_bar_set_ref           (JxDiffBarSet           *self);
 void                    jx_diff_bar_set_unref         (JxDiffBarSet           *self);
@@ -75,11 +101,25 @@ const JxComparisonPair *jx_diff_bar_set_get_pair      (const JxDiffBarSet     *s
 const JxPairDiff       *jx_diff_bar_set_get_diff      (const JxDiffBarSet     *self,
                                                        guint32                 stream);
 
-/* The bar of `stream` over [start, end) ticks of this side in n_pixels
- * pixels (as jx_pair_diff_sample). FALSE, and nothing written, while the
- * bar has no pair yet. */
+/* What the bars show (default both) and the noise band (default 0.10:
+ * ratios within ±10 % are neutral; clamped to [0, 0.9]). */
+JxDiffBarMode           jx_diff_bar_set_get_mode      (const JxDiffBarSet     *self);
+void                    jx_diff_bar_set_set_mode      (JxDiffBarSet           *self,
+                                                       JxDiffBarMode           mode);
+double                  jx_diff_bar_set_get_band      (const JxDiffBarSet     *self);
+void                    jx_diff_bar_set_set_band      (JxDiffBarSet           *self,
+                                                       double                  band);
+/* The timing parameters the set samples with (tick lengths of A and B,
+ * band; one_sided in time mode). */
+void                    jx_diff_bar_set_get_timing_params (const JxDiffBarSet *self,
+                                                       JxDiffTimingParams     *params);
+
+/* The bar of `stream` (a stream of this side's trace) over [start, end)
+ * ticks of this side in n_pixels pixels (as jx_pair_diff_sample, with the
+ * timing of jx_pair_diff_sample_timing unless the mode is structure).
+ * FALSE, and nothing written, while the bar has no pair yet. */
 gboolean                jx_diff_bar_set_sample        (const JxDiffBarSet     *self,
-                                                       guint32                 stream,
+                                                       const JxStream         *stream,
                                                        gint64                  start,
                                                        gint64                  end,
                                                        guint                   n_pixels,
@@ -92,6 +132,11 @@ gboolean                jx_diff_bar_set_find          (const JxDiffBarSet     *s
                                                        JxDiffState            *state,
                                                        guint32                *invocation,
                                                        guint32                *extra);
+/* B/A of the self times of this side's `invocation` on `stream` and its
+ * equal partner; NAN when it has none (or no bar). */
+double                  jx_diff_bar_set_ratio         (const JxDiffBarSet     *self,
+                                                       guint32                 stream,
+                                                       guint32                 invocation);
 /* The state of this side's `invocation` on `stream` (JX_DIFF_NONE without
  * a bar). */
 JxDiffState             jx_diff_bar_set_state         (const JxDiffBarSet     *self,

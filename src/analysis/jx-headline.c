@@ -418,6 +418,106 @@ jx_headline_format_contributor (const JxHeadlineContributor *c,
 }
 
 char *
+jx_headline_format_change (const JxHeadlineContributor *c)
+{
+  g_autofree char *change = NULL;
+  g_autofree char *relative = NULL;
+
+  g_return_val_if_fail (c != NULL, NULL);
+
+  change = signed_time (c->change);
+  if (isinf (c->relative))
+    return g_strdup_printf (_("%s (new)"), change);
+  if (isnan (c->relative))
+    return g_steal_pointer (&change);
+  relative = signed_percent (c->relative);
+  return g_strdup_printf ("%s (%s)", change, relative);
+}
+
+char *
+jx_headline_format_share (const JxHeadlineContributor *c)
+{
+  g_autofree char *share = NULL;
+
+  g_return_val_if_fail (c != NULL, NULL);
+
+  if (isnan (c->share))
+    return g_strdup ("");
+  share = share_text (c->share);
+  return g_strdup_printf (_("%s of the change"), share);
+}
+
+char *
+jx_headline_format_detail (const JxHeadlineContributor *c)
+{
+  g_autofree char *calls = NULL;
+  g_autofree char *split = NULL;
+
+  g_return_val_if_fail (c != NULL, NULL);
+
+  if (c->only_a + c->only_b == 0)
+    return NULL;
+  calls = calls_clause (c);
+  if (c->calls_a == 0 || c->calls_b == 0)
+    return g_steal_pointer (&calls);
+  split = split_clause (c);
+  return calls != NULL ? g_strdup_printf ("%s: %s", calls, split) : g_steal_pointer (&split);
+}
+
+char *
+jx_headline_format_brief (const JxHeadline *self)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  double change;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  a = plain_time (self->runtime_a);
+  b = plain_time (self->runtime_b);
+  change = self->runtime_b - self->runtime_a;
+  if (self->runtime_a <= 0.0 || jx_time_seconds_to_ns (change) == 0)
+    g_string_append_printf (out, _("%s → %s"), a, b);
+  else
+    g_string_append_printf (out, change > 0.0 ? _("%s → %s (×%.2f, slower)") : _("%s → %s (×%.2f, faster)"),
+                            a, b, self->runtime_b / self->runtime_a);
+  g_string_append (out, " · ");
+  if (self->n_compared == 0)
+    g_string_append (out, self->n_pending > 0 ? _("comparing…") : _("nothing to compare"));
+  else if (self->n_differing == 0)
+    g_string_append (out, self->n_pending > 0 ? _("identical structure so far") : _("identical structure"));
+  else
+    {
+      guint64 n = self->n_different + self->n_only_a + self->n_only_b;
+
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " structural difference",
+                                                "%" G_GUINT64_FORMAT " structural differences", n),
+                              n);
+      if (self->n_pending > 0)
+        g_string_append (out, _(" so far"));
+    }
+  if (jx_headline_get_n_contributors (self) > 0)
+    {
+      const JxHeadlineContributor *top = jx_headline_get_contributor (self, 0);
+      g_autofree char *what = jx_headline_format_change (top);
+
+      if (jx_time_seconds_to_ns (top->change) != 0)
+        {
+          g_string_append_printf (out, " · %s %s", top->name, what);
+          if (!isnan (top->share))
+            {
+              g_autofree char *share = share_text (top->share);
+
+              /* TRANSLATORS: the top contributor's share, e.g. ", 41 % of the change" */
+              g_string_append_printf (out, _(", %s of the change"), share);
+            }
+        }
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
 jx_headline_format (const JxHeadline *self,
                     guint             top)
 {

@@ -101,6 +101,18 @@ char       *jx_headline_format_structure    (const JxHeadline *self);
 char       *jx_headline_format_totals       (const JxHeadline *self);
 char       *jx_headline_format_contributor  (const JxHeadlineContributor *c,
                                              guint                        name_width);
+/* Parts of a contributor's line, for a window that lays them out: its
+ * change "+4.16 s (+808 %)" ("(new)" when A took no time), its share "41.2 %
+ * of the change" ("" when the total is 0), and how calls only in one run
+ * contributed ("calls 2400 → 400 (6× fewer): −28 ms from the 2000 calls
+ * only in A, …"; NULL when none did). */
+char       *jx_headline_format_change       (const JxHeadlineContributor *c);
+char       *jx_headline_format_share        (const JxHeadlineContributor *c);
+char       *jx_headline_format_detail       (const JxHeadlineContributor *c);
+/* One line for a trace's header: "14.2 s → 18.8 s (×1.33, slower) ·
+ * identical structure · jacobi_kernel +4.16 s (+808 %), 41.2 % of the
+ * change" (the structure "so far" while pairs are still compared). */
+char       *jx_headline_format_brief        (const JxHeadline *self);
 /* The whole headline: the lines above, the first top contributors (0 =
  * all; indented), the rest as "other functions", and the notes that apply
  * (directions disagree, streams not counted, pairs still running). */

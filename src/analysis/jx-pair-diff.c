@@ -5,40 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "jx-pair-diff.h"
-
-/* Non-equal pairs are counted per block of this many pairs. */
-#define COUNT_BLOCK 32
-
-/* Sorted, disjoint intervals [start, end) of ticks (ends sorted too), with
- * the invocation each one stands for. */
-typedef struct
-{
-  guint64 *start;
-  guint64 *end;
-  guint32 *inv;
-  gsize    len;
-  gsize    capacity;
-} Segments;
-
-typedef struct
-{
-  guint32     *pair_of;       /* per invocation */
-  guint32      n_invocations;
-  Segments     only;          /* calls only here (whole subtrees) */
-  Segments     different;     /* exclusive time of different calls */
-  Segments     covered;       /* time under the roots (no inv) */
-  GArray      *extras;        /* JxDiffExtra, by time */
-} Side;
-
-struct _JxPairDiff
-{
-  const JxHierAlignment *al;
-  Side                   side[2];
-  guint32               *hunks;
-  guint                  n_hunks;
-  guint32               *block_counts;   /* non-equal pairs before each block */
-};
+#include "jx-pair-diff-private.h"
 
 static void
 segments_add (Segments *seg,
@@ -99,10 +66,10 @@ segments_first_after (const Segments *seg,
   return lo;
 }
 
-static JxDiffState
-state_of_pair (const JxHierAlignment *al,
-               guint32                pair,
-               gboolean               side_b)
+JxDiffState
+_jx_pair_diff_state_of_pair (const JxHierAlignment *al,
+                             guint32                pair,
+                             gboolean               side_b)
 {
   switch ((JxPairState) al->pairs[pair].state)
     {
@@ -157,7 +124,7 @@ close_open (Side                  *side,
   Open *o = &stack[--*sp];
 
   if (o->cursor < s->end[o->inv] &&
-      state_of_pair (al, side->pair_of[o->inv], side_b) == JX_DIFF_DIFFERENT)
+      _jx_pair_diff_state_of_pair (al, side->pair_of[o->inv], side_b) == JX_DIFF_DIFFERENT)
     segments_add (&side->different, o->cursor, s->end[o->inv], o->inv);
   if (*sp > 0)
     stack[*sp - 1].cursor = MAX (stack[*sp - 1].cursor, s->end[o->inv]);
@@ -181,7 +148,7 @@ build_segments (Side                  *side,
   for (guint32 i = 0; i < s->n_invocations; i++)
     {
       guint32 pair = side->pair_of[i];
-      JxDiffState state = pair != JX_ALIGN_NONE ? state_of_pair (al, pair, side_b) : JX_DIFF_EQUAL;
+      JxDiffState state = pair != JX_ALIGN_NONE ? _jx_pair_diff_state_of_pair (al, pair, side_b) : JX_DIFF_EQUAL;
 
       while (sp > 0 && stack[sp - 1].inv != s->parent[i])
         close_open (side, al, s, side_b, stack, &sp);
@@ -195,7 +162,7 @@ build_segments (Side                  *side,
           Open *p = &stack[sp - 1];
 
           if (s->start[i] > p->cursor &&
-              state_of_pair (al, side->pair_of[p->inv], side_b) == JX_DIFF_DIFFERENT)
+              _jx_pair_diff_state_of_pair (al, side->pair_of[p->inv], side_b) == JX_DIFF_DIFFERENT)
             segments_add (&side->different, p->cursor, s->start[i], p->inv);
         }
 
@@ -272,12 +239,12 @@ build_extras (Side                  *side,
       JxDiffExtra extra;
       guint32 end = k;
 
-      if (state_of_pair (al, k, side_b) != JX_DIFF_ONLY_THERE)
+      if (_jx_pair_diff_state_of_pair (al, k, side_b) != JX_DIFF_ONLY_THERE)
         {
           k++;
           continue;
         }
-      while (end < al->n_pairs && state_of_pair (al, end, side_b) == JX_DIFF_ONLY_THERE)
+      while (end < al->n_pairs && _jx_pair_diff_state_of_pair (al, end, side_b) == JX_DIFF_ONLY_THERE)
         end++;
       extra.time = extra_time (al, s, side_b, k, end);
       extra.first_pair = k;
@@ -301,6 +268,7 @@ build_side (Side                  *side,
   side->pair_of = jx_hier_alignment_build_index (al, side_b);
   build_segments (side, al, s, side_b);
   build_extras (side, al, s, side_b);
+  side->self_ticks = _jx_pair_diff_self_ticks_new (s);
 }
 
 static void
@@ -354,6 +322,7 @@ jx_pair_diff_new (const JxHierAlignment *al,
   self->al = al;
   build_side (&self->side[0], al, a, FALSE);
   build_side (&self->side[1], al, b, TRUE);
+  _jx_pair_diff_build_log_ratios (self);
   build_hunks (self);
   return self;
 }
@@ -372,6 +341,8 @@ jx_pair_diff_free (JxPairDiff *self)
       segments_clear (&side->different);
       segments_clear (&side->covered);
       g_clear_pointer (&side->extras, g_array_unref);
+      g_free (side->self_ticks);
+      g_free (side->log_ratio);
     }
   g_free (self->hunks);
   g_free (self->block_counts);
@@ -397,7 +368,7 @@ jx_pair_diff_get_memory_size (const JxPairDiff *self)
     {
       const Side *side = &self->side[k];
 
-      size += side->n_invocations * sizeof (guint32)
+      size += side->n_invocations * (sizeof (guint32) + sizeof (float) + sizeof (gint16))
               + segments_size (&side->only) + segments_size (&side->different)
               + segments_size (&side->covered) + side->extras->len * sizeof (JxDiffExtra);
     }
@@ -443,7 +414,7 @@ jx_pair_diff_state (const JxPairDiff *self,
 {
   guint32 pair = jx_pair_diff_pair_of (self, side_b, invocation);
 
-  return pair != JX_NONE ? state_of_pair (self->al, pair, side_b) : JX_DIFF_NONE;
+  return pair != JX_NONE ? _jx_pair_diff_state_of_pair (self->al, pair, side_b) : JX_DIFF_NONE;
 }
 
 /* Integer tick bounds of pixel p, so that an interval [s, e) meets the

@@ -122,6 +122,113 @@ guint64            jx_pair_diff_count_nonequal    (const JxPairDiff      *self,
                                                    gsize                  first,
                                                    gsize                  last);
 
+/* Timing -------------------------------------------------------------------
+ *
+ * Every invocation's self (exclusive) time is kept, in ticks of its side:
+ * its duration minus its callees'. The time ratio of an equal pair is
+ * B/A of the two calls' self times in seconds (the headline's measure:
+ * a caller whose callees got slower is not slower itself); what changed is
+ * shown where the time went. A ratio inside the noise band [1 − band,
+ * 1 + band] is neutral. */
+
+/* What the calls under a pixel did, by the time they cover there. */
+typedef enum
+{
+  JX_DIFF_TIMING_NONE,      /* no call to compare under the pixel */
+  JX_DIFF_TIMING_NEUTRAL,   /* inside the noise band */
+  JX_DIFF_TIMING_FASTER,    /* B/A below the band */
+  JX_DIFF_TIMING_SLOWER,    /* B/A above the band */
+  JX_DIFF_N_TIMINGS
+} JxDiffTiming;
+
+typedef struct
+{
+  double   seconds_per_tick_a;   /* tick lengths of the two traces */
+  double   seconds_per_tick_b;
+  double   band;                 /* noise band, e.g. 0.10 for ±10 % */
+  /* Also count calls without an equal partner, as new (+inf, a call of B)
+   * or gone (0, a call of A): the "time" mode of the bars. Else only equal
+   * calls have a timing. */
+  gboolean one_sided;
+} JxDiffTimingParams;
+
+/* One pixel's timing: slower or faster (whichever covers more of the
+ * pixel's time) when changed calls cover at least a quarter of the time of
+ * the calls compared there, else neutral; with the time-weighted geometric
+ * mean of that class's ratios (1 for NEUTRAL and NONE). */
+typedef struct
+{
+  guint8 timing;   /* JxDiffTiming */
+  float  ratio;
+} JxDiffTimingPixel;
+
+void               jx_diff_timing_params_init     (JxDiffTimingParams    *params);
+/* The class of a ratio B/A (NAN: NONE). */
+JxDiffTiming       jx_diff_timing_classify        (double                 ratio,
+                                                   double                 band);
+
+/* Self time of `invocation` in ticks of its side (0 out of range). */
+double             jx_pair_diff_self_ticks        (const JxPairDiff      *self,
+                                                   gboolean               side_b,
+                                                   guint32                invocation);
+/* B/A of the self times (seconds) of alignment pair `pair`: for an equal
+ * pair, +inf when A took no time, 1 when neither did; NAN for a pair that
+ * is not equal. */
+double             jx_pair_diff_pair_ratio        (const JxPairDiff      *self,
+                                                   guint32                pair,
+                                                   double                 seconds_per_tick_a,
+                                                   double                 seconds_per_tick_b);
+/* How much time a difference moves, in seconds (what "by impact" orders
+ * by): an equal pair |self B − self A|; a different pair self A + self B
+ * (the headline counts both calls as one-sided); a one-sided call the
+ * inclusive time of its subtree (all of it is one-sided). */
+double             jx_pair_diff_pair_impact       (const JxPairDiff      *self,
+                                                   guint32                pair,
+                                                   double                 seconds_per_tick_a,
+                                                   double                 seconds_per_tick_b);
+/* TRUE when alignment pair `pair` is a change: a structural difference (a
+ * hunk) or, with params, an equal pair whose ratio lies outside the band. */
+gboolean           jx_pair_diff_is_change         (const JxPairDiff         *self,
+                                                   guint32                   pair,
+                                                   const JxDiffTimingParams *params);
+/* The first change after alignment pair `pair` (forward) or the last one
+ * before it, JX_NONE when there is none; pair JX_NONE as for next_hunk.
+ * Without params only hunks (structural differences) count. */
+guint32            jx_pair_diff_next_change       (const JxPairDiff         *self,
+                                                   guint32                   pair,
+                                                   gboolean                  forward,
+                                                   const JxDiffTimingParams *params);
+
+typedef struct
+{
+  guint32 pair;     /* alignment pair */
+  double  impact;   /* seconds, jx_pair_diff_pair_impact */
+} JxDiffChange;
+
+/* The changes of the pair with the largest impact (seconds, from the
+ * params' tick lengths), at most max (0 = all), largest first, ties in
+ * alignment order: the hunks and, with `timing`, the equal pairs outside
+ * the params' band. An array of JxDiffChange. */
+GArray            *jx_pair_diff_changes_by_impact (const JxPairDiff         *self,
+                                                   const JxDiffTimingParams *params,
+                                                   gboolean                  timing,
+                                                   guint                     max);
+
+/* The timing of one side's bar over [start, end) ticks in n_pixels pixels
+ * (pixels as jx_pair_diff_sample): per pixel, the self time of the calls
+ * under it is summed by class (calls as params say), as
+ * JxDiffTimingPixel says. stream is this side's stream (its call tree says which call runs
+ * when). Exact where at most a few dozen calls start in a pixel, else from
+ * evenly spaced instants, so a frame costs the same at any zoom. */
+void               jx_pair_diff_sample_timing     (const JxPairDiff         *self,
+                                                   gboolean                  side_b,
+                                                   const JxStream           *stream,
+                                                   gint64                    start,
+                                                   gint64                    end,
+                                                   guint                     n_pixels,
+                                                   const JxDiffTimingParams *params,
+                                                   JxDiffTimingPixel        *out);
+
 /* The first alignment pair whose invocation on this side (whose stream is
  * `stream`) starts at or after `ticks`, n_pairs when none: the pairs of a
  * time range are [pair_at (t0), pair_at (t1)). */

@@ -112,22 +112,93 @@ reveal_action (GtkWidget  *widget,
     jx_trace_timeline_reveal_stream (lane, stream);
 }
 
+/* A selected call at least this many pixels wide after next/previous. */
+#define DIFFERENCE_MIN_PX 8.0
+
+/* Zooms in until the selected call is a few pixels wide (issue 19: a 26 µs
+ * call selected in an 18 s window was invisible). */
+static void
+show_selected_call (JxWindow *self)
+{
+  JxSessionTrace *item;
+  guint32 stream, inv;
+  const JxStream *s;
+  JxTimeOrigin origin;
+  double width;
+
+  if (!jx_session_get_selected_invocation (self->session, &item, &stream, &inv) ||
+      jx_session_trace_get_trace (item) == NULL)
+    return;
+  s = jx_trace_get_stream (jx_session_trace_get_trace (item), stream);
+  origin = jx_session_trace_get_time_origin (item);
+  width = gtk_widget_get_width (GTK_WIDGET (self->master_timeline)) -
+          jx_master_timeline_get_label_width (self->master_timeline);
+  jx_session_show_span (self->session,
+                        &(JxTimeSpan) { jx_time_ticks_to_comparison (origin, (gint64) s->start[inv]),
+                                        jx_time_ticks_to_comparison (origin, (gint64) s->end[inv]) },
+                        DIFFERENCE_MIN_PX / MAX (width, 100.0));
+}
+
 /* Next / previous difference, like a text diff's next hunk: selects it (the
- * partner follows), brings it into the window and scrolls both lanes to it. */
+ * partner follows), brings it into the window, at least a few pixels wide,
+ * and scrolls both lanes to it. With a function picked in the headline, its
+ * calls instead. */
 static void
 difference_action (GtkWidget  *widget,
                    const char *name,
                    GVariant   *parameter)
 {
   JxWindow *self = JX_WINDOW (widget);
+  const char *focus = jx_session_get_focus_function (self->session);
+  guint index, count;
 
   if (!jx_session_select_difference (self->session, g_str_equal (name, "win.next-difference")))
     {
-      jx_window_show_toast (self, g_str_equal (name, "win.next-difference")
-                                  ? _("No further difference") : _("No earlier difference"));
+      if (focus != NULL)
+        {
+          g_autofree char *text = g_strdup_printf (_("No compared stream pair calls “%s”"), focus);
+
+          jx_window_show_toast (self, text);
+        }
+      else
+        jx_window_show_toast (self, g_str_equal (name, "win.next-difference")
+                                    ? _("No further difference") : _("No earlier difference"));
       return;
     }
+  show_selected_call (self);
   reveal_action (widget, "win.reveal-selection", NULL);
+  if (focus != NULL && jx_selection_get_focus_position (jx_session_get_selection (self->session), &index, &count))
+    {
+      /* TRANSLATORS: "Call 3 of 100 of “jacobi_kernel”" */
+      g_autofree char *text = g_strdup_printf (_("Call %u of %u of “%s”"), index + 1, count, focus);
+
+      jx_window_show_toast (self, text);
+    }
+}
+
+/* A function picked in the headline (jx_session_focus_function) selected
+ * its first call: show it as F7 would. */
+void
+_jx_window_on_focus_function (JxWindow *self)
+{
+  const char *focus = jx_session_get_focus_function (self->session);
+  JxSessionTrace *item;
+
+  /* The search entry says what is highlighted: nothing once the focus
+   * ended with its search. */
+  if (focus == NULL)
+    {
+      if (jx_session_get_search (self->session) == NULL &&
+          *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0')
+        gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+      return;
+    }
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->search_entry)), focus) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), focus);
+  if (!jx_session_get_selected_invocation (self->session, &item, NULL, NULL))
+    return;
+  show_selected_call (self);
+  reveal_action (GTK_WIDGET (self), "win.reveal-selection", NULL);
 }
 
 static void

@@ -76,6 +76,7 @@ void              _jx_window_update_state         (JxWindow       *self);
 void              _jx_window_class_init_actions   (GtkWidgetClass *widget_class);
 /* The toolbar toggles, as settings when there are settings. */
 void              _jx_window_add_toggle_actions   (JxWindow       *self);
+void              _jx_window_on_focus_function    (JxWindow       *self);
 void              _jx_window_run_chooser          (JxWindow       *self,
                                                    GtkFileChooserAction action,
                                                    gboolean        adds);

@@ -8,6 +8,7 @@
 
 #include "jx-application.h"
 #include "jx-box-model.h"
+#include "jx-palette.h"
 #include "jx-trace-row.h"
 #include "jx-window-private.h"
 
@@ -246,6 +247,9 @@ on_trace_state (JxWindow       *self,
   if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_FAILED &&
       !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     report_load_failure (self, jx_session_trace_get_name (item));
+  /* Function colours by importance, before any view draws the trace. */
+  if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED)
+    jx_palette_assign_trace (jx_session_trace_get_trace (item));
 
   update_loading_box (self);
   _jx_window_update_state (self);
@@ -708,6 +712,7 @@ jx_window_init (JxWindow *self)
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (on_undo_changed), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (on_undo_changed), self);
   g_signal_connect_swapped (self->session, "notify::selected-trace", G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->session, "notify::focus-function", G_CALLBACK (_jx_window_on_focus_function), self);
   g_signal_connect_swapped (self->session, "notify::selected-invocation", G_CALLBACK (on_selection_changed), self);
 
   g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);

@@ -18,6 +18,8 @@ jx_cli_render_diff_init (JxCliRenderDiff *self)
   self->views = g_array_new (FALSE, TRUE, sizeof (JxMetricChartView));
   self->pairing = JX_PAIRING_AUTO;
   jx_scoring_init_default (&self->scoring);
+  self->mode = JX_DIFF_BAR_BOTH;
+  self->band = 0.10;
 }
 
 void
@@ -66,11 +68,14 @@ jx_cli_render_diff_compare (JxCliRenderDiff         *self,
 static const JxDiffBarSet *
 lane_bars (JxCliRenderDiff *self,
            JxComparison    *cmp,
-           JxTrace         *trace,
+           JxTrace         *a,
+           JxTrace         *b,
            gboolean         side_b)
 {
-  JxDiffBarSet *bars = jx_diff_bar_set_new_for_comparison (cmp, jx_trace_get_n_streams (trace), side_b);
+  JxDiffBarSet *bars = jx_diff_bar_set_new_for_comparison (cmp, a, b, side_b);
 
+  jx_diff_bar_set_set_mode (bars, self->mode);
+  jx_diff_bar_set_set_band (bars, self->band);
   g_ptr_array_add (self->bar_sets, bars);
   return bars;
 }
@@ -81,9 +86,11 @@ jx_cli_render_diff_add_bars (JxCliRenderDiff        *self,
                       guint             n)
 {
   for (guint i = 1; i < n && i - 1 < self->comparisons->len; i++)
-    lanes[i].diff_bars = lane_bars (self, g_ptr_array_index (self->comparisons, i - 1), lanes[i].trace, TRUE);
+    lanes[i].diff_bars = lane_bars (self, g_ptr_array_index (self->comparisons, i - 1),
+                                    lanes[0].trace, lanes[i].trace, TRUE);
   if (n > 1 && self->comparisons->len > 0)
-    lanes[0].diff_bars = lane_bars (self, g_ptr_array_index (self->comparisons, 0), lanes[0].trace, FALSE);
+    lanes[0].diff_bars = lane_bars (self, g_ptr_array_index (self->comparisons, 0),
+                                    lanes[0].trace, lanes[1].trace, FALSE);
 }
 
 static void

@@ -19,6 +19,8 @@ typedef struct
   GArray    *views;         /* JxMetricChartView, --chart */
   JxPairingMode pairing;    /* --pairing (init: auto) */
   JxScoring  scoring;       /* --match/--mismatch/--gap (init: the defaults) */
+  JxDiffBarMode mode;       /* --diff-mode (init: both) */
+  double        band;       /* --band as a fraction (init: 0.10) */
 } JxCliRenderDiff;
 
 void     jx_cli_render_diff_init        (JxCliRenderDiff         *self);

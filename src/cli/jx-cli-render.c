@@ -189,6 +189,8 @@ jx_cli_render (int    argc,
   g_autofree char *last = NULL;
   g_autofree char *chart = NULL;
   g_autofree char *pairing = NULL;
+  g_autofree char *diff_mode = NULL;
+  double band = -1.0;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE, clusters = FALSE;
   gboolean merged_tree = FALSE;
   g_autoptr(JxClustering) clustering = NULL;
@@ -222,6 +224,11 @@ jx_cli_render (int    argc,
     { "fold-op", 0, 0, G_OPTION_ARG_STRING, &fold_op, N_("How folded rows pick a state per pixel (default max)"), N_("max|min|diff|idle") },
     { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
+    { "diff-mode", 0, 0, G_OPTION_ARG_STRING, &diff_mode,
+      N_("What the diff bars show: structure (equal, different, one-sided calls), time (every call by its self-time ratio B/A) or both (the default: structure, and equal calls by their ratio)"),
+      N_("structure|time|both") },
+    { "band", 0, 0, G_OPTION_ARG_DOUBLE, &band,
+      N_("With --diff: noise band in percent; equal calls whose self time changed by less are not coloured (default 10)"), N_("PCT") },
     { "flame", 0, 0, G_OPTION_ARG_NONE, &flame, N_("Draw the differential flame graph of TRACE_B against TRACE_A instead (its options: render --flame --help)"), NULL },
     { "merged-tree", 0, 0, G_OPTION_ARG_NONE, &merged_tree, N_("Draw the merged call tree of a cluster’s streams as an icicle instead (its options: render --merged-tree --help)"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
@@ -249,7 +256,9 @@ jx_cli_render (int    argc,
                                          "collapsed, one row each (not with --expand); rows that still do not fit\n"
                                          "are left out and the lane says so.\n"
                                          "With --diff, every trace is compared with the first (the reference) and\n"
-                                         "diff bars under the rows show equal, different and one-sided calls.\n"
+                                         "diff bars under the rows show equal, different and one-sided calls,\n"
+                                         "and equal calls whose self time changed by more than the noise band in\n"
+                                         "red (slower in B) or blue (faster); --diff-mode picks what they show.\n"
                                          "With --chart KIND the picture holds the metric chart of each comparison\n"
                                          "with the first trace instead: a line for one stream pair (the first of\n"
                                          "--process, else the least similar) and a strip per stream pair.\n"
@@ -277,6 +286,10 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], _("unknown chart “%s” (use skew, dissimilarity or time-difference)"), chart);
   if (chart != NULL && argc < 3)
     return jx_cli_usage_error (argv[0], "%s", _("--chart compares traces: expected at least two"));
+  if ((diff_mode != NULL || band >= 0.0) && !diff)
+    return jx_cli_usage_error (argv[0], "%s", _("--diff-mode and --band say what the diff bars show; use them with --diff"));
+  if (band != -1.0 && !(band >= 0.0 && band <= 90.0))
+    return jx_cli_usage_error (argv[0], "%s", _("--band needs a percentage from 0 to 90"));
   if (pairing != NULL && !diff && chart == NULL)
     return jx_cli_usage_error (argv[0], "%s", _("--pairing pairs the streams of compared traces; use it with --diff or --chart"));
   if (jx_cli_scores_given (&scores) && !diff && chart == NULL)
@@ -461,6 +474,13 @@ jx_cli_render (int    argc,
 
   jx_cli_render_diff_init (&cli_diff);
   cli_diff.scoring = scoring;
+  if (diff_mode != NULL && !jx_diff_bar_mode_from_string (diff_mode, &cli_diff.mode))
+    {
+      jx_cli_render_diff_clear (&cli_diff);
+      return jx_cli_usage_error (argv[0], _("unknown diff mode “%s” (use structure, time or both)"), diff_mode);
+    }
+  if (band >= 0.0)
+    cli_diff.band = band / 100.0;
   if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
     {
       jx_cli_render_diff_clear (&cli_diff);
@@ -551,7 +571,16 @@ jx_cli_render (int    argc,
                           cli_diff.comparisons->len),
              cli_diff.comparisons->len, lanes[0].name, result.n_diff_bars);
   if (diff)
-    print_pairing (&cli_diff, lanes);
+    {
+      if (cli_diff.mode == JX_DIFF_BAR_STRUCTURE)
+        g_print (_("Diff mode: structure (equal, different and one-sided calls)\n"));
+      else
+        g_print (cli_diff.mode == JX_DIFF_BAR_TIME
+                 ? _("Diff mode: time (self time B/A of every call; red slower in B, blue faster, within ±%g %% equal)\n")
+                 : _("Diff mode: both (structure, and equal calls by self time B/A: red slower in B, blue faster, within ±%g %% equal)\n"),
+                 cli_diff.band * 100.0);
+      print_pairing (&cli_diff, lanes);
+    }
   if (clustering != NULL)
     g_print (_("Clusters: %u structural clusters and %u outliers over the traces, %u rows marked\n"),
              jx_clustering_get_n_clusters (clustering) - jx_clustering_get_n_outliers (clustering),

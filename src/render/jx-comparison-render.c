@@ -17,6 +17,7 @@
 #include "jx-palette.h"
 #include "jx-time-ruler.h"
 #include "jx-timeline-renderer-private.h"
+#include "jx-timing-scale.h"
 
 #define LANE_GAP          6
 #define LEGEND_LINE       18
@@ -25,6 +26,7 @@
 #define LEGEND_MAX_TEXT   240
 #define LEGEND_MAX_LINES  20
 #define LEGEND_SPACING    18
+#define TIMING_LINE       28
 #define MARGIN            8
 #define MIN_FIT_HEIGHT    16
 
@@ -293,9 +295,10 @@ collect_legend (const JxComparisonLane *lanes,
 
   g_array_sort (items, compare_legend_items);
 
-  /* Diff bars first: what their colours mean. */
+  /* Diff bars first: what their colours mean (in time mode the timing
+   * scale's line says it). */
   for (guint l = 0; l < n_lanes; l++)
-    if (lanes[l].diff_bars != NULL)
+    if (lanes[l].diff_bars != NULL && jx_diff_bar_set_get_mode (lanes[l].diff_bars) != JX_DIFF_BAR_TIME)
       {
         static const JxDiffState states[] = {
           JX_DIFF_EQUAL, JX_DIFF_DIFFERENT, JX_DIFF_ONLY_HERE, JX_DIFF_ONLY_THERE,
@@ -312,6 +315,18 @@ collect_legend (const JxComparisonLane *lanes,
         break;
       }
   return items;
+}
+
+/* The diff bars that show time, if any lane has them (one legend line for
+ * the timing scale). */
+static const JxDiffBarSet *
+timing_bars (const JxComparisonLane *lanes,
+             guint                   n_lanes)
+{
+  for (guint l = 0; l < n_lanes; l++)
+    if (lanes[l].diff_bars != NULL && jx_diff_bar_set_get_mode (lanes[l].diff_bars) != JX_DIFF_BAR_STRUCTURE)
+      return lanes[l].diff_bars;
+  return NULL;
 }
 
 /* The clusters' entries first: what the marks in the label column mean. */
@@ -759,9 +774,11 @@ plan_init (Plan                            *plan,
       plan->legend = collect_legend (lanes, plan->lanes, n_lanes, time_width);
       add_cluster_legend (plan->legend, lanes, n_lanes, options);
       legend_layout (context, plan->legend, plan->width, fit ? 0 : plan->height, &plan->ll);
-      /* One more line for the SOS scale. */
+      /* One more line for the SOS scale, and for the timing scale. */
       if (result->sos)
         plan->ll.height += plan->ll.height > 0 ? LEGEND_LINE : LEGEND_LINE + 2 * LEGEND_PADDING;
+      if (timing_bars (lanes, n_lanes) != NULL)
+        plan->ll.height += plan->ll.height > 0 ? TIMING_LINE : TIMING_LINE + 2 * LEGEND_PADDING;
     }
 
   if (fit)
@@ -935,6 +952,14 @@ jx_comparison_render_draw (cairo_t                         *cr,
                                           plan.result.sos_max_ns, MARGIN, ly + LEGEND_PADDING, LEGEND_LINE,
                                           plan.width - 2 * MARGIN, options->dark);
           ly += LEGEND_LINE;
+        }
+      if (timing_bars (lanes, n_lanes) != NULL)
+        {
+          const JxDiffBarSet *bars = timing_bars (lanes, n_lanes);
+
+          jx_timing_scale_draw (cr, context, _("Diff bars, self time B/A:"), jx_diff_bar_set_get_band (bars),
+                                MARGIN, ly + LEGEND_PADDING, plan.width - 2 * MARGIN, TIMING_LINE, options->dark);
+          ly += TIMING_LINE;
         }
       draw_legend (cr, context, plan.legend, &plan.ll, ly, options->dark);
     }

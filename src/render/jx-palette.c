@@ -248,6 +248,23 @@ jx_palette_assign_legend (const GArray *entries)
 }
 
 void
+jx_palette_assign_trace (JxTrace *trace)
+{
+  g_autoptr(GArray) legend = NULL;
+  JxTrace *traces[1];
+
+  g_return_if_fail (JX_IS_TRACE (trace));
+
+  /* Once per trace: its functions keep their slots anyway. */
+  if (g_object_get_data (G_OBJECT (trace), "jx-palette-assigned") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (trace), "jx-palette-assigned", GINT_TO_POINTER (1));
+  traces[0] = trace;
+  legend = jx_legend_entries_compute (traces, 1, JX_PALETTE_N_FUNCTION_SLOTS);
+  jx_palette_assign_legend (legend);
+}
+
+void
 jx_palette_reset_functions (void)
 {
   g_mutex_lock (&slots_lock);
@@ -343,6 +360,28 @@ jx_palette_cairo_set_text (cairo_t  *cr,
     cairo_set_source_rgba (cr, 0.93, 0.93, 0.95, alpha);
   else
     cairo_set_source_rgba (cr, 0.10, 0.10, 0.13, alpha);
+}
+
+void
+jx_palette_name_color (JxTrace    *trace,
+                       const char *name,
+                       gboolean    dark,
+                       JxRgba     *rgba)
+{
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (rgba != NULL);
+
+  for (guint r = 0; trace != NULL && r < jx_trace_get_n_regions (trace); r++)
+    {
+      const JxRegion *region = jx_trace_get_region (trace, r);
+
+      if (region != NULL && g_strcmp0 (region->name, name) == 0)
+        {
+          jx_palette_region_color (region, dark, rgba);
+          return;
+        }
+    }
+  jx_palette_function_color (name, dark, rgba);
 }
 
 guint32 *

@@ -48,12 +48,25 @@ void      jx_palette_assign_functions     (const char * const *names,
 /* The same for the function entries of a legend (JxLegendEntry, largest
  * exclusive time first: jx_legend_entries_compute). */
 void      jx_palette_assign_legend        (const GArray  *entries);
+/* The same for one trace's functions, by their exclusive time in it (its
+ * most important first), once per trace: what the window does when a
+ * trace has loaded, before anything is drawn, so that the functions that
+ * matter get the distinct colours. Walks the whole trace. */
+void      jx_palette_assign_trace         (JxTrace       *trace);
 /* Forget every function's slot (tests; a tool starting a new picture). */
 void      jx_palette_reset_functions      (void);
 
 /* Colour of a region: category colour unless the category is USER, then the
  * function colour of its name. */
 void      jx_palette_region_color         (const JxRegion *region,
+                                           gboolean        dark,
+                                           JxRgba         *rgba);
+
+/* The colour the timelines give the region called `name` in trace (its
+ * category's or its function's); a function's colour when trace (may be
+ * NULL) has no such region. For views that know a function by name only. */
+void      jx_palette_name_color           (JxTrace        *trace,
+                                           const char     *name,
                                            gboolean        dark,
                                            JxRgba         *rgba);
 

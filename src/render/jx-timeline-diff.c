@@ -2,10 +2,12 @@
 /* jx-timeline-diff.c — the DIFF rows of a timeline: one pixel line of a diff
  * bar from the bar model's samples (jx-diff-bar-set.h: states by binary
  * search, so a frame costs the same at any zoom) in the palette's diff
- * colours, and what lies under a point of a bar. */
+ * colours, equal calls on the timing scale by their ratio B/A (in the
+ * modes that show time), and what lies under a point of a bar. */
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "jx-palette.h"
 #include "jx-timeline-renderer-private.h"
@@ -30,6 +32,19 @@ _jx_timeline_diff_hash (const JxTimelineView *view,
 
   if (view->diff_bars == NULL)
     return 0;
+  /* What the pixels mean changes with the mode and the band. */
+  {
+    double band = jx_diff_bar_set_get_band (view->diff_bars);
+    guint64 bits;
+
+    memcpy (&bits, &band, sizeof bits);
+    bits ^= (guint64) jx_diff_bar_set_get_mode (view->diff_bars) << 56;
+    for (guint i = 0; i < 8; i++)
+      {
+        h ^= (bits >> (8 * i)) & 0xff;
+        h *= 16777619u;
+      }
+  }
   for (guint r = first; r < last; r++)
     {
       const JxTimelineRow *row = &view->rows[r];
@@ -61,7 +76,10 @@ _jx_timeline_diff_fill_line (JxTimelineRenderer   *self,
                              guint32              *line)
 {
   const JxDiffBarSet *bars = bars_of (view, row->stream);
+  const JxStream *stream = row->stream < jx_trace_get_n_streams (self->trace)
+                           ? jx_trace_get_stream (self->trace, row->stream) : NULL;
   guint32 colors[JX_DIFF_N_STATES];
+  double band;
 
   if (n_pixels > self->diff_pixels_len)
     {
@@ -69,8 +87,8 @@ _jx_timeline_diff_fill_line (JxTimelineRenderer   *self,
       self->diff_pixels = g_new (JxDiffBarPixel, n_pixels);
       self->diff_pixels_len = n_pixels;
     }
-  if (bars == NULL ||
-      !jx_diff_bar_set_sample (bars, row->stream, view->start, view->end, n_pixels, self->diff_pixels))
+  if (bars == NULL || stream == NULL ||
+      !jx_diff_bar_set_sample (bars, stream, view->start, view->end, n_pixels, self->diff_pixels))
     {
       /* The comparison is still running: the bar is there, but empty. */
       for (guint x = 0; x < n_pixels; x++)
@@ -85,9 +103,25 @@ _jx_timeline_diff_fill_line (JxTimelineRenderer   *self,
       jx_palette_diff_color ((JxDiffState) s, view->dark, &c);
       colors[s] = s == JX_DIFF_NONE ? idle_pixel : jx_palette_rgba_to_pixel (&c);
     }
+  band = jx_diff_bar_set_get_band (bars);
 
   for (guint x = 0; x < n_pixels; x++)
-    line[x] = colors[MIN (self->diff_pixels[x].state, JX_DIFF_N_STATES - 1)];
+    {
+      const JxDiffBarPixel *px = &self->diff_pixels[x];
+
+      /* Equal calls (all calls, in time mode) outside the band on the
+       * timing scale; inside it they stay "equal" grey, and structural
+       * differences keep their colours. */
+      if (px->state == JX_DIFF_EQUAL && px->timing > JX_DIFF_TIMING_NEUTRAL)
+        {
+          JxRgba c;
+
+          jx_palette_timing_color ((double) px->ratio, band, view->dark, &c);
+          line[x] = jx_palette_rgba_to_pixel (&c);
+        }
+      else
+        line[x] = colors[MIN (px->state, JX_DIFF_N_STATES - 1)];
+    }
   /* Extra calls of the other trace: two pixels wide, so a lone tick shows. */
   for (guint x = 0; x < n_pixels; x++)
     if (self->diff_pixels[x].extra)

@@ -17,6 +17,11 @@ struct _JxSelection
   JxSessionTrace      *partner_trace;   /* owned */
   guint32              partner_stream;
   guint32              partner_invocation;
+
+  char                *focus;           /* the function whose calls F7 walks */
+  GArray              *focus_calls;     /* JxDiffWalkEntry: only these of its calls (a call path) */
+  guint                focus_index;     /* of the call selected through the focus */
+  guint                focus_count;
 };
 
 enum {
@@ -27,6 +32,7 @@ enum {
   PROP_SELECTED_PARTNER_TRACE,
   PROP_SELECTED_PARTNER_STREAM,
   PROP_SELECTED_PARTNER_INVOCATION,
+  PROP_FOCUS_FUNCTION,
   N_PROPS
 };
 
@@ -167,10 +173,81 @@ jx_selection_select_difference (JxSelection *self,
   from = (JxDiffBarCall) { self->trace, self->stream, self->invocation };
   holder = self->trace != NULL && self->trace != jx_comparison_manager_get_reference (self->manager)
            ? self->trace : jx_comparison_manager_get_compared (self->manager);
+  if (self->focus != NULL)
+    {
+      g_autofree char *focus = g_strdup (self->focus);
+      guint index = 0, count = 0;
+
+      if (self->focus_calls != NULL)
+        {
+          count = self->focus_calls->len;
+          if (!jx_diff_bar_model_next_in (self->bars, holder, self->focus_calls, focus, &from, forward, &found, &index))
+            return FALSE;
+        }
+      else if (!jx_diff_bar_model_next_call_of (self->bars, holder, focus, &from, forward, &found, &index, &count))
+        return FALSE;
+      jx_selection_select (self, found.item, found.stream, found.invocation);
+      /* Selecting may have dropped the focus (it never does now). */
+      self->focus_index = index;
+      self->focus_count = count;
+      return TRUE;
+    }
   if (!jx_diff_bar_model_next_difference (self->bars, holder, &from, forward, &found))
     return FALSE;
   jx_selection_select (self, found.item, found.stream, found.invocation);
   return TRUE;
+}
+
+const char *
+jx_selection_get_focus_function (JxSelection *self)
+{
+  g_return_val_if_fail (JX_IS_SELECTION (self), NULL);
+  return self->focus;
+}
+
+void
+jx_selection_set_focus_function (JxSelection *self,
+                                 const char  *function)
+{
+  g_return_if_fail (JX_IS_SELECTION (self));
+
+  if (function != NULL && *function == '\0')
+    function = NULL;
+  g_clear_pointer (&self->focus_calls, g_array_unref);
+  self->focus_index = self->focus_count = 0;
+  if (g_strcmp0 (self->focus, function) == 0)
+    return;
+  g_free (self->focus);
+  self->focus = g_strdup (function);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOCUS_FUNCTION]);
+}
+
+void
+jx_selection_set_focus_calls (JxSelection *self,
+                              const char  *function,
+                              GArray      *calls)
+{
+  g_return_if_fail (JX_IS_SELECTION (self));
+  g_return_if_fail (function != NULL && calls != NULL);
+
+  jx_selection_set_focus_function (self, function);
+  self->focus_calls = g_array_ref (calls);
+  /* Told even when the function stays: the calls changed. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FOCUS_FUNCTION]);
+}
+
+gboolean
+jx_selection_get_focus_position (JxSelection *self,
+                                 guint       *index,
+                                 guint       *count)
+{
+  g_return_val_if_fail (JX_IS_SELECTION (self), FALSE);
+
+  if (index != NULL)
+    *index = self->focus_index;
+  if (count != NULL)
+    *count = self->focus_count;
+  return self->focus != NULL && self->focus_count > 0;
 }
 
 void
@@ -198,6 +275,8 @@ jx_selection_dispose (GObject *object)
   g_clear_object (&self->manager);
   g_clear_object (&self->trace);
   g_clear_object (&self->partner_trace);
+  g_clear_pointer (&self->focus, g_free);
+  g_clear_pointer (&self->focus_calls, g_array_unref);
 
   G_OBJECT_CLASS (jx_selection_parent_class)->dispose (object);
 }
@@ -230,6 +309,9 @@ jx_selection_get_property (GObject    *object,
     case PROP_SELECTED_PARTNER_INVOCATION:
       g_value_set_uint (value, self->partner_invocation);
       break;
+    case PROP_FOCUS_FUNCTION:
+      g_value_set_string (value, self->focus);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -256,6 +338,7 @@ jx_selection_class_init (JxSelectionClass *klass)
     g_param_spec_uint ("selected-partner-stream", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
   properties[PROP_SELECTED_PARTNER_INVOCATION] =
     g_param_spec_uint ("selected-partner-invocation", NULL, NULL, 0, G_MAXUINT32, JX_NONE, ro);
+  properties[PROP_FOCUS_FUNCTION] = g_param_spec_string ("focus-function", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

@@ -15,7 +15,11 @@
  *   "selected-partner-trace", "selected-partner-stream",
  *   "selected-partner-invocation"
  *       its aligned partner; NULL / JX_NONE when it has none (only in one
- *       trace, or no result yet) */
+ *       trace, or no result yet)
+ *   "focus-function"
+ *       a function whose calls next/previous difference walks instead of
+ *       the differences (a contributor picked in the headline); NULL when
+ *       none */
 #pragma once
 
 #include <glib-object.h>
@@ -53,9 +57,25 @@ void         jx_selection_select_on_diff_bar (JxSelection        *self,
                                               guint32             extra);
 /* The next (previous) difference from the selected call on, through its
  * trace's comparison (the compared trace's when the call is in the
- * reference or nothing is selected). FALSE when there is none further. */
+ * reference or nothing is selected); with a focus function, its next
+ * (previous) call instead, wrapping around (jx_diff_bar_model_next_call_of).
+ * FALSE when there is none further. */
 gboolean     jx_selection_select_difference (JxSelection         *self,
                                              gboolean             forward);
+const char  *jx_selection_get_focus_function (JxSelection       *self);
+void         jx_selection_set_focus_function (JxSelection       *self,
+                                              const char        *function);
+/* The same, walking only `calls` (JxDiffWalkEntry of the compared trace's
+ * comparison, in their order; referenced): the calls of one call path. A
+ * new focus function (or none) drops them. */
+void         jx_selection_set_focus_calls    (JxSelection       *self,
+                                              const char        *function,
+                                              GArray            *calls);
+/* Where the call the focus selected last is among the function's calls
+ * (from 0); FALSE without a focus or before its first call. */
+gboolean     jx_selection_get_focus_position (JxSelection       *self,
+                                              guint             *index,
+                                              guint             *count);
 /* item left the session: a selection in it goes. */
 void         jx_selection_forget            (JxSelection         *self,
                                              JxSessionTrace      *item);

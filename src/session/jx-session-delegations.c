@@ -5,6 +5,7 @@
  * calls only: the parts through the session's getters. */
 #include "config.h"
 
+#include "jx-diff-tree-calls.h"
 #include "jx-session.h"
 
 /* The comparisons and their diff bars. */
@@ -420,6 +421,141 @@ jx_session_select_difference (JxSession *self,
 
   g_object_freeze_notify (G_OBJECT (self));
   found = jx_selection_select_difference (jx_session_get_selection (self), forward);
+  g_object_thaw_notify (G_OBJECT (self));
+  return found;
+}
+
+JxDiffBarMode
+jx_session_get_diff_mode (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), JX_DIFF_BAR_BOTH);
+  return jx_diff_bar_model_get_mode (jx_session_get_diff_bars (self));
+}
+
+void
+jx_session_set_diff_mode (JxSession     *self,
+                          JxDiffBarMode  mode)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_diff_bar_model_set_mode (jx_session_get_diff_bars (self), mode);
+}
+
+double
+jx_session_get_noise_band (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), 0.10);
+  return jx_diff_bar_model_get_band (jx_session_get_diff_bars (self));
+}
+
+void
+jx_session_set_noise_band (JxSession *self,
+                           double     band)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_diff_bar_model_set_band (jx_session_get_diff_bars (self), band);
+}
+
+gboolean
+jx_session_get_differences_by_impact (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  return jx_diff_bar_model_get_by_impact (jx_session_get_diff_bars (self));
+}
+
+void
+jx_session_set_differences_by_impact (JxSession *self,
+                                      gboolean   by_impact)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  jx_diff_bar_model_set_by_impact (jx_session_get_diff_bars (self), by_impact);
+}
+
+const char *
+jx_session_get_focus_function (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_selection_get_focus_function (jx_session_get_selection (self));
+}
+
+gboolean
+jx_session_focus_function (JxSession  *self,
+                           const char *function)
+{
+  JxSelection *selection;
+  gboolean found;
+
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+
+  selection = jx_session_get_selection (self);
+  g_object_freeze_notify (G_OBJECT (self));
+  /* The search first: a search of anything else ends the focus. */
+  jx_session_set_search (self, function);
+  jx_selection_set_focus_function (selection, function);
+  found = FALSE;
+  if (function != NULL && *function != '\0')
+    {
+      /* From nothing selected: the first call in the walk's order. */
+      jx_selection_select (selection, NULL, JX_NONE, JX_NONE);
+      found = jx_selection_select_difference (selection, TRUE);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+  return found;
+}
+
+void
+jx_session_show_span (JxSession        *self,
+                      const JxTimeSpan *span,
+                      double            min_fraction)
+{
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (span != NULL);
+  jx_time_model_show_span (jx_session_get_time_model (self), span, min_fraction);
+}
+
+gboolean
+jx_session_focus_call_path (JxSession      *self,
+                            JxSessionTrace *item,
+                            guint32         node)
+{
+  const JxDiffTree *tree;
+  JxTraceComparison *tc;
+  JxComparison *cmp;
+  JxTrace *a, *b;
+  g_autoptr(GArray) calls = NULL;
+  g_autoptr(GArray) entries = NULL;
+  JxSelection *selection;
+  const char *function;
+  gboolean found;
+
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (item), FALSE);
+
+  tree = jx_diff_tree_store_get (jx_session_get_diff_trees (self), item);
+  tc = jx_session_trace_get_trace_comparison (item);
+  cmp = jx_trace_comparison_get_comparison (tc);
+  a = jx_trace_comparison_get_reference (tc);
+  b = jx_session_trace_get_trace (item);
+  if (tree == NULL || cmp == NULL || a == NULL || b == NULL || node == JX_DIFF_TREE_ROOT || node >= tree->n_nodes)
+    return FALSE;
+  calls = jx_diff_tree_find_calls (tree, cmp, a, b, node, 0);
+  entries = g_array_sized_new (FALSE, FALSE, sizeof (JxDiffWalkEntry), calls->len);
+  for (guint i = 0; i < calls->len; i++)
+    {
+      const JxDiffTreeCall *call = &g_array_index (calls, JxDiffTreeCall, i);
+      JxDiffWalkEntry entry = { call->index, call->pair, 0.0 };
+
+      g_array_append_val (entries, entry);
+    }
+  /* The function of B's calls (A's where the node is only in A). */
+  function = tree->names[tree->symbol_b[node]];
+
+  selection = jx_session_get_selection (self);
+  g_object_freeze_notify (G_OBJECT (self));
+  jx_session_set_search (self, function);
+  jx_selection_set_focus_calls (selection, function, entries);
+  jx_selection_select (selection, NULL, JX_NONE, JX_NONE);
+  jx_session_set_compared (self, item);
+  found = jx_selection_select_difference (selection, TRUE);
   g_object_thaw_notify (G_OBJECT (self));
   return found;
 }

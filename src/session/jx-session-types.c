@@ -44,3 +44,24 @@ G_DEFINE_ENUM_TYPE (JxSessionComparisonState, jx_session_comparison_state,
   G_DEFINE_ENUM_VALUE (JX_SESSION_COMPARISON_DONE, "done"),
   G_DEFINE_ENUM_VALUE (JX_SESSION_COMPARISON_CANCELLED, "cancelled"),
   G_DEFINE_ENUM_VALUE (JX_SESSION_COMPARISON_FAILED, "failed"))
+
+G_DEFINE_ENUM_TYPE (JxDiffBarMode, jx_diff_bar_mode,
+  G_DEFINE_ENUM_VALUE (JX_DIFF_BAR_STRUCTURE, "structure"),
+  G_DEFINE_ENUM_VALUE (JX_DIFF_BAR_TIME, "time"),
+  G_DEFINE_ENUM_VALUE (JX_DIFF_BAR_BOTH, "both"))
+
+gboolean
+jx_list_model_contains (GListModel *list,
+                        gpointer    item)
+{
+  guint n = list != NULL ? g_list_model_get_n_items (list) : 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) other = g_list_model_get_item (list, i);
+
+      if ((gpointer) other == item)
+        return TRUE;
+    }
+  return FALSE;
+}

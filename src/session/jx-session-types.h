@@ -5,8 +5,9 @@
  * reference. */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
+#include "jx-diff-bar-set.h"
 #include "jx-fold.h"
 #include "jx-stream-groups.h"
 #include "jx-time.h"
@@ -36,6 +37,11 @@ GType       jx_fold_grouping_get_type (void) G_GNUC_CONST;
 #define JX_TYPE_FOLD_OP (jx_fold_op_get_type ())
 GType       jx_fold_op_get_type (void) G_GNUC_CONST;
 
+/* What the diff bars show (jx-diff-bar-set.h), for the session's
+ * "diff-mode". */
+#define JX_TYPE_DIFF_BAR_MODE (jx_diff_bar_mode_get_type ())
+GType       jx_diff_bar_mode_get_type (void) G_GNUC_CONST;
+
 /* Where the comparison of a trace with the reference stands. */
 typedef enum
 {
@@ -49,5 +55,10 @@ typedef enum
 
 #define JX_TYPE_SESSION_COMPARISON_STATE (jx_session_comparison_state_get_type ())
 GType       jx_session_comparison_state_get_type (void) G_GNUC_CONST;
+
+/* TRUE when `item` is one of list's items (the parts that follow the
+ * session's list ask whether an item is still in it). */
+gboolean    jx_list_model_contains (GListModel *list,
+                                    gpointer    item);
 
 G_END_DECLS

@@ -21,6 +21,7 @@ struct _JxSession
   JxFoldSettings      *fold;
   JxComparisonManager *comparisons;
   JxDiffBarModel      *diff_bars;
+  JxDiffTreeStore     *diff_trees;
   JxSelection         *selection;
   JxSessionMarkers    *markers;
 
@@ -57,6 +58,10 @@ enum {
   PROP_FOLD_CUSTOM,
   PROP_SHOW_SOS,
   PROP_SOS_FUNCTION,
+  PROP_DIFF_MODE,
+  PROP_NOISE_BAND,
+  PROP_DIFFERENCES_BY_IMPACT,
+  PROP_FOCUS_FUNCTION,
   N_PROPS
 };
 
@@ -141,6 +146,55 @@ push_fold (JxSession      *self,
                                jx_fold_settings_get_custom (self->fold),
                                jx_fold_settings_get_operation (self->fold));
   jx_trace_folding_set_sos_function (folding, jx_fold_settings_get_sos_function (self->fold));
+}
+
+/* One function segments every trace for SOS time (docs/headline.md): the
+ * reference's dominant one, once its own analysis found it; each other
+ * trace waits for it, then is segmented by it when it can be (else by its
+ * own, with a note). A function named in the settings overrides all. */
+static void
+push_sos_common (JxSession *self)
+{
+  JxSessionTrace *reference = jx_comparison_manager_get_reference (self->comparisons);
+  JxImbalance *ref_imbalance = reference != NULL ? jx_session_trace_get_imbalance (reference) : NULL;
+  JxSosCommon mode = JX_SOS_COMMON_WAIT;
+  const char *common = NULL;
+
+  if (reference == NULL)
+    mode = JX_SOS_COMMON_OWN;
+  else if (ref_imbalance != NULL)
+    {
+      mode = JX_SOS_COMMON_FUNCTION;
+      common = jx_trace_get_region (jx_imbalance_get_trace (ref_imbalance), jx_imbalance_get_function (ref_imbalance))->name;
+    }
+  else if (jx_session_trace_get_imbalance_error (reference) != NULL ||
+           jx_session_trace_get_state (reference) == JX_SESSION_TRACE_FAILED)
+    /* The reference has nothing to segment by: each its own, saying so. */
+    mode = JX_SOS_COMMON_FUNCTION;
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      JxSessionTrace *item = g_ptr_array_index (self->items, i);
+
+      jx_trace_folding_set_sos_common (jx_session_trace_get_folding (item),
+                                       item == reference ? JX_SOS_COMMON_OWN : mode, common);
+    }
+}
+
+static void
+on_trace_imbalance (JxSession      *self,
+                    JxSessionTrace *item,
+                    GParamSpec     *pspec)
+{
+  if (item == jx_comparison_manager_get_reference (self->comparisons))
+    push_sos_common (self);
+}
+
+static void
+on_reference_sos (JxSession  *self,
+                  GParamSpec *pspec)
+{
+  push_sos_common (self);
 }
 
 static void
@@ -242,6 +296,7 @@ append_item (JxSession  *self,
   g_ptr_array_add (self->items, item);
   g_signal_connect (item, "notify", G_CALLBACK (on_item_notify), self);
   push_fold (self, item);
+  push_sos_common (self);
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), self->items->len - 1, 0, 1);
@@ -505,6 +560,13 @@ jx_session_get_diff_bars (JxSession *self)
   return self->diff_bars;
 }
 
+JxDiffTreeStore *
+jx_session_get_diff_trees (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->diff_trees;
+}
+
 JxSessionMarkers *
 jx_session_get_markers (JxSession *self)
 {
@@ -543,6 +605,9 @@ jx_session_set_search (JxSession  *self,
 
   g_free (self->search);
   self->search = g_strdup (text);
+  /* Another search: the calls F7 walked are no longer what is shown. */
+  if (g_strcmp0 (text, jx_selection_get_focus_function (self->selection)) != 0)
+    jx_selection_set_focus_function (self->selection, NULL);
   notify (self, PROP_SEARCH);
 }
 
@@ -628,9 +693,12 @@ jx_session_dispose (GObject *object)
 
   /* The parts first: they follow the list and must not see it go. */
   g_clear_object (&self->markers);
+  g_clear_object (&self->diff_trees);
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
+  if (self->diff_bars != NULL)
+    g_signal_handlers_disconnect_by_data (self->diff_bars, self);
   g_clear_object (&self->diff_bars);
   if (self->fold != NULL)
     g_signal_handlers_disconnect_by_data (self->fold, self);
@@ -711,7 +779,13 @@ jx_session_get_property (GObject    *object,
     case PROP_SELECTED_PARTNER_TRACE:
     case PROP_SELECTED_PARTNER_STREAM:
     case PROP_SELECTED_PARTNER_INVOCATION:
+    case PROP_FOCUS_FUNCTION:
       g_object_get_property (G_OBJECT (self->selection), pspec->name, value);
+      break;
+    case PROP_DIFF_MODE:
+    case PROP_NOISE_BAND:
+    case PROP_DIFFERENCES_BY_IMPACT:
+      g_object_get_property (G_OBJECT (self->diff_bars), pspec->name, value);
       break;
     case PROP_VISIBLE_TIME:
     case PROP_SELECTED_TIME:
@@ -775,6 +849,11 @@ jx_session_set_property (GObject      *object,
     case PROP_SOS_FUNCTION:
       g_object_set_property (G_OBJECT (self->fold), pspec->name, value);
       break;
+    case PROP_DIFF_MODE:
+    case PROP_NOISE_BAND:
+    case PROP_DIFFERENCES_BY_IMPACT:
+      g_object_set_property (G_OBJECT (self->diff_bars), pspec->name, value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -828,6 +907,12 @@ jx_session_class_init (JxSessionClass *klass)
   properties[PROP_FOLD_CUSTOM] = g_param_spec_boxed ("fold-custom", NULL, NULL, G_TYPE_STRV, rw);
   properties[PROP_SHOW_SOS] = g_param_spec_boolean ("show-sos", NULL, NULL, FALSE, rw);
   properties[PROP_SOS_FUNCTION] = g_param_spec_string ("sos-function", NULL, NULL, NULL, rw);
+  properties[PROP_DIFF_MODE] =
+    g_param_spec_enum ("diff-mode", NULL, NULL, JX_TYPE_DIFF_BAR_MODE, JX_DIFF_BAR_BOTH, rw);
+  properties[PROP_NOISE_BAND] = g_param_spec_double ("noise-band", NULL, NULL, 0.0, 0.9, 0.10, rw);
+  properties[PROP_DIFFERENCES_BY_IMPACT] =
+    g_param_spec_boolean ("differences-by-impact", NULL, NULL, FALSE, rw);
+  properties[PROP_FOCUS_FUNCTION] = g_param_spec_string ("focus-function", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[TRACE_NOTIFY] =
@@ -851,13 +936,18 @@ jx_session_init (JxSession *self)
   g_signal_connect (self->history, "notify", G_CALLBACK (relay_notify), self);
   self->fold = jx_fold_settings_new ();
   g_signal_connect (self->fold, "notify", G_CALLBACK (on_fold_notify), self);
+  g_signal_connect (self, "trace-notify::imbalance", G_CALLBACK (on_trace_imbalance), NULL);
+  g_signal_connect (self, "trace-notify::imbalance-error", G_CALLBACK (on_trace_imbalance), NULL);
+  g_signal_connect (self, "notify::reference", G_CALLBACK (on_reference_sos), NULL);
   g_signal_connect (self->fold, "fold-all", G_CALLBACK (on_fold_all), self);
   self->comparisons = jx_comparison_manager_new (G_LIST_MODEL (self));
   g_signal_connect (self->comparisons, "notify", G_CALLBACK (relay_notify), self);
   self->diff_bars = jx_diff_bar_model_new (self->comparisons, G_LIST_MODEL (self));
+  g_signal_connect (self->diff_bars, "notify", G_CALLBACK (relay_notify), self);
   self->selection = jx_selection_new (self->comparisons, self->diff_bars);
   g_signal_connect (self->selection, "notify", G_CALLBACK (relay_notify), self);
   self->markers = jx_session_markers_new (G_LIST_MODEL (self));
+  self->diff_trees = jx_diff_tree_store_new (G_LIST_MODEL (self));
 }
 
 JxSession *

@@ -28,6 +28,9 @@
  *                                      partner (jx-selection.h)
  *   jx_session_get_markers             the markers of all traces
  *                                      (jx-session-markers.h)
+ *   jx_session_get_diff_trees          the differential call tree of each
+ *                                      finished comparison, built when asked
+ *                                      (jx-diff-tree-store.h)
  * and each item owns its folding (jx-trace-folding.h) and its comparison
  * with the reference (jx-trace-comparison.h). What is left here: the list,
  * the display modes, and keeping the parts in step (a load, a removal, a
@@ -81,6 +84,12 @@
  *   "selected-partner-invocation"  the selected invocation's aligned partner
  *                                  (read-only; NULL / JX_NONE when it has
  *                                  none: only in one trace, or no result yet)
+ *   "diff-mode", "noise-band", "differences-by-impact"
+ *                                  what the diff bars show and how F7 walks
+ *                                  the differences (jx-diff-bar-model.h)
+ *   "focus-function"               (string, read-only) the function whose
+ *                                  calls F7 walks (jx_session_focus_function);
+ *                                  NULL when none
  * Signal "trace-notify" (JxSessionTrace *item, GParamSpec *pspec), detailed
  * by property name: every notify of every item while it is in the session,
  * for views that show all traces at once.
@@ -118,6 +127,7 @@
 
 #include "jx-comparison-manager.h"
 #include "jx-diff-bar-model.h"
+#include "jx-diff-tree-store.h"
 #include "jx-fold-settings.h"
 #include "jx-offset-history.h"
 #include "jx-selection.h"
@@ -140,6 +150,7 @@ JxComparisonManager *jx_session_get_comparison_manager (JxSession       *self);
 JxDiffBarModel   *jx_session_get_diff_bars           (JxSession         *self);
 JxSessionMarkers *jx_session_get_markers             (JxSession         *self);
 JxSelection      *jx_session_get_selection           (JxSession         *self);
+JxDiffTreeStore  *jx_session_get_diff_trees          (JxSession         *self);
 
 /* Traces. Items exist from the moment loading starts; the add functions
  * return the new item (owned by the session). */
@@ -312,6 +323,40 @@ gboolean          jx_session_get_selected_partner    (JxSession         *self,
  * nothing is selected. FALSE when there is none further. */
 gboolean          jx_session_select_difference       (JxSession         *self,
                                                       gboolean           forward);
+/* What the diff bars show (the diff-bar model's "diff-mode" and
+ * "noise-band") and whether F7 walks largest time change first. */
+JxDiffBarMode     jx_session_get_diff_mode           (JxSession         *self);
+void              jx_session_set_diff_mode           (JxSession         *self,
+                                                      JxDiffBarMode      mode);
+double            jx_session_get_noise_band          (JxSession         *self);
+void              jx_session_set_noise_band          (JxSession         *self,
+                                                      double             band);
+gboolean          jx_session_get_differences_by_impact (JxSession       *self);
+void              jx_session_set_differences_by_impact (JxSession       *self,
+                                                      gboolean           by_impact);
+/* Picks a function (a contributor of the headline): highlights it in every
+ * timeline (the search is its name), makes next/previous difference walk
+ * its calls in the compared trace's comparison, and selects the first of
+ * them (the largest change first when walking by impact). NULL ends the
+ * focus and the search. FALSE when no compared stream pair calls it (the
+ * search is set all the same). */
+gboolean          jx_session_focus_function          (JxSession         *self,
+                                                      const char        *function);
+const char       *jx_session_get_focus_function      (JxSession         *self);
+/* Picks the calls of one call path: `node` of item's differential tree
+ * (jx_session_get_diff_trees; item is the compared trace). Its function is
+ * highlighted (the search), next/previous difference walks exactly the
+ * path's calls (jx-diff-tree-calls.h) and the first is selected. FALSE
+ * while item has no tree, for the root, or when the path has no call. */
+gboolean          jx_session_focus_call_path         (JxSession         *self,
+                                                      JxSessionTrace    *item,
+                                                      guint32            node);
+/* Zooms and scrolls the window so that `span` is in it and at least
+ * `min_fraction` of its width (e.g. 8 px over the timeline's width), as
+ * far as the minimum window allows; a wider span is centred. */
+void              jx_session_show_span               (JxSession         *self,
+                                                      const JxTimeSpan  *span,
+                                                      double             min_fraction);
 
 /* The marker view's gestures (Weber et al. 2017, §3.3): showing one marker
  * highlights it and, when zoomed in, centres the window on it; two markers

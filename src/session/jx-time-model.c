@@ -180,6 +180,29 @@ jx_time_model_centre_on (JxTimeModel *self,
   set_view (self, ns - width / 2, ns - width / 2 + width);
 }
 
+void
+jx_time_model_show_span (JxTimeModel      *self,
+                         const JxTimeSpan *span,
+                         double            min_fraction)
+{
+  gint64 width, span_width, centre;
+
+  g_return_if_fail (JX_IS_TIME_MODEL (self));
+  g_return_if_fail (span != NULL);
+
+  width = jx_time_span_get_duration (&self->visible);
+  span_width = MAX (jx_time_span_get_duration (span), 1);
+  centre = span->begin_ns + span_width / 2;
+  min_fraction = CLAMP (min_fraction, 0.0, 1.0);
+  /* Narrower than asked: zoom in until it is as wide (the minimum window
+   * may stop that); never zoom out for it. */
+  if (min_fraction > 0.0 && (double) span_width < min_fraction * (double) width)
+    width = MAX ((gint64) ((double) span_width / min_fraction), JX_TIME_MODEL_MIN_WIDTH_NS);
+  else if (span->begin_ns >= self->visible.begin_ns && span->end_ns <= self->visible.end_ns)
+    return;
+  set_view (self, centre - width / 2, centre - width / 2 + width);
+}
+
 const JxTimeSpan *
 jx_time_model_get_selected_time (JxTimeModel *self)
 {

@@ -53,6 +53,14 @@ void              jx_time_model_pan                (JxTimeModel      *self,
 void              jx_time_model_centre_on          (JxTimeModel      *self,
                                                     gint64            ns);
 
+/* Brings `span` into the window: when it is narrower than min_fraction of
+ * the window, zooms in around it until it is that wide (as far as the
+ * minimum width allows); when it lies (partly) outside, centres on it at
+ * the same width; else nothing changes. */
+void              jx_time_model_show_span          (JxTimeModel      *self,
+                                                    const JxTimeSpan *span,
+                                                    double            min_fraction);
+
 const JxTimeSpan *jx_time_model_get_selected_time  (JxTimeModel      *self);
 /* NULL selects none; the ends are sorted. */
 void              jx_time_model_select_time        (JxTimeModel      *self,

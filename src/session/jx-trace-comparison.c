@@ -21,6 +21,11 @@ struct _JxTraceComparison
   JxComparison             *comparison;   /* from the first published pair on */
   JxDiffBarSet             *bars;         /* this trace's side (B) */
   JxDiffBarSet             *reference_bars;
+  JxHeadline               *headline;       /* of the pairs done when made */
+  guint                     headline_pairs;
+  JxSessionComparisonState  headline_state;
+  JxDiffBarMode             bar_mode;
+  double                    bar_band;
   guint                     n_pairs;
   JxSessionComparisonState  state;
   double                    fraction;
@@ -86,6 +91,32 @@ set_estimate (JxTraceComparison *self,
     return;
   self->estimate = estimate;
   notify (self, PROP_ESTIMATE);
+}
+
+static void
+apply_bar_style (JxTraceComparison *self)
+{
+  JxDiffBarSet *sets[2] = { self->bars, self->reference_bars };
+
+  for (guint i = 0; i < 2; i++)
+    if (sets[i] != NULL)
+      {
+        jx_diff_bar_set_set_mode (sets[i], self->bar_mode);
+        jx_diff_bar_set_set_band (sets[i], self->bar_band);
+      }
+}
+
+void
+jx_trace_comparison_set_bar_style (JxTraceComparison *self,
+                                   JxDiffBarMode      mode,
+                                   double             band)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  g_return_if_fail (mode < JX_DIFF_BAR_N_MODES);
+
+  self->bar_mode = mode;
+  self->bar_band = band;
+  apply_bar_style (self);
 }
 
 /* A run ------------------------------------------------------------------- */
@@ -217,6 +248,7 @@ drop (JxTraceComparison        *self,
   g_clear_object (&self->reference);
   g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
   g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
+  g_clear_pointer (&self->headline, jx_headline_free);
   /* The bars pointed into it: they went first. */
   g_clear_pointer (&self->comparison, jx_comparison_unref);
   g_clear_error (&self->error);
@@ -263,6 +295,7 @@ jx_trace_comparison_start (JxTraceComparison *self,
   drop (self, JX_SESSION_COMPARISON_RUNNING, FALSE);
   self->reference = g_object_ref (reference);
   jx_diff_bar_set_new_pair (reference, trace, &self->reference_bars, &self->bars);
+  apply_bar_style (self);
   set_estimate (self, estimate_seconds (reference, trace));
 
   jx_comparison_options_init (&options);
@@ -311,6 +344,7 @@ jx_trace_comparison_finalize (GObject *object)
 
   g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
   g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
+  g_clear_pointer (&self->headline, jx_headline_free);
   g_clear_pointer (&self->comparison, jx_comparison_unref);
   g_clear_object (&self->reference);
   g_clear_error (&self->error);
@@ -382,6 +416,8 @@ static void
 jx_trace_comparison_init (JxTraceComparison *self)
 {
   self->state = JX_SESSION_COMPARISON_NONE;
+  self->bar_mode = JX_DIFF_BAR_BOTH;
+  self->bar_band = 0.10;
 }
 
 JxTraceComparison *
@@ -460,4 +496,33 @@ jx_trace_comparison_get_stream_pair (JxTraceComparison *self,
 
   bars = reference_side ? self->reference_bars : self->bars;
   return bars != NULL ? jx_diff_bar_set_get_pair (bars, stream) : NULL;
+}
+
+const JxHeadline *
+jx_trace_comparison_get_headline (JxTraceComparison *self)
+{
+  g_autofree gboolean *done = NULL;
+  guint n;
+
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+
+  if (self->comparison == NULL)
+    return NULL;
+  if (self->headline != NULL && self->headline_pairs == self->n_pairs && self->headline_state == self->state)
+    return self->headline;
+
+  /* Only the pairs published so far: a worker may still write the others. */
+  n = jx_comparison_get_n_pairs (self->comparison);
+  done = g_new0 (gboolean, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const JxComparisonPair *pair = jx_comparison_get_pair (self->comparison, i);
+
+      done[i] = pair->stream_b != JX_NONE && jx_trace_comparison_get_stream_pair (self, FALSE, pair->stream_b) == pair;
+    }
+  g_clear_pointer (&self->headline, jx_headline_free);
+  self->headline = jx_headline_new (self->comparison, done);
+  self->headline_pairs = self->n_pairs;
+  self->headline_state = self->state;
+  return self->headline;
 }

@@ -40,6 +40,7 @@
 
 #include "jx-comparison.h"
 #include "jx-diff-bar-set.h"
+#include "jx-headline.h"
 #include "jx-session-types.h"
 
 G_BEGIN_DECLS
@@ -72,6 +73,17 @@ const GError             *jx_trace_comparison_get_error      (JxTraceComparison 
  * reference's; NULL before a start and after a clear. */
 const JxDiffBarSet       *jx_trace_comparison_get_bars       (JxTraceComparison *self,
                                                               gboolean           reference_side);
+/* What the comparison says first (jx-headline.h): runtimes, structure,
+ * contributors, over the stream pairs done so far. Made when first asked
+ * for after a pair arrived (or the state changed) and kept until then;
+ * NULL before the first pair. Borrowed: valid until the next pair, state
+ * change or start. */
+const JxHeadline         *jx_trace_comparison_get_headline   (JxTraceComparison *self);
+/* What both sides' bars show (jx-diff-bar-set.h), now and after every
+ * start; the session's diff-bar model sets it. */
+void                      jx_trace_comparison_set_bar_style  (JxTraceComparison *self,
+                                                              JxDiffBarMode      mode,
+                                                              double             band);
 /* The finished pair whose stream on that side is `stream`; NULL while it
  * is not done, and for streams without a partner. */
 const JxComparisonPair   *jx_trace_comparison_get_stream_pair (JxTraceComparison *self,

@@ -2,6 +2,8 @@
 /* jx-trace-folding.c — see jx-trace-folding.h. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "jx-session-job.h"
 #include "jx-trace-folding.h"
 
@@ -17,6 +19,8 @@ struct _JxTraceFolding
   JxFoldOp            fold_op;
   char              **fold_custom;
   char               *sos_function;
+  JxSosCommon         sos_mode;      /* with no sos_function: own, wait, or the common one */
+  char               *sos_common;
 
   /* Results. */
   JxStreamGroups     *groups;
@@ -24,6 +28,7 @@ struct _JxTraceFolding
   JxSessionJob        fold_job;
   JxImbalance        *imbalance;
   char               *imbalance_error;
+  char               *imbalance_note;
   JxSessionJob        imbalance_job;
 };
 
@@ -176,9 +181,16 @@ jx_trace_folding_set_inputs (JxTraceFolding     *self,
 static void
 set_imbalance (JxTraceFolding *self,
                JxImbalance    *imbalance,
-               const char     *error)
+               const char     *error,
+               const char     *note)
 {
   g_object_freeze_notify (G_OBJECT (self));
+  /* The note first: views that hear of the imbalance read it. */
+  if (g_strcmp0 (note, self->imbalance_note) != 0)
+    {
+      g_free (self->imbalance_note);
+      self->imbalance_note = g_strdup (note);
+    }
   if (imbalance != self->imbalance)
     {
       g_clear_pointer (&self->imbalance, jx_imbalance_unref);
@@ -194,6 +206,49 @@ set_imbalance (JxTraceFolding *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* What the thread computes with, copied. */
+typedef struct
+{
+  JxTrace     *trace;
+  char        *function;   /* named by the user: that one, or nothing */
+  JxSosCommon  mode;
+  char        *common;
+  JxImbalance *result;
+  char        *note;
+} ImbalanceTask;
+
+static void
+imbalance_task_free (gpointer data)
+{
+  ImbalanceTask *t = data;
+
+  g_object_unref (t->trace);
+  g_free (t->function);
+  g_free (t->common);
+  g_clear_pointer (&t->result, jx_imbalance_unref);
+  g_free (t->note);
+  g_free (t);
+}
+
+static void
+imbalance_thread (GTask        *task,
+                  gpointer      source,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  ImbalanceTask *t = task_data;
+  GError *error = NULL;
+
+  if (t->function != NULL || t->mode == JX_SOS_COMMON_OWN)
+    t->result = jx_imbalance_compute (t->trace, t->function, cancellable, &error);
+  else
+    t->result = jx_imbalance_compute_common (t->trace, t->common, &t->note, cancellable, &error);
+  if (t->result == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
 static void
 imbalance_done (GObject      *source,
                 GAsyncResult *result,
@@ -201,24 +256,41 @@ imbalance_done (GObject      *source,
 {
   g_autoptr(Run) run = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(JxImbalance) imbalance = jx_imbalance_compute_finish (result, &error);
+  ImbalanceTask *t = g_task_get_task_data (G_TASK (result));
   JxTraceFolding *self = run->self;
 
+  g_task_propagate_boolean (G_TASK (result), &error);
   if (!jx_session_job_finish (&self->imbalance_job, run->run))
     return;
   g_assert (!self->cleared);
-  set_imbalance (self, imbalance, imbalance == NULL ? error->message : NULL);
+  set_imbalance (self, t->result, t->result == NULL ? error->message : NULL, t->note);
 }
 
 static void
 start_imbalance (JxTraceFolding *self)
 {
+  g_autoptr(GTask) task = NULL;
+  ImbalanceTask *t;
   Run *run;
 
   if (self->trace == NULL)
     return;
+  /* A compared trace waits for the reference's function. */
+  if (self->sos_function == NULL && self->sos_mode == JX_SOS_COMMON_WAIT)
+    {
+      set_imbalance (self, NULL, _("Waiting for the reference’s segmenting function…"), NULL);
+      return;
+    }
   run = run_new (self, &self->imbalance_job);
-  jx_imbalance_compute_async (self->trace, self->sos_function, run->run, imbalance_done, run);
+  t = g_new0 (ImbalanceTask, 1);
+  t->trace = g_object_ref (self->trace);
+  t->function = g_strdup (self->sos_function);
+  t->mode = self->sos_mode;
+  t->common = g_strdup (self->sos_common);
+  task = g_task_new (NULL, run->run, imbalance_done, run);
+  g_task_set_source_tag (task, start_imbalance);
+  g_task_set_task_data (task, t, imbalance_task_free);
+  g_task_run_in_thread (task, imbalance_thread);
 }
 
 void
@@ -232,7 +304,29 @@ jx_trace_folding_set_sos_function (JxTraceFolding *self,
   g_free (self->sos_function);
   self->sos_function = g_strdup (function);
   jx_session_job_cancel (&self->imbalance_job);
-  set_imbalance (self, NULL, NULL);
+  set_imbalance (self, NULL, NULL, NULL);
+  start_imbalance (self);
+}
+
+void
+jx_trace_folding_set_sos_common (JxTraceFolding *self,
+                                 JxSosCommon     mode,
+                                 const char     *common)
+{
+  g_return_if_fail (JX_IS_TRACE_FOLDING (self));
+
+  if (mode != JX_SOS_COMMON_FUNCTION)
+    common = NULL;
+  if (mode == self->sos_mode && g_strcmp0 (common, self->sos_common) == 0)
+    return;
+  self->sos_mode = mode;
+  g_free (self->sos_common);
+  self->sos_common = g_strdup (common);
+  /* A function the user named wins over the common one. */
+  if (self->sos_function != NULL)
+    return;
+  jx_session_job_cancel (&self->imbalance_job);
+  set_imbalance (self, NULL, NULL, NULL);
   start_imbalance (self);
 }
 
@@ -289,7 +383,7 @@ jx_trace_folding_clear (JxTraceFolding *self)
       g_clear_pointer (&self->fold, jx_timeline_fold_unref);
       notify (self, PROP_FOLD);
     }
-  set_imbalance (self, NULL, NULL);
+  set_imbalance (self, NULL, NULL, NULL);
   g_object_thaw_notify (G_OBJECT (self));
 }
 
@@ -319,6 +413,8 @@ jx_trace_folding_finalize (GObject *object)
   g_clear_pointer (&self->fold, jx_timeline_fold_unref);
   g_clear_pointer (&self->imbalance, jx_imbalance_unref);
   g_clear_pointer (&self->imbalance_error, g_free);
+  g_clear_pointer (&self->imbalance_note, g_free);
+  g_clear_pointer (&self->sos_common, g_free);
 
   G_OBJECT_CLASS (jx_trace_folding_parent_class)->finalize (object);
 }
@@ -372,6 +468,7 @@ jx_trace_folding_init (JxTraceFolding *self)
 {
   self->grouping = JX_FOLD_GROUPING_THREADS;
   self->fold_op = JX_FOLD_MAX;
+  self->sos_mode = JX_SOS_COMMON_OWN;
 }
 
 JxTraceFolding *
@@ -408,4 +505,11 @@ jx_trace_folding_get_imbalance_error (JxTraceFolding *self)
 {
   g_return_val_if_fail (JX_IS_TRACE_FOLDING (self), NULL);
   return self->imbalance_error;
+}
+
+const char *
+jx_trace_folding_get_imbalance_note (JxTraceFolding *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_FOLDING (self), NULL);
+  return self->imbalance_note;
 }

@@ -17,7 +17,10 @@
  *   "imbalance"        the JxImbalance (SOS time) of the SOS function, or
  *                      of the trace's dominant function; NULL before or
  *                      when the trace has none: "imbalance-error" says why
- *   "imbalance-error"  (string) */
+ *   "imbalance-error"  (string)
+ * The imbalance's note (jx_trace_folding_get_imbalance_note) says when the
+ * trace is not segmented by the common function; it changes with
+ * "imbalance". */
 #pragma once
 
 #include <gio/gio.h>
@@ -47,6 +50,23 @@ void            jx_trace_folding_set_inputs     (JxTraceFolding     *self,
                                                  JxFoldOp            op);
 void            jx_trace_folding_set_sos_function (JxTraceFolding   *self,
                                                    const char       *function);
+
+/* Without a function named (set_sos_function NULL), which function
+ * segments the trace: its own dominant one (the reference, and every trace
+ * while there is no reference), none yet (a compared trace while the
+ * reference's function is not known), or the reference's `common`
+ * (jx_imbalance_compute_common: the trace's own, with a note, when it does
+ * not call `common` often enough; common NULL: the reference has none). */
+typedef enum
+{
+  JX_SOS_COMMON_OWN,
+  JX_SOS_COMMON_WAIT,
+  JX_SOS_COMMON_FUNCTION,
+} JxSosCommon;
+
+void            jx_trace_folding_set_sos_common (JxTraceFolding     *self,
+                                                 JxSosCommon         mode,
+                                                 const char         *common);
 /* Cancels the jobs and drops trace, summary and results for good (the item
  * left its session); later inputs compute nothing. */
 void            jx_trace_folding_clear          (JxTraceFolding     *self);
@@ -55,5 +75,8 @@ JxStreamGroups *jx_trace_folding_get_groups     (JxTraceFolding     *self);
 JxTimelineFold *jx_trace_folding_get_fold       (JxTraceFolding     *self);
 JxImbalance    *jx_trace_folding_get_imbalance  (JxTraceFolding     *self);
 const char     *jx_trace_folding_get_imbalance_error (JxTraceFolding *self);
+/* Why the trace is not segmented by the common function (translated),
+ * NULL when it is (or a function was named, or it is the reference). */
+const char     *jx_trace_folding_get_imbalance_note (JxTraceFolding *self);
 
 G_END_DECLS

@@ -5,7 +5,11 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-comparison-pane.h"
+#include "jx-diff-controls.h"
 #include "jx-diff-legend.h"
+#include "jx-diff-tree-view.h"
+#include "jx-flame-view.h"
+#include "jx-headline-view.h"
 
 struct _JxComparisonPane
 {
@@ -22,9 +26,14 @@ struct _JxComparisonPane
   GtkWidget           *box;
   GtkWidget           *subtitle;
   GtkWidget           *compared_dropdown;
+  JxDiffControls      *diff_controls;
+  JxHeadlineView      *headline_view;
   JxDiffLegend        *diff_legend;
   GtkWidget           *stack;
+  GtkWidget           *views;
   GtkWidget           *paned;
+  JxDiffTreeView      *tree_view;
+  JxFlameView         *flame_view;
   JxComparisonCharts  *charts;
   JxFunctionDiffTable *function_table;
   JxSimilarityList    *similarity_list;
@@ -125,6 +134,10 @@ jx_comparison_pane_set_session (JxComparisonPane *self,
   g_signal_group_set_target (self->session_signals, session);
   jx_comparison_charts_set_session (self->charts, session);
   jx_diff_legend_set_session (self->diff_legend, session);
+  jx_diff_controls_set_session (self->diff_controls, session);
+  jx_headline_view_set_session (self->headline_view, session);
+  jx_diff_tree_view_set_session (self->tree_view, session);
+  jx_flame_view_set_session (self->flame_view, session);
   jx_function_diff_table_set_session (self->function_table, session);
   jx_similarity_list_set_session (self->similarity_list, session);
   update (self);
@@ -144,6 +157,13 @@ jx_comparison_pane_get_function_table (JxComparisonPane *self)
   return self->function_table;
 }
 
+JxHeadlineView *
+jx_comparison_pane_get_headline (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->headline_view;
+}
+
 JxSimilarityList *
 jx_comparison_pane_get_similarity (JxComparisonPane *self)
 {
@@ -156,7 +176,29 @@ jx_comparison_pane_show_page (JxComparisonPane *self,
                               const char       *name)
 {
   g_return_if_fail (JX_IS_COMPARISON_PANE (self));
+
+  /* The views of the whole pane, or the tables of the overview. */
+  if (g_strcmp0 (name, "overview") == 0 || g_strcmp0 (name, "tree") == 0 || g_strcmp0 (name, "flame") == 0)
+    {
+      gtk_stack_set_visible_child_name (GTK_STACK (self->views), name);
+      return;
+    }
+  gtk_stack_set_visible_child_name (GTK_STACK (self->views), "overview");
   gtk_stack_set_visible_child_name (GTK_STACK (self->tables), name);
+}
+
+JxDiffTreeView *
+jx_comparison_pane_get_tree_view (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->tree_view;
+}
+
+JxFlameView *
+jx_comparison_pane_get_flame_view (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->flame_view;
 }
 
 static void
@@ -184,16 +226,25 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   object_class->dispose = jx_comparison_pane_dispose;
 
   g_type_ensure (JX_TYPE_COMPARISON_CHARTS);
+  g_type_ensure (JX_TYPE_DIFF_CONTROLS);
   g_type_ensure (JX_TYPE_DIFF_LEGEND);
+  g_type_ensure (JX_TYPE_DIFF_TREE_VIEW);
+  g_type_ensure (JX_TYPE_FLAME_VIEW);
+  g_type_ensure (JX_TYPE_HEADLINE_VIEW);
   g_type_ensure (JX_TYPE_FUNCTION_DIFF_TABLE);
   g_type_ensure (JX_TYPE_SIMILARITY_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-comparison-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, box);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, subtitle);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, compared_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, diff_controls);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, headline_view);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, diff_legend);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, stack);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, views);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, paned);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, tree_view);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, flame_view);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, charts);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, function_table);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, similarity_list);

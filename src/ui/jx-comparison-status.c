@@ -57,27 +57,18 @@ running_text (JxComparisonStatus *self,
   return g_strdup_printf (_("Comparing with “%s”…"), reference);
 }
 
+/* The headline in one line: runtimes, structure, the top contributor
+ * (jx_headline_format_brief); the whole headline in the tooltip. */
 static char *
-done_text (JxComparisonStatus *self)
+done_text (JxComparisonStatus *self,
+           char              **tooltip)
 {
-  JxComparison *cmp = jx_session_trace_get_comparison (self->item);
-  double lowest = 1.0;
-  guint aligned = 0;
+  const JxHeadline *headline = jx_trace_comparison_get_headline (jx_session_trace_get_trace_comparison (self->item));
 
-  for (guint i = 0; cmp != NULL && i < jx_comparison_get_n_pairs (cmp); i++)
-    {
-      const JxComparisonPair *pair = jx_comparison_get_pair (cmp, i);
-
-      if (pair->alignment == NULL)
-        continue;
-      lowest = MIN (lowest, pair->similarity);
-      aligned++;
-    }
-  if (aligned == 0)
+  if (headline == NULL || headline->n_compared + headline->n_pending == 0)
     return g_strdup (_("No stream pairs to compare"));
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Similarity %.3f (%u stream pair)",
-                                       "Lowest similarity %.3f (%u stream pairs)", aligned),
-                          lowest, aligned);
+  *tooltip = jx_headline_format (headline, 5);
+  return jx_headline_format_brief (headline);
 }
 
 static void
@@ -86,6 +77,7 @@ update (JxComparisonStatus *self)
   JxSessionTrace *reference, *compared;
   JxSessionComparisonState state;
   g_autofree char *text = NULL;
+  g_autofree char *tooltip = NULL;
   const char *reference_name;
 
   if (self->item == NULL)
@@ -103,7 +95,7 @@ update (JxComparisonStatus *self)
       text = running_text (self, reference_name);
       break;
     case JX_SESSION_COMPARISON_DONE:
-      text = done_text (self);
+      text = done_text (self, &tooltip);
       break;
     case JX_SESSION_COMPARISON_CANCELLED:
       {
@@ -135,7 +127,7 @@ update (JxComparisonStatus *self)
     }
 
   gtk_label_set_text (GTK_LABEL (self->label), text != NULL ? text : "");
-  gtk_widget_set_tooltip_text (self->label, text);
+  gtk_widget_set_tooltip_text (self->label, tooltip != NULL ? tooltip : text);
   gtk_widget_set_visible (GTK_WIDGET (self), text != NULL);
   gtk_widget_set_visible (self->progress, state == JX_SESSION_COMPARISON_RUNNING);
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress),

@@ -6,8 +6,10 @@
 
 #include "jx-diff-legend.h"
 #include "jx-palette.h"
+#include "jx-timing-scale.h"
 
 #define SWATCH 12
+#define SCALE_HEIGHT 26
 
 struct _JxDiffLegend
 {
@@ -16,6 +18,9 @@ struct _JxDiffLegend
   JxSession    *session;
   GSignalGroup *session_signals;
   GtkWidget    *swatches[JX_DIFF_N_STATES];
+  GtkWidget    *labels[JX_DIFF_N_STATES];
+  GtkWidget    *scale;       /* the timing scale, unless the mode is structure */
+  GtkWidget    *row;         /* swatches, then the scale */
 };
 
 enum {
@@ -52,21 +57,58 @@ draw_swatch (GtkDrawingArea *area,
 }
 
 static void
+draw_scale (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        user_data)
+{
+  JxDiffLegend *self = user_data;
+
+  if (self->session == NULL)
+    return;
+  jx_timing_scale_draw (cr, gtk_widget_get_pango_context (GTK_WIDGET (area)), NULL,
+                        jx_session_get_noise_band (self->session), 0, 0, width, height,
+                        jx_session_get_dark (self->session));
+}
+
+static void
 redraw (JxDiffLegend *self)
 {
   for (guint i = 0; i < JX_DIFF_N_STATES; i++)
     if (self->swatches[i] != NULL)
       gtk_widget_queue_draw (self->swatches[i]);
+  gtk_widget_queue_draw (self->scale);
+}
+
+/* Time mode has no structural colours; structure mode no timing scale. */
+static void
+update_mode (JxDiffLegend *self)
+{
+  JxDiffBarMode mode = self->session != NULL ? jx_session_get_diff_mode (self->session) : JX_DIFF_BAR_BOTH;
+
+  for (guint i = 0; i < JX_DIFF_N_STATES; i++)
+    if (self->swatches[i] != NULL)
+      {
+        gboolean shown = mode != JX_DIFF_BAR_TIME || i == JX_DIFF_EQUAL;
+
+        gtk_widget_set_visible (self->swatches[i], shown);
+        gtk_widget_set_visible (self->labels[i], shown);
+      }
+  gtk_label_set_text (GTK_LABEL (self->labels[JX_DIFF_EQUAL]),
+                      mode == JX_DIFF_BAR_TIME ? _("within the band") : _("equal"));
+  gtk_widget_set_visible (self->scale, mode != JX_DIFF_BAR_STRUCTURE);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->scale),
+                                      jx_timing_scale_get_width (gtk_widget_get_pango_context (self->scale), NULL, TRUE) + 4);
+  redraw (self);
 }
 
 static void
 jx_diff_legend_dispose (GObject *object)
 {
   JxDiffLegend *self = JX_DIFF_LEGEND (object);
-  GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  g_clear_pointer (&self->row, gtk_widget_unparent);
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
 
@@ -124,7 +166,7 @@ jx_diff_legend_class_init (JxDiffLegendClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jxdifflegend");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -139,10 +181,13 @@ jx_diff_legend_init (JxDiffLegend *self)
     /* Short, so that the legend fits a narrow pane in one line; the
      * tooltips say it in full. */
     [JX_DIFF_ONLY_HERE] = N_("only here"),
-    [JX_DIFF_ONLY_THERE] = N_("extra calls there"),
+    [JX_DIFF_ONLY_THERE] = N_("calls there"),
   };
 
-  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 4);
+  GtkWidget *swatch_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+
+  self->row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_parent (self->row, GTK_WIDGET (self));
   for (guint i = 0; i < G_N_ELEMENTS (states); i++)
     {
       GtkWidget *swatch = gtk_drawing_area_new ();
@@ -157,13 +202,25 @@ jx_diff_legend_init (JxDiffLegend *self)
       gtk_widget_add_css_class (label, "caption");
       gtk_widget_set_margin_end (label, 6);
       gtk_widget_set_tooltip_text (label, jx_palette_diff_label (states[i]));
-      gtk_widget_set_parent (swatch, GTK_WIDGET (self));
-      gtk_widget_set_parent (label, GTK_WIDGET (self));
+      gtk_box_append (GTK_BOX (swatch_box), swatch);
+      gtk_box_append (GTK_BOX (swatch_box), label);
       self->swatches[states[i]] = swatch;
+      self->labels[states[i]] = label;
     }
+  self->scale = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->scale), SCALE_HEIGHT);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->scale), draw_scale, self, NULL);
+  gtk_widget_set_tooltip_text (self->scale, _("Equal calls by their self time B/A (duration minus callees’): red slower in B, "
+                                              "blue faster, deeper up to ×4; within the noise band they stay grey"));
+  gtk_widget_set_valign (self->scale, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (swatch_box, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->row), swatch_box);
+  gtk_box_append (GTK_BOX (self->row), self->scale);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (redraw), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::diff-mode", G_CALLBACK (update_mode), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::noise-band", G_CALLBACK (redraw), self);
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _("Colours of the diff bars"),
@@ -193,6 +250,6 @@ jx_diff_legend_set_session (JxDiffLegend *self,
   if (!g_set_object (&self->session, session))
     return;
   g_signal_group_set_target (self->session_signals, session);
-  redraw (self);
+  update_mode (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }

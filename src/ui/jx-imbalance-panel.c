@@ -20,6 +20,7 @@ struct _JxImbalancePanel
 
   GtkWidget     *box;
   GtkWidget     *legend;
+  GtkWidget     *function_label;
   GtkWidget     *cold_label;
   GtkWidget     *warm_label;
   GtkWidget     *function_dropdown;
@@ -69,11 +70,52 @@ draw_legend (GtkDrawingArea *area,
     }
 }
 
+/* The legend names the function whose calls are the segments: the one
+ * named, else the reference's dominant one, and how many traces use it. */
+static void
+update_function_label (JxImbalancePanel *self)
+{
+  const char *named = self->session != NULL ? jx_session_get_sos_function (self->session) : NULL;
+  JxSessionTrace *reference = self->session != NULL ? jx_session_get_reference (self->session) : NULL;
+  JxImbalance *ref = reference != NULL ? jx_session_trace_get_imbalance (reference) : NULL;
+  const char *function = named;
+  guint n = 0, n_common = 0;
+  g_autofree char *text = NULL;
+
+  if (function == NULL && ref != NULL)
+    function = jx_trace_get_region (jx_imbalance_get_trace (ref), jx_imbalance_get_function (ref))->name;
+  for (guint i = 0; self->session != NULL && function != NULL; i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+      JxImbalance *imbalance;
+
+      if (item == NULL)
+        break;
+      if ((imbalance = jx_session_trace_get_imbalance (item)) == NULL)
+        continue;
+      n++;
+      n_common += g_strcmp0 (jx_trace_get_region (jx_imbalance_get_trace (imbalance),
+                                                   jx_imbalance_get_function (imbalance))->name, function) == 0;
+    }
+  if (function == NULL)
+    text = g_strdup (_("Segments: the calls of each trace’s dominant function"));
+  else if (named != NULL)
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Segments: calls of “%s” (chosen below) in %u of %u trace",
+                                         "Segments: calls of “%s” (chosen below) in %u of %u traces", n),
+                            function, n_common, n);
+  else
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Segments: calls of “%s”, the reference’s dominant function, in %u of %u trace",
+                                         "Segments: calls of “%s”, the reference’s dominant function, in %u of %u traces", n),
+                            function, n_common, n);
+  gtk_label_set_text (GTK_LABEL (self->function_label), text);
+}
+
 static void
 update_legend (JxImbalancePanel *self)
 {
   gint64 lo, hi;
 
+  update_function_label (self);
   if (self->session != NULL && jx_session_get_sos_range (self->session, &lo, &hi))
     {
       g_autofree char *cold = jx_time_format (lo, 3);
@@ -249,6 +291,19 @@ add_trace_rows (JxImbalancePanel *self,
                                          "<b>%s</b>\n<small>%u segments: calls of %s</small>",
                                          jx_imbalance_get_n_segments (imbalance)),
                             name, jx_imbalance_get_n_segments (imbalance), function);
+  /* Not the common function: say so. */
+  {
+    const char *note = jx_trace_folding_get_imbalance_note (jx_session_trace_get_folding (item));
+
+    if (note != NULL)
+      {
+        g_autofree char *escaped = g_markup_escape_text (note, -1);
+        char *with_note = g_strdup_printf ("%s\n<small>⚠ %s</small>", header, escaped);
+
+        g_free (header);
+        header = with_note;
+      }
+  }
   add_row (self, header, NULL);
 
   for (guint i = 0; i < MIN (TOP, jx_imbalance_get_n_processes (imbalance)); i++)
@@ -441,6 +496,7 @@ jx_imbalance_panel_class_init (JxImbalancePanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-imbalance-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, JxImbalancePanel, box);
   gtk_widget_class_bind_template_child (widget_class, JxImbalancePanel, legend);
+  gtk_widget_class_bind_template_child (widget_class, JxImbalancePanel, function_label);
   gtk_widget_class_bind_template_child (widget_class, JxImbalancePanel, cold_label);
   gtk_widget_class_bind_template_child (widget_class, JxImbalancePanel, warm_label);
   gtk_widget_class_bind_template_child (widget_class, JxImbalancePanel, function_dropdown);

@@ -53,14 +53,43 @@ update (JxTraceHeader *self)
     default:
       {
         g_autofree char *value = jx_time_format (jx_session_trace_get_offset (self->item), 6);
+        JxTrace *trace = jx_session_trace_get_trace (self->item);
+        g_autofree char *runtime = NULL;
 
+        /* The runtime first: what a comparison is about. */
+        if (trace != NULL)
+          runtime = jx_time_format (jx_time_seconds_to_ns (jx_trace_ticks_to_seconds (trace,
+                                      (gint64) (jx_trace_get_end_time (trace) - jx_trace_get_start_time (trace)))), 3);
         if (jx_session_trace_get_reference (self->item))
-          text = g_strdup_printf (_("offset %s · reference"), value);
+          text = runtime != NULL ? g_strdup_printf (_("runtime %s · offset %s · reference"), runtime, value)
+                                 : g_strdup_printf (_("offset %s · reference"), value);
         else
-          text = g_strdup_printf (_("offset %s"), value);
+          text = runtime != NULL ? g_strdup_printf (_("runtime %s · offset %s"), runtime, value)
+                                 : g_strdup_printf (_("offset %s"), value);
       }
       break;
     }
+  /* With the SOS overlay: a trace not segmented by the common function
+   * says so where its overlay is. */
+  if (self->session != NULL && jx_session_get_show_sos (self->session) &&
+      jx_session_trace_get_state (self->item) == JX_SESSION_TRACE_LOADED)
+    {
+      const char *note = jx_trace_folding_get_imbalance_note (jx_session_trace_get_folding (self->item));
+      JxImbalance *imbalance = jx_session_trace_get_imbalance (self->item);
+
+      if (note != NULL && imbalance != NULL)
+        {
+          const char *own = jx_trace_get_region (jx_imbalance_get_trace (imbalance),
+                                                 jx_imbalance_get_function (imbalance))->name;
+          char *with = g_strdup_printf (_("%s · SOS by its own “%s”"), text, own);
+
+          g_free (text);
+          text = with;
+        }
+      gtk_widget_set_tooltip_text (self->offset_label, note);
+    }
+  else
+    gtk_widget_set_tooltip_text (self->offset_label, NULL);
   gtk_label_set_text (GTK_LABEL (self->offset_label), text);
   gtk_widget_queue_draw (self->swatch);
 }
@@ -184,4 +213,5 @@ jx_trace_header_init (JxTraceHeader *self)
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark",
                                   G_CALLBACK (gtk_widget_queue_draw), self->swatch);
+  g_signal_group_connect_swapped (self->session_signals, "notify::show-sos", G_CALLBACK (update), self);
 }

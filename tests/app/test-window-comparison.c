@@ -18,6 +18,7 @@
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
+#include "jx-trace-generator.h"
 #include "jx-test-widget.h"
 #include "jx-trace-timeline-private.h"
 #include "jx-window-private.h"
@@ -129,7 +130,9 @@ test_open_and_walk (void)
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (jx_comparison_pane_get_function_table (pane))));
   g_assert_cmpuint (g_list_model_get_n_items (jx_function_diff_table_get_model (jx_comparison_pane_get_function_table (pane))),
                     >, 0);
-  g_assert_nonnull (strstr (status_text (&f, b), "similarity"));
+  /* The header says the headline: runtimes and the structural verdict. */
+  g_assert_nonnull (strstr (status_text (&f, b), " → "));
+  g_assert_nonnull (strstr (status_text (&f, b), "structural differences"));
 
   for (guint32 s = 0; s < jx_trace_get_n_streams (ta); s++)
     {
@@ -141,6 +144,9 @@ test_open_and_walk (void)
   g_assert_cmpuint (n_removed, ==, 10);
 
   jx_session_clear_selection (f.session);
+  /* The removed calls: the structural differences (the timing ones have
+   * their own test). */
+  jx_session_set_diff_mode (f.session, JX_DIFF_BAR_STRUCTURE);
   for (guint step = 0; step < n_removed; step++)
     {
       JxSessionTrace *item;
@@ -234,7 +240,9 @@ test_cancel (void)
   gtk_widget_activate_action (GTK_WIDGET (lane_of (&f, b)), "trace.compare", NULL);
   g_assert_true (jx_test_wait_until (is_done, b, 30));
   g_assert_cmpuint (jx_session_trace_get_comparison_pairs (b), ==, 4);
-  g_assert_nonnull (strstr (status_text (&f, b), "4 stream pairs"));
+  /* The headline again, of all 4 stream pairs. */
+  g_assert_nonnull (strstr (status_text (&f, b), " → "));
+  g_assert_cmpuint (jx_trace_comparison_get_headline (jx_session_trace_get_trace_comparison (b))->n_compared, ==, 4);
 
   fixture_close (&f);
 }
@@ -304,8 +312,10 @@ test_reference_change (void)
   g_assert_null (jx_session_trace_get_comparison (b));
   g_assert_true (jx_test_wait_until (is_done, a, 30));
   g_assert_cmpstr (jx_comparison_get_name_a (jx_session_trace_get_comparison (a)), ==, "b");
-  /* Now the removed calls are only in the compared trace a. */
+  /* Now the removed calls are only in the compared trace a (the structural
+   * differences; timing ones are walked too in the default mode). */
   jx_session_clear_selection (f.session);
+  jx_session_set_diff_mode (f.session, JX_DIFF_BAR_STRUCTURE);
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next-difference", NULL);
   {
     JxSessionTrace *item;
@@ -367,6 +377,88 @@ test_close_with_structure (void)
   fixture_close (&f);
 }
 
+/* F7 by impact in the window: the largest time change first (impacts never
+ * grow), each selected call zoomed into until it is at least 8 px wide
+ * (issue 19), and a contributor of the headline picks its function. */
+static void
+test_walk_by_impact (void)
+{
+  Fixture f = { 0 };
+  GFile *files[2];
+  JxSessionTrace *b;
+  JxHeadlineView *headline;
+  GtkWidget *button;
+  double last = G_MAXDOUBLE;
+  guint steps = 0;
+
+  f.dir = jx_test_generate_variant_pair (2, 6, JX_VARIANT_FASTER_KERNEL, &f.a, &f.b);
+  files[0] = g_file_new_for_path (f.a);
+  files[1] = g_file_new_for_path (f.b);
+  g_application_open (G_APPLICATION (app), files, 2, "");
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+  f.window = JX_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  f.session = jx_window_get_session (f.window);
+  jx_test_wait_for_loads (f.session);
+  b = jx_test_item_at (f.session, 1);
+  g_assert_true (jx_test_wait_until (is_done, b, 30));
+  jx_test_wait_allocated (GTK_WIDGET (f.window));
+
+  jx_session_set_differences_by_impact (f.session, TRUE);
+  jx_session_clear_selection (f.session);
+  jx_session_zoom_all (f.session);
+  for (steps = 0; steps < 16; steps++)
+    {
+      JxSessionTrace *item;
+      const JxComparisonPair *pair;
+      JxDiffTimingParams params;
+      guint32 stream, inv;
+      gboolean side_b;
+      const JxStream *st;
+      const JxTimeSpan *view;
+      double impact, time_width, px;
+      JxMasterTimeline *master = jx_window_get_master_timeline (f.window);
+
+      gtk_widget_activate_action (GTK_WIDGET (f.window), "win.next-difference", NULL);
+      g_assert_true (jx_session_get_selected_invocation (f.session, &item, &stream, &inv));
+      g_assert_true (jx_session_get_diff_bar (f.session, item, stream, &pair, &side_b, NULL));
+      jx_diff_bar_set_get_timing_params (jx_diff_bar_model_get_bars (jx_session_get_diff_bars (f.session), item),
+                                         &params);
+      impact = jx_pair_diff_pair_impact (pair->diff, jx_pair_diff_pair_of (pair->diff, side_b, inv),
+                                         params.seconds_per_tick_a, params.seconds_per_tick_b);
+      g_assert_cmpfloat (impact, <=, last);
+      last = impact;
+      /* Zoomed until the call is at least 8 px wide. */
+      st = jx_trace_get_stream (jx_session_trace_get_trace (item), stream);
+      view = jx_session_get_visible_time (f.session);
+      time_width = gtk_widget_get_width (GTK_WIDGET (master)) - jx_master_timeline_get_label_width (master);
+      px = jx_trace_ticks_to_seconds (jx_session_trace_get_trace (item), (gint64) (st->end[inv] - st->start[inv])) * 1e9 /
+           (double) jx_time_span_get_duration (view) * time_width;
+      g_assert_true (px >= 7.9 || jx_time_span_get_duration (view) == JX_TIME_MODEL_MIN_WIDTH_NS);
+      g_assert_cmpint (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), (gint64) st->start[inv]), >=,
+                       view->begin_ns);
+      g_assert_cmpint (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), (gint64) st->end[inv]), <=,
+                       view->end_ns);
+    }
+
+  /* The headline's first contributor: the kernel, picked. */
+  headline = jx_comparison_pane_get_headline (jx_window_get_comparison_pane (f.window));
+  button = jx_headline_view_get_contributor (headline, 0);
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_cmpstr (jx_session_get_focus_function (f.session), ==, "stencil_kernel");
+  jx_test_spin (300);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f.window->search_entry)), ==, "stencil_kernel");
+  /* Pressed again: no focus, no search, an empty entry. */
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_null (jx_session_get_focus_function (f.session));
+  jx_test_spin (300);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f.window->search_entry)), ==, "");
+  g_assert_null (jx_session_get_search (f.session));
+
+  fixture_close (&f);
+}
+
 void
 test_window_comparison_register (JxApplication *application)
 {
@@ -377,4 +469,5 @@ test_window_comparison_register (JxApplication *application)
   g_test_add_func ("/app/window/comparison/reference-change", test_reference_change);
   g_test_add_func ("/app/window/comparison/close-midway", test_close_midway);
   g_test_add_func ("/app/window/comparison/close-with-structure", test_close_with_structure);
+  g_test_add_func ("/app/window/comparison/walk-by-impact", test_walk_by_impact);
 }

@@ -13,6 +13,7 @@
 #include "jx-palette.h"
 #include "jx-test-generate.h"
 #include "jx-test-util.h"
+#include "jx-trace-generator.h"
 
 typedef struct
 {
@@ -154,6 +155,105 @@ test_diff_bars (void)
   jx_test_remove_tree (dir);
 }
 
+/* Pixels within a few levels of the colour (each channel). */
+static guint
+count_near (cairo_surface_t *surface,
+            const JxRgba    *rgba)
+{
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 want = jx_palette_rgba_to_pixel (rgba);
+  guint n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      {
+        guint32 px = ((const guint32 *) (gconstpointer) (data + (gsize) y * stride))[x];
+        gboolean near = TRUE;
+
+        for (int shift = 0; shift < 24; shift += 8)
+          near &= ABS ((int) ((px >> shift) & 0xff) - (int) ((want >> shift) & 0xff)) <= 3;
+        n += near;
+      }
+  return n;
+}
+
+/* --diff on a machine 1.4× slower (generator variant slower-machine): the
+ * compute calls' bars take the timing colour of ×1.4, light and dark, in
+ * "both" (the default) and "time"; not in "structure", nor within a band
+ * of ±50 %; the report and the legend say what the bars show. */
+static void
+test_diff_timing (void)
+{
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *dir = jx_test_generate_variant_pair (2, 6, JX_VARIANT_SLOWER_MACHINE, &a, &b);
+  g_autofree char *png = g_build_filename (dir, "bars.png", NULL);
+  static const char *const modes[] = { "both", "time", "structure" };
+  guint n_light_both = 0;
+
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    for (guint dark = 0; dark < 2; dark++)
+      {
+        g_auto(CliRun) run = { 0 };
+        cairo_surface_t *surface;
+        JxRgba slower;
+        guint n;
+
+        if (dark)
+          render (&run, a, b, "--diff", "--diff-mode", modes[m], "--dark", "-o", png, "--size", "1400", NULL);
+        else
+          render (&run, a, b, "--diff", "--diff-mode", modes[m], "-o", png, "--size", "1400", NULL);
+        assert_ok (&run);
+        g_assert_nonnull (strstr (run.out, "Diff mode: "));
+        g_assert_nonnull (strstr (run.out, modes[m]));
+        jx_palette_timing_color (1.4, 0.10, dark, &slower);
+        surface = load_png (png);
+        n = count_near (surface, &slower);
+        g_test_message ("%s %s: %u pixels of ×1.4", modes[m], dark ? "dark" : "light", n);
+        if (m < 2)
+          g_assert_cmpuint (n, >, 1000);
+        else
+          g_assert_cmpuint (n, ==, 0);
+        if (m == 0 && !dark)
+          n_light_both = n;
+        cairo_surface_destroy (surface);
+      }
+
+  /* A band wider than the change: equal grey again (a few pixels of the
+   * legend's scale keep that colour). */
+  {
+    g_auto(CliRun) run = { 0 };
+    cairo_surface_t *surface;
+    JxRgba slower;
+
+    render (&run, a, b, "--diff", "--band", "50", "-o", png, "--size", "1400", NULL);
+    assert_ok (&run);
+    g_assert_nonnull (strstr (run.out, "±50 %"));
+    jx_palette_timing_color (1.4, 0.10, FALSE, &slower);
+    surface = load_png (png);
+    g_assert_cmpuint (count_near (surface, &slower), <, n_light_both / 100);
+    g_assert_cmpuint (count_diff_color (surface, JX_DIFF_EQUAL, FALSE), >, 1000);
+    cairo_surface_destroy (surface);
+  }
+
+  /* Usage errors. */
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, a, b, "--diff", "--diff-mode", "colour", "-o", png, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "structure, time or both"));
+    render (&run, a, b, "--band", "20", "-o", png, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "--diff"));
+    render (&run, a, b, "--diff", "--band", "95", "-o", png, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+  }
+
+  jx_test_remove_tree (dir);
+}
+
 /* --chart: the three kinds, light and dark, their sizes; identical traces
  * have no dissimilarity, the removed calls make some. */
 static void
@@ -239,6 +339,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/render/diff-bars", test_diff_bars);
+  g_test_add_func ("/cli/render/diff-timing", test_diff_timing);
   g_test_add_func ("/cli/render/charts", test_charts);
   g_test_add_func ("/cli/render/chart-errors", test_errors);
 

@@ -26,16 +26,26 @@ generate (const char *path,
 }
 
 char *
-jx_test_generate_remove_pair (guint   n_ranks,
-                              guint   n_iterations,
-                              char  **a,
-                              char  **b)
+jx_test_generate_variant_pair (guint   n_ranks,
+                               guint   n_iterations,
+                               guint   variant_b,
+                               char  **a,
+                               char  **b)
 {
   char *dir = jx_test_make_tmp_dir ();
 
   *a = g_build_filename (dir, "a", NULL);
   *b = g_build_filename (dir, "b", NULL);
   generate (*a, n_ranks, n_iterations, JX_VARIANT_NONE);
-  generate (*b, n_ranks, n_iterations, JX_VARIANT_REMOVE_FUNCTION);
+  generate (*b, n_ranks, n_iterations, variant_b);
   return dir;
+}
+
+char *
+jx_test_generate_remove_pair (guint   n_ranks,
+                              guint   n_iterations,
+                              char  **a,
+                              char  **b)
+{
+  return jx_test_generate_variant_pair (n_ranks, n_iterations, JX_VARIANT_REMOVE_FUNCTION, a, b);
 }

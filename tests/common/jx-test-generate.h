@@ -16,5 +16,12 @@ char *jx_test_generate_remove_pair (guint   n_ranks,
                                     guint   n_iterations,
                                     char  **a,
                                     char  **b);
+/* The same with B of generator variant(s) `variant_b` (JxVariant flags,
+ * e.g. JX_VARIANT_FASTER_KERNEL: the stencil kernel takes half the time). */
+char *jx_test_generate_variant_pair (guint   n_ranks,
+                                     guint   n_iterations,
+                                     guint   variant_b,
+                                     char  **a,
+                                     char  **b);
 
 G_END_DECLS

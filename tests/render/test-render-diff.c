@@ -108,16 +108,18 @@ diff_pixel (JxDiffState state)
 /* Draws the stream with its diff bar over [start, end) ticks; returns the
  * surface and the bar's middle row. */
 static cairo_surface_t *
-draw_bar (JxTrace          *trace,
+draw_bar (JxTrace          *a,
+          JxTrace          *b,
           JxComparison     *cmp,
           gboolean          side_b,
           gint64            start,
           gint64            end,
           int              *bar_y)
 {
+  JxTrace *trace = side_b ? b : a;
   g_autoptr(JxTimelineRenderer) renderer = jx_timeline_renderer_new (trace);
   JxTimelineLayoutParams params;
-  g_autoptr(JxDiffBarSet) bars = jx_diff_bar_set_new_for_comparison (cmp, 1, side_b);
+  g_autoptr(JxDiffBarSet) bars = jx_diff_bar_set_new_for_comparison (cmp, a, b, side_b);
   const JxPairDiff *diff = jx_comparison_get_pair (cmp, 0)->diff;
   g_autoptr(GArray) rows = NULL;
   JxTimelineView view;
@@ -125,6 +127,8 @@ draw_bar (JxTrace          *trace,
   cairo_t *cr;
   int height;
 
+  /* The structural colours only (timing: test-render-diff-timing.c). */
+  jx_diff_bar_set_set_mode (bars, JX_DIFF_BAR_STRUCTURE);
   jx_timeline_layout_params_init (&params);
   params.diff_streams = jx_diff_bar_set_get_rows (bars);
   rows = jx_timeline_layout_new (trace, &params, &height);
@@ -181,7 +185,7 @@ test_bar_states (void)
   int y;
 
   /* 1000 ticks over 1000 px: one tick per pixel. */
-  surface = draw_bar (a, cmp, FALSE, 0, 1000, &y);
+  surface = draw_bar (a, b, cmp, FALSE, 0, 1000, &y);
   for (guint i = 0; i < 10; i++)
     {
       g_assert_cmphex (pixel (surface, (int) (i * 100 + 30), y), ==, diff_pixel (JX_DIFF_EQUAL));
@@ -192,7 +196,7 @@ test_bar_states (void)
 
   /* In B the 10 removed calls take no time: a tick where each would be,
    * right after its iteration's work (B idles there). */
-  surface = draw_bar (b, cmp, TRUE, 0, 1000, &y);
+  surface = draw_bar (a, b, cmp, TRUE, 0, 1000, &y);
   g_assert_cmpuint (jx_pair_diff_get_n_extras (pair->diff, TRUE), ==, 10);
   for (guint i = 0; i < 10; i++)
     {
@@ -240,7 +244,7 @@ test_lone_difference (void)
   cairo_surface_t *surface;
   int y, column, only = 0, ticks = 0;
 
-  surface = draw_bar (a, cmp, FALSE, 0, 100000 * 100, &y);
+  surface = draw_bar (a, b, cmp, FALSE, 0, 100000 * 100, &y);
   column = (int) (4321.0 * 100 + 60) * WIDTH / (100000 * 100);
   for (int x = 0; x < WIDTH; x++)
     if (pixel (surface, x, y) == diff_pixel (JX_DIFF_ONLY_HERE))
@@ -253,7 +257,7 @@ test_lone_difference (void)
   g_assert_cmpint (only, ==, 1);
   cairo_surface_destroy (surface);
 
-  surface = draw_bar (b, cmp, TRUE, 0, 100000 * 100 - 20, &y);
+  surface = draw_bar (a, b, cmp, TRUE, 0, 100000 * 100 - 20, &y);
   for (int x = 0; x < WIDTH; x++)
     ticks += pixel (surface, x, y) == diff_pixel (JX_DIFF_ONLY_THERE);
   /* Two pixels wide where the neighbour is equal. */

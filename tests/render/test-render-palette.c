@@ -511,6 +511,40 @@ test_function_assignment (void)
   jx_palette_reset_functions ();
 }
 
+/* The window's assignment (jx_palette_assign_trace): a trace's functions by
+ * their exclusive time in it, whatever the order of their definitions, and
+ * once per trace. */
+static void
+test_assign_trace (void)
+{
+  JxTraceBuilder *b = jx_trace_builder_new ("/assign/traces.otf2", "assign", 1000);
+  guint32 small = jx_trace_builder_add_region (b, "small", 1, 1);
+  guint32 big = jx_trace_builder_add_region (b, "big", 1, 1);
+  guint32 middle = jx_trace_builder_add_region (b, "middle", 1, 1);
+  guint32 s = jx_trace_builder_add_stream (b, jx_trace_builder_add_process (b, "R0", JX_NONE), "T",
+                                           JX_STREAM_CPU_THREAD);
+  g_autoptr(JxTrace) trace = NULL;
+
+  jx_trace_builder_enter (b, s, 0, small);
+  jx_trace_builder_leave (b, s, 10, small);
+  jx_trace_builder_enter (b, s, 10, big);
+  jx_trace_builder_leave (b, s, 1000, big);
+  jx_trace_builder_enter (b, s, 1000, middle);
+  jx_trace_builder_leave (b, s, 1100, middle);
+  trace = jx_trace_builder_finish (b);
+
+  jx_palette_reset_functions ();
+  jx_palette_assign_trace (trace);
+  g_assert_cmpuint (jx_palette_function_slot ("big"), ==, 0);
+  g_assert_cmpuint (jx_palette_function_slot ("middle"), ==, 1);
+  g_assert_cmpuint (jx_palette_function_slot ("small"), ==, 2);
+  /* Once: after a reset the trace assigns nothing again. */
+  jx_palette_reset_functions ();
+  jx_palette_assign_trace (trace);
+  g_assert_cmpuint (jx_palette_function_slot ("small"), ==, 0);
+  jx_palette_reset_functions ();
+}
+
 /* The legends of the real traces, alone and in the comparisons one would
  * make: with the functions assigned by the legend's order (as `render`
  * does), no two entries look alike — every entry when there are at most
@@ -789,6 +823,7 @@ main (int   argc,
   g_test_add_func ("/render/palette/function-slots", test_function_slots);
   g_test_add_func ("/render/palette/diff-apart-from-categories", test_diff_apart_from_categories);
   g_test_add_func ("/render/palette/function-assignment", test_function_assignment);
+  g_test_add_func ("/render/palette/assign-trace", test_assign_trace);
   g_test_add_func ("/render/palette/real-legends", test_real_legends);
 
   g_test_add_func ("/render/palette/timing-position", test_timing_position);

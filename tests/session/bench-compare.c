@@ -80,7 +80,7 @@ draw_all_bars (JxSession *session)
       const JxDiffBarSet *bars = jx_diff_bar_model_get_bars (model, item);
 
       for (guint32 s = 0; bars != NULL && s < jx_trace_get_n_streams (trace); s++)
-        n += jx_diff_bar_set_sample (bars, s, (gint64) jx_trace_get_start_time (trace),
+        n += jx_diff_bar_set_sample (bars, jx_trace_get_stream (trace, s), (gint64) jx_trace_get_start_time (trace),
                                      (gint64) jx_trace_get_end_time (trace), BAR_WIDTH, pixels);
     }
   g_assert_cmpuint (n, >, 0);

@@ -14,6 +14,7 @@
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
+#include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
 
 typedef struct
@@ -321,6 +322,8 @@ test_partner_and_differences (void)
 
   jx_session_clear_selection (session);
   g_assert_false (jx_session_get_selected_partner (session, NULL, NULL, NULL));
+  /* The structural differences only (timing: test_differences_by_impact). */
+  jx_session_set_diff_mode (session, JX_DIFF_BAR_STRUCTURE);
   while (jx_session_select_difference (session, TRUE))
     {
       JxTrace *trace;
@@ -354,6 +357,260 @@ test_partner_and_differences (void)
   pair_clear (&pair);
 }
 
+/* The name of the selected call's function and the impact of its aligned
+ * pair (jx_pair_diff_pair_impact). */
+static const char *
+selected (JxSession *session,
+          double    *impact,
+          gboolean  *changed)
+{
+  JxSessionTrace *item;
+  const JxComparisonPair *pair;
+  JxDiffTimingParams params;
+  guint32 stream, inv, k;
+  gboolean side_b;
+  JxTrace *trace;
+
+  g_assert_true (jx_session_get_selected_invocation (session, &item, &stream, &inv));
+  g_assert_true (jx_session_get_diff_bar (session, item, stream, &pair, &side_b, NULL));
+  jx_diff_bar_set_get_timing_params (jx_diff_bar_model_get_bars (jx_session_get_diff_bars (session), item), &params);
+  k = jx_pair_diff_pair_of (pair->diff, side_b, inv);
+  if (impact != NULL)
+    *impact = jx_pair_diff_pair_impact (pair->diff, k, params.seconds_per_tick_a, params.seconds_per_tick_b);
+  if (changed != NULL)
+    *changed = jx_pair_diff_is_change (pair->diff, k, &params);
+  trace = jx_session_trace_get_trace (item);
+  return jx_trace_get_region (trace, jx_trace_get_stream (trace, stream)->region[inv])->name;
+}
+
+/* B's stencil kernel takes half the time (generator variant faster-kernel):
+ * F7 walks timing differences too, and by impact the largest change first:
+ * the same differences as in time order, impacts never growing. */
+static void
+test_differences_by_impact (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path_a = NULL;
+  g_autofree char *path_b = NULL;
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *b;
+  guint n_time = 0, n_impact = 0, n_kernel = 0, n_back = 0;
+  double last = G_MAXDOUBLE, impact;
+  gboolean changed;
+
+  dir = jx_test_generate_variant_pair (2, 6, JX_VARIANT_FASTER_KERNEL, &path_a, &path_b);
+  jx_session_add_path (session, path_a);
+  b = jx_session_add_path (session, path_b);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+  g_assert_cmpint (jx_session_get_diff_mode (session), ==, JX_DIFF_BAR_BOTH);
+
+  /* Structure alone: the pair is identical. */
+  jx_session_set_diff_mode (session, JX_DIFF_BAR_STRUCTURE);
+  g_assert_false (jx_session_select_difference (session, TRUE));
+  jx_session_set_diff_mode (session, JX_DIFF_BAR_BOTH);
+
+  while (jx_session_select_difference (session, TRUE))
+    {
+      selected (session, NULL, &changed);
+      g_assert_true (changed);
+      n_time++;
+    }
+  g_assert_cmpuint (n_time, >=, 12);
+
+  jx_session_set_differences_by_impact (session, TRUE);
+  g_assert_true (jx_session_get_differences_by_impact (session));
+  jx_session_clear_selection (session);
+  while (jx_session_select_difference (session, TRUE))
+    {
+      const char *name = selected (session, &impact, &changed);
+
+      g_assert_true (changed);
+      g_assert_cmpfloat (impact, <=, last);
+      g_assert_cmpfloat (impact, >, 0.0);
+      /* The kernels (12: 6 iterations on 2 ranks) lead. */
+      if (n_impact < 12)
+        g_assert_cmpstr (name, ==, "stencil_kernel");
+      n_kernel += g_str_equal (name, "stencil_kernel");
+      last = impact;
+      n_impact++;
+    }
+  g_assert_cmpuint (n_impact, ==, n_time);
+  g_assert_cmpuint (n_kernel, ==, 12);
+  while (jx_session_select_difference (session, FALSE))
+    n_back++;
+  g_assert_cmpuint (n_back, ==, n_time - 1);
+  /* Back at the largest. */
+  selected (session, &impact, NULL);
+  jx_session_clear_selection (session);
+  g_assert_true (jx_session_select_difference (session, TRUE));
+  {
+    double largest;
+
+    selected (session, &largest, NULL);
+    g_assert_cmpfloat (impact, ==, largest);
+  }
+
+  /* A wide band: only what changed by more remains. */
+  jx_session_set_noise_band (session, 0.9);
+  jx_session_clear_selection (session);
+  n_impact = 0;
+  while (jx_session_select_difference (session, TRUE))
+    n_impact++;
+  g_assert_cmpuint (n_impact, <, n_time);
+
+  finish_session (session);
+  jx_test_remove_tree (dir);
+}
+
+/* A function picked in the headline: highlighted, its first call selected,
+ * F7 cycles through its calls and comes back; another search ends it. */
+static void
+test_focus_function (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path_a = NULL;
+  g_autofree char *path_b = NULL;
+  JxSession *session = jx_session_new ();
+  JxSessionTrace *b, *item, *first_item;
+  guint32 first_stream, first_inv, stream, inv;
+  guint index, count, n = 0;
+
+  dir = jx_test_generate_variant_pair (2, 6, JX_VARIANT_FASTER_KERNEL, &path_a, &path_b);
+  jx_session_add_path (session, path_a);
+  b = jx_session_add_path (session, path_b);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+
+  g_assert_true (jx_session_focus_function (session, "stencil_kernel"));
+  g_assert_cmpstr (jx_session_get_focus_function (session), ==, "stencil_kernel");
+  g_assert_cmpstr (jx_session_get_search (session), ==, "stencil_kernel");
+  g_assert_cmpstr (selected (session, NULL, NULL), ==, "stencil_kernel");
+  g_assert_true (jx_session_get_selected_invocation (session, &first_item, &first_stream, &first_inv));
+  /* B's call (the compared trace's) when both have one. */
+  g_assert_true (first_item == b);
+  g_assert_true (jx_selection_get_focus_position (jx_session_get_selection (session), &index, &count));
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_cmpuint (count, ==, 12);
+  for (n = 1; n <= count; n++)
+    {
+      g_assert_true (jx_session_select_difference (session, TRUE));
+      g_assert_cmpstr (selected (session, NULL, NULL), ==, "stencil_kernel");
+      jx_selection_get_focus_position (jx_session_get_selection (session), &index, NULL);
+      g_assert_cmpuint (index, ==, n % count);
+    }
+  /* Round once: the first again. */
+  g_assert_true (jx_session_get_selected_invocation (session, &item, &stream, &inv));
+  g_assert_true (item == first_item && stream == first_stream && inv == first_inv);
+  g_assert_true (jx_session_select_difference (session, FALSE));
+  jx_selection_get_focus_position (jx_session_get_selection (session), &index, NULL);
+  g_assert_cmpuint (index, ==, count - 1);
+
+  /* A function nobody calls: the search is set, nothing selected. */
+  g_assert_false (jx_session_focus_function (session, "no_such_function"));
+  g_assert_false (jx_session_select_difference (session, TRUE));
+  jx_session_set_search (session, "iteration");
+  g_assert_null (jx_session_get_focus_function (session));
+
+  finish_session (session);
+  jx_test_remove_tree (dir);
+}
+
+static gboolean
+tree_settled (gpointer data)
+{
+  JxSession *session = data;
+  JxDiffTreeStoreState state = jx_diff_tree_store_get_state (jx_session_get_diff_trees (session),
+                                                             jx_session_peek_item (session, 1), NULL);
+
+  return state == JX_DIFF_TREE_STORE_READY || state == JX_DIFF_TREE_STORE_FAILED;
+}
+
+static void
+count_changed (JxDiffTreeStore *store,
+               JxSessionTrace  *item,
+               guint           *n)
+{
+  (*n)++;
+}
+
+/* The differential tree is built off the main thread when first asked for,
+ * kept, dropped when the comparison starts again and built again; a node
+ * of it picks exactly its call path's calls for F7. */
+static void
+test_diff_tree_store (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path_a = NULL;
+  g_autofree char *path_b = NULL;
+  JxSession *session = jx_session_new ();
+  JxDiffTreeStore *store = jx_session_get_diff_trees (session);
+  JxSessionTrace *a, *b, *first_item, *item;
+  const JxDiffTree *tree;
+  guint32 kernel = JX_NONE, first_stream, first_inv, stream, inv;
+  guint changed = 0, index, count;
+  const GError *error = NULL;
+
+  dir = jx_test_generate_variant_pair (2, 6, JX_VARIANT_FASTER_KERNEL, &path_a, &path_b);
+  a = jx_session_add_path (session, path_a);
+  b = jx_session_add_path (session, path_b);
+  g_signal_connect (store, "changed", G_CALLBACK (count_changed), &changed);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, NULL), ==, JX_DIFF_TREE_STORE_NONE);
+  g_assert_null (jx_diff_tree_store_get (store, b));
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, NULL), ==, JX_DIFF_TREE_STORE_BUILDING);
+  g_assert_true (jx_test_wait_until (tree_settled, session, 60));
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, &error), ==, JX_DIFF_TREE_STORE_READY);
+  g_assert_null (error);
+  g_assert_cmpuint (changed, ==, 2);
+  tree = jx_diff_tree_store_get (store, b);
+  g_assert_nonnull (tree);
+  g_assert_cmpuint (tree->n_stream_pairs, ==, 2);
+  /* Kept: asking again builds nothing. */
+  g_assert_true (jx_diff_tree_store_get (store, b) == tree);
+  g_assert_cmpuint (changed, ==, 2);
+  /* The reference has no comparison of its own. */
+  g_assert_null (jx_diff_tree_store_get (store, a));
+
+  for (guint32 n = 1; n < tree->n_nodes && kernel == JX_NONE; n++)
+    if (g_str_equal (tree->names[tree->symbol_a[n]], "stencil_kernel"))
+      kernel = n;
+  g_assert_cmpuint (kernel, !=, JX_NONE);
+  g_assert_false (jx_session_focus_call_path (session, b, JX_DIFF_TREE_ROOT));
+  g_assert_true (jx_session_focus_call_path (session, b, kernel));
+  g_assert_cmpstr (jx_session_get_focus_function (session), ==, "stencil_kernel");
+  g_assert_cmpstr (jx_session_get_search (session), ==, "stencil_kernel");
+  g_assert_true (jx_session_get_selected_invocation (session, &first_item, &first_stream, &first_inv));
+  g_assert_true (first_item == b);
+  g_assert_true (jx_selection_get_focus_position (jx_session_get_selection (session), &index, &count));
+  g_assert_cmpuint (count, ==, tree->calls_b[kernel]);
+  for (guint i = 0; i < count; i++)
+    g_assert_true (jx_session_select_difference (session, TRUE));
+  g_assert_true (jx_session_get_selected_invocation (session, &item, &stream, &inv));
+  g_assert_true (item == first_item && stream == first_stream && inv == first_inv);
+
+  /* Compared again: the tree goes, the wish stays, and it comes back. */
+  jx_session_compare (session, b);
+  g_assert_cmpint (jx_diff_tree_store_get_state (store, b, NULL), !=, JX_DIFF_TREE_STORE_READY);
+  g_assert_null (jx_diff_tree_store_get (store, b));
+  wait_compared (b);
+  g_assert_true (jx_test_wait_until (tree_settled, session, 60));
+  g_assert_nonnull (jx_diff_tree_store_get (store, b));
+
+  /* Removed while building: nothing arrives for it. */
+  jx_session_compare (session, b);
+  wait_compared (b);
+  g_assert_null (jx_diff_tree_store_get (store, b));
+  jx_session_remove (session, b);
+  jx_test_spin (200);
+  g_signal_handlers_disconnect_by_func (store, count_changed, &changed);
+
+  finish_session (session);
+  jx_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -365,6 +622,9 @@ main (int   argc,
   g_test_add_func ("/session/comparison/reference-change", test_reference_change);
   g_test_add_func ("/session/comparison/cancel-remove-close", test_cancel_remove_close);
   g_test_add_func ("/session/comparison/differences", test_partner_and_differences);
+  g_test_add_func ("/session/comparison/differences-by-impact", test_differences_by_impact);
+  g_test_add_func ("/session/comparison/focus-function", test_focus_function);
+  g_test_add_func ("/session/comparison/diff-tree-store", test_diff_tree_store);
 
   return g_test_run ();
 }

@@ -5,6 +5,8 @@
  * their inputs change; all traces share one SOS scale. */
 #include "config.h"
 
+#include <string.h>
+
 #include "jx-test-gen.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
@@ -145,11 +147,94 @@ test_fold_modes (void)
   jx_test_remove_tree (dir);
 }
 
+static const char *
+function_of (JxSessionTrace *item)
+{
+  JxImbalance *imbalance = jx_session_trace_get_imbalance (item);
+
+  g_assert_nonnull (imbalance);
+  return jx_trace_get_region (jx_imbalance_get_trace (imbalance), jx_imbalance_get_function (imbalance))->name;
+}
+
+static const char *
+note_of (JxSessionTrace *item)
+{
+  return jx_trace_folding_get_imbalance_note (jx_session_trace_get_folding (item));
+}
+
+typedef struct
+{
+  JxSessionTrace *item;
+  const char     *function;
+} WaitFunction;
+
+static gboolean
+segmented_by (gpointer data)
+{
+  WaitFunction *w = data;
+  JxImbalance *imbalance = jx_session_trace_get_imbalance (w->item);
+
+  return imbalance != NULL &&
+         g_strcmp0 (jx_trace_get_region (jx_imbalance_get_trace (imbalance), jx_imbalance_get_function (imbalance))->name,
+                    w->function) == 0;
+}
+
+/* One function segments every trace (issue 15): the reference's dominant
+ * one, in every trace that calls it often enough; a trace that does not
+ * keeps its own and its note says so; a new reference brings its own
+ * function to the others; a function named overrides it. */
+static void
+test_common_function (void)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autofree char *run01 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *run09 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *cuda = jx_test_get_shared_trace ("casita__2_cuda_simple");
+  JxSessionTrace *a, *b, *c;
+  WaitFunction w;
+  g_autofree char *reference_function = NULL;
+
+  a = jx_session_add_path (session, run01);
+  b = jx_session_add_path (session, run09);
+  c = jx_session_add_path (session, cuda);
+  jx_test_wait_for_loads (session);
+  wait_for (a, "imbalance");
+  reference_function = g_strdup (function_of (a));
+  g_assert_cmpstr (reference_function, ==, "!$omp targetmap @jacobi_target.c:174");
+  g_assert_null (note_of (a));
+
+  /* Run 09 by the reference's function, not its own. */
+  w = (WaitFunction) { b, reference_function };
+  g_assert_true (jx_test_wait_until (segmented_by, &w, 60));
+  g_assert_null (note_of (b));
+  /* The CUDA run has no such function: its own, said in its note. */
+  wait_for (c, "imbalance");
+  g_assert_cmpstr (function_of (c), ==, "!$omp parallel @jacobi_cuda.c:171");
+  g_assert_nonnull (note_of (c));
+  g_assert_nonnull (strstr (note_of (c), "does not call"));
+  g_assert_nonnull (strstr (note_of (c), reference_function));
+
+  /* Run 09 the reference: its own dominant function for all that have it. */
+  jx_session_set_reference (session, b);
+  wait_for (b, "imbalance");
+  g_assert_null (note_of (b));
+  w = (WaitFunction) { a, function_of (b) };
+  g_assert_true (jx_test_wait_until (segmented_by, &w, 60));
+  g_assert_null (note_of (a));
+
+  /* A function named: that one, no notes. */
+  jx_session_set_sos_function (session, "!$omp parallel @jacobi_target.c:160");
+  w = (WaitFunction) { a, "!$omp parallel @jacobi_target.c:160" };
+  g_assert_true (jx_test_wait_until (segmented_by, &w, 60));
+  g_assert_null (note_of (a));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/session/fold/modes", test_fold_modes);
+  g_test_add_func ("/session/fold/common-sos-function", test_common_function);
   return g_test_run ();
 }

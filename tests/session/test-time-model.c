@@ -100,6 +100,33 @@ test_with_extent (void)
   assert_view (model, 1300000, 1800000);
 }
 
+/* Showing a span (next difference): a call too narrow to see is zoomed
+ * into until it is that share of the window; one outside is centred; one
+ * in view and wide enough leaves the window as it is (issue 19: a 26 µs
+ * call in an 18.8 s window). */
+static void
+test_show_span (void)
+{
+  g_autoptr(JxTimeModel) model = jx_time_model_new ();
+  gint64 s = 18800000000;
+
+  jx_time_model_set_extent (model, &(JxTimeSpan) { 0, s });
+  jx_time_model_zoom_all (model);
+  /* 26 µs at 9 s, at least 8 of 1000 px. */
+  jx_time_model_show_span (model, &(JxTimeSpan) { 9000000000, 9000026000 }, 8.0 / 1000.0);
+  assert_view (model, 9000013000 - 1625000, 9000013000 + 1625000);
+  g_assert_cmpfloat (26000.0 / jx_time_span_get_duration (jx_time_model_get_visible_time (model)), >=, 0.008);
+  /* Wide enough and in view: stays. */
+  jx_time_model_show_span (model, &(JxTimeSpan) { 9000000000, 9000100000 }, 0.008);
+  assert_view (model, 9000013000 - 1625000, 9000013000 + 1625000);
+  /* Outside: centred at the same width. */
+  jx_time_model_show_span (model, &(JxTimeSpan) { 1000000000, 1000100000 }, 0.008);
+  assert_view (model, 1000050000 - 1625000, 1000050000 + 1625000);
+  /* One nanosecond: as far as the minimum width goes. */
+  jx_time_model_show_span (model, &(JxTimeSpan) { 5000000000, 5000000001 }, 0.008);
+  g_assert_cmpint (jx_time_span_get_duration (jx_time_model_get_visible_time (model)), ==, JX_TIME_MODEL_MIN_WIDTH_NS);
+}
+
 static void
 test_selected_time (void)
 {
@@ -132,6 +159,7 @@ main (int   argc,
   g_test_add_func ("/session/time-model/without-extent", test_without_extent);
   g_test_add_func ("/session/time-model/with-extent", test_with_extent);
   g_test_add_func ("/session/time-model/selected-time", test_selected_time);
+  g_test_add_func ("/session/time-model/show-span", test_show_span);
 
   return g_test_run ();
 }

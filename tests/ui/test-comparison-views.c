@@ -129,6 +129,8 @@ test_diff_bar_pixels (void)
 
   SKIP_WITHOUT_DISPLAY ();
   fixture_open (&f, 2, 6);
+  /* The structural colours (the timing ones: test-diff-views.c). */
+  jx_session_set_diff_mode (f.session, JX_DIFF_BAR_STRUCTURE);
   items[0] = jx_test_item_at (f.session, 0);
   items[1] = jx_test_item_at (f.session, 1);
   ta = jx_session_trace_get_trace (items[0]);
