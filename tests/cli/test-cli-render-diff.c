@@ -39,6 +39,8 @@ render (CliRun *run,
   const char *arg;
   va_list ap;
 
+  /* A run may be reused: the previous output goes first. */
+  cli_run_clear (run);
   g_ptr_array_add (args, (gpointer) "render");
   va_start (ap, run);
   while ((arg = va_arg (ap, const char *)) != NULL)
