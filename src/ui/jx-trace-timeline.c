@@ -31,8 +31,9 @@ jx_trace_timeline_constructed (GObject *object)
 
   G_OBJECT_CLASS (jx_trace_timeline_parent_class)->constructed (object);
 
-  g_return_if_fail (JX_IS_SESSION (self->session));
-  g_return_if_fail (JX_IS_SESSION_TRACE (self->item));
+  /* jx_trace_timeline_new () checks both. */
+  g_assert (JX_IS_SESSION (self->session));
+  g_assert (JX_IS_SESSION_TRACE (self->item));
 
   jx_trace_header_bind (self->header, self->session, self->item);
   jx_timeline_canvas_bind (self->canvas, self->session, self->item);
