@@ -260,6 +260,7 @@ close_comparison_action (GtkWidget  *widget,
 {
   JxWindow *self = JX_WINDOW (widget);
 
+  _jx_window_forget_comparison_file (self);
   jx_session_clear (self->session);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   _jx_window_show_page (self, "welcome");
