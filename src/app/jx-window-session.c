@@ -21,6 +21,20 @@
 
 static void locate_next_missing (JxWindow *self);
 
+static gboolean
+present_idle (gpointer data)
+{
+  gtk_window_present (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* After the window's own surface is up, so the message is above it. */
+static void
+present_when_idle (GtkWindow *dialog)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, present_idle, g_object_ref (dialog), g_object_unref);
+}
+
 static void
 show_error (JxWindow   *self,
             const char *heading,
@@ -29,7 +43,13 @@ show_error (JxWindow   *self,
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  /* Opened from the command line, the window is not on screen yet: the
+   * message follows it, so that it shows above it. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    gtk_window_present (GTK_WINDOW (dialog));
+  else
+    g_signal_connect_object (self, "map", G_CALLBACK (present_when_idle), dialog,
+                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
 }
 
 static void
@@ -256,7 +276,24 @@ on_missing_response (AdwMessageDialog *dialog,
   locate_next_missing (self);
 }
 
-/* One message per trace that was not found, one after another. */
+static gboolean
+locate_when_idle (gpointer data)
+{
+  locate_next_missing (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_mapped_locate (JxWindow *self)
+{
+  g_signal_handlers_disconnect_by_func (self, on_mapped_locate, self);
+  /* After the window's own surface is up, so the message is above it. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, locate_when_idle, g_object_ref (self), g_object_unref);
+}
+
+/* One message per trace that was not found, one after another. A window
+ * opened from the command line is not on screen yet: the message waits for
+ * it, so that it shows above it. */
 static void
 locate_next_missing (JxWindow *self)
 {
@@ -267,6 +304,13 @@ locate_next_missing (JxWindow *self)
 
   if (self->session_file == NULL || self->missing == NULL || self->missing->len == 0)
     return;
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      g_signal_handlers_disconnect_by_func (self, on_mapped_locate, self);
+      g_signal_connect_data (self, "map", G_CALLBACK (on_mapped_locate), self, NULL,
+                             G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+      return;
+    }
 
   trace = g_ptr_array_index (self->session_file->traces, g_array_index (self->missing, guint, 0));
   display = g_filename_display_name (trace->path);
