@@ -71,6 +71,7 @@ struct _JxWindow
   GtkNativeDialog      *save_chooser;
   GtkNativeDialog      *export_chooser;
   GtkNativeDialog      *locate_chooser;
+  GtkNativeDialog      *table_chooser;
 
   /* Load failures since the failure toast appeared: one toast lists them. */
   AdwToast             *failure_toast;   /* weak */
@@ -109,6 +110,8 @@ void              _jx_window_fold_dispose         (JxWindow       *self);
 void              _jx_window_class_init_session   (GtkWidgetClass *widget_class);
 void              _jx_window_dispose_session      (JxWindow       *self);
 void              _jx_window_update_session_actions (JxWindow     *self);
+/* Export Table as CSV…: the table the comparison pane shows. */
+void              _jx_window_run_table_export     (JxWindow       *self);
 /* Opening traces (not a saved comparison) ends the link to the file. */
 void              _jx_window_forget_comparison_file (JxWindow     *self);
 

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "jx-comparison-render.h"
+#include "jx-diff-tree-view.h"
 #include "jx-palette.h"
 #include "jx-picture-file.h"
 #include "jx-session-file-apply.h"
@@ -530,6 +531,116 @@ export_image_action (GtkWidget  *widget,
   gtk_native_dialog_show (self->export_chooser);
 }
 
+/* Tables ------------------------------------------------------------------ */
+
+/* The CSV of the table the comparison pane shows, and a file name for it;
+ * NULL when that table has nothing yet. */
+static char *
+dup_table_csv (JxWindow    *self,
+               const char **name)
+{
+  JxComparisonPane *pane = self->comparison_pane;
+  const char *page = jx_comparison_pane_get_page (pane);
+
+  if (g_strcmp0 (page, "tree") == 0 || g_strcmp0 (page, "flame") == 0)
+    {
+      const JxDiffTree *tree = jx_diff_tree_view_get_tree (jx_comparison_pane_get_tree_view (pane));
+      GString *out;
+
+      *name = "call-tree.csv";
+      if (tree == NULL)
+        return NULL;
+      out = g_string_new (NULL);
+      jx_diff_tree_append_csv (out, tree);
+      return g_string_free (out, FALSE);
+    }
+  if (g_strcmp0 (page, "similarity") == 0)
+    {
+      *name = "similarity.csv";
+      return jx_similarity_list_dup_csv (jx_comparison_pane_get_similarity (pane));
+    }
+  *name = "function-time-differences.csv";
+  return jx_function_diff_table_dup_csv (jx_comparison_pane_get_function_table (pane));
+}
+
+gboolean
+jx_window_export_table (JxWindow    *self,
+                        const char  *filename,
+                        GError     **error)
+{
+  g_autofree char *csv = NULL;
+  const char *name;
+
+  g_return_val_if_fail (JX_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (filename != NULL, FALSE);
+
+  csv = dup_table_csv (self, &name);
+  if (csv == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "%s",
+                   _("The differential call tree is not built yet: show it first"));
+      return FALSE;
+    }
+  if (!g_file_set_contents (filename, csv, -1, error))
+    {
+      g_autofree char *display = g_filename_display_name (filename);
+
+      g_prefix_error (error, _("Could not write “%s”: "), display);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+on_table_response (GtkNativeDialog *dialog,
+                   int              response,
+                   JxWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (path != NULL && !jx_window_export_table (self, path, &error))
+        show_error (self, _("Table Not Exported"), error->message);
+      else if (path != NULL)
+        {
+          g_autofree char *base = g_filename_display_basename (path);
+          g_autofree char *text = g_strdup_printf (_("Exported “%s”"), base);
+
+          jx_window_show_toast (self, text);
+        }
+    }
+  g_clear_object (&self->table_chooser);
+}
+
+void
+_jx_window_run_table_export (JxWindow *self)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *csv = NULL;
+  const char *name;
+
+  if (self->table_chooser != NULL)
+    {
+      gtk_native_dialog_show (self->table_chooser);
+      return;
+    }
+  csv = dup_table_csv (self, &name);
+  self->table_chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (_("Export Table as CSV"), GTK_WINDOW (self),
+                                                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                                        _("_Export"), _("_Cancel")));
+  gtk_native_dialog_set_modal (self->table_chooser, TRUE);
+  gtk_file_filter_set_name (filter, _("CSV Tables"));
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_mime_type (filter, "text/csv");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->table_chooser), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->table_chooser), name);
+  g_signal_connect (self->table_chooser, "response", G_CALLBACK (on_table_response), self);
+  gtk_native_dialog_show (self->table_chooser);
+}
+
 /* Class ------------------------------------------------------------------- */
 
 void
@@ -545,7 +656,8 @@ _jx_window_update_session_actions (JxWindow *self)
 void
 _jx_window_dispose_session (JxWindow *self)
 {
-  GtkNativeDialog **choosers[] = { &self->save_chooser, &self->export_chooser, &self->locate_chooser };
+  GtkNativeDialog **choosers[] = { &self->save_chooser, &self->export_chooser, &self->locate_chooser,
+                                    &self->table_chooser };
 
   for (guint i = 0; i < G_N_ELEMENTS (choosers); i++)
     if (*choosers[i] != NULL)

@@ -44,6 +44,14 @@ gboolean   jx_window_export_image         (JxWindow      *self,
                                            const char    *filename,
                                            GError       **error);
 
+/* The table the comparison pane shows as CSV: the function time
+ * differences (the columns of `juxtrace-cli diff --csv --functions`), the
+ * differential call tree (those of `diff --tree --csv` but the scores) or
+ * the similarity list (stream_a, stream_b, similarity). */
+gboolean   jx_window_export_table         (JxWindow      *self,
+                                           const char    *filename,
+                                           GError       **error);
+
 /* Opens the bundled example comparison; FALSE (and a message in the window)
  * when it is not there. */
 gboolean   jx_window_open_examples  (JxWindow            *self);

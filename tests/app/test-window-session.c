@@ -13,6 +13,8 @@
 #include <adwaita.h>
 
 #include "jx-application.h"
+#include "jx-diff-tree.h"
+#include "jx-diff-tree-view.h"
 #include "jx-session-file.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
@@ -199,6 +201,74 @@ test_save_and_open (void)
   jx_test_remove_tree (dir);
 }
 
+static gboolean
+comparison_done (gpointer item)
+{
+  return jx_session_trace_get_comparison_state (item) == JX_SESSION_COMPARISON_DONE;
+}
+
+static gboolean
+has_tree (gpointer view)
+{
+  return jx_diff_tree_view_get_tree (view) != NULL;
+}
+
+static char *
+export_page (JxWindow   *window,
+             const char *page,
+             const char *dir)
+{
+  JxComparisonPane *pane = jx_window_get_comparison_pane (window);
+  g_autofree char *path = g_strdup_printf ("%s/%s.csv", dir, page);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  jx_comparison_pane_show_page (pane, page);
+  g_assert_cmpstr (jx_comparison_pane_get_page (pane), ==, page);
+  if (g_str_equal (page, "tree"))
+    g_assert_true (jx_test_wait_until (has_tree, jx_comparison_pane_get_tree_view (pane), 60));
+  g_assert_true (jx_window_export_table (window, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Export Table as CSV writes the table the comparison pane shows. */
+static void
+test_export_tables (void)
+{
+  g_autofree char *plain = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *papi = jx_test_get_shared_trace ("pipit__ping-pong-otf2-papi");
+  g_autofree char *dir = jx_test_make_tmp_dir ();
+  g_autofree char *functions = NULL;
+  g_autofree char *similarity = NULL;
+  g_autofree char *tree = NULL;
+  const char *paths[] = { plain, papi, NULL };
+  JxWindow *window;
+  JxSession *session;
+
+  window = jx_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  session = jx_window_get_session (window);
+  jx_window_open_paths (window, paths, FALSE);
+  jx_test_wait_for_loads (session);
+  g_assert_true (jx_test_wait_until (comparison_done, jx_test_item_at (session, 1), 120));
+  jx_test_spin (300);
+
+  functions = export_page (window, "functions", dir);
+  g_assert_true (g_str_has_prefix (functions, "function,"));
+  g_assert_nonnull (strstr (functions, "MPI_"));
+  similarity = export_page (window, "similarity", dir);
+  g_assert_true (g_str_has_prefix (similarity, "stream_a,stream_b,similarity\n"));
+  g_assert_nonnull (strchr (strchr (similarity, '\n') + 1, '\n'));
+  tree = export_page (window, "tree", dir);
+  g_assert_true (g_str_has_prefix (tree, JX_DIFF_TREE_CSV_HEADER "\n"));
+  g_assert_nonnull (strstr (tree, "MPI_"));
+
+  close_all_windows ();
+  jx_test_remove_tree (dir);
+}
+
 /* One trace of the saved comparison moved away: the other opens and the
  * window asks to locate the moved one. */
 static void
@@ -317,6 +387,7 @@ main (int   argc,
   g_application_hold (G_APPLICATION (app));
 
   g_test_add_func ("/app/session/save-and-open", test_save_and_open);
+  g_test_add_func ("/app/session/export-tables", test_export_tables);
   g_test_add_func ("/app/session/missing-trace", test_missing_trace);
   g_test_add_func ("/app/session/corrupt-file", test_corrupt_file);
   g_test_add_func ("/app/session/appearance", test_appearance);
