@@ -101,6 +101,24 @@ jx_window_get_n_missing (JxWindow *self)
   return self->missing != NULL ? self->missing->len : 0;
 }
 
+/* The start page's recent comparisons, and the desktop's recent files. */
+static void
+remember (JxWindow   *self,
+          const char *filename)
+{
+  const char *paths[2] = { filename, NULL };
+  g_autofree char *uri = g_filename_to_uri (filename, NULL, NULL);
+  GtkRecentData data = {
+    .mime_type = (char *) JX_SESSION_FILE_MIME_TYPE,
+    .app_name = (char *) "juxtrace",
+    .app_exec = (char *) "juxtrace %u",
+  };
+
+  jx_welcome_page_remember (self->welcome_page, paths);
+  if (uri != NULL)
+    gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
 /* Saving ------------------------------------------------------------------ */
 
 gboolean
@@ -110,7 +128,6 @@ jx_window_save_comparison (JxWindow    *self,
 {
   g_autoptr(JxSessionFile) file = NULL;
   g_autofree char *path = NULL;
-  const char *paths[2] = { NULL, NULL };
 
   g_return_val_if_fail (JX_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (filename != NULL, FALSE);
@@ -125,8 +142,7 @@ jx_window_save_comparison (JxWindow    *self,
     return FALSE;
 
   set_comparison_file (self, path, g_steal_pointer (&file));
-  paths[0] = path;
-  jx_welcome_page_remember (self->welcome_page, paths);
+  remember (self, path);
   return TRUE;
 }
 
@@ -336,7 +352,6 @@ jx_window_open_comparison_file (JxWindow   *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(JxSessionFile) file = NULL;
   g_autoptr(GArray) missing = NULL;
-  const char *paths[2] = { filename, NULL };
 
   g_return_val_if_fail (JX_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (filename != NULL, FALSE);
@@ -365,7 +380,7 @@ jx_window_open_comparison_file (JxWindow   *self,
 
   /* The file, not its traces, is the recent comparison. */
   self->recent_recorded = TRUE;
-  jx_welcome_page_remember (self->welcome_page, paths);
+  remember (self, filename);
   set_comparison_file (self, filename, g_steal_pointer (&file));
   self->missing = g_steal_pointer (&missing);
 

@@ -159,6 +159,26 @@ test_save_and_open (void)
   g_assert_nonnull (strstr (text, "Offset=5000000"));
   g_assert_nonnull (strstr (text, "Reference=1"));
 
+  /* It is the first recent comparison, alone; opening that entry (or a
+   * drop: both open paths) opens the file again. */
+  {
+    GSettings *settings = jx_application_get_settings (app);
+    g_autoptr(GVariant) recent = g_settings_get_value (settings, "recent-comparisons");
+    g_autoptr(GVariant) first = g_variant_get_child_value (recent, 0);
+    g_autofree const char **strv = g_variant_get_strv (first, NULL);
+    const char *recent_paths[] = { filename, NULL };
+
+    g_assert_cmpstr (strv[0], ==, filename);
+    g_assert_null (strv[1]);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.close-comparison", NULL);
+    jx_window_open_paths (window, recent_paths, FALSE);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 2);
+    jx_test_wait_for_loads (session);
+    jx_test_spin (100);
+    g_assert_cmpint (jx_test_offset_of (session, 1), ==, 5 * MS);
+    g_assert_cmpstr (jx_window_get_comparison_file (window), ==, filename);
+  }
+
   /* Export Image: PNG, SVG and PDF by the name's extension. */
   {
     static const char *names[] = { "view.png", "view.svg", "view.pdf", "view.PNG" };
