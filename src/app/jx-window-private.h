@@ -72,6 +72,11 @@ struct _JxWindow
   GtkNativeDialog      *export_chooser;
   GtkNativeDialog      *locate_chooser;
   GtkNativeDialog      *table_chooser;
+  /* The file's folded groups wait for the traces to load, then for their
+   * lanes (retried every 100 ms for a while). */
+  gboolean              folds_pending;
+  guint                 fold_source;
+  guint                 fold_tries;
 
   /* Load failures since the failure toast appeared: one toast lists them. */
   AdwToast             *failure_toast;   /* weak */
@@ -110,6 +115,8 @@ void              _jx_window_fold_dispose         (JxWindow       *self);
 void              _jx_window_class_init_session   (GtkWidgetClass *widget_class);
 void              _jx_window_dispose_session      (JxWindow       *self);
 void              _jx_window_update_session_actions (JxWindow     *self);
+/* Folds the groups the opened file keeps folded, once nothing loads. */
+void              _jx_window_restore_folds        (JxWindow       *self);
 /* Export Table as CSV…: the table the comparison pane shows. */
 void              _jx_window_run_table_export     (JxWindow       *self);
 /* Opening traces (not a saved comparison) ends the link to the file. */

@@ -61,7 +61,10 @@ set_comparison_file (JxWindow      *self,
   g_autofree char *base = NULL;
 
   if (file != self->session_file)
-    g_clear_pointer (&self->session_file, jx_session_file_free);
+    {
+      g_clear_handle_id (&self->fold_source, g_source_remove);
+      g_clear_pointer (&self->session_file, jx_session_file_free);
+    }
   self->session_file = file;
   g_free (self->session_filename);
   self->session_filename = g_strdup (filename);
@@ -119,6 +122,104 @@ remember (JxWindow   *self,
     gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
+/* Folded groups ------------------------------------------------------------ */
+
+/* Which stream groups each lane shows folded: view state, kept by the file
+ * for each trace whose groups are known (an empty list: none folded). */
+static void
+capture_folds (JxWindow      *self,
+               JxSessionFile *file)
+{
+  for (guint i = 0; i < file->traces->len; i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+      JxSessionFileTrace *trace = g_ptr_array_index (file->traces, i);
+      JxStreamGroups *groups = item != NULL ? jx_session_trace_get_groups (item) : NULL;
+      JxTraceTimeline *lane = item != NULL ? jx_master_timeline_get_trace_timeline (self->master_timeline, item) : NULL;
+
+      if (groups == NULL || lane == NULL)
+        continue;
+      trace->folded_groups = g_array_new (FALSE, FALSE, sizeof (guint32));
+      for (guint32 g = 0; g < jx_stream_groups_get_n_groups (groups); g++)
+        if (jx_trace_timeline_get_group_folded (lane, g))
+          g_array_append_val (trace->folded_groups, g);
+    }
+}
+
+static gboolean
+contains (GArray  *array,
+          guint32  value)
+{
+  for (guint i = 0; i < array->len; i++)
+    if (g_array_index (array, guint32, i) == value)
+      return TRUE;
+  return FALSE;
+}
+
+/* Folds the file's groups in every lane that knows its groups; FALSE while
+ * a lane does not know them yet (its canvas takes the trace a little after
+ * the load). */
+static gboolean
+restore_folds_now (JxWindow *self)
+{
+  gboolean all = TRUE;
+
+  for (guint i = 0; i < self->session_file->traces->len; i++)
+    {
+      JxSessionFileTrace *trace = g_ptr_array_index (self->session_file->traces, i);
+      JxSessionTrace *item = trace->folded_groups != NULL ? jx_session_find_path (self->session, trace->path) : NULL;
+      JxStreamGroups *groups = item != NULL ? jx_session_trace_get_groups (item) : NULL;
+      JxTraceTimeline *lane = item != NULL ? jx_master_timeline_get_trace_timeline (self->master_timeline, item) : NULL;
+
+      if (item == NULL || jx_session_trace_get_state (item) != JX_SESSION_TRACE_LOADED)
+        continue;
+      if (groups == NULL || lane == NULL)
+        {
+          all = FALSE;
+          continue;
+        }
+      for (guint32 g = 0; g < jx_stream_groups_get_n_groups (groups); g++)
+        {
+          gboolean folded = contains (trace->folded_groups, g);
+
+          jx_trace_timeline_set_group_folded (lane, g, folded);
+          if (jx_trace_timeline_get_group_folded (lane, g) != folded)
+            all = FALSE;
+        }
+    }
+  return all;
+}
+
+#define RESTORE_FOLDS_TRIES 50
+#define RESTORE_FOLDS_INTERVAL_MS 100
+
+static gboolean
+restore_folds_retry (gpointer data)
+{
+  JxWindow *self = data;
+
+  if (self->session_file == NULL || restore_folds_now (self) || ++self->fold_tries >= RESTORE_FOLDS_TRIES)
+    {
+      self->fold_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_jx_window_restore_folds (JxWindow *self)
+{
+  if (!self->folds_pending || self->session_file == NULL || jx_session_get_n_loading (self->session) > 0)
+    return;
+  self->folds_pending = FALSE;
+  g_clear_handle_id (&self->fold_source, g_source_remove);
+  if (!restore_folds_now (self))
+    {
+      self->fold_tries = 0;
+      self->fold_source = g_timeout_add (RESTORE_FOLDS_INTERVAL_MS, restore_folds_retry, self);
+    }
+}
+
 /* Saving ------------------------------------------------------------------ */
 
 gboolean
@@ -135,6 +236,7 @@ jx_window_save_comparison (JxWindow    *self,
   path = g_str_has_suffix (filename, JX_SESSION_FILE_SUFFIX) ? g_strdup (filename)
                                                              : g_strconcat (filename, JX_SESSION_FILE_SUFFIX, NULL);
   file = jx_session_file_capture (self->session);
+  capture_folds (self, file);
   /* Fields a newer Juxtrace wrote into the file opened survive the save. */
   if (self->session_file != NULL && self->session_file->keyfile != NULL)
     file->keyfile = g_key_file_ref (self->session_file->keyfile);
@@ -251,6 +353,7 @@ on_locate_response (GtkNativeDialog *dialog,
         {
           if (jx_session_file_apply_located (self->session_file, self->session, index, path) == NULL)
             jx_window_show_toast (self, _("That trace is already part of the comparison"));
+          self->folds_pending = TRUE;
           _jx_window_show_page (self, "comparison");
         }
       g_array_remove_index (self->missing, 0);
@@ -383,6 +486,8 @@ jx_window_open_comparison_file (JxWindow   *self,
   remember (self, filename);
   set_comparison_file (self, filename, g_steal_pointer (&file));
   self->missing = g_steal_pointer (&missing);
+  self->folds_pending = TRUE;
+  _jx_window_restore_folds (self);
 
   if (g_list_model_get_n_items (G_LIST_MODEL (self->session)) > 0)
     _jx_window_show_page (self, "comparison");
@@ -680,6 +785,7 @@ _jx_window_dispose_session (JxWindow *self)
         gtk_native_dialog_destroy (*choosers[i]);
         g_clear_object (choosers[i]);
       }
+  g_clear_handle_id (&self->fold_source, g_source_remove);
   g_clear_pointer (&self->session_file, jx_session_file_free);
   g_clear_pointer (&self->session_filename, g_free);
   g_clear_pointer (&self->missing, g_array_unref);

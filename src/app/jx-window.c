@@ -276,6 +276,7 @@ on_n_loading_changed (JxWindow *self)
       self->recent_recorded = TRUE;
       jx_welcome_page_remember (self->welcome_page, (const char * const *) paths->pdata);
     }
+  _jx_window_restore_folds (self);
   _jx_window_update_state (self);
 }
 

@@ -24,7 +24,7 @@ static const char * const main_keys[] = {
   "DiffMode", "NoiseBand", "DifferencesByImpact", "AlignEnds", "Search", NULL,
 };
 static const char * const trace_keys[] = {
-  "Path", "AbsolutePath", "Offset", "Color", NULL,
+  "Path", "AbsolutePath", "Offset", "Color", "FoldedGroups", NULL,
 };
 
 static void
@@ -34,6 +34,7 @@ trace_free (gpointer data)
 
   g_free (trace->path);
   g_free (trace->stored_path);
+  g_clear_pointer (&trace->folded_groups, g_array_unref);
   g_free (trace);
 }
 
@@ -272,6 +273,16 @@ jx_session_file_to_data (JxSessionFile *self,
 
           g_key_file_set_string (keyfile, group, "Color", colour);
         }
+      if (trace->folded_groups != NULL && trace->folded_groups->len == 0)
+        g_key_file_set_value (keyfile, group, "FoldedGroups", "");
+      else if (trace->folded_groups != NULL)
+        {
+          g_autofree int *list = g_new (int, trace->folded_groups->len);
+
+          for (guint k = 0; k < trace->folded_groups->len; k++)
+            list[k] = (int) MIN (g_array_index (trace->folded_groups, guint32, k), (guint32) G_MAXINT);
+          g_key_file_set_integer_list (keyfile, group, "FoldedGroups", list, trace->folded_groups->len);
+        }
     }
 
   return g_key_file_to_data (keyfile, length, NULL);
@@ -488,6 +499,27 @@ read_traces (JxSessionFile  *self,
       colour = g_key_file_get_string (keyfile, group, "Color", NULL);
       if (colour != NULL && !parse_color (colour, &trace->picked_color))
         warn (self, _("[%s] Color “%s” is not #rrggbb; the trace keeps its own colour"), group, colour);
+      if (g_key_file_has_key (keyfile, group, "FoldedGroups", NULL))
+        {
+          g_autofree int *list = NULL;
+          gsize n = 0;
+
+          g_clear_error (&local);
+          list = g_key_file_get_integer_list (keyfile, group, "FoldedGroups", &n, &local);
+          if (local != NULL)
+            warn (self, _("[%s] FoldedGroups is not a list of group numbers; nothing is folded"), group);
+          else
+            {
+              trace->folded_groups = g_array_sized_new (FALSE, FALSE, sizeof (guint32), (guint) n);
+              for (gsize k = 0; k < n; k++)
+                if (list[k] >= 0)
+                  {
+                    guint32 index = (guint32) list[k];
+
+                    g_array_append_val (trace->folded_groups, index);
+                  }
+            }
+        }
     }
   return TRUE;
 }

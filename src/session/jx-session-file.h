@@ -43,6 +43,9 @@ typedef struct
   char    *stored_path;   /* as the file says, relative or absolute */
   gint64   offset_ns;
   guint32  picked_color;  /* opaque 0xffRRGGBB, 0 when none */
+  GArray  *folded_groups; /* guint32 indexes of the stream groups (of the
+                           * fold grouping) shown folded; NULL when none.
+                           * The window fills and applies them. */
 } JxSessionFileTrace;
 
 typedef struct

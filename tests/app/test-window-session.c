@@ -79,6 +79,15 @@ close_message_dialogs (void)
     }
 }
 
+static JxTraceTimeline *
+lane_of (JxWindow *window,
+         guint     position)
+{
+  JxSessionTrace *item = jx_test_item_at (jx_window_get_session (window), position);
+
+  return jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (window), item);
+}
+
 static gboolean
 file_starts_with (const char *path,
                   const char *magic,
@@ -116,6 +125,13 @@ test_save_and_open (void)
   jx_session_set_reference (session, jx_test_item_at (session, 1));
   jx_session_set_diff_mode (session, JX_DIFF_BAR_TIME);
   jx_session_trace_set_picked_color (jx_test_item_at (session, 0), 0xff884422);
+  /* The fold grouping, and which groups are folded (view state), are kept:
+   * here all processes of the stencil run in one folded row. */
+  jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_PROCESSES);
+  jx_test_spin (100);
+  g_assert_cmpuint (jx_stream_groups_get_n_groups (jx_session_trace_get_groups (jx_test_item_at (session, 1))), >=, 1);
+  jx_trace_timeline_set_group_folded (lane_of (window, 1), 0, TRUE);
+  g_assert_true (jx_trace_timeline_get_group_folded (lane_of (window, 1), 0));
   view = *jx_session_get_visible_time (session);
   view.end_ns = view.begin_ns + jx_time_span_get_duration (&view) / 2;
   jx_session_set_visible_time (session, &view);
@@ -150,6 +166,9 @@ test_save_and_open (void)
   g_assert_cmpint (jx_test_view_end (session), ==, view.end_ns);
   g_assert_cmpstr (jx_window_get_comparison_file (window), ==, filename);
   g_assert_false (jx_session_can_undo (session));
+  g_assert_cmpint (jx_session_get_fold_grouping (session), ==, JX_FOLD_GROUPING_PROCESSES);
+  g_assert_true (jx_trace_timeline_get_group_folded (lane_of (window, 1), 0));
+  g_assert_false (jx_trace_timeline_get_group_folded (lane_of (window, 0), 0));
   g_assert_null (find_message_dialog (NULL, NULL));
 
   /* Ctrl+S saves to the same file, with what changed since. */

@@ -56,8 +56,16 @@ test_round_trip (void)
   guint n_files = 0;
 
   g_assert_cmpint (g_mkdir_with_parents (study, 0700), ==, 0);
-  jx_session_file_add_trace (file, trace_a, 0, 0);
-  jx_session_file_add_trace (file, trace_b, -1234567, 0xff3366cc);
+  {
+    JxSessionFileTrace *first = jx_session_file_add_trace (file, trace_a, 0, 0);
+    static const guint32 folded[] = { 0, 3 };
+
+    first->folded_groups = g_array_new (FALSE, FALSE, sizeof (guint32));
+    g_array_append_vals (first->folded_groups, folded, G_N_ELEMENTS (folded));
+  }
+  /* An empty list (nothing folded) is kept apart from none (not known). */
+  jx_session_file_add_trace (file, trace_b, -1234567, 0xff3366cc)->folded_groups =
+    g_array_new (FALSE, FALSE, sizeof (guint32));
   file->reference = 1;
   file->has_visible = TRUE;
   file->visible = (JxTimeSpan) { 5 * MS, 17 * MS };
@@ -106,6 +114,16 @@ test_round_trip (void)
   g_assert_cmpint (((JxSessionFileTrace *) back->traces->pdata[1])->offset_ns, ==, -1234567);
   g_assert_cmpuint (((JxSessionFileTrace *) back->traces->pdata[0])->picked_color, ==, 0);
   g_assert_cmpuint (((JxSessionFileTrace *) back->traces->pdata[1])->picked_color, ==, 0xff3366cc);
+  {
+    GArray *folded = ((JxSessionFileTrace *) back->traces->pdata[0])->folded_groups;
+
+    g_assert_nonnull (folded);
+    g_assert_cmpuint (folded->len, ==, 2);
+    g_assert_cmpuint (g_array_index (folded, guint32, 0), ==, 0);
+    g_assert_cmpuint (g_array_index (folded, guint32, 1), ==, 3);
+    g_assert_nonnull (((JxSessionFileTrace *) back->traces->pdata[1])->folded_groups);
+    g_assert_cmpuint (((JxSessionFileTrace *) back->traces->pdata[1])->folded_groups->len, ==, 0);
+  }
   g_assert_cmpint (back->reference, ==, 1);
   g_assert_true (back->has_visible);
   g_assert_cmpint (back->visible.begin_ns, ==, 5 * MS);
