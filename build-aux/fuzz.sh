@@ -22,7 +22,7 @@ set -eu
 
 seconds=${1:?usage: fuzz.sh SECONDS [loader|cli]…}
 shift
-targets=${*:-loader cli}
+targets=${*:-loader cli session-file}
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${JX_FUZZ_BUILD_DIR:-$srcdir/_build/fuzz}

@@ -437,6 +437,17 @@ report_unknown (JxSessionFile *self,
           warn (self, _("The section [%s] is not known to this version; it is kept when saving"), groups[i]);
           continue;
         }
+      if (trace_group)
+        {
+          char *end;
+          guint64 index = g_ascii_strtoull (groups[i] + strlen (TRACE_GROUP_PREFIX), &end, 10);
+
+          if (*end != '\0' || end == groups[i] + strlen (TRACE_GROUP_PREFIX) || index >= self->traces->len)
+            {
+              warn (self, _("The section [%s] is left out: traces are numbered from 0 without gaps"), groups[i]);
+              continue;
+            }
+        }
       keys = g_key_file_get_keys (keyfile, groups[i], NULL, NULL);
       for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
         if (!g_strv_contains (main_group ? main_keys : trace_keys, keys[k]))

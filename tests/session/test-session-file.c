@@ -181,7 +181,10 @@ test_newer_fields (void)
     "Opacity=0.5\n"
     "\n"
     "[Counters]\n"
-    "Shown=PAPI_TOT_CYC\n";
+    "Shown=PAPI_TOT_CYC\n"
+    "\n"
+    "[Trace 5]\n"
+    "Path=/after/a/gap\n";
   g_autoptr(GError) error = NULL;
   g_autoptr(JxSessionFile) file = NULL;
   g_autofree char *saved = NULL;
@@ -191,9 +194,10 @@ test_newer_fields (void)
   g_assert_no_error (error);
   g_assert_nonnull (file);
   g_assert_cmpuint (file->version, ==, 3);
-  /* The newer version, the unknown operation, two unknown keys and the
-   * unknown section are all reported. */
-  g_assert_cmpuint (file->warnings->len, ==, 5);
+  /* The newer version, the unknown operation, two unknown keys, the
+   * unknown section and the trace after a gap are all reported. */
+  g_assert_cmpuint (file->warnings->len, ==, 6);
+  g_assert_cmpuint (file->traces->len, ==, 1);
   g_assert_cmpint (file->diff_mode, ==, JX_DIFF_BAR_STRUCTURE);
   g_assert_cmpint (file->fold_operation, ==, JX_FOLD_MAX);
   g_assert_cmpint (((JxSessionFileTrace *) file->traces->pdata[0])->offset_ns, ==, 250);
