@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes Juxtrace with libFuzzer (clang, ASan + UBSan):
-#   build-aux/fuzz.sh SECONDS [TARGET…]      TARGET: loader, cli (default: both)
+#   build-aux/fuzz.sh SECONDS [TARGET…]      TARGET: loader, cli, session-file (default: all)
 # Builds the targets in _build/fuzz (or $JX_FUZZ_BUILD_DIR) with
 # -Dfuzzing=true, copies the seed corpus tests/fuzz/corpus/TARGET to a
 # working corpus outside the tree ($JX_FUZZ_WORK_DIR, default
@@ -20,7 +20,7 @@
 # still one worker).
 set -eu
 
-seconds=${1:?usage: fuzz.sh SECONDS [loader|cli]…}
+seconds=${1:?usage: fuzz.sh SECONDS [loader|cli|session-file]…}
 shift
 targets=${*:-loader cli session-file}
 
