@@ -108,6 +108,7 @@ for target in $targets; do
   case $target in
     loader) extra="-max_len=65536 -timeout=30" ;;
     cli) extra="-max_len=512 -timeout=20 -dict=$srcdir/tests/fuzz/cli.dict" ;;
+    session-file) extra="-max_len=4096 -timeout=10" ;;
     *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
   esac
   fork=""

@@ -315,7 +315,22 @@ run_save_chooser (JxWindow *self)
       gtk_file_chooser_set_file (GTK_FILE_CHOOSER (self->save_chooser), current, NULL);
     }
   else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->save_chooser), _("comparison.juxtrace"));
+    {
+      JxSessionTrace *first = jx_session_peek_item (self->session, 0);
+      const char *path = first != NULL ? jx_session_trace_get_path (first) : NULL;
+
+      /* Beside the traces: the folder that holds the first trace's folder. */
+      if (path != NULL && g_path_is_absolute (path))
+        {
+          g_autofree char *trace_dir = g_file_test (path, G_FILE_TEST_IS_DIR) ? g_strdup (path)
+                                                                                : g_path_get_dirname (path);
+          g_autofree char *parent = g_path_get_dirname (trace_dir);
+          g_autoptr(GFile) folder = g_file_new_for_path (parent);
+
+          gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->save_chooser), folder, NULL);
+        }
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->save_chooser), _("comparison.juxtrace"));
+    }
   g_signal_connect (self->save_chooser, "response", G_CALLBACK (on_save_response), self);
   gtk_native_dialog_show (self->save_chooser);
 }
