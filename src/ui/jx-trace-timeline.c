@@ -245,6 +245,23 @@ jx_trace_timeline_get_canvas (JxTraceTimeline *self)
 }
 
 gboolean
+jx_trace_timeline_get_group_folded (JxTraceTimeline *self,
+                                    guint32          group)
+{
+  g_return_val_if_fail (JX_IS_TRACE_TIMELINE (self), FALSE);
+  return jx_timeline_canvas_get_group_folded (self->canvas, group);
+}
+
+void
+jx_trace_timeline_set_group_folded (JxTraceTimeline *self,
+                                    guint32          group,
+                                    gboolean         folded)
+{
+  g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
+  jx_timeline_canvas_set_group_folded (self->canvas, group, folded);
+}
+
+gboolean
 jx_trace_timeline_get_stream_span (JxTraceTimeline *self,
                                    guint32          stream,
                                    int             *y,
