@@ -212,6 +212,7 @@ nw_fill_avx2 (JxAlignCtx    *ctx,
 }
 #endif
 
+#ifdef JX_NW_AVX2
 /* Every cell's score lies within (n + m) times the largest score in
  * magnitude; well inside 32 bits, the 32-bit kernel computes the same. */
 static gboolean
@@ -224,6 +225,7 @@ nw_fits_32 (const JxScoring *sc,
 
   return (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 30);
 }
+#endif
 
 gboolean
 _jx_align_nw (JxAlignCtx  *ctx,
