@@ -42,6 +42,12 @@ typedef struct
   guint           anchor_depth;   /* nesting of the anchor heuristic */
 } JxAlignCtx;
 
+/* Whether the AVX2 kernels may run: the CPU has AVX2 (checked once at run
+ * time), the environment variable JX_ALIGN_SCALAR is unset (or 0) and no
+ * test forced the scalar kernels (_jx_align_force_scalar()).  Both kernels
+ * give identical results. */
+gboolean _jx_align_use_avx2       (void);
+
 /* options NULL = defaults; stats must not be NULL. */
 void     _jx_align_ctx_init       (JxAlignCtx            *ctx,
                                    const guint32         *a,

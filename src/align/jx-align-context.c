@@ -7,6 +7,33 @@
 
 #include "jx-align-context-private.h"
 
+static gint force_scalar;
+
+gboolean
+_jx_align_use_avx2 (void)
+{
+  static gsize init;
+  static gboolean have_avx2;
+
+  if (g_once_init_enter (&init))
+    {
+#if defined(__GNUC__) && defined(__x86_64__)
+      const char *scalar = g_getenv ("JX_ALIGN_SCALAR");
+
+      have_avx2 = __builtin_cpu_supports ("avx2") &&
+                  (scalar == NULL || scalar[0] == '\0' || g_str_equal (scalar, "0"));
+#endif
+      g_once_init_leave (&init, 1);
+    }
+  return have_avx2 && !g_atomic_int_get (&force_scalar);
+}
+
+void
+_jx_align_force_scalar (gboolean force)
+{
+  g_atomic_int_set (&force_scalar, force ? 1 : 0);
+}
+
 void
 _jx_align_ctx_init (JxAlignCtx            *ctx,
                     const guint32         *a,

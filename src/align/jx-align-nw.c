@@ -8,9 +8,16 @@
  * pairs symbols as early as possible. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-align-algorithms-private.h"
+
+#if defined(__GNUC__) && defined(__x86_64__)
+# define JX_NW_AVX2 1
+# include <immintrin.h>
+#endif
 
 #define NW_STACK_CELLS 4096
 #define NW_STACK_WIDTH 128
@@ -22,60 +29,23 @@ enum
   MOVE_ONLY_B = 1 << 2,   /* from (i, j-1): b[j-1] against a gap */
 };
 
-gboolean
-_jx_align_nw (JxAlignCtx  *ctx,
-              gsize        a0,
-              gsize        n,
-              gsize        b0,
-              gsize        m,
-              GError     **error)
+/* Fills the move matrix row by row with 64-bit scores; prev holds two rows
+ * of m + 1. */
+static gboolean
+nw_fill_scalar (JxAlignCtx    *ctx,
+                const guint32 *a,
+                gsize          n,
+                const guint32 *b,
+                gsize          m,
+                guint8        *moves,
+                gint64        *prev)
 {
-  const guint32 *a = ctx->a + a0;
-  const guint32 *b = ctx->b + b0;
   const gint64 match = ctx->options.scoring.match;
   const gint64 mismatch = ctx->options.scoring.mismatch;
   const gint64 gap = ctx->options.scoring.gap;
-  g_autofree guint8 *moves_heap = NULL;
-  g_autofree gint64 *rows_heap = NULL;
-  /* Most calls are small middles of children sequences: no allocation. */
-  guint8 moves_stack[NW_STACK_CELLS];
-  gint64 rows_stack[2 * NW_STACK_WIDTH];
-  guint8 *moves;
-  gint64 *prev;
-  gint64 *cur;
   gsize width = m + 1;
-  gsize cells;
+  gint64 *cur = prev + width;
   gsize i, j;
-  gsize start;
-
-  /* Beyond 2^32 cells the matrix would not fit any machine this runs on;
-   * refuse instead of letting the allocation overcommit. */
-  if ((guint64) (n + 1) * width > G_GUINT64_CONSTANT (1) << 32)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   _("Sequences of %zu and %zu symbols are too long for Needleman–Wunsch; "
-                     "choose another algorithm"),
-                   n, m);
-      return FALSE;
-    }
-  cells = (n + 1) * width;
-  if (cells <= NW_STACK_CELLS)
-    moves = moves_stack;
-  else
-    moves = moves_heap = g_try_malloc (cells);
-  if (moves == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   _("Not enough memory for the Needleman–Wunsch matrix of %zu × %zu symbols; "
-                     "choose another algorithm"),
-                   n, m);
-      return FALSE;
-    }
-  if (width <= NW_STACK_WIDTH)
-    prev = rows_stack;
-  else
-    prev = rows_heap = g_new (gint64, 2 * width);
-  cur = prev + width;
 
   prev[0] = 0;
   moves[0] = 0;
@@ -116,6 +86,210 @@ _jx_align_nw (JxAlignCtx  *ctx,
       prev = cur;
       cur = swap;
     }
+  return TRUE;
+}
+
+#ifdef JX_NW_AVX2
+/* The same matrix with 32-bit scores, eight cells at once (used when every
+ * score of the matrix fits 32 bits, see nw_fits_32).  Within a row only the
+ * left neighbour is sequential: the diagonal and upper candidates are
+ * computed eight at a time, cur[j] = max (t[j], cur[j-1] + gap) as a
+ * prefix maximum, then the move bits (which candidates reach the best) are
+ * computed eight at a time again.  Same integers, same bits as
+ * nw_fill_scalar.  prev holds two rows of m + 1. */
+__attribute__((target ("avx2"))) static gboolean
+nw_fill_avx2 (JxAlignCtx    *ctx,
+              const guint32 *a,
+              gsize          n,
+              const guint32 *b,
+              gsize          m,
+              guint8        *moves,
+              gint32        *prev)
+{
+  const gint32 match = ctx->options.scoring.match;
+  const gint32 mismatch = ctx->options.scoring.mismatch;
+  const gint32 gap = ctx->options.scoring.gap;
+  const __m256i vmatch = _mm256_set1_epi32 (match);
+  const __m256i vmismatch = _mm256_set1_epi32 (mismatch);
+  const __m256i vgap = _mm256_set1_epi32 (gap);
+  const __m256i bit_diag = _mm256_set1_epi32 (MOVE_DIAG);
+  const __m256i bit_a = _mm256_set1_epi32 (MOVE_ONLY_A);
+  const __m256i bit_b = _mm256_set1_epi32 (MOVE_ONLY_B);
+  const __m256i gap8 = _mm256_set1_epi32 (8 * gap);
+  const __m256i low = _mm256_set1_epi32 (G_MININT32 / 2);
+  const __m256i shift1 = _mm256_setr_epi32 (0, 0, 1, 2, 3, 4, 5, 6);
+  const __m256i shift2 = _mm256_setr_epi32 (0, 0, 0, 1, 2, 3, 4, 5);
+  const __m256i shift4 = _mm256_setr_epi32 (0, 0, 0, 0, 0, 1, 2, 3);
+  const __m256i last = _mm256_set1_epi32 (7);
+  gsize width = m + 1;
+  gint32 *cur = prev + width;
+  gsize i, j;
+
+  prev[0] = 0;
+  moves[0] = 0;
+  for (j = 1; j <= m; j++)
+    {
+      prev[j] = prev[j - 1] + gap;
+      moves[j] = MOVE_ONLY_B;
+    }
+
+  for (i = 1; i <= n; i++)
+    {
+      guint8 *row = moves + i * width;
+      const gint32 ai = (gint32) a[i - 1];
+      const __m256i va = _mm256_set1_epi32 (ai);
+      gint32 *swap;
+
+      if ((i & 255) == 0 && _jx_align_ctx_cancelled (ctx))
+        return FALSE;
+
+      cur[0] = prev[0] + gap;
+      row[0] = MOVE_ONLY_A;
+
+      /* cur[j] = max (t[j], cur[j-1] + gap) with t[j] = max (d, u).  With
+       * w[j] = t[j] - gap j this is the running maximum of w (plus gap j):
+       * a prefix maximum over eight lanes, then the carry of the block
+       * before. */
+      {
+        __m256i carry = _mm256_set1_epi32 (cur[0]);
+        __m256i gj = _mm256_mullo_epi32 (_mm256_setr_epi32 (1, 2, 3, 4, 5, 6, 7, 8), vgap);
+
+        for (j = 1; j + 8 <= width; j += 8)
+          {
+            __m256i eq = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (b + j - 1)), va);
+            __m256i d = _mm256_add_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (prev + j - 1)),
+                                          _mm256_blendv_epi8 (vmismatch, vmatch, eq));
+            __m256i u = _mm256_add_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (prev + j)), vgap);
+            __m256i w = _mm256_sub_epi32 (_mm256_max_epi32 (d, u), gj);
+
+            w = _mm256_max_epi32 (w, _mm256_blend_epi32 (_mm256_permutevar8x32_epi32 (w, shift1), low, 0x01));
+            w = _mm256_max_epi32 (w, _mm256_blend_epi32 (_mm256_permutevar8x32_epi32 (w, shift2), low, 0x03));
+            w = _mm256_max_epi32 (w, _mm256_blend_epi32 (_mm256_permutevar8x32_epi32 (w, shift4), low, 0x0f));
+            w = _mm256_max_epi32 (w, carry);
+            carry = _mm256_permutevar8x32_epi32 (w, last);
+            _mm256_storeu_si256 ((__m256i *) (gpointer) (cur + j), _mm256_add_epi32 (w, gj));
+            gj = _mm256_add_epi32 (gj, gap8);
+          }
+        for (; j <= m; j++)
+          cur[j] = MAX (MAX (prev[j - 1] + ((gint32) b[j - 1] == ai ? match : mismatch), prev[j] + gap),
+                        cur[j - 1] + gap);
+      }
+
+      /* Which candidates reach the best. */
+      for (j = 1; j + 8 <= width; j += 8)
+        {
+          __m256i eq = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (b + j - 1)), va);
+          __m256i d = _mm256_add_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (prev + j - 1)),
+                                        _mm256_blendv_epi8 (vmismatch, vmatch, eq));
+          __m256i u = _mm256_add_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (prev + j)), vgap);
+          __m256i l = _mm256_add_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (cur + j - 1)), vgap);
+          __m256i best = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (cur + j));
+          __m256i bits = _mm256_or_si256 (_mm256_and_si256 (_mm256_cmpeq_epi32 (d, best), bit_diag),
+                                          _mm256_or_si256 (_mm256_and_si256 (_mm256_cmpeq_epi32 (u, best), bit_a),
+                                                           _mm256_and_si256 (_mm256_cmpeq_epi32 (l, best), bit_b)));
+          __m256i p16 = _mm256_packus_epi32 (bits, bits);
+          __m256i p8 = _mm256_packus_epi16 (p16, p16);
+          guint64 packed = (guint64) (guint32) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (p8))
+                         | (guint64) (guint32) _mm_cvtsi128_si32 (_mm256_extracti128_si256 (p8, 1)) << 32;
+
+          memcpy (row + j, &packed, sizeof packed);
+        }
+      for (; j <= m; j++)
+        {
+          gint32 d = prev[j - 1] + ((gint32) b[j - 1] == ai ? match : mismatch);
+          gint32 u = prev[j] + gap;
+          gint32 l = cur[j - 1] + gap;
+          gint32 best = cur[j];
+
+          row[j] = (guint8) ((d == best ? MOVE_DIAG : 0) | (u == best ? MOVE_ONLY_A : 0) |
+                             (l == best ? MOVE_ONLY_B : 0));
+        }
+      swap = prev;
+      prev = cur;
+      cur = swap;
+    }
+  return TRUE;
+}
+#endif
+
+#ifdef JX_NW_AVX2
+/* Every cell's score lies within (n + m) times the largest score in
+ * magnitude; well inside 32 bits, the 32-bit kernel computes the same. */
+static gboolean
+nw_fits_32 (const JxScoring *sc,
+            gsize            n,
+            gsize            m)
+{
+  guint64 big = MAX ((guint64) ABS ((gint64) sc->match),
+                     MAX ((guint64) ABS ((gint64) sc->mismatch), (guint64) ABS ((gint64) sc->gap)));
+
+  return (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 30);
+}
+#endif
+
+gboolean
+_jx_align_nw (JxAlignCtx  *ctx,
+              gsize        a0,
+              gsize        n,
+              gsize        b0,
+              gsize        m,
+              GError     **error)
+{
+  const guint32 *a = ctx->a + a0;
+  const guint32 *b = ctx->b + b0;
+#ifdef JX_NW_AVX2
+  gboolean avx2 = _jx_align_use_avx2 () && nw_fits_32 (&ctx->options.scoring, n, m);
+#endif
+  g_autofree guint8 *moves_heap = NULL;
+  g_autofree gint64 *rows_heap = NULL;
+  /* Most calls are small middles of children sequences: no allocation. */
+  guint8 moves_stack[NW_STACK_CELLS];
+  gint64 rows_stack[2 * NW_STACK_WIDTH];
+  guint8 *moves;
+  gint64 *prev;
+  gsize width = m + 1;
+  gsize cells;
+  gsize i, j;
+  gsize start;
+
+  /* Beyond 2^32 cells the matrix would not fit any machine this runs on;
+   * refuse instead of letting the allocation overcommit. */
+  if ((guint64) (n + 1) * width > G_GUINT64_CONSTANT (1) << 32)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("Sequences of %zu and %zu symbols are too long for Needleman–Wunsch; "
+                     "choose another algorithm"),
+                   n, m);
+      return FALSE;
+    }
+  cells = (n + 1) * width;
+  if (cells <= NW_STACK_CELLS)
+    moves = moves_stack;
+  else
+    moves = moves_heap = g_try_malloc (cells);
+  if (moves == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("Not enough memory for the Needleman–Wunsch matrix of %zu × %zu symbols; "
+                     "choose another algorithm"),
+                   n, m);
+      return FALSE;
+    }
+  if (width <= NW_STACK_WIDTH)
+    prev = rows_stack;
+  else
+    prev = rows_heap = g_new (gint64, 2 * width);
+
+#ifdef JX_NW_AVX2
+  if (avx2)
+    {
+      if (!nw_fill_avx2 (ctx, a, n, b, m, moves, (gint32 *) (gpointer) prev))
+        return FALSE;
+    }
+  else
+#endif
+  if (!nw_fill_scalar (ctx, a, n, b, m, moves, prev))
+    return FALSE;
   ctx->stats->cells += (guint64) n * m;
 
   /* Walk back, writing the pairs reversed, then flip them in place. */

@@ -27,6 +27,11 @@
 
 #include "jx-align-algorithms-private.h"
 
+#if defined(__GNUC__) && defined(__x86_64__)
+# define JX_WF_AVX2 1
+# include <immintrin.h>
+#endif
+
 #define WF_NULL (G_MININT64 / 4)
 
 typedef struct
@@ -62,6 +67,10 @@ typedef struct
   guint64     cells;
   guint64     budget;
   gboolean    gave_up;
+  gboolean    avx2;      /* step_cells_avx2() instead of the scalar loop */
+  gint64     *moving;    /* step_cells_avx2(): cells to extend, and from where */
+  gint64     *moving_from;
+  gsize       moving_cap;
 } Workspace;
 
 static inline gint64
@@ -124,6 +133,143 @@ extend (const Side *side,
     }
   return i + t;
 }
+
+#ifdef JX_WF_AVX2
+/* extend() with eight comparisons at once: the first difference comes from
+ * the comparison mask, so a run shorter than eight (nearly all of them)
+ * costs no data-dependent branch.  Returns exactly what extend() returns. */
+__attribute__((target ("avx2"))) static G_ALWAYS_INLINE inline gint64
+extend_avx2 (const Side *side,
+             gint64      i,
+             gint64      k)
+{
+  gint64 j = i - k;
+  gint64 left = MIN (side->n - i, side->m - j);
+  gint64 t = 0;
+
+  if (!side->reverse)
+    {
+      const guint32 *pa = side->a + i;
+      const guint32 *pb = side->b + j;
+
+      while (t + 8 <= left)
+        {
+          __m256i x = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (pa + t));
+          __m256i y = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (pb + t));
+          guint eq = (guint) _mm256_movemask_ps (_mm256_castsi256_ps (_mm256_cmpeq_epi32 (x, y)));
+
+          if (G_LIKELY (eq != 0xff))
+            return i + t + __builtin_ctz (~eq);
+          t += 8;
+        }
+      while (t < left && pa[t] == pb[t])
+        t++;
+    }
+  else
+    {
+      /* Position t is a[n - 1 - i - t]: a load of the eight symbols ending
+       * there holds position t in its highest lane. */
+      const guint32 *ea = side->a + side->n - 1 - i;
+      const guint32 *eb = side->b + side->m - 1 - j;
+
+      while (t + 8 <= left)
+        {
+          __m256i x = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (ea - t - 7));
+          __m256i y = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (eb - t - 7));
+          guint eq = (guint) _mm256_movemask_ps (_mm256_castsi256_ps (_mm256_cmpeq_epi32 (x, y)));
+
+          if (G_LIKELY (eq != 0xff))
+            return i + t + __builtin_clz ((~eq & 0xffu) << 24);
+          t += 8;
+        }
+      while (t < left && ea[-t] == eb[-t])
+        t++;
+    }
+  return i + t;
+}
+
+static inline __m256i __attribute__((target ("avx2")))
+max_epi64 (__m256i x,
+           __m256i y)
+{
+  return _mm256_blendv_epi8 (x, y, _mm256_cmpgt_epi64 (y, x));
+}
+
+/* The cell loop of side_next() in two passes.  The first computes four
+ * diagonals at a time (the three sources, the clamp, whether the cell
+ * moves), stores the cells that keep their value and lists, without a
+ * branch, the ones that move; the second extends the listed cells.  Same
+ * integers as the scalar loop, hence the same wavefront; the scalar loop's
+ * unpredictable branch on "moves" is gone. */
+__attribute__((target ("avx2"))) static void
+step_cells_avx2 (Workspace    *ws,
+                 const Side   *side,
+                 gint64       *o,
+                 const gint64 *p1,
+                 const gint64 *px,
+                 const gint64 *po,
+                 gint64        lo,
+                 gint64        width)
+{
+  const __m256i one = _mm256_set1_epi64x (1);
+  const __m256i minus_one = _mm256_set1_epi64x (-1);
+  const __m256i four = _mm256_set1_epi64x (4);
+  const __m256i null = _mm256_set1_epi64x (WF_NULL);
+  const __m256i vn = _mm256_set1_epi64x (side->n);
+  __m256i vend = _mm256_set_epi64x (side->m + lo + 3, side->m + lo + 2, side->m + lo + 1, side->m + lo);
+  gint64 *moving = ws->moving;
+  gint64 *from = ws->moving_from;
+  gsize count = 0, q;
+  gint64 t;
+
+  for (t = 0; t + 4 <= width; t += 4)
+    {
+      __m256i x = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (px + t)), one);
+      __m256i l = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (po + t - 1)), one);
+      __m256i r = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (po + t + 1));
+      __m256i prev = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (p1 + t));
+      __m256i lim = _mm256_blendv_epi8 (vn, vend, _mm256_cmpgt_epi64 (vn, vend));
+      __m256i c = max_epi64 (x, max_epi64 (l, r));
+      __m256i moves, kept;
+      gint64 cv[4];
+      guint mask;
+
+      c = _mm256_blendv_epi8 (c, lim, _mm256_cmpgt_epi64 (c, lim));
+      moves = _mm256_and_si256 (_mm256_cmpgt_epi64 (c, prev), _mm256_cmpgt_epi64 (c, minus_one));
+      kept = _mm256_blendv_epi8 (prev, null, _mm256_cmpgt_epi64 (_mm256_setzero_si256 (), prev));
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), kept);
+      _mm256_storeu_si256 ((__m256i *) (gpointer) cv, c);
+      mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves));
+      moving[count] = t;
+      from[count] = cv[0];
+      count += mask & 1;
+      moving[count] = t + 1;
+      from[count] = cv[1];
+      count += (mask >> 1) & 1;
+      moving[count] = t + 2;
+      from[count] = cv[2];
+      count += (mask >> 2) & 1;
+      moving[count] = t + 3;
+      from[count] = cv[3];
+      count += (mask >> 3) & 1;
+      vend = _mm256_add_epi64 (vend, four);
+    }
+  for (; t < width; t++)
+    {
+      gint64 c = MAX (px[t] + 1, MAX (po[t - 1] + 1, po[t + 1]));
+      gint64 prev = p1[t];
+
+      c = MIN (c, MIN (side->n, side->m + lo + t));
+      o[t] = prev < 0 ? WF_NULL : prev;
+      moving[count] = t;
+      from[count] = c;
+      count += c > prev && c >= 0;
+    }
+
+  for (q = 0; q < count; q++)
+    o[moving[q]] = extend_avx2 (side, from[q], lo + moving[q]);
+}
+#endif
 
 static Wavefront *
 side_get (Workspace *ws,
@@ -243,6 +389,18 @@ side_next (Workspace *ws,
   po = source_at (ws, wo, lo, hi);
   if (s == 0)
     o[0] = extend (side, 0, 0);
+#ifdef JX_WF_AVX2
+  else if (ws->avx2)
+    {
+      if ((gsize) width + 4 > ws->moving_cap)
+        {
+          ws->moving_cap = MAX ((gsize) width + 4, ws->moving_cap * 2);
+          ws->moving = g_renew (gint64, ws->moving, ws->moving_cap);
+          ws->moving_from = g_renew (gint64, ws->moving_from, ws->moving_cap);
+        }
+      step_cells_avx2 (ws, side, o, p1, px, po, lo, width);
+    }
+#endif
   else
     for (t = 0; t < width; t++)
       {
@@ -266,7 +424,7 @@ side_next (Workspace *ws,
 
 /* Does W^f and W^b touch?  Returns the first touching diagonal or G_MININT64. */
 static gint64
-touching (const Wavefront *f,
+touching_scalar (const Wavefront *f,
           const Wavefront *b,
           gint64           n,
           gint64           m)
@@ -284,6 +442,54 @@ touching (const Wavefront *f,
     if (f->off[k - f->lo] + b->off[(shift - k) - b->lo] >= n)
       return k;
   return G_MININT64;
+}
+
+#ifdef JX_WF_AVX2
+/* touching_scalar() four diagonals at a time (W^b's offsets read backwards
+ * and reversed in the register); returns the same diagonal. */
+__attribute__((target ("avx2"))) static gint64
+touching_avx2 (const Wavefront *f,
+               const Wavefront *b,
+               gint64           n,
+               gint64           m)
+{
+  const __m256i below = _mm256_set1_epi64x (n - 1);
+  gint64 shift = n - m;
+  gint64 lo, hi, k;
+
+  if (f == NULL || b == NULL || f->lo > f->hi || b->lo > b->hi)
+    return G_MININT64;
+  lo = MAX (f->lo, shift - b->hi);
+  hi = MIN (f->hi, shift - b->lo);
+  for (k = lo; k + 3 <= hi; k += 4)
+    {
+      __m256i fv = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (f->off + (k - f->lo)));
+      __m256i bv = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (b->off + ((shift - k - 3) - b->lo)));
+      __m256i sum = _mm256_add_epi64 (fv, _mm256_permute4x64_epi64 (bv, 0x1b));
+      guint mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (_mm256_cmpgt_epi64 (sum, below)));
+
+      if (mask != 0)
+        return k + __builtin_ctz (mask);
+    }
+  for (; k <= hi; k++)
+    if (f->off[k - f->lo] + b->off[(shift - k) - b->lo] >= n)
+      return k;
+  return G_MININT64;
+}
+#endif
+
+static gint64
+touching (Workspace       *ws,
+          const Wavefront *f,
+          const Wavefront *b,
+          gint64           n,
+          gint64           m)
+{
+#ifdef JX_WF_AVX2
+  if (ws->avx2)
+    return touching_avx2 (f, b, n, m);
+#endif
+  return touching_scalar (f, b, n, m);
 }
 
 /* How far the two wavefronts have come, as a share of the anti-diagonals
@@ -366,7 +572,7 @@ wavefront_rec (Workspace  *ws,
   for (;;)
     {
       if (extra < 0 &&
-          touching (side_get (ws, &fwd, fwd.score), side_get (ws, &bwd, bwd.score),
+          touching (ws, side_get (ws, &fwd, fwd.score), side_get (ws, &bwd, bwd.score),
                     fwd.n, fwd.m) != G_MININT64)
         extra = reach - 1;
       if (extra == 0)
@@ -493,6 +699,7 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
   ws.margin = (gint64) MAX (ws.pen_x, ws.pen_o) + 2;
   ws.rings = g_new0 (Wavefront, 2 * ws.ring_size);
   ws.budget = cell_budget;
+  ws.avx2 = _jx_align_use_avx2 ();
 
   ok = wavefront_rec (&ws, a0, n, b0, m, error);
 
@@ -501,6 +708,8 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
     g_free (ws.rings[r].buf);
   g_free (ws.nulls);
   g_free (ws.rings);
+  g_free (ws.moving);
+  g_free (ws.moving_from);
 
   *gave_up = ws.gave_up;
   if (ws.gave_up)

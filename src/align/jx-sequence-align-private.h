@@ -38,4 +38,8 @@ GArray  *_jx_align_sequences_full (const guint32         *a,
                                    GCancellable          *cancellable,
                                    GError               **error);
 
+/* Tests only: TRUE makes every kernel take its scalar path (as on a CPU
+ * without AVX2, or with JX_ALIGN_SCALAR=1), FALSE restores the default. */
+void     _jx_align_force_scalar   (gboolean               force);
+
 G_END_DECLS

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-align-kernels.c — the AVX2 kernels of the alignment engine give the
+ * same pairs as their scalar paths (forced with _jx_align_force_scalar(),
+ * as on a CPU without AVX2 or with JX_ALIGN_SCALAR=1), and the optimal score
+ * of a plain reference DP written here: on random and adversarial sequences
+ * of lengths 0 to 200 (all equal, identical, all different, one symbol),
+ * with several scorings, and on whole hierarchical alignments of generated
+ * call trees. */
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-hier-align.h"
+#include "jx-align-context-private.h"
+#include "jx-test-paradis.h"
+
+/* The textbook recurrence, scores only. */
+static gint64
+reference_score (const guint32   *a,
+                 gsize            n,
+                 const guint32   *b,
+                 gsize            m,
+                 const JxScoring *sc)
+{
+  g_autofree gint64 *row = g_new (gint64, m + 1);
+  gsize i, j;
+
+  for (j = 0; j <= m; j++)
+    row[j] = (gint64) j * sc->gap;
+  for (i = 1; i <= n; i++)
+    {
+      gint64 diag = row[0];
+
+      row[0] = (gint64) i * sc->gap;
+      for (j = 1; j <= m; j++)
+        {
+          gint64 up = row[j];
+          gint64 best = diag + (a[i - 1] == b[j - 1] ? sc->match : sc->mismatch);
+
+          best = MAX (best, up + sc->gap);
+          best = MAX (best, row[j - 1] + sc->gap);
+          diag = up;
+          row[j] = best;
+        }
+    }
+  return row[m];
+}
+
+static GArray *
+align (const guint32        *a,
+       gsize                 n,
+       const guint32        *b,
+       gsize                 m,
+       const JxAlignOptions *options,
+       gboolean              scalar,
+       gint64               *score)
+{
+  g_autoptr(GError) error = NULL;
+  GArray *pairs;
+
+  _jx_align_force_scalar (scalar);
+  pairs = _jx_align_sequences_full (a, n, b, m, options, JX_ALIGN_DEFAULT_BASE_CELLS, NULL, score,
+                                    NULL, &error);
+  _jx_align_force_scalar (FALSE);
+  g_assert_no_error (error);
+  g_assert_nonnull (pairs);
+  return pairs;
+}
+
+/* Both paths: the same pairs, and the reference's optimum. */
+static void
+check_pair (const guint32        *a,
+            gsize                 n,
+            const guint32        *b,
+            gsize                 m,
+            const JxAlignOptions *options)
+{
+  g_autoptr(GArray) fast = NULL;
+  g_autoptr(GArray) scalar = NULL;
+  gint64 fast_score = 0, scalar_score = 0;
+
+  fast = align (a, n, b, m, options, FALSE, &fast_score);
+  scalar = align (a, n, b, m, options, TRUE, &scalar_score);
+
+  g_assert_cmpint (fast_score, ==, reference_score (a, n, b, m, &options->scoring));
+  g_assert_cmpint (scalar_score, ==, fast_score);
+  g_assert_cmpuint (fast->len, ==, scalar->len);
+  g_assert_true (memcmp (fast->data, scalar->data, fast->len * sizeof (JxAlignPair)) == 0);
+}
+
+typedef enum
+{
+  SHAPE_RANDOM,       /* small alphabet */
+  SHAPE_WIDE,         /* large alphabet */
+  SHAPE_ALL_EQUAL,    /* one symbol everywhere */
+  SHAPE_IDENTICAL,    /* b = a */
+  SHAPE_DISJOINT,     /* no symbol in common */
+  SHAPE_MUTATED,      /* b = a with a few edits, periodic like a loop */
+  N_SHAPES
+} Shape;
+
+static void
+make_pair (GRand   *rand,
+           Shape    shape,
+           guint32 *a,
+           gsize    n,
+           guint32 *b,
+           gsize   *m)
+{
+  gsize k, out = 0;
+
+  switch (shape)
+    {
+    case SHAPE_RANDOM:
+    case SHAPE_WIDE:
+      for (k = 0; k < n; k++)
+        a[k] = (guint32) g_rand_int_range (rand, 0, shape == SHAPE_RANDOM ? 4 : 1000);
+      for (k = 0; k < *m; k++)
+        b[k] = (guint32) g_rand_int_range (rand, 0, shape == SHAPE_RANDOM ? 4 : 1000);
+      break;
+    case SHAPE_ALL_EQUAL:
+      for (k = 0; k < n; k++)
+        a[k] = 7;
+      for (k = 0; k < *m; k++)
+        b[k] = 7;
+      break;
+    case SHAPE_IDENTICAL:
+      for (k = 0; k < n; k++)
+        a[k] = b[k] = g_rand_int (rand);
+      *m = n;
+      break;
+    case SHAPE_DISJOINT:
+      for (k = 0; k < n; k++)
+        a[k] = 2 * (guint32) g_rand_int_range (rand, 0, 50);
+      for (k = 0; k < *m; k++)
+        b[k] = 2 * (guint32) g_rand_int_range (rand, 0, 50) + 1;
+      break;
+    case SHAPE_MUTATED:
+    case N_SHAPES:
+    default:
+      {
+        guint32 period = (guint32) g_rand_int_range (rand, 1, 8);
+
+        for (k = 0; k < n; k++)
+          a[k] = (guint32) (k % period) * 13u + G_MAXUINT32 - 100;
+        for (k = 0; k < n && out < *m; k++)
+          {
+            double x = g_rand_double (rand);
+
+            if (x < 0.05)
+              continue;
+            if (x < 0.10)
+              b[out++] = (guint32) g_rand_int_range (rand, 0, 9);
+            else if (x < 0.13 && out + 1 < *m)
+              {
+                b[out++] = 5;
+                b[out++] = a[k];
+              }
+            else
+              b[out++] = a[k];
+          }
+        *m = out;
+      }
+      break;
+    }
+}
+
+static void
+run_shapes (const JxScoring *scoring,
+            JxAlgorithm      algorithm,
+            gboolean         special_cases,
+            guint            rounds)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (4711);
+  guint32 a[201], b[201];
+  JxAlignOptions options;
+  guint r;
+  int shape;
+
+  jx_align_options_init (&options);
+  options.scoring = *scoring;
+  options.algorithm = algorithm;
+  options.special_cases = special_cases;
+
+  /* Every pair of short lengths, then random lengths up to 200. */
+  for (shape = 0; shape < N_SHAPES; shape++)
+    {
+      gsize n, m;
+
+      for (n = 0; n <= 12; n++)
+        for (m = 0; m <= 12; m++)
+          {
+            gsize mm = m;
+
+            make_pair (rand, (Shape) shape, a, n, b, &mm);
+            check_pair (a, n, b, mm, &options);
+          }
+      for (r = 0; r < rounds; r++)
+        {
+          gsize mm;
+
+          n = (gsize) g_rand_int_range (rand, 0, 201);
+          mm = g_rand_boolean (rand) ? (gsize) g_rand_int_range (rand, 0, 201) : n;
+          make_pair (rand, (Shape) shape, a, n, b, &mm);
+          check_pair (a, n, b, mm, &options);
+        }
+    }
+}
+
+static const JxScoring scorings[] = {
+  { 2, -1, -1 },          /* the default */
+  { 1, 0, 0 },            /* many ties */
+  { 3, -3, -2 },
+  { 1000, -1000, -1000 }, /* the largest allowed */
+  { 5, 4, -7 },
+};
+
+static void
+test_nw (void)
+{
+  guint k;
+
+  if (!_jx_align_use_avx2 ())
+    g_test_message ("no AVX2 on this machine (or JX_ALIGN_SCALAR set): both paths are scalar");
+  for (k = 0; k < G_N_ELEMENTS (scorings); k++)
+    {
+      run_shapes (&scorings[k], JX_ALGORITHM_NEEDLEMAN_WUNSCH, FALSE, 60);
+      run_shapes (&scorings[k], JX_ALGORITHM_NEEDLEMAN_WUNSCH, TRUE, 30);
+    }
+}
+
+/* The recursions hand blocks to the matrix: the same through them. */
+static void
+test_auto (void)
+{
+  guint k;
+
+  for (k = 0; k < G_N_ELEMENTS (scorings); k++)
+    {
+      run_shapes (&scorings[k], JX_ALGORITHM_AUTO, TRUE, 30);
+      run_shapes (&scorings[k], JX_ALGORITHM_FAST, TRUE, 30);
+      run_shapes (&scorings[k], JX_ALGORITHM_HIRSCHBERG, TRUE, 30);
+    }
+}
+
+static void
+as_hier_tree (const JxTestCallTree *t,
+              JxHierTree           *h)
+{
+  h->n_nodes = t->n;
+  h->label = t->label;
+  h->label_map = NULL;
+  h->subtree_end = t->subtree_end;
+}
+
+static JxHierAlignment *
+hier (const JxHierTree *a,
+      const JxHierTree *b,
+      guint             n_threads,
+      gboolean          scalar)
+{
+  g_autoptr(GError) error = NULL;
+  JxHierAlignOptions options;
+  JxHierAlignment *r;
+
+  jx_hier_align_options_init (&options);
+  options.n_threads = n_threads;
+  _jx_align_force_scalar (scalar);
+  r = jx_hier_align (a, b, &options, NULL, NULL, NULL, &error);
+  _jx_align_force_scalar (FALSE);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  return r;
+}
+
+/* Whole hierarchical alignments of call trees shaped like bench-hier's:
+ * score, counts and every pair as with the scalar kernels. */
+static void
+test_hier (void)
+{
+  guint seed;
+
+  for (seed = 1; seed <= 3; seed++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+      JxTestCallTree a, b;
+      JxHierTree ha, hb;
+      guint threads;
+
+      jx_test_paradis_generate_a (&a, rand, 300000);
+      jx_test_paradis_generate_b (&b, &a, rand);
+      as_hier_tree (&a, &ha);
+      as_hier_tree (&b, &hb);
+
+      for (threads = 1; threads <= 2; threads++)
+        {
+          g_autoptr(JxHierAlignment) fast = hier (&ha, &hb, threads, FALSE);
+          g_autoptr(JxHierAlignment) scalar = hier (&ha, &hb, threads, TRUE);
+
+          g_assert_cmpint (fast->score, ==, scalar->score);
+          g_assert_cmpint (fast->raw_score, ==, scalar->raw_score);
+          g_assert_cmpuint (fast->n_pairs, ==, scalar->n_pairs);
+          g_assert_true (memcmp (fast->counts, scalar->counts, sizeof fast->counts) == 0);
+          g_assert_true (memcmp (fast->pairs, scalar->pairs, fast->n_pairs * sizeof (JxAlignPair)) == 0);
+          g_assert_true (memcmp (fast->parent, scalar->parent, fast->n_pairs * sizeof (guint32)) == 0);
+          g_assert_cmpuint (fast->stats.calls, >, 0);
+        }
+      jx_test_call_tree_clear (&a);
+      jx_test_call_tree_clear (&b);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/align/kernels/nw", test_nw);
+  g_test_add_func ("/align/kernels/auto", test_auto);
+  g_test_add_func ("/align/kernels/hier", test_hier);
+
+  return g_test_run ();
+}
