@@ -152,7 +152,7 @@ jx_cli_metrics_scale (const JxComparisonLane *lanes,
 
   for (guint l = 0; l < n_lanes; l++)
     traces[l] = lanes[l].trace;
-  return jx_timeline_counter_scale (traces, n_lanes, name, min, max);
+  return jx_metric_common_scale (traces, n_lanes, name, min, max);
 }
 
 void

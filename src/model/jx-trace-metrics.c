@@ -452,6 +452,44 @@ jx_metric_series_step_at (const JxMetricSeries *series,
   return lo;
 }
 
+gboolean
+jx_metric_common_scale (JxTrace * const *traces,
+                           guint            n_traces,
+                           const char      *name,
+                           double          *min,
+                           double          *max)
+{
+  double lo = 0.0, hi = NAN;
+
+  g_return_val_if_fail (traces != NULL || n_traces == 0, FALSE);
+  g_return_val_if_fail (min != NULL && max != NULL, FALSE);
+
+  for (guint t = 0; t < n_traces && name != NULL; t++)
+    {
+      guint32 m = traces[t] != NULL ? jx_trace_find_metric (traces[t], name) : JX_NONE;
+      const JxMetricDef *def;
+
+      if (m == JX_NONE)
+        continue;
+      def = jx_trace_get_metric (traces[t], m);
+      if (isnan (def->display_max))
+        continue;
+      lo = MIN (lo, def->display_min);
+      hi = isnan (hi) ? def->display_max : MAX (hi, def->display_max);
+    }
+  if (isnan (hi))
+    {
+      *min = 0.0;
+      *max = 1.0;
+      return FALSE;
+    }
+  if (hi <= lo)
+    hi = lo + 1.0;
+  *min = lo;
+  *max = hi;
+  return TRUE;
+}
+
 /* Names */
 
 const char *

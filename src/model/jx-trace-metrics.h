@@ -110,6 +110,16 @@ char              *jx_metric_def_display_unit    (const JxMetricDef *def);
 guint32            jx_metric_series_step_at      (const JxMetricSeries *series,
                                                   guint64               time);
 
+/* The value scale of the metric named name over the traces, so that rows
+ * of different traces compare by height: from min (0, lowest displayed
+ * value) to the highest displayed value. FALSE (and 0, 1) when none of them
+ * has it (traces may hold NULL). */
+gboolean           jx_metric_common_scale        (JxTrace * const *traces,
+                                                  guint            n_traces,
+                                                  const char      *name,
+                                                  double          *min,
+                                                  double          *max);
+
 /* A displayed value for labels: "1.23 G#/s", "512 bytes", "-0.5". Free with g_free. */
 char              *jx_metric_format_value        (double      value,
                                                   const char *unit);

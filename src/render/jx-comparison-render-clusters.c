@@ -150,5 +150,5 @@ _jx_comparison_counter_scale (const JxComparisonLane          *lanes,
 
   for (guint l = 0; l < n_lanes; l++)
     traces[l] = lanes[l].trace;
-  return jx_timeline_counter_scale (traces, n_lanes, options->counter_metric, min, max);
+  return jx_metric_common_scale (traces, n_lanes, options->counter_metric, min, max);
 }

@@ -16,14 +16,7 @@ G_BEGIN_DECLS
 guint8   *jx_timeline_counter_streams_new (JxTrace    *trace,
                                            guint32     metric);
 
-/* The common scale of the metric named name over the traces: from
- * min (0, lowest shown value) to the highest shown value, so that bars of
- * different traces compare. FALSE (and 0, 1) when none of them has it. */
-gboolean  jx_timeline_counter_scale       (JxTrace * const *traces,
-                                           guint            n_traces,
-                                           const char      *name,
-                                           double          *min,
-                                           double          *max);
+/* The value scale the rows share: jx_metric_common_scale () (jx-trace-metrics.h). */
 
 /* The value a COUNTER row shows at (x, y): FALSE when (x, y) is on no
  * COUNTER row or the row shows nothing there. */

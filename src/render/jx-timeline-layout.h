@@ -136,7 +136,7 @@ typedef struct
   gboolean             offset_drag;
   /* What COUNTER rows show: the trace's metric of that index (JX_NONE:
    * nothing), on the value scale [counter_min, counter_max], shared by
-   * every trace showing the same metric (jx_timeline_counter_scale). */
+   * every trace showing the same metric (jx_metric_common_scale). */
   guint32              counter_metric;
   double               counter_min;
   double               counter_max;

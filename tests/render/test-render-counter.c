@@ -148,12 +148,12 @@ test_counter_scale (void)
   double lo, hi, lo1, hi1;
 
   g_assert_nonnull (plain);
-  g_assert_true (jx_timeline_counter_scale (both, 2, "PAPI_L2_TCM", &lo, &hi));
-  g_assert_true (jx_timeline_counter_scale (both, 1, "PAPI_L2_TCM", &lo1, &hi1));
+  g_assert_true (jx_metric_common_scale (both, 2, "PAPI_L2_TCM", &lo, &hi));
+  g_assert_true (jx_metric_common_scale (both, 1, "PAPI_L2_TCM", &lo1, &hi1));
   g_assert_cmpfloat (lo, ==, lo1);
   g_assert_cmpfloat (hi, ==, hi1);
-  g_assert_false (jx_timeline_counter_scale (both + 1, 1, "PAPI_L2_TCM", &lo, &hi));
-  g_assert_false (jx_timeline_counter_scale (both, 2, "NOPE", &lo, &hi));
+  g_assert_false (jx_metric_common_scale (both + 1, 1, "PAPI_L2_TCM", &lo, &hi));
+  g_assert_false (jx_metric_common_scale (both, 2, "NOPE", &lo, &hi));
 }
 
 /* Two generated traces with JX_CYCLES at rates 1x..3x and 1x..5x of the
@@ -200,7 +200,7 @@ test_counter_hit (void)
   {
     JxTrace *one[1] = { trace };
 
-    g_assert_true (jx_timeline_counter_scale (one, 1, JX_GENERATOR_METRIC_CYCLES, &view.counter_min, &view.counter_max));
+    g_assert_true (jx_metric_common_scale (one, 1, JX_GENERATOR_METRIC_CYCLES, &view.counter_min, &view.counter_max));
   }
   g_assert_cmpfloat_with_epsilon (view.counter_max, 3e9, 1.0);
 
