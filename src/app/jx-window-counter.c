@@ -11,8 +11,14 @@
 static void
 update_items (JxWindow *self)
 {
-  const char * const *names = jx_counter_model_get_metrics (jx_session_get_counter_model (self->session));
-  g_autoptr(GMenuItem) none = g_menu_item_new (_("_None"), NULL);
+  const char * const *names;
+  g_autoptr(GMenuItem) none = NULL;
+
+  /* The session goes first when the window does. */
+  if (self->session == NULL || self->counter_section == NULL)
+    return;
+  names = jx_counter_model_get_metrics (jx_session_get_counter_model (self->session));
+  none = g_menu_item_new (_("_None"), NULL);
 
   g_menu_remove_all (self->counter_section);
   g_menu_item_set_action_and_target (none, "win.counter-metric", "s", "");
