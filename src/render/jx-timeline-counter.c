@@ -100,6 +100,25 @@ reduce_columns (const JxTimelineView *view,
     }
 }
 
+/* A scale label at the left of the time area, on a veil of the row's
+ * background so that the line under it does not cross the text. */
+static void
+show_scale_label (cairo_t              *cr,
+                  const JxTimelineView *view,
+                  PangoLayout          *layout,
+                  int                   y)
+{
+  int lw, lh;
+
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  cairo_set_source_rgba (cr, view->background.red, view->background.green, view->background.blue, 0.8);
+  cairo_rectangle (cr, view->label_width + 1, y, lw + 4, lh);
+  cairo_fill (cr);
+  jx_palette_cairo_set_text (cr, view->dark, 0.7);
+  cairo_move_to (cr, view->label_width + 3, y);
+  pango_cairo_show_layout (cr, layout);
+}
+
 static void
 draw_scale_labels (JxTimelineRenderer   *self,
                    cairo_t              *cr,
@@ -136,12 +155,9 @@ draw_scale_labels (JxTimelineRenderer   *self,
   pango_layout_get_pixel_size (layout, &lw, &lh);
   if (2 * lh <= row->height + 2)
     {
-      jx_palette_cairo_set_text (cr, view->dark, 0.65);
-      cairo_move_to (cr, view->label_width + 3, y);
-      pango_cairo_show_layout (cr, layout);
+      show_scale_label (cr, view, layout, y);
       pango_layout_set_text (layout, lo, -1);
-      cairo_move_to (cr, view->label_width + 3, y + row->height - lh);
-      pango_cairo_show_layout (cr, layout);
+      show_scale_label (cr, view, layout, y + row->height - lh);
     }
   g_object_unref (layout);
 }
