@@ -148,6 +148,62 @@ test_metrics_papi (void)
   compare_with_otf2_print (trace, anchor);
 }
 
+/* A partial load keeps the samples inside its window (and of the selected
+ * processes only), exactly those of the whole load. */
+static void
+test_metrics_partial (void)
+{
+  g_autofree char *dir = jx_test_get_shared_trace ("pipit__ping-pong-otf2-papi");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxTrace) whole = jx_trace_load (dir, NULL, NULL, NULL, NULL, &error);
+  g_autoptr(JxTrace) part = NULL;
+  g_autoptr(JxTrace) one = NULL;
+  JxTraceSelection *selection = jx_trace_selection_new ();
+  JxLoadOptions options = { 0 };
+  /* The ping-pong part: from 210 ms after the global offset on. */
+  gint64 begin_ns = 210000000;
+  guint64 begin;
+  guint32 cycles;
+
+  g_assert_no_error (error);
+  begin = jx_trace_get_global_offset (whole) + (guint64) jx_trace_seconds_to_ticks (whole, begin_ns / 1e9);
+  jx_trace_selection_set_window (selection, begin_ns, JX_WINDOW_OPEN_END);
+  options.selection = selection;
+  part = jx_trace_load (dir, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  cycles = jx_trace_find_metric (part, "PAPI_TOT_CYC");
+  g_assert_cmpuint (cycles, !=, JX_NONE);
+  for (guint s = 0; s < jx_trace_get_n_streams (whole); s++)
+    {
+      JxMetricSeries w, p;
+      guint32 k = 0;
+
+      g_assert_true (jx_trace_get_metric_series (whole, s, cycles, &w));
+      g_assert_true (jx_trace_get_metric_series (part, s, cycles, &p));
+      while (k < w.n && w.time[k] < begin)
+        k++;
+      g_assert_cmpuint (p.n, ==, w.n - k);
+      g_assert_cmpuint (p.n, >, 0);
+      for (guint32 j = 0; j < p.n; j++)
+        {
+          g_assert_cmpuint (p.time[j], ==, w.time[k + j]);
+          g_assert_cmpuint (p.value[j].u, ==, w.value[k + j].u);
+        }
+    }
+  jx_trace_selection_free (selection);
+
+  /* Only the second process: its stream keeps its samples. */
+  selection = jx_trace_selection_new ();
+  jx_trace_selection_add_process (selection, 1);
+  options.selection = selection;
+  one = jx_trace_load (dir, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_trace_get_n_streams (one), ==, 1);
+  g_assert_cmpuint (jx_trace_get_metric (one, 0)->n_samples, ==, 42);
+  g_assert_cmpuint (jx_trace_get_metric (one, 0)->n_streams, ==, 1);
+  jx_trace_selection_free (selection);
+}
+
 /* The same trace without counters has none. */
 static void
 test_metrics_none (void)
@@ -273,6 +329,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/model/metrics/papi", test_metrics_papi);
+  g_test_add_func ("/model/metrics/partial", test_metrics_partial);
   g_test_add_func ("/model/metrics/none", test_metrics_none);
   g_test_add_func ("/model/metrics/modes", test_metrics_modes);
 
