@@ -518,6 +518,24 @@ test_counter_menu (void)
 
     g_assert_nonnull (img);
   }
+  /* Export Image draws the counter rows the window shows. */
+  {
+    g_autofree char *with = g_build_filename (f.dir, "with.png", NULL);
+    g_autofree char *without = g_build_filename (f.dir, "without.png", NULL);
+    g_autoptr(GError) error = NULL;
+    cairo_surface_t *a, *b;
+
+    g_assert_true (jx_window_export_image (f.window, with, &error));
+    g_assert_no_error (error);
+    gtk_widget_activate_action (GTK_WIDGET (f.window), "win.counter-metric", "s", "");
+    g_assert_true (jx_window_export_image (f.window, without, &error));
+    g_assert_no_error (error);
+    a = cairo_image_surface_create_from_png (with);
+    b = cairo_image_surface_create_from_png (without);
+    g_assert_cmpint (cairo_image_surface_get_height (a), >, cairo_image_surface_get_height (b));
+    cairo_surface_destroy (a);
+    cairo_surface_destroy (b);
+  }
   fixture_close (&f);
 }
 
