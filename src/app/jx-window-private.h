@@ -45,6 +45,7 @@ struct _JxWindow
   GtkWidget            *add_button;
   GtkWidget            *mode_box;
   GtkWidget            *history_box;
+  GMenu                *counter_section; /* the counter row's choices (jx-window-counter.c) */
 
   /* The comparison views, all bound to the session. */
   JxNavToolbar         *nav_toolbar;
@@ -104,6 +105,10 @@ void              _jx_window_class_init_align     (GtkWidgetClass *widget_class)
 void              _jx_window_init_align           (JxWindow       *self);
 void              _jx_window_add_align_mode_action (JxWindow      *self);
 void              _jx_window_dispose_align        (JxWindow       *self);
+
+/* jx-window-counter.c: View → Counter Row: which metric the timelines
+ * show as counter rows (win.counter-metric), one item per metric. */
+void              _jx_window_counter_init         (JxWindow       *self);
 
 /* jx-window-fold.c: folding and SOS-time commands, keys and panels. */
 void              _jx_window_fold_class_init      (GtkWidgetClass *widget_class);

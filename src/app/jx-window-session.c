@@ -586,6 +586,10 @@ jx_window_export_image (JxWindow    *self,
   export.options.dark = dark;
   export.options.show_messages = jx_session_get_show_messages (session);
   export.options.show_sos = jx_session_get_show_sos (session);
+  /* The counter rows the timelines show (NULL: none). */
+  export.options.counter_metric = jx_counter_model_get_metric (jx_session_get_counter_model (session));
+  if (export.options.counter_metric[0] == '\0')
+    export.options.counter_metric = NULL;
   export.lanes = lanes;
   export.n_lanes = n_lanes;
   height = jx_comparison_render_measure_height (lanes, n_lanes, &export.options);

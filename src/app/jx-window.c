@@ -615,6 +615,7 @@ setup_settings (JxWindow *self)
     }
 
   _jx_window_add_toggle_actions (self);
+  _jx_window_counter_init (self);
   _jx_window_add_align_mode_action (self);
   restore_window_state (self);
   jx_welcome_page_set_settings (self->welcome_page, self->settings);
@@ -680,6 +681,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, bottom_paned);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, counter_section);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, summary_paned);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, add_button);

@@ -291,7 +291,7 @@ jx_cli_generate (int    argc,
        gpu_streams = NOT_GIVEN;
   gint classes = NOT_GIVEN, outliers = NOT_GIVEN;
   gint64 seed = NOT_GIVEN, events = NOT_GIVEN;
-  gboolean markers = FALSE;
+  gboolean markers = FALSE, metrics = FALSE;
   const GOptionEntry entries[] = {
     { "ranks", 0, 0, G_OPTION_ARG_INT, &ranks, N_("Number of MPI ranks (default 4)"), "N" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, N_("CPU threads per rank (default 1)"), "N" },
@@ -301,6 +301,9 @@ jx_cli_generate (int    argc,
     { "gpu-streams", 0, 0, G_OPTION_ARG_INT, &gpu_streams, N_("Accelerator streams per rank (default 0)"), "N" },
     { "imbalance", 0, 0, G_OPTION_ARG_STRING, &imbalance, N_("Give ranks extra work, e.g. 2,5:0.4"), "RANKS:FACTOR" },
     { "markers", 0, 0, G_OPTION_ARG_NONE, &markers, N_("Write phase markers"), NULL },
+    { "metrics", 0, 0, G_OPTION_ARG_NONE, &metrics,
+      N_("Record counters on every CPU thread before each enter and leave: JX_CYCLES (accumulated) and JX_POWER (absolute)"),
+      NULL },
     { "start-delay", 0, 0, G_OPTION_ARG_STRING, &start_delay,
       N_("MPI_Init takes TIME longer, so the iterations start that much later (e.g. 250ms, 1.5s; default 0)"),
       "TIME" },
@@ -312,7 +315,7 @@ jx_cli_generate (int    argc,
     { "outliers", 0, 0, G_OPTION_ARG_INT, &outliers,
       N_("Make N ranks spread over the run outliers: each calls its own rare functions once (0-63, default 0)"), "N" },
     { "defect", 0, 0, G_OPTION_ARG_STRING_ARRAY, &defects,
-      N_("unclosed, mismatched, backwards, unknown-role, undefined-region, empty-stream, missing-evt or unmatched-leave (repeatable)"), "NAME" },
+      N_("unclosed, mismatched, backwards, unknown-role, undefined-region, empty-stream, missing-evt, unmatched-leave or unknown-metric (repeatable)"), "NAME" },
     { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, N_("Random seed (default 1)"), "N" },
     { "events", 0, 0, G_OPTION_ARG_INT64, &events, N_("Choose the iterations to write about N events (instead of --iterations)"), "N" },
     { "process-names", 0, 0, G_OPTION_ARG_STRING, &process_names,
@@ -341,7 +344,7 @@ jx_cli_generate (int    argc,
     {
       gboolean others = ranks != NOT_GIVEN || threads != NOT_GIVEN || iterations != NOT_GIVEN || depth != NOT_GIVEN
                         || fanout != NOT_GIVEN || gpu_streams != NOT_GIVEN || seed != NOT_GIVEN
-                        || events != NOT_GIVEN || markers || imbalance != NULL || start_delay != NULL
+                        || events != NOT_GIVEN || markers || metrics || imbalance != NULL || start_delay != NULL
                         || variants != NULL || defects != NULL || process_names != NULL || archive_name != NULL
                         || classes != NOT_GIVEN || outliers != NOT_GIVEN
                         || law_set != NULL || law_specs != NULL || law_size != 0.0 || law_jitter != 0.0;
@@ -397,6 +400,7 @@ jx_cli_generate (int    argc,
   options.fanout = fanout;
   options.n_gpu_streams = gpu_streams;
   options.markers = markers;
+  options.metrics = metrics;
   options.n_classes = classes == NOT_GIVEN ? 0 : (guint) classes;
   options.n_outliers = outliers == NOT_GIVEN ? 0 : (guint) outliers;
   if (start_delay != NULL

@@ -8,6 +8,7 @@
 
 #include "jx-cli.h"
 #include "jx-cli-common.h"
+#include "jx-cli-metrics.h"
 #include "jx-trace.h"
 
 /* Machine-readable names of the stream flags, for JSON and text alike. */
@@ -197,6 +198,8 @@ build_json (JxTrace *trace)
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
+  jx_cli_metrics_add_json (builder, trace);
+
   jx_cli_json_add_load_report (builder, trace);
 
   json_builder_end_object (builder);
@@ -308,6 +311,8 @@ print_text (JxTrace *trace)
                               count_markers_of_def (trace, i));
     }
 
+  jx_cli_metrics_add_text (out, trace);
+
   g_string_append_printf (out, "\n%s\n", _("Load report:"));
   if (jx_trace_get_n_defects (trace) == 0)
     {
@@ -349,9 +354,12 @@ jx_cli_info (int    argc,
   int status;
   g_autoptr(JxTrace) trace = NULL;
   g_auto(JxCliTraces) traces = { 0 };
-  gboolean json = FALSE;
+  gboolean json = FALSE, csv = FALSE, metrics = FALSE;
   const GOptionEntry entries[] = {
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
+    { "metrics", 0, 0, G_OPTION_ARG_NONE, &metrics,
+      N_("Print only the metrics (counters): name, unit, mode, samples"), NULL },
+    { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("With --metrics: print CSV"), NULL },
     { NULL }
   };
 
@@ -369,13 +377,40 @@ jx_cli_info (int    argc,
 
   if (!jx_cli_parse_options (context, &argc, &argv))
     return JX_CLI_EXIT_USAGE;
+  if (csv && (json || !metrics))
+    return jx_cli_usage_error ("info", "%s", _("--csv needs --metrics and excludes --json"));
   traces.json = json;
 
   status = jx_cli_open_one_trace (&traces, argc, argv, &trace);
   if (status != JX_CLI_EXIT_OK)
     return status;
 
-  if (json)
+  if (metrics)
+    {
+      g_autoptr(GString) out = g_string_new (NULL);
+
+      if (json)
+        {
+          g_autoptr(JsonBuilder) builder = json_builder_new ();
+          g_autoptr(JsonNode) root = NULL;
+
+          json_builder_begin_object (builder);
+          jx_cli_json_add_string (builder, "path", jx_cli_nonnull (jx_trace_get_path (trace)));
+          jx_cli_metrics_add_json (builder, trace);
+          json_builder_end_object (builder);
+          root = json_builder_get_root (builder);
+          jx_cli_print_json (root);
+        }
+      else
+        {
+          if (csv)
+            jx_cli_metrics_add_csv (out, trace);
+          else
+            jx_cli_metrics_add_text (out, trace);
+          fputs (out->str, stdout);
+        }
+    }
+  else if (json)
     {
       g_autoptr(JsonNode) root = build_json (trace);
 

@@ -13,6 +13,7 @@
 #include "jx-cli-align.h"
 #include "jx-cli-common.h"
 #include "jx-cli-fold.h"
+#include "jx-cli-metrics.h"
 #include "jx-cli-pairing.h"
 #include "jx-cli-scores.h"
 #include "jx-cli-picture.h"
@@ -191,6 +192,7 @@ jx_cli_render (int    argc,
   g_autofree char *chart = NULL;
   g_autofree char *pairing = NULL;
   g_autofree char *diff_mode = NULL;
+  g_autofree char *metric = NULL;
   double band = -1.0;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE, clusters = FALSE;
   gboolean merged_tree = FALSE;
@@ -225,6 +227,7 @@ jx_cli_render (int    argc,
     { "end", 0, 0, G_OPTION_ARG_NONE, &align_end, N_("With --at or --marker: align the ends instead of the starts"), NULL },
     { "fold", 0, 0, G_OPTION_ARG_STRING_ARRAY, &fold_names, N_("Fold the threads of each process, all processes, the processes of each node, or each accelerator device’s streams into one row; repeatable"), N_("threads|process|node|device") },
     { "fold-op", 0, 0, G_OPTION_ARG_STRING, &fold_op, N_("How folded rows pick a state per pixel (default max)"), N_("max|min|diff|idle") },
+    { "metric", 0, 0, G_OPTION_ARG_STRING, &metric, N_("Draw this metric (counter) as a line row under every stream that records it, on one scale for all traces (`info --metrics` lists them)"), N_("NAME") },
     { "sos", 0, 0, G_OPTION_ARG_NONE, &sos, N_("Colour the dominant function’s calls by SOS time (load imbalance)"), NULL },
     { "diff", 0, 0, G_OPTION_ARG_NONE, &diff, N_("Compare every trace with the first and draw diff bars under the rows"), NULL },
     { "diff-mode", 0, 0, G_OPTION_ARG_STRING, &diff_mode,
@@ -484,6 +487,15 @@ jx_cli_render (int    argc,
       options.n_cluster_names = cluster_names->len;
     }
 
+  if (metric != NULL)
+    {
+      double lo, hi;
+
+      options.counter_metric = metric;
+      if (!jx_cli_metrics_scale (lanes, n, metric, &lo, &hi))
+        return jx_cli_usage_error (argv[0], _("no trace has a metric named “%s” (`info --metrics` lists them)"), metric);
+    }
+
   jx_comparison_render_get_extent (lanes, n, &extent_start, &extent_end);
   options.start_ns = has_start ? start_ns : extent_start;
   options.end_ns = has_end ? end_ns : extent_end;
@@ -600,6 +612,8 @@ jx_cli_render (int    argc,
                  cli_diff.band * 100.0);
       print_pairing (&cli_diff, lanes);
     }
+  if (metric != NULL)
+    jx_cli_metrics_print_counter (lanes, n, metric, &result);
   if (clustering != NULL)
     g_print (_("Clusters: %u structural clusters and %u outliers over the traces, %u rows marked\n"),
              jx_clustering_get_n_clusters (clustering) - jx_clustering_get_n_outliers (clustering),

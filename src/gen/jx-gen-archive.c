@@ -164,6 +164,7 @@ write_definitions (JxGen         *g,
   StringTable s;
   guint32 *region_name_str, *region_file_str, *loc_name_str, *group_name_str, *node_name_str;
   guint32 s_machine_class, s_node_class, s_machine, s_world, s_self, s_empty;
+  guint32 metric_str[6] = { 0 };
   guint n_nodes = (o->n_ranks + 3) / 4;
   guint64 *members;
   guint i, r;
@@ -199,6 +200,15 @@ write_definitions (JxGen         *g,
   loc_name_str = g_new (guint32, g->n_locs);
   for (i = 0; i < g->n_locs; i++)
     loc_name_str[i] = string_ref (&s, g->locs[i].name);
+  if (o->metrics)
+    {
+      metric_str[0] = string_ref (&s, JX_GENERATOR_METRIC_CYCLES);
+      metric_str[1] = string_ref (&s, "Cycles counted by the synthetic program");
+      metric_str[2] = string_ref (&s, "#");
+      metric_str[3] = string_ref (&s, JX_GENERATOR_METRIC_POWER);
+      metric_str[4] = string_ref (&s, "Power drawn by the synthetic program");
+      metric_str[5] = string_ref (&s, "W");
+    }
   region_name_str = g_new (guint32, g->n_regions);
   region_file_str = g_new (guint32, g->n_regions);
   for (i = 0; i < g->n_regions; i++)
@@ -234,6 +244,22 @@ write_definitions (JxGen         *g,
                                              OTF2_REGION_FLAG_NONE, region_file_str[i],
                                              g->region_info[i].line,
                                              g->region_info[i].line ? g->region_info[i].line + 20 : 0);
+
+  if (o->metrics && rc == OTF2_SUCCESS)
+    {
+      static const OTF2_MetricMemberRef members_of_class[] = { 0, 1 };
+
+      rc = OTF2_GlobalDefWriter_WriteMetricMember (w, 0, metric_str[0], metric_str[1], OTF2_METRIC_TYPE_OTHER,
+                                                   OTF2_METRIC_ACCUMULATED_START, OTF2_TYPE_UINT64,
+                                                   OTF2_BASE_DECIMAL, 0, metric_str[2]);
+      if (rc == OTF2_SUCCESS)
+        rc = OTF2_GlobalDefWriter_WriteMetricMember (w, 1, metric_str[3], metric_str[4], OTF2_METRIC_TYPE_OTHER,
+                                                     OTF2_METRIC_ABSOLUTE_POINT, OTF2_TYPE_DOUBLE,
+                                                     OTF2_BASE_DECIMAL, 0, metric_str[5]);
+      if (rc == OTF2_SUCCESS)
+        rc = OTF2_GlobalDefWriter_WriteMetricClass (w, JX_GEN_METRIC_CLASS, 2, members_of_class,
+                                                    OTF2_METRIC_SYNCHRONOUS_STRICT, OTF2_RECORDER_KIND_CPU);
+    }
 
   /* MPI_COMM_WORLD: the ranks' master threads, then the group of their indices. */
   members = g_new (guint64, o->n_ranks);

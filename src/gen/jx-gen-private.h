@@ -27,6 +27,7 @@ G_BEGIN_DECLS
 #define JX_GEN_MAX_GPU_STREAMS  64
 
 #define JX_GEN_COMM_WORLD       0
+#define JX_GEN_METRIC_CLASS     0
 #define JX_GEN_COMM_SELF        1
 
 /* Fixed regions; the user call tree's regions follow them. */
@@ -253,6 +254,13 @@ typedef enum
   JX_GEN_ENTER,
 } JxGenEdge;
 
+/* jx-gen-metrics.c: the Metric event before an Enter or Leave of a CPU
+ * thread (options.metrics), and the injected one naming no metric. */
+void _jx_gen_metric_event   (JxGen    *g,
+                             JxGenLoc *l);
+void _jx_gen_unknown_metric (JxGen    *g,
+                             JxGenLoc *l);
+
 /* An Enter or Leave of the region reference @ref at the location's time. */
 static inline void
 _jx_gen_event_ref (JxGen     *g,
@@ -260,6 +268,8 @@ _jx_gen_event_ref (JxGen     *g,
                    JxGenEdge  edge,
                    guint32    ref)
 {
+  if (G_UNLIKELY (g->opt.metrics) && l->type == OTF2_LOCATION_TYPE_CPU_THREAD)
+    _jx_gen_metric_event (g, l);
   if (!_jx_gen_count (l, edge == JX_GEN_ENTER ? &g->st.n_enter : &g->st.n_leave))
     return;
   if (edge == JX_GEN_ENTER)

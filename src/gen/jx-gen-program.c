@@ -559,6 +559,8 @@ start_up (JxGen *g)
       _jx_gen_at (m, base + _jx_gen_work (g, m, 20000.0));
       m->first = m->now;
       _jx_gen_event (g, m, JX_GEN_ENTER, JX_GEN_REGION_MAIN);
+      if (r == 0 && (g->opt.defects & JX_DEFECT_INJECT_UNKNOWN_METRIC))
+        _jx_gen_unknown_metric (g, m);
       _jx_gen_work_then (g, m, 3000.0, JX_GEN_ENTER, JX_GEN_REGION_MPI_INIT);
       latest = MAX (latest, m->now);
     }

@@ -40,6 +40,7 @@ static const FlagName defect_names[] = {
   { "empty-stream", JX_DEFECT_INJECT_EMPTY_STREAM },
   { "missing-evt", JX_DEFECT_INJECT_MISSING_EVT },
   { "unmatched-leave", JX_DEFECT_INJECT_UNMATCHED_LEAVE },
+  { "unknown-metric", JX_DEFECT_INJECT_UNKNOWN_METRIC },
 };
 
 static gboolean

@@ -56,6 +56,8 @@ typedef enum
   JX_DEFECT_INJECT_EMPTY_STREAM    = 1 << 5,  /* one extra location without events */
   JX_DEFECT_INJECT_MISSING_EVT     = 1 << 6,  /* one location's .evt file is deleted after writing */
   JX_DEFECT_INJECT_UNMATCHED_LEAVE = 1 << 7,  /* a leave with nothing open */
+  JX_DEFECT_INJECT_UNKNOWN_METRIC  = 1 << 8,  /* rank 0 records one Metric event naming an
+                                                 undefined metric class (JX_GENERATOR_UNKNOWN_METRIC) */
 } JxDefectInjection;
 
 /* Where the defects go, so tests can look for them:
@@ -75,6 +77,7 @@ typedef enum
  *   UNMATCHED_LEAVE   rank 0's master: one more Leave of "main" after "main"
  *                     was left. */
 #define JX_GENERATOR_UNDEFINED_REGION 4000000u
+#define JX_GENERATOR_UNKNOWN_METRIC   99u
 
 /* A function whose calls follow a law of x (the number of ranks, or an
  * input size): see jx-gen-laws.c. */
@@ -141,7 +144,25 @@ typedef struct
   double   law_x;               /* x of the laws: 0 = the number of ranks, else an input size */
   double   law_jitter;          /* each law's call count varies by up to ±this fraction
                                    (uniform, from the seed and the law), e.g. 0.05 */
+  gboolean metrics;             /* every CPU thread records a Metric event right before
+                                   each of its Enter and Leave events, as Score-P does with
+                                   PAPI counters: JX_GENERATOR_METRIC_CYCLES and
+                                   JX_GENERATOR_METRIC_POWER (jx_generator_metric_cycles) */
 } JxGeneratorOptions;
+
+/* The metrics of options.metrics, one class of two members:
+ * "JX_CYCLES", accumulated-start, uint64, unit "#": on rank r at time t
+ * (ticks) it reads (t - JX_GENERATOR_METRIC_ORIGIN (resolution)) * (r + 1),
+ * so its rate is (r + 1) * timer_resolution per second;
+ * "JX_POWER", absolute-point, double, unit "W": 50 + 10 r. */
+#define JX_GENERATOR_METRIC_CYCLES "JX_CYCLES"
+#define JX_GENERATOR_METRIC_POWER  "JX_POWER"
+#define JX_GENERATOR_METRIC_ORIGIN(resolution) ((guint64) (resolution) * 1000)
+
+guint64  jx_generator_metric_cycles (const JxGeneratorOptions *options,
+                                     guint                     rank,
+                                     guint64                   time);
+double   jx_generator_metric_power  (guint                     rank);
 
 #define JX_GENERATOR_MAX_CLASSES  64
 #define JX_GENERATOR_MAX_OUTLIERS 63
@@ -167,6 +188,7 @@ typedef struct
   guint64  n_mpi_collective_end;
   guint64  n_messages;               /* point-to-point messages = sends */
   guint64  n_collectives;            /* collective operations (per communicator, not per rank) */
+  guint64  n_metric;                 /* Metric events */
   guint    n_markers;                /* marker instances */
   guint    n_marker_defs;
   guint    n_location_groups;
@@ -234,7 +256,7 @@ guint64  jx_generator_count_law_calls (const JxGeneratorOptions *options);
 /* Parse one command-line name into its flag: variants "remove", "add",
  * "rename", "faster-kernel", "slower-machine", "more-calls", "rotate-threads"; defects "unclosed",
  * "mismatched", "backwards", "unknown-role", "undefined-region",
- * "empty-stream", "missing-evt", "unmatched-leave".  FALSE if unknown. */
+ * "empty-stream", "missing-evt", "unmatched-leave", "unknown-metric".  FALSE if unknown. */
 gboolean jx_variant_from_string          (const char *name,
                                           guint      *flag);
 gboolean jx_defect_injection_from_string (const char *name,

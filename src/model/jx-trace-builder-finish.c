@@ -283,6 +283,7 @@ jx_trace_builder_finish (JxTraceBuilder *self)
   /* Stream indices of the skipped messages hold only before reordering. */
   _jx_trace_builder_drop_cut_receives (self);
   order_streams (self);
+  _jx_trace_builder_finish_metrics (self);
   add_synthetic_regions (self);
   index_region_names (trace);
 

@@ -535,6 +535,7 @@ _jx_loader_build_definitions (Loader *ld)
   add_processes (ld, node_index);
   add_streams (ld);
   build_comm_ranks (ld);
+  _jx_loader_build_metrics (ld);
 }
 
 gboolean
@@ -571,6 +572,7 @@ _jx_loader_read_global_definitions (Loader       *ld,
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback (cbs, def_location);
   OTF2_GlobalDefReaderCallbacks_SetGroupCallback (cbs, def_group);
   OTF2_GlobalDefReaderCallbacks_SetCommCallback (cbs, def_comm);
+  _jx_loader_set_metric_callbacks (cbs);
   OTF2_Reader_RegisterGlobalDefCallbacks (reader, def_reader, cbs, ld);
   OTF2_GlobalDefReaderCallbacks_Delete (cbs);
 

@@ -373,6 +373,7 @@ create_event_callbacks (void)
   OTF2_EvtReaderCallbacks_SetMpiIrecvCallback (cbs, on_irecv);
   OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback (cbs, on_collective_begin);
   OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback (cbs, on_collective_end);
+  OTF2_EvtReaderCallbacks_SetMetricCallback (cbs, _jx_loader_on_metric);
   return cbs;
 }
 

@@ -113,6 +113,11 @@ typedef struct
                                            for a location a partial load leaves out) */
   GHashTable         *group_order;    /* group ref -> position in groups + 1 */
   GHashTable         *marker_defs;    /* marker ref -> def + 1 */
+  /* Metrics (jx-trace-loader-metrics.c) */
+  GArray             *metric_members; /* RawMetricMember, definition order */
+  GHashTable         *metric_classes; /* class ref -> GArray of member refs (guint32) */
+  GHashTable         *metric_instances; /* instance ref -> class ref */
+  GHashTable         *metric_refs;    /* class or instance ref -> MetricRefInfo *, once built */
 
   guint32            *region_map;     /* dense OTF2 region ref -> builder region */
   guint32             n_region_map;
@@ -144,6 +149,26 @@ typedef struct
   guint64             in_progress[2]; /* of each reader's current stream */
   gboolean            over_budget;
 } Loader;
+
+typedef struct
+{
+  guint32 ref;
+  guint32 name;
+  guint32 description;
+  guint32 unit;
+  guint8  mode;
+  guint8  value_type;           /* OTF2_Type */
+  guint8  base;
+  gint64  exponent;
+} RawMetricMember;
+
+/* The builder's metric of each value of a Metric event naming a class or
+ * instance; JX_NONE for members without a definition. */
+typedef struct
+{
+  guint   n;
+  guint32 metrics[];
+} MetricRefInfo;
 
 /* A call open before a partial load's window: its region, or JX_NONE
  * with the raw OTF2 ref when undefined. */
@@ -282,6 +307,24 @@ void         _jx_window_pre_leave         (ReaderThread    *t,
 /* Before a location's events, and after them (stream still open). */
 void         _jx_window_start_location    (ReaderThread    *t);
 void         _jx_window_end_location      (ReaderThread    *t);
+
+/* jx-trace-loader-metrics.c */
+
+void         _jx_loader_metrics_init      (Loader          *ld);
+void         _jx_loader_metrics_clear     (Loader          *ld);
+void         _jx_loader_set_metric_callbacks (OTF2_GlobalDefReaderCallbacks *cbs);
+/* Adds the metric members to the builder and resolves classes and
+ * instances; after _jx_loader_build_definitions (). */
+void         _jx_loader_build_metrics     (Loader          *ld);
+OTF2_CallbackCode _jx_loader_on_metric    (OTF2_LocationRef        location,
+                                           OTF2_TimeStamp          time,
+                                           uint64_t                position,
+                                           void                   *user_data,
+                                           OTF2_AttributeList     *attributes,
+                                           OTF2_MetricRef          metric,
+                                           uint8_t                 n_metrics,
+                                           const OTF2_Type        *type_ids,
+                                           const OTF2_MetricValue *values);
 
 /* jx-trace-loader-events.c */
 

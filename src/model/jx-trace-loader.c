@@ -110,6 +110,7 @@ _jx_loader_new (const char *anchor)
   ld->comm_ranks = g_hash_table_new_full (NULL, NULL, NULL, comm_ranks_free);
   ld->location_streams = g_hash_table_new (g_int64_hash, g_int64_equal);
   ld->marker_defs = g_hash_table_new (NULL, NULL);
+  _jx_loader_metrics_init (ld);
   ld->region_sparse = g_hash_table_new (NULL, NULL);
   ld->group_order = g_hash_table_new (NULL, NULL);
   ld->timer_resolution = 1;
@@ -137,6 +138,7 @@ _jx_loader_free (Loader *ld)
   g_hash_table_unref (ld->comm_ranks);
   g_hash_table_unref (ld->location_streams);
   g_hash_table_unref (ld->marker_defs);
+  _jx_loader_metrics_clear (ld);
   g_hash_table_unref (ld->region_sparse);
   g_hash_table_unref (ld->group_order);
   g_free (ld->region_map);

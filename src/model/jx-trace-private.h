@@ -5,6 +5,7 @@
 
 #include "jx-trace.h"
 #include "jx-trace-builder.h"
+#include "jx-trace-metrics.h"
 
 G_BEGIN_DECLS
 
@@ -82,9 +83,23 @@ struct _JxTrace
   GArray       *issues;           /* JxLoadIssue, owns detail */
 
   JxTracePartial *partial;        /* NULL for a whole trace; description in chunk */
+
+  /* Metrics (jx-trace-metrics.c). */
+  GArray       *metric_defs;      /* JxMetricDef */
+  JxMetricSeries *metric_series;  /* n_streams * n_metrics, stream major; NULL without
+                                     samples; owns the arrays it points to */
+  guint64       metric_caveats[JX_N_METRIC_CAVEATS];
 };
 
 JxTrace *_jx_trace_new (void);
+
+/* jx-trace-metrics.c: frees a JxStreamWriter's metrics; moves the writers'
+ * samples into the trace (after the streams are in their final order);
+ * frees the trace's. */
+void _jx_stream_metrics_free      (gpointer        metrics);
+void _jx_trace_builder_finish_metrics (JxTraceBuilder *self);
+void _jx_trace_metrics_clear      (JxTrace        *trace);
+gsize _jx_trace_metrics_memory    (JxTrace        *trace);
 
 /* Clear function of JxLoadIssue arrays. */
 void _jx_load_issue_clear (gpointer data);
@@ -127,6 +142,7 @@ typedef struct
   GHashTable *skipped;         /* partial loads: SkippedKey -> count of messages
                                   before the window (jx-trace-builder-partial.c) */
   gboolean  outside;           /* has events outside the window */
+  gpointer  metrics;           /* samples, NULL without (jx-trace-metrics.c) */
 } JxStreamWriter;
 
 /* Only valid once all definitions have been added. */

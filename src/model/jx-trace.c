@@ -37,6 +37,7 @@ jx_trace_finalize (GObject *object)
   JxTrace *self = JX_TRACE (object);
   guint i;
 
+  _jx_trace_metrics_clear (self);
   for (i = 0; self->arenas != NULL && i < self->arenas->len; i++)
     _jx_arena_free (&g_array_index (self->arenas, JxArena, i));
 
@@ -815,6 +816,7 @@ jx_trace_get_memory_size (JxTrace *self)
   size += self->issues->len * sizeof (JxLoadIssue);
   if (self->partial != NULL)
     size += sizeof (JxTracePartial);
+  size += _jx_trace_metrics_memory (self);
 
   for (i = 0; i < self->streams->len; i++)
     {

@@ -8,6 +8,7 @@
 
 #include "jx-comparison-render-private.h"
 #include "jx-palette.h"
+#include "jx-timeline-counter.h"
 
 #define MARK_WIDTH  7
 #define MARK_MARGIN 3
@@ -125,4 +126,29 @@ _jx_comparison_draw_cluster_marks (cairo_t                *cr,
         }
     }
   return marked;
+}
+
+/* Counters */
+
+guint8 *
+_jx_comparison_counter_streams (const JxComparisonLane          *lane,
+                                const JxComparisonRenderOptions *options)
+{
+  if (options->counter_metric == NULL)
+    return NULL;
+  return jx_timeline_counter_streams_new (lane->trace, jx_trace_find_metric (lane->trace, options->counter_metric));
+}
+
+gboolean
+_jx_comparison_counter_scale (const JxComparisonLane          *lanes,
+                              guint                            n_lanes,
+                              const JxComparisonRenderOptions *options,
+                              double                          *min,
+                              double                          *max)
+{
+  g_autofree JxTrace **traces = g_new0 (JxTrace *, MAX (n_lanes, 1));
+
+  for (guint l = 0; l < n_lanes; l++)
+    traces[l] = lanes[l].trace;
+  return jx_metric_common_scale (traces, n_lanes, options->counter_metric, min, max);
 }

@@ -41,6 +41,19 @@ void     _jx_comparison_draw_sos_legend  (cairo_t                         *cr,
                                           int                              width,
                                           gboolean                         dark);
 
+/* --- jx-comparison-render-clusters.c: counters --- */
+
+/* Per stream of the lane's trace: a COUNTER row for options->counter_metric;
+ * NULL for none. */
+guint8  *_jx_comparison_counter_streams  (const JxComparisonLane          *lane,
+                                          const JxComparisonRenderOptions *options);
+/* The counter's scale over all lanes; FALSE when no lane has it. */
+gboolean _jx_comparison_counter_scale    (const JxComparisonLane          *lanes,
+                                          guint                            n_lanes,
+                                          const JxComparisonRenderOptions *options,
+                                          double                          *min,
+                                          double                          *max);
+
 /* --- jx-comparison-render-clusters.c --- */
 
 /* The colour of cluster mark `cluster` (an index, or

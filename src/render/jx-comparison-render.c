@@ -18,6 +18,7 @@
 #include "jx-time-ruler.h"
 #include "jx-timeline-renderer-private.h"
 #include "jx-timing-scale.h"
+#include "jx-trace-metrics.h"
 
 #define LANE_GAP          6
 #define LEGEND_LINE       18
@@ -137,6 +138,7 @@ lane_rows (const JxComparisonLane          *lane,
   g_autoptr(GArray) all = NULL;
   g_autofree guint8 *collapsed = NULL;
   g_autofree guint8 *folded = _jx_comparison_folded_groups (lane, options);
+  g_autofree guint8 *counters = _jx_comparison_counter_streams (lane, options);
   GArray *rows;
   int y = 0;
 
@@ -154,6 +156,8 @@ lane_rows (const JxComparisonLane          *lane,
       params.diff_streams = jx_diff_bar_set_get_rows (lane->diff_bars);
       params.diff_height = diff_height (row_height);
     }
+  params.counter_streams = counters;
+  params.counter_height = MAX (6, row_height * 3 / 2);
   if (collapse)
     {
       guint n = jx_trace_get_n_processes (trace);
@@ -820,6 +824,8 @@ plan_init (Plan                            *plan,
           /* Diff bars are counted apart: they belong to the stream above. */
           if (row->kind == JX_TIMELINE_ROW_DIFF)
             result->n_diff_bars += shown;
+          else if (row->kind == JX_TIMELINE_ROW_COUNTER)
+            result->n_counter_rows += shown;
           else if (shown)
             result->n_rows++;
           else
@@ -886,6 +892,7 @@ jx_comparison_render_draw (cairo_t                         *cr,
 
   context = pango_cairo_create_context (cr);
   plan_init (&plan, lanes, n_lanes, options, context);
+  _jx_comparison_counter_scale (lanes, n_lanes, options, &plan.result.counter_min, &plan.result.counter_max);
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, plan.width, plan.height);
@@ -930,6 +937,9 @@ jx_comparison_render_draw (cairo_t                         *cr,
       view.sos_max_ns = plan.result.sos_max_ns;
       view.group_notes = (const char * const *) lane->notes;
       view.diff_bars = lanes[l].diff_bars;
+      view.counter_metric = jx_trace_find_metric (lanes[l].trace, options->counter_metric);
+      view.counter_min = plan.result.counter_min;
+      view.counter_max = plan.result.counter_max;
       if (rows_height > 0)
         {
           cairo_save (cr);

@@ -95,6 +95,10 @@ typedef struct
    * outliers (default none). Colours repeat after JX_COMPARISON_RENDER_CLUSTER_COLORS. */
   const char * const *cluster_names;
   guint       n_cluster_names;
+  /* A COUNTER row under every stream with samples of the metric of this
+   * name (jx-timeline-counter.h), one value scale for all lanes (default
+   * NULL: none). */
+  const char *counter_metric;
 } JxComparisonRenderOptions;
 
 #define JX_COMPARISON_RENDER_CLUSTER_COLORS 10
@@ -130,6 +134,9 @@ typedef struct
   gint64  sos_min_ns;           /* its scale */
   gint64  sos_max_ns;
   guint   n_cluster_marks;      /* rows marked by cluster */
+  guint   n_counter_rows;       /* COUNTER rows drawn (counted apart from n_rows) */
+  double  counter_min;          /* their common scale */
+  double  counter_max;
 } JxComparisonRenderResult;
 
 /* The height a draw with these options takes: options->height when set. */

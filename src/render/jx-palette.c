@@ -525,6 +525,16 @@ jx_palette_marker_color (guint8    severity,
   oklch_to_rgba (dark ? 0.80 : 0.68, 0.17, hue, rgba);
 }
 
+void
+jx_palette_counter_color (gboolean  dark,
+                          JxRgba   *rgba)
+{
+  g_return_if_fail (rgba != NULL);
+
+  /* A teal-green apart from the diff orange, MPI red and marker hues. */
+  oklch_to_rgba (dark ? 0.78 : 0.55, 0.13, 165.0, rgba);
+}
+
 /* Three stops interpolated in OKLab: position 0 is stops[0], 0.5 stops[1],
  * 1 stops[2] (the SOS scale and the metric scales). */
 static void

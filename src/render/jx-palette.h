@@ -117,6 +117,10 @@ void      jx_palette_cairo_set_text       (cairo_t       *cr,
                                            gboolean       dark,
                                            double         alpha);
 
+/* Colour of counter lines (COUNTER rows, jx-timeline-counter.h). */
+void      jx_palette_counter_color        (gboolean       dark,
+                                           JxRgba        *rgba);
+
 /* Colour of a marker flag by its OTF2 severity (none, low, medium, high):
  * amber, blue, orange, magenta; vivid enough to stand out over the rows. */
 void      jx_palette_marker_color         (guint8         severity,

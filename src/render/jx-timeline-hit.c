@@ -87,7 +87,7 @@ jx_timeline_renderer_invocation_at (JxTimelineRenderer   *self,
     return FALSE;
   row = row_at (view, y);
   if (row == NULL || row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP ||
-      row->stream >= jx_trace_get_n_streams (self->trace))
+      row->kind == JX_TIMELINE_ROW_COUNTER || row->stream >= jx_trace_get_n_streams (self->trace))
     return FALSE;
   s = jx_trace_get_stream (self->trace, row->stream);
 

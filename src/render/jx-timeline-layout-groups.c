@@ -129,6 +129,13 @@ emit_stream (Layout  *l,
 
       row->level = (guint8) MIN (level, 255u);
     }
+  if (l->params->counter_streams != NULL && l->params->counter_streams[sid])
+    {
+      JxTimelineRow *row = _jx_timeline_layout_append (l->rows, &l->y, JX_TIMELINE_ROW_COUNTER, s->process, sid, 0,
+                                                       FALSE, FALSE, l->params->counter_height);
+
+      row->level = (guint8) MIN (level, 255u);
+    }
   if (l->params->call_stack_process == s->process)
     for (guint16 d = 0; d < s->max_depth; d++)
       append (l, JX_TIMELINE_ROW_DEPTH, s->process, sid, JX_NONE, d, level + 1, FALSE, FALSE,

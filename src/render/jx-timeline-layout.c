@@ -20,6 +20,7 @@ jx_timeline_layout_params_init (JxTimelineLayoutParams *params)
   params->header_height = 18;
   params->call_stack_process = JX_NONE;
   params->diff_height = 7;
+  params->counter_height = 28;
 }
 
 JxTimelineRow *
@@ -101,6 +102,9 @@ jx_timeline_layout_new (JxTrace                      *trace,
           if (params->diff_streams != NULL && params->diff_streams[sid])
             _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_DIFF, p, sid, 0, FALSE, FALSE,
                                         params->diff_height);
+          if (params->counter_streams != NULL && params->counter_streams[sid])
+            _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_COUNTER, p, sid, 0, FALSE, FALSE,
+                                        params->counter_height);
           if (call_stack)
             for (guint16 d = 0; d < s->max_depth; d++)
               _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_DEPTH, p, sid, d, FALSE, FALSE,
@@ -184,6 +188,7 @@ jx_timeline_view_init (JxTimelineView *view)
   view->selected_invocation = JX_NONE;
   view->show_messages = TRUE;
   view->show_markers = TRUE;
+  view->counter_metric = JX_NONE;
   view->background.red = view->background.green = view->background.blue = 1.0f;
   view->background.alpha = 1.0f;
 }

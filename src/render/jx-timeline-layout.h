@@ -22,6 +22,7 @@ typedef enum
   JX_TIMELINE_ROW_GROUP,      /* header of a device, node, all-processes or custom group:
                                  expander, name, the fold of its members */
   JX_TIMELINE_ROW_DIFF,       /* thin diff bar under a stream that has a partner (jx-pair-diff.h) */
+  JX_TIMELINE_ROW_COUNTER,    /* a metric of the stream above as a line (jx-timeline-counter.h) */
 } JxTimelineRowKind;
 
 typedef struct
@@ -51,6 +52,9 @@ typedef struct
                                          (process groups also fold through `collapsed`) */
   const guint8  *diff_streams;        /* per stream, non-zero = a DIFF row under its STREAM row; NULL = none */
   int            diff_height;         /* px of DIFF rows (e.g. 7) */
+  const guint8  *counter_streams;     /* per stream, non-zero = a COUNTER row under it (after its
+                                         DIFF row); NULL = none */
+  int            counter_height;      /* px of COUNTER rows (e.g. 28) */
 } JxTimelineLayoutParams;
 
 void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);
@@ -60,7 +64,8 @@ void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);
  * gets a PROCESS header row (aggregate activity) followed, unless collapsed,
  * by one STREAM row per stream. The call-stack process gets, per stream, a
  * STREAM row followed by its depth rows. A stream marked in diff_streams
- * gets its DIFF row right under its STREAM row. total_height (may be NULL)
+ * gets its DIFF row right under its STREAM row, one marked in
+ * counter_streams its COUNTER row under that. total_height (may be NULL)
  * receives the height of all rows.
  *
  * With groups the rows follow the group tree (jx-stream-groups.h): a
@@ -129,6 +134,12 @@ typedef struct
    * columns that uncovers show as pending until a frame without the flag
    * (the drop) samples them. */
   gboolean             offset_drag;
+  /* What COUNTER rows show: the trace's metric of that index (JX_NONE:
+   * nothing), on the value scale [counter_min, counter_max], shared by
+   * every trace showing the same metric (jx_metric_common_scale). */
+  guint32              counter_metric;
+  double               counter_min;
+  double               counter_max;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -74,6 +74,7 @@ row_label (JxTimelineRenderer  *self,
           text = g_strdup_printf (_("Level %u"), (guint) row->depth);
           break;
         case JX_TIMELINE_ROW_DIFF:
+        case JX_TIMELINE_ROW_COUNTER:
         default:
           text = g_strdup ("");
           break;
@@ -125,6 +126,7 @@ label_indent (JxTimelineRenderer  *self,
           return x + 8 + 2 * JX_TIMELINE_LABEL_PADDING;
         case JX_TIMELINE_ROW_STREAM:
         case JX_TIMELINE_ROW_DIFF:
+        case JX_TIMELINE_ROW_COUNTER:
         default:
           return x + (row->level > 0 ? 8 : 0);
         }
@@ -140,6 +142,7 @@ label_indent (JxTimelineRenderer  *self,
       return JX_TIMELINE_EXPANDER_WIDTH + 4 * JX_TIMELINE_LABEL_PADDING + 8;
     case JX_TIMELINE_ROW_GROUP:
     case JX_TIMELINE_ROW_DIFF:
+    case JX_TIMELINE_ROW_COUNTER:
     default:
       return JX_TIMELINE_LABEL_PADDING;
     }
@@ -332,6 +335,7 @@ _jx_timeline_renderer_draw_selection (JxTimelineRenderer   *self,
           }
           break;
         case JX_TIMELINE_ROW_DIFF:
+        case JX_TIMELINE_ROW_COUNTER:
         default:
           hit = FALSE;
           break;

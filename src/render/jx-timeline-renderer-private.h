@@ -10,7 +10,8 @@
  *   jx-timeline-hit.c       region, invocation and expander under a point, and
  *                           everything under a point at once (JxTimelineHit)
  *   jx-timeline-sos.c       the SOS-time overlay and the segment under a point
- *   jx-timeline-diff.c      DIFF rows: the diff bars' pixels and what is under a point */
+ *   jx-timeline-diff.c      DIFF rows: the diff bars' pixels and what is under a point
+ *   jx-timeline-counter.c   COUNTER rows: a metric as a line, its scale, the value under a point */
 #pragma once
 
 #include <pango/pangocairo.h>
@@ -110,6 +111,11 @@ void _jx_timeline_fill_line               (cairo_t              *cr,
 int  _jx_timeline_expander_x              (const JxTimelineRow  *row);
 
 /* Overlays, drawn after the rows; [first, last) are the visible rows. */
+void _jx_timeline_renderer_draw_counters  (JxTimelineRenderer   *self,
+                                           cairo_t              *cr,
+                                           const JxTimelineView *view,
+                                           guint                 first,
+                                           guint                 last);
 void _jx_timeline_renderer_draw_labels    (JxTimelineRenderer   *self,
                                            cairo_t              *cr,
                                            const JxTimelineView *view,

@@ -296,6 +296,7 @@ row_pending (JxTimelineRenderer  *self,
 
     case JX_TIMELINE_ROW_GROUP:
     case JX_TIMELINE_ROW_DIFF:
+    case JX_TIMELINE_ROW_COUNTER:
     default:
       return FALSE;
     }
@@ -367,6 +368,7 @@ _jx_timeline_renderer_sample_row_marked (JxTimelineRenderer  *self,
 
     case JX_TIMELINE_ROW_GROUP:
     case JX_TIMELINE_ROW_DIFF:
+    case JX_TIMELINE_ROW_COUNTER:
     default:
       for (guint p = 0; p < n_pixels; p++)
         out[p] = JX_NONE;
@@ -810,6 +812,13 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
                                                pending_pixel, line);
                   continue;
                 }
+              if (view->rows[r].kind == JX_TIMELINE_ROW_COUNTER)
+                {
+                  /* Drawn as a line over the row (jx-timeline-counter.c). */
+                  for (int x = 0; x < tw; x++)
+                    line[x] = idle_pixel;
+                  continue;
+                }
               _jx_timeline_renderer_sample_row_marked (self, &view->rows[r], view->start, view->end, (guint) tw,
                                                        regions, self->marks);
               draw_marks_line (self, &marks_image, tw, n_visible, r - first, colors, n_regions);
@@ -893,6 +902,8 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
     _jx_timeline_renderer_draw_markers (self, cr, view);
   if (view->label_width > 0)
     _jx_timeline_renderer_draw_labels (self, cr, view, first, last);
+  if (view->counter_metric != JX_NONE && tw > 0)
+    _jx_timeline_renderer_draw_counters (self, cr, view, first, last);
 
   cairo_restore (cr);
   g_free (dim);

@@ -6,6 +6,7 @@
 
 #include "jx-timeline-tooltip.h"
 #include "jx-trace-query.h"
+#include "jx-trace-metrics.h"
 
 char *
 jx_timeline_tooltip_invocation (JxTrace      *trace,
@@ -75,6 +76,34 @@ jx_timeline_tooltip_diff_label (const char *other_name)
   return g_strdup_printf ("<b>%s</b>\n%s", title,
                           _("Grey: equal · orange: different · blue: only in this trace · "
                             "ticks: calls only in the other trace"));
+}
+
+char *
+jx_timeline_tooltip_counter_label (JxTrace *trace,
+                                   guint32  metric,
+                                   double   min,
+                                   double   max)
+{
+  const JxMetricDef *def;
+  g_autofree char *unit = NULL;
+  g_autofree char *lo = NULL;
+  g_autofree char *hi = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *scale = NULL;
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (metric < jx_trace_get_n_metrics (trace), NULL);
+
+  def = jx_trace_get_metric (trace, metric);
+  unit = jx_metric_def_display_unit (def);
+  lo = jx_metric_format_value (min, unit);
+  hi = jx_metric_format_value (max, unit);
+  title = g_markup_printf_escaped ("<b>%s</b>\n%s", def->name, def->description);
+  scale = g_markup_printf_escaped (jx_metric_mode_is_accumulated (def->mode)
+                                   ? _("Rate per second between two samples; one scale for all traces: %s to %s")
+                                   : _("Value between two samples; one scale for all traces: %s to %s"),
+                                   lo, hi);
+  return g_strdup_printf ("%s\n%s", title, scale);
 }
 
 char *

@@ -31,6 +31,11 @@ char *jx_timeline_tooltip_label      (JxTrace             *trace,
 /* The label of a diff bar: what it compares (with the trace named
  * `other_name`, may be NULL) and what its colours say. */
 char *jx_timeline_tooltip_diff_label (const char          *other_name);
+/* The label of a COUNTER row: the metric, what is shown and the shared scale. */
+char *jx_timeline_tooltip_counter_label (JxTrace          *trace,
+                                         guint32           metric,
+                                         double            min,
+                                         double            max);
 
 /* A segment of the SOS overlay: its function and number, where it ran, its
  * inclusive, synchronization and SOS time, and how far it is from the

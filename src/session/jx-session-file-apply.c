@@ -61,6 +61,7 @@ jx_session_file_capture (JxSession *session)
   self->differences_by_impact = jx_session_get_differences_by_impact (session);
   self->align_ends = jx_session_get_align_ends (session);
   self->search = g_strdup (jx_session_get_search (session));
+  self->counter_metric = g_strdup (jx_counter_model_get_metric (jx_session_get_counter_model (session)));
   return self;
 }
 
@@ -182,6 +183,8 @@ jx_session_file_apply (JxSessionFile *self,
   jx_session_set_noise_band (session, self->noise_band);
   jx_session_set_differences_by_impact (session, self->differences_by_impact);
   jx_session_set_align_ends (session, self->align_ends);
+  if (self->counter_metric != NULL)
+    jx_counter_model_set_metric (jx_session_get_counter_model (session), self->counter_metric);
 
   for (guint i = 0; i < self->traces->len; i++)
     {

@@ -21,7 +21,7 @@ G_DEFINE_QUARK (jx-session-file-error-quark, jx_session_file_error)
 static const char * const main_keys[] = {
   "Version", "Generator", "Reference", "VisibleTime", "SelectedTime", "SelectedCall",
   "FoldGrouping", "FoldOperation", "FoldCustom", "ShowSOS", "SOSFunction",
-  "DiffMode", "NoiseBand", "DifferencesByImpact", "AlignEnds", "Search", NULL,
+  "DiffMode", "NoiseBand", "DifferencesByImpact", "AlignEnds", "Search", "CounterMetric", NULL,
 };
 static const char * const trace_keys[] = {
   "Path", "AbsolutePath", "Offset", "Color", "FoldedGroups", NULL,
@@ -66,6 +66,7 @@ jx_session_file_free (JxSessionFile *self)
   g_strfreev (self->fold_custom);
   g_free (self->sos_function);
   g_free (self->search);
+  g_free (self->counter_metric);
   g_ptr_array_unref (self->warnings);
   g_clear_pointer (&self->keyfile, g_key_file_unref);
   g_free (self);
@@ -256,6 +257,8 @@ jx_session_file_to_data (JxSessionFile *self,
   g_key_file_set_boolean (keyfile, GROUP, "AlignEnds", self->align_ends);
   if (self->search != NULL && self->search[0] != '\0')
     g_key_file_set_string (keyfile, GROUP, "Search", self->search);
+  if (self->counter_metric != NULL)
+    g_key_file_set_string (keyfile, GROUP, "CounterMetric", self->counter_metric);
 
   for (guint i = 0; i < self->traces->len; i++)
     {
@@ -622,6 +625,7 @@ read_keyfile (JxSessionFile  *self,
   get_boolean (keyfile, "DifferencesByImpact", &self->differences_by_impact);
   get_boolean (keyfile, "AlignEnds", &self->align_ends);
   self->search = g_key_file_get_string (keyfile, GROUP, "Search", NULL);
+  self->counter_metric = g_key_file_get_string (keyfile, GROUP, "CounterMetric", NULL);
 
   report_unknown (self, keyfile);
   return TRUE;

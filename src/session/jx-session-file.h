@@ -70,6 +70,8 @@ typedef struct
   gboolean        differences_by_impact;
   gboolean        align_ends;
   char           *search;          /* NULL for none */
+  char           *counter_metric;  /* the counter rows' metric; "" none; NULL not saved
+                                      (the window's default) */
   GPtrArray      *warnings;        /* char*: what was read but not understood */
   GKeyFile       *keyfile;         /* what was read: unknown fields survive a save */
 } JxSessionFile;

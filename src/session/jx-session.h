@@ -17,6 +17,7 @@
  *   jx_session_get_offset_history      offsets, drags, undo and redo
  *                                      (jx-offset-history.h)
  *   jx_session_get_fold_settings       folding and SOS time for every trace
+ *   jx_session_get_counter_model       the metric shown as counter rows, its scale
  *                                      (jx-fold-settings.h)
  *   jx_session_get_comparison_manager  the reference, the compared trace,
  *                                      which comparisons run
@@ -126,6 +127,7 @@
 #include <gio/gio.h>
 
 #include "jx-comparison-manager.h"
+#include "jx-counter-model.h"
 #include "jx-diff-bar-model.h"
 #include "jx-diff-tree-store.h"
 #include "jx-fold-settings.h"
@@ -146,6 +148,7 @@ JxSession        *jx_session_new                     (void);
 JxTimeModel      *jx_session_get_time_model          (JxSession         *self);
 JxOffsetHistory  *jx_session_get_offset_history      (JxSession         *self);
 JxFoldSettings   *jx_session_get_fold_settings       (JxSession         *self);
+JxCounterModel   *jx_session_get_counter_model       (JxSession         *self);
 JxComparisonManager *jx_session_get_comparison_manager (JxSession       *self);
 JxDiffBarModel   *jx_session_get_diff_bars           (JxSession         *self);
 JxSessionMarkers *jx_session_get_markers             (JxSession         *self);

@@ -16,11 +16,14 @@
 #include "jx-item-markers.h"
 #include "jx-offset-drag.h"
 #include "jx-timeline-canvas-private.h"
+#include "jx-timeline-counter.h"
 #include "jx-timeline-tooltip.h"
 
 #define HEADER_HEIGHT 18
 /* The diff bar under a stream that has a partner. */
 #define DIFF_HEIGHT   7
+/* The counter row (a metric as a line) under a stream that records it. */
+#define COUNTER_HEIGHT 30
 /* Rows a trace keeps visible when several share the height; below that the
  * master timeline scrolls as a whole rather than squeezing each trace. */
 #define MIN_ROWS      3
@@ -129,6 +132,16 @@ diff_bars (JxTimelineCanvas *self)
   return bars != NULL && jx_diff_bar_set_get_n_streams (bars) == jx_trace_get_n_streams (self->trace) ? bars : NULL;
 }
 
+/* The index in this trace of the metric the session shows as counter
+ * rows; JX_NONE for none. */
+static guint32
+counter_metric (JxTimelineCanvas *self)
+{
+  if (self->session == NULL || self->trace == NULL)
+    return JX_NONE;
+  return jx_trace_find_metric (self->trace, jx_counter_model_get_metric (jx_session_get_counter_model (self->session)));
+}
+
 /* The render layer's view of this canvas now; FALSE while nothing is loaded. */
 static gboolean
 fill_view (JxTimelineCanvas *self,
@@ -171,6 +184,8 @@ fill_view (JxTimelineCanvas *self,
   view->diff_bars = diff_bars (self);
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
+  view->counter_metric = counter_metric (self);
+  jx_counter_model_get_scale (jx_session_get_counter_model (self->session), &view->counter_min, &view->counter_max);
   jx_canvas_fold_fill_view (self->fold, view);
   /* While this trace follows the pointer the picture slides (the renderer
    * translates the rows it has) until the drop. */
@@ -300,6 +315,8 @@ static void
 relayout (JxTimelineCanvas *self)
 {
   JxTimelineLayoutParams params;
+  g_autofree guint8 *counters = self->trace != NULL ? jx_timeline_counter_streams_new (self->trace, counter_metric (self))
+                                                    : NULL;
 
   self->view_valid = FALSE;
   jx_timeline_layout_params_init (&params);
@@ -308,6 +325,8 @@ relayout (JxTimelineCanvas *self)
   jx_canvas_fold_fill_params (self->fold, &params);
   params.diff_streams = diff_bars (self) != NULL ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
   params.diff_height = DIFF_HEIGHT;
+  params.counter_streams = counters;
+  params.counter_height = COUNTER_HEIGHT;
   if (jx_canvas_rows_layout (self->rows, &params))
     gtk_widget_queue_resize (GTK_WIDGET (self));
   update_adjustment (self);
@@ -443,6 +462,13 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   self->offset_drag = jx_offset_drag_get_for_session (session);
   /* A drag of this trace begins or drops: frames slide, or sample again. */
   g_signal_connect_object (self->offset_drag, "notify::item", G_CALLBACK (redraw), self, G_CONNECT_SWAPPED);
+  /* Another metric changes the rows; another trace's arrival only the scale. */
+  g_signal_connect_object (jx_session_get_counter_model (session), "notify::metric", G_CALLBACK (relayout), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_counter_model (session), "notify::max", G_CALLBACK (redraw), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_counter_model (session), "notify::min", G_CALLBACK (redraw), self,
+                           G_CONNECT_SWAPPED);
   jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
   update_cursor (self);
@@ -664,6 +690,9 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
         return NULL;
       if (row->kind == JX_TIMELINE_ROW_DIFF)
         return jx_timeline_tooltip_diff_label (diff_partner_name (self));
+      if (row->kind == JX_TIMELINE_ROW_COUNTER && counter_metric (self) != JX_NONE)
+        return jx_timeline_tooltip_counter_label (self->trace, counter_metric (self), view->counter_min,
+                                                  view->counter_max);
       return jx_timeline_tooltip_label (self->trace, row,
                                         row->process == jx_canvas_rows_get_call_stack_process (self->rows));
     }
@@ -671,6 +700,16 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
     return jx_marker_dup_tooltip_markup (jx_timeline_canvas_get_marker (self, hit.marker));
   if ((text = jx_canvas_fold_dup_tooltip (self->fold, view, &hit, x)) != NULL)
     return text;
+  if (row != NULL && row->kind == JX_TIMELINE_ROW_COUNTER)
+    {
+      JxTimelineCounterHit counter;
+      g_autofree char *value = NULL;
+
+      if (!jx_timeline_renderer_counter_at (self->renderer, view, x, y, &counter))
+        return NULL;
+      value = jx_timeline_counter_hit_text (self->trace, &counter);
+      return g_markup_escape_text (value, -1);
+    }
   if (row != NULL && row->kind == JX_TIMELINE_ROW_DIFF)
     return hit.has_diff ? jx_diff_text_tooltip (self->session, self->item, &hit.diff) : NULL;
   if (hit.has_invocation)

@@ -15,6 +15,7 @@
 #include "jx-comparison-status.h"
 #include "jx-details-panel-private.h"
 #include "jx-master-timeline.h"
+#include "jx-timeline-canvas.h"
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
@@ -459,6 +460,85 @@ test_walk_by_impact (void)
   fixture_close (&f);
 }
 
+static guint
+count_counter_rows (JxTraceTimeline *lane)
+{
+  guint n_rows = 0, n = 0;
+  const JxTimelineRow *rows = jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (jx_trace_timeline_get_canvas (lane)),
+                                                           &n_rows);
+
+  for (guint r = 0; r < n_rows; r++)
+    n += rows[r].kind == JX_TIMELINE_ROW_COUNTER;
+  return n;
+}
+
+/* The PAPI trace beside one without counters: View → Counter Row offers
+ * "None" and its three metrics, the first is shown under both of its
+ * streams, the other trace has no counter row, and the menu's action
+ * switches the metric or turns the rows off. */
+static void
+test_counter_menu (void)
+{
+  g_autofree char *papi = jx_test_get_shared_trace ("pipit__ping-pong-otf2-papi");
+  g_autofree char *plain = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
+  JxCounterModel *counters;
+  JxTraceTimeline *lanes[2];
+  GFile *files[2];
+  Fixture f = { 0 };
+  g_autoptr(GVariant) state = NULL;
+
+  files[0] = g_file_new_for_path (papi);
+  files[1] = g_file_new_for_path (plain);
+  g_application_open (G_APPLICATION (app), files, 2, "");
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+  f.window = JX_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  f.session = jx_window_get_session (f.window);
+  f.dir = jx_test_make_tmp_dir ();
+  jx_test_wait_for_loads (f.session);
+  jx_test_wait_allocated (GTK_WIDGET (f.window));
+  counters = jx_session_get_counter_model (f.session);
+  lanes[0] = lane_of (&f, jx_test_item_at (f.session, 0));
+  lanes[1] = lane_of (&f, jx_test_item_at (f.session, 1));
+
+  g_assert_cmpint (g_menu_model_get_n_items (G_MENU_MODEL (f.window->counter_section)), ==, 4);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (f.window), "counter-metric");
+  g_assert_cmpstr (g_variant_get_string (state, NULL), ==, "PAPI_TOT_CYC");
+  g_assert_cmpuint (count_counter_rows (lanes[0]), ==, 2);
+  g_assert_cmpuint (count_counter_rows (lanes[1]), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.counter-metric", "s", "");
+  g_assert_cmpstr (jx_counter_model_get_metric (counters), ==, "");
+  g_assert_cmpuint (count_counter_rows (lanes[0]), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.counter-metric", "s", "PAPI_L2_TCM");
+  g_assert_cmpstr (jx_counter_model_get_metric (counters), ==, "PAPI_L2_TCM");
+  g_assert_cmpuint (count_counter_rows (lanes[0]), ==, 2);
+  {
+    g_autoptr(JxTestImage) img = jx_test_render_widget (jx_trace_timeline_get_canvas (lanes[0]));
+
+    g_assert_nonnull (img);
+  }
+  /* Export Image draws the counter rows the window shows. */
+  {
+    g_autofree char *with = g_build_filename (f.dir, "with.png", NULL);
+    g_autofree char *without = g_build_filename (f.dir, "without.png", NULL);
+    g_autoptr(GError) error = NULL;
+    cairo_surface_t *a, *b;
+
+    g_assert_true (jx_window_export_image (f.window, with, &error));
+    g_assert_no_error (error);
+    gtk_widget_activate_action (GTK_WIDGET (f.window), "win.counter-metric", "s", "");
+    g_assert_true (jx_window_export_image (f.window, without, &error));
+    g_assert_no_error (error);
+    a = cairo_image_surface_create_from_png (with);
+    b = cairo_image_surface_create_from_png (without);
+    g_assert_cmpint (cairo_image_surface_get_height (a), >, cairo_image_surface_get_height (b));
+    cairo_surface_destroy (a);
+    cairo_surface_destroy (b);
+  }
+  fixture_close (&f);
+}
+
 void
 test_window_comparison_register (JxApplication *application)
 {
@@ -468,6 +548,7 @@ test_window_comparison_register (JxApplication *application)
   g_test_add_func ("/app/window/comparison/remove-midway", test_remove_midway);
   g_test_add_func ("/app/window/comparison/reference-change", test_reference_change);
   g_test_add_func ("/app/window/comparison/close-midway", test_close_midway);
+  g_test_add_func ("/app/window/comparison/counter-menu", test_counter_menu);
   g_test_add_func ("/app/window/comparison/close-with-structure", test_close_with_structure);
   g_test_add_func ("/app/window/comparison/walk-by-impact", test_walk_by_impact);
 }

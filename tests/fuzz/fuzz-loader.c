@@ -16,6 +16,8 @@
  * comparison. */
 #include "config.h"
 
+#include <math.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 #include "jx-fuzz-common.h"
 #include "jx-profile.h"
 #include "jx-trace-loader.h"
+#include "jx-trace-metrics.h"
 #include "jx-trace-query.h"
 
 #define CHECK(cond) \
@@ -191,6 +194,33 @@ exercise (JxTrace *trace)
       CHECK (m->text != NULL);
       (void) jx_trace_get_marker_def (trace, m->def);
     }
+  /* Metrics: names, samples in time order, one displayed value per sample
+   * (the last NaN), counts that add up. */
+  for (i = 0; i < jx_trace_get_n_metrics (trace); i++)
+    {
+      const JxMetricDef *def = jx_trace_get_metric (trace, i);
+      guint64 samples = 0;
+
+      CHECK (def->name != NULL && def->unit != NULL && def->description != NULL);
+      CHECK (jx_trace_find_metric (trace, def->name) != JX_NONE);
+      CHECK (def->value_type <= JX_METRIC_VALUE_DOUBLE);
+      for (guint s = 0; s < n_streams; s++)
+        {
+          JxMetricSeries series;
+
+          if (!jx_trace_get_metric_series (trace, s, i, &series))
+            continue;
+          samples += series.n;
+          CHECK (isnan (series.display[series.n - 1]));
+          for (guint32 k = 1; k < series.n; k++)
+            CHECK (series.time[k - 1] <= series.time[k]);
+          if (series.n >= 2 && series.time[0] < series.time[series.n - 1])
+            CHECK (jx_metric_series_step_at (&series, series.time[0]) != JX_NONE);
+        }
+      CHECK (samples == def->n_samples);
+    }
+  for (d = 0; d < JX_N_METRIC_CAVEATS; d++)
+    (void) jx_trace_get_metric_caveat (trace, d);
   for (d = 0; d < JX_N_DEFECTS; d++)
     (void) jx_trace_get_defect_count (trace, d);
   CHECK (jx_trace_get_n_load_issues (trace) <= JX_LOAD_REPORT_MAX_ISSUES);

@@ -5,7 +5,7 @@
 #   tests/fuzz/make-corpus.sh BUILD_DIR
 # BUILD_DIR is a configured and built tree (juxtrace-cli and jx-fuzz-pack).
 # corpus/loader/*.jxfz are small archives packed with jx-fuzz-pack: ranks,
-# threads, a GPU stream, markers, messages, collectives, each --defect kind
+# threads, a GPU stream, markers, messages, collectives, metrics, each --defect kind
 # the generator can inject, and a few damaged by hand (cut event file,
 # broken local definitions, no definitions), and regress-* cases found by
 # fuzzing that are easier to build than to keep as found (16 MiB chunk
@@ -43,6 +43,7 @@ gen messages          --ranks 3 --iterations 11 --depth 2 --fanout 1
 gen everything        --ranks 2 --threads 2 --gpu-streams 1 --markers --iterations 3 --depth 3 --fanout 2
 gen variants          --ranks 2 --variant rename --variant add --variant faster-kernel $small
 gen imbalance         --ranks 3 --imbalance 1:0.5 --variant slower-machine $small
+gen metrics           --ranks 2 --threads 2 --metrics --defect unknown-metric $small
 for defect in unclosed mismatched backwards unknown-role undefined-region empty-stream missing-evt unmatched-leave; do
   gen "defect-$defect" --ranks 2 --defect "$defect" $small
 done
@@ -100,6 +101,8 @@ cmd version         --version
 cmd usage           bogus
 cmd info            info @A
 cmd info-json       info --json @D
+cmd info-metrics    info --metrics --csv @A
+cmd render-metric   render --metric JX_CYCLES -o out.png @A
 cmd info-missing    info no-such-trace
 cmd profile         profile @A
 cmd profile-process profile --per process --csv @D

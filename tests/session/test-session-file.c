@@ -84,6 +84,7 @@ test_round_trip (void)
   file->differences_by_impact = TRUE;
   file->align_ends = TRUE;
   file->search = g_strdup ("MPI_");
+  file->counter_metric = g_strdup ("PAPI_L2_TCM");
 
   g_assert_true (jx_session_file_save (file, filename, &error));
   g_assert_no_error (error);
@@ -144,6 +145,7 @@ test_round_trip (void)
   g_assert_true (back->differences_by_impact);
   g_assert_true (back->align_ends);
   g_assert_cmpstr (back->search, ==, "MPI_");
+  g_assert_cmpstr (back->counter_metric, ==, "PAPI_L2_TCM");
 
   /* The file moved with its traces: the relative paths still find them. */
   {
@@ -323,6 +325,7 @@ test_apply (void)
   sel = (JxTimeSpan) { view.begin_ns + 1000, view.begin_ns + 5000 };
   jx_session_select_time (session, &sel);
   jx_session_select_invocation (session, a, 0, 1);
+  jx_counter_model_set_metric (jx_session_get_counter_model (session), "JX_CYCLES");
 
   saved = jx_session_file_capture (session);
   g_assert_true (jx_session_file_save (saved, filename, &error));
@@ -346,6 +349,7 @@ test_apply (void)
   g_assert_cmpint (jx_session_get_fold_operation (opened), ==, JX_FOLD_IDLE);
   g_assert_cmpint (jx_session_get_diff_mode (opened), ==, JX_DIFF_BAR_STRUCTURE);
   g_assert_cmpfloat (jx_session_get_noise_band (opened), ==, 0.2);
+  g_assert_cmpstr (jx_counter_model_get_metric (jx_session_get_counter_model (opened)), ==, "JX_CYCLES");
   g_assert_cmpint (jx_test_view_start (opened), ==, view.begin_ns);
   g_assert_cmpint (jx_test_view_end (opened), ==, view.end_ns);
   g_assert_cmpint (jx_session_get_selected_time (opened)->begin_ns, ==, sel.begin_ns);
@@ -386,6 +390,8 @@ test_missing (void)
 
   back = jx_session_file_load (filename, &error);
   g_assert_no_error (error);
+  /* Not saved: the window's default choice stays. */
+  g_assert_null (back->counter_metric);
   missing = jx_session_file_apply (back, session);
   g_assert_cmpuint (missing->len, ==, 1);
   g_assert_cmpuint (g_array_index (missing, guint, 0), ==, 1);
