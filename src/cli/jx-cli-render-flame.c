@@ -5,6 +5,8 @@
  * or PDF file. Options and picture: docs/difftree.md. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -174,7 +176,7 @@ jx_cli_render_flame (int    argc,
 
   g_print (_("Wrote %s (%s, %d × %d px)\n"), output, jx_cli_format_name (format), jx_flame_graph_get_width (graph),
            jx_flame_graph_get_height (graph));
-  g_print (_("Frames: %u drawn from %u compared stream pairs, %" G_GUINT64_FORMAT " call paths too narrow or deep to draw\n"),
+  g_print (_("Frames: %u drawn from %u compared stream pairs, %" PRIu64 " call paths too narrow or deep to draw\n"),
            jx_flame_graph_get_n_frames (graph), tree->n_stream_pairs, jx_flame_graph_get_n_hidden (graph));
   {
     g_autoptr(GString) line = g_string_new (NULL);
