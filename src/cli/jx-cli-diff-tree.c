@@ -37,6 +37,7 @@ jx_cli_diff_tree_add_entries (GOptionContext *context,
     { "depth", 0, 0, G_OPTION_ARG_INT, &options->max_depth,
       N_("With --tree: show call paths down to this depth (1 = top-level calls; default all)"), N_("N") },
     { "min-percent", 0, 0, G_OPTION_ARG_DOUBLE, &options->min_percent,
+      /* xgettext:no-c-format */
       N_("With --tree: hide call paths whose inclusive time is below PCT % of the larger total on both sides "
          "(text default 1, JSON and CSV 0: all); each hidden group is counted with its time"), N_("PCT") },
     { "folded", 0, 0, G_OPTION_ARG_FILENAME, &options->folded,

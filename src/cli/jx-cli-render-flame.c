@@ -82,7 +82,9 @@ jx_cli_render_flame (int    argc,
     { "self", 0, 0, G_OPTION_ARG_NONE, &self_time, N_("Colour by the change of self (exclusive) time instead of total time"), NULL },
     { "normalise", 0, 0, G_OPTION_ARG_NONE, &normalised, N_("Colour by the change of each frame’s share of its trace’s total time"), NULL },
     { "normalize", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &normalised, NULL, NULL },
-    { "band", 0, 0, G_OPTION_ARG_DOUBLE, &band, N_("Noise band in percent: changes within ±PCT % are neutral (default 10)"), N_("PCT") },
+    { "band", 0, 0, G_OPTION_ARG_DOUBLE, &band,
+      /* xgettext:no-c-format */
+      N_("Noise band in percent: changes within ±PCT % are neutral (default 10)"), N_("PCT") },
     { "upward", 0, 0, G_OPTION_ARG_NONE, &upward, N_("Top-level calls at the bottom (a flame graph) instead of at the top (an icicle)"), NULL },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Draw call paths down to this depth (default all)"), N_("N") },
     { NULL }
