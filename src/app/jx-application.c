@@ -93,6 +93,10 @@ jx_application_init_i18n (void)
   g_autofree char *dir = jx_application_dup_locale_dir ();
 
   setlocale (LC_ALL, "");
+  /* Numbers are written with a decimal point in every language: CSV exports
+   * and the user's inputs must not depend on the locale (a German locale's
+   * decimal comma split CSV fields). */
+  setlocale (LC_NUMERIC, "C");
   bindtextdomain (GETTEXT_PACKAGE, dir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -16,7 +16,8 @@ JxApplication *jx_application_new              (GApplicationFlags  flags);
  * installed locale directory. */
 char          *jx_application_dup_locale_dir   (void);
 
-/* setlocale() from the environment, then binds the "juxtrace" text domain to
+/* setlocale() from the environment (but LC_NUMERIC stays "C": numbers keep
+ * their decimal point in every language), then binds the "juxtrace" text domain to
  * jx_application_dup_locale_dir() in UTF-8 and makes it the default domain.
  * Call once at start, before any window exists. */
 void           jx_application_init_i18n        (void);

@@ -14,6 +14,9 @@ main (int    argc,
   const char *localedir = g_getenv ("JUXTRACE_LOCALEDIR");
 
   setlocale (LC_ALL, "");
+  /* CSV, JSON and text keep a decimal point in every language: a German
+   * locale's decimal comma would split CSV fields. */
+  setlocale (LC_NUMERIC, "C");
   /* Uninstalled runs: JUXTRACE_LOCALEDIR=<build>/po (HACKING.md). */
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && localedir[0] != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
