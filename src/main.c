@@ -2,8 +2,6 @@
 /* main.c — the juxtrace GUI: `juxtrace [TRACE…]`, `juxtrace --examples`. */
 #include "config.h"
 
-#include <locale.h>
-
 #include <glib/gi18n.h>
 
 #include "jx-application.h"
@@ -14,10 +12,7 @@ main (int   argc,
 {
   g_autoptr(JxApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  jx_application_init_i18n ();
 
   g_set_application_name (_("Juxtrace"));
 

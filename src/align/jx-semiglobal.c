@@ -2,6 +2,8 @@
 /* jx-semiglobal.c — see jx-semiglobal.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-scoring.h"
@@ -72,8 +74,8 @@ jx_align_semiglobal (const guint32    *a,
   if ((double) nq * (double) nt > (double) JX_SEMIGLOBAL_MAX_CELLS)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                   _("%" G_GSIZE_FORMAT " calls against %" G_GSIZE_FORMAT " are too many to place (more than %"
-                     G_GUINT64_FORMAT " cells): choose a shorter range"),
+                   _("%zu calls against %zu are too many to place (more than %"
+                     PRIu64 " cells): choose a shorter range"),
                    nq, nt, JX_SEMIGLOBAL_MAX_CELLS);
       return FALSE;
     }

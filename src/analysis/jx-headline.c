@@ -2,6 +2,8 @@
 /* jx-headline.c — see jx-headline.h; definitions in docs/headline.md. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -275,8 +277,8 @@ jx_headline_format_structure (const JxHeadline *self)
   if (self->n_differing == 0)
     g_string_append_printf (out,
                             g_dngettext (GETTEXT_PACKAGE,
-                                         "Structure: identical in the %u compared stream pair (%" G_GUINT64_FORMAT " equal calls)",
-                                         "Structure: identical in all %u compared stream pairs (%" G_GUINT64_FORMAT " equal calls)",
+                                         "Structure: identical in the %u compared stream pair (%" PRIu64 " equal calls)",
+                                         "Structure: identical in all %u compared stream pairs (%" PRIu64 " equal calls)",
                                          self->n_compared),
                             self->n_compared, self->n_equal);
   else
@@ -285,8 +287,8 @@ jx_headline_format_structure (const JxHeadline *self)
 
       g_string_append_printf (out,
                               g_dngettext (GETTEXT_PACKAGE,
-                                           "Structure: %" G_GUINT64_FORMAT " difference",
-                                           "Structure: %" G_GUINT64_FORMAT " differences", n),
+                                           "Structure: %" PRIu64 " difference",
+                                           "Structure: %" PRIu64 " differences", n),
                               n);
       if (self->n_differing == self->n_compared)
         g_string_append_printf (out,
@@ -301,7 +303,7 @@ jx_headline_format_structure (const JxHeadline *self)
                                              " in %u of the %u compared stream pairs", self->n_compared),
                                 self->n_differing, self->n_compared);
       g_string_append_printf (out,
-                              _(" (%" G_GUINT64_FORMAT " mismatched call pairs, %" G_GUINT64_FORMAT " calls only in A, %" G_GUINT64_FORMAT " only in B; %" G_GUINT64_FORMAT " equal)"),
+                              _(" (%" PRIu64 " mismatched call pairs, %" PRIu64 " calls only in A, %" PRIu64 " only in B; %" PRIu64 " equal)"),
                               self->n_different, self->n_only_a, self->n_only_b, self->n_equal);
     }
   if (self->n_below_baseline > 0)
@@ -340,13 +342,13 @@ calls_clause (const JxHeadlineContributor *c)
   if (c->calls_a == c->calls_b)
     return NULL;
   if (c->calls_a == 0)
-    return g_strdup_printf (_("new in B: %" G_GUINT64_FORMAT " calls"), c->calls_b);
+    return g_strdup_printf (_("new in B: %" PRIu64 " calls"), c->calls_b);
   if (c->calls_b == 0)
-    return g_strdup_printf (_("gone in B: %" G_GUINT64_FORMAT " calls in A"), c->calls_a);
+    return g_strdup_printf (_("gone in B: %" PRIu64 " calls in A"), c->calls_a);
   if (c->calls_b > c->calls_a)
-    return g_strdup_printf (_("calls %" G_GUINT64_FORMAT " → %" G_GUINT64_FORMAT " (%.3g× more)"),
+    return g_strdup_printf (_("calls %" PRIu64 " → %" PRIu64 " (%.3g× more)"),
                             c->calls_a, c->calls_b, (double) c->calls_b / (double) c->calls_a);
-  return g_strdup_printf (_("calls %" G_GUINT64_FORMAT " → %" G_GUINT64_FORMAT " (%.3g× fewer)"),
+  return g_strdup_printf (_("calls %" PRIu64 " → %" PRIu64 " (%.3g× fewer)"),
                           c->calls_a, c->calls_b, (double) c->calls_a / (double) c->calls_b);
 }
 
@@ -359,12 +361,12 @@ split_clause (const JxHeadlineContributor *c)
   g_autofree char *from_only = NULL;
 
   if (c->only_a > 0 && c->only_b > 0)
-    from_only = g_strdup_printf (_("%s from the %" G_GUINT64_FORMAT " calls only in A and %" G_GUINT64_FORMAT " only in B"),
+    from_only = g_strdup_printf (_("%s from the %" PRIu64 " calls only in A and %" PRIu64 " only in B"),
                                  only, c->only_a, c->only_b);
   else if (c->only_a > 0)
-    from_only = g_strdup_printf (_("%s from the %" G_GUINT64_FORMAT " calls only in A"), only, c->only_a);
+    from_only = g_strdup_printf (_("%s from the %" PRIu64 " calls only in A"), only, c->only_a);
   else
-    from_only = g_strdup_printf (_("%s from the %" G_GUINT64_FORMAT " calls only in B"), only, c->only_b);
+    from_only = g_strdup_printf (_("%s from the %" PRIu64 " calls only in B"), only, c->only_b);
   return g_strdup_printf (_("%s, %s from equal calls"), from_only, equal);
 }
 
@@ -491,8 +493,8 @@ jx_headline_format_brief (const JxHeadline *self)
     {
       guint64 n = self->n_different + self->n_only_a + self->n_only_b;
 
-      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " structural difference",
-                                                "%" G_GUINT64_FORMAT " structural differences", n),
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%" PRIu64 " structural difference",
+                                                "%" PRIu64 " structural differences", n),
                               n);
       if (self->n_pending > 0)
         g_string_append (out, _(" so far"));

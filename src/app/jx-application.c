@@ -2,6 +2,8 @@
 /* jx-application.c — the juxtrace GUI application. */
 #include "config.h"
 
+#include <locale.h>
+
 #include <glib/gi18n.h>
 
 #include "jx-application.h"
@@ -67,6 +69,37 @@ is_running_from_build_tree (void)
 #else
   return FALSE;
 #endif
+}
+
+char *
+jx_application_dup_locale_dir (void)
+{
+  const char *env = g_getenv ("JUXTRACE_LOCALEDIR");
+
+  if (env != NULL && env[0] != '\0')
+    return g_strdup (env);
+
+#ifdef JX_BUILD_LOCALE_DIR
+  if (is_running_from_build_tree () && g_file_test (JX_BUILD_LOCALE_DIR, G_FILE_TEST_IS_DIR))
+    return g_strdup (JX_BUILD_LOCALE_DIR);
+#endif
+
+  return g_strdup (LOCALEDIR);
+}
+
+void
+jx_application_init_i18n (void)
+{
+  g_autofree char *dir = jx_application_dup_locale_dir ();
+
+  setlocale (LC_ALL, "");
+  /* Numbers are written with a decimal point in every language: CSV exports
+   * and the user's inputs must not depend on the locale (a German locale's
+   * decimal comma split CSV fields). */
+  setlocale (LC_NUMERIC, "C");
+  bindtextdomain (GETTEXT_PACKAGE, dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 }
 
 char *

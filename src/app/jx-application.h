@@ -11,6 +11,17 @@ G_DECLARE_FINAL_TYPE (JxApplication, jx_application, JX, APPLICATION, AdwApplica
 
 JxApplication *jx_application_new              (GApplicationFlags  flags);
 
+/* Directory of the message catalogs: $JUXTRACE_LOCALEDIR if set, else the
+ * build tree's po folder when this program runs from the build tree, else the
+ * installed locale directory. */
+char          *jx_application_dup_locale_dir   (void);
+
+/* setlocale() from the environment (but LC_NUMERIC stays "C": numbers keep
+ * their decimal point in every language), then binds the "juxtrace" text domain to
+ * jx_application_dup_locale_dir() in UTF-8 and makes it the default domain.
+ * Call once at start, before any window exists. */
+void           jx_application_init_i18n        (void);
+
 /* The application's settings; NULL when the schema is neither installed nor
  * compiled in the build tree (then nothing persists). */
 GSettings     *jx_application_get_settings     (JxApplication     *self);

@@ -5,6 +5,8 @@
  * that aligns it, as text, JSON or CSV. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -234,14 +236,14 @@ print_text (JxTrace            **traces,
       if (m->whole_b)
         g_string_append (out, _(" — all its calls there: the range holds more"));
       g_string_append_c (out, '\n');
-      g_string_append_printf (out, _("  %-12s %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT ": %u equal, %u different, %u only in "
+      g_string_append_printf (out, _("  %-12s %" PRId64 " of %" PRId64 ": %u equal, %u different, %u only in "
                                      "the range, %u only here"),
                               _("Score:"), m->score, m->max_score, m->n_equal, m->n_different, m->n_only_a, m->n_only_b);
       if (m->n_best > 1)
         g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
-                                                  "; %" G_GUINT64_FORMAT " other place fits as well (this one is where the "
+                                                  "; %" PRIu64 " other place fits as well (this one is where the "
                                                   "runs’ whole alignment puts the range)",
-                                                  "; %" G_GUINT64_FORMAT " other places fit as well (this one is where the "
+                                                  "; %" PRIu64 " other places fit as well (this one is where the "
                                                   "runs’ whole alignment puts the range)", m->n_best - 1),
                                 m->n_best - 1);
       g_string_append_c (out, '\n');
@@ -250,7 +252,7 @@ print_text (JxTrace            **traces,
         const JxStream *sr = jx_trace_get_stream (traces[0], rows[0].stream);
         const char *what = jx_trace_get_region (traces[0], sr->region[m->anchor_a])->name;
 
-        g_string_append_printf (out, _("  %-12s %s (%" G_GINT64_FORMAT " ns): shifted so, its %s “%s” starts with the "
+        g_string_append_printf (out, _("  %-12s %s (%" PRId64 " ns): shifted so, its %s “%s” starts with the "
                                        "reference’s\n"),
                                 _("Offset:"), offset, row->offset_ns,
                                 m->anchor_equal ? _("first equal call") : _("first aligned call"), what);

@@ -4,6 +4,8 @@
  * JSON or CSV. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -407,10 +409,10 @@ print_text (const JxCliAlignSpec *spec,
         g_autofree char *offset = jx_time_format (row->offset_ns, 9);
 
         if (spec->at != NULL)
-          g_string_append_printf (out, _("  %-12s #%u of the function on the stream (index %u), at %s (%" G_GUINT64_FORMAT " ticks)\n"),
+          g_string_append_printf (out, _("  %-12s #%u of the function on the stream (index %u), at %s (%" PRIu64 " ticks)\n"),
                                   _("Invocation:"), row->ordinal, row->index, time, row->ticks);
         else
-          g_string_append_printf (out, _("  %-12s #%u with the text (index %u), at %s (%" G_GUINT64_FORMAT " ticks)\n"),
+          g_string_append_printf (out, _("  %-12s #%u with the text (index %u), at %s (%" PRIu64 " ticks)\n"),
                                   _("Marker:"), row->ordinal, row->index, time, row->ticks);
         if (spec->at != NULL && t > 0)
           {
@@ -421,7 +423,7 @@ print_text (const JxCliAlignSpec *spec,
             if (row->error == 0)
               g_string_append_printf (out, _("  %-12s 0, an exact match (%s)\n"), _("Error:"), looked);
             else
-              g_string_append_printf (out, _("  %-12s %" G_GUINT64_FORMAT ", the lowest found (%s)\n"),
+              g_string_append_printf (out, _("  %-12s %" PRIu64 ", the lowest found (%s)\n"),
                                       _("Error:"), row->error, looked);
           }
         g_string_append_printf (out, "  %-12s %s (%" G_GINT64_FORMAT " ns)\n", _("Offset:"), offset, row->offset_ns);

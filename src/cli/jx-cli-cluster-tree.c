@@ -5,6 +5,8 @@
  * text tree, nested JSON or one CSV row per node. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -493,7 +495,7 @@ print_text (Tree         *t,
                           "N calls in a row that are alike (the same functions of the same streams below each), with\n"
                           "their times over all N.\n"));
   g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u node: ", "%u nodes: ", nodes->n_nodes), nodes->n_nodes);
-  g_string_append_printf (out, _("%" G_GUINT64_FORMAT " equal, %" G_GUINT64_FORMAT " gap, %" G_GUINT64_FORMAT
+  g_string_append_printf (out, _("%" PRIu64 " equal, %" PRIu64 " gap, %" PRIu64
                                  " different; "),
                           stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
                           stats->by_state[JX_MERGED_DIFFERENT]);
@@ -539,8 +541,8 @@ print_text (Tree         *t,
 
           for (guint32 j = i + 1; j < nodes->subtree_end[i]; j++)
             by_state[nodes->state[j]]++;
-          g_string_append_printf (out, _("  (+%" G_GUINT64_FORMAT " below --depth: %" G_GUINT64_FORMAT " gap, %"
-                                         G_GUINT64_FORMAT " different)"),
+          g_string_append_printf (out, _("  (+%" PRIu64 " below --depth: %" PRIu64 " gap, %"
+                                         PRIu64 " different)"),
                                   below, by_state[JX_MERGED_GAP], by_state[JX_MERGED_DIFFERENT]);
         }
       g_string_append_c (out, '\n');

@@ -5,6 +5,8 @@
  * streams; aggregates count compared pairs only. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -327,12 +329,12 @@ append_baseline_notes (GString      *out,
       if (!jx_comparison_pair_is_compared (p) || !p->similarity_parts.below_baseline)
         continue;
       listed++;
-      g_string_append_printf (out, _("   %s: HA score %" G_GINT64_FORMAT " < baseline %" G_GINT64_FORMAT " (max %" G_GINT64_FORMAT "), unclamped similarity %.6f, eq. 4.4 ratio %.4f, %" G_GUINT64_FORMAT " equal calls"),
+      g_string_append_printf (out, _("   %s: HA score %" PRId64 " < baseline %" PRId64 " (max %" PRId64 "), unclamped similarity %.6f, eq. 4.4 ratio %.4f, %" PRIu64 " equal calls"),
                               jx_cli_nonnull (p->name_a), al->score, p->similarity_parts.baseline,
                               p->similarity_parts.max_score, p->similarity_parts.raw, p->similarity_parts.ratio,
                               al->counts[JX_PAIR_EQUAL]);
       if (al->has_flat_optimum)
-        g_string_append_printf (out, _("; flat optimum %" G_GINT64_FORMAT ", %" G_GINT64_FORMAT " above the HA score"),
+        g_string_append_printf (out, _("; flat optimum %" PRId64 ", %" PRId64 " above the HA score"),
                                 al->flat_optimum, jx_hier_alignment_get_error_absolute (al));
       else
         g_string_append (out, _("; flat optimum not computed (large pair; --flat-optimum computes it)"));

@@ -3,6 +3,8 @@
  * jx-cli-diff-tree.h; formats in docs/difftree.md). */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -35,6 +37,7 @@ jx_cli_diff_tree_add_entries (GOptionContext *context,
     { "depth", 0, 0, G_OPTION_ARG_INT, &options->max_depth,
       N_("With --tree: show call paths down to this depth (1 = top-level calls; default all)"), N_("N") },
     { "min-percent", 0, 0, G_OPTION_ARG_DOUBLE, &options->min_percent,
+      /* xgettext:no-c-format */
       N_("With --tree: hide call paths whose inclusive time is below PCT % of the larger total on both sides "
          "(text default 1, JSON and CSV 0: all); each hidden group is counted with its time"), N_("PCT") },
     { "folded", 0, 0, G_OPTION_ARG_FILENAME, &options->folded,
@@ -299,8 +302,8 @@ append_hidden_line (GString        *out,
       if (c->hidden_nodes > c->hidden_children)
         {
           g_autofree char *with = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                                " (%" G_GUINT64_FORMAT " call path with their callees)",
-                                                                " (%" G_GUINT64_FORMAT " call paths with their callees)",
+                                                                " (%" PRIu64 " call path with their callees)",
+                                                                " (%" PRIu64 " call paths with their callees)",
                                                                 (gulong) MIN (c->hidden_nodes, G_MAXULONG)),
                                                    c->hidden_nodes);
           char *joined = g_strconcat (line, with, NULL);
@@ -313,8 +316,8 @@ append_hidden_line (GString        *out,
   if (c->below_depth > 0)
     {
       g_autofree char *line = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                            "… %" G_GUINT64_FORMAT " call path below --depth",
-                                                            "… %" G_GUINT64_FORMAT " call paths below --depth",
+                                                            "… %" PRIu64 " call path below --depth",
+                                                            "… %" PRIu64 " call paths below --depth",
                                                             (gulong) MIN (c->below_depth, G_MAXULONG)),
                                                c->below_depth);
 
@@ -649,7 +652,7 @@ jx_cli_diff_tree_run (const JxCliDiff     *diff,
       if (strcmp (options->folded, "-") == 0)
         return JX_CLI_EXIT_OK;
       if (!json && !csv)
-        g_printerr (_("Wrote %" G_GUINT64_FORMAT " folded stacks to %s (counts: exclusive µs%s)\n"), n_lines,
+        g_printerr (_("Wrote %" PRIu64 " folded stacks to %s (counts: exclusive µs%s)\n"), n_lines,
                     options->folded,
                     columns == JX_DIFF_TREE_FOLDED_BOTH ? _(", A then B") :
                     columns == JX_DIFF_TREE_FOLDED_A ? _(", A") : _(", B"));

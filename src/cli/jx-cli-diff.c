@@ -82,7 +82,7 @@ print_explain (JxComparison *cmp,
         }
       if (al->n_pairs > rows)
         g_string_append_printf (out,
-                                _("… %" G_GSIZE_FORMAT " more aligned pairs not shown (--limit N prints N per stream pair, --limit 0 all %" G_GSIZE_FORMAT ")\n"),
+                                _("… %zu more aligned pairs not shown (--limit N prints N per stream pair, --limit 0 all %zu)\n"),
                                 al->n_pairs - rows, al->n_pairs);
     }
 

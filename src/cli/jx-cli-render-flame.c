@@ -5,6 +5,8 @@
  * or PDF file. Options and picture: docs/difftree.md. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -80,7 +82,9 @@ jx_cli_render_flame (int    argc,
     { "self", 0, 0, G_OPTION_ARG_NONE, &self_time, N_("Colour by the change of self (exclusive) time instead of total time"), NULL },
     { "normalise", 0, 0, G_OPTION_ARG_NONE, &normalised, N_("Colour by the change of each frame’s share of its trace’s total time"), NULL },
     { "normalize", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &normalised, NULL, NULL },
-    { "band", 0, 0, G_OPTION_ARG_DOUBLE, &band, N_("Noise band in percent: changes within ±PCT % are neutral (default 10)"), N_("PCT") },
+    { "band", 0, 0, G_OPTION_ARG_DOUBLE, &band,
+      /* xgettext:no-c-format */
+      N_("Noise band in percent: changes within ±PCT % are neutral (default 10)"), N_("PCT") },
     { "upward", 0, 0, G_OPTION_ARG_NONE, &upward, N_("Top-level calls at the bottom (a flame graph) instead of at the top (an icicle)"), NULL },
     { "depth", 0, 0, G_OPTION_ARG_INT, &depth, N_("Draw call paths down to this depth (default all)"), N_("N") },
     { NULL }
@@ -174,7 +178,7 @@ jx_cli_render_flame (int    argc,
 
   g_print (_("Wrote %s (%s, %d × %d px)\n"), output, jx_cli_format_name (format), jx_flame_graph_get_width (graph),
            jx_flame_graph_get_height (graph));
-  g_print (_("Frames: %u drawn from %u compared stream pairs, %" G_GUINT64_FORMAT " call paths too narrow or deep to draw\n"),
+  g_print (_("Frames: %u drawn from %u compared stream pairs, %" PRIu64 " call paths too narrow or deep to draw\n"),
            jx_flame_graph_get_n_frames (graph), tree->n_stream_pairs, jx_flame_graph_get_n_hidden (graph));
   {
     g_autoptr(GString) line = g_string_new (NULL);

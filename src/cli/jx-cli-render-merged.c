@@ -2,6 +2,8 @@
 /* jx-cli-render-merged.c — see jx-cli-render-merged.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -166,8 +168,8 @@ jx_cli_render_merged (int    argc,
     g_string_append_printf (out, _("Wrote %s (%s, %d × %d px)\n"), output, jx_cli_format_name (format),
                             jx_merged_icicle_get_width (icicle), jx_merged_icicle_get_height (icicle));
     g_string_append_printf (out, _("Merged: %s\n"), what);
-    g_string_append_printf (out, _("Frames: %u drawn of %u nodes (%" G_GUINT64_FORMAT " equal, %" G_GUINT64_FORMAT
-                                   " gap, %" G_GUINT64_FORMAT " different), %" G_GUINT64_FORMAT
+    g_string_append_printf (out, _("Frames: %u drawn of %u nodes (%" PRIu64 " equal, %" PRIu64
+                                   " gap, %" PRIu64 " different), %" PRIu64
                                    " too narrow or deep to draw\n"),
                             jx_merged_icicle_get_n_frames (icicle), jx_merged_tree_get_nodes (tree)->n_nodes,
                             stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],

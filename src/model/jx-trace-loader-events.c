@@ -24,6 +24,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-otf2-events-private.h"
@@ -447,13 +449,13 @@ report_local_definitions (ReaderThread      *t,
       if (!others)
         return;
       jx_trace_builder_report (t->b, JX_DEFECT_LOCAL_DEFINITIONS, l->stream, 0,
-                               _("Local definitions of location %" G_GUINT64_FORMAT
+                               _("Local definitions of location %" PRIu64
                                  " (“%s”): “%s” is missing while other locations have theirs; its references to global definitions may be wrong"),
                                l->ref, _jx_loader_lookup_string (t->ld, l->name), path);
       return;
     }
   jx_trace_builder_report (t->b, JX_DEFECT_LOCAL_DEFINITIONS, l->stream, 0,
-                           _("Local definitions of location %" G_GUINT64_FORMAT
+                           _("Local definitions of location %" PRIu64
                              " (“%s”) in “%s” could not be read: %s (%s); its references to global definitions may be wrong"),
                            l->ref, _jx_loader_lookup_string (t->ld, l->name), path,
                            _jx_loader_otf2_problem (status), OTF2_Error_GetName (status));

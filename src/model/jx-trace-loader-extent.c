@@ -26,6 +26,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <stdio.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -305,8 +307,8 @@ _jx_loader_evt_extent_problem (const EvtExtent *extent)
   if (extent->complete)
     return NULL;
   if (extent->invalid_at != G_MAXUINT64)
-    return g_strdup_printf (_("invalid record at byte %" G_GUINT64_FORMAT " of the file"),
+    return g_strdup_printf (_("invalid record at byte %" PRIu64 " of the file"),
                             extent->invalid_at);
-  return g_strdup_printf (_("the file ends at byte %" G_GUINT64_FORMAT " without OTF2’s end-of-file record"),
+  return g_strdup_printf (_("the file ends at byte %" PRIu64 " without OTF2’s end-of-file record"),
                           extent->cut_at);
 }

@@ -18,6 +18,8 @@
  * loader's guard stops a load that outgrows its budget all the same. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -348,7 +350,7 @@ check_ids (JxTraceOutline         *self,
       if (!g_hash_table_contains (location_index, &ref))
         {
           g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION,
-                       _("“%s” defines no location %" G_GUINT64_FORMAT), self->path, ref);
+                       _("“%s” defines no location %" PRIu64), self->path, ref);
           return FALSE;
         }
     }

@@ -4,6 +4,8 @@
  * (see jx-flame-graph.h). */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 
 #include <glib/gi18n-lib.h>
@@ -142,8 +144,8 @@ draw_title (const JxFlameGraph *self,
   else
     g_string_append_printf (sub, _("colour: change of the %s B/A, neutral within ±%s %%"), quantity, band);
   if (self->n_hidden > 0)
-    g_string_append_printf (sub, g_dngettext (GETTEXT_PACKAGE, " · %" G_GUINT64_FORMAT " call path too narrow or deep to draw",
-                                              " · %" G_GUINT64_FORMAT " call paths too narrow or deep to draw",
+    g_string_append_printf (sub, g_dngettext (GETTEXT_PACKAGE, " · %" PRIu64 " call path too narrow or deep to draw",
+                                              " · %" PRIu64 " call paths too narrow or deep to draw",
                                               (gulong) MIN (self->n_hidden, G_MAXULONG)),
                             self->n_hidden);
   _jx_draw_text (cr, title, FONT_TITLE, JX_FLAME_PAD, 6, self->width - 2 * JX_FLAME_PAD, &ink);

@@ -3,6 +3,8 @@
  * graph (see jx-flame-graph.h); the legend is jx-flame-graph-legend.c. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -432,10 +434,10 @@ jx_flame_graph_dup_description (const JxFlameGraph *self,
       guint64 calls = side ? t->calls_b[node] : t->calls_a[node];
       guint64 only = side ? t->only_calls_b[node] : t->only_calls_a[node];
 
-      g_string_append_printf (out, _("%s: %" G_GUINT64_FORMAT " calls, total %s, self %s"),
+      g_string_append_printf (out, _("%s: %" PRIu64 " calls, total %s, self %s"),
                               side ? self->name_b : self->name_a, calls, incl, excl);
       if (only > 0)
-        g_string_append_printf (out, _(" (%" G_GUINT64_FORMAT " calls only in this trace)"), only);
+        g_string_append_printf (out, _(" (%" PRIu64 " calls only in this trace)"), only);
       g_string_append_c (out, '\n');
     }
   {

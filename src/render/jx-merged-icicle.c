@@ -2,6 +2,8 @@
 /* jx-merged-icicle.c — see jx-merged-icicle.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 
 #include <glib/gi18n-lib.h>
@@ -329,7 +331,8 @@ jx_merged_icicle_dup_description (const JxMergedIcicle *self,
       for (guint j = 0; j < n && j < NAMED_STREAMS; j++)
         g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", jx_merged_tree_get_stream_name (tree, m[j].stream));
       if (n > NAMED_STREAMS)
-        g_string_append_printf (out, _(" and %u more"), n - NAMED_STREAMS);
+        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", n - NAMED_STREAMS),
+                                n - NAMED_STREAMS);
     }
   lo = seconds_text (nodes->min_seconds[node]);
   mid = seconds_text (nodes->median_seconds[node]);
@@ -408,13 +411,13 @@ draw_title (const JxMergedIcicle *self,
   g_autoptr(GString) sub = g_string_new (NULL);
 
   g_string_append (sub, self->options.width_by_calls ? _("Width: the calls merged below") : _("Width: the calls’ total time over the streams"));
-  g_string_append_printf (sub, _(" · %" G_GUINT64_FORMAT " equal, %" G_GUINT64_FORMAT " with a gap, %" G_GUINT64_FORMAT
+  g_string_append_printf (sub, _(" · %" PRIu64 " equal, %" PRIu64 " with a gap, %" PRIu64
                                  " different"),
                           stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
                           stats->by_state[JX_MERGED_DIFFERENT]);
   if (self->n_hidden > 0)
-    g_string_append_printf (sub, g_dngettext (GETTEXT_PACKAGE, " · %" G_GUINT64_FORMAT " node too narrow or deep to draw",
-                                              " · %" G_GUINT64_FORMAT " nodes too narrow or deep to draw",
+    g_string_append_printf (sub, g_dngettext (GETTEXT_PACKAGE, " · %" PRIu64 " node too narrow or deep to draw",
+                                              " · %" PRIu64 " nodes too narrow or deep to draw",
                                               (gulong) MIN (self->n_hidden, G_MAXULONG)),
                             self->n_hidden);
   _jx_draw_text (cr, self->title, FONT_TITLE, PAD, 6, self->width - 2 * PAD, &ink);

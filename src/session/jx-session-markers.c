@@ -3,6 +3,8 @@
  * into the archives (see jx-session-markers.h). */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-marker-writer.h"
@@ -254,17 +256,17 @@ jx_marker_scope_label (guint8  scope,
     case 0:
       return g_strdup (C_("marker scope", "Global"));
     case 1:
-      return g_strdup_printf (C_("marker scope", "Location %" G_GUINT64_FORMAT), scope_ref);
+      return g_strdup_printf (C_("marker scope", "Location %" PRIu64), scope_ref);
     case 2:
-      return g_strdup_printf (C_("marker scope", "Process %" G_GUINT64_FORMAT), scope_ref);
+      return g_strdup_printf (C_("marker scope", "Process %" PRIu64), scope_ref);
     case 3:
-      return g_strdup_printf (C_("marker scope", "System node %" G_GUINT64_FORMAT), scope_ref);
+      return g_strdup_printf (C_("marker scope", "System node %" PRIu64), scope_ref);
     case 4:
-      return g_strdup_printf (C_("marker scope", "Group %" G_GUINT64_FORMAT), scope_ref);
+      return g_strdup_printf (C_("marker scope", "Group %" PRIu64), scope_ref);
     case 5:
-      return g_strdup_printf (C_("marker scope", "Communicator %" G_GUINT64_FORMAT), scope_ref);
+      return g_strdup_printf (C_("marker scope", "Communicator %" PRIu64), scope_ref);
     default:
-      return g_strdup_printf (C_("marker scope", "Scope %u, %" G_GUINT64_FORMAT), scope, scope_ref);
+      return g_strdup_printf (C_("marker scope", "Scope %u, %" PRIu64), scope, scope_ref);
     }
 }
 

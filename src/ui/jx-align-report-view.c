@@ -2,6 +2,8 @@
 /* jx-align-report-view.c — see jx-align-report-view.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-align-report-view.h"
@@ -125,8 +127,8 @@ jx_align_entry_dup_details (JxAlignReport      *report,
       if (e->error == 0)
         match = g_strdup (_("exact profile match"));
       else
-        match = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "profile error %" G_GUINT64_FORMAT " (the lowest of %u looked at)",
-                                              "profile error %" G_GUINT64_FORMAT " (the lowest of %u looked at)",
+        match = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "profile error %" PRIu64 " (the lowest of %u looked at)",
+                                              "profile error %" PRIu64 " (the lowest of %u looked at)",
                                               e->n_candidates),
                                  e->error, e->n_candidates);
       return g_strdup_printf (_("%s, invocation %u, %s; offset %s (was %s)"), where, e->ordinal, match, offset, before);

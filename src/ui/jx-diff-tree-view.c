@@ -2,6 +2,8 @@
 /* jx-diff-tree-view.c — see jx-diff-tree-view.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -287,7 +289,7 @@ cell_text (const JxDiffTree *t,
         if (n == JX_DIFF_TREE_ROOT)
           return g_strdup ("");
         if (state == JX_DIFF_TREE_MIXED)
-          return g_strdup_printf (_("mixed (%" G_GUINT64_FORMAT "|%" G_GUINT64_FORMAT ")"),
+          return g_strdup_printf (_("mixed (%" PRIu64 "|%" PRIu64 ")"),
                                   t->only_calls_a[n], t->only_calls_b[n]);
         switch (state)
           {

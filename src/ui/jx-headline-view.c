@@ -2,6 +2,8 @@
 /* jx-headline-view.c — see jx-headline-view.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <math.h>
 
 #include <glib/gi18n-lib.h>
@@ -53,12 +55,12 @@ structure_text (const JxHeadline *h)
   if (h->n_compared == 0)
     return g_strdup (h->n_pending > 0 ? _("structure not known yet") : _("no stream pair to compare"));
   if (n == 0)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "identical structure (%" G_GUINT64_FORMAT " equal call)",
-                                         "identical structure (%" G_GUINT64_FORMAT " equal calls)", h->n_equal),
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "identical structure (%" PRIu64 " equal call)",
+                                         "identical structure (%" PRIu64 " equal calls)", h->n_equal),
                             h->n_equal);
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%" G_GUINT64_FORMAT " structural difference (%" G_GUINT64_FORMAT " mismatched, %" G_GUINT64_FORMAT " only in A, %" G_GUINT64_FORMAT " only in B)",
-                                       "%" G_GUINT64_FORMAT " structural differences (%" G_GUINT64_FORMAT " mismatched, %" G_GUINT64_FORMAT " only in A, %" G_GUINT64_FORMAT " only in B)",
+                                       "%" PRIu64 " structural difference (%" PRIu64 " mismatched, %" PRIu64 " only in A, %" PRIu64 " only in B)",
+                                       "%" PRIu64 " structural differences (%" PRIu64 " mismatched, %" PRIu64 " only in A, %" PRIu64 " only in B)",
                                        n),
                           n, h->n_different, h->n_only_a, h->n_only_b);
 }
