@@ -367,7 +367,8 @@ on_locate_response (GtkNativeDialog *dialog,
       if (path != NULL)
         {
           if (jx_session_file_apply_located (self->session_file, self->session, index, path) == NULL)
-            jx_window_show_toast (self, _("That trace is already part of the comparison"));
+            jx_window_show_toast (self, ngettext ("That trace is already part of the comparison",
+                                                  "Some traces are already part of the comparison", 1));
           self->folds_pending = TRUE;
           _jx_window_show_page (self, "comparison");
         }
