@@ -116,6 +116,9 @@ int       jx_cli_open_trace         (JxCliTraces     *traces,
  * loaded in part (jx_trace_get_partial ()). */
 char     *jx_cli_load_summary       (JxTrace         *trace,
                                      gboolean        *partial);
+/* The same sentence from the defect counts alone (JX_N_DEFECTS of them, by
+ * JxDefect), e.g. summed over the shares of juxtrace-mpi's ranks. */
+char     *jx_cli_load_summary_from_counts (const guint64 *counts);
 
 /* What the rules above need from a loaded trace, taken in any thread (a
  * command that loads in parallel keeps this and drops the trace), then

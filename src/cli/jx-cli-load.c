@@ -276,16 +276,26 @@ char *
 jx_cli_load_summary (JxTrace  *trace,
                      gboolean *partial)
 {
-  g_autoptr(GPtrArray) phrases = g_ptr_array_new_with_free_func (g_free);
+  guint64 counts[JX_N_DEFECTS];
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
 
   if (partial != NULL)
     *partial = count_streams (trace, JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED) > 0
                || jx_trace_get_partial (trace) != NULL;
+  for (guint k = 0; k < JX_N_DEFECTS; k++)
+    counts[k] = jx_trace_get_defect_count (trace, k);
+  return jx_cli_load_summary_from_counts (counts);
+}
+
+char *
+jx_cli_load_summary_from_counts (const guint64 *counts)
+{
+  g_autoptr(GPtrArray) phrases = g_ptr_array_new_with_free_func (g_free);
+
   for (guint i = 0; i < G_N_ELEMENTS (summary_order); i++)
     {
-      guint64 n = jx_trace_get_defect_count (trace, summary_order[i]);
+      guint64 n = counts[summary_order[i]];
 
       if (n > 0)
         g_ptr_array_add (phrases, defect_phrase (summary_order[i], n));
