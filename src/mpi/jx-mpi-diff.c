@@ -21,12 +21,6 @@
 
 #define NO_REF G_MAXUINT64
 
-static double
-now (void)
-{
-  return (double) g_get_monotonic_time () / G_USEC_PER_SEC;
-}
-
 static void
 pack_array (GByteArray *out,
             GArray     *array)
@@ -355,24 +349,20 @@ compute_mpi (const JxCliDiffRequest *request,
   JxComparisonOptions options = *request->options;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
-  double t0 = now (), t;
+  double t0 = jx_mpi_now (), t;
+  int status;
 
   if (request->explain || request->tree || request->series)
     return jx_cli_usage_error (command, "%s",
                                _("juxtrace-mpi keeps no alignments: --explain, --series and --tree need juxtrace-cli"));
   if (options.n_pair_overrides > 0)
     return jx_cli_usage_error (command, "%s", _("juxtrace-mpi pairs by names and structure only: --pair needs juxtrace-cli"));
-  if (traces->processes != NULL || traces->every > 1 || traces->window != NULL)
-    return jx_cli_usage_error (command, "%s",
-                               _("every rank of juxtrace-mpi loads its own share: --processes, --every and --window need juxtrace-cli"));
-  if (traces->memory_budget != NULL && !jx_memory_size_parse (traces->memory_budget, &budget))
-    return jx_cli_usage_error (command,
-                               _("bad --memory-budget “%s”: give a size such as 2G, 512M, 1.5GiB or unlimited"),
-                               traces->memory_budget);
+  if ((status = jx_mpi_check_trace_options (command, traces, &budget)) != JX_CLI_EXIT_OK)
+    return status;
 
   if (!jx_mpi_plan_make (&plan, command, request->path_a, request->path_b))
     return JX_CLI_EXIT_INPUT;
-  t = now ();
+  t = jx_mpi_now ();
   stats.plan = t - t0;
   stats.work = plan.work;
   stats.total_work = plan.total_work;
@@ -386,8 +376,8 @@ compute_mpi (const JxCliDiffRequest *request,
     }
   if (!jx_mpi_all_ok (command, error))
     return JX_CLI_EXIT_INPUT;
-  stats.load = now () - t;
-  t = now ();
+  stats.load = jx_mpi_now () - t;
+  t = jx_mpi_now ();
 
   if (a != NULL)
     {
@@ -399,23 +389,23 @@ compute_mpi (const JxCliDiffRequest *request,
     }
   if (!jx_mpi_all_ok (command, error))
     return JX_CLI_EXIT_INPUT;
-  stats.compute = now () - t;
-  t = now ();
+  stats.compute = jx_mpi_now () - t;
+  t = jx_mpi_now ();
 
   mine = pack_rank (a, b, cmp);
   g_clear_object (&a);
   g_clear_object (&b);
   g_clear_pointer (&cmp, jx_comparison_unref);
   parts = jx_mpi_gather (mine);
-  if (jx_mpi.rank == 0 && !merge (parts, &plan, request->options, now () - t0, result, &error))
+  if (jx_mpi.rank == 0 && !merge (parts, &plan, request->options, jx_mpi_now () - t0, result, &error))
     {
       /* Only when every rank's share was empty. */
       jx_cli_input_error (command, NULL, error);
       g_clear_error (&error);
       g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
     }
-  stats.reduce = now () - t;
-  stats.total = now () - t0;
+  stats.reduce = jx_mpi_now () - t;
+  stats.total = jx_mpi_now () - t0;
   stats.peak_mib = jx_mpi_peak_memory_mib ();
   jx_pack_bytes (stats_bytes, &stats, sizeof stats);
   all_stats = jx_mpi_gather (stats_bytes);

@@ -15,8 +15,10 @@ static int
 usage (void)
 {
   g_printerr ("%s\n", _("Usage: mpirun -n P juxtrace-mpi diff TRACE_A TRACE_B [OPTION…]\n"
-                        "Compares as “juxtrace-cli diff” does, with every rank reading only its share\n"
-                        "of the processes; rank 0 prints the result. See juxtrace-mpi(1)."));
+                        "       mpirun -n P juxtrace-mpi profile TRACE [OPTION…]\n"
+                        "Runs as “juxtrace-cli diff” and “juxtrace-cli profile” do, with every rank\n"
+                        "reading only its share of the processes; rank 0 prints the result. See\n"
+                        "juxtrace-mpi(1)."));
   return JX_CLI_EXIT_USAGE;
 }
 
@@ -36,6 +38,8 @@ main (int    argc,
     status = usage ();
   else if (strcmp (argv[1], "diff") == 0)
     status = jx_mpi_diff (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "profile") == 0)
+    status = jx_mpi_profile (argc - 1, argv + 1);
   else
     {
       g_printerr (_("juxtrace-mpi: unknown command “%s”\n"), argv[1]);

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-cli.h"
 #include "jx-mpi.h"
 #include "jx-stream-pairing.h"
 #include "jx-trace-loader.h"
@@ -337,4 +338,26 @@ jx_mpi_load_share (const char  *path,
       return NULL;
     }
   return g_steal_pointer (&trace);
+}
+
+int
+jx_mpi_check_trace_options (const char  *command,
+                            JxCliTraces *traces,
+                            guint64     *budget)
+{
+  *budget = 0;
+  if (traces->processes != NULL || traces->every > 1 || traces->window != NULL)
+    return jx_cli_usage_error (command, "%s",
+                               _("every rank of juxtrace-mpi loads its own share: --processes, --every and --window need juxtrace-cli"));
+  if (traces->memory_budget != NULL && !jx_memory_size_parse (traces->memory_budget, budget))
+    return jx_cli_usage_error (command,
+                               _("bad --memory-budget “%s”: give a size such as 2G, 512M, 1.5GiB or unlimited"),
+                               traces->memory_budget);
+  return JX_CLI_EXIT_OK;
+}
+
+double
+jx_mpi_now (void)
+{
+  return (double) g_get_monotonic_time () / G_USEC_PER_SEC;
 }

@@ -7,6 +7,7 @@
 
 #include <glib.h>
 
+#include "jx-cli-common.h"
 #include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
@@ -103,8 +104,19 @@ JxTrace  *jx_mpi_load_share  (const char   *path,
                               gboolean      strict,
                               GError      **error);
 
+/* Usage errors for the trace options juxtrace-mpi cannot honour
+ * (--processes, --every, --window: every rank selects its own share);
+ * budget gets --memory-budget (0 when not given). */
+int       jx_mpi_check_trace_options (const char  *command,
+                                      JxCliTraces *traces,
+                                      guint64     *budget);
+/* Monotonic seconds. */
+double    jx_mpi_now         (void);
+
 /* Commands */
 int       jx_mpi_diff        (int           argc,
+                              char        **argv);
+int       jx_mpi_profile     (int           argc,
                               char        **argv);
 
 G_END_DECLS

@@ -3,7 +3,8 @@
  * 4 ranks prints byte for byte what juxtrace-cli ($JX_CLI) prints, timing
  * aside: diff in JSON, text and CSV on generated pairs (processes of both
  * traces alike, and one trace with a process more) and on the two Jacobi
- * runs of ../shared/traces; a missing event file of rank 1's share stops
+ * runs of ../shared/traces; profile in every format, also of a real trace
+ * with defects; a missing event file of rank 1's share stops
  * every rank with one message naming the file and the rank. Skips when
  * juxtrace-mpi was not built (-Dmpi=disabled, or no MPI found). */
 #include "config.h"
@@ -162,6 +163,59 @@ assert_same_diff (const char *a,
   g_assert_cmpstr (got, ==, expected);
 }
 
+/* profile in every format, per region and per process. */
+static void
+assert_same_profile (const char *trace,
+                     guint       ranks)
+{
+  static const char *const formats[][3] = {
+    { NULL }, { "--json", NULL }, { "--csv", NULL },
+    { "--per", "process", NULL }, { "--json", "--per=process", NULL },
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    {
+      g_auto(JxCliRun) single = { 0 };
+      g_auto(JxCliRun) mpi = { 0 };
+
+      jx_cli_run (&single, "profile", trace, formats[f][0], formats[f][1], NULL);
+      run_mpi (&mpi, ranks, "profile", trace, formats[f][0], formats[f][1], NULL);
+      g_assert_cmpint (single.status, ==, 0);
+      if (mpi.status != 0)
+        g_test_message ("%s", mpi.err);
+      g_assert_cmpint (mpi.status, ==, 0);
+      g_assert_cmpuint (strlen (single.out), >, 100);
+      /* Integer ticks summed: no timing field, nothing to leave out. */
+      g_assert_cmpstr (mpi.out, ==, single.out);
+    }
+}
+
+static void
+test_profile (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *jacobi = NULL, *stencil = NULL;
+
+  if (!mpi_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12", NULL);
+  assert_same_profile (a, 2);
+  assert_same_profile (a, 4);
+  jx_test_remove_tree (dir);
+
+  jacobi = g_build_filename (jx_test_get_shared_traces (), "casita__1_xeonphi_jacobi_01", NULL);
+  /* With defects: the load report summed over the shares. */
+  stencil = g_build_filename (jx_test_get_shared_traces (), "TraceR__stencil4d-64", NULL);
+  if (!g_file_test (jacobi, G_FILE_TEST_IS_DIR) || !g_file_test (stencil, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("the traces of ../shared/traces are not there");
+      return;
+    }
+  assert_same_profile (jacobi, 2);
+  assert_same_profile (stencil, 4);
+}
+
 static void
 test_diff_generated (void)
 {
@@ -280,6 +334,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/mpi/diff/generated", test_diff_generated);
   g_test_add_func ("/mpi/diff/real", test_diff_real);
+  g_test_add_func ("/mpi/profile", test_profile);
   g_test_add_func ("/mpi/failure", test_failure);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
