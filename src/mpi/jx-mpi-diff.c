@@ -77,9 +77,12 @@ pack_pair (GByteArray             *out,
   jx_pack_u64 (out, p->alignment != NULL);
   if (p->alignment != NULL)
     jx_pack_bytes (out, p->alignment, sizeof *p->alignment);
-  pack_array (out, p->dissimilarity);
-  pack_array (out, p->runtime_skew);
-  pack_array (out, p->time_difference);
+  /* The metric series are printed with --series only, which needs
+   * juxtrace-cli: up to 3 × 2000 points per pair would dominate what the
+   * ranks send. */
+  pack_array (out, NULL);
+  pack_array (out, NULL);
+  pack_array (out, NULL);
   pack_array (out, p->function_table);
 }
 
