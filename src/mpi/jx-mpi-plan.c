@@ -176,7 +176,9 @@ make_groups (JxTraceOutline *a,
 /* Rank r's share: every group, the largest first, to the least loaded rank
  * (the lowest of equals). Packs per rank: work, then both process lists. */
 static GByteArray *
-assign (GPtrArray *groups)
+assign (GPtrArray *groups,
+        guint      n_a,
+        guint      n_b)
 {
   guint size = (guint) jx_mpi.size;
   g_autofree guint64 *load = g_new0 (guint64, size);
@@ -206,6 +208,8 @@ assign (GPtrArray *groups)
       g_array_append_vals (g_ptr_array_index (b, best), g->b->data, g->b->len);
     }
   jx_pack_u64 (out, total);
+  jx_pack_u64 (out, n_a);
+  jx_pack_u64 (out, n_b);
   for (guint r = 0; r < size; r++)
     {
       GArray *ra = g_ptr_array_index (a, r), *rb = g_ptr_array_index (b, r);
@@ -262,13 +266,16 @@ jx_mpi_plan_make (JxMpiPlan  *plan,
     {
       g_autoptr(GPtrArray) groups = make_groups (plan->outline_a, plan->outline_b);
 
-      packed = assign (groups);
+      packed = assign (groups, jx_trace_outline_get_n_processes (plan->outline_a),
+                       plan->outline_b != NULL ? jx_trace_outline_get_n_processes (plan->outline_b) : 0);
     }
   jx_mpi_broadcast (&packed);
 
   bytes = g_bytes_new (packed->data, packed->len);
   jx_unpack_init (&in, bytes);
   plan->total_work = jx_unpack_u64 (&in);
+  plan->n_processes_a = (guint) jx_unpack_u64 (&in);
+  plan->n_processes_b = (guint) jx_unpack_u64 (&in);
   for (int r = 0; r < jx_mpi.size; r++)
     {
       guint64 work = jx_unpack_u64 (&in);
@@ -298,6 +305,7 @@ jx_mpi_plan_clear (JxMpiPlan *plan)
 JxTrace *
 jx_mpi_load_share (const char  *path,
                    GArray      *processes,
+                   guint        total_processes,
                    guint64      memory_budget,
                    gboolean     strict,
                    GError     **error)
@@ -308,9 +316,10 @@ jx_mpi_load_share (const char  *path,
 
   for (guint i = 0; i < processes->len; i++)
     jx_trace_selection_add_process (selection, g_array_index (processes, guint, i));
-  /* One core per rank: MPI places the ranks on the cores. */
+  /* One core per rank: MPI places the ranks on the cores. A share of
+   * every process (one rank) is the whole trace: no selection. */
   options.n_threads = 1;
-  options.selection = selection;
+  options.selection = total_processes > 0 && processes->len == total_processes ? NULL : selection;
   options.memory_budget = memory_budget;
   options.budget_source = memory_budget != 0 ? "--memory-budget" : NULL;
   trace = jx_trace_load (path, &options, NULL, NULL, NULL, error);

@@ -115,7 +115,7 @@ compute_mpi (const JxCliProfileRequest *request,
   stats.total_work = plan.total_work;
 
   if (plan.processes_a->len > 0)
-    share = jx_mpi_load_share (request->path, plan.processes_a, budget, request->traces->strict, &error);
+    share = jx_mpi_load_share (request->path, plan.processes_a, plan.n_processes_a, budget, request->traces->strict, &error);
   if (!jx_mpi_all_ok (command, error))
     return JX_CLI_EXIT_INPUT;
   stats.load = jx_mpi_now () - t;

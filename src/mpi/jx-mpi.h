@@ -79,6 +79,8 @@ typedef struct
   GArray          *processes_a;   /* guint: positions in A's definitions, ascending */
   GArray          *processes_b;
   guint64          work;          /* this rank's share of the work */
+  guint            n_processes_a; /* in the whole traces */
+  guint            n_processes_b;
   guint64          total_work;
   /* Rank 0 only: */
   JxTraceOutline  *outline_a;
@@ -96,10 +98,11 @@ void      jx_mpi_plan_clear  (JxMpiPlan    *plan);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiPlan, jx_mpi_plan_clear)
 
 /* Loads this rank's share of path (processes: positions in its
- * definitions). A stream whose events cannot be read fails the load with
+ * definitions, of total_processes; 0: unknown). A stream whose events cannot be read fails the load with
  * an error naming its event file; so does any defect with strict. */
 JxTrace  *jx_mpi_load_share  (const char   *path,
                               GArray       *processes,
+                              guint         total_processes,
                               guint64       memory_budget,
                               gboolean      strict,
                               GError      **error);
