@@ -207,6 +207,8 @@ bench_large (const char *cli,
 
   generate (cli, dir, "a", options_a);
   generate (cli, dir, "b", options_b);
+  /* The generated files written back before anything is measured. */
+  sync ();
   printf ("(a) 1,024-rank pair, about %" G_GUINT64_FORMAT " M events per trace (generated in %.1f s)\n\n",
           events / 1000000, (jx_bench_now_ms () - t0) / 1000.0);
 
@@ -253,6 +255,7 @@ bench_many (const char *cli,
 
   generate (cli, dir, "many-a", options_a);
   generate (cli, dir, "many-b", options_b);
+  sync ();
   printf ("(b) 10,000-process pair, 3 iterations each\n\n");
   r = run_command (info, runs);
   printf ("  juxtrace-cli info:       %6.2f s, peak %6.0f MiB\n", r.seconds, r.child_mib);
