@@ -390,11 +390,11 @@ partial_phrase (JxTrace *trace)
 
 /* One line per trace that is not whole or not clean: selection is
  * partial_phrase (), summary and partial jx_cli_load_summary ()'s. */
-static void
-print_caveat (const char *label,
-              const char *selection,
-              const char *summary,
-              gboolean    partial)
+void
+jx_cli_print_caveat (const char *label,
+                     const char *selection,
+                     const char *summary,
+                     gboolean    partial)
 {
   if (summary == NULL && selection == NULL)
     return;
@@ -481,7 +481,7 @@ jx_cli_load_check_apply (JxCliTraces    *traces,
       return FALSE;
     }
   if (!traces->json)
-    print_caveat (label != NULL ? label : path, check->selection, check->summary, check->partial);
+    jx_cli_print_caveat (label != NULL ? label : path, check->selection, check->summary, check->partial);
   if (traces->strict && check->n_defects > 0)
     {
       g_printerr (g_dngettext (GETTEXT_PACKAGE,

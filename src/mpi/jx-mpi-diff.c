@@ -212,6 +212,7 @@ merge (GPtrArray                 *parts,
        const JxMpiPlan           *plan,
        const JxComparisonOptions *options,
        double                     elapsed,
+       gboolean                   json,
        JxCliDiffResult           *result,
        GError                   **error)
 {
@@ -330,6 +331,12 @@ merge (GPtrArray                 *parts,
   }
   result->report_a = jx_mpi_report_merge (reports_a);
   result->report_b = jx_mpi_report_merge (reports_b);
+  if (!json)
+    {
+      /* As juxtrace-cli diff labels them while loading. */
+      jx_mpi_report_caveat (result->report_a, "A");
+      jx_mpi_report_caveat (result->report_b, "B");
+    }
   return TRUE;
 }
 
@@ -400,7 +407,7 @@ compute_mpi (const JxCliDiffRequest *request,
   g_clear_object (&b);
   g_clear_pointer (&cmp, jx_comparison_unref);
   parts = jx_mpi_gather (mine);
-  if (jx_mpi.rank == 0 && !merge (parts, &plan, request->options, jx_mpi_now () - t0, result, &error))
+  if (jx_mpi.rank == 0 && !merge (parts, &plan, request->options, jx_mpi_now () - t0, request->json, result, &error))
     {
       /* Only when every rank's share was empty. */
       jx_cli_input_error (command, NULL, error);

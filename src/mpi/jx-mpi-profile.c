@@ -144,6 +144,8 @@ compute_mpi (const JxCliProfileRequest *request,
       g_assert (share != NULL);
       result->trace = g_steal_pointer (&share);
       merge (parts, &plan, request->per_process, result);
+      if (!request->traces->json)
+        jx_mpi_report_caveat (result->report, request->path);
     }
   stats.reduce = jx_mpi_now () - t;
   stats.total = jx_mpi_now () - t0;

@@ -102,6 +102,21 @@ jx_mpi_report_merge (GPtrArray *texts)
   return merged;
 }
 
+void
+jx_mpi_report_caveat (JsonNode   *report,
+                      const char *label)
+{
+  JsonObject *obj;
+  const char *summary;
+
+  if (report == NULL || !JSON_NODE_HOLDS_OBJECT (report))
+    return;
+  obj = json_node_get_object (report);
+  summary = json_object_get_string_member_with_default (obj, "summary", NULL);
+  jx_cli_print_caveat (label, NULL, summary,
+                       json_object_get_boolean_member_with_default (obj, "partial", FALSE));
+}
+
 double
 jx_mpi_peak_memory_mib (void)
 {

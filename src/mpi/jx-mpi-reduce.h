@@ -17,6 +17,11 @@ char     *jx_mpi_report_to_string (JxTrace   *trace);
  * numbers of their share. */
 JsonNode *jx_mpi_report_merge     (GPtrArray *texts);
 
+/* The caveat line juxtrace-cli prints on stderr for a trace with defects
+ * (jx_cli_print_caveat), from a merged report. */
+void      jx_mpi_report_caveat    (JsonNode  *report,
+                                   const char *label);
+
 /* Seconds per step on one rank, and its peak resident memory. */
 typedef struct
 {
