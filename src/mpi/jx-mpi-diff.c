@@ -227,6 +227,7 @@ merge (GPtrArray                 *parts,
   guint64 start_a = G_MAXUINT64, end_a = 0, start_b = G_MAXUINT64, end_b = 0;
   JxPairingSummary summary = { 0 };
   gboolean any = FALSE;
+  int bad_rank = -1;
 
   summary.mode = options->pairing;
   for (guint r = 0; r < parts->len; r++)
@@ -258,7 +259,10 @@ merge (GPtrArray                 *parts,
 
       n_symbols = jx_unpack_u64 (&in);
       if (in.bad || n_symbols > G_MAXUINT32)
-        break;
+        {
+          bad_rank = (int) r;
+          break;
+        }
       symbol_map = g_new0 (guint32, MAX (n_symbols, 1));
       for (guint64 k = 0; k < n_symbols && !in.bad; k++)
         {
@@ -300,7 +304,16 @@ merge (GPtrArray                 *parts,
           g_array_append_val (entries, e);
         }
       if (in.bad)
-        break;
+        {
+          bad_rank = (int) r;
+          break;
+        }
+    }
+  if (bad_rank >= 0)
+    {
+      g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT,
+                   _("rank %d: what it sent rank 0 is incomplete"), bad_rank);
+      return FALSE;
     }
   if (!any)
     {
@@ -409,7 +422,7 @@ compute_mpi (const JxCliDiffRequest *request,
   parts = jx_mpi_gather (mine);
   if (jx_mpi.rank == 0 && !merge (parts, &plan, request->options, jx_mpi_now () - t0, request->json, result, &error))
     {
-      /* Only when every rank's share was empty. */
+      /* Every share empty, or what a rank sent incomplete. */
       jx_cli_input_error (command, NULL, error);
       g_clear_error (&error);
       g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
