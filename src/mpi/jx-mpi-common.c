@@ -110,7 +110,8 @@ jx_pack_bytes (GByteArray *out,
                const void *data,
                gsize       size)
 {
-  g_byte_array_append (out, data, (guint) size);
+  if (size > 0)
+    g_byte_array_append (out, data, (guint) size);
 }
 
 void
@@ -149,6 +150,8 @@ jx_unpack_bytes (JxUnpack *in,
                  void     *data,
                  gsize     size)
 {
+  if (size == 0)
+    return !in->bad;
   if (in->bad || (gsize) (in->end - in->p) < size)
     {
       in->bad = TRUE;
