@@ -372,7 +372,7 @@ compute_mpi (const JxCliDiffRequest *request,
   JxComparisonOptions options = *request->options;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
-  double t0 = jx_mpi_now (), t;
+  double t0 = jx_mpi_now (), t, cpu;
   int status;
 
   if (request->explain || request->tree || request->series)
@@ -389,6 +389,7 @@ compute_mpi (const JxCliDiffRequest *request,
   stats.plan = t - t0;
   stats.work = plan.work;
   stats.total_work = plan.total_work;
+  cpu = jx_mpi_cpu_seconds ();
 
   /* A share takes processes of both traces or none (jx-mpi-plan.c). */
   if (plan.processes_a->len > 0 && plan.processes_b->len > 0)
@@ -397,10 +398,12 @@ compute_mpi (const JxCliDiffRequest *request,
       if (a != NULL)
         b = jx_mpi_load_share (request->path_b, plan.processes_b, plan.n_processes_b, budget, traces->strict, &error);
     }
+  stats.load = jx_mpi_now () - t;
+  stats.cpu += jx_mpi_cpu_seconds () - cpu;
   if (!jx_mpi_all_ok (command, error))
     return JX_CLI_EXIT_INPUT;
-  stats.load = jx_mpi_now () - t;
   t = jx_mpi_now ();
+  cpu = jx_mpi_cpu_seconds ();
 
   if (a != NULL)
     {
@@ -410,9 +413,10 @@ compute_mpi (const JxCliDiffRequest *request,
       if (cmp == NULL)
         g_prefix_error (&error, "%s, %s: ", request->path_a, request->path_b);
     }
+  stats.compute = jx_mpi_now () - t;
+  stats.cpu += jx_mpi_cpu_seconds () - cpu;
   if (!jx_mpi_all_ok (command, error))
     return JX_CLI_EXIT_INPUT;
-  stats.compute = jx_mpi_now () - t;
   t = jx_mpi_now ();
 
   mine = pack_rank (a, b, cmp);

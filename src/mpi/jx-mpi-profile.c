@@ -102,7 +102,7 @@ compute_mpi (const JxCliProfileRequest *request,
   g_autoptr(GPtrArray) all_stats = NULL;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
-  double t0 = jx_mpi_now (), t;
+  double t0 = jx_mpi_now (), t, cpu;
   int status;
 
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
@@ -113,13 +113,16 @@ compute_mpi (const JxCliProfileRequest *request,
   stats.plan = t - t0;
   stats.work = plan.work;
   stats.total_work = plan.total_work;
+  cpu = jx_mpi_cpu_seconds ();
 
   if (plan.processes_a->len > 0)
     share = jx_mpi_load_share (request->path, plan.processes_a, plan.n_processes_a, budget, request->traces->strict, &error);
+  stats.load = jx_mpi_now () - t;
+  stats.cpu += jx_mpi_cpu_seconds () - cpu;
   if (!jx_mpi_all_ok (command, error))
     return JX_CLI_EXIT_INPUT;
-  stats.load = jx_mpi_now () - t;
   t = jx_mpi_now ();
+  cpu = jx_mpi_cpu_seconds ();
 
   if (share != NULL)
     {
@@ -134,6 +137,7 @@ compute_mpi (const JxCliProfileRequest *request,
         }
     }
   stats.compute = jx_mpi_now () - t;
+  stats.cpu += jx_mpi_cpu_seconds () - cpu;
   t = jx_mpi_now ();
 
   mine = pack_rank (share, rows);

@@ -127,6 +127,17 @@ jx_mpi_peak_memory_mib (void)
   return (double) usage.ru_maxrss / 1024.0;   /* kilobytes on Linux */
 }
 
+double
+jx_mpi_cpu_seconds (void)
+{
+  struct rusage usage;
+
+  if (getrusage (RUSAGE_SELF, &usage) != 0)
+    return 0.0;
+  return (double) usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6
+         + (double) usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
 void
 jx_mpi_stats_print (const char *command,
                     GPtrArray  *stats)
@@ -144,8 +155,9 @@ jx_mpi_stats_print (const char *command,
 
       fprintf (stderr,
                "juxtrace-mpi %s: stats: rank %u: plan %.3f s, load %.3f s, compute %.3f s, "
-               "reduce %.3f s, total %.3f s, peak memory %.1f MiB, work %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT "\n",
+               "reduce %.3f s, total %.3f s, peak memory %.1f MiB, work %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+               ", cpu %.3f s\n",
                command, r, s->plan, s->load, s->compute, s->reduce, s->total, s->peak_mib,
-               s->work, s->total_work);
+               s->work, s->total_work, s->cpu);
     }
 }

@@ -22,7 +22,8 @@ JsonNode *jx_mpi_report_merge     (GPtrArray *texts);
 void      jx_mpi_report_caveat    (JsonNode  *report,
                                    const char *label);
 
-/* Seconds per step on one rank, and its peak resident memory. */
+/* Seconds per step on one rank (load and compute: its own, before it waits
+ * for the others), and its peak resident memory. */
 typedef struct
 {
   double  plan;
@@ -30,12 +31,15 @@ typedef struct
   double  compute;
   double  reduce;     /* packing, gathering and (rank 0) merging */
   double  total;
+  double  cpu;        /* processor seconds of the rank (all its threads) loading and
+                         computing, not waiting for the other ranks */
   double  peak_mib;
   guint64 work;
   guint64 total_work;
 } JxMpiStats;
 
 double    jx_mpi_peak_memory_mib  (void);
+double    jx_mpi_cpu_seconds      (void);
 /* One line per rank on stderr when JUXTRACE_MPI_STATS is set (rank 0);
  * stats holds every rank's JxMpiStats as GBytes. */
 void      jx_mpi_stats_print      (const char *command,
