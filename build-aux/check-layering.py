@@ -9,9 +9,11 @@
                                            allowed edges are unused
 
 Layers, lowest first (STYLE.md): model; align and gen; analysis; session;
-render; ui and cli; app. A folder may include headers of lower layers only,
-with two exceptions: gen (the synthetic trace generator) is for the CLI and
-the tests alone, and nothing includes the CLI. GTK and libadwaita headers belong to ui and app only.
+render; ui and cli; app and mpi. A folder may include headers of lower layers
+only, with two exceptions: gen (the synthetic trace generator) is for the CLI
+and the tests alone, and nothing includes the CLI but mpi (juxtrace-mpi runs
+the CLI's commands on MPI ranks, with its options and output; like the CLI
+it includes no GTK, so neither ui nor app). GTK and libadwaita headers belong to ui and app only.
 A header is attributed to the folder that holds it; includes of files that
 are not in src/ (config.h, system headers) are not edges."""
 
@@ -21,16 +23,18 @@ import re
 import sys
 
 RANK = {"model": 0, "align": 1, "gen": 1, "analysis": 2, "session": 3,
-        "render": 4, "ui": 5, "cli": 5, "app": 6}
+        "render": 4, "ui": 5, "cli": 5, "app": 6, "mpi": 6}
 GUI_HEADERS = re.compile(r"^\s*#\s*include\s+<(gtk/|gdk/|adwaita\.h)")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
 
 def allowed(source, target):
     if target == "cli":
-        return False
+        return source == "mpi"
     if target == "gen":
         return source == "cli"
+    if source == "mpi" and target in ("ui", "app"):
+        return False
     return RANK[target] < RANK[source]
 
 

@@ -15,6 +15,7 @@ set -eu
 # pdfinfo (poppler-utils) read back the SVG and PDF of `juxtrace-cli render`.
 # yelp-tools: yelp-check validates the user guide (help/), and its itstool
 # is what meson's gnome.yelp needs to build the guide's translations.
+# libopenmpi-dev, openmpi-bin: juxtrace-mpi (-Dmpi) and its mpirun tests.
 PACKAGES="
   meson ninja-build pkg-config gcc libc6-dev
   libglib2.0-dev libglib2.0-bin libjson-glib-dev libotf2-trace-dev otf2-tools
@@ -24,6 +25,7 @@ PACKAGES="
   xvfb xauth libgl1-mesa-dri dbus dbus-daemon fonts-dejavu-core adwaita-icon-theme
   librsvg2-bin poppler-utils
   yelp-tools
+  libopenmpi-dev openmpi-bin
 "
 
 if [ "${JX_SKIP_DEPS:-0}" = "1" ]; then

@@ -5,26 +5,8 @@
 #include <string.h>
 
 #include "jx-background.h"
-#include "jx-comparison.h"
+#include "jx-comparison-private.h"
 #include "jx-structure-pairing.h"
-
-struct _JxComparison
-{
-  gint                 ref_count;
-  char                *name_a;
-  char                *name_b;
-  char                *process_name;
-  JxComparisonOptions  options;
-  JxNameTable         *names;
-  GPtrArray           *pairs;        /* JxComparisonPair */
-  guint                n_unpaired;
-  guint                n_not_compared;
-  double               elapsed;
-  double               runtime_a;
-  double               runtime_b;
-  JxNamePair          *pair_overrides; /* owns its strings */
-  JxPairingSummary     pairing;
-};
 
 G_DEFINE_BOXED_TYPE (JxComparison, jx_comparison, jx_comparison_ref, jx_comparison_unref)
 
@@ -42,8 +24,8 @@ jx_comparison_options_init (JxComparisonOptions *options)
   options->keep_alignment = TRUE;
 }
 
-static void
-pair_free (gpointer data)
+void
+jx_comparison_pair_free (gpointer data)
 {
   JxComparisonPair *p = data;
 
@@ -677,7 +659,7 @@ run_new (JxTrace                   *trace_a,
   if (result->options.window_fraction <= 0.0 || result->options.window_fraction > 1.0)
     result->options.window_fraction = 0.1;
   result->names = jx_name_table_new ();
-  result->pairs = g_ptr_array_new_with_free_func (pair_free);
+  result->pairs = g_ptr_array_new_with_free_func (jx_comparison_pair_free);
   result->runtime_a = trace_runtime (trace_a);
   result->runtime_b = trace_runtime (trace_b);
   result->pair_overrides = g_new0 (JxNamePair, MAX (options->n_pair_overrides, 1));

@@ -116,6 +116,17 @@ int       jx_cli_open_trace         (JxCliTraces     *traces,
  * loaded in part (jx_trace_get_partial ()). */
 char     *jx_cli_load_summary       (JxTrace         *trace,
                                      gboolean        *partial);
+/* The same sentence from the defect counts alone (JX_N_DEFECTS of them, by
+ * JxDefect), e.g. summed over the shares of juxtrace-mpi's ranks. */
+char     *jx_cli_load_summary_from_counts (const guint64 *counts);
+/* The caveat line jx_cli_open_trace () prints on stderr for a trace that is
+ * not whole (selection: what was loaded, NULL for all) or not clean
+ * (summary and partial as jx_cli_load_summary () gives them); nothing when
+ * both are NULL. label names the trace ("A", or its path). */
+void      jx_cli_print_caveat       (const char      *label,
+                                     const char      *selection,
+                                     const char      *summary,
+                                     gboolean         partial);
 
 /* What the rules above need from a loaded trace, taken in any thread (a
  * command that loads in parallel keeps this and drops the trace), then

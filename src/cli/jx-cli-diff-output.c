@@ -483,6 +483,7 @@ static void
 add_trace (JsonBuilder *b,
            const char  *member,
            JxTrace     *trace,
+           JsonNode    *report,
            const char  *path,
            const char  *label,
            double       runtime)
@@ -492,7 +493,13 @@ add_trace (JsonBuilder *b,
   jx_cli_json_add_string (b, "path", path);
   jx_cli_json_add_string (b, "name", label);
   jx_cli_json_add_double (b, "runtime_seconds", runtime);
-  jx_cli_json_add_load_report (b, trace);
+  if (report != NULL)
+    {
+      json_builder_set_member_name (b, "load_report");
+      json_builder_add_value (b, json_node_copy (report));
+    }
+  else
+    jx_cli_json_add_load_report (b, trace);
   json_builder_end_object (b);
 }
 
@@ -583,8 +590,8 @@ jx_cli_diff_build_json (const JxCliDiff *diff)
   json_builder_begin_object (b);
   jx_cli_json_add_string (b, "trace_a", diff->path_a);
   jx_cli_json_add_string (b, "trace_b", diff->path_b);
-  add_trace (b, "a", diff->trace_a, diff->path_a, diff->label_a, runtime_a);
-  add_trace (b, "b", diff->trace_b, diff->path_b, diff->label_b, runtime_b);
+  add_trace (b, "a", diff->trace_a, diff->report_a, diff->path_a, diff->label_a, runtime_a);
+  add_trace (b, "b", diff->trace_b, diff->report_b, diff->path_b, diff->label_b, runtime_b);
   add_ratio (b, "runtime_ratio", runtime_a, runtime_b);
   jx_cli_json_add_string (b, "algorithm", jx_algorithm_to_string (opt->hier.align.algorithm));
   jx_cli_scores_add_json (b, jx_comparison_get_scoring (cmp));

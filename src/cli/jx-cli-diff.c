@@ -109,15 +109,69 @@ parse_pairs (char      **texts,
   return TRUE;
 }
 
+/* The one-process computation: both traces whole (or the selection the
+ * options make), compared on this machine's cores. */
+static int
+compute_local (const JxCliDiffRequest *request,
+               JxCliDiffResult        *result,
+               gpointer                data)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  status = jx_cli_open_trace (request->traces, request->path_a, "A", &result->trace_a);
+  if (status != JX_CLI_EXIT_OK)
+    return status;
+  status = jx_cli_open_trace (request->traces, request->path_b, "B", &result->trace_b);
+  if (status != JX_CLI_EXIT_OK)
+    return status;
+
+  result->cmp = jx_comparison_run (result->trace_a, result->trace_b, request->options, NULL, &error);
+  if (result->cmp == NULL)
+    {
+      g_autofree char *both = g_strdup_printf ("%s, %s", request->path_a, request->path_b);
+      return jx_cli_input_error (request->command, both, error);
+    }
+  result->name_a = g_strdup (jx_trace_get_name (result->trace_a));
+  result->name_b = g_strdup (jx_trace_get_name (result->trace_b));
+  result->anchor_a = g_strdup (jx_trace_get_path (result->trace_a));
+  result->anchor_b = g_strdup (jx_trace_get_path (result->trace_b));
+  return JX_CLI_EXIT_OK;
+}
+
+void
+jx_cli_diff_result_clear (JxCliDiffResult *result)
+{
+  g_clear_object (&result->trace_a);
+  g_clear_object (&result->trace_b);
+  g_clear_pointer (&result->cmp, jx_comparison_unref);
+  g_clear_pointer (&result->report_a, json_node_unref);
+  g_clear_pointer (&result->report_b, json_node_unref);
+  g_clear_pointer (&result->name_a, g_free);
+  g_clear_pointer (&result->name_b, g_free);
+  g_clear_pointer (&result->anchor_a, g_free);
+  g_clear_pointer (&result->anchor_b, g_free);
+}
+
 int
 jx_cli_diff (int    argc,
              char **argv)
 {
+  return jx_cli_diff_with (argc, argv, compute_local, NULL);
+}
+
+int
+jx_cli_diff_with (int               argc,
+                  char            **argv,
+                  JxCliDiffCompute  compute,
+                  gpointer          compute_data)
+{
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(JxTrace) trace_a = NULL;
-  g_autoptr(JxTrace) trace_b = NULL;
-  g_autoptr(JxComparison) cmp = NULL;
+  JxTrace *trace_a, *trace_b;
+  JxComparison *cmp;
+  g_auto(JxCliDiffResult) result = { 0 };
+  JxCliDiffRequest request = { 0 };
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (JxNamePair));
   g_autofree char *process = NULL;
   g_autofree char *algorithm = NULL;
@@ -250,19 +304,22 @@ jx_cli_diff (int    argc,
   options.n_pair_overrides = pairs->len;
 
   traces.json = json;
-  status = jx_cli_open_trace (&traces, argv[1], "A", &trace_a);
-  if (status != JX_CLI_EXIT_OK)
+  request.command = argv[0];
+  request.traces = &traces;
+  request.path_a = argv[1];
+  request.path_b = argv[2];
+  request.options = &options;
+  request.json = json;
+  request.csv = csv;
+  request.explain = explain;
+  request.series = series;
+  request.tree = jx_cli_diff_tree_wanted (&tree);
+  status = compute (&request, &result, compute_data);
+  if (status != JX_CLI_EXIT_OK || result.quiet)
     return status;
-  status = jx_cli_open_trace (&traces, argv[2], "B", &trace_b);
-  if (status != JX_CLI_EXIT_OK)
-    return status;
-
-  cmp = jx_comparison_run (trace_a, trace_b, &options, NULL, &error);
-  if (cmp == NULL)
-    {
-      g_autofree char *both = g_strdup_printf ("%s, %s", argv[1], argv[2]);
-      return jx_cli_input_error (argv[0], both, error);
-    }
+  cmp = result.cmp;
+  trace_a = result.trace_a;
+  trace_b = result.trace_b;
 
   if (process != NULL && jx_comparison_get_n_pairs (cmp) == 0)
     {
@@ -273,8 +330,8 @@ jx_cli_diff (int    argc,
     }
 
   {
-    const char *names[2] = { jx_trace_get_name (trace_a), jx_trace_get_name (trace_b) };
-    const char *paths[2] = { jx_trace_get_path (trace_a), jx_trace_get_path (trace_b) };
+    const char *names[2] = { result.name_a, result.name_b };
+    const char *paths[2] = { result.anchor_a, result.anchor_b };
 
     labels = jx_trace_names_disambiguate (names, paths, 2);
   }
@@ -285,6 +342,8 @@ jx_cli_diff (int    argc,
   diff.path_b = argv[2];
   diff.label_a = labels[0];
   diff.label_b = labels[1];
+  diff.report_a = result.report_a;
+  diff.report_b = result.report_b;
   diff.top = top < 0 ? 10 : (guint) top;
   diff.headline_top = top < 0 ? 5 : (guint) top;
   diff.flat_optimum = flat_optimum;

@@ -276,16 +276,26 @@ char *
 jx_cli_load_summary (JxTrace  *trace,
                      gboolean *partial)
 {
-  g_autoptr(GPtrArray) phrases = g_ptr_array_new_with_free_func (g_free);
+  guint64 counts[JX_N_DEFECTS];
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
 
   if (partial != NULL)
     *partial = count_streams (trace, JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED) > 0
                || jx_trace_get_partial (trace) != NULL;
+  for (guint k = 0; k < JX_N_DEFECTS; k++)
+    counts[k] = jx_trace_get_defect_count (trace, k);
+  return jx_cli_load_summary_from_counts (counts);
+}
+
+char *
+jx_cli_load_summary_from_counts (const guint64 *counts)
+{
+  g_autoptr(GPtrArray) phrases = g_ptr_array_new_with_free_func (g_free);
+
   for (guint i = 0; i < G_N_ELEMENTS (summary_order); i++)
     {
-      guint64 n = jx_trace_get_defect_count (trace, summary_order[i]);
+      guint64 n = counts[summary_order[i]];
 
       if (n > 0)
         g_ptr_array_add (phrases, defect_phrase (summary_order[i], n));
@@ -380,11 +390,11 @@ partial_phrase (JxTrace *trace)
 
 /* One line per trace that is not whole or not clean: selection is
  * partial_phrase (), summary and partial jx_cli_load_summary ()'s. */
-static void
-print_caveat (const char *label,
-              const char *selection,
-              const char *summary,
-              gboolean    partial)
+void
+jx_cli_print_caveat (const char *label,
+                     const char *selection,
+                     const char *summary,
+                     gboolean    partial)
 {
   if (summary == NULL && selection == NULL)
     return;
@@ -471,7 +481,7 @@ jx_cli_load_check_apply (JxCliTraces    *traces,
       return FALSE;
     }
   if (!traces->json)
-    print_caveat (label != NULL ? label : path, check->selection, check->summary, check->partial);
+    jx_cli_print_caveat (label != NULL ? label : path, check->selection, check->summary, check->partial);
   if (traces->strict && check->n_defects > 0)
     {
       g_printerr (g_dngettext (GETTEXT_PACKAGE,

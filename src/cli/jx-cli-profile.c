@@ -9,17 +9,9 @@
 
 #include "jx-cli.h"
 #include "jx-cli-common.h"
+#include "jx-cli-profile-private.h"
 #include "jx-profile.h"
 #include "jx-trace.h"
-
-typedef struct
-{
-  guint32 process;     /* JX_NONE when summed over all streams */
-  guint32 region;
-  guint64 count;
-  guint64 inclusive;   /* ticks */
-  guint64 exclusive;   /* ticks */
-} ProfileRow;
 
 typedef struct
 {
@@ -31,8 +23,8 @@ compare_rows (gconstpointer a,
               gconstpointer b,
               gpointer      user_data)
 {
-  const ProfileRow *ra = a;
-  const ProfileRow *rb = b;
+  const JxCliProfileRow *ra = a;
+  const JxCliProfileRow *rb = b;
   SortContext *ctx = user_data;
 
   /* Per process first (in rank order), then the most expensive regions, then
@@ -65,7 +57,7 @@ append_rows (GArray        *rows,
 
   for (r = 0; r < n_regions; r++)
     {
-      ProfileRow row;
+      JxCliProfileRow row;
 
       if (stats[r].count == 0)
         continue;
@@ -79,12 +71,20 @@ append_rows (GArray        *rows,
     }
 }
 
-static GArray *
-compute_rows (JxTrace  *trace,
-              gboolean  per_process)
+void
+jx_cli_profile_sort_rows (JxTrace *trace,
+                          GArray  *rows)
 {
-  GArray *rows = g_array_new (FALSE, FALSE, sizeof (ProfileRow));
   SortContext ctx = { trace };
+
+  g_array_sort_with_data (rows, compare_rows, &ctx);
+}
+
+GArray *
+jx_cli_profile_compute_rows (JxTrace  *trace,
+                             gboolean  per_process)
+{
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (JxCliProfileRow));
   guint p;
 
   if (!per_process)
@@ -107,18 +107,19 @@ compute_rows (JxTrace  *trace,
         }
     }
 
-  g_array_sort_with_data (rows, compare_rows, &ctx);
-
+  jx_cli_profile_sort_rows (trace, rows);
   return rows;
 }
 
 static const char *
-process_name (JxTrace *trace,
-              guint32  process)
+process_name (const JxCliProfileResult *r,
+              guint32                   process)
 {
-  if (process == JX_NONE || process >= jx_trace_get_n_processes (trace))
+  if (r->process_names != NULL)
+    return process < r->process_names->len ? g_ptr_array_index (r->process_names, process) : "";
+  if (process == JX_NONE || process >= jx_trace_get_n_processes (r->trace))
     return "";
-  return jx_trace_get_process (trace, process)->name;
+  return jx_trace_get_process (r->trace, process)->name;
 }
 
 static char *
@@ -131,10 +132,11 @@ format_double (double value)
 }
 
 static void
-print_json (JxTrace  *trace,
-            GArray   *rows,
-            gboolean  per_process)
+print_json (const JxCliProfileResult *r,
+            gboolean                  per_process)
 {
+  JxTrace *trace = r->trace;
+  GArray *rows = r->rows;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
   guint i;
@@ -143,19 +145,25 @@ print_json (JxTrace  *trace,
   jx_cli_json_add_string (builder, "path", jx_cli_nonnull (jx_trace_get_path (trace)));
   jx_cli_json_add_string (builder, "per", per_process ? "process" : "region");
   jx_cli_json_add_int (builder, "timer_resolution", (gint64) jx_trace_get_timer_resolution (trace));
-  jx_cli_json_add_load_report (builder, trace);
+  if (r->report != NULL)
+    {
+      json_builder_set_member_name (builder, "load_report");
+      json_builder_add_value (builder, json_node_copy (r->report));
+    }
+  else
+    jx_cli_json_add_load_report (builder, trace);
 
   json_builder_set_member_name (builder, "rows");
   json_builder_begin_array (builder);
   for (i = 0; i < rows->len; i++)
     {
-      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+      const JxCliProfileRow *row = &g_array_index (rows, JxCliProfileRow, i);
       const JxRegion *region = jx_trace_get_region (trace, row->region);
 
       json_builder_begin_object (builder);
       if (per_process)
         {
-          jx_cli_json_add_string (builder, "process", jx_cli_nonnull (process_name (trace, row->process)));
+          jx_cli_json_add_string (builder, "process", jx_cli_nonnull (process_name (r, row->process)));
           jx_cli_json_add_int (builder, "process_index", row->process);
         }
       jx_cli_json_add_string (builder, "region", jx_cli_nonnull (region->name));
@@ -177,10 +185,11 @@ print_json (JxTrace  *trace,
 }
 
 static void
-print_csv (JxTrace  *trace,
-           GArray   *rows,
-           gboolean  per_process)
+print_csv (const JxCliProfileResult *r,
+           gboolean                  per_process)
 {
+  JxTrace *trace = r->trace;
+  GArray *rows = r->rows;
   g_autoptr(GString) out = g_string_new (NULL);
   guint i;
 
@@ -194,14 +203,14 @@ print_csv (JxTrace  *trace,
 
   for (i = 0; i < rows->len; i++)
     {
-      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+      const JxCliProfileRow *row = &g_array_index (rows, JxCliProfileRow, i);
       const JxRegion *region = jx_trace_get_region (trace, row->region);
       g_autofree char *inclusive = format_double (jx_trace_ticks_to_seconds (trace, (gint64) row->inclusive));
       g_autofree char *exclusive = format_double (jx_trace_ticks_to_seconds (trace, (gint64) row->exclusive));
 
       if (per_process)
         {
-          jx_cli_csv_append_field (out, process_name (trace, row->process));
+          jx_cli_csv_append_field (out, process_name (r, row->process));
           g_string_append_c (out, ',');
         }
       jx_cli_csv_append_field (out, region->name);
@@ -245,13 +254,13 @@ row_label (JxTrace  *trace,
            GArray   *rows,
            guint     index)
 {
-  const ProfileRow *row = &g_array_index (rows, ProfileRow, index);
+  const JxCliProfileRow *row = &g_array_index (rows, JxCliProfileRow, index);
   const JxRegion *region = jx_trace_get_region (trace, row->region);
   gboolean same_name = FALSE, same_paradigm = FALSE;
 
   for (guint i = 0; i < rows->len; i++)
     {
-      const ProfileRow *other = &g_array_index (rows, ProfileRow, i);
+      const JxCliProfileRow *other = &g_array_index (rows, JxCliProfileRow, i);
       const JxRegion *r = jx_trace_get_region (trace, other->region);
 
       if (i == index || other->process != row->process || g_strcmp0 (r->name, region->name) != 0)
@@ -267,10 +276,11 @@ row_label (JxTrace  *trace,
 }
 
 static void
-print_text (JxTrace  *trace,
-            GArray   *rows,
-            gboolean  per_process)
+print_text (const JxCliProfileResult *r,
+            gboolean                  per_process)
 {
+  JxTrace *trace = r->trace;
+  GArray *rows = r->rows;
   g_autoptr(GString) out = g_string_new (NULL);
   guint32 current = JX_NONE - 1;
   guint name_width = 40;
@@ -282,7 +292,7 @@ print_text (JxTrace  *trace,
    * a width that still fits a terminal; longer names push their row only. */
   for (i = 0; i < rows->len; i++)
     {
-      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+      const JxCliProfileRow *row = &g_array_index (rows, JxCliProfileRow, i);
 
       name_width = MAX (name_width, (guint) g_utf8_strlen (jx_trace_get_region (trace, row->region)->name, -1));
     }
@@ -290,7 +300,7 @@ print_text (JxTrace  *trace,
 
   for (i = 0; i < rows->len; i++)
     {
-      const ProfileRow *row = &g_array_index (rows, ProfileRow, i);
+      const JxCliProfileRow *row = &g_array_index (rows, JxCliProfileRow, i);
       const JxRegion *region = jx_trace_get_region (trace, row->region);
       g_autofree char *inclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) row->inclusive), 3);
       g_autofree char *exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) row->exclusive), 3);
@@ -302,7 +312,7 @@ print_text (JxTrace  *trace,
           current = row->process;
           g_string_append_c (out, '\n');
           if (per_process)
-            g_string_append_printf (out, "%s\n", process_name (trace, row->process));
+            g_string_append_printf (out, "%s\n", process_name (r, row->process));
           append_row (out, name_width, _("Region"), _("Category"), _("Calls"), _("Inclusive"), _("Exclusive"));
         }
 
@@ -315,14 +325,46 @@ print_text (JxTrace  *trace,
   fputs (out->str, stdout);
 }
 
+static int
+compute_local (const JxCliProfileRequest *request,
+               JxCliProfileResult        *result,
+               gpointer                   data)
+{
+  int status;
+
+  status = jx_cli_open_trace (request->traces, request->path, request->path, &result->trace);
+  if (status != JX_CLI_EXIT_OK)
+    return status;
+  result->rows = jx_cli_profile_compute_rows (result->trace, request->per_process);
+  return JX_CLI_EXIT_OK;
+}
+
+void
+jx_cli_profile_result_clear (JxCliProfileResult *result)
+{
+  g_clear_object (&result->trace);
+  g_clear_pointer (&result->rows, g_array_unref);
+  g_clear_pointer (&result->process_names, g_ptr_array_unref);
+  g_clear_pointer (&result->report, json_node_unref);
+}
+
 int
 jx_cli_profile (int    argc,
                 char **argv)
 {
+  return jx_cli_profile_with (argc, argv, compute_local, NULL);
+}
+
+int
+jx_cli_profile_with (int                  argc,
+                     char               **argv,
+                     JxCliProfileCompute  compute,
+                     gpointer             compute_data)
+{
   g_autoptr(GOptionContext) context = NULL;
   int status;
-  g_autoptr(JxTrace) trace = NULL;
-  g_autoptr(GArray) rows = NULL;
+  g_auto(JxCliProfileResult) result = { 0 };
+  JxCliProfileRequest request = { 0 };
   g_auto(JxCliTraces) traces = { 0 };
   g_autofree char *per = NULL;
   gboolean json = FALSE;
@@ -361,18 +403,20 @@ jx_cli_profile (int    argc,
     return jx_cli_usage_error (argv[0], _("--per must be “process” or “region”, not “%s”"), per);
 
   traces.json = json;
-  status = jx_cli_open_one_trace (&traces, argc, argv, &trace);
-  if (status != JX_CLI_EXIT_OK)
+  request.command = argv[0];
+  request.traces = &traces;
+  request.path = argv[1];
+  request.per_process = per_process;
+  status = compute (&request, &result, compute_data);
+  if (status != JX_CLI_EXIT_OK || result.quiet)
     return status;
 
-  rows = compute_rows (trace, per_process);
-
   if (json)
-    print_json (trace, rows, per_process);
+    print_json (&result, per_process);
   else if (csv)
-    print_csv (trace, rows, per_process);
+    print_csv (&result, per_process);
   else
-    print_text (trace, rows, per_process);
+    print_text (&result, per_process);
 
   return JX_CLI_EXIT_OK;
 }

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-mpi-common.c — juxtrace-mpi's plumbing: start and end, one failure
+ * message for all ranks, gathering and broadcasting bytes, packing. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "jx-mpi.h"
+
+JxMpi jx_mpi = { 0, 1 };
+
+static void
+discard_text (const char *text)
+{
+  (void) text;
+}
+
+void
+jx_mpi_init (int    *argc,
+             char ***argv)
+{
+  MPI_Init (argc, argv);
+  MPI_Comm_rank (MPI_COMM_WORLD, &jx_mpi.rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &jx_mpi.size);
+  if (jx_mpi.rank != 0)
+    {
+      g_set_print_handler (discard_text);
+      g_set_printerr_handler (discard_text);
+    }
+}
+
+void
+jx_mpi_finalize (void)
+{
+  MPI_Finalize ();
+}
+
+gboolean
+jx_mpi_all_ok (const char   *command,
+               const GError *error)
+{
+  int mine = error != NULL ? jx_mpi.rank : jx_mpi.size;
+  int first = jx_mpi.size;
+
+  MPI_Allreduce (&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == jx_mpi.size)
+    return TRUE;
+  if (first == jx_mpi.rank)
+    {
+      /* Not g_printerr: it is silenced on ranks other than 0. */
+      fprintf (stderr, "juxtrace-mpi %s: rank %d: %s\n", command, jx_mpi.rank, error->message);
+      fflush (stderr);
+    }
+  return FALSE;
+}
+
+GPtrArray *
+jx_mpi_gather (GByteArray *mine)
+{
+  g_autofree int *sizes = NULL;
+  g_autofree int *offsets = NULL;
+  g_autofree guint8 *all = NULL;
+  GPtrArray *result;
+  int size = (int) mine->len;
+  gsize total = 0;
+
+  if (jx_mpi.rank == 0)
+    sizes = g_new0 (int, jx_mpi.size);
+  MPI_Gather (&size, 1, MPI_INT, sizes, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (jx_mpi.rank == 0)
+    {
+      offsets = g_new0 (int, jx_mpi.size);
+      for (int r = 0; r < jx_mpi.size; r++)
+        {
+          offsets[r] = (int) total;
+          total += (gsize) sizes[r];
+        }
+      all = g_malloc (MAX (total, 1));
+    }
+  MPI_Gatherv (mine->data, size, MPI_BYTE, all, sizes, offsets, MPI_BYTE, 0, MPI_COMM_WORLD);
+  if (jx_mpi.rank != 0)
+    return NULL;
+
+  result = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  for (int r = 0; r < jx_mpi.size; r++)
+    g_ptr_array_add (result, g_bytes_new (all + offsets[r], (gsize) sizes[r]));
+  return result;
+}
+
+void
+jx_mpi_broadcast (GByteArray **data)
+{
+  guint64 size = jx_mpi.rank == 0 ? (*data)->len : 0;
+
+  MPI_Bcast (&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  if (jx_mpi.rank != 0)
+    {
+      g_clear_pointer (data, g_byte_array_unref);
+      *data = g_byte_array_sized_new ((guint) size);
+      g_byte_array_set_size (*data, (guint) size);
+    }
+  MPI_Bcast ((*data)->data, (int) size, MPI_BYTE, 0, MPI_COMM_WORLD);
+}
+
+void
+jx_pack_bytes (GByteArray *out,
+               const void *data,
+               gsize       size)
+{
+  if (size > 0)
+    g_byte_array_append (out, data, (guint) size);
+}
+
+void
+jx_pack_u64 (GByteArray *out,
+             guint64     value)
+{
+  jx_pack_bytes (out, &value, sizeof value);
+}
+
+void
+jx_pack_string (GByteArray *out,
+                const char *text)
+{
+  if (text == NULL)
+    {
+      jx_pack_u64 (out, G_MAXUINT64);
+      return;
+    }
+  jx_pack_u64 (out, strlen (text));
+  jx_pack_bytes (out, text, strlen (text));
+}
+
+void
+jx_unpack_init (JxUnpack *in,
+                GBytes   *bytes)
+{
+  gsize size = 0;
+
+  in->p = g_bytes_get_data (bytes, &size);
+  in->end = in->p + size;
+  in->bad = FALSE;
+}
+
+gboolean
+jx_unpack_bytes (JxUnpack *in,
+                 void     *data,
+                 gsize     size)
+{
+  if (size == 0)
+    return !in->bad;
+  if (in->bad || (gsize) (in->end - in->p) < size)
+    {
+      in->bad = TRUE;
+      memset (data, 0, size);
+      return FALSE;
+    }
+  memcpy (data, in->p, size);
+  in->p += size;
+  return TRUE;
+}
+
+guint64
+jx_unpack_u64 (JxUnpack *in)
+{
+  guint64 value = 0;
+
+  jx_unpack_bytes (in, &value, sizeof value);
+  return value;
+}
+
+char *
+jx_unpack_string (JxUnpack *in)
+{
+  guint64 size = jx_unpack_u64 (in);
+  char *text;
+
+  if (size == G_MAXUINT64 || in->bad)
+    return NULL;
+  if ((guint64) (in->end - in->p) < size)
+    {
+      in->bad = TRUE;
+      return NULL;
+    }
+  text = g_strndup ((const char *) in->p, (gsize) size);
+  in->p += size;
+  return text;
+}

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-mpi-profile.c — `juxtrace-mpi profile`: juxtrace-cli profile's
+ * options and output (jx_cli_profile_with); every rank computes the rows
+ * of its share of the processes, rank 0 sums them (ticks and counts are
+ * integers: the sums are exactly the single-process ones) and prints. */
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-cli.h"
+#include "jx-cli-profile-private.h"
+#include "jx-mpi.h"
+#include "jx-mpi-reduce.h"
+
+static GByteArray *
+pack_rank (JxTrace *trace,
+           GArray  *rows)
+{
+  GByteArray *out = g_byte_array_new ();
+  g_autofree char *report = NULL;
+
+  jx_pack_u64 (out, trace != NULL);
+  if (trace == NULL)
+    return out;
+  report = jx_mpi_report_to_string (trace);
+  jx_pack_string (out, report);
+  jx_pack_u64 (out, rows->len);
+  jx_pack_bytes (out, rows->data, (gsize) rows->len * sizeof (JxCliProfileRow));
+  return out;
+}
+
+/* Rank 0: the rows of the whole trace. Per process every row comes from
+ * one rank; per region the rows of a region are summed. */
+static void
+merge (GPtrArray          *parts,
+       const JxMpiPlan    *plan,
+       gboolean            per_process,
+       JxCliProfileResult *result)
+{
+  g_autoptr(GPtrArray) reports = g_ptr_array_new_with_free_func (g_free);
+  guint n_regions = jx_trace_get_n_regions (result->trace);
+  g_autofree JxCliProfileRow *by_region = g_new0 (JxCliProfileRow, MAX (n_regions, 1));
+  g_autofree gboolean *seen = g_new0 (gboolean, MAX (n_regions, 1));
+
+  result->rows = g_array_new (FALSE, FALSE, sizeof (JxCliProfileRow));
+  for (guint r = 0; r < parts->len; r++)
+    {
+      JxUnpack in;
+      guint64 n;
+
+      jx_unpack_init (&in, g_ptr_array_index (parts, r));
+      if (!jx_unpack_u64 (&in))
+        continue;
+      g_ptr_array_add (reports, jx_unpack_string (&in));
+      n = jx_unpack_u64 (&in);
+      for (guint64 i = 0; i < n && !in.bad; i++)
+        {
+          JxCliProfileRow row;
+
+          if (!jx_unpack_bytes (&in, &row, sizeof row))
+            break;
+          if (per_process)
+            g_array_append_val (result->rows, row);
+          else if (row.region < n_regions)
+            {
+              JxCliProfileRow *sum = &by_region[row.region];
+
+              sum->process = JX_NONE;
+              sum->region = row.region;
+              sum->count += row.count;
+              sum->inclusive += row.inclusive;
+              sum->exclusive += row.exclusive;
+              seen[row.region] = TRUE;
+            }
+        }
+    }
+  if (!per_process)
+    for (guint k = 0; k < n_regions; k++)
+      if (seen[k])
+        g_array_append_val (result->rows, by_region[k]);
+  jx_cli_profile_sort_rows (result->trace, result->rows);
+
+  result->process_names = g_ptr_array_new_with_free_func (g_free);
+  for (guint p = 0; p < jx_trace_outline_get_n_processes (plan->outline_a); p++)
+    g_ptr_array_add (result->process_names, g_strdup (jx_trace_outline_get_process (plan->outline_a, p)->name));
+  result->report = jx_mpi_report_merge (reports);
+}
+
+static int
+compute_mpi (const JxCliProfileRequest *request,
+             JxCliProfileResult        *result,
+             gpointer                   data)
+{
+  const char *command = request->command;
+  g_auto(JxMpiPlan) plan = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxTrace) share = NULL;
+  g_autoptr(GArray) rows = NULL;
+  g_autoptr(GByteArray) mine = NULL;
+  g_autoptr(GPtrArray) parts = NULL;
+  g_autoptr(GByteArray) stats_bytes = g_byte_array_new ();
+  g_autoptr(GPtrArray) all_stats = NULL;
+  JxMpiStats stats = { 0 };
+  guint64 budget = 0;
+  double t0 = jx_mpi_now (), t, cpu;
+  int status;
+
+  if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
+    return status;
+  if (!jx_mpi_plan_make (&plan, command, request->path, NULL))
+    return JX_CLI_EXIT_INPUT;
+  t = jx_mpi_now ();
+  stats.plan = t - t0;
+  stats.work = plan.work;
+  stats.total_work = plan.total_work;
+  cpu = jx_mpi_cpu_seconds ();
+
+  if (plan.processes_a->len > 0)
+    share = jx_mpi_load_share (request->path, plan.processes_a, plan.n_processes_a, budget, request->traces->strict, &error);
+  stats.load = jx_mpi_now () - t;
+  stats.cpu += jx_mpi_cpu_seconds () - cpu;
+  if (!jx_mpi_all_ok (command, error))
+    return JX_CLI_EXIT_INPUT;
+  t = jx_mpi_now ();
+  cpu = jx_mpi_cpu_seconds ();
+
+  if (share != NULL)
+    {
+      rows = jx_cli_profile_compute_rows (share, request->per_process);
+      /* Positions among the whole trace's processes. */
+      for (guint i = 0; i < rows->len; i++)
+        {
+          JxCliProfileRow *row = &g_array_index (rows, JxCliProfileRow, i);
+
+          if (row->process != JX_NONE)
+            row->process = jx_trace_get_process (share, row->process)->rank;
+        }
+    }
+  stats.compute = jx_mpi_now () - t;
+  stats.cpu += jx_mpi_cpu_seconds () - cpu;
+  t = jx_mpi_now ();
+
+  mine = pack_rank (share, rows);
+  parts = jx_mpi_gather (mine);
+  if (jx_mpi.rank == 0)
+    {
+      /* Rank 0 always has a share: the first group goes to it. */
+      g_assert (share != NULL);
+      result->trace = g_steal_pointer (&share);
+      merge (parts, &plan, request->per_process, result);
+      if (!request->traces->json)
+        jx_mpi_report_caveat (result->report, request->path);
+    }
+  stats.reduce = jx_mpi_now () - t;
+  stats.total = jx_mpi_now () - t0;
+  stats.peak_mib = jx_mpi_peak_memory_mib ();
+  jx_pack_bytes (stats_bytes, &stats, sizeof stats);
+  all_stats = jx_mpi_gather (stats_bytes);
+  if (jx_mpi.rank != 0)
+    {
+      result->quiet = TRUE;
+      return JX_CLI_EXIT_OK;
+    }
+  jx_mpi_stats_print (command, all_stats);
+  return JX_CLI_EXIT_OK;
+}
+
+int
+jx_mpi_profile (int    argc,
+                char **argv)
+{
+  return jx_cli_profile_with (argc, argv, compute_mpi, NULL);
+}

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-mpi.h — juxtrace-mpi: the CLI's commands spread over MPI ranks
+ * (docs/mpi.md). Every rank loads only its share of the processes of each
+ * trace (partial loading, jx-trace-selection.h), computes on it, and rank 0
+ * reduces the results and prints what juxtrace-cli prints. */
+#pragma once
+
+#include <glib.h>
+
+#include "jx-cli-common.h"
+#include "jx-trace-selection.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  int rank;
+  int size;
+} JxMpi;
+
+/* This process's rank and the number of ranks (after jx_mpi_init). */
+extern JxMpi jx_mpi;
+
+/* MPI_Init, and on ranks other than 0 silences g_print and g_printerr:
+ * usage errors and --help, which every rank meets alike, appear once. */
+void      jx_mpi_init        (int    *argc,
+                              char ***argv);
+void      jx_mpi_finalize    (void);
+
+/* Collective. Every rank passes its own failure (NULL: none). TRUE when no
+ * rank failed; else the lowest failing rank prints one line
+ * "juxtrace-mpi COMMAND: rank R: MESSAGE" (the message names the file)
+ * and every rank gets FALSE. Never hangs on a failure: every rank calls it
+ * at the same steps. */
+gboolean  jx_mpi_all_ok      (const char   *command,
+                              const GError *error);
+
+/* Collective: rank 0 gets every rank's bytes (an array of jx_mpi.size
+ * GBytes, free with g_ptr_array_unref); the others get NULL. */
+GPtrArray *jx_mpi_gather     (GByteArray   *mine);
+/* Collective: rank 0's bytes to every rank (data is rank 0's, replaced on
+ * the others). */
+void      jx_mpi_broadcast   (GByteArray  **data);
+
+/* Packing plain values into a byte array; the ranks run one binary on
+ * machines of one architecture, so values travel in their memory form. */
+void      jx_pack_bytes      (GByteArray   *out,
+                              const void   *data,
+                              gsize         size);
+void      jx_pack_u64        (GByteArray   *out,
+                              guint64       value);
+void      jx_pack_string     (GByteArray   *out,
+                              const char   *text);     /* NULL allowed */
+
+typedef struct
+{
+  const guint8 *p;
+  const guint8 *end;
+  gboolean      bad;       /* read past the end: the data is corrupt */
+} JxUnpack;
+
+void      jx_unpack_init     (JxUnpack     *in,
+                              GBytes       *bytes);
+gboolean  jx_unpack_bytes    (JxUnpack     *in,
+                              void         *data,
+                              gsize         size);
+guint64   jx_unpack_u64      (JxUnpack     *in);
+char     *jx_unpack_string   (JxUnpack     *in);       /* NULL when packed so */
+
+/* The plan: which processes of each trace every rank loads. Rank 0 reads
+ * both traces' definitions (JxTraceOutline), pairs the processes by name
+ * and groups them: each pair of identically named processes is a group;
+ * the processes whose names did not pair them so are one group, since
+ * their pairing weighs their structure against each other. The groups go
+ * to the ranks by work (events the definitions give, else event-file
+ * bytes), the largest first to the least loaded rank. */
+typedef struct
+{
+  GArray          *processes_a;   /* guint: positions in A's definitions, ascending */
+  GArray          *processes_b;
+  guint64          work;          /* this rank's share of the work */
+  guint            n_processes_a; /* in the whole traces */
+  guint            n_processes_b;
+  guint64          total_work;
+  /* Rank 0 only: */
+  JxTraceOutline  *outline_a;
+  JxTraceOutline  *outline_b;
+} JxMpiPlan;
+
+/* Collective; FALSE (after jx_mpi_all_ok's message) when rank 0 cannot
+ * read a trace's definitions. */
+gboolean  jx_mpi_plan_make   (JxMpiPlan    *plan,
+                              const char   *command,
+                              const char   *path_a,
+                              const char   *path_b);
+void      jx_mpi_plan_clear  (JxMpiPlan    *plan);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiPlan, jx_mpi_plan_clear)
+
+/* Loads this rank's share of path (processes: positions in its
+ * definitions, of total_processes; 0: unknown). A stream whose events cannot be read fails the load with
+ * an error naming its event file; so does any defect with strict. */
+JxTrace  *jx_mpi_load_share  (const char   *path,
+                              GArray       *processes,
+                              guint         total_processes,
+                              guint64       memory_budget,
+                              gboolean      strict,
+                              GError      **error);
+
+/* Usage errors for the trace options juxtrace-mpi cannot honour
+ * (--processes, --every, --window: every rank selects its own share);
+ * budget gets --memory-budget (0 when not given). */
+int       jx_mpi_check_trace_options (const char  *command,
+                                      JxCliTraces *traces,
+                                      guint64     *budget);
+/* Monotonic seconds. */
+double    jx_mpi_now         (void);
+
+/* Commands */
+int       jx_mpi_diff        (int           argc,
+                              char        **argv);
+int       jx_mpi_profile     (int           argc,
+                              char        **argv);
+
+G_END_DECLS
