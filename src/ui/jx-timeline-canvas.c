@@ -21,9 +21,9 @@
 #define HEADER_HEIGHT 18
 /* The diff bar under a stream that has a partner. */
 #define DIFF_HEIGHT   7
-/* Rows a trace keeps visible when several share the height; below that the
- * master timeline scrolls as a whole rather than squeezing each trace. */
-#define MIN_ROWS      3
+/* Rows compress to fit the lane (like a master timeline of many processes),
+ * down to this many px per row; below that the lane scrolls. */
+#define MIN_ROW_PX    1
 
 struct _JxTimelineCanvas
 {
@@ -41,6 +41,8 @@ struct _JxTimelineCanvas
   GSignalGroup       *diff_bar_signals;
 
   int                 label_width;
+  int                 full_height;   /* px of all rows at full height */
+  int                 fit_height;    /* px the rows were compressed to, 0 = none */
   GtkAdjustment      *vadjustment;
   gboolean            overflowing;
 
@@ -256,11 +258,13 @@ jx_timeline_canvas_measure (GtkWidget      *widget,
                             int            *natural_baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
-  int height = jx_canvas_rows_get_height (self->rows);
+  int height = self->full_height;
 
+  /* At least one full row; the rows compress into whatever the lanes
+   * share out above that (jx-lane-layout.h). */
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      *minimum = CLAMP (height, JX_TIMELINE_ROW_HEIGHT, MIN_ROWS * JX_TIMELINE_ROW_HEIGHT);
+      *minimum = JX_TIMELINE_ROW_HEIGHT;
       *natural = MAX (height, JX_TIMELINE_ROW_HEIGHT);
     }
   else
@@ -284,6 +288,8 @@ update_adjustment (JxTimelineCanvas *self)
     }
 }
 
+static void relayout (JxTimelineCanvas *self);
+
 static void
 jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        width,
@@ -291,25 +297,62 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+  int fit = self->full_height > height && height > 0 ? height : 0;
 
   self->view_valid = FALSE;
-  update_adjustment (self);
+  if (fit != self->fit_height)
+    relayout (self);
+  else
+    update_adjustment (self);
 }
 
 static void
-relayout (JxTimelineCanvas *self)
+layout_rows (JxTimelineCanvas *self,
+             double            scale)
 {
   JxTimelineLayoutParams params;
 
-  self->view_valid = FALSE;
   jx_timeline_layout_params_init (&params);
-  params.row_height = JX_TIMELINE_ROW_HEIGHT;
-  params.header_height = HEADER_HEIGHT;
+  params.row_height = MAX (MIN_ROW_PX, (int) (JX_TIMELINE_ROW_HEIGHT * scale));
+  params.header_height = MAX (MIN_ROW_PX, (int) (HEADER_HEIGHT * scale));
   jx_canvas_fold_fill_params (self->fold, &params);
-  params.diff_streams = diff_bars (self) != NULL ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
-  params.diff_height = DIFF_HEIGHT;
-  if (jx_canvas_rows_layout (self->rows, &params))
-    gtk_widget_queue_resize (GTK_WIDGET (self));
+  /* Diff bars thinner than 2 px would only halve the rows left for streams. */
+  params.diff_streams = diff_bars (self) != NULL && DIFF_HEIGHT * scale >= 2.0
+                        ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
+  params.diff_height = MAX (MIN_ROW_PX, (int) (DIFF_HEIGHT * scale));
+  jx_canvas_rows_layout (self->rows, &params);
+}
+
+/* Rows at full height; when they are taller than the canvas, again with
+ * every height scaled down to fit (at least MIN_ROW_PX each). Only a change
+ * of the full height asks the lanes for a new share. */
+static void
+relayout (JxTimelineCanvas *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int full;
+
+  self->view_valid = FALSE;
+  layout_rows (self, 1.0);
+  full = jx_canvas_rows_get_height (self->rows);
+  self->fit_height = 0;
+  if (full > height && height > 0)
+    {
+      /* The tallest whole-pixel rows that fit (the scale alone would
+       * round most of the spare pixels away). */
+      for (int px = JX_TIMELINE_ROW_HEIGHT - 1; px >= MIN_ROW_PX; px--)
+        {
+          layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT);
+          if (jx_canvas_rows_get_height (self->rows) <= height)
+            break;
+        }
+      self->fit_height = height;
+    }
+  if (full != self->full_height)
+    {
+      self->full_height = full;
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+    }
   update_adjustment (self);
   redraw (self);
 }
