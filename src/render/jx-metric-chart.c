@@ -96,11 +96,11 @@ jx_metric_chart_kind_title (JxSeriesKind kind)
   switch (kind)
     {
     case JX_SERIES_RUNTIME_SKEW:
-      return _("Runtime skew (B − A)");
+      return _("Runtime skew (B − A, + B behind)");
     case JX_SERIES_DISSIMILARITY:
       return _("Dissimilarity");
     case JX_SERIES_TIME_DIFFERENCE:
-      return _("Execution time difference (A − B)");
+      return _("Execution time difference (B − A, + slower in B)");
     case JX_N_SERIES:
     default:
       return "";
@@ -385,7 +385,7 @@ draw_strips (cairo_t                 *cr,
           if (view->kind == JX_SERIES_RUNTIME_SKEW)
             jx_palette_diverging ((jx_metric_chart_bucket_value (b) + view->value_offset) / extent, view->dark, &c);
           else if (view->kind == JX_SERIES_TIME_DIFFERENCE)
-            jx_palette_diverging (-jx_metric_chart_bucket_value (b) / extent, view->dark, &c);
+            jx_palette_diverging (jx_metric_chart_bucket_value (b) / extent, view->dark, &c);
           else
             jx_palette_sequential (jx_metric_chart_bucket_value (b), view->dark, &c);
           pixels[x] = jx_palette_rgba_to_pixel (&c);

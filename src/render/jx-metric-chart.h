@@ -80,7 +80,7 @@ void  jx_metric_chart_draw_picture   (cairo_t                 *cr,
                                       const JxMetricChartView *views,
                                       guint                    n);
 
-/* "Runtime skew (B − A)", … (translated). */
+/* "Runtime skew (B − A, + B behind)", … (translated). */
 const char *jx_metric_chart_kind_title (JxSeriesKind kind);
 
 /* What a bucket shows on a strip: its most extreme value. */
