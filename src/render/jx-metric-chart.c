@@ -12,13 +12,17 @@
 #include "jx-palette.h"
 #include "jx-time-ruler.h"
 
-#define STRIP_MAX   10
+#define STRIP_MAX   14
 #define STRIP_MIN   3
 #define STRIPS_PX   140
 #define GAP         4
 #define PAD         6
 #define RULER       30
 #define BLOCK_GAP   14
+/* The time axis under every chart (comparison time, with units). */
+#define AXIS        22
+/* Strip labels: one line of "Sans 8". */
+#define STRIP_LABEL 12
 
 void
 jx_metric_chart_view_init (JxMetricChartView *view)
@@ -65,7 +69,7 @@ jx_metric_chart_get_height (const JxMetricChartView *view)
   g_return_val_if_fail (view != NULL, 0);
 
   return JX_METRIC_CHART_TITLE_HEIGHT + line_height (view) + GAP
-         + (int) view->n_strips * strip_height (view) + (view->n_strips > 0 ? GAP : 0);
+         + (int) view->n_strips * strip_height (view) + (view->n_strips > 0 ? GAP : 0) + AXIS;
 }
 
 static int
@@ -100,7 +104,7 @@ jx_metric_chart_kind_title (JxSeriesKind kind)
     case JX_SERIES_DISSIMILARITY:
       return _("Dissimilarity");
     case JX_SERIES_TIME_DIFFERENCE:
-      return _("Execution time difference (B − A, + slower in B)");
+      return _("Time difference (B − A, + slower in B)");
     case JX_N_SERIES:
     default:
       return "";
@@ -345,6 +349,7 @@ draw_strips (cairo_t                 *cr,
              double                   y0,
              double                   extent)
 {
+  double next_free = -1.0;
   int tw = time_width (view);
   int sh = strip_height (view);
   cairo_surface_t *image;
@@ -407,19 +412,26 @@ draw_strips (cairo_t                 *cr,
   for (guint s = 0; s < view->n_strips; s++)
     {
       double cy = y0 + (s + 0.5) * sh;
+      double top = y0 + (double) s * sh;
 
       if (s == view->highlighted)
         {
           jx_palette_cairo_set_text (cr, view->dark, 0.12);
-          cairo_rectangle (cr, 0, y0 + s * sh, view->label_width, sh);
+          cairo_rectangle (cr, 0, top, view->label_width, sh);
           cairo_fill (cr);
         }
-      if (sh >= 9 && view->strip_labels != NULL && view->strip_labels[s] != NULL)
-        show_text (cr, view->strip_labels[s], "Sans 7", PAD, cy, view->label_width - 2 * PAD, FALSE,
-                   view->dark, s == view->highlighted ? 0.95 : 0.7);
+      /* Strips lower than a line of text are named where a name fits
+       * without covering the one above (and the highlighted one always). */
+      if (sh >= 6 && view->strip_labels != NULL && view->strip_labels[s] != NULL &&
+          (top >= next_free || s == view->highlighted))
+        {
+          show_text (cr, view->strip_labels[s], "Sans 8", PAD, sh >= STRIP_LABEL ? cy : top + STRIP_LABEL / 2.0,
+                     view->label_width - 2 * PAD, FALSE, view->dark, s == view->highlighted ? 0.95 : 0.7);
+          next_free = top + MAX (sh, STRIP_LABEL);
+        }
     }
   /* Rows too low for their names: say what they are. */
-  if (sh < 9)
+  if (sh < 6)
     {
       g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair", "%u pairs",
                                                             view->n_strips), view->n_strips);
@@ -483,7 +495,15 @@ jx_metric_chart_draw (cairo_t                 *cr,
   draw_line_chart (cr, view, y, lo, hi);
   y += line_height (view) + GAP;
   if (view->n_strips > 0)
-    draw_strips (cr, view, y, extent);
+    {
+      draw_strips (cr, view, y, extent);
+      y += (int) view->n_strips * strip_height (view) + GAP;
+    }
+  /* Every chart has its time axis (the line and strips share it). */
+  cairo_save (cr);
+  cairo_translate (cr, 0, y);
+  jx_time_ruler_draw (cr, view->start_ns, view->end_ns, view->label_width, time_width (view), AXIS, view->dark);
+  cairo_restore (cr);
   cairo_restore (cr);
 }
 
