@@ -556,11 +556,9 @@ auto_pane_tick (GtkWidget     *widget,
     return G_SOURCE_CONTINUE;
   gtk_widget_measure (start, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (start), NULL, &natural, NULL, NULL);
   position = MIN (MAX (natural, 200), max);
+  self->pane_position = position;
   if (position != gtk_paned_get_position (self->main_paned))
-    {
-      self->pane_position = position;
-      gtk_paned_set_position (self->main_paned, position);
-    }
+    gtk_paned_set_position (self->main_paned, position);
   return G_SOURCE_CONTINUE;
 }
 
