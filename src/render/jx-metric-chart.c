@@ -19,8 +19,7 @@
 #define PAD         6
 #define RULER       30
 #define BLOCK_GAP   14
-/* The time axis under every chart (comparison time, with units). */
-#define AXIS        22
+#define AXIS        JX_METRIC_CHART_AXIS_HEIGHT
 /* Strip labels: one line of "Sans 8". */
 #define STRIP_LABEL 12
 

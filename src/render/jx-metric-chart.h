@@ -24,6 +24,8 @@ G_BEGIN_DECLS
 
 #define JX_METRIC_CHART_TITLE_HEIGHT 20
 #define JX_METRIC_CHART_LINE_HEIGHT  96
+/* The time axis (comparison time, with units) at the bottom of every block. */
+#define JX_METRIC_CHART_AXIS_HEIGHT  22
 
 typedef struct
 {
