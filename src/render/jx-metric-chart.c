@@ -20,6 +20,8 @@
 #define RULER       30
 #define BLOCK_GAP   14
 #define AXIS        JX_METRIC_CHART_AXIS_HEIGHT
+/* Label columns narrower than this name a strip by its stream alone. */
+#define NARROW_LABELS 140
 /* Strip labels: one line of "Sans 8". */
 #define STRIP_LABEL 12
 
@@ -424,7 +426,14 @@ draw_strips (cairo_t                 *cr,
       if (sh >= 6 && view->strip_labels != NULL && view->strip_labels[s] != NULL &&
           (top >= next_free || s == view->highlighted))
         {
-          show_text (cr, view->strip_labels[s], "Sans 8", PAD, sh >= STRIP_LABEL ? cy : top + STRIP_LABEL / 2.0,
+          const char *label = view->strip_labels[s];
+          const char *stream = strstr (label, " / ");
+
+          /* A narrow column names the stream ("process / stream" elided in
+           * the middle would keep neither); hover tells the whole pair. */
+          if (stream != NULL && view->label_width < NARROW_LABELS)
+            label = stream + 3;
+          show_text (cr, label, "Sans 8", PAD, sh >= STRIP_LABEL ? cy : top + STRIP_LABEL / 2.0,
                      view->label_width - 2 * PAD, FALSE, view->dark, s == view->highlighted ? 0.95 : 0.7);
           next_free = top + MAX (sh, STRIP_LABEL);
         }
