@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Fuzzes Juxtrace with libFuzzer (clang, ASan + UBSan):
-#   build-aux/fuzz.sh SECONDS [TARGET…]      TARGET: loader, cli (default: both)
+#   build-aux/fuzz.sh SECONDS [TARGET…]      TARGET: loader, cli, session-file (default: all)
 # Builds the targets in _build/fuzz (or $JX_FUZZ_BUILD_DIR) with
 # -Dfuzzing=true, copies the seed corpus tests/fuzz/corpus/TARGET to a
 # working corpus outside the tree ($JX_FUZZ_WORK_DIR, default
@@ -20,9 +20,9 @@
 # still one worker).
 set -eu
 
-seconds=${1:?usage: fuzz.sh SECONDS [loader|cli]…}
+seconds=${1:?usage: fuzz.sh SECONDS [loader|cli|session-file]…}
 shift
-targets=${*:-loader cli}
+targets=${*:-loader cli session-file}
 
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${JX_FUZZ_BUILD_DIR:-$srcdir/_build/fuzz}
@@ -108,6 +108,7 @@ for target in $targets; do
   case $target in
     loader) extra="-max_len=65536 -timeout=30" ;;
     cli) extra="-max_len=512 -timeout=20 -dict=$srcdir/tests/fuzz/cli.dict" ;;
+    session-file) extra="-max_len=4096 -timeout=10" ;;
     *) echo "fuzz.sh: unknown target $target" >&2; exit 2 ;;
   esac
   fork=""

@@ -195,7 +195,7 @@ build_series (SeriesKind          kind,
   gsize i;
   double v;
 
-  g_return_val_if_fail (a != NULL && b != NULL, points);
+  g_assert (a != NULL && b != NULL);
 
   for (i = 0; i < n_pairs; i++)
     if (series_value (kind, &pairs[i], a, b, &v))

@@ -176,6 +176,29 @@ guint64      jx_diff_tree_append_folded     (const JxDiffTree      *self,
                                              JxDiffTreeFoldedColumns columns,
                                              GString               *out);
 
+/* CSV (jx-diff-tree-csv.c), the columns of `juxtrace-cli diff --tree --csv`
+ * (which adds its scores column): the header, without a line break; one
+ * node's row, without a line break (stream names NULL for a tree summed
+ * over stream pairs; path the labels from the top-level call down joined by
+ * ';'); a node's label appended to such a path; and the whole tree, header
+ * and every node below the root in pre-order, children by |Δ|. */
+#define JX_DIFF_TREE_CSV_HEADER \
+  "stream_a,stream_b,path,depth,function_a,function_b,state,calls_a,calls_b," \
+  "one_sided_calls_a,one_sided_calls_b,inclusive_seconds_a,inclusive_seconds_b," \
+  "exclusive_seconds_a,exclusive_seconds_b,delta_inclusive_seconds,delta_exclusive_seconds," \
+  "ratio_inclusive,ratio_exclusive"
+void         jx_diff_tree_append_csv_row    (GString               *out,
+                                             const JxDiffTree      *self,
+                                             guint32                node,
+                                             const char            *stream_a,
+                                             const char            *stream_b,
+                                             const char            *path);
+void         jx_diff_tree_append_csv_path   (GString               *path,
+                                             const JxDiffTree      *self,
+                                             guint32                node);
+void         jx_diff_tree_append_csv        (GString               *out,
+                                             const JxDiffTree      *self);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxDiffTree, jx_diff_tree_free)
 
 G_END_DECLS

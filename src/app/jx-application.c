@@ -329,6 +329,67 @@ help_action (GSimpleAction *action,
   gtk_show_uri_full (GTK_WINDOW (window), uri, GDK_CURRENT_TIME, NULL, help_shown, NULL);
 }
 
+/* Appearance: "follow" the desktop's preference, or force "light" or
+ * "dark" (the "color-scheme" setting, applied at start and on change). */
+static void
+apply_color_scheme (const char *scheme)
+{
+  AdwColorScheme value = ADW_COLOR_SCHEME_PREFER_LIGHT;
+
+  if (g_strcmp0 (scheme, "light") == 0)
+    value = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_strcmp0 (scheme, "dark") == 0)
+    value = ADW_COLOR_SCHEME_FORCE_DARK;
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), value);
+}
+
+static void
+on_color_scheme_changed (GSettings  *settings,
+                         const char *key,
+                         gpointer    user_data)
+{
+  g_autofree char *scheme = g_settings_get_string (settings, "color-scheme");
+
+  apply_color_scheme (scheme);
+}
+
+/* Without settings, the choice lasts as long as the program. */
+static void
+change_color_scheme (GSimpleAction *action,
+                     GVariant      *value,
+                     gpointer       user_data)
+{
+  const char *scheme = g_variant_get_string (value, NULL);
+
+  if (!g_str_equal (scheme, "follow") && !g_str_equal (scheme, "light") && !g_str_equal (scheme, "dark"))
+    return;
+  g_simple_action_set_state (action, value);
+  apply_color_scheme (scheme);
+}
+
+static void
+add_color_scheme_action (JxApplication *self)
+{
+  GSettings *settings = jx_application_get_settings (self);
+
+  if (settings != NULL)
+    {
+      g_autoptr(GAction) action = g_settings_create_action (settings, "color-scheme");
+
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+      g_signal_connect_object (settings, "changed::color-scheme", G_CALLBACK (on_color_scheme_changed), self, 0);
+      on_color_scheme_changed (settings, "color-scheme", self);
+    }
+  else
+    {
+      g_autoptr(GSimpleAction) action = g_simple_action_new_stateful ("color-scheme", G_VARIANT_TYPE_STRING,
+                                                                      g_variant_new_string ("follow"));
+
+      g_signal_connect (action, "change-state", G_CALLBACK (change_color_scheme), self);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+    }
+}
+
 static const GActionEntry app_actions[] = {
   { "open-examples", open_examples_action, NULL, NULL, NULL, { 0 } },
   { "new-window", new_window_action, NULL, NULL, NULL, { 0 } },
@@ -354,6 +415,7 @@ jx_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window", new_window_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.open-examples", examples_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
+  add_color_scheme_action (self);
 }
 
 static void
@@ -392,9 +454,10 @@ static void
 jx_application_init (JxApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[TRACE…]"));
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[TRACE…|COMPARISON.juxtrace]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
-                                            _("Compare OTF2 traces side by side. Each TRACE is an anchor file (*.otf2) or a folder holding one."));
+                                            _("Compare OTF2 traces side by side. Each TRACE is an anchor file (*.otf2) or a folder holding one; "
+                                              "a saved comparison (*.juxtrace) opens with its offsets, reference and view."));
 }
 
 JxApplication *

@@ -2,6 +2,8 @@
 /* jx-welcome-page.c — the welcome page and the recent comparisons. */
 #include "config.h"
 
+#include <string.h>
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
@@ -153,6 +155,13 @@ static char *
 display_name_for_path (const char *path)
 {
   g_autofree char *base = g_path_get_basename (path);
+
+  /* A saved comparison by its name: "study.juxtrace" reads "study". */
+  if (g_str_has_suffix (base, ".juxtrace") && strlen (base) > strlen (".juxtrace"))
+    {
+      base[strlen (base) - strlen (".juxtrace")] = '\0';
+      return g_strdup_printf (_("%s (saved comparison)"), base);
+    }
 
   /* "…/baseline/traces.otf2" reads better as "baseline". */
   if (g_str_has_suffix (base, ".otf2"))

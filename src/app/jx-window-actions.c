@@ -206,10 +206,7 @@ export_table_action (GtkWidget  *widget,
                      const char *name,
                      GVariant   *parameter)
 {
-  JxWindow *self = JX_WINDOW (widget);
-
-  gtk_widget_activate_action (GTK_WIDGET (jx_comparison_pane_get_function_table (self->comparison_pane)),
-                              "table.export", NULL);
+  _jx_window_run_table_export (JX_WINDOW (widget));
 }
 
 /* The structural view of the selected invocation's stream pair. */
@@ -260,6 +257,7 @@ close_comparison_action (GtkWidget  *widget,
 {
   JxWindow *self = JX_WINDOW (widget);
 
+  _jx_window_forget_comparison_file (self);
   jx_session_clear (self->session);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
   _jx_window_show_page (self, "welcome");

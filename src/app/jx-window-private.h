@@ -11,6 +11,7 @@
 #include "jx-marker-view.h"
 #include "jx-master-timeline.h"
 #include "jx-nav-toolbar.h"
+#include "jx-session-file.h"
 #include "jx-welcome-page.h"
 #include "jx-window.h"
 
@@ -66,6 +67,22 @@ struct _JxWindow
   GCancellable         *align_cancellable;
   JxComparisonPane     *comparison_pane;
 
+  /* The saved comparison (jx-window-session.c): the file it was opened
+   * from or saved to, what was read (unknown fields survive a save), the
+   * traces not found that wait for "Locate…", and the choosers. */
+  char                 *session_filename;
+  JxSessionFile        *session_file;
+  GArray               *missing;         /* guint indexes into session_file->traces */
+  GtkNativeDialog      *save_chooser;
+  GtkNativeDialog      *export_chooser;
+  GtkNativeDialog      *locate_chooser;
+  GtkNativeDialog      *table_chooser;
+  /* The file's folded groups wait for the traces to load, then for their
+   * lanes (retried every 100 ms for a while). */
+  gboolean              folds_pending;
+  guint                 fold_source;
+  guint                 fold_tries;
+
   /* Load failures since the failure toast appeared: one toast lists them. */
   AdwToast             *failure_toast;   /* weak */
   GPtrArray            *failed_names;    /* char*, markup-escaped */
@@ -98,6 +115,18 @@ void              _jx_window_fold_class_init      (GtkWidgetClass *widget_class)
 void              _jx_window_fold_init            (JxWindow       *self);
 void              _jx_window_fold_dispose         (JxWindow       *self);
 
+/* jx-window-session.c: Save Comparison (As…), opening a .juxtrace file
+ * with "Locate…" for moved traces, Export Image. */
+void              _jx_window_class_init_session   (GtkWidgetClass *widget_class);
+void              _jx_window_dispose_session      (JxWindow       *self);
+void              _jx_window_update_session_actions (JxWindow     *self);
+/* Folds the groups the opened file keeps folded, once nothing loads. */
+void              _jx_window_restore_folds        (JxWindow       *self);
+/* Export Table as CSV…: the table the comparison pane shows. */
+void              _jx_window_run_table_export     (JxWindow       *self);
+/* Opening traces (not a saved comparison) ends the link to the file. */
+void              _jx_window_forget_comparison_file (JxWindow     *self);
+
 /* For tests: the visible page ("welcome" or "comparison"); the row in the
  * trace list at `position`; the views; load failures named by the failure
  * toast on screen (0 when none is up) and that toast's title. */
@@ -116,5 +145,9 @@ const char             *jx_window_get_failure_toast_title (JxWindow *self);
 JxAlignReportView      *jx_window_get_align_report        (JxWindow *self);
 JxMarkerView           *jx_window_get_marker_view         (JxWindow *self);
 gboolean                jx_window_is_aligning             (JxWindow *self);
+/* The saved comparison shown (NULL when none), and how many of its traces
+ * still wait for "Locate…". */
+const char             *jx_window_get_comparison_file     (JxWindow *self);
+guint                   jx_window_get_n_missing           (JxWindow *self);
 
 G_END_DECLS

@@ -167,6 +167,7 @@ _jx_window_update_state (JxWindow *self)
   gtk_widget_action_set_enabled (widget, "win.remove-trace", n > 0);
   gtk_widget_action_set_enabled (widget, "win.next-trace", n > 1);
   gtk_widget_action_set_enabled (widget, "win.previous-trace", n > 1);
+  _jx_window_update_session_actions (self);
 }
 
 void
@@ -275,6 +276,7 @@ on_n_loading_changed (JxWindow *self)
       self->recent_recorded = TRUE;
       jx_welcome_page_remember (self->welcome_page, (const char * const *) paths->pdata);
     }
+  _jx_window_restore_folds (self);
   _jx_window_update_state (self);
 }
 
@@ -323,9 +325,18 @@ jx_window_open_paths (JxWindow           *self,
   g_return_if_fail (JX_IS_WINDOW (self));
   g_return_if_fail (paths != NULL);
 
+  /* A saved comparison among them opens alone (the first one). */
+  for (guint i = 0; paths[i] != NULL; i++)
+    if (g_str_has_suffix (paths[i], JX_SESSION_FILE_SUFFIX))
+      {
+        jx_window_open_comparison_file (self, paths[i]);
+        return;
+      }
+
   self->opening = TRUE;
   if (!add)
     {
+      _jx_window_forget_comparison_file (self);
       jx_session_clear (self->session);
       gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
     }
@@ -464,8 +475,9 @@ _jx_window_run_chooser (JxWindow             *self,
   if (action == GTK_FILE_CHOOSER_ACTION_OPEN)
     {
       otf2 = gtk_file_filter_new ();
-      gtk_file_filter_set_name (otf2, _("OTF2 Traces (anchor files)"));
+      gtk_file_filter_set_name (otf2, _("OTF2 Traces and Saved Comparisons"));
       gtk_file_filter_add_pattern (otf2, "*.otf2");
+      gtk_file_filter_add_pattern (otf2, "*" JX_SESSION_FILE_SUFFIX);
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), otf2);
 
       all = gtk_file_filter_new ();
@@ -664,6 +676,7 @@ jx_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->session, self);
   _jx_window_dispose_align (self);
   _jx_window_fold_dispose (self);
+  _jx_window_dispose_session (self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_WINDOW);
 
@@ -718,6 +731,7 @@ jx_window_class_init (JxWindowClass *klass)
   _jx_window_class_init_actions (widget_class);
   _jx_window_class_init_align (widget_class);
   _jx_window_fold_class_init (widget_class);
+  _jx_window_class_init_session (widget_class);
 }
 
 static void

@@ -26,6 +26,32 @@ void       jx_window_open_files     (JxWindow            *self,
                                      GFile              **files,
                                      guint                n_files,
                                      gboolean             add);
+/* Saved comparisons (`.juxtrace`, docs/session-file.md). Opening replaces
+ * the comparison by the file's and asks to locate each trace that is not
+ * where the file says (the others open meanwhile); FALSE (and a message
+ * naming the file) when it cannot be read. open_paths() and open_files()
+ * hand such files here. Saving writes the comparison as it is now (adding
+ * ".juxtrace" when missing); the window then saves to it with Ctrl+S. */
+gboolean   jx_window_open_comparison_file (JxWindow      *self,
+                                           const char    *filename);
+gboolean   jx_window_save_comparison      (JxWindow      *self,
+                                           const char    *filename,
+                                           GError       **error);
+/* The timelines as they are shown (window, offsets, colours, diff bars) as
+ * a PNG, SVG or PDF picture (by the file name's extension; PNG otherwise),
+ * drawn by the render library as `juxtrace-cli render` draws. */
+gboolean   jx_window_export_image         (JxWindow      *self,
+                                           const char    *filename,
+                                           GError       **error);
+
+/* The table the comparison pane shows as CSV: the function time
+ * differences (the columns of `juxtrace-cli diff --csv --functions`), the
+ * differential call tree (those of `diff --tree --csv` but the scores) or
+ * the similarity list (stream_a, stream_b, similarity). */
+gboolean   jx_window_export_table         (JxWindow      *self,
+                                           const char    *filename,
+                                           GError       **error);
+
 /* Opens the bundled example comparison; FALSE (and a message in the window)
  * when it is not there. */
 gboolean   jx_window_open_examples  (JxWindow            *self);

@@ -540,32 +540,9 @@ append_csv_subtree (GString                *out,
 
   if (node != JX_DIFF_TREE_ROOT)
     {
-      g_autofree char *label = jx_diff_tree_dup_label (t, node);
-
-      if (path->len > 0)
-        g_string_append_c (path, ';');
-      for (const char *p = label; *p != '\0'; p++)
-        g_string_append_c (path, *p == ';' ? ' ' : *p);
-      jx_cli_csv_append_field (out, pair != NULL ? jx_cli_nonnull (pair->name_a) : "");
-      g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, pair != NULL ? jx_cli_nonnull (pair->name_b) : "");
-      g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, path->str);
-      g_string_append_printf (out, ",%u,", t->depth[node]);
-      jx_cli_csv_append_field (out, t->names[t->symbol_a[node]]);
-      g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, t->names[t->symbol_b[node]]);
-      g_string_append_printf (out, ",%s,%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT ",%" G_GUINT64_FORMAT,
-                              jx_diff_tree_state_to_string (jx_diff_tree_get_state (t, node)),
-                              t->calls_a[node], t->calls_b[node], t->only_calls_a[node], t->only_calls_b[node]);
-      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, FALSE, FALSE));
-      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, FALSE, TRUE));
-      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, TRUE, FALSE));
-      jx_cli_csv_append_number (out, jx_diff_tree_seconds (t, node, TRUE, TRUE));
-      jx_cli_csv_append_number (out, jx_diff_tree_delta (t, node, FALSE));
-      jx_cli_csv_append_number (out, jx_diff_tree_delta (t, node, TRUE));
-      jx_cli_csv_append_number (out, jx_diff_tree_ratio (t, node, FALSE, FALSE));
-      jx_cli_csv_append_number (out, jx_diff_tree_ratio (t, node, TRUE, FALSE));
+      jx_diff_tree_append_csv_path (path, t, node);
+      jx_diff_tree_append_csv_row (out, t, node, pair != NULL ? jx_cli_nonnull (pair->name_a) : "",
+                                   pair != NULL ? jx_cli_nonnull (pair->name_b) : "", path->str);
       jx_cli_scores_csv_field (out, v->scoring);
       g_string_append_c (out, '\n');
     }
@@ -588,10 +565,7 @@ print_csv (const JxCliDiff     *diff,
   double min_percent = MAX (options->min_percent, 0.0);
   View v;
 
-  g_string_append (out, "stream_a,stream_b,path,depth,function_a,function_b,state,calls_a,calls_b,"
-                        "one_sided_calls_a,one_sided_calls_b,inclusive_seconds_a,inclusive_seconds_b,"
-                        "exclusive_seconds_a,exclusive_seconds_b,delta_inclusive_seconds,delta_exclusive_seconds,"
-                        "ratio_inclusive,ratio_exclusive" JX_CLI_SCORES_CSV_HEADER "\n");
+  g_string_append (out, JX_DIFF_TREE_CSV_HEADER JX_CLI_SCORES_CSV_HEADER "\n");
   view_init (&v, summed, (guint) options->max_depth, min_percent);
   v.scoring = jx_comparison_get_scoring (diff->cmp);
   append_csv_subtree (out, &v, JX_DIFF_TREE_ROOT, NULL, path);

@@ -19,6 +19,7 @@
 #include "jx-cli-render-diff.h"
 #include "jx-cli-render-flame.h"
 #include "jx-cli-render-merged.h"
+#include "jx-cli-render-session.h"
 #include "jx-cluster.h"
 #include "jx-cli-render-trend.h"
 #include "jx-comparison-render.h"
@@ -204,6 +205,8 @@ jx_cli_render (int    argc,
   int height;
   gint64 start_ns = 0, end_ns = 0, extent_start, extent_end;
   g_auto(JxCliRenderTrend) trend = { 0 };
+  g_auto(JxCliRenderSession) session = { 0 };
+  int session_index;
   JxComparisonRenderOptions options;
   JxComparisonRenderResult result;
   JxCliFormat format = JX_CLI_FORMAT_PNG;
@@ -245,8 +248,18 @@ jx_cli_render (int    argc,
   if (jx_cli_render_merged_requested (argc, argv))
     return jx_cli_render_merged (argc, argv);
 
+  /* A saved comparison stands for its traces and the options that show
+   * them as the window did. */
+  if ((session_index = jx_cli_render_session_find (argc, argv)) > 0)
+    {
+      if (!jx_cli_render_session_expand (&session, argc, argv, session_index, &error))
+        return jx_cli_input_error (argv[0], NULL, error);
+      argc = session.argc;
+      argv = session.argv;
+    }
+
   jx_cli_render_trend_init (&trend);
-  context = jx_cli_option_context_new (_("TRACE… -o FILE"),
+  context = jx_cli_option_context_new (_("TRACE…|SESSION.juxtrace -o FILE"),
                                        _("Draw the traces as the comparison window’s timelines do: one lane per\n"
                                          "trace on one time axis (each trace starts at 0 plus its offset), rows\n"
                                          "per stream under their process, the time ruler and a legend of the\n"
@@ -264,7 +277,11 @@ jx_cli_render (int    argc,
                                          "--process, else the least similar) and a strip per stream pair.\n"
                                          "Times take a unit (ns, us, µs, ms, s); without one they are ms.\n"
                                          "Traces that share a name are told apart by the folder where their\n"
-                                         "paths differ, “run (a)” and “run (b)”."),
+                                         "paths differ, “run (a)” and “run (b)”.\n"
+                                         "A saved comparison (SESSION.juxtrace, File → Save Comparison in the\n"
+                                         "window) draws its traces as the window showed them: the reference first,\n"
+                                         "their offsets, colours and visible window, the SOS overlay, and with\n"
+                                         "--diff its diff-bar mode and noise band; options given win."),
                                        entries);
   jx_cli_traces_init (&traces, "render");
   traces.own_window = TRUE;
@@ -373,6 +390,8 @@ jx_cli_render (int    argc,
   }
   for (guint i = 0; i < n; i++)
     lanes[i].name = names[i];
+  if (session.argv != NULL)
+    jx_cli_render_session_colour (&session, lanes, n, dark);
 
   if (process != NULL)
     {

@@ -187,6 +187,19 @@ jx_comparison_pane_show_page (JxComparisonPane *self,
   gtk_stack_set_visible_child_name (GTK_STACK (self->tables), name);
 }
 
+const char *
+jx_comparison_pane_get_page (JxComparisonPane *self)
+{
+  const char *view;
+
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+
+  view = gtk_stack_get_visible_child_name (GTK_STACK (self->views));
+  if (g_strcmp0 (view, "overview") != 0)
+    return view;
+  return gtk_stack_get_visible_child_name (GTK_STACK (self->tables));
+}
+
 JxDiffTreeView *
 jx_comparison_pane_get_tree_view (JxComparisonPane *self)
 {

@@ -39,5 +39,8 @@ JxFlameView         *jx_comparison_pane_get_flame_view     (JxComparisonPane *se
  * overview, the table ("functions") or the list ("similarity"). */
 void                 jx_comparison_pane_show_page          (JxComparisonPane *self,
                                                             const char       *name);
+/* What is shown: "tree" or "flame" (the pane's views), else the overview's
+ * table, "functions" or "similarity". */
+const char          *jx_comparison_pane_get_page           (JxComparisonPane *self);
 
 G_END_DECLS

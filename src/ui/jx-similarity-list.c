@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-function-table.h"
 #include "jx-similarity-list.h"
 
 #define DEBOUNCE_MS 150
@@ -306,4 +307,33 @@ jx_similarity_list_init (JxSimilarityList *self)
   g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-pairs", G_CALLBACK (schedule), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (schedule), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::reference", G_CALLBACK (schedule), self);
+}
+
+char *
+jx_similarity_list_dup_csv (JxSimilarityList *self)
+{
+  JxSessionTrace *compared;
+  JxComparison *cmp;
+  GString *out;
+  guint n;
+
+  g_return_val_if_fail (JX_IS_SIMILARITY_LIST (self), NULL);
+
+  flush (self);
+  compared = self->session != NULL ? jx_session_get_compared (self->session) : NULL;
+  cmp = compared != NULL ? jx_session_trace_get_comparison (compared) : NULL;
+  out = g_string_new ("stream_a,stream_b,similarity\n");
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  for (guint i = 0; cmp != NULL && i < n; i++)
+    {
+      g_autoptr(JxSimilarityRow) row = g_list_model_get_item (G_LIST_MODEL (self->rows), i);
+      const JxComparisonPair *pair = jx_comparison_get_pair (cmp, row->pair);
+      char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+      jx_csv_append_field (out, pair->name_a != NULL ? pair->name_a : "");
+      g_string_append_c (out, ',');
+      jx_csv_append_field (out, pair->name_b != NULL ? pair->name_b : "");
+      g_string_append_printf (out, ",%s\n", g_ascii_formatd (number, sizeof number, "%.6f", row->similarity));
+    }
+  return g_string_free (out, FALSE);
 }

@@ -26,5 +26,7 @@ guint      jx_similarity_list_get_pair     (JxSimilarityList *self,
                                             double           *similarity);
 void       jx_similarity_list_activate     (JxSimilarityList *self,
                                             guint             row);
+/* The list as CSV, in its order: stream_a,stream_b,similarity. */
+char      *jx_similarity_list_dup_csv      (JxSimilarityList *self);
 
 G_END_DECLS

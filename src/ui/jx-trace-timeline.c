@@ -31,8 +31,9 @@ jx_trace_timeline_constructed (GObject *object)
 
   G_OBJECT_CLASS (jx_trace_timeline_parent_class)->constructed (object);
 
-  g_return_if_fail (JX_IS_SESSION (self->session));
-  g_return_if_fail (JX_IS_SESSION_TRACE (self->item));
+  /* jx_trace_timeline_new () checks both. */
+  g_assert (JX_IS_SESSION (self->session));
+  g_assert (JX_IS_SESSION_TRACE (self->item));
 
   jx_trace_header_bind (self->header, self->session, self->item);
   jx_timeline_canvas_bind (self->canvas, self->session, self->item);
@@ -241,6 +242,23 @@ jx_trace_timeline_get_canvas (JxTraceTimeline *self)
 {
   g_return_val_if_fail (JX_IS_TRACE_TIMELINE (self), NULL);
   return GTK_WIDGET (self->canvas);
+}
+
+gboolean
+jx_trace_timeline_get_group_folded (JxTraceTimeline *self,
+                                    guint32          group)
+{
+  g_return_val_if_fail (JX_IS_TRACE_TIMELINE (self), FALSE);
+  return jx_timeline_canvas_get_group_folded (self->canvas, group);
+}
+
+void
+jx_trace_timeline_set_group_folded (JxTraceTimeline *self,
+                                    guint32          group,
+                                    gboolean         folded)
+{
+  g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
+  jx_timeline_canvas_set_group_folded (self->canvas, group, folded);
 }
 
 gboolean

@@ -53,6 +53,14 @@ void            jx_trace_timeline_set_call_stack_process (JxTraceTimeline *self,
 void            jx_trace_timeline_set_process_collapsed  (JxTraceTimeline *self,
                                                           guint32          process,
                                                           gboolean         collapsed);
+/* Whether stream group `group` of the item's groups (jx-stream-groups.h)
+ * is drawn folded (a process group: collapsed), and folding it; what a
+ * saved comparison keeps. */
+gboolean        jx_trace_timeline_get_group_folded       (JxTraceTimeline *self,
+                                                          guint32          group);
+void            jx_trace_timeline_set_group_folded       (JxTraceTimeline *self,
+                                                          guint32          group,
+                                                          gboolean         folded);
 /* Scrolls the rows just enough to show `stream`'s row (and its diff bar). */
 void            jx_trace_timeline_reveal_stream          (JxTraceTimeline *self,
                                                           guint32          stream);

@@ -1216,6 +1216,9 @@ test_shortcuts_listed (void)
     { "win.show-structure", "<Control>d" },
     { "win.reveal-selection", "<Control>j" },
     { "win.export-function-table", "<Control><Shift>e" },
+    { "win.save-comparison", "<Control>s" },
+    { "win.save-comparison-as", "<Control><Shift>s" },
+    { "win.export-image", "<Control><Shift>p" },
     /* The Markers page's own key. */
     { "markers.remove", "Delete" },
   };

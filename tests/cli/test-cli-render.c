@@ -495,6 +495,88 @@ assert_fails (int         status,
   g_assert_true (g_str_has_prefix (run.err, "juxtrace-cli render: "));
 }
 
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  g_autofree char *da = NULL;
+  g_autofree char *db = NULL;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  return la == lb && memcmp (da, db, la) == 0;
+}
+
+/* A saved comparison (SESSION.juxtrace) draws the picture its traces,
+ * reference, offsets and window give as options; options given win; a
+ * moved trace or a corrupt file is an input error naming it. */
+static void
+test_session_file (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("jx-render-XXXXXX", NULL);
+  g_autofree char *one = g_build_filename (tmp, "one", NULL);
+  g_autofree char *two = g_build_filename (tmp, "two", NULL);
+  g_autofree char *session = g_build_filename (tmp, "pair.juxtrace", NULL);
+  g_autofree char *moved = g_build_filename (tmp, "moved.juxtrace", NULL);
+  g_autofree char *broken = g_build_filename (tmp, "broken.juxtrace", NULL);
+  g_autofree char *from_session = g_build_filename (tmp, "session.png", NULL);
+  g_autofree char *from_options = g_build_filename (tmp, "options.png", NULL);
+  g_autofree char *text = NULL;
+  static const char *moved_text = "[Juxtrace Comparison]\nVersion=1\n[Trace 0]\nPath=gone/run\n";
+
+  generate (one, 1);
+  generate (two, 2);
+  /* "two" is the reference, 1.5 ms later; the window 1 to 4 ms. */
+  text = g_strdup_printf ("[Juxtrace Comparison]\nVersion=1\nReference=1\nVisibleTime=1000000;4000000;\n\n"
+                          "[Trace 0]\nPath=one\nOffset=0\n\n[Trace 1]\nPath=two\nOffset=1500000\n");
+  g_assert_true (g_file_set_contents (session, text, -1, NULL));
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, session, "-o", from_session, "--size", "1200x300", NULL);
+    assert_ok (&run);
+    g_assert_nonnull (strstr (run.out, "Window: 1 ms to 4 ms"));
+  }
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, two, one, "-o", from_options, "--size", "1200x300", "--window", "1ms:4ms",
+            "--offset", "1=1.5ms", NULL);
+    assert_ok (&run);
+  }
+  g_assert_true (same_file (from_session, from_options));
+
+  /* An option given wins over the file's. */
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, session, "-o", from_session, "--window", "2ms:3ms", NULL);
+    assert_ok (&run);
+    g_assert_nonnull (strstr (run.out, "Window: 2 ms to 3 ms"));
+  }
+
+  g_assert_true (g_file_set_contents (moved, moved_text, -1, NULL));
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, moved, "-o", from_session, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "moved.juxtrace"));
+    g_assert_nonnull (strstr (run.err, "gone/run"));
+  }
+  g_assert_true (g_file_set_contents (broken, "PK\x03\x04 zip?", -1, NULL));
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, broken, "-o", from_session, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "broken.juxtrace"));
+    g_assert_nonnull (strstr (run.err, "not a Juxtrace comparison"));
+  }
+  jx_test_remove_tree (tmp);
+}
+
 /* Bad input exits 1 naming the file or trace, usage errors exit 2. */
 static void
 test_errors (void)
@@ -696,6 +778,7 @@ main (int   argc,
   g_test_add_func ("/cli/render/process", test_process);
   g_test_add_func ("/cli/render/dark", test_dark);
   g_test_add_func ("/cli/render/errors", test_errors);
+  g_test_add_func ("/cli/render/session-file", test_session_file);
   g_test_add_func ("/cli/render/real-traces", test_real_traces);
   g_test_add_func ("/cli/render/many-rows", test_many_rows);
   if (g_getenv ("JX_EXAMPLES_DIR") != NULL)
