@@ -2,6 +2,8 @@
 /* jx-lane-layout.c */
 #include "config.h"
 
+#include <math.h>
+
 #include "jx-lane-layout.h"
 
 struct _JxLaneLayout
@@ -80,14 +82,54 @@ jx_lane_layout_share (GtkWidget *box,
 
   *n_lanes = mins->len;
   heights = g_new0 (int, MAX (mins->len, 1));
-  extra = CLAMP ((gint64) total - sum_min, 0, sum_want);
   for (guint i = 0; i < mins->len; i++)
-    {
-      gint64 want = g_array_index (wants, int, i);
-      gint64 share = sum_want > 0 ? extra * want / sum_want : 0;
+    heights[i] = g_array_index (mins, int, i);
+  extra = CLAMP ((gint64) total - sum_min, 0, sum_want);
 
-      heights[i] = g_array_index (mins, int, i) + (int) share;
-      given += share;
+  /* The extra goes by the square root of what each lane wants: a trace with
+   * more rows gets more, yet 1,024 ranks do not squeeze 64 ranks down to
+   * their minimum. A lane that gets all it wants drops out and the rest is
+   * shared again among the others. */
+  while (given < extra)
+    {
+      double weights = 0.0;
+      gint64 round_given = 0;
+      gboolean capped = FALSE;
+
+      for (guint i = 0; i < mins->len; i++)
+        if (heights[i] < g_array_index (mins, int, i) + g_array_index (wants, int, i))
+          weights += sqrt (g_array_index (wants, int, i));
+      if (weights <= 0.0)
+        break;
+      for (guint i = 0; i < mins->len; i++)
+        {
+          int cap = g_array_index (mins, int, i) + g_array_index (wants, int, i);
+          double share;
+
+          if (heights[i] >= cap)
+            continue;
+          share = (double) (extra - given) * sqrt (g_array_index (wants, int, i)) / weights;
+          if (heights[i] + share >= cap)
+            {
+              round_given += cap - heights[i];
+              heights[i] = cap;
+              capped = TRUE;
+            }
+        }
+      given += round_given;
+      if (capped)
+        continue;
+      /* Nobody reaches their cap: everyone takes their share. */
+      for (guint i = 0; i < mins->len; i++)
+        if (heights[i] < g_array_index (mins, int, i) + g_array_index (wants, int, i))
+          {
+            int share = (int) ((double) (extra - given) * sqrt (g_array_index (wants, int, i)) / weights);
+
+            heights[i] += share;
+            round_given += share;
+          }
+      given += round_given;
+      break;
     }
   /* Rounding leftovers go to the lanes that still want more, in order. */
   for (guint i = 0; i < mins->len && given < extra; i++)

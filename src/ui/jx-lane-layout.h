@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-lane-layout.h — the layout of the master timeline's lanes (one per
  * trace, stacked): every visible lane gets at least its minimum height (its
- * header and a row), and the rest of the height is shared by what the lanes
- * still want (their rows at full height), so every open trace stays visible
- * and a trace with more rows gets more of the space. When even the minimums
+ * header and a row), and the rest of the height is shared by the square
+ * root of what each lane still wants (its rows at full height), never more
+ * than that, so every open trace stays visible, a trace with more rows gets
+ * more of the space, and a big one does not squeeze the others to nothing. When even the minimums
  * do not fit, the lanes keep them (the parent scrolls). */
 #pragma once
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-lane-layout — how the master timeline's lanes share its height
- * (jx-lane-layout.h): minimums first, the rest by what each lane still
- * wants, never more than its natural height, the minimums kept when even
+ * (jx-lane-layout.h): minimums first, the rest by the square root of what
+ * each lane still wants, never more than its natural height, the minimums kept when even
  * they do not fit. */
 #include "config.h"
 
@@ -64,8 +64,12 @@ test_share (void)
 
   /* Room for everything: natural heights. */
   assert_share (box, 1000, 120, 320, 20);
-  /* 200 px over the minimums, wanted 100 : 300 : 0. */
-  assert_share (box, 260, 70, 170, 20);
+  /* 200 px over the minimums, wanted 100 : 300 : 0, shared by the square
+   * roots (10 : 17.3): 73 + 126, the 1 px left over to the first. */
+  assert_share (box, 260, 94, 146, 20);
+  /* 300 px over: the first would get 110 of its 100, so it gets its 100 and
+   * the second the other 200. */
+  assert_share (box, 360, 120, 220, 20);
   /* Less than the minimums: the minimums (the parent scrolls). */
   assert_share (box, 30, 20, 20, 20);
   /* Rounding leftovers still go out: 1 px over the minimums. */
