@@ -44,6 +44,10 @@ struct _JxWindow
    * minimum); pane_position is the position set last that way. */
   gboolean              pane_auto;
   int                   pane_position;
+  /* The frames that follow the lanes run only for a while after something
+   * changed (a trace came or loaded, the window's size), not forever. */
+  guint                 pane_tick;
+  guint                 pane_stable_frames;
   GtkPaned             *bottom_paned;
   GtkPaned             *summary_paned;
   GtkSearchEntry       *search_entry;

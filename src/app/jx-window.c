@@ -559,8 +559,11 @@ auto_pane_tick (GtkWidget     *widget,
   int natural = 0;
   int position;
 
-  if (!self->pane_auto)
-    return G_SOURCE_REMOVE;
+  if (!self->pane_auto || self->pane_stable_frames++ > 60)
+    {
+      self->pane_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
   /* The panes below may shrink under their content's minimum (they
    * scroll or clip), not under BOTTOM_PANE_MIN. */
   max = gtk_widget_get_height (GTK_WIDGET (self->main_paned)) - BOTTOM_PANE_MIN;
@@ -570,8 +573,19 @@ auto_pane_tick (GtkWidget     *widget,
   position = MIN (MAX (natural, 200), max);
   self->pane_position = position;
   if (position != gtk_paned_get_position (self->main_paned))
-    gtk_paned_set_position (self->main_paned, position);
+    {
+      self->pane_stable_frames = 0;
+      gtk_paned_set_position (self->main_paned, position);
+    }
   return G_SOURCE_CONTINUE;
+}
+
+static void
+follow_lanes (JxWindow *self)
+{
+  self->pane_stable_frames = 0;
+  if (self->pane_auto && self->pane_tick == 0)
+    self->pane_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->main_paned), auto_pane_tick, self, NULL);
 }
 
 /* A position this window did not set, and not a clamp to the ends, is the
@@ -614,7 +628,10 @@ restore_window_state (JxWindow *self)
     {
       self->pane_auto = TRUE;
       g_signal_connect (self->main_paned, "notify::position", G_CALLBACK (on_main_paned_position), self);
-      gtk_widget_add_tick_callback (GTK_WIDGET (self->main_paned), auto_pane_tick, self, NULL);
+      g_signal_connect_swapped (self->main_paned, "notify::max-position", G_CALLBACK (follow_lanes), self);
+      g_signal_connect_swapped (self->session, "items-changed", G_CALLBACK (follow_lanes), self);
+      g_signal_connect_swapped (self->session, "trace-notify::state", G_CALLBACK (follow_lanes), self);
+      follow_lanes (self);
     }
   side = g_settings_get_int (self->settings, "side-pane-position");
   if (side >= 0)
