@@ -478,7 +478,7 @@ jx_metric_chart_draw (cairo_t                 *cr,
   /* A narrow chart gives its title the whole line: the scale is in the
    * strips' colours and the axis values. */
   show_text (cr, view->title != NULL ? view->title : jx_metric_chart_kind_title (view->kind), "Sans Bold 9", PAD,
-             JX_METRIC_CHART_TITLE_HEIGHT / 2.0, view->width < 560 ? view->width - 2 * PAD : view->width / 2,
+             JX_METRIC_CHART_TITLE_HEIGHT / 2.0, view->width < 560 ? view->width - 2 * PAD : view->width * 2 / 3 - PAD,
              FALSE, view->dark, 0.9);
   extent_text = value_text (view->kind, extent);
   switch (view->kind)
@@ -496,8 +496,8 @@ jx_metric_chart_draw (cairo_t                 *cr,
       break;
     }
   if (view->width >= 560)
-    show_text (cr, scale, "Sans 8", view->width / 2, JX_METRIC_CHART_TITLE_HEIGHT / 2.0,
-               view->width / 2 - PAD, TRUE, view->dark, 0.65);
+    show_text (cr, scale, "Sans 8", view->width * 2 / 3, JX_METRIC_CHART_TITLE_HEIGHT / 2.0,
+               view->width / 3 - PAD, TRUE, view->dark, 0.65);
   y += JX_METRIC_CHART_TITLE_HEIGHT;
 
   draw_line_chart (cr, view, y, lo, hi);
