@@ -308,13 +308,14 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
 
 static void
 layout_rows (JxTimelineCanvas *self,
-             double            scale)
+             double            scale,
+             int               header_px)
 {
   JxTimelineLayoutParams params;
 
   jx_timeline_layout_params_init (&params);
   params.row_height = MAX (MIN_ROW_PX, (int) (JX_TIMELINE_ROW_HEIGHT * scale));
-  params.header_height = MAX (MIN_ROW_PX, (int) (HEADER_HEIGHT * scale));
+  params.header_height = header_px > 0 ? header_px : MAX (MIN_ROW_PX, (int) (HEADER_HEIGHT * scale));
   jx_canvas_fold_fill_params (self->fold, &params);
   /* Diff bars thinner than 2 px would only halve the rows left for streams. */
   params.diff_streams = diff_bars (self) != NULL && DIFF_HEIGHT * scale >= 2.0
@@ -333,19 +334,32 @@ relayout (JxTimelineCanvas *self)
   int full;
 
   self->view_valid = FALSE;
-  layout_rows (self, 1.0);
+  layout_rows (self, 1.0, 0);
   full = jx_canvas_rows_get_height (self->rows);
   self->fit_height = 0;
   if (full > height && height > 0)
     {
       /* The tallest whole-pixel rows that fit (the scale alone would
        * round most of the spare pixels away). */
-      for (int px = JX_TIMELINE_ROW_HEIGHT - 1; px >= MIN_ROW_PX; px--)
+      int px;
+      int header = 0;
+
+      for (px = JX_TIMELINE_ROW_HEIGHT - 1; px > MIN_ROW_PX; px--)
         {
-          layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT);
+          layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT, 0);
           if (jx_canvas_rows_get_height (self->rows) <= height)
             break;
         }
+      /* The pixels whole rows leave over thicken the process header rows
+       * (their aggregate is the overview of a squeezed process). */
+      for (int h = px + 1; h <= HEADER_HEIGHT; h++)
+        {
+          layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT, h);
+          if (jx_canvas_rows_get_height (self->rows) > height)
+            break;
+          header = h;
+        }
+      layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT, header);
       self->fit_height = height;
     }
   if (full != self->full_height)
