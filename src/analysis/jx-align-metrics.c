@@ -172,7 +172,7 @@ series_value (SeriesKind          kind,
     case SERIES_DURATION:
       if (p->state != JX_PAIR_EQUAL)
         return FALSE;
-      *value = side_duration (a, p->a) - side_duration (b, p->b);
+      *value = side_duration (b, p->b) - side_duration (a, p->a);
       return TRUE;
     default:
       g_assert_not_reached ();

@@ -81,7 +81,8 @@ GArray  *jx_align_runtime_skew           (const JxAlignPair  *pairs,
                                           guint               max_points);
 
 /* Execution time difference of matched (equal) invocations (ISPA 2012 §V):
- * duration_A − duration_B in seconds; positive means B ran faster. */
+ * duration_B − duration_A in seconds; positive means B ran slower (the one
+ * sign of every difference: B − A, "slower in B"). */
 GArray  *jx_align_time_difference_series (const JxAlignPair  *pairs,
                                           gsize               n_pairs,
                                           const JxMetricSide *a,

@@ -10,8 +10,9 @@
  *   dissimilarity    share of different and gap pairs in a window of
  *                    window_fraction × the alignment's length around the
  *                    bucket's pairs, 0 … 1 (§4.2, Fig. 4.1);
- *   time difference  duration_A − duration_B of every equal pair, seconds;
- *                    positive means B ran faster (seed paper §V, Fig. 11).
+ *   time difference  duration_B − duration_A of every equal pair, seconds;
+ *                    positive means B ran slower (seed paper §V, Fig. 11,
+ *                    which plots A − B; every difference here is B − A).
  *
  * A bucket keeps the smallest and largest value of the pairs whose A
  * invocation starts in it (the chart draws the band between them, so no

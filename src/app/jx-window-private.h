@@ -39,6 +39,15 @@ struct _JxWindow
   GtkBox               *traces_box;      /* a JxTraceRow per item, the side pane's list */
   GtkStack             *side_stack;
   GtkPaned             *main_paned;
+  /* Until the user moves it, the split between timelines and panes gives
+   * the timelines what their lanes want (at most all but the panes'
+   * minimum); pane_position is the position set last that way. */
+  gboolean              pane_auto;
+  int                   pane_position;
+  /* The frames that follow the lanes run only for a while after something
+   * changed (a trace came or loaded, the window's size), not forever. */
+  guint                 pane_tick;
+  guint                 pane_stable_frames;
   GtkPaned             *bottom_paned;
   GtkPaned             *summary_paned;
   GtkSearchEntry       *search_entry;

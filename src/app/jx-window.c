@@ -535,29 +535,75 @@ save_window_state (JxWindow *self)
   /* Only positions the user could see are worth keeping. */
   if (gtk_widget_get_mapped (GTK_WIDGET (self->bottom_paned)))
     {
-      g_settings_set_int (self->settings, "bottom-pane-position", gtk_paned_get_position (self->main_paned));
+      g_settings_set_int (self->settings, "bottom-pane-position",
+                          self->pane_auto ? -1 : gtk_paned_get_position (self->main_paned));
       g_settings_set_int (self->settings, "side-pane-position", gtk_paned_get_position (self->bottom_paned));
       g_settings_set_int (self->settings, "summary-pane-position", gtk_paned_get_position (self->summary_paned));
     }
   g_settings_apply (self->settings);
 }
 
-/* Until the user places it, the bottom pane gets room for the comparison's
- * charts and table. */
-static void
-on_main_paned_max (GtkPaned   *paned,
-                   GParamSpec *pspec,
-                   JxWindow   *self)
-{
-  int max = 0;
-  gboolean set = FALSE;
+#define BOTTOM_PANE_MIN 240
 
-  g_object_get (paned, "max-position", &max, "position-set", &set, NULL);
-  /* max-position leaves the bottom pane its minimum (240 px): 90 more. */
-  if (set || max < 400)
+/* Until the user places it, the split follows what the lanes want: all
+ * traces at their full rows if that fits, else all the room the panes below
+ * leave (their minimum). */
+static gboolean
+auto_pane_tick (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  JxWindow *self = user_data;
+  GtkWidget *start = gtk_paned_get_start_child (self->main_paned);
+  int max = 0;
+  int natural = 0;
+  int position;
+
+  if (!self->pane_auto || self->pane_stable_frames++ > 60)
+    {
+      self->pane_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  /* The panes below may shrink under their content's minimum (they
+   * scroll or clip), not under BOTTOM_PANE_MIN. */
+  max = gtk_widget_get_height (GTK_WIDGET (self->main_paned)) - BOTTOM_PANE_MIN;
+  if (max < 200 || start == NULL)
+    return G_SOURCE_CONTINUE;
+  gtk_widget_measure (start, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (start), NULL, &natural, NULL, NULL);
+  position = MIN (MAX (natural, 200), max);
+  self->pane_position = position;
+  if (position != gtk_paned_get_position (self->main_paned))
+    {
+      self->pane_stable_frames = 0;
+      gtk_paned_set_position (self->main_paned, position);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+follow_lanes (JxWindow *self)
+{
+  self->pane_stable_frames = 0;
+  if (self->pane_auto && self->pane_tick == 0)
+    self->pane_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->main_paned), auto_pane_tick, self, NULL);
+}
+
+/* A position this window did not set, and not a clamp to the ends, is the
+ * user's: from then on it stays where they put it (and is saved). */
+static void
+on_main_paned_position (GtkPaned   *paned,
+                        GParamSpec *pspec,
+                        JxWindow   *self)
+{
+  int position = gtk_paned_get_position (paned);
+  int min = 0;
+  int max = 0;
+
+  g_object_get (paned, "min-position", &min, "max-position", &max, NULL);
+  if (!self->pane_auto || self->pane_position <= 0 || position == self->pane_position ||
+      position <= min || position >= max)
     return;
-  gtk_paned_set_position (paned, max - 90);
-  g_signal_handlers_disconnect_by_func (paned, on_main_paned_max, self);
+  self->pane_auto = FALSE;
 }
 
 static void
@@ -579,7 +625,14 @@ restore_window_state (JxWindow *self)
   if (bottom >= 0)
     gtk_paned_set_position (self->main_paned, bottom);
   else
-    g_signal_connect (self->main_paned, "notify::max-position", G_CALLBACK (on_main_paned_max), self);
+    {
+      self->pane_auto = TRUE;
+      g_signal_connect (self->main_paned, "notify::position", G_CALLBACK (on_main_paned_position), self);
+      g_signal_connect_swapped (self->main_paned, "notify::max-position", G_CALLBACK (follow_lanes), self);
+      g_signal_connect_swapped (self->session, "items-changed", G_CALLBACK (follow_lanes), self);
+      g_signal_connect_swapped (self->session, "trace-notify::state", G_CALLBACK (follow_lanes), self);
+      follow_lanes (self);
+    }
   side = g_settings_get_int (self->settings, "side-pane-position");
   if (side >= 0)
     gtk_paned_set_position (self->bottom_paned, side);

@@ -267,7 +267,7 @@ jx_cli_render (int    argc,
                                          "trace on one time axis (each trace starts at 0 plus its offset), rows\n"
                                          "per stream under their process, the time ruler and a legend of the\n"
                                          "functions and categories shown. Without a height in --size the picture\n"
-                                         "is as tall as its rows need. With one, rows shrink to fit (down to 3 px);\n"
+                                         "is as tall as its rows need. With one, rows share it (up to 64 px, down to 3 px);\n"
                                          "where stream rows would be too low for their labels, processes are drawn\n"
                                          "collapsed, one row each (not with --expand); rows that still do not fit\n"
                                          "are left out and the lane says so.\n"

@@ -531,6 +531,14 @@ draw_lane_header (cairo_t                *cr,
     note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row shown", "%u of %u rows shown",
                                          data->rows->len),
                             data->n_shown, data->rows->len);
+  else if (data->rows->len > 0 &&
+           g_array_index (data->rows, JxTimelineRow, 0).height < JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT)
+    {
+      guint n = jx_trace_get_n_streams (lane->trace);
+
+      /* Rows too low for every label: only some are named. */
+      note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", n), n);
+    }
   if (lane->offset_ns != 0)
     {
       g_autofree char *value = jx_time_format (lane->offset_ns, 6);
@@ -605,15 +613,16 @@ share_rows (Lane *lanes,
             guint n_lanes,
             int   rows_space,
             int   min_height,
+            int   laid_out_height,
             int   max_height)
 {
   double total = 0.0, capacity;
   int height;
 
   for (guint l = 0; l < n_lanes; l++)
-    total += lane_units (&lanes[l], max_height);
+    total += lane_units (&lanes[l], laid_out_height);
   if (total <= 0.0)
-    return max_height;
+    return laid_out_height;
 
   height = CLAMP ((int) (rows_space / total), min_height, max_height);
   capacity = MAX ((double) rows_space / height, 0.0);
@@ -796,7 +805,10 @@ plan_init (Plan                            *plan,
   else
     {
       rows_space = plan->height - fixed_height (n_lanes) - plan->ll.height;
-      result->row_height = share_rows (plan->lanes, n_lanes, MAX (rows_space, 0), min_row, max_row);
+      /* A picture of a given height uses it: rows grow past the window's
+       * height up to JX_COMPARISON_RENDER_GROW_ROW_HEIGHT. */
+      result->row_height = share_rows (plan->lanes, n_lanes, MAX (rows_space, 0), min_row, max_row,
+                                       MAX (max_row, JX_COMPARISON_RENDER_GROW_ROW_HEIGHT));
     }
 
   /* Rows at their final height; the legend sampled the same rows taller. */

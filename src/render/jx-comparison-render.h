@@ -13,7 +13,10 @@
  * max_row_height (jx_comparison_render_measure_height() tells how tall),
  * unless that passes JX_COMPARISON_RENDER_MAX_SIDE: then, as for a given
  * height, the rows share the height left by the ruler, lane headers and
- * legend, between min_row_height and max_row_height px. When the stream rows
+ * legend, between min_row_height and max_row_height px (with a given height,
+ * up to JX_COMPARISON_RENDER_GROW_ROW_HEIGHT, so the picture is used; rows
+ * too low for every label name those that fit and the lane says "N
+ * streams"). When the stream rows
  * would get too low for their labels (JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT),
  * processes with several streams are drawn collapsed, one aggregate row each,
  * as the window's collapsed processes (unless expand_all). Rows that do not
@@ -35,6 +38,8 @@ G_BEGIN_DECLS
 #define JX_COMPARISON_RENDER_RULER_HEIGHT  30
 #define JX_COMPARISON_RENDER_HEADER_HEIGHT 24
 #define JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT 12
+/* Rows of a picture with a given height grow up to this (px). */
+#define JX_COMPARISON_RENDER_GROW_ROW_HEIGHT  64
 #define JX_COMPARISON_RENDER_MAX_SIDE      20000
 
 typedef struct

@@ -12,13 +12,18 @@
 #include "jx-palette.h"
 #include "jx-time-ruler.h"
 
-#define STRIP_MAX   10
+#define STRIP_MAX   14
 #define STRIP_MIN   3
 #define STRIPS_PX   140
 #define GAP         4
 #define PAD         6
 #define RULER       30
 #define BLOCK_GAP   14
+#define AXIS        JX_METRIC_CHART_AXIS_HEIGHT
+/* Label columns narrower than this name a strip by its stream alone. */
+#define NARROW_LABELS 140
+/* Strip labels: one line of "Sans 8". */
+#define STRIP_LABEL 12
 
 void
 jx_metric_chart_view_init (JxMetricChartView *view)
@@ -65,7 +70,7 @@ jx_metric_chart_get_height (const JxMetricChartView *view)
   g_return_val_if_fail (view != NULL, 0);
 
   return JX_METRIC_CHART_TITLE_HEIGHT + line_height (view) + GAP
-         + (int) view->n_strips * strip_height (view) + (view->n_strips > 0 ? GAP : 0);
+         + (int) view->n_strips * strip_height (view) + (view->n_strips > 0 ? GAP : 0) + AXIS;
 }
 
 static int
@@ -96,11 +101,11 @@ jx_metric_chart_kind_title (JxSeriesKind kind)
   switch (kind)
     {
     case JX_SERIES_RUNTIME_SKEW:
-      return _("Runtime skew (B − A)");
+      return _("Runtime skew (B − A, + B behind)");
     case JX_SERIES_DISSIMILARITY:
       return _("Dissimilarity");
     case JX_SERIES_TIME_DIFFERENCE:
-      return _("Execution time difference (A − B)");
+      return _("Time difference (B − A, + slower in B)");
     case JX_N_SERIES:
     default:
       return "";
@@ -345,6 +350,7 @@ draw_strips (cairo_t                 *cr,
              double                   y0,
              double                   extent)
 {
+  double next_free = -1.0;
   int tw = time_width (view);
   int sh = strip_height (view);
   cairo_surface_t *image;
@@ -385,7 +391,7 @@ draw_strips (cairo_t                 *cr,
           if (view->kind == JX_SERIES_RUNTIME_SKEW)
             jx_palette_diverging ((jx_metric_chart_bucket_value (b) + view->value_offset) / extent, view->dark, &c);
           else if (view->kind == JX_SERIES_TIME_DIFFERENCE)
-            jx_palette_diverging (-jx_metric_chart_bucket_value (b) / extent, view->dark, &c);
+            jx_palette_diverging (jx_metric_chart_bucket_value (b) / extent, view->dark, &c);
           else
             jx_palette_sequential (jx_metric_chart_bucket_value (b), view->dark, &c);
           pixels[x] = jx_palette_rgba_to_pixel (&c);
@@ -407,19 +413,33 @@ draw_strips (cairo_t                 *cr,
   for (guint s = 0; s < view->n_strips; s++)
     {
       double cy = y0 + (s + 0.5) * sh;
+      double top = y0 + (double) s * sh;
 
       if (s == view->highlighted)
         {
           jx_palette_cairo_set_text (cr, view->dark, 0.12);
-          cairo_rectangle (cr, 0, y0 + s * sh, view->label_width, sh);
+          cairo_rectangle (cr, 0, top, view->label_width, sh);
           cairo_fill (cr);
         }
-      if (sh >= 9 && view->strip_labels != NULL && view->strip_labels[s] != NULL)
-        show_text (cr, view->strip_labels[s], "Sans 7", PAD, cy, view->label_width - 2 * PAD, FALSE,
-                   view->dark, s == view->highlighted ? 0.95 : 0.7);
+      /* Strips lower than a line of text are named where a name fits
+       * without covering the one above (and the highlighted one always). */
+      if (sh >= 6 && view->strip_labels != NULL && view->strip_labels[s] != NULL &&
+          (top >= next_free || s == view->highlighted))
+        {
+          const char *label = view->strip_labels[s];
+          const char *stream = strstr (label, " / ");
+
+          /* A narrow column names the stream ("process / stream" elided in
+           * the middle would keep neither); hover tells the whole pair. */
+          if (stream != NULL && view->label_width < NARROW_LABELS)
+            label = stream + 3;
+          show_text (cr, label, "Sans 8", PAD, sh >= STRIP_LABEL ? cy : top + STRIP_LABEL / 2.0,
+                     view->label_width - 2 * PAD, FALSE, view->dark, s == view->highlighted ? 0.95 : 0.7);
+          next_free = top + MAX (sh, STRIP_LABEL);
+        }
     }
   /* Rows too low for their names: say what they are. */
-  if (sh < 9)
+  if (sh < 6)
     {
       g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u pair", "%u pairs",
                                                             view->n_strips), view->n_strips);
@@ -458,7 +478,7 @@ jx_metric_chart_draw (cairo_t                 *cr,
   /* A narrow chart gives its title the whole line: the scale is in the
    * strips' colours and the axis values. */
   show_text (cr, view->title != NULL ? view->title : jx_metric_chart_kind_title (view->kind), "Sans Bold 9", PAD,
-             JX_METRIC_CHART_TITLE_HEIGHT / 2.0, view->width < 560 ? view->width - 2 * PAD : view->width / 2,
+             JX_METRIC_CHART_TITLE_HEIGHT / 2.0, view->width < 560 ? view->width - 2 * PAD : view->width * 2 / 3 - PAD,
              FALSE, view->dark, 0.9);
   extent_text = value_text (view->kind, extent);
   switch (view->kind)
@@ -476,14 +496,22 @@ jx_metric_chart_draw (cairo_t                 *cr,
       break;
     }
   if (view->width >= 560)
-    show_text (cr, scale, "Sans 8", view->width / 2, JX_METRIC_CHART_TITLE_HEIGHT / 2.0,
-               view->width / 2 - PAD, TRUE, view->dark, 0.65);
+    show_text (cr, scale, "Sans 8", view->width * 2 / 3, JX_METRIC_CHART_TITLE_HEIGHT / 2.0,
+               view->width / 3 - PAD, TRUE, view->dark, 0.65);
   y += JX_METRIC_CHART_TITLE_HEIGHT;
 
   draw_line_chart (cr, view, y, lo, hi);
   y += line_height (view) + GAP;
   if (view->n_strips > 0)
-    draw_strips (cr, view, y, extent);
+    {
+      draw_strips (cr, view, y, extent);
+      y += (int) view->n_strips * strip_height (view) + GAP;
+    }
+  /* Every chart has its time axis (the line and strips share it). */
+  cairo_save (cr);
+  cairo_translate (cr, 0, y);
+  jx_time_ruler_draw (cr, view->start_ns, view->end_ns, view->label_width, time_width (view), AXIS, view->dark);
+  cairo_restore (cr);
   cairo_restore (cr);
 }
 

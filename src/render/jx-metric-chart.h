@@ -24,6 +24,8 @@ G_BEGIN_DECLS
 
 #define JX_METRIC_CHART_TITLE_HEIGHT 20
 #define JX_METRIC_CHART_LINE_HEIGHT  96
+/* The time axis (comparison time, with units) at the bottom of every block. */
+#define JX_METRIC_CHART_AXIS_HEIGHT  22
 
 typedef struct
 {
@@ -80,7 +82,7 @@ void  jx_metric_chart_draw_picture   (cairo_t                 *cr,
                                       const JxMetricChartView *views,
                                       guint                    n);
 
-/* "Runtime skew (B − A)", … (translated). */
+/* "Runtime skew (B − A, + B behind)", … (translated). */
 const char *jx_metric_chart_kind_title (JxSeriesKind kind);
 
 /* What a bucket shows on a strip: its most extreme value. */

@@ -189,6 +189,8 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
                                    guint                 first,
                                    guint                 last)
 {
+  int next_free;
+
   if (self->pango == NULL)
     self->pango = pango_font_map_create_context (pango_cairo_font_map_get_default ());
   pango_cairo_update_context (cr, self->pango);
@@ -201,6 +203,7 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
   jx_palette_cairo_set_text (cr, view->dark, 0.05);
   cairo_paint (cr);
 
+  next_free = G_MININT;
   for (guint r = first; r < last; r++)
     {
       const JxTimelineRow *row = &view->rows[r];
@@ -209,15 +212,28 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
       int note = 0;
       PangoLayout *layout;
       int lw, lh;
+      gboolean fits;
 
-      if (row->height < 7)
+      /* Rows compressed below the text height (many streams in a short
+       * lane) are labelled where a label fits without covering the one
+       * above; the others name themselves on hover. */
+      if (row->kind == JX_TIMELINE_ROW_DIFF || y + row->height <= 0 || y < next_free)
         continue;
-      if (row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP)
+      if (row->height >= 7 && (row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP))
         note = draw_note (self, cr, view, row, y);
       layout = row_label (self, row, view->label_width - indent - JX_TIMELINE_LABEL_PADDING - note);
       pango_layout_get_pixel_size (layout, &lw, &lh);
-      if (lh > row->height + 2)
+      fits = lh <= row->height + 2;
+      if (!fits && y + lh > view->height)
         continue;
+      next_free = fits ? y + row->height : y + lh + 1;
+      if (!fits)
+        {
+          jx_palette_cairo_set_text (cr, view->dark, 0.75);
+          cairo_move_to (cr, indent, y);
+          pango_cairo_show_layout (cr, layout);
+          continue;
+        }
 
       jx_palette_cairo_set_text (cr, view->dark, row->kind == JX_TIMELINE_ROW_DEPTH ? 0.7 : 0.9);
       if (row->kind == JX_TIMELINE_ROW_PROCESS || row->kind == JX_TIMELINE_ROW_GROUP)

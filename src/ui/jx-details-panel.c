@@ -330,7 +330,7 @@ update_aligned (JxDetailsPanel *self,
     gint64 there_ns = jx_trace_ticks_to_ns (ptrace, (gint64) (ps->end[partner_inv] - ps->start[partner_inv]));
     g_autofree char *duration = jx_time_format (there_ns, 4);
     g_autofree char *start = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (partner_item), ps->start[partner_inv]), 4);
-    g_autofree char *there = g_strdup_printf (_("%s · %s from %s in “%s”"),
+    g_autofree char *there = g_strdup_printf (_("%s · %s from %s (comparison time) in “%s”"),
                                               jx_trace_get_region (ptrace, ps->region[partner_inv])->name,
                                               duration, start, jx_session_trace_get_name (partner_item));
     g_autofree char *change = side_b
@@ -384,7 +384,13 @@ update_selection (JxDetailsPanel *self)
   where = g_strdup_printf ("%s · %s · %s", jx_session_trace_get_name (item), process->name, stream->name);
   gtk_label_set_text (GTK_LABEL (self->where), where);
 
-  start = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), stream->start[inv]), 4);
+  {
+    g_autofree char *comparison = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), stream->start[inv]), 4);
+    g_autofree char *own = jx_time_format (jx_time_ticks_to_comparison (jx_trace_get_time_origin (trace, 0), stream->start[inv]), 6);
+
+    /* Comparison time, as everywhere; the trace's own time beside it. */
+    start = g_strdup_printf (_("%s (comparison time) · %s in the trace"), comparison, own);
+  }
   duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
   exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);
   depth = g_strdup_printf ("%u", (guint) stream->depth[inv]);

@@ -161,6 +161,10 @@ struct _JxFunctionDiffTable
   GtkWidget          *filter_entry;
   GtkWidget          *status;
   GtkWidget          *column_view;
+  /* The name column's width as last fitted to the view (0: not yet); a
+   * different width means the user resized it, and it stays. */
+  int                 fitted_name_width;
+  guint               fit_source;
 };
 
 G_DEFINE_FINAL_TYPE (JxFunctionDiffTable, jx_function_diff_table, GTK_TYPE_WIDGET)
@@ -430,6 +434,38 @@ add_columns (JxFunctionDiffTable *self)
     }
 }
 
+/* Net and the whole name are what one reads: the name column takes the
+ * view's width beside Net (the other columns scroll in from the right), so
+ * names are elided only when the view is narrower than them. */
+static gboolean
+fit_name_column (gpointer data)
+{
+  JxFunctionDiffTable *self = data;
+  GListModel *view_columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view));
+  g_autoptr(GtkColumnViewColumn) net = g_list_model_get_item (view_columns, COLUMN_NET);
+  g_autoptr(GtkColumnViewColumn) name = g_list_model_get_item (view_columns, COLUMN_NAME);
+  GtkAdjustment *h = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view));
+  int width;
+
+  self->fit_source = 0;
+  if (h == NULL || gtk_adjustment_get_page_size (h) <= 0)
+    return G_SOURCE_REMOVE;
+  if (self->fitted_name_width != 0 && gtk_column_view_column_get_fixed_width (name) != self->fitted_name_width)
+    return G_SOURCE_REMOVE;
+  width = MAX (120, (int) gtk_adjustment_get_page_size (h) - gtk_column_view_column_get_fixed_width (net) - 8);
+  self->fitted_name_width = width;
+  if (gtk_column_view_column_get_fixed_width (name) != width)
+    gtk_column_view_column_set_fixed_width (name, width);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_view_width (JxFunctionDiffTable *self)
+{
+  if (self->fit_source == 0)
+    self->fit_source = g_idle_add (fit_name_column, self);
+}
+
 /* The default order: largest |net| first, shown on the Net header. */
 static void
 sort_default (JxFunctionDiffTable *self)
@@ -660,6 +696,7 @@ jx_function_diff_table_dispose (GObject *object)
   JxFunctionDiffTable *self = JX_FUNCTION_DIFF_TABLE (object);
 
   g_clear_handle_id (&self->refresh_source, g_source_remove);
+  g_clear_handle_id (&self->fit_source, g_source_remove);
   if (self->chooser != NULL)
     {
       gtk_native_dialog_destroy (self->chooser);
@@ -717,6 +754,9 @@ jx_function_diff_table_init (JxFunctionDiffTable *self)
   sort_default (self);
   g_object_unref (selection);
   g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
+  if (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view)) != NULL)
+    g_signal_connect_object (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view)), "notify::page-size",
+                             G_CALLBACK (on_view_width), self, G_CONNECT_SWAPPED);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-pairs", G_CALLBACK (schedule), self);

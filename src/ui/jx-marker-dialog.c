@@ -131,6 +131,7 @@ jx_marker_dialog_new (GtkWindow      *parent,
 {
   JxMarkerDialog *self;
   g_autofree char *time = NULL;
+  g_autofree char *own = NULL;
   g_autofree char *body = NULL;
 
   g_return_val_if_fail (JX_IS_SESSION (session), NULL);
@@ -144,10 +145,12 @@ jx_marker_dialog_new (GtkWindow      *parent,
   self->session = g_object_ref (session);
   self->item = g_object_ref (item);
   self->ticks = ticks;
-  /* The time in the trace, from its start (no offset). */
-  time = jx_time_format (jx_time_ticks_to_comparison (jx_trace_get_time_origin (jx_session_trace_get_trace (item), 0), ticks), 6);
-  body = g_strdup_printf (_("At %s in “%s”. The marker is written into the trace archive’s marker file; other markers there are kept."),
-                          time, jx_session_trace_get_name (item));
+  /* Comparison time, as the window shows it, and the trace's own time
+   * (from its start, no offset), which is what the file keeps. */
+  time = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), ticks), 6);
+  own = jx_time_format (jx_time_ticks_to_comparison (jx_trace_get_time_origin (jx_session_trace_get_trace (item), 0), ticks), 6);
+  body = g_strdup_printf (_("At comparison time %s (%s in the trace) in “%s”. The marker is written into the trace archive’s marker file; other markers there are kept."),
+                          time, own, jx_session_trace_get_name (item));
   adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (self), body);
   gtk_widget_grab_focus (self->text);
   return GTK_WIDGET (self);

@@ -74,7 +74,8 @@ G_DEFINE_FINAL_TYPE (JxMarkerView, jx_marker_view, GTK_TYPE_WIDGET)
 
 static const char *column_titles[N_COLUMNS] = {
   [COLUMN_TRACE] = N_("Trace"),
-  [COLUMN_TIME] = N_("Time"),
+  /* Comparison time, as every time the window shows (the offset included). */
+  [COLUMN_TIME] = N_("Comparison Time"),
   [COLUMN_TEXT] = N_("Text"),
   [COLUMN_DURATION] = N_("Duration"),
   [COLUMN_GROUP] = N_("Group"),
@@ -179,9 +180,9 @@ compare_markers (gconstpointer a,
       order = GTK_ORDERING_EQUAL;
       break;
     }
-  /* Ties (and the Time column) go by time. */
+  /* Ties (and the Time column) go by comparison time. */
   if (order == GTK_ORDERING_EQUAL)
-    order = compare_int (jx_session_marker_get_time_ns (x), jx_session_marker_get_time_ns (y));
+    order = compare_int (jx_session_marker_get_comparison_ns (x, FALSE), jx_session_marker_get_comparison_ns (y, FALSE));
   return order < 0 ? GTK_ORDERING_SMALLER : order > 0 ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
 }
 
@@ -256,6 +257,32 @@ on_marker_saved (JxSessionMarker *m,
   fill_text_cell (label, m);
 }
 
+/* Comparison time first; the trace's own time (from its start, no offset)
+ * in the tooltip. Follows the trace's offset. */
+static void
+fill_time_cell (GtkLabel        *label,
+                JxSessionMarker *m)
+{
+  g_autofree char *text = jx_time_format (jx_session_marker_get_comparison_ns (m, FALSE), 6);
+  g_autofree char *own = jx_time_format (jx_session_marker_get_time_ns (m), 6);
+  g_autofree char *tooltip = g_strdup_printf (_("Comparison time %s (the trace’s offset included) · %s in the trace, from its start"),
+                                              text, own);
+
+  gtk_label_set_text (label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), tooltip);
+}
+
+static void
+on_marker_offset (JxSessionTrace *item,
+                  GParamSpec     *pspec,
+                  GtkLabel       *label)
+{
+  JxSessionMarker *m = g_object_get_data (G_OBJECT (label), "marker");
+
+  if (m != NULL)
+    fill_time_cell (label, m);
+}
+
 static void
 bind_cell (GtkSignalListItemFactory *factory,
            GtkListItem              *list_item,
@@ -275,8 +302,10 @@ bind_cell (GtkSignalListItemFactory *factory,
       text = g_strdup (jx_session_trace_get_name (jx_session_marker_get_item (m)));
       break;
     case COLUMN_TIME:
-      text = jx_time_format (jx_session_marker_get_time_ns (m), 6);
-      break;
+      g_object_set_data (G_OBJECT (label), "marker", m);
+      fill_time_cell (label, m);
+      g_signal_connect_object (jx_session_marker_get_item (m), "notify::offset", G_CALLBACK (on_marker_offset), label, 0);
+      return;
     case COLUMN_DURATION:
       text = jx_session_marker_get_duration_ns (m) > 0 ? jx_time_format (jx_session_marker_get_duration_ns (m), 4)
                                                        : g_strdup ("");
@@ -314,6 +343,12 @@ unbind_cell (GtkSignalListItemFactory *factory,
 
   if (column == COLUMN_TEXT && m != NULL)
     g_signal_handlers_disconnect_by_func (m, on_marker_saved, gtk_list_item_get_child (list_item));
+  if (column == COLUMN_TIME && m != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (jx_session_marker_get_item (m), on_marker_offset,
+                                            gtk_list_item_get_child (list_item));
+      g_object_set_data (G_OBJECT (gtk_list_item_get_child (list_item)), "marker", NULL);
+    }
 }
 
 static void

@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-box-model.h"
+#include "jx-lane-layout.h"
 #include "jx-master-timeline.h"
 #include "jx-time-axis.h"
 
@@ -65,8 +66,7 @@ create_lane (gpointer item,
   GtkWidget *lane = jx_trace_timeline_new (self->session, item);
 
   jx_trace_timeline_set_label_width (JX_TRACE_TIMELINE (lane), self->label_width);
-  /* Sized to its rows (the box shares a short height by natural size), so
-   * short traces leave no empty band under their rows. */
+  /* Sized by the lane layout: its minimum, then a share by its rows. */
   gtk_widget_set_vexpand (lane, FALSE);
   return lane;
 }
@@ -278,6 +278,8 @@ jx_master_timeline_init (JxMasterTimeline *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (self->scroller, TRUE);
+  /* The window sizes the timeline area by what the lanes want. */
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
   gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 
   content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
@@ -289,6 +291,9 @@ jx_master_timeline_init (JxMasterTimeline *self)
   gtk_box_append (GTK_BOX (content), self->empty_label);
 
   self->lanes = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  /* The lanes share the height by their rows, each keeping a minimum. */
+  gtk_widget_set_layout_manager (GTK_WIDGET (self->lanes), jx_lane_layout_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->lanes), TRUE);
   gtk_box_append (GTK_BOX (content), GTK_WIDGET (self->lanes));
 }
 

@@ -24,9 +24,9 @@
 #define DIFF_HEIGHT   7
 /* The counter row (a metric as a line) under a stream that records it. */
 #define COUNTER_HEIGHT 30
-/* Rows a trace keeps visible when several share the height; below that the
- * master timeline scrolls as a whole rather than squeezing each trace. */
-#define MIN_ROWS      3
+/* Rows compress to fit the lane (like a master timeline of many processes),
+ * down to this many px per row; below that the lane scrolls. */
+#define MIN_ROW_PX    1
 
 struct _JxTimelineCanvas
 {
@@ -44,6 +44,8 @@ struct _JxTimelineCanvas
   GSignalGroup       *diff_bar_signals;
 
   int                 label_width;
+  int                 full_height;   /* px of all rows at full height */
+  int                 fit_height;    /* px the rows were compressed to, 0 = none */
   GtkAdjustment      *vadjustment;
   gboolean            overflowing;
 
@@ -271,11 +273,13 @@ jx_timeline_canvas_measure (GtkWidget      *widget,
                             int            *natural_baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
-  int height = jx_canvas_rows_get_height (self->rows);
+  int height = self->full_height;
 
+  /* At least one full row; the rows compress into whatever the lanes
+   * share out above that (jx-lane-layout.h). */
   if (orientation == GTK_ORIENTATION_VERTICAL)
     {
-      *minimum = CLAMP (height, JX_TIMELINE_ROW_HEIGHT, MIN_ROWS * JX_TIMELINE_ROW_HEIGHT);
+      *minimum = JX_TIMELINE_ROW_HEIGHT;
       *natural = MAX (height, JX_TIMELINE_ROW_HEIGHT);
     }
   else
@@ -299,6 +303,8 @@ update_adjustment (JxTimelineCanvas *self)
     }
 }
 
+static void relayout (JxTimelineCanvas *self);
+
 static void
 jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        width,
@@ -306,29 +312,81 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
+  int fit = self->full_height > height && height > 0 ? height : 0;
 
   self->view_valid = FALSE;
-  update_adjustment (self);
+  if (fit != self->fit_height)
+    relayout (self);
+  else
+    update_adjustment (self);
 }
 
 static void
-relayout (JxTimelineCanvas *self)
+layout_rows (JxTimelineCanvas *self,
+             double            scale,
+             int               header_px)
 {
   JxTimelineLayoutParams params;
   g_autofree guint8 *counters = self->trace != NULL ? jx_timeline_counter_streams_new (self->trace, counter_metric (self))
                                                     : NULL;
 
-  self->view_valid = FALSE;
   jx_timeline_layout_params_init (&params);
-  params.row_height = JX_TIMELINE_ROW_HEIGHT;
-  params.header_height = HEADER_HEIGHT;
+  params.row_height = MAX (MIN_ROW_PX, (int) (JX_TIMELINE_ROW_HEIGHT * scale));
+  params.header_height = header_px > 0 ? header_px : MAX (MIN_ROW_PX, (int) (HEADER_HEIGHT * scale));
   jx_canvas_fold_fill_params (self->fold, &params);
-  params.diff_streams = diff_bars (self) != NULL ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
-  params.diff_height = DIFF_HEIGHT;
-  params.counter_streams = counters;
-  params.counter_height = COUNTER_HEIGHT;
-  if (jx_canvas_rows_layout (self->rows, &params))
-    gtk_widget_queue_resize (GTK_WIDGET (self));
+  /* Diff bars thinner than 2 px would only halve the rows left for streams. */
+  params.diff_streams = diff_bars (self) != NULL && DIFF_HEIGHT * scale >= 2.0
+                        ? jx_diff_bar_set_get_rows (diff_bars (self)) : NULL;
+  params.diff_height = MAX (MIN_ROW_PX, (int) (DIFF_HEIGHT * scale));
+  /* A counter line lower than 8 px shows no shape: left out then. */
+  params.counter_streams = COUNTER_HEIGHT * scale >= 8.0 ? counters : NULL;
+  params.counter_height = (int) (COUNTER_HEIGHT * scale);
+  jx_canvas_rows_layout (self->rows, &params);
+}
+
+/* Rows at full height; when they are taller than the canvas, again with
+ * every height scaled down to fit (at least MIN_ROW_PX each). Only a change
+ * of the full height asks the lanes for a new share. */
+static void
+relayout (JxTimelineCanvas *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  int full;
+
+  self->view_valid = FALSE;
+  layout_rows (self, 1.0, 0);
+  full = jx_canvas_rows_get_height (self->rows);
+  self->fit_height = 0;
+  if (full > height && height > 0)
+    {
+      /* The tallest whole-pixel rows that fit (the scale alone would
+       * round most of the spare pixels away). */
+      int px;
+      int header = 0;
+
+      for (px = JX_TIMELINE_ROW_HEIGHT - 1; px > MIN_ROW_PX; px--)
+        {
+          layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT, 0);
+          if (jx_canvas_rows_get_height (self->rows) <= height)
+            break;
+        }
+      /* The pixels whole rows leave over thicken the process header rows
+       * (their aggregate is the overview of a squeezed process). */
+      for (int h = px + 1; h <= HEADER_HEIGHT; h++)
+        {
+          layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT, h);
+          if (jx_canvas_rows_get_height (self->rows) > height)
+            break;
+          header = h;
+        }
+      layout_rows (self, (double) px / JX_TIMELINE_ROW_HEIGHT, header);
+      self->fit_height = height;
+    }
+  if (full != self->full_height)
+    {
+      self->full_height = full;
+      gtk_widget_queue_resize (GTK_WIDGET (self));
+    }
   update_adjustment (self);
   redraw (self);
 }

@@ -385,7 +385,7 @@ test_marker_page (void)
 
   /* Two of one trace: exactly their window. */
   jx_marker_view_set_filter (view, "Iterations", NULL);
-  jx_marker_view_sort_by (view, "Time", GTK_SORT_ASCENDING);
+  jx_marker_view_sort_by (view, "Comparison Time", GTK_SORT_ASCENDING);
   a = jx_marker_view_get_row (view, 0);
   c = jx_marker_view_get_row (view, 6);
   g_assert_true (jx_session_marker_get_item (a) == jx_session_marker_get_item (c));

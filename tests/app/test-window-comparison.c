@@ -539,6 +539,47 @@ test_counter_menu (void)
   fixture_close (&f);
 }
 
+/* The split between timelines and panes follows the lanes until the user
+ * moves it; then closing saves it and the next window opens with it. */
+static void
+test_split_remembered (void)
+{
+  GSettings *settings = jx_application_get_settings (app);
+  Fixture f = { 0 };
+  int max = 0;
+  int chosen;
+
+  g_settings_set_int (settings, "bottom-pane-position", -1);
+  open_pair (&f, 2, 4);
+  jx_test_wait_for_loads (f.session);
+  gtk_window_present (GTK_WINDOW (f.window));
+  for (guint waited = 0; waited < 10000 && f.window->pane_position <= 0; waited += 50)
+    jx_test_spin (50);
+  jx_test_spin (300);
+  g_assert_true (f.window->pane_auto);
+  g_assert_cmpint (f.window->pane_position, >, 0);
+  g_object_get (f.window->main_paned, "max-position", &max, NULL);
+  chosen = MAX (max - 37, 201);
+  gtk_paned_set_position (f.window->main_paned, chosen);
+  jx_test_spin (100);
+  g_assert_false (f.window->pane_auto);
+  g_assert_cmpint (gtk_paned_get_position (f.window->main_paned), ==, chosen);
+  gtk_window_close (GTK_WINDOW (f.window));
+  jx_test_spin (100);
+  g_assert_cmpint (g_settings_get_int (settings, "bottom-pane-position"), ==, chosen);
+  fixture_close (&f);
+
+  memset (&f, 0, sizeof f);
+  open_pair (&f, 2, 4);
+  jx_test_wait_for_loads (f.session);
+  gtk_window_present (GTK_WINDOW (f.window));
+  jx_test_spin (500);
+  g_assert_false (f.window->pane_auto);
+  g_assert_cmpint (gtk_paned_get_position (f.window->main_paned), ==, chosen);
+  fixture_close (&f);
+  g_settings_set_int (settings, "bottom-pane-position", -1);
+}
+
 void
 test_window_comparison_register (JxApplication *application)
 {
@@ -551,4 +592,5 @@ test_window_comparison_register (JxApplication *application)
   g_test_add_func ("/app/window/comparison/counter-menu", test_counter_menu);
   g_test_add_func ("/app/window/comparison/close-with-structure", test_close_with_structure);
   g_test_add_func ("/app/window/comparison/walk-by-impact", test_walk_by_impact);
+  g_test_add_func ("/app/window/comparison/split-remembered", test_split_remembered);
 }

@@ -958,7 +958,7 @@ wait_for_canvases (JxMasterTimeline *master,
 }
 
 /* Two small traces fit the comparison area with every row on screen; many
- * big ones share one scroll instead of squeezing each other. */
+ * big ones share the height, each visible, their rows compressed. */
 static void
 test_stacked_layout (void)
 {
@@ -1027,20 +1027,41 @@ test_stacked_layout (void)
   adjustment = gtk_scrolled_window_get_vadjustment (scroller);
   g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
 
-  /* Four traces, two of them with dozens of ranks, in a short window: each
-   * keeps a few rows and the stack scrolls as a whole. */
+  /* Four traces, two of them with dozens of ranks, at the default size: the
+   * lanes share the height, every one is on screen without scrolling, and
+   * the rows of the many-rank traces compress (every stream still has a
+   * row inside its canvas). */
   jx_window_open_paths (window, more, TRUE);
   jx_test_wait_for_loads (session);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   g_assert_cmpuint (n_traces (session), ==, 4);
-  wait_for_canvases (master, session, 3 * 18);
-  for (guint t = 0; t < 4; t++)
-    {
-      GtkWidget *canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t)));
+  spin_for (500);
+  wait_for_canvases (master, session, 18);
+  {
+    gboolean compressed = FALSE;
 
-      g_assert_cmpint (gtk_widget_get_height (canvas), >=, 3 * 18);
-    }
-  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >, gtk_adjustment_get_page_size (adjustment) + 0.5);
+    for (guint t = 0; t < 4; t++)
+      {
+        JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+        JxTrace *trace = jx_session_trace_get_trace (jx_test_item_at (session, t));
+        GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
+        graphene_point_t top;
+
+        g_assert_cmpint (gtk_widget_get_height (canvas), >=, 18);
+        g_assert_true (gtk_widget_compute_point (canvas, GTK_WIDGET (scroller), &GRAPHENE_POINT_INIT (0, 0), &top));
+        g_assert_cmpfloat (top.y + 18, <=, gtk_widget_get_height (GTK_WIDGET (scroller)));
+        for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+          {
+            int y, h;
+
+            g_assert_true (jx_trace_timeline_get_stream_span (timeline, s, &y, &h));
+            g_assert_cmpint (h, >=, 1);
+            compressed |= h < 18;
+          }
+      }
+    g_assert_true (compressed);
+  }
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
 
   close_all_windows ();
 }

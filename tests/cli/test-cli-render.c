@@ -737,6 +737,34 @@ test_many_rows (void)
   jx_test_remove_tree (tmp);
 }
 
+/* A picture of a given height is used: the Jacobi pair's ten rows grow past
+ * the window's 18 px; 64 ranks in a short picture get rows too low for
+ * every label, and the lane says how many streams it holds. */
+static void
+test_rows_use_height (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("jx-render-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (tmp, "out.png", NULL);
+  g_autofree char *j1 = g_build_filename (jx_test_get_shared_traces (), "casita__1_xeonphi_jacobi_01", "traces.otf2", NULL);
+  g_autofree char *j9 = g_build_filename (jx_test_get_shared_traces (), "casita__1_xeonphi_jacobi_09", "traces.otf2", NULL);
+  g_autofree char *s64 = g_build_filename (jx_test_get_shared_traces (), "TraceR__stencil4d-64", "traces.otf2", NULL);
+  g_auto(CliRun) run = { 0 };
+  const char *at;
+
+  render (&run, j1, j9, "--size", "1600x900", "-o", png, NULL);
+  assert_ok (&run);
+  at = strstr (run.out, "px high");
+  g_assert_nonnull (at);
+  g_assert_cmpuint (report_number (&run, "left out, "), >, 18);
+  cli_run_clear (&run);
+
+  render (&run, s64, "--size", "800x400", "--expand", "-o", png, NULL);
+  assert_ok (&run);
+  g_assert_cmpuint (report_number (&run, "Rows: "), ==, 64);
+  g_assert_cmpuint (report_number (&run, "left out, "), <, JX_COMPARISON_RENDER_LABEL_ROW_HEIGHT);
+  jx_test_remove_tree (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -744,6 +772,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/render/sizes", test_sizes);
+  g_test_add_func ("/cli/render/rows-use-height", test_rows_use_height);
   g_test_add_func ("/cli/render/offset-columns", test_offset_columns);
   g_test_add_func ("/cli/render/window", test_window);
   g_test_add_func ("/cli/render/process", test_process);

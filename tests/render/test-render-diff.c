@@ -399,6 +399,7 @@ test_metric_chart (void)
   cairo_surface_t *surface;
   cairo_t *cr;
   JxRgba hi;
+  int strip_y;
 
   for (guint i = 0; i < 100; i++)
     line[i] = (JxSeriesBucket) { i * 1e-4, i * 1e-4, 1 };
@@ -419,11 +420,22 @@ test_metric_chart (void)
   cairo_destroy (cr);
   cairo_surface_flush (surface);
 
-  /* The last bucket is the largest skew: full red on the strip. */
+  /* The last bucket is the largest skew: full red on the strip, which ends
+   * a gap above the time axis. */
+  strip_y = jx_metric_chart_get_height (&view) - JX_METRIC_CHART_AXIS_HEIGHT - 4 - 6;
   jx_palette_diverging (1.0, FALSE, &hi);
-  g_assert_cmphex (pixel (surface, 149, jx_metric_chart_get_height (&view) - 6), ==,
-                   jx_palette_rgba_to_pixel (&hi) & 0xffffff);
-  g_assert_cmpuint (jx_metric_chart_strip_at (&view, jx_metric_chart_get_height (&view) - 6), ==, 0);
+  g_assert_cmphex (pixel (surface, 149, strip_y), ==, jx_palette_rgba_to_pixel (&hi) & 0xffffff);
+  g_assert_cmpuint (jx_metric_chart_strip_at (&view, strip_y), ==, 0);
+  /* The axis under it has ticks and labels in the time area. */
+  {
+    guint32 background = pixel (surface, 0, jx_metric_chart_get_height (&view) - 1);
+    guint inked = 0;
+
+    for (int y = jx_metric_chart_get_height (&view) - JX_METRIC_CHART_AXIS_HEIGHT; y < jx_metric_chart_get_height (&view); y++)
+      for (int x = view.label_width; x < view.width; x++)
+        inked += pixel (surface, x, y) != background;
+    g_assert_cmpuint (inked, >, 20);
+  }
   cairo_surface_destroy (surface);
 }
 
