@@ -1195,6 +1195,7 @@ test_shortcuts_listed (void)
     { "win.show-structure", "<Control>d" },
     { "win.reveal-selection", "<Control>j" },
     { "win.export-function-table", "<Control><Shift>e" },
+    { "win.show-trends", "<Control>r" },
     /* The Markers page's own key. */
     { "markers.remove", "Delete" },
   };
