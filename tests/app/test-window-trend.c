@@ -4,8 +4,9 @@
  * open; nothing is computed until the page is shown (win.show-trends);
  * then the ranked table heads with the all-to-all's p² calls, the plot
  * draws the selected series (its observations where the render code says),
- * a target gives predictions, another measure re-ranks, and picking a row
- * plots it and highlights its calls in every timeline. */
+ * a target gives predictions, another measure re-ranks, picking a row
+ * plots it and highlights its calls in every timeline, and a value typed
+ * for a trace is modelled. */
 #include "config.h"
 
 #include <math.h>
@@ -40,6 +41,22 @@ row_named (JxTrendPanel *panel,
         return (gint) i;
     }
   return -1;
+}
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 /* The largest observation of the plotted series is drawn (a dark dot on
@@ -163,6 +180,36 @@ test_trends_page (void)
   g_assert_cmpint (jx_trend_study_get_series (study, jx_trend_chart_get_series (chart))->measure, ==,
                    JX_TREND_MEASURE_EXCL);
   g_assert_cmpstr (jx_trend_study_get_series (study, jx_trend_chart_get_series (chart))->name, ==, "work_linear");
+
+  /* A value typed for the first trace (Parameter Values) is modelled;
+   * an empty field gives the trace's back. */
+  {
+    GtkWidget *list = find_type (GTK_WIDGET (panel), GTK_TYPE_LIST_BOX);
+    GtkWidget *entry;
+    JxTrendSource source = JX_TREND_SOURCE_TRACE;
+
+    g_assert_nonnull (list);
+    entry = find_type (list, GTK_TYPE_ENTRY);
+    g_assert_nonnull (entry);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "2");
+    gtk_editable_set_text (GTK_EDITABLE (entry), "3");
+    g_signal_emit_by_name (entry, "activate");
+    g_assert_cmpfloat (jx_trend_analysis_get_value (analysis, jx_test_item_at (session, 0), "p", &source), ==, 3);
+    g_assert_cmpint (source, ==, JX_TREND_SOURCE_USER);
+    g_assert_true (jx_test_wait_until (is_settled, analysis, 120));
+    study = jx_trend_analysis_get_study (analysis);
+    g_assert_cmpfloat (jx_trend_study_get_run_x (study, 0), ==, 3);
+    g_assert_nonnull (strstr (jx_trend_panel_get_status (panel), "p = 3, 4, 8, 16, 32"));
+
+    entry = find_type (list, GTK_TYPE_ENTRY);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "3");
+    gtk_editable_set_text (GTK_EDITABLE (entry), "");
+    g_signal_emit_by_name (entry, "activate");
+    g_assert_true (jx_test_wait_until (is_settled, analysis, 120));
+    study = jx_trend_analysis_get_study (analysis);
+    g_assert_cmpfloat (jx_trend_study_get_run_x (study, 0), ==, 2);
+    g_assert_cmpstr (jx_trend_study_get_series (study, jx_trend_chart_get_series (chart))->name, ==, "work_linear");
+  }
 
   /* Log scales are the render code's: the dot is still where it says. */
   jx_trend_chart_set_log (chart, TRUE, TRUE);
