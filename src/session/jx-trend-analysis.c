@@ -393,8 +393,10 @@ start (gpointer data)
           input.trace = g_object_ref (jx_session_trace_get_trace (item));
           input.run = entry->run != NULL ? jx_trend_run_ref (entry->run) : NULL;
         }
-      else
+      else if (jx_session_trace_get_error (item) != NULL)
         input.error = g_error_copy (jx_session_trace_get_error (item));
+      else
+        input.error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED, _("the trace could not be loaded"));
       input.user = user_values_copy (entry->user);
       g_array_append_val (job->inputs, input);
     }

@@ -669,6 +669,10 @@ jx_trend_panel_dispose (GObject *object)
     g_signal_group_set_target (self->session_signals, NULL);
   g_clear_object (&self->analysis_signals);
   g_clear_object (&self->session_signals);
+  /* A computation still running keeps the analysis a moment longer: it
+   * must not start another. */
+  if (self->analysis != NULL)
+    jx_trend_analysis_set_active (self->analysis, FALSE);
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_TREND_PANEL);
   g_clear_object (&self->selection);
   g_clear_object (&self->rows);
