@@ -15,7 +15,8 @@ G_DEFINE_ENUM_TYPE (JxTrendAnalysisState, jx_trend_analysis_state,
   G_DEFINE_ENUM_VALUE (JX_TREND_ANALYSIS_TOO_FEW_TRACES, "too-few-traces"),
   G_DEFINE_ENUM_VALUE (JX_TREND_ANALYSIS_RUNNING, "running"),
   G_DEFINE_ENUM_VALUE (JX_TREND_ANALYSIS_DONE, "done"),
-  G_DEFINE_ENUM_VALUE (JX_TREND_ANALYSIS_FAILED, "failed"))
+  G_DEFINE_ENUM_VALUE (JX_TREND_ANALYSIS_FAILED, "failed"),
+  G_DEFINE_ENUM_VALUE (JX_TREND_ANALYSIS_CANCELLED, "cancelled"))
 
 typedef struct
 {
@@ -614,6 +615,19 @@ jx_trend_analysis_set_paths (JxTrendAnalysis *self,
   self->paths = paths;
   invalidate (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATHS]);
+}
+
+void
+jx_trend_analysis_cancel (JxTrendAnalysis *self)
+{
+  g_return_if_fail (JX_IS_TREND_ANALYSIS (self));
+
+  if (self->state != JX_TREND_ANALYSIS_RUNNING)
+    return;
+  g_clear_handle_id (&self->start_id, g_source_remove);
+  jx_session_job_cancel (&self->job);
+  self->dirty = TRUE;
+  set_state (self, JX_TREND_ANALYSIS_CANCELLED);
 }
 
 JxTrendAnalysisState

@@ -47,6 +47,7 @@ typedef enum
   JX_TREND_ANALYSIS_RUNNING,
   JX_TREND_ANALYSIS_DONE,            /* "study" is the current one */
   JX_TREND_ANALYSIS_FAILED,          /* "error" says why */
+  JX_TREND_ANALYSIS_CANCELLED,       /* stopped by jx_trend_analysis_cancel; the next change starts again */
 } JxTrendAnalysisState;
 
 #define JX_TREND_ANALYSIS_MIN_TRACES 3
@@ -78,6 +79,11 @@ double               jx_trend_analysis_get_fraction  (JxTrendAnalysis  *self);
 JxTrendStudy        *jx_trend_analysis_get_study     (JxTrendAnalysis  *self);
 const char          *jx_trend_analysis_get_error     (JxTrendAnalysis  *self);
 guint                jx_trend_analysis_get_n_traces  (JxTrendAnalysis  *self);
+
+/* Stops the computation in progress (the user's Stop); "study" keeps the
+ * last one. Any change of the inputs, or becoming active again, starts
+ * again. */
+void                 jx_trend_analysis_cancel        (JxTrendAnalysis  *self);
 
 /* The item of run `index` of the current study (its runs are the loaded
  * and the failed traces in the session's order); NULL when out of range

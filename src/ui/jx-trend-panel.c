@@ -66,7 +66,9 @@ struct _JxTrendPanel
   GtkWidget          *values_button;
   GtkWidget          *parameter_entry;
   GtkWidget          *values_list;
+  GtkWidget          *progress_box;
   GtkWidget          *progress;
+  GtkWidget          *stop_button;
   GtkWidget          *status;
   GtkWidget          *column_view;
   GtkColumnViewColumn *prediction_column;
@@ -316,7 +318,7 @@ update_status (JxTrendPanel *self)
   JxTrendAnalysisState state = self->analysis != NULL ? jx_trend_analysis_get_state (self->analysis)
                                                       : JX_TREND_ANALYSIS_INACTIVE;
 
-  gtk_widget_set_visible (self->progress, state == JX_TREND_ANALYSIS_RUNNING);
+  gtk_widget_set_visible (self->progress_box, state == JX_TREND_ANALYSIS_RUNNING);
   switch (state)
     {
     case JX_TREND_ANALYSIS_INACTIVE:
@@ -329,6 +331,9 @@ update_status (JxTrendPanel *self)
       break;
     case JX_TREND_ANALYSIS_RUNNING:
       set_status (self, _("Reading the runs and fitting the models…"));
+      break;
+    case JX_TREND_ANALYSIS_CANCELLED:
+      set_status (self, _("Stopped. Change the target or a value, or show the page again, to compute the study."));
       break;
     case JX_TREND_ANALYSIS_FAILED:
       {
@@ -476,6 +481,13 @@ on_measure_selected (JxTrendPanel *self)
     return;
   self->measure = selected;
   rebuild_rows (self);
+}
+
+static void
+on_stop (JxTrendPanel *self)
+{
+  if (self->analysis != NULL)
+    jx_trend_analysis_cancel (self->analysis);
 }
 
 static void
@@ -702,7 +714,9 @@ jx_trend_panel_class_init (JxTrendPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, values_button);
   gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, parameter_entry);
   gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, values_list);
+  gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, progress_box);
   gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, progress);
+  gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, stop_button);
   gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, status);
   gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, column_view);
   gtk_widget_class_bind_template_child (widget_class, JxTrendPanel, log_x_button);
@@ -743,6 +757,7 @@ jx_trend_panel_init (JxTrendPanel *self)
   g_signal_connect (self->paned, "notify::max-position", G_CALLBACK (on_max_position), self);
   g_signal_connect_swapped (self->target_entry, "activate", G_CALLBACK (on_target_activate), self);
   g_signal_connect_swapped (self->parameter_entry, "activate", G_CALLBACK (on_parameter_activate), self);
+  g_signal_connect_swapped (self->stop_button, "clicked", G_CALLBACK (on_stop), self);
   g_signal_connect_swapped (self->paths_button, "toggled", G_CALLBACK (on_paths_toggled), self);
   g_signal_connect_swapped (self->log_x_button, "toggled", G_CALLBACK (on_log_toggled), self);
   g_signal_connect_swapped (self->log_y_button, "toggled", G_CALLBACK (on_log_toggled), self);

@@ -59,6 +59,22 @@ find_type (GtkWidget *root,
   return NULL;
 }
 
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The largest observation of the plotted series is drawn (a dark dot on
  * the light background) where jx_trend_plot_to_pixel puts it. */
 static void
@@ -209,6 +225,24 @@ test_trends_page (void)
     study = jx_trend_analysis_get_study (analysis);
     g_assert_cmpfloat (jx_trend_study_get_run_x (study, 0), ==, 2);
     g_assert_cmpstr (jx_trend_study_get_series (study, jx_trend_chart_get_series (chart))->name, ==, "work_linear");
+  }
+
+  /* Stop: the study shown stays, the page says so; a change starts again. */
+  {
+    GtkWidget *stop = find_button (GTK_WIDGET (panel), "Stop");
+
+    g_assert_nonnull (stop);
+    jx_trend_analysis_set_target (analysis, 2048);
+    g_assert_true (gtk_widget_is_visible (stop));
+    g_signal_emit_by_name (stop, "clicked");
+    g_assert_cmpint (jx_trend_analysis_get_state (analysis), ==, JX_TREND_ANALYSIS_CANCELLED);
+    g_assert_false (gtk_widget_is_visible (stop));
+    g_assert_true (g_str_has_prefix (jx_trend_panel_get_status (panel), "Stopped."));
+    g_assert_true (jx_trend_analysis_get_study (analysis) == study);
+    g_assert_cmpuint (jx_trend_panel_get_n_rows (panel), >, 5);
+    jx_trend_analysis_set_target (analysis, 4096);
+    g_assert_true (jx_test_wait_until (is_settled, analysis, 120));
+    g_assert_cmpint (jx_trend_analysis_get_state (analysis), ==, JX_TREND_ANALYSIS_DONE);
   }
 
   /* Log scales are the render code's: the dot is still where it says. */

@@ -141,6 +141,20 @@ test_same_as_cli (void)
     g_assert_cmpfloat (p, ==, 8);
   }
 
+  /* Stopped by the user: the last study stays; the next change starts again. */
+  jx_trend_analysis_set_target (analysis, 1024);
+  g_assert_cmpint (jx_trend_analysis_get_state (analysis), ==, JX_TREND_ANALYSIS_RUNNING);
+  jx_trend_analysis_cancel (analysis);
+  g_assert_cmpint (jx_trend_analysis_get_state (analysis), ==, JX_TREND_ANALYSIS_CANCELLED);
+  jx_test_spin (200);
+  g_assert_cmpint (jx_trend_analysis_get_state (analysis), ==, JX_TREND_ANALYSIS_CANCELLED);
+  g_assert_true (jx_trend_analysis_get_study (analysis) == study);
+  jx_trend_analysis_set_target (analysis, NAN);
+  wait_settled (analysis);
+  g_assert_cmpint (jx_trend_analysis_get_state (analysis), ==, JX_TREND_ANALYSIS_DONE);
+  study = jx_trend_analysis_get_study (analysis);
+  g_assert_true (isnan (jx_trend_study_get_options (study)->at));
+
   /* Inactive keeps the study; nothing is recomputed on coming back. */
   jx_trend_analysis_set_active (analysis, FALSE);
   jx_trend_analysis_set_active (analysis, TRUE);
