@@ -245,6 +245,30 @@ test_trends_page (void)
     g_assert_cmpint (jx_trend_analysis_get_state (analysis), ==, JX_TREND_ANALYSIS_DONE);
   }
 
+  /* Two distinct values: no models, said in the table and the status. */
+  {
+    g_autofree char *confidence = NULL;
+    g_autofree char *no_model = NULL;
+
+    for (guint i = 0; i < 5; i++)
+      jx_trend_analysis_set_value (analysis, jx_test_item_at (session, i), "p", i < 3 ? 2 : 4);
+    g_assert_true (jx_test_wait_until (is_settled, analysis, 120));
+    study = jx_trend_analysis_get_study (analysis);
+    g_assert_cmpint (jx_trend_study_get_status (study), ==, JX_TREND_STATUS_TOO_FEW_POINTS);
+    g_assert_nonnull (strstr (jx_trend_panel_get_status (panel), "Too few points"));
+    confidence = jx_trend_panel_get_cell (panel, 0, 5);
+    no_model = jx_trend_panel_get_cell (panel, 0, 2);
+    g_assert_cmpstr (confidence, ==, "too few points");
+    g_assert_true (g_str_has_prefix (no_model, "no model (seen "));
+    jx_test_spin (50);
+    assert_plotted (chart);
+    for (guint i = 0; i < 5; i++)
+      jx_trend_analysis_set_value (analysis, jx_test_item_at (session, i), "p", NAN);
+    g_assert_true (jx_test_wait_until (is_settled, analysis, 120));
+    study = jx_trend_analysis_get_study (analysis);
+    g_assert_cmpint (jx_trend_study_get_status (study), ==, JX_TREND_STATUS_OK);
+  }
+
   /* Log scales are the render code's: the dot is still where it says. */
   jx_trend_chart_set_log (chart, TRUE, TRUE);
   jx_test_spin (50);
