@@ -546,6 +546,46 @@ jx_trend_run_new_failed (const char   *path,
 }
 
 JxTrendRun *
+jx_trend_run_copy (JxTrendRun *self)
+{
+  JxTrendRun *run;
+  guint n_f, n_p;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  run = run_alloc (self->path);
+  run->name = g_strdup (self->name);
+  run->error = self->error != NULL ? g_error_copy (self->error) : NULL;
+  run->n_processes = self->n_processes;
+  run->n_streams = self->n_streams;
+  run->n_invocations = self->n_invocations;
+  run->n_functions = self->n_functions;
+  run->n_paths = self->n_paths;
+  n_f = MAX (self->n_functions, 1);
+  n_p = MAX (self->n_paths, 1);
+  run->function_name = g_new0 (const char *, n_f);
+  for (guint f = 0; f < self->n_functions; f++)
+    run->function_name[f] = g_string_chunk_insert_const (run->strings, self->function_name[f]);
+  run->function_category = g_memdup2 (self->function_category, n_f * sizeof (guint8));
+  run->function_agg = g_memdup2 (self->function_agg, n_f * sizeof (JxTrendAgg));
+  run->path_parent = g_memdup2 (self->path_parent, n_p * sizeof (guint32));
+  run->path_function = g_memdup2 (self->path_function, n_p * sizeof (guint32));
+  run->path_agg = g_memdup2 (self->path_agg, n_p * sizeof (JxTrendAgg));
+  memcpy (run->groups, self->groups, sizeof run->groups);
+  run->sos_function = g_strdup (self->sos_function);
+  run->sos_error = g_strdup (self->sos_error);
+  run->sos_total = self->sos_total;
+  run->sos_max = self->sos_max;
+  for (guint i = 0; i < self->params->len; i++)
+    {
+      const JxTrendParam *p = &g_array_index (self->params, JxTrendParam, i);
+
+      jx_trend_run_set_param (run, p->name, p->value, p->source);
+    }
+  return run;
+}
+
+JxTrendRun *
 jx_trend_run_ref (JxTrendRun *self)
 {
   g_return_val_if_fail (self != NULL, NULL);

@@ -104,6 +104,10 @@ JxTrendRun  *jx_trend_run_new             (JxTrace       *trace,
 JxTrendRun  *jx_trend_run_new_failed      (const char    *path,
                                            const GError  *error);
 
+/* A new run with the same aggregates and parameters: the window keeps
+ * each trace's run and gives every study copies with the values the user
+ * set, so that a study computing in a thread never sees a change. */
+JxTrendRun  *jx_trend_run_copy            (JxTrendRun    *self);
 JxTrendRun  *jx_trend_run_ref             (JxTrendRun    *self);
 void         jx_trend_run_unref           (JxTrendRun    *self);
 

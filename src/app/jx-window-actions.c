@@ -209,6 +209,18 @@ export_table_action (GtkWidget  *widget,
   _jx_window_run_table_export (JX_WINDOW (widget));
 }
 
+/* The Trends page: the scaling study of all open traces. */
+static void
+show_trends_action (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *parameter)
+{
+  JxWindow *self = JX_WINDOW (widget);
+
+  g_settings_set_boolean (self->settings, "show-bottom-pane", TRUE);
+  jx_comparison_pane_show_page (self->comparison_pane, "trends");
+}
+
 /* The structural view of the selected invocation's stream pair. */
 static void
 structure_action (GtkWidget  *widget,
@@ -387,6 +399,7 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-structure", NULL, structure_action);
   gtk_widget_class_install_action (widget_class, "win.reveal-selection", NULL, reveal_action);
   gtk_widget_class_install_action (widget_class, "win.export-function-table", NULL, export_table_action);
+  gtk_widget_class_install_action (widget_class, "win.show-trends", NULL, show_trends_action);
 
   /* Bindings act in the bubble phase, after the focused widget: typing "+" or
    * "0" into the search entry inserts text instead of zooming. */
@@ -439,6 +452,7 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   BIND (GDK_KEY_j, GDK_CONTROL_MASK, "win.reveal-selection", NULL);
   BIND (GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export-function-table", NULL);
   BIND (GDK_KEY_E, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export-function-table", NULL);
+  BIND (GDK_KEY_r, GDK_CONTROL_MASK, "win.show-trends", NULL);
 
 #undef BIND
 }

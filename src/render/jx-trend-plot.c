@@ -208,7 +208,8 @@ jx_trend_plot_to_pixel (const JxTrendPlotView *view,
 
 /* --- text ------------------------------------------------------------------------ */
 
-static void
+/* Returns the text's width in pixels. */
+static int
 show (cairo_t    *cr,
       const char *text,
       const char *font,
@@ -229,6 +230,7 @@ show (cairo_t    *cr,
   jx_palette_cairo_set_text (cr, dark, alpha);
   cairo_move_to (cr, x - align * tw, y - th / 2.0);
   pango_cairo_show_layout (cr, layout);
+  return tw;
 }
 
 static char *
@@ -535,7 +537,7 @@ draw_legend (cairo_t               *cr,
              const JxTrendPlotView *view,
              const Frame           *f)
 {
-  double x = f->left, y = MARGIN_TOP - 16;
+  double x = f->left, y = MARGIN_TOP - 16, end;
   const char *observed = _("median of the runs (bar: their range; rings: each run)");
   const char *model = _("model (dashed: extrapolated)");
   JxRgba color;
@@ -547,10 +549,11 @@ draw_legend (cairo_t               *cr,
   cairo_set_line_width (cr, 1.2);
   cairo_arc (cr, x + 17, y, 4.0, 0, 2 * G_PI);
   cairo_stroke (cr);
-  show (cr, observed, "Sans 8", x + 26, y, 0.0, view->dark, 0.75);
+  end = x + 26 + show (cr, observed, "Sans 8", x + 26, y, 0.0, view->dark, 0.75);
   if (view->series->model.kind == JX_TREND_MODEL_NONE)
     return;
-  x = f->left + f->width - 190;
+  /* Right-aligned with the plot, but never over the first entry. */
+  x = MAX (f->left + f->width - 190, end + 16);
   curve_color (view, &color);
   jx_palette_cairo_set_source (cr, &color);
   cairo_set_line_width (cr, 2.0);

@@ -10,6 +10,7 @@
 #include "jx-diff-tree-view.h"
 #include "jx-flame-view.h"
 #include "jx-headline-view.h"
+#include "jx-trend-panel.h"
 
 struct _JxComparisonPane
 {
@@ -34,6 +35,7 @@ struct _JxComparisonPane
   GtkWidget           *paned;
   JxDiffTreeView      *tree_view;
   JxFlameView         *flame_view;
+  JxTrendPanel        *trend_panel;
   JxComparisonCharts  *charts;
   JxFunctionDiffTable *function_table;
   JxSimilarityList    *similarity_list;
@@ -109,6 +111,18 @@ on_max_position (GtkPaned         *paned,
     }
 }
 
+/* The Trends page is about all traces, not the pair: the pair's headline,
+ * legend and controls step aside for it. */
+static void
+on_view (JxComparisonPane *self)
+{
+  gboolean trends = g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->views)), "trends") == 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->headline_view), !trends);
+  gtk_widget_set_visible (GTK_WIDGET (self->diff_legend), !trends);
+  gtk_widget_set_visible (GTK_WIDGET (self->diff_controls), !trends);
+}
+
 static void
 on_dropdown_selected (JxComparisonPane *self)
 {
@@ -138,6 +152,7 @@ jx_comparison_pane_set_session (JxComparisonPane *self,
   jx_headline_view_set_session (self->headline_view, session);
   jx_diff_tree_view_set_session (self->tree_view, session);
   jx_flame_view_set_session (self->flame_view, session);
+  jx_trend_panel_set_session (self->trend_panel, session);
   jx_function_diff_table_set_session (self->function_table, session);
   jx_similarity_list_set_session (self->similarity_list, session);
   update (self);
@@ -178,7 +193,8 @@ jx_comparison_pane_show_page (JxComparisonPane *self,
   g_return_if_fail (JX_IS_COMPARISON_PANE (self));
 
   /* The views of the whole pane, or the tables of the overview. */
-  if (g_strcmp0 (name, "overview") == 0 || g_strcmp0 (name, "tree") == 0 || g_strcmp0 (name, "flame") == 0)
+  if (g_strcmp0 (name, "overview") == 0 || g_strcmp0 (name, "tree") == 0 || g_strcmp0 (name, "flame") == 0
+      || g_strcmp0 (name, "trends") == 0)
     {
       gtk_stack_set_visible_child_name (GTK_STACK (self->views), name);
       return;
@@ -198,6 +214,13 @@ jx_comparison_pane_get_page (JxComparisonPane *self)
   if (g_strcmp0 (view, "overview") != 0)
     return view;
   return gtk_stack_get_visible_child_name (GTK_STACK (self->tables));
+}
+
+JxTrendPanel *
+jx_comparison_pane_get_trend_panel (JxComparisonPane *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_PANE (self), NULL);
+  return self->trend_panel;
 }
 
 JxDiffTreeView *
@@ -246,6 +269,7 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   g_type_ensure (JX_TYPE_HEADLINE_VIEW);
   g_type_ensure (JX_TYPE_FUNCTION_DIFF_TABLE);
   g_type_ensure (JX_TYPE_SIMILARITY_LIST);
+  g_type_ensure (JX_TYPE_TREND_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-comparison-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, box);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, subtitle);
@@ -258,6 +282,7 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, paned);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, tree_view);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, flame_view);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, trend_panel);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, charts);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, function_table);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, similarity_list);
@@ -277,6 +302,7 @@ jx_comparison_pane_init (JxComparisonPane *self)
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->compared_dropdown), G_LIST_MODEL (self->names));
   g_signal_connect_swapped (self->compared_dropdown, "notify::selected", G_CALLBACK (on_dropdown_selected), self);
   g_signal_connect (self->paned, "notify::max-position", G_CALLBACK (on_max_position), self);
+  g_signal_connect_swapped (self->views, "notify::visible-child-name", G_CALLBACK (on_view), self);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (update), self);

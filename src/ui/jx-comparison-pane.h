@@ -19,6 +19,7 @@
 #include "jx-headline-view.h"
 #include "jx-session.h"
 #include "jx-similarity-list.h"
+#include "jx-trend-panel.h"
 
 G_BEGIN_DECLS
 
@@ -35,7 +36,9 @@ JxHeadlineView      *jx_comparison_pane_get_headline       (JxComparisonPane *se
 /* The differential call tree's table and flame graph (their pages). */
 JxDiffTreeView      *jx_comparison_pane_get_tree_view      (JxComparisonPane *self);
 JxFlameView         *jx_comparison_pane_get_flame_view     (JxComparisonPane *self);
-/* Shows a view of the whole pane ("overview", "tree", "flame") or, in the
+/* The scaling study of all traces (its page, "trends"). */
+JxTrendPanel        *jx_comparison_pane_get_trend_panel    (JxComparisonPane *self);
+/* Shows a view of the whole pane ("overview", "tree", "flame", "trends") or, in the
  * overview, the table ("functions") or the list ("similarity"). */
 void                 jx_comparison_pane_show_page          (JxComparisonPane *self,
                                                             const char       *name);

@@ -1219,6 +1219,7 @@ test_shortcuts_listed (void)
     { "win.save-comparison", "<Control>s" },
     { "win.save-comparison-as", "<Control><Shift>s" },
     { "win.export-image", "<Control><Shift>p" },
+    { "win.show-trends", "<Control>r" },
     /* The Markers page's own key. */
     { "markers.remove", "Delete" },
   };
