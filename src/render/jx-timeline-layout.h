@@ -129,6 +129,11 @@ typedef struct
    * columns that uncovers show as pending until a frame without the flag
    * (the drop) samples them. */
   gboolean             offset_drag;
+  /* Per stream, non-zero for a marked stream (the members of the cluster
+   * picked in the Processes view): its label is underlaid with the mark
+   * colour and a bar; a collapsed process with a marked stream too. NULL
+   * for none. */
+  const guint8        *stream_marks;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -168,6 +168,7 @@ fill_view (JxTimelineCanvas *self,
       view->selected_invocation = sel_inv;
     }
   view->search_mask = jx_canvas_rows_get_search_mask (self->rows);
+  view->stream_marks = jx_session_clusters_get_stream_mask (jx_session_get_clusters (self->session), self->trace);
   view->diff_bars = diff_bars (self);
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
@@ -443,6 +444,9 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
   self->offset_drag = jx_offset_drag_get_for_session (session);
   /* A drag of this trace begins or drops: frames slide, or sample again. */
   g_signal_connect_object (self->offset_drag, "notify::item", G_CALLBACK (redraw), self, G_CONNECT_SWAPPED);
+  /* The cluster picked in the Processes view marks its members' rows. */
+  g_signal_connect_object (jx_session_get_clusters (session), "notify::selected", G_CALLBACK (redraw), self,
+                           G_CONNECT_SWAPPED);
   jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
   update_cursor (self);

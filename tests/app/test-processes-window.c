@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-processes-window.c — the Processes page under a display: nothing is
+ * clustered until it is shown; then the clusters of both traces arrive
+ * (sizes, representatives, the outlier flagged), and picking a cluster
+ * marks exactly its members' rows in the timelines. */
+#include "config.h"
+
+#include <string.h>
+
+#include <adwaita.h>
+
+#include "jx-master-timeline.h"
+#include "jx-processes-panel.h"
+#include "jx-test-gen.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+#include "jx-test-widget.h"
+#include "jx-trace-timeline-private.h"
+#include "jx-window-private.h"
+
+/* The mark's bar (jx-timeline-overlays.c), 0.21 0.52 0.89. */
+#define MARK_PIXEL 0xff3585e3u
+
+static gboolean
+is_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+has_rows (gpointer panel)
+{
+  return jx_processes_panel_get_n_rows (panel) > 0;
+}
+
+/* TRUE when stream's row of the canvas starts with the mark's bar. */
+static gboolean
+row_marked (GtkWidget *canvas,
+            guint32    stream)
+{
+  g_autoptr(JxTestImage) img = jx_test_render_widget (canvas);
+  int y, h;
+
+  g_assert_true (jx_timeline_canvas_get_stream_span (JX_TIMELINE_CANVAS (canvas), stream, &y, &h));
+  g_assert_cmpint (y + h / 2, <, img->height);
+  return jx_test_pixel_near (jx_test_image_pixel (img, 1, y + h / 2), MARK_PIXEL);
+}
+
+static void
+test_processes_page (void)
+{
+  JxGeneratorOptions options;
+  g_autofree char *dir = NULL;
+  g_autoptr(JxTrace) trace = NULL;
+  g_autofree char *jacobi = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *anchor = NULL;
+  const char *paths[3] = { NULL, NULL, NULL };
+  JxWindow *window = jx_window_new (NULL);
+  JxSession *session = jx_window_get_session (window);
+  JxSessionClusters *clusters = jx_session_get_clusters (session);
+  JxProcessesPanel *panel;
+  JxSessionTrace *item;
+  JxClustering *clustering;
+  JxSignatureSet *set;
+  GtkWidget *canvas;
+  const JxCluster *first;
+  const guint32 *members;
+  guint n_members;
+  gboolean outlier_row = FALSE;
+  guint32 member = JX_NONE, other = JX_NONE;
+
+  jx_generator_options_init (&options);
+  options.n_ranks = 12;
+  options.n_threads = 1;
+  options.n_iterations = 4;
+  options.n_classes = 3;
+  options.n_outliers = 1;
+  trace = jx_test_generate_load (&options, NULL, &dir);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  anchor = g_build_filename (dir, "traces.otf2", NULL);
+  paths[0] = anchor;
+  paths[1] = jacobi;
+  jx_window_open_paths (window, paths, FALSE);
+  jx_test_wait_for_loads (session);
+  item = jx_test_item_at (session, 0);
+  g_clear_object (&trace);
+  trace = g_object_ref (jx_session_trace_get_trace (item));
+  g_assert_true (jx_test_wait_until (is_mapped, window, 10));
+  jx_test_spin (300);
+
+  /* The page is not shown: nothing clustered. */
+  g_assert_false (jx_session_clusters_get_wanted (clusters));
+  g_assert_cmpuint (jx_session_clusters_get_n_clusters (clusters), ==, 0);
+
+  gtk_widget_set_visible (GTK_WIDGET (window->bottom_paned), TRUE);
+  gtk_stack_set_visible_child_name (window->side_stack, "processes");
+  panel = JX_PROCESSES_PANEL (gtk_widget_get_template_child (GTK_WIDGET (window), JX_TYPE_WINDOW, "processes_panel"));
+  g_assert_true (jx_test_wait_until (has_rows, panel, 60));
+  g_assert_true (jx_session_clusters_get_wanted (clusters));
+  clustering = jx_session_clusters_get_clustering (clusters, NULL);
+  g_assert_cmpuint (jx_processes_panel_get_n_rows (panel), ==, jx_clustering_get_n_clusters (clustering));
+  g_assert_nonnull (strstr (jx_processes_panel_get_status (panel), "outlier"));
+  for (guint r = 0; r < jx_processes_panel_get_n_rows (panel); r++)
+    {
+      const char *text = jx_processes_panel_get_row_text (panel, r);
+
+      g_assert_nonnull (strstr (text, "stream"));
+      g_assert_true (strstr (text, "Representative:") != NULL || strstr (text, "Stream:") != NULL);
+      outlier_row |= g_str_has_prefix (text, "Outlier");
+    }
+  g_assert_true (outlier_row);
+  g_assert_null (jx_processes_panel_get_row_text (panel, jx_processes_panel_get_n_rows (panel)));
+
+  /* A member and a non-member of the largest cluster in the generated trace. */
+  first = jx_clustering_get_cluster (clustering, 0);
+  members = jx_clustering_get_members (clustering, &n_members);
+  set = jx_clustering_get_signatures (clustering);
+  for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+    {
+      guint32 sig = jx_signature_set_index (set, 0, s);
+
+      if (jx_clustering_get_cluster_of (clustering, sig) == 0 && member == JX_NONE)
+        member = s;
+      else if (jx_clustering_get_cluster_of (clustering, sig) != 0 && other == JX_NONE)
+        other = s;
+    }
+  g_assert_cmpuint (first->size, >, 1);
+  g_assert_cmpuint (members[first->first], <, jx_signature_set_get_size (set));
+  g_assert_cmpuint (member, !=, JX_NONE);
+  g_assert_cmpuint (other, !=, JX_NONE);
+
+  canvas = jx_trace_timeline_get_canvas (jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (window),
+                                                                                item));
+  g_assert_false (row_marked (canvas, member));
+
+  /* A click on the first row marks its members, not the others. */
+  jx_processes_panel_select_row (panel, 0);
+  g_assert_cmpuint (jx_session_clusters_get_selected (clusters), ==, 0);
+  g_assert_true (row_marked (canvas, member));
+  g_assert_false (row_marked (canvas, other));
+
+  /* Removing the other trace clusters again: the pick goes, and its marks. */
+  jx_session_remove (session, jx_test_item_at (session, 1));
+  g_assert_cmpuint (jx_session_clusters_get_selected (clusters), ==, JX_SESSION_CLUSTERS_NONE);
+  g_assert_true (jx_test_wait_until (has_rows, panel, 60));
+  g_assert_false (row_marked (canvas, member));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (50);
+  jx_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL)
+    {
+      g_printerr ("test-processes-window needs a display: run it under `xvfb-run -a`.\n");
+      return 1;
+    }
+  /* As test-window: GLX keeps Mesa's driver loaded under Xvfb. */
+  if (g_getenv ("GDK_DEBUG") == NULL)
+    g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
+  gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  adw_init ();
+
+  g_test_add_func ("/app/processes/page", test_processes_page);
+  return g_test_run ();
+}
