@@ -304,7 +304,11 @@ jx_session_clusters_dup_stream_name (JxSessionClusters *self,
   set = jx_clustering_get_signatures (self->clustering);
   trace = jx_signature_set_get_trace (set, jx_signature_set_get_trace_of (set, signature));
   stream = jx_trace_get_stream (trace, jx_signature_set_get_stream_of (set, signature));
-  /* TRANSLATORS: a stream of a trace, e.g. "run-64 · MPI Rank 3" */
+  if (stream->process != JX_NONE && stream->process < jx_trace_get_n_processes (trace))
+    /* TRANSLATORS: a thread of a process of a trace, e.g. "run-64 · MPI Rank 3 / Master thread" */
+    return g_strdup_printf (_("%s · %s / %s"), jx_trace_get_name (trace),
+                            jx_trace_get_process (trace, stream->process)->name, stream->name);
+  /* TRANSLATORS: a stream of a trace, e.g. "run-64 · CUDA[0:7]" */
   return g_strdup_printf (_("%s · %s"), jx_trace_get_name (trace), stream->name);
 }
 
