@@ -90,6 +90,11 @@ void              _jx_window_dispose_align        (JxWindow       *self);
 
 /* jx-window-fold.c: folding and SOS-time commands, keys and panels. */
 void              _jx_window_fold_class_init      (GtkWidgetClass *widget_class);
+/* jx-window-preferences.c: win.preferences and the scores it keeps. */
+void              _jx_window_preferences_class_init (GtkWidgetClass *widget_class);
+void              _jx_window_preferences_bind     (JxWindow       *self);
+/* The Preferences window once opened (NULL before; for tests). */
+GtkWindow        *jx_window_get_preferences       (JxWindow       *self);
 void              _jx_window_fold_init            (JxWindow       *self);
 void              _jx_window_fold_dispose         (JxWindow       *self);
 

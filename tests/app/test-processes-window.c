@@ -2,7 +2,8 @@
 /* test-processes-window.c — the Processes page under a display: nothing is
  * clustered until it is shown; then the clusters of both traces arrive
  * (sizes, representatives, the outlier flagged), and picking a cluster
- * marks exactly its members' rows in the timelines. */
+ * marks exactly its members' rows in the timelines. And the Preferences'
+ * alignment scores. */
 #include "config.h"
 
 #include <string.h>
@@ -152,6 +153,78 @@ test_processes_page (void)
   jx_test_remove_tree (dir);
 }
 
+static gboolean
+compared (gpointer item)
+{
+  return jx_session_trace_get_comparison_state (item) == JX_SESSION_COMPARISON_DONE;
+}
+
+/* First descendant of `widget` (itself included) named `name`. */
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Preferences' scores: a new gap score compares again and the result
+ * records it; a mismatch worth a match is not applied. */
+static void
+test_preferences_scores (void)
+{
+  g_autofree char *a = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *b = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  const char *paths[] = { a, b, NULL };
+  JxWindow *window = jx_window_new (NULL);
+  JxSession *session = jx_window_get_session (window);
+  JxComparisonManager *manager = jx_session_get_comparison_manager (session);
+  JxSessionTrace *item;
+  GtkWindow *prefs;
+  GtkWidget *gap, *mismatch;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  jx_window_open_paths (window, paths, FALSE);
+  jx_test_wait_for_loads (session);
+  item = jx_test_item_at (session, 1);
+  g_assert_true (jx_test_wait_until (compared, item, 120));
+  g_assert_true (jx_scoring_is_default (jx_comparison_get_scoring (jx_session_trace_get_comparison (item))));
+
+  g_assert_null (jx_window_get_preferences (window));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.preferences", NULL);
+  prefs = jx_window_get_preferences (window);
+  g_assert_nonnull (prefs);
+  g_assert_true (jx_test_wait_until (is_mapped, prefs, 10));
+  gap = find_named (GTK_WIDGET (prefs), "score-gap");
+  mismatch = find_named (GTK_WIDGET (prefs), "score-mismatch");
+  g_assert_nonnull (gap);
+  g_assert_nonnull (mismatch);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (gap)), ==, -1);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (gap), -3);
+  g_assert_cmpint (jx_comparison_manager_get_scoring (manager)->gap, ==, -3);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_RUNNING);
+  g_assert_true (jx_test_wait_until (compared, item, 120));
+  g_assert_cmpint (jx_comparison_get_scoring (jx_session_trace_get_comparison (item))->gap, ==, -3);
+
+  /* Equal to the match: refused, the scores stay. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (mismatch), 2);
+  g_assert_cmpint (jx_comparison_manager_get_scoring (manager)->mismatch, ==, -1);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_DONE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -168,5 +241,6 @@ main (int   argc,
   adw_init ();
 
   g_test_add_func ("/app/processes/page", test_processes_page);
+  g_test_add_func ("/app/preferences/scores", test_preferences_scores);
   return g_test_run ();
 }
