@@ -10,6 +10,7 @@
 
 #include <adwaita.h>
 
+#include "jx-comparison-status.h"
 #include "jx-master-timeline.h"
 #include "jx-processes-panel.h"
 #include "jx-test-gen.h"
@@ -176,6 +177,20 @@ find_named (GtkWidget  *widget,
   return NULL;
 }
 
+/* TRUE when a comparison status under widget says `text`. */
+static gboolean
+status_says (GtkWidget  *widget,
+             const char *text)
+{
+  if (JX_IS_COMPARISON_STATUS (widget) &&
+      strstr (jx_comparison_status_get_text (JX_COMPARISON_STATUS (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (status_says (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 /* The Preferences' scores: a new gap score compares again and the result
  * records it; a mismatch worth a match is not applied. */
 static void
@@ -210,11 +225,16 @@ test_preferences_scores (void)
   g_assert_nonnull (mismatch);
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (gap)), ==, -1);
 
+  jx_test_spin (100);
+  g_assert_false (status_says (GTK_WIDGET (window), "scores:"));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (gap), -3);
   g_assert_cmpint (jx_comparison_manager_get_scoring (manager)->gap, ==, -3);
   g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_RUNNING);
   g_assert_true (jx_test_wait_until (compared, item, 120));
   g_assert_cmpint (jx_comparison_get_scoring (jx_session_trace_get_comparison (item))->gap, ==, -3);
+  /* The trace's header names the scores of its result. */
+  jx_test_spin (100);
+  g_assert_true (status_says (GTK_WIDGET (window), "scores: match 2, mismatch −1, gap −3"));
 
   /* Equal to the match: refused, the scores stay. */
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (mismatch), 2);
