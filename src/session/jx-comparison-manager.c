@@ -14,6 +14,7 @@ struct _JxComparisonManager
   JxSessionTrace  *compared;       /* set by the user: one of items, or NULL */
   JxSessionTrace  *compared_seen;  /* what "compared-trace" last said (not owned) */
   JxScoring        scoring;        /* of every comparison */
+  JxPairingMode    pairing;        /* of every comparison */
 };
 
 enum {
@@ -119,6 +120,7 @@ jx_comparison_manager_update (JxComparisonManager *self)
       if (jx_trace_comparison_get_reference (tc) == reference)
         continue;
       jx_trace_comparison_set_scoring (tc, &self->scoring);
+      jx_trace_comparison_set_pairing (tc, self->pairing);
       jx_trace_comparison_start (tc, reference, jx_session_trace_get_trace (item));
     }
   notify_compared (self);
@@ -172,8 +174,36 @@ jx_comparison_manager_compare (JxComparisonManager *self,
   if (item == self->reference || !is_loaded (item) || !is_loaded (self->reference) || !contains (self, item))
     return;
   jx_trace_comparison_set_scoring (jx_session_trace_get_trace_comparison (item), &self->scoring);
+  jx_trace_comparison_set_pairing (jx_session_trace_get_trace_comparison (item), self->pairing);
   jx_trace_comparison_start (jx_session_trace_get_trace_comparison (item),
                              jx_session_trace_get_trace (self->reference), jx_session_trace_get_trace (item));
+}
+
+JxPairingMode
+jx_comparison_manager_get_pairing (JxComparisonManager *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_MANAGER (self), JX_PAIRING_AUTO);
+  return self->pairing;
+}
+
+void
+jx_comparison_manager_set_pairing (JxComparisonManager *self,
+                                   JxPairingMode        pairing)
+{
+  g_return_if_fail (JX_IS_COMPARISON_MANAGER (self));
+  g_return_if_fail (pairing <= JX_PAIRING_STRUCTURE);
+
+  if (self->pairing == pairing)
+    return;
+  self->pairing = pairing;
+  /* Every comparison paired the old way is made again. */
+  for (guint i = 0; i < n_items (self); i++)
+    {
+      JxSessionTrace *item = item_at (self, i);
+
+      if (jx_trace_comparison_get_reference (jx_session_trace_get_trace_comparison (item)) != NULL)
+        jx_comparison_manager_compare (self, item);
+    }
 }
 
 const JxScoring *
@@ -311,6 +341,7 @@ static void
 jx_comparison_manager_init (JxComparisonManager *self)
 {
   jx_scoring_init_default (&self->scoring);
+  self->pairing = JX_PAIRING_AUTO;
 }
 
 JxComparisonManager *

@@ -25,6 +25,7 @@ struct _JxTraceComparison
   guint                     headline_pairs;
   JxSessionComparisonState  headline_state;
   JxScoring                 scoring;      /* of the next start */
+  JxPairingMode             pairing;      /* of the next start */
   JxDiffBarMode             bar_mode;
   double                    bar_band;
   guint                     n_pairs;
@@ -303,6 +304,7 @@ jx_trace_comparison_start (JxTraceComparison *self,
   options.diff_bars = TRUE;
   options.keep_alignment = TRUE;
   options.scoring = self->scoring;
+  options.pairing = self->pairing;
 
   run = g_new0 (Run, 1);
   run->self = g_object_ref (self);
@@ -323,6 +325,14 @@ jx_trace_comparison_set_scoring (JxTraceComparison *self,
   g_return_if_fail (scoring != NULL);
 
   self->scoring = *scoring;
+}
+
+void
+jx_trace_comparison_set_pairing (JxTraceComparison *self,
+                                 JxPairingMode      pairing)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  self->pairing = pairing;
 }
 
 const JxScoring *
@@ -438,6 +448,7 @@ jx_trace_comparison_init (JxTraceComparison *self)
   self->bar_mode = JX_DIFF_BAR_BOTH;
   self->bar_band = 0.10;
   jx_scoring_init_default (&self->scoring);
+  self->pairing = JX_PAIRING_AUTO;
 }
 
 JxTraceComparison *

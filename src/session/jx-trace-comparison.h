@@ -59,6 +59,9 @@ void                      jx_trace_comparison_start          (JxTraceComparison 
 void                      jx_trace_comparison_set_scoring    (JxTraceComparison *self,
                                                               const JxScoring   *scoring);
 const JxScoring          *jx_trace_comparison_get_scoring    (JxTraceComparison *self);
+/* How the next start pairs the streams (default JX_PAIRING_AUTO). */
+void                      jx_trace_comparison_set_pairing    (JxTraceComparison *self,
+                                                              JxPairingMode      pairing);
 /* Stops a running comparison; the pairs done so far stay ("cancelled"). */
 void                      jx_trace_comparison_cancel         (JxTraceComparison *self);
 /* Drops run and result and sets the state (none or waiting). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The scores of the session's comparisons (the Preferences' match /
  * mismatch / gap): the default 2 / −1 / −1, other scores compare again and
- * the result records them, refused scores change nothing. */
+ * the result records them, refused scores change nothing; the same for the
+ * pairing mode. */
 #include "config.h"
 
 #include "jx-test-session.h"
@@ -55,6 +56,17 @@ test_session_scoring (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
   g_assert_true (jx_scoring_equal (jx_comparison_manager_get_scoring (manager), &scoring));
   g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_DONE);
+
+  /* Pairing by structure: compared again, the result says how it paired. */
+  g_assert_cmpint (jx_comparison_get_pairing_summary (jx_session_trace_get_comparison (item))->mode, ==,
+                   JX_PAIRING_AUTO);
+  jx_comparison_manager_set_pairing (manager, JX_PAIRING_STRUCTURE);
+  g_assert_cmpint (jx_comparison_manager_get_pairing (manager), ==, JX_PAIRING_STRUCTURE);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_RUNNING);
+  g_assert_true (jx_test_wait_until (done, item, 120));
+  g_assert_cmpint (jx_comparison_get_pairing_summary (jx_session_trace_get_comparison (item))->mode, ==,
+                   JX_PAIRING_STRUCTURE);
+  g_assert_true (jx_scoring_equal (jx_comparison_get_scoring (jx_session_trace_get_comparison (item)), &scoring));
 }
 
 int
