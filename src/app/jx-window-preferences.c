@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window-preferences.c — the Preferences window (win.preferences,
  * Ctrl+,): the match / mismatch / gap scores of every alignment
- * (jx-scoring.h), kept in GSettings and applied to the session's
+ * (jx-scoring.h) and how streams are paired (jx-stream-pairing.h), kept in
+ * GSettings and applied to the session's
  * comparisons, which run again with them and record them in their
  * results. Scores that cannot work (a gap that costs nothing, a mismatch
  * worth as much as a match) are not applied; a toast says why. */
@@ -27,6 +28,62 @@ apply_scoring (JxWindow  *self,
       adw_toast_set_timeout (toast, 6);
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
     }
+}
+
+static const char *pairing_names[] = { "auto", "name", "structure" };
+
+static void
+on_pairing_changed (JxWindow *self)
+{
+  g_autofree char *text = g_settings_get_string (self->settings, "pairing");
+  JxPairingMode mode = JX_PAIRING_AUTO;
+
+  if (jx_pairing_mode_from_string (text, &mode))
+    jx_comparison_manager_set_pairing (jx_session_get_comparison_manager (self->session), mode);
+}
+
+/* The combo row's position is the mode (JX_PAIRING_AUTO, NAME, STRUCTURE). */
+static void
+on_pairing_selected (GObject    *row,
+                     GParamSpec *pspec,
+                     JxWindow   *self)
+{
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+
+  if (selected >= G_N_ELEMENTS (pairing_names))
+    return;
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, "pairing", pairing_names[selected]);
+  else
+    jx_comparison_manager_set_pairing (jx_session_get_comparison_manager (self->session), (JxPairingMode) selected);
+}
+
+static GtkWidget *
+pairing_group (JxWindow *self)
+{
+  static const char *labels[] = { N_("Automatically"), N_("By Name"), N_("By Structure"), NULL };
+  const char *translated[G_N_ELEMENTS (labels)];
+  g_autoptr(GtkStringList) model = NULL;
+  GtkWidget *group = adw_preferences_group_new ();
+  GtkWidget *row = adw_combo_row_new ();
+
+  G_STATIC_ASSERT (JX_PAIRING_AUTO == 0 && JX_PAIRING_NAME == 1 && JX_PAIRING_STRUCTURE == 2);
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    translated[i] = labels[i] != NULL ? _(labels[i]) : NULL;
+  model = gtk_string_list_new (translated);
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Pairing of Streams"));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
+                                         _("Which stream of one trace is compared with which of the other. "
+                                           "Automatically pairs by name unless pairing by what the streams do is "
+                                           "clearly better, as when thread roles rotate between runs."));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pair Streams"));
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row),
+                              jx_comparison_manager_get_pairing (jx_session_get_comparison_manager (self->session)));
+  gtk_widget_set_name (row, "pairing");
+  g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_pairing_selected), self, 0);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return group;
 }
 
 static void
@@ -131,6 +188,7 @@ preferences_action (GtkWidget  *widget,
                                         _("Score of a call with no partner; below zero"),
                                         -JX_SCORING_LIMIT, -1, scoring->gap));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (pairing_group (self)));
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (prefs), ADW_PREFERENCES_PAGE (page));
   /* One per window, destroyed with it. */
   gtk_window_set_destroy_with_parent (GTK_WINDOW (prefs), TRUE);
@@ -158,7 +216,10 @@ _jx_window_preferences_bind (JxWindow *self)
 
       g_signal_connect_object (self->settings, signal, G_CALLBACK (on_score_changed), self, G_CONNECT_SWAPPED);
     }
+  g_signal_connect_object (self->settings, "changed::pairing", G_CALLBACK (on_pairing_changed), self,
+                           G_CONNECT_SWAPPED);
   on_score_changed (self);
+  on_pairing_changed (self);
 }
 
 GtkWindow *

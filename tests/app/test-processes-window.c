@@ -13,6 +13,7 @@
 #include "jx-comparison-status.h"
 #include "jx-master-timeline.h"
 #include "jx-processes-panel.h"
+#include "jx-similarity-list.h"
 #include "jx-test-gen.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
@@ -177,6 +178,23 @@ find_named (GtkWidget  *widget,
   return NULL;
 }
 
+/* First descendant of `widget` (itself included) of `type`. */
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* TRUE when a comparison status under widget says `text`. */
 static gboolean
 status_says (GtkWidget  *widget,
@@ -204,7 +222,8 @@ test_preferences_scores (void)
   JxComparisonManager *manager = jx_session_get_comparison_manager (session);
   JxSessionTrace *item;
   GtkWindow *prefs;
-  GtkWidget *gap, *mismatch;
+  GtkWidget *gap, *mismatch, *pairing;
+  JxSimilarityList *list;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
@@ -240,6 +259,29 @@ test_preferences_scores (void)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (mismatch), 2);
   g_assert_cmpint (jx_comparison_manager_get_scoring (manager)->mismatch, ==, -1);
   g_assert_cmpint (jx_session_trace_get_comparison_state (item), ==, JX_SESSION_COMPARISON_DONE);
+
+  /* Pairing by structure: compared again; the Similarity list names the
+   * partners and how they were paired. */
+  pairing = find_named (GTK_WIDGET (prefs), "pairing");
+  g_assert_true (ADW_IS_COMBO_ROW (pairing));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (pairing)), ==, JX_PAIRING_AUTO);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (pairing), JX_PAIRING_STRUCTURE);
+  g_assert_cmpint (jx_comparison_manager_get_pairing (manager), ==, JX_PAIRING_STRUCTURE);
+  g_assert_true (jx_test_wait_until (compared, item, 120));
+  g_assert_cmpint (jx_comparison_get_pairing_summary (jx_session_trace_get_comparison (item))->mode, ==,
+                   JX_PAIRING_STRUCTURE);
+  list = JX_SIMILARITY_LIST (find_type (GTK_WIDGET (window), JX_TYPE_SIMILARITY_LIST));
+  g_assert_nonnull (list);
+  g_assert_cmpuint (jx_similarity_list_get_n_rows (list), >, 0);
+  for (guint r = 0; r < jx_similarity_list_get_n_rows (list); r++)
+    {
+      g_autofree char *tooltip = NULL;
+      g_autofree char *label = jx_similarity_list_dup_label (list, r, &tooltip);
+
+      g_assert_nonnull (label);
+      g_assert_true (strstr (tooltip, "Paired by name") != NULL || strstr (tooltip, "Paired by structure") != NULL);
+      g_assert_true (g_str_has_prefix (tooltip, label) || strstr (label, " · by ") != NULL);
+    }
 
   gtk_window_destroy (GTK_WINDOW (window));
   jx_test_spin (50);
