@@ -1174,6 +1174,7 @@ test_shortcuts_listed (void)
     { "win.shift-earlier", "<Alt>Left" },
     { "win.shift-later", "<Alt>Right" },
     { "win.search", "<Control>f" },
+    { "win.preferences", "<Control>comma" },
     { "win.fullscreen", "F11" },
     { "win.shift-mode", "s" },
     { "win.show-messages", "m" },
