@@ -684,6 +684,7 @@ jx_window_class_init (JxWindowClass *klass)
   _jx_window_class_init_align (widget_class);
   _jx_window_fold_class_init (widget_class);
   _jx_window_preferences_class_init (widget_class);
+  _jx_window_phase_class_init (widget_class);
 }
 
 static void

@@ -3,7 +3,7 @@
  * clustered until it is shown; then the clusters of both traces arrive
  * (sizes, representatives, the outlier flagged), and picking a cluster
  * marks exactly its members' rows in the timelines. And the Preferences'
- * alignment scores. */
+ * alignment scores and pairing, and Find the Selection in Other Traces. */
 #include "config.h"
 
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "jx-comparison-status.h"
 #include "jx-master-timeline.h"
 #include "jx-processes-panel.h"
+#include "jx-session-phase.h"
 #include "jx-similarity-list.h"
 #include "jx-test-gen.h"
 #include "jx-test-session.h"
@@ -287,6 +288,84 @@ test_preferences_scores (void)
   jx_test_spin (50);
 }
 
+static gboolean
+phase_done (gpointer window)
+{
+  return !jx_window_is_finding_phase (window);
+}
+
+/* Find the Selection in Other Traces: kernel calls 3 to 5 of a Jacobi run
+ * are found in the other run; "Align There" shifts it, one undo step. */
+static void
+test_find_phase (void)
+{
+  g_autofree char *a = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *b = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  const char *paths[] = { a, b, NULL };
+  JxWindow *window = jx_window_new (NULL);
+  JxSession *session = jx_window_get_session (window);
+  JxSessionTrace *item_a, *item_b;
+  JxTrace *trace;
+  GPtrArray *hits;
+  JxTimeSpan range = { 0, 0 };
+  JxTimeOrigin origin;
+  guint32 kernel, first = JX_NONE, last = JX_NONE, stream = JX_NONE;
+  gint64 before;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  jx_window_open_paths (window, paths, FALSE);
+  jx_test_wait_for_loads (session);
+  item_a = jx_test_item_at (session, 0);
+  item_b = jx_test_item_at (session, 1);
+  trace = jx_session_trace_get_trace (item_a);
+  kernel = jx_trace_find_region (trace, "jacobi_kernel");
+  for (guint32 s = 0; s < jx_trace_get_n_streams (trace) && last == JX_NONE; s++)
+    {
+      const JxStream *st = jx_trace_get_stream (trace, s);
+      guint seen = 0;
+
+      for (guint32 i = 0; i < st->n_invocations && last == JX_NONE; i++)
+        if (st->region[i] == kernel && ++seen >= 3)
+          {
+            if (seen == 3)
+              first = i;
+            if (seen == 5)
+              last = i, stream = s;
+          }
+    }
+  g_assert_cmpuint (last, !=, JX_NONE);
+
+  /* Nothing selected: the command says what it needs, and finds nothing. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.find-phase", NULL);
+  g_assert_false (jx_window_is_finding_phase (window));
+  g_assert_null (jx_window_get_phase_hits (window));
+
+  origin = jx_session_trace_get_time_origin (item_a);
+  range.begin_ns = jx_time_ticks_to_comparison (origin, (gint64) jx_trace_get_stream (trace, stream)->start[first]);
+  range.end_ns = jx_time_ticks_to_comparison (origin, (gint64) jx_trace_get_stream (trace, stream)->end[last]);
+  jx_session_select_invocation (session, item_a, stream, first);
+  jx_session_select_time (session, &range);
+  g_assert_true (jx_session_get_selected_invocation (session, NULL, NULL, NULL));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.find-phase", NULL);
+  g_assert_true (jx_window_is_finding_phase (window));
+  g_assert_true (jx_test_wait_until (phase_done, window, 60));
+  hits = jx_window_get_phase_hits (window);
+  g_assert_nonnull (hits);
+  g_assert_cmpuint (hits->len, ==, 1);
+  g_assert_cmpint (((JxSessionPhaseHit *) g_ptr_array_index (hits, 0))->match.status, ==, JX_PHASE_FOUND);
+
+  before = jx_session_trace_get_offset (item_b);
+  g_assert_cmpuint (jx_window_align_phase (window), ==, 1);
+  g_assert_true (jx_session_can_undo (session));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_session_trace_get_offset (item_b), ==, before);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (50);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -304,5 +383,6 @@ main (int   argc,
 
   g_test_add_func ("/app/processes/page", test_processes_page);
   g_test_add_func ("/app/preferences/scores", test_preferences_scores);
+  g_test_add_func ("/app/phase/find", test_find_phase);
   return g_test_run ();
 }

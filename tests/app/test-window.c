@@ -1175,6 +1175,7 @@ test_shortcuts_listed (void)
     { "win.shift-later", "<Alt>Right" },
     { "win.search", "<Control>f" },
     { "win.preferences", "<Control>comma" },
+    { "win.find-phase", "<Control><Shift>f" },
     { "win.fullscreen", "F11" },
     { "win.shift-mode", "s" },
     { "win.show-messages", "m" },
