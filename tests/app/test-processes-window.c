@@ -274,6 +274,19 @@ test_preferences_scores (void)
   list = JX_SIMILARITY_LIST (find_type (GTK_WIDGET (window), JX_TYPE_SIMILARITY_LIST));
   g_assert_nonnull (list);
   g_assert_cmpuint (jx_similarity_list_get_n_rows (list), >, 0);
+  /* Hovering a stream's label names its partner and how they were paired. */
+  {
+    GtkWidget *canvas = jx_trace_timeline_get_canvas (
+      jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (window), item));
+    g_autofree char *tip = NULL;
+    int y, h;
+
+    jx_test_spin (200);
+    g_assert_true (jx_timeline_canvas_get_stream_span (JX_TIMELINE_CANVAS (canvas), 0, &y, &h));
+    tip = jx_timeline_canvas_dup_tooltip_markup (JX_TIMELINE_CANVAS (canvas), 10, y + h / 2.0);
+    g_assert_nonnull (tip);
+    g_assert_true (strstr (tip, "paired by name") != NULL || strstr (tip, "paired by structure") != NULL);
+  }
   for (guint r = 0; r < jx_similarity_list_get_n_rows (list); r++)
     {
       g_autofree char *tooltip = NULL;
