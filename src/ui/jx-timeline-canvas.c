@@ -183,6 +183,7 @@ fill_view (JxTimelineCanvas *self,
       view->selected_invocation = sel_inv;
     }
   view->search_mask = jx_canvas_rows_get_search_mask (self->rows);
+  view->stream_marks = jx_session_clusters_get_stream_mask (jx_session_get_clusters (self->session), self->trace);
   view->diff_bars = diff_bars (self);
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
@@ -527,6 +528,9 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (jx_session_get_counter_model (session), "notify::min", G_CALLBACK (redraw), self,
                            G_CONNECT_SWAPPED);
+  /* The cluster picked in the Processes view marks its members' rows. */
+  g_signal_connect_object (jx_session_get_clusters (session), "notify::selected", G_CALLBACK (redraw), self,
+                           G_CONNECT_SWAPPED);
   jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
   update_cursor (self);
@@ -724,6 +728,29 @@ diff_partner_name (JxTimelineCanvas *self)
   return other != NULL ? jx_session_trace_get_name (other) : NULL;
 }
 
+/* A stream row's partner in the comparison its diff bars show, and how the
+ * two were paired (markup); NULL while there is no finished pair. */
+static char *
+partner_markup (JxTimelineCanvas *self,
+                guint32           stream)
+{
+  gboolean reference = jx_session_trace_get_reference (self->item);
+  JxSessionTrace *compared = reference ? jx_session_get_compared (self->session) : self->item;
+  const JxComparisonPair *pair;
+  const char *partner;
+
+  if (compared == NULL || stream == JX_NONE)
+    return NULL;
+  pair = jx_session_trace_get_stream_pair (compared, reference, stream);
+  if (pair == NULL || pair->stream_a == JX_NONE || pair->stream_b == JX_NONE)
+    return NULL;
+  partner = reference ? pair->name_b : pair->name_a;
+  if (jx_comparison_pair_get_method (pair) == JX_PAIRED_BY_STRUCTURE)
+    return g_markup_printf_escaped (_("Compared with “%s” of %s, paired by structure"), partner,
+                                    diff_partner_name (self));
+  return g_markup_printf_escaped (_("Compared with “%s” of %s, paired by name"), partner, diff_partner_name (self));
+}
+
 char *
 jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
                                        double            x,
@@ -751,8 +778,21 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
       if (row->kind == JX_TIMELINE_ROW_COUNTER && counter_metric (self) != JX_NONE)
         return jx_timeline_tooltip_counter_label (self->trace, counter_metric (self), view->counter_min,
                                                   view->counter_max);
-      return jx_timeline_tooltip_label (self->trace, row,
+      text = jx_timeline_tooltip_label (self->trace, row,
                                         row->process == jx_canvas_rows_get_call_stack_process (self->rows));
+      if (row->kind == JX_TIMELINE_ROW_STREAM)
+        {
+          g_autofree char *partner = partner_markup (self, row->stream);
+
+          if (partner != NULL)
+            {
+              char *both = g_strconcat (text != NULL ? text : "", text != NULL ? "\n" : "", partner, NULL);
+
+              g_free (text);
+              text = both;
+            }
+        }
+      return text;
     }
   if (hit.marker >= 0 && jx_timeline_canvas_get_marker (self, hit.marker) != NULL)
     return jx_marker_dup_tooltip_markup (jx_timeline_canvas_get_marker (self, hit.marker));
