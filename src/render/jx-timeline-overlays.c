@@ -182,6 +182,21 @@ draw_note (JxTimelineRenderer   *self,
   return w + JX_TIMELINE_LABEL_PADDING;
 }
 
+/* TRUE when a label of a compressed row r, reaching down to `bottom`
+ * (drawing coordinates), would cover a row below it whose own label fits
+ * (a process the user expanded among squeezed ones keeps its labels). */
+static gboolean
+covers_readable (const JxTimelineView *view,
+                 guint                 r,
+                 int                   bottom,
+                 int                   lh)
+{
+  for (guint k = r + 1; k < view->n_rows && view->rows[k].y - view->scroll_y < bottom; k++)
+    if (view->rows[k].kind != JX_TIMELINE_ROW_DIFF && lh <= view->rows[k].height + 2)
+      return TRUE;
+  return FALSE;
+}
+
 void
 _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
                                    cairo_t              *cr,
@@ -224,7 +239,7 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
       layout = row_label (self, row, view->label_width - indent - JX_TIMELINE_LABEL_PADDING - note);
       pango_layout_get_pixel_size (layout, &lw, &lh);
       fits = lh <= row->height + 2;
-      if (!fits && y + lh > view->height)
+      if (!fits && (y + lh > view->height || covers_readable (view, r, y + lh, lh)))
         continue;
       next_free = fits ? y + row->height : y + lh + 1;
       if (!fits)

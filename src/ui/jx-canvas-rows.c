@@ -10,6 +10,7 @@ struct _JxCanvasRows
   GArray       *rows;               /* JxTimelineRow; NULL before a layout */
   int           height;
   guint8       *collapsed;          /* per process */
+  guint8       *readable;           /* per process: expanded by the user, or the call-stack process */
   guint         n_processes;
   guint32       call_stack_process;
   guint8       *search_mask;
@@ -48,6 +49,7 @@ jx_canvas_rows_free (JxCanvasRows *self)
   cancel_call_stack (self);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->collapsed, g_free);
+  g_clear_pointer (&self->readable, g_free);
   g_clear_pointer (&self->search_mask, g_free);
   g_clear_object (&self->trace);
   g_free (self);
@@ -62,6 +64,7 @@ jx_canvas_rows_set_trace (JxCanvasRows *self,
   cancel_call_stack (self);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->collapsed, g_free);
+  g_clear_pointer (&self->readable, g_free);
   g_clear_pointer (&self->search_mask, g_free);
   g_clear_object (&self->trace);
   self->height = 0;
@@ -72,6 +75,7 @@ jx_canvas_rows_set_trace (JxCanvasRows *self,
   self->trace = g_object_ref (trace);
   self->n_processes = jx_trace_get_n_processes (trace);
   self->collapsed = g_new0 (guint8, MAX (1, self->n_processes));
+  self->readable = g_new0 (guint8, MAX (1, self->n_processes));
 }
 
 JxTrace *
@@ -92,7 +96,19 @@ jx_canvas_rows_layout (JxCanvasRows           *self,
     {
       params->collapsed = self->collapsed;
       params->call_stack_process = self->call_stack_process;
-      self->rows = jx_timeline_layout_new (self->trace, params, &self->height);
+      params->readable = self->readable;
+      if (self->call_stack_process != JX_NONE)
+        {
+          /* The call-stack process is readable as well, for this layout. */
+          g_autofree guint8 *readable = g_memdup2 (self->readable, MAX (1, self->n_processes));
+
+          readable[self->call_stack_process] = 1;
+          params->readable = readable;
+          self->rows = jx_timeline_layout_new (self->trace, params, &self->height);
+          params->readable = self->readable;
+        }
+      else
+        self->rows = jx_timeline_layout_new (self->trace, params, &self->height);
     }
   return old_height != self->height;
 }
@@ -126,7 +142,17 @@ jx_canvas_rows_set_collapsed (JxCanvasRows *self,
   if (process >= self->n_processes || !!self->collapsed[process] == !!collapsed)
     return FALSE;
   self->collapsed[process] = !!collapsed;
+  /* Expanded by the user: readable rows; collapsed: its header only. */
+  self->readable[process] = !collapsed;
   return TRUE;
+}
+
+gboolean
+jx_canvas_rows_get_readable (JxCanvasRows *self,
+                             guint32       process)
+{
+  return process < self->n_processes &&
+         (self->readable[process] || process == self->call_stack_process);
 }
 
 void
@@ -134,7 +160,10 @@ jx_canvas_rows_collapse_all (JxCanvasRows *self,
                              gboolean      collapsed)
 {
   for (guint p = 0; p < self->n_processes; p++)
-    self->collapsed[p] = !!collapsed;
+    {
+      self->collapsed[p] = !!collapsed;
+      self->readable[p] = 0;
+    }
 }
 
 /* Call stacks ---------------------------------------------------------------- */

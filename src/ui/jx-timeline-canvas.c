@@ -341,11 +341,16 @@ layout_rows (JxTimelineCanvas *self,
   /* A counter line lower than 8 px shows no shape: left out then. */
   params.counter_streams = COUNTER_HEIGHT * scale >= 8.0 ? counters : NULL;
   params.counter_height = (int) (COUNTER_HEIGHT * scale);
+  /* The processes the user expanded keep readable rows; the others share
+   * what is left (relayout). */
+  params.readable_height = JX_TIMELINE_ROW_HEIGHT;
   jx_canvas_rows_layout (self->rows, &params);
 }
 
 /* Rows at full height; when they are taller than the canvas, again with
- * every height scaled down to fit (at least MIN_ROW_PX each). Only a change
+ * every height scaled down to fit (at least MIN_ROW_PX each), except the
+ * rows of readable processes (expanded by the user, or showing their call
+ * stack: jx_canvas_rows_get_readable), which keep their full height. Only a change
  * of the full height asks the lanes for a new share. */
 static void
 relayout (JxTimelineCanvas *self)
