@@ -201,6 +201,17 @@ ensure_call_stack_done (GObject      *source,
     self->ready (self->data);
 }
 
+gboolean
+jx_canvas_rows_set_readable (JxCanvasRows *self,
+                             guint32       process,
+                             gboolean      readable)
+{
+  if (process >= self->n_processes || !!self->readable[process] == !!readable)
+    return FALSE;
+  self->readable[process] = !!readable;
+  return TRUE;
+}
+
 guint32
 jx_canvas_rows_get_call_stack_process (JxCanvasRows *self)
 {

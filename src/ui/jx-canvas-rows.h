@@ -48,6 +48,10 @@ void                 jx_canvas_rows_collapse_all           (JxCanvasRows    *sel
  * params->readable_height in a compressed layout (jx-timeline-layout.h). */
 gboolean             jx_canvas_rows_get_readable           (JxCanvasRows    *self,
                                                             guint32          process);
+/* Marks a process readable or not (whatever its collapse); TRUE on a change. */
+gboolean             jx_canvas_rows_set_readable           (JxCanvasRows    *self,
+                                                            guint32          process,
+                                                            gboolean         readable);
 guint32              jx_canvas_rows_get_call_stack_process (JxCanvasRows    *self);
 /* With a summary its per-depth pyramids are built off the main thread
  * (depth rows are drawn exactly until then). */

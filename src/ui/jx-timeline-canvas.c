@@ -580,6 +580,32 @@ jx_timeline_canvas_set_process_collapsed (JxTimelineCanvas *self,
     relayout (self);
 }
 
+gboolean
+jx_timeline_canvas_get_process_readable (JxTimelineCanvas *self,
+                                         guint32           process)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+  return jx_canvas_rows_get_readable (self->rows, process);
+}
+
+void
+jx_timeline_canvas_set_process_readable (JxTimelineCanvas *self,
+                                         guint32           process,
+                                         gboolean          readable)
+{
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+
+  if (jx_canvas_rows_set_readable (self->rows, process, readable))
+    relayout (self);
+}
+
+gboolean
+jx_timeline_canvas_get_compressed (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+  return self->fit_height != 0;
+}
+
 JxTrace *
 jx_timeline_canvas_get_trace (JxTimelineCanvas *self)
 {

@@ -435,6 +435,24 @@ test_expanded_process_readable (void)
   g_assert_true (same_rows (compressed, again));
   g_clear_pointer (&again, g_array_unref);
 
+  /* The menu's Expand Process on an expanded process of a squeezed lane:
+   * readable in one step; Collapse Process collapses it. */
+  _jx_trace_timeline_set_menu_process (lane, focus);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "expand-process"));
+  g_action_group_activate_action (G_ACTION_GROUP (lane->actions), "expand-process", NULL);
+  settle (canvas);
+  assert_readable_process (canvas, focus, JX_TIMELINE_ROW_HEIGHT, 3);
+  g_assert_false (jx_timeline_canvas_get_process_collapsed (c, focus));
+  _jx_trace_timeline_set_menu_process (lane, focus);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "expand-process"));
+  g_action_group_activate_action (G_ACTION_GROUP (lane->actions), "fold-process", NULL);
+  settle (canvas);
+  again = copy_rows (canvas);
+  g_assert_true (same_rows (collapsed, again));
+  g_clear_pointer (&again, g_array_unref);
+  _jx_timeline_canvas_collapse_all (c, FALSE);
+  settle (canvas);
+
   /* The call-stack process is readable too (its depth rows with it). */
   jx_timeline_canvas_set_call_stack_process (c, focus);
   settle (canvas);
