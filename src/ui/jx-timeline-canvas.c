@@ -46,6 +46,7 @@ struct _JxTimelineCanvas
   int                 label_width;
   int                 full_height;   /* px of all rows at full height */
   int                 fit_height;    /* px the rows were compressed to, 0 = none */
+  gboolean            full_rows;     /* Readable Rows: never compressed, the lane scrolls */
   GtkAdjustment      *vadjustment;
   gboolean            overflowing;
 
@@ -312,7 +313,7 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
-  int fit = self->full_height > height && height > 0 ? height : 0;
+  int fit = self->full_height > height && height > 0 && !self->full_rows ? height : 0;
 
   self->view_valid = FALSE;
   if (fit != self->fit_height)
@@ -362,7 +363,7 @@ relayout (JxTimelineCanvas *self)
   layout_rows (self, 1.0, 0);
   full = jx_canvas_rows_get_height (self->rows);
   self->fit_height = 0;
-  if (full > height && height > 0)
+  if (full > height && height > 0 && !self->full_rows)
     {
       /* The tallest whole-pixel rows that fit (the scale alone would
        * round most of the spare pixels away). */
@@ -597,6 +598,25 @@ jx_timeline_canvas_set_process_readable (JxTimelineCanvas *self,
 
   if (jx_canvas_rows_set_readable (self->rows, process, readable))
     relayout (self);
+}
+
+gboolean
+jx_timeline_canvas_get_full_rows (JxTimelineCanvas *self)
+{
+  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
+  return self->full_rows;
+}
+
+void
+jx_timeline_canvas_set_full_rows (JxTimelineCanvas *self,
+                                  gboolean          full_rows)
+{
+  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
+
+  if (self->full_rows == !!full_rows)
+    return;
+  self->full_rows = !!full_rows;
+  relayout (self);
 }
 
 gboolean

@@ -68,6 +68,11 @@ gboolean             jx_timeline_canvas_get_process_readable   (JxTimelineCanvas
 void                 jx_timeline_canvas_set_process_readable   (JxTimelineCanvas *self,
                                                                 guint32           process,
                                                                 gboolean          readable);
+/* Readable Rows (vertical zoom): every row at full height, the canvas
+ * scrolls instead of compressing them; FALSE (the default) compresses. */
+gboolean             jx_timeline_canvas_get_full_rows          (JxTimelineCanvas *self);
+void                 jx_timeline_canvas_set_full_rows          (JxTimelineCanvas *self,
+                                                                gboolean          full_rows);
 /* TRUE when the rows are compressed to fit the canvas (below full height). */
 gboolean             jx_timeline_canvas_get_compressed         (JxTimelineCanvas *self);
 /* The stream groups the rows follow (the item's, see jx-stream-groups.h);

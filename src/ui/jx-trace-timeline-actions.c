@@ -116,6 +116,18 @@ menu_process_action (GSimpleAction *action,
     toggle_collapsed (self, self->menu_process);
 }
 
+/* Readable Rows: full-height rows and scrolling, or rows compressed to fit. */
+static void
+readable_rows (GSimpleAction *action,
+               GVariant      *state,
+               gpointer       user_data)
+{
+  JxTraceTimeline *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  jx_timeline_canvas_set_full_rows (self->canvas, g_variant_get_boolean (state));
+}
+
 /* The structural view of the menu's stream pair. */
 static void
 show_structure (GSimpleAction *action,
@@ -422,6 +434,7 @@ static const GActionEntry entries[] = {
   { "expand-process", menu_process_action },
   { "fold-process", menu_process_action },
   { "show-structure", show_structure },
+  { "readable-rows", NULL, NULL, "false", readable_rows },
   { "select-first", select_action },
   { "select-next", select_action },
   { "select-previous", select_action },

@@ -329,6 +329,25 @@ settle (GtkWidget *canvas)
   jx_test_wait_allocated (canvas);
 }
 
+/* A picture of `widget` for a person to look at (JX_TEST_SAVE_ROWS…). */
+static void
+save_png (GtkWidget  *widget,
+          const char *path)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  jx_test_spin (200);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gdk_texture_save_to_png (texture, path);
+}
+
 /* Stream and header rows of `process` are at least `min` px (readable), those
  * of every other process at most `max` px, and all rows fit the canvas. */
 static void
@@ -403,20 +422,7 @@ test_expanded_process_readable (void)
     g_assert_false (overflowing);
   }
   if (g_getenv ("JX_TEST_SAVE_ROWS") != NULL)
-    {
-      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (view);
-      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-      g_autoptr(GskRenderNode) node = NULL;
-      g_autoptr(GdkTexture) texture = NULL;
-      int w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
-
-      jx_test_spin (200);
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
-      node = gtk_snapshot_to_node (snapshot);
-      texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (view)), node,
-                                             &GRAPHENE_RECT_INIT (0, 0, w, h));
-      gdk_texture_save_to_png (texture, g_getenv ("JX_TEST_SAVE_ROWS"));
-    }
+    save_png (view, g_getenv ("JX_TEST_SAVE_ROWS"));
 
   /* Collapsed again: the compressed layout with that process collapsed. */
   jx_timeline_canvas_set_process_collapsed (c, focus, TRUE);
@@ -472,6 +478,31 @@ test_expanded_process_readable (void)
     g_assert_cmpuint (n_depth, ==, 4);
   }
   jx_timeline_canvas_set_call_stack_process (c, JX_NONE);
+  settle (canvas);
+  again = copy_rows (canvas);
+  g_assert_true (same_rows (compressed, again));
+  g_clear_pointer (&again, g_array_unref);
+
+  /* Readable Rows (the trace menu): every row at full height, the lane
+   * scrolls; off again, the compressed rows come back. */
+  g_action_group_change_action_state (G_ACTION_GROUP (lane->actions), "readable-rows", g_variant_new_boolean (TRUE));
+  settle (canvas);
+  {
+    guint n = 0;
+    const JxTimelineRow *rows = jx_timeline_canvas_get_rows (c, &n);
+    gboolean overflowing = FALSE;
+
+    g_assert_cmpuint (n, ==, compressed->len);
+    for (guint i = 0; i < n; i++)
+      if (rows[i].kind == JX_TIMELINE_ROW_STREAM || rows[i].kind == JX_TIMELINE_ROW_PROCESS)
+        g_assert_cmpint (rows[i].height, >=, JX_TIMELINE_ROW_HEIGHT);
+    g_object_get (c, "overflowing", &overflowing, NULL);
+    g_assert_true (overflowing);
+    g_assert_false (jx_timeline_canvas_get_compressed (c));
+  }
+  if (g_getenv ("JX_TEST_SAVE_ROWS_FULL") != NULL)
+    save_png (view, g_getenv ("JX_TEST_SAVE_ROWS_FULL"));
+  g_action_group_change_action_state (G_ACTION_GROUP (lane->actions), "readable-rows", g_variant_new_boolean (FALSE));
   settle (canvas);
   again = copy_rows (canvas);
   g_assert_true (same_rows (compressed, again));
