@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-window-fold.c — the window's commands for folding and SOS time, which
  * apply to every trace alike (session properties and requests), and its
- * Imbalance and Groups panels. */
+ * Imbalance, Groups and Processes panels. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -9,6 +9,7 @@
 #include "jx-custom-set-dialog.h"
 #include "jx-groups-panel.h"
 #include "jx-imbalance-panel.h"
+#include "jx-processes-panel.h"
 #include "jx-window-private.h"
 
 static void
@@ -59,9 +60,11 @@ _jx_window_fold_class_init (GtkWidgetClass *widget_class)
 
   g_type_ensure (JX_TYPE_IMBALANCE_PANEL);
   g_type_ensure (JX_TYPE_GROUPS_PANEL);
+  g_type_ensure (JX_TYPE_PROCESSES_PANEL);
   /* Offset 0: reachable with gtk_widget_get_template_child (), no field. */
   gtk_widget_class_bind_template_child_full (widget_class, "imbalance_panel", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "groups_panel", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "processes_panel", FALSE, 0);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     gtk_widget_class_install_action (widget_class, commands[i], NULL, fold_action);
 
@@ -86,6 +89,7 @@ _jx_window_fold_init (JxWindow *self)
 {
   GObject *imbalance = gtk_widget_get_template_child (GTK_WIDGET (self), JX_TYPE_WINDOW, "imbalance_panel");
   GObject *groups = gtk_widget_get_template_child (GTK_WIDGET (self), JX_TYPE_WINDOW, "groups_panel");
+  GObject *processes = gtk_widget_get_template_child (GTK_WIDGET (self), JX_TYPE_WINDOW, "processes_panel");
 
   /* Modes of the session, so every view of every trace follows them. */
   for (guint i = 0; i < G_N_ELEMENTS (mode_properties); i++)
@@ -97,6 +101,7 @@ _jx_window_fold_init (JxWindow *self)
     }
   jx_imbalance_panel_set_session (JX_IMBALANCE_PANEL (imbalance), self->session);
   jx_groups_panel_set_session (JX_GROUPS_PANEL (groups), self->session);
+  jx_processes_panel_set_session (JX_PROCESSES_PANEL (processes), self->session);
   g_signal_connect_object (self->session, "notify::show-sos", G_CALLBACK (on_show_sos), self, G_CONNECT_SWAPPED);
 }
 

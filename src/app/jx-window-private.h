@@ -30,6 +30,7 @@ struct _JxWindow
   /* Replacing the comparison: its emptiness on the way is no reason to go
    * back to the welcome page. */
   gboolean              opening;
+  gboolean              finding_phase;   /* win.find-phase runs */
 
   AdwToastOverlay      *toast_overlay;
   AdwWindowTitle       *window_title;
@@ -121,6 +122,18 @@ void              _jx_window_counter_init         (JxWindow       *self);
 
 /* jx-window-fold.c: folding and SOS-time commands, keys and panels. */
 void              _jx_window_fold_class_init      (GtkWidgetClass *widget_class);
+/* jx-window-phase.c: win.find-phase. For tests: a search is running; its
+ * hits (JxSessionPhaseHit, NULL before one ends); what "Align There" does
+ * (the traces shifted). */
+void              _jx_window_phase_class_init     (GtkWidgetClass *widget_class);
+gboolean          jx_window_is_finding_phase      (JxWindow       *self);
+GPtrArray        *jx_window_get_phase_hits        (JxWindow       *self);
+guint             jx_window_align_phase           (JxWindow       *self);
+/* jx-window-preferences.c: win.preferences and the scores it keeps. */
+void              _jx_window_preferences_class_init (GtkWidgetClass *widget_class);
+void              _jx_window_preferences_bind     (JxWindow       *self);
+/* The Preferences window once opened (NULL before; for tests). */
+GtkWindow        *jx_window_get_preferences       (JxWindow       *self);
 void              _jx_window_fold_init            (JxWindow       *self);
 void              _jx_window_fold_dispose         (JxWindow       *self);
 

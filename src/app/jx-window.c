@@ -669,6 +669,7 @@ setup_settings (JxWindow *self)
 
   _jx_window_add_toggle_actions (self);
   _jx_window_counter_init (self);
+  _jx_window_preferences_bind (self);
   _jx_window_add_align_mode_action (self);
   restore_window_state (self);
   jx_welcome_page_set_settings (self->welcome_page, self->settings);
@@ -751,6 +752,8 @@ jx_window_class_init (JxWindowClass *klass)
   _jx_window_class_init_align (widget_class);
   _jx_window_fold_class_init (widget_class);
   _jx_window_class_init_session (widget_class);
+  _jx_window_preferences_class_init (widget_class);
+  _jx_window_phase_class_init (widget_class);
 }
 
 static void

@@ -146,6 +146,11 @@ typedef struct
   guint32              counter_metric;
   double               counter_min;
   double               counter_max;
+  /* Per stream, non-zero for a marked stream (the members of the cluster
+   * picked in the Processes view): its label is underlaid with the mark
+   * colour and a bar; a collapsed process with a marked stream too. NULL
+   * for none. */
+  const guint8        *stream_marks;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -197,6 +197,42 @@ covers_readable (const JxTimelineView *view,
   return FALSE;
 }
 
+/* TRUE when the row stands for a marked stream (view->stream_marks). */
+static gboolean
+row_marked (JxTimelineRenderer   *self,
+            const JxTimelineView *view,
+            const JxTimelineRow  *row)
+{
+  const JxProcess *p;
+
+  if (view->stream_marks == NULL)
+    return FALSE;
+  if ((row->kind == JX_TIMELINE_ROW_STREAM || row->kind == JX_TIMELINE_ROW_DIFF) && row->stream != JX_NONE)
+    return view->stream_marks[row->stream] != 0;
+  if (row->kind != JX_TIMELINE_ROW_PROCESS || !row->collapsed || row->process == JX_NONE)
+    return FALSE;
+  p = jx_trace_get_process (self->trace, row->process);
+  for (guint s = 0; s < p->n_streams; s++)
+    if (view->stream_marks[p->first_stream + s])
+      return TRUE;
+  return FALSE;
+}
+
+static void
+draw_row_mark (cairo_t              *cr,
+               const JxTimelineView *view,
+               const JxTimelineRow  *row,
+               int                   y)
+{
+  /* The selection blue of GNOME, strong in the bar, faint under the text. */
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, view->dark ? 0.40 : 0.25);
+  cairo_rectangle (cr, 0, y, view->label_width, row->height);
+  cairo_fill (cr);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
+  cairo_rectangle (cr, 0, y, 4, row->height);
+  cairo_fill (cr);
+}
+
 void
 _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
                                    cairo_t              *cr,
@@ -229,6 +265,8 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
       int lw, lh;
       gboolean fits;
 
+      if (row_marked (self, view, row))
+        draw_row_mark (cr, view, row, y);
       /* Rows compressed below the text height (many streams in a short
        * lane) are labelled where a label fits without covering the one
        * above; the others name themselves on hover. */

@@ -13,6 +13,8 @@ struct _JxComparisonManager
   JxSessionTrace  *reference;      /* one of items; NULL only when empty */
   JxSessionTrace  *compared;       /* set by the user: one of items, or NULL */
   JxSessionTrace  *compared_seen;  /* what "compared-trace" last said (not owned) */
+  JxScoring        scoring;        /* of every comparison */
+  JxPairingMode    pairing;        /* of every comparison */
 };
 
 enum {
@@ -117,6 +119,8 @@ jx_comparison_manager_update (JxComparisonManager *self)
       /* Already for this reference (running, done, or stopped by the user). */
       if (jx_trace_comparison_get_reference (tc) == reference)
         continue;
+      jx_trace_comparison_set_scoring (tc, &self->scoring);
+      jx_trace_comparison_set_pairing (tc, self->pairing);
       jx_trace_comparison_start (tc, reference, jx_session_trace_get_trace (item));
     }
   notify_compared (self);
@@ -169,8 +173,70 @@ jx_comparison_manager_compare (JxComparisonManager *self,
 
   if (item == self->reference || !is_loaded (item) || !is_loaded (self->reference) || !contains (self, item))
     return;
+  jx_trace_comparison_set_scoring (jx_session_trace_get_trace_comparison (item), &self->scoring);
+  jx_trace_comparison_set_pairing (jx_session_trace_get_trace_comparison (item), self->pairing);
   jx_trace_comparison_start (jx_session_trace_get_trace_comparison (item),
                              jx_session_trace_get_trace (self->reference), jx_session_trace_get_trace (item));
+}
+
+JxPairingMode
+jx_comparison_manager_get_pairing (JxComparisonManager *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_MANAGER (self), JX_PAIRING_AUTO);
+  return self->pairing;
+}
+
+void
+jx_comparison_manager_set_pairing (JxComparisonManager *self,
+                                   JxPairingMode        pairing)
+{
+  g_return_if_fail (JX_IS_COMPARISON_MANAGER (self));
+  g_return_if_fail (pairing <= JX_PAIRING_STRUCTURE);
+
+  if (self->pairing == pairing)
+    return;
+  self->pairing = pairing;
+  /* Every comparison paired the old way is made again. */
+  for (guint i = 0; i < n_items (self); i++)
+    {
+      JxSessionTrace *item = item_at (self, i);
+
+      if (jx_trace_comparison_get_reference (jx_session_trace_get_trace_comparison (item)) != NULL)
+        jx_comparison_manager_compare (self, item);
+    }
+}
+
+const JxScoring *
+jx_comparison_manager_get_scoring (JxComparisonManager *self)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_MANAGER (self), NULL);
+  return &self->scoring;
+}
+
+gboolean
+jx_comparison_manager_set_scoring (JxComparisonManager *self,
+                                   const JxScoring     *scoring,
+                                   GError             **error)
+{
+  g_return_val_if_fail (JX_IS_COMPARISON_MANAGER (self), FALSE);
+  g_return_val_if_fail (scoring != NULL, FALSE);
+
+  if (!jx_scoring_validate (scoring, error))
+    return FALSE;
+  if (jx_scoring_equal (&self->scoring, scoring))
+    return TRUE;
+  self->scoring = *scoring;
+  /* Every comparison made with the old scores is made again. */
+  for (guint i = 0; i < n_items (self); i++)
+    {
+      JxSessionTrace *item = item_at (self, i);
+      JxTraceComparison *tc = jx_session_trace_get_trace_comparison (item);
+
+      jx_trace_comparison_set_scoring (tc, scoring);
+      if (jx_trace_comparison_get_reference (tc) != NULL)
+        jx_comparison_manager_compare (self, item);
+    }
+  return TRUE;
 }
 
 void
@@ -274,6 +340,8 @@ jx_comparison_manager_class_init (JxComparisonManagerClass *klass)
 static void
 jx_comparison_manager_init (JxComparisonManager *self)
 {
+  jx_scoring_init_default (&self->scoring);
+  self->pairing = JX_PAIRING_AUTO;
 }
 
 JxComparisonManager *

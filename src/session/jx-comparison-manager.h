@@ -22,6 +22,8 @@
 
 #include <gio/gio.h>
 
+#include "jx-scoring.h"
+#include "jx-stream-pairing.h"
 #include "jx-session-trace.h"
 
 G_BEGIN_DECLS
@@ -50,6 +52,20 @@ void                 jx_comparison_manager_update        (JxComparisonManager *s
  * either is not loaded. */
 void                 jx_comparison_manager_compare       (JxComparisonManager *self,
                                                           JxSessionTrace      *item);
+/* The match / mismatch / gap scores of every comparison (jx-scoring.h;
+ * default 2 / −1 / −1). Setting other scores compares every trace again
+ * with them; scores jx_scoring_validate refuses change nothing (FALSE with
+ * its error). */
+const JxScoring     *jx_comparison_manager_get_scoring   (JxComparisonManager *self);
+gboolean             jx_comparison_manager_set_scoring   (JxComparisonManager *self,
+                                                          const JxScoring     *scoring,
+                                                          GError             **error);
+/* How every comparison pairs the streams: by name unless by structure is
+ * clearly better (auto, the default), by name, or by structure
+ * (jx-stream-pairing.h). Another mode compares every trace again. */
+JxPairingMode        jx_comparison_manager_get_pairing   (JxComparisonManager *self);
+void                 jx_comparison_manager_set_pairing   (JxComparisonManager *self,
+                                                          JxPairingMode        pairing);
 /* Stops item's running comparison, keeping the pairs done so far. */
 void                 jx_comparison_manager_cancel        (JxComparisonManager *self,
                                                           JxSessionTrace      *item);

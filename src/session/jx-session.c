@@ -23,6 +23,7 @@ struct _JxSession
   JxDiffBarModel      *diff_bars;
   JxDiffTreeStore     *diff_trees;
   JxCounterModel      *counters;
+  JxSessionClusters   *clusters;
   JxSelection         *selection;
   JxSessionMarkers    *markers;
 
@@ -575,6 +576,13 @@ jx_session_get_diff_trees (JxSession *self)
   return self->diff_trees;
 }
 
+JxSessionClusters *
+jx_session_get_clusters (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->clusters;
+}
+
 JxSessionMarkers *
 jx_session_get_markers (JxSession *self)
 {
@@ -703,6 +711,7 @@ jx_session_dispose (GObject *object)
   g_clear_object (&self->markers);
   g_clear_object (&self->diff_trees);
   g_clear_object (&self->counters);
+  g_clear_object (&self->clusters);
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -958,6 +967,7 @@ jx_session_init (JxSession *self)
   self->markers = jx_session_markers_new (G_LIST_MODEL (self));
   self->diff_trees = jx_diff_tree_store_new (G_LIST_MODEL (self));
   self->counters = jx_counter_model_new (G_LIST_MODEL (self));
+  self->clusters = jx_session_clusters_new (G_LIST_MODEL (self));
 }
 
 JxSession *

@@ -32,6 +32,9 @@
  *   jx_session_get_diff_trees          the differential call tree of each
  *                                      finished comparison, built when asked
  *                                      (jx-diff-tree-store.h)
+ *   jx_session_get_clusters            the structural clusters of all
+ *                                      loaded traces, computed when a view
+ *                                      wants them (jx-session-clusters.h)
  * and each item owns its folding (jx-trace-folding.h) and its comparison
  * with the reference (jx-trace-comparison.h). What is left here: the list,
  * the display modes, and keeping the parts in step (a load, a removal, a
@@ -130,6 +133,7 @@
 #include "jx-counter-model.h"
 #include "jx-diff-bar-model.h"
 #include "jx-diff-tree-store.h"
+#include "jx-session-clusters.h"
 #include "jx-fold-settings.h"
 #include "jx-offset-history.h"
 #include "jx-selection.h"
@@ -154,6 +158,7 @@ JxDiffBarModel   *jx_session_get_diff_bars           (JxSession         *self);
 JxSessionMarkers *jx_session_get_markers             (JxSession         *self);
 JxSelection      *jx_session_get_selection           (JxSession         *self);
 JxDiffTreeStore  *jx_session_get_diff_trees          (JxSession         *self);
+JxSessionClusters *jx_session_get_clusters           (JxSession         *self);
 
 /* Traces. Items exist from the moment loading starts; the add functions
  * return the new item (owned by the session). */

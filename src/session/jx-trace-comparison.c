@@ -24,6 +24,8 @@ struct _JxTraceComparison
   JxHeadline               *headline;       /* of the pairs done when made */
   guint                     headline_pairs;
   JxSessionComparisonState  headline_state;
+  JxScoring                 scoring;      /* of the next start */
+  JxPairingMode             pairing;      /* of the next start */
   JxDiffBarMode             bar_mode;
   double                    bar_band;
   guint                     n_pairs;
@@ -301,6 +303,8 @@ jx_trace_comparison_start (JxTraceComparison *self,
   jx_comparison_options_init (&options);
   options.diff_bars = TRUE;
   options.keep_alignment = TRUE;
+  options.scoring = self->scoring;
+  options.pairing = self->pairing;
 
   run = g_new0 (Run, 1);
   run->self = g_object_ref (self);
@@ -311,6 +315,31 @@ jx_trace_comparison_start (JxTraceComparison *self,
                            on_progress, on_pair_done, run, on_done, run);
   g_signal_emit (self, signals[RESET], 0);
   g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+jx_trace_comparison_set_scoring (JxTraceComparison *self,
+                                 const JxScoring   *scoring)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  g_return_if_fail (scoring != NULL);
+
+  self->scoring = *scoring;
+}
+
+void
+jx_trace_comparison_set_pairing (JxTraceComparison *self,
+                                 JxPairingMode      pairing)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  self->pairing = pairing;
+}
+
+const JxScoring *
+jx_trace_comparison_get_scoring (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+  return &self->scoring;
 }
 
 void
@@ -418,6 +447,8 @@ jx_trace_comparison_init (JxTraceComparison *self)
   self->state = JX_SESSION_COMPARISON_NONE;
   self->bar_mode = JX_DIFF_BAR_BOTH;
   self->bar_band = 0.10;
+  jx_scoring_init_default (&self->scoring);
+  self->pairing = JX_PAIRING_AUTO;
 }
 
 JxTraceComparison *

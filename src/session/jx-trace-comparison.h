@@ -54,6 +54,14 @@ JxTraceComparison        *jx_trace_comparison_new            (void);
 void                      jx_trace_comparison_start          (JxTraceComparison *self,
                                                               JxTrace           *reference,
                                                               JxTrace           *trace);
+/* The scores of the next start (default 2 / −1 / −1; jx-scoring.h); the
+ * result records those it ran with (jx_comparison_get_scoring). */
+void                      jx_trace_comparison_set_scoring    (JxTraceComparison *self,
+                                                              const JxScoring   *scoring);
+const JxScoring          *jx_trace_comparison_get_scoring    (JxTraceComparison *self);
+/* How the next start pairs the streams (default JX_PAIRING_AUTO). */
+void                      jx_trace_comparison_set_pairing    (JxTraceComparison *self,
+                                                              JxPairingMode      pairing);
 /* Stops a running comparison; the pairs done so far stay ("cancelled"). */
 void                      jx_trace_comparison_cancel         (JxTraceComparison *self);
 /* Drops run and result and sets the state (none or waiting). */

@@ -13,6 +13,7 @@ struct _JxCanvasRows
   guint8       *readable;           /* per process: expanded by the user, or the call-stack process */
   guint         n_processes;
   guint32       call_stack_process;
+  gboolean      full_rows;          /* Readable Rows */
   guint8       *search_mask;
 
   GCancellable *call_stack_run;     /* of the pyramids being built */
@@ -209,6 +210,22 @@ jx_canvas_rows_set_readable (JxCanvasRows *self,
   if (process >= self->n_processes || !!self->readable[process] == !!readable)
     return FALSE;
   self->readable[process] = !!readable;
+  return TRUE;
+}
+
+gboolean
+jx_canvas_rows_get_full_rows (JxCanvasRows *self)
+{
+  return self->full_rows;
+}
+
+gboolean
+jx_canvas_rows_set_full_rows (JxCanvasRows *self,
+                              gboolean      full_rows)
+{
+  if (self->full_rows == !!full_rows)
+    return FALSE;
+  self->full_rows = !!full_rows;
   return TRUE;
 }
 

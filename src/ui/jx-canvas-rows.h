@@ -52,6 +52,11 @@ gboolean             jx_canvas_rows_get_readable           (JxCanvasRows    *sel
 gboolean             jx_canvas_rows_set_readable           (JxCanvasRows    *self,
                                                             guint32          process,
                                                             gboolean         readable);
+/* Readable Rows: every row at full height, never compressed (the canvas
+ * scrolls); set returns TRUE on a change. */
+gboolean             jx_canvas_rows_get_full_rows          (JxCanvasRows    *self);
+gboolean             jx_canvas_rows_set_full_rows          (JxCanvasRows    *self,
+                                                            gboolean         full_rows);
 guint32              jx_canvas_rows_get_call_stack_process (JxCanvasRows    *self);
 /* With a summary its per-depth pyramids are built off the main thread
  * (depth rows are drawn exactly until then). */

@@ -64,10 +64,21 @@ done_text (JxComparisonStatus *self,
            char              **tooltip)
 {
   const JxHeadline *headline = jx_trace_comparison_get_headline (jx_session_trace_get_trace_comparison (self->item));
+  JxComparison *cmp;
 
   if (headline == NULL || headline->n_compared + headline->n_pending == 0)
     return g_strdup (_("No stream pairs to compare"));
   *tooltip = jx_headline_format (headline, 5);
+  cmp = jx_session_trace_get_comparison (self->item);
+  /* Results of other scores than the usual ones say so (Preferences). */
+  if (cmp != NULL && !jx_scoring_is_default (jx_comparison_get_scoring (cmp)))
+    {
+      g_autofree char *brief = jx_headline_format_brief (headline);
+      g_autofree char *scores = jx_scoring_to_string (jx_comparison_get_scoring (cmp));
+
+      /* TRANSLATORS: the headline, then e.g. "scores: match 2, mismatch −1, gap −3" */
+      return g_strdup_printf (_("%s · scores: %s"), brief, scores);
+    }
   return jx_headline_format_brief (headline);
 }
 

@@ -18,6 +18,7 @@ struct _JxSimilarityRow
   GObject  parent_instance;
   guint    pair;          /* index in the comparison */
   char    *label;
+  char    *tooltip;
   double   similarity;
 };
 
@@ -27,6 +28,7 @@ static void
 jx_similarity_row_finalize (GObject *object)
 {
   g_free (JX_SIMILARITY_ROW (object)->label);
+  g_free (JX_SIMILARITY_ROW (object)->tooltip);
   G_OBJECT_CLASS (jx_similarity_row_parent_class)->finalize (object);
 }
 
@@ -67,6 +69,36 @@ compare_rows (gconstpointer a,
   return x->pair < y->pair ? -1 : (x->pair > y->pair ? 1 : 0);
 }
 
+/* "A ⇔ B" (or A alone when both have its name) and how they were paired:
+ * by structure, or by name although by structure another partner fits
+ * clearly better; the tooltip says it in full. */
+static char *
+pair_label (const JxComparisonPair *pair,
+            char                  **tooltip)
+{
+  g_autofree char *names = g_strcmp0 (pair->name_a, pair->name_b) == 0
+                           ? g_strdup (pair->name_a)
+                           : g_strdup_printf ("%s ⇔ %s", pair->name_a, pair->name_b);
+
+  if (jx_comparison_pair_get_method (pair) == JX_PAIRED_BY_STRUCTURE)
+    {
+      *tooltip = pair->other_name != NULL
+                 ? g_strdup_printf (_("%s\nPaired by structure; by name the partner would be %s"), names,
+                                    pair->other_name)
+                 : g_strdup_printf (_("%s\nPaired by structure"), names);
+      return g_strdup_printf (_("%s · by structure"), names);
+    }
+  if (pair->crossed && pair->other_name != NULL)
+    {
+      *tooltip = g_strdup_printf (_("%s\nPaired by name; by structure %s fits clearly better "
+                                    "(similarity %.2f; Preferences → Pairing of Streams)"),
+                                  names, pair->other_name, pair->other_similarity);
+      return g_strdup_printf (_("%s · by name (by structure: %s)"), names, pair->other_name);
+    }
+  *tooltip = g_strdup_printf (_("%s\nPaired by name"), names);
+  return g_steal_pointer (&names);
+}
+
 static void
 refresh (JxSimilarityList *self)
 {
@@ -85,9 +117,7 @@ refresh (JxSimilarityList *self)
       row = g_object_new (JX_TYPE_SIMILARITY_ROW, NULL);
       row->pair = i;
       row->similarity = pair->similarity;
-      row->label = g_strcmp0 (pair->name_a, pair->name_b) == 0
-                   ? g_strdup (pair->name_a)
-                   : g_strdup_printf ("%s ⇔ %s", pair->name_a, pair->name_b);
+      row->label = pair_label (pair, &row->tooltip);
       g_ptr_array_add (rows, row);
     }
   g_ptr_array_sort (rows, compare_rows);
@@ -163,7 +193,7 @@ bind_row (GtkSignalListItemFactory *factory,
   g_autofree char *text = g_strdup_printf ("%.4f", row->similarity);
 
   gtk_label_set_text (GTK_LABEL (label), row->label);
-  gtk_widget_set_tooltip_text (label, row->label);
+  gtk_widget_set_tooltip_text (label, row->tooltip);
   gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), row->similarity);
   gtk_label_set_text (GTK_LABEL (value), text);
 }
@@ -234,6 +264,24 @@ jx_similarity_list_get_pair (JxSimilarityList *self,
   if (similarity != NULL)
     *similarity = row->similarity;
   return row->pair;
+}
+
+char *
+jx_similarity_list_dup_label (JxSimilarityList *self,
+                              guint             position,
+                              char            **tooltip)
+{
+  g_autoptr(JxSimilarityRow) row = NULL;
+
+  g_return_val_if_fail (JX_IS_SIMILARITY_LIST (self), NULL);
+
+  flush (self);
+  row = g_list_model_get_item (G_LIST_MODEL (self->rows), position);
+  if (row == NULL)
+    return NULL;
+  if (tooltip != NULL)
+    *tooltip = g_strdup (row->tooltip);
+  return g_strdup (row->label);
 }
 
 /* Object --------------------------------------------------------------------- */

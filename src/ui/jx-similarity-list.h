@@ -24,6 +24,10 @@ guint      jx_similarity_list_get_n_rows   (JxSimilarityList *self);
 guint      jx_similarity_list_get_pair     (JxSimilarityList *self,
                                             guint             row,
                                             double           *similarity);
+/* A row's text (the partners and how they were paired) and tooltip. */
+char      *jx_similarity_list_dup_label    (JxSimilarityList *self,
+                                            guint             row,
+                                            char            **tooltip);
 void       jx_similarity_list_activate     (JxSimilarityList *self,
                                             guint             row);
 /* The list as CSV, in its order: stream_a,stream_b,similarity. */

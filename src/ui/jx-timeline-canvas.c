@@ -46,7 +46,6 @@ struct _JxTimelineCanvas
   int                 label_width;
   int                 full_height;   /* px of all rows at full height */
   int                 fit_height;    /* px the rows were compressed to, 0 = none */
-  gboolean            full_rows;     /* Readable Rows: never compressed, the lane scrolls */
   GtkAdjustment      *vadjustment;
   gboolean            overflowing;
 
@@ -184,6 +183,7 @@ fill_view (JxTimelineCanvas *self,
       view->selected_invocation = sel_inv;
     }
   view->search_mask = jx_canvas_rows_get_search_mask (self->rows);
+  view->stream_marks = jx_session_clusters_get_stream_mask (jx_session_get_clusters (self->session), self->trace);
   view->diff_bars = diff_bars (self);
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
@@ -313,7 +313,7 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
-  int fit = self->full_height > height && height > 0 && !self->full_rows ? height : 0;
+  int fit = self->full_height > height && height > 0 && !jx_canvas_rows_get_full_rows (self->rows) ? height : 0;
 
   self->view_valid = FALSE;
   if (fit != self->fit_height)
@@ -363,7 +363,7 @@ relayout (JxTimelineCanvas *self)
   layout_rows (self, 1.0, 0);
   full = jx_canvas_rows_get_height (self->rows);
   self->fit_height = 0;
-  if (full > height && height > 0 && !self->full_rows)
+  if (full > height && height > 0 && !jx_canvas_rows_get_full_rows (self->rows))
     {
       /* The tallest whole-pixel rows that fit (the scale alone would
        * round most of the spare pixels away). */
@@ -485,6 +485,12 @@ _jx_timeline_canvas_get_n_view_builds (JxTimelineCanvas *self)
   return self->n_view_builds;
 }
 
+JxCanvasRows *
+_jx_timeline_canvas_get_canvas_rows (JxTimelineCanvas *self)
+{
+  return self->rows;
+}
+
 JxTimelineRenderer *
 _jx_timeline_canvas_get_renderer (JxTimelineCanvas *self)
 {
@@ -533,6 +539,9 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (jx_session_get_counter_model (session), "notify::min", G_CALLBACK (redraw), self,
                            G_CONNECT_SWAPPED);
+  /* The cluster picked in the Processes view marks its members' rows. */
+  g_signal_connect_object (jx_session_get_clusters (session), "notify::selected", G_CALLBACK (redraw), self,
+                           G_CONNECT_SWAPPED);
   jx_canvas_fold_bind (self->fold, session, item);
   update_name (self);
   update_cursor (self);
@@ -540,84 +549,6 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
 }
 
 /* Rows ----------------------------------------------------------------------- */
-
-guint32
-jx_timeline_canvas_get_call_stack_process (JxTimelineCanvas *self)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
-  return jx_canvas_rows_get_call_stack_process (self->rows);
-}
-
-void
-jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
-                                           guint32           process)
-{
-  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  /* Depth rows draw at once (exactly); per-depth pyramids make coarse zoom
-   * fast afterwards and are built off the main thread. */
-  if (jx_canvas_rows_set_call_stack_process (self->rows, process,
-                                             self->renderer != NULL ? jx_timeline_renderer_get_summary (self->renderer)
-                                                                    : NULL))
-    relayout (self);
-}
-
-gboolean
-jx_timeline_canvas_get_process_collapsed (JxTimelineCanvas *self,
-                                          guint32           process)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-  return jx_canvas_rows_get_collapsed (self->rows, process);
-}
-
-void
-jx_timeline_canvas_set_process_collapsed (JxTimelineCanvas *self,
-                                          guint32           process,
-                                          gboolean          collapsed)
-{
-  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  if (jx_canvas_rows_set_collapsed (self->rows, process, collapsed))
-    relayout (self);
-}
-
-gboolean
-jx_timeline_canvas_get_process_readable (JxTimelineCanvas *self,
-                                         guint32           process)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-  return jx_canvas_rows_get_readable (self->rows, process);
-}
-
-void
-jx_timeline_canvas_set_process_readable (JxTimelineCanvas *self,
-                                         guint32           process,
-                                         gboolean          readable)
-{
-  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  if (jx_canvas_rows_set_readable (self->rows, process, readable))
-    relayout (self);
-}
-
-gboolean
-jx_timeline_canvas_get_full_rows (JxTimelineCanvas *self)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-  return self->full_rows;
-}
-
-void
-jx_timeline_canvas_set_full_rows (JxTimelineCanvas *self,
-                                  gboolean          full_rows)
-{
-  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  if (self->full_rows == !!full_rows)
-    return;
-  self->full_rows = !!full_rows;
-  relayout (self);
-}
 
 gboolean
 jx_timeline_canvas_get_compressed (JxTimelineCanvas *self)
@@ -633,14 +564,6 @@ jx_timeline_canvas_get_trace (JxTimelineCanvas *self)
   return self->trace;
 }
 
-const JxTimelineRow *
-jx_timeline_canvas_get_rows (JxTimelineCanvas *self,
-                             guint            *n_rows)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
-  return jx_canvas_rows_get (self->rows, n_rows);
-}
-
 int
 jx_timeline_canvas_row_at (JxTimelineCanvas *self,
                            double            y)
@@ -652,14 +575,6 @@ jx_timeline_canvas_row_at (JxTimelineCanvas *self,
 
   rows = jx_canvas_rows_get (self->rows, &n_rows);
   return rows != NULL ? jx_timeline_layout_row_at (rows, n_rows, (int) y + scroll_y (self)) : -1;
-}
-
-gboolean
-jx_timeline_canvas_has_process_header (JxTimelineCanvas *self,
-                                       guint32           process)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-  return jx_canvas_rows_has_process_header (self->rows, process);
 }
 
 gboolean
@@ -775,6 +690,29 @@ diff_partner_name (JxTimelineCanvas *self)
   return other != NULL ? jx_session_trace_get_name (other) : NULL;
 }
 
+/* A stream row's partner in the comparison its diff bars show, and how the
+ * two were paired (markup); NULL while there is no finished pair. */
+static char *
+partner_markup (JxTimelineCanvas *self,
+                guint32           stream)
+{
+  gboolean reference = jx_session_trace_get_reference (self->item);
+  JxSessionTrace *compared = reference ? jx_session_get_compared (self->session) : self->item;
+  const JxComparisonPair *pair;
+  const char *partner;
+
+  if (compared == NULL || stream == JX_NONE)
+    return NULL;
+  pair = jx_session_trace_get_stream_pair (compared, reference, stream);
+  if (pair == NULL || pair->stream_a == JX_NONE || pair->stream_b == JX_NONE)
+    return NULL;
+  partner = reference ? pair->name_b : pair->name_a;
+  if (jx_comparison_pair_get_method (pair) == JX_PAIRED_BY_STRUCTURE)
+    return g_markup_printf_escaped (_("Compared with “%s” of %s, paired by structure"), partner,
+                                    diff_partner_name (self));
+  return g_markup_printf_escaped (_("Compared with “%s” of %s, paired by name"), partner, diff_partner_name (self));
+}
+
 char *
 jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
                                        double            x,
@@ -802,8 +740,21 @@ jx_timeline_canvas_dup_tooltip_markup (JxTimelineCanvas *self,
       if (row->kind == JX_TIMELINE_ROW_COUNTER && counter_metric (self) != JX_NONE)
         return jx_timeline_tooltip_counter_label (self->trace, counter_metric (self), view->counter_min,
                                                   view->counter_max);
-      return jx_timeline_tooltip_label (self->trace, row,
+      text = jx_timeline_tooltip_label (self->trace, row,
                                         row->process == jx_canvas_rows_get_call_stack_process (self->rows));
+      if (row->kind == JX_TIMELINE_ROW_STREAM)
+        {
+          g_autofree char *partner = partner_markup (self, row->stream);
+
+          if (partner != NULL)
+            {
+              char *both = g_strconcat (text != NULL ? text : "", text != NULL ? "\n" : "", partner, NULL);
+
+              g_free (text);
+              text = both;
+            }
+        }
+      return text;
     }
   if (hit.marker >= 0 && jx_timeline_canvas_get_marker (self, hit.marker) != NULL)
     return jx_marker_dup_tooltip_markup (jx_timeline_canvas_get_marker (self, hit.marker));

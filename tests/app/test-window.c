@@ -1195,6 +1195,8 @@ test_shortcuts_listed (void)
     { "win.shift-earlier", "<Alt>Left" },
     { "win.shift-later", "<Alt>Right" },
     { "win.search", "<Control>f" },
+    { "win.preferences", "<Control>comma" },
+    { "win.find-phase", "<Control><Shift>f" },
     { "win.fullscreen", "F11" },
     { "win.shift-mode", "s" },
     { "win.show-messages", "m" },

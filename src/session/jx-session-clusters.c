@@ -1,0 +1,499 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-session-clusters.c — see jx-session-clusters.h. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-session-clusters.h"
+#include "jx-session-job.h"
+
+struct _JxSessionClusters
+{
+  GObject        parent_instance;
+
+  GListModel    *items;            /* weak */
+  GPtrArray     *watched;          /* JxSessionTrace whose "state" we follow */
+  JxSessionJob   job;
+  gboolean       wanted;
+  JxClustering  *clustering;
+  GPtrArray     *result_items;     /* JxSessionTrace per trace of the result (weak refs) */
+  GPtrArray     *result_traces;    /* JxTrace per trace of the result (strong: the set points at them) */
+  GError        *error;
+  guint          selected;
+  GHashTable    *masks;            /* JxTrace* -> guint8[n_streams] of the selected cluster */
+};
+
+G_DEFINE_FINAL_TYPE (JxSessionClusters, jx_session_clusters, G_TYPE_OBJECT)
+
+enum { PROP_0, PROP_WANTED, PROP_RUNNING, PROP_N_CLUSTERS, PROP_SELECTED, N_PROPS };
+enum { CHANGED, N_SIGNALS };
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+typedef struct
+{
+  GPtrArray *traces;               /* JxTrace, strong */
+  GPtrArray *items;                /* JxSessionTrace, strong: for the result's lookups */
+} RunInput;
+
+static void
+run_input_free (gpointer data)
+{
+  RunInput *in = data;
+
+  g_ptr_array_unref (in->traces);
+  g_ptr_array_unref (in->items);
+  g_free (in);
+}
+
+static void
+cluster_thread (GTask        *task,
+                gpointer      source,
+                gpointer      data,
+                GCancellable *cancellable)
+{
+  RunInput *in = data;
+  GError *error = NULL;
+  JxClusterOptions options;
+  JxClustering *clustering;
+
+  jx_cluster_options_init (&options);
+  clustering = jx_clustering_new_for_traces ((JxTrace *const *) in->traces->pdata, in->traces->len,
+                                             &options, cancellable, &error);
+  if (clustering == NULL)
+    {
+      if (error == NULL)
+        error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, clustering, (GDestroyNotify) jx_clustering_free);
+}
+
+/* The result's items are kept without references: forget one that goes. */
+static gboolean
+item_in_model (JxSessionClusters *self,
+               gpointer           item)
+{
+  for (guint i = 0; self->items != NULL && i < g_list_model_get_n_items (self->items); i++)
+    {
+      g_autoptr(GObject) it = g_list_model_get_item (self->items, i);
+
+      if (it == item)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+clear_masks (JxSessionClusters *self)
+{
+  g_hash_table_remove_all (self->masks);
+}
+
+static void
+set_result (JxSessionClusters *self,
+            JxClustering      *clustering,
+            GPtrArray         *items,
+            GPtrArray         *traces,
+            GError            *error)
+{
+  guint old_selected = self->selected;
+
+  g_clear_pointer (&self->clustering, jx_clustering_free);
+  g_clear_pointer (&self->result_items, g_ptr_array_unref);
+  g_clear_pointer (&self->result_traces, g_ptr_array_unref);
+  g_clear_error (&self->error);
+  self->clustering = clustering;
+  self->error = error;
+  if (items != NULL)
+    {
+      self->result_items = g_ptr_array_new ();
+      for (guint i = 0; i < items->len; i++)
+        {
+          gpointer item = g_ptr_array_index (items, i);
+
+          g_ptr_array_add (self->result_items, item_in_model (self, item) ? item : NULL);
+        }
+      self->result_traces = g_ptr_array_ref (traces);
+    }
+  self->selected = JX_SESSION_CLUSTERS_NONE;
+  clear_masks (self);
+  g_signal_emit (self, signals[CHANGED], 0);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CLUSTERS]);
+  if (old_selected != JX_SESSION_CLUSTERS_NONE)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+static void
+cluster_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(JxSessionClusters) self = user_data;
+  GCancellable *run = g_task_get_cancellable (G_TASK (result));
+  RunInput *in = g_task_get_task_data (G_TASK (result));
+  GError *error = NULL;
+  JxClustering *clustering = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (!jx_session_job_finish (&self->job, run))
+    {
+      g_clear_pointer (&clustering, jx_clustering_free);
+      g_clear_error (&error);
+      return;
+    }
+  set_result (self, clustering, in->items, in->traces, error);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+start (JxSessionClusters *self)
+{
+  g_autoptr(GTask) task = NULL;
+  gboolean was_running = jx_session_job_is_running (&self->job);
+  RunInput *in;
+
+  if (!self->wanted || self->items == NULL)
+    return;
+  in = g_new0 (RunInput, 1);
+  in->traces = g_ptr_array_new_with_free_func (g_object_unref);
+  in->items = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < g_list_model_get_n_items (self->items); i++)
+    {
+      g_autoptr(JxSessionTrace) item = g_list_model_get_item (self->items, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+
+      if (jx_session_trace_get_state (item) != JX_SESSION_TRACE_LOADED || trace == NULL)
+        continue;
+      g_ptr_array_add (in->traces, g_object_ref (trace));
+      g_ptr_array_add (in->items, g_object_ref (item));
+    }
+  if (in->traces->len == 0)
+    {
+      run_input_free (in);
+      jx_session_job_cancel (&self->job);
+      set_result (self, NULL, NULL, NULL, NULL);
+      if (was_running)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+      return;
+    }
+  /* The inputs changed: the last result no longer holds. */
+  if (self->clustering != NULL || self->error != NULL)
+    set_result (self, NULL, NULL, NULL, NULL);
+  task = g_task_new (NULL, jx_session_job_start (&self->job), cluster_done, g_object_ref (self));
+  g_task_set_source_tag (task, start);
+  g_task_set_task_data (task, in, run_input_free);
+  g_task_run_in_thread (task, cluster_thread);
+  if (!was_running)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+on_item_state (JxSessionClusters *self)
+{
+  start (self);
+}
+
+static void
+watch_items (JxSessionClusters *self)
+{
+  for (guint i = 0; i < self->watched->len; i++)
+    g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->watched, i), self);
+  g_ptr_array_set_size (self->watched, 0);
+  for (guint i = 0; self->items != NULL && i < g_list_model_get_n_items (self->items); i++)
+    {
+      JxSessionTrace *item = g_list_model_get_item (self->items, i);
+
+      g_signal_connect_swapped (item, "notify::state", G_CALLBACK (on_item_state), self);
+      g_ptr_array_add (self->watched, item);
+    }
+}
+
+static void
+on_items_changed (GListModel        *items,
+                  guint              position,
+                  guint              removed,
+                  guint              added,
+                  JxSessionClusters *self)
+{
+  if (self->result_items != NULL)
+    for (guint i = 0; i < self->result_items->len; i++)
+      if (!item_in_model (self, g_ptr_array_index (self->result_items, i)))
+        self->result_items->pdata[i] = NULL;
+  watch_items (self);
+  if (removed > 0 || added > 0)
+    start (self);
+}
+
+void
+jx_session_clusters_set_wanted (JxSessionClusters *self,
+                                gboolean           wanted)
+{
+  g_return_if_fail (JX_IS_SESSION_CLUSTERS (self));
+
+  wanted = !!wanted;
+  if (self->wanted == wanted)
+    return;
+  self->wanted = wanted;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WANTED]);
+  if (wanted && self->clustering == NULL)
+    start (self);
+}
+
+gboolean
+jx_session_clusters_get_wanted (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), FALSE);
+  return self->wanted;
+}
+
+gboolean
+jx_session_clusters_get_running (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), FALSE);
+  return jx_session_job_is_running (&self->job);
+}
+
+JxClustering *
+jx_session_clusters_get_clustering (JxSessionClusters *self,
+                                    const GError     **error)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+
+  if (error != NULL)
+    *error = self->error;
+  return self->clustering;
+}
+
+guint
+jx_session_clusters_get_n_clusters (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), 0);
+  return self->clustering != NULL ? jx_clustering_get_n_clusters (self->clustering) : 0;
+}
+
+JxSessionTrace *
+jx_session_clusters_get_item_of (JxSessionClusters *self,
+                                 guint32            signature)
+{
+  JxSignatureSet *set;
+  guint t;
+
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+
+  if (self->clustering == NULL)
+    return NULL;
+  set = jx_clustering_get_signatures (self->clustering);
+  g_return_val_if_fail (signature < jx_signature_set_get_size (set), NULL);
+  t = jx_signature_set_get_trace_of (set, signature);
+  return t < self->result_items->len ? g_ptr_array_index (self->result_items, t) : NULL;
+}
+
+char *
+jx_session_clusters_dup_stream_name (JxSessionClusters *self,
+                                     guint32            signature)
+{
+  JxSignatureSet *set;
+  JxTrace *trace;
+  const JxStream *stream;
+
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+  g_return_val_if_fail (self->clustering != NULL, NULL);
+
+  set = jx_clustering_get_signatures (self->clustering);
+  trace = jx_signature_set_get_trace (set, jx_signature_set_get_trace_of (set, signature));
+  stream = jx_trace_get_stream (trace, jx_signature_set_get_stream_of (set, signature));
+  if (stream->process != JX_NONE && stream->process < jx_trace_get_n_processes (trace))
+    /* TRANSLATORS: a thread of a process of a trace, e.g. "run-64 · MPI Rank 3 / Master thread" */
+    return g_strdup_printf (_("%s · %s / %s"), jx_trace_get_name (trace),
+                            jx_trace_get_process (trace, stream->process)->name, stream->name);
+  /* TRANSLATORS: a stream of a trace, e.g. "run-64 · CUDA[0:7]" */
+  return g_strdup_printf (_("%s · %s"), jx_trace_get_name (trace), stream->name);
+}
+
+guint
+jx_session_clusters_get_selected (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), JX_SESSION_CLUSTERS_NONE);
+  return self->selected;
+}
+
+void
+jx_session_clusters_set_selected (JxSessionClusters *self,
+                                  guint              cluster)
+{
+  const guint32 *members;
+  const JxCluster *c;
+  JxSignatureSet *set;
+  guint n_members;
+
+  g_return_if_fail (JX_IS_SESSION_CLUSTERS (self));
+  g_return_if_fail (cluster == JX_SESSION_CLUSTERS_NONE || cluster < jx_session_clusters_get_n_clusters (self));
+
+  if (self->selected == cluster)
+    return;
+  self->selected = cluster;
+  clear_masks (self);
+  if (cluster != JX_SESSION_CLUSTERS_NONE)
+    {
+      members = jx_clustering_get_members (self->clustering, &n_members);
+      c = jx_clustering_get_cluster (self->clustering, cluster);
+      set = jx_clustering_get_signatures (self->clustering);
+      g_assert (c->first + c->size <= n_members);
+      for (guint m = 0; m < c->size; m++)
+        {
+          guint32 sig = members[c->first + m];
+          JxTrace *trace = jx_signature_set_get_trace (set, jx_signature_set_get_trace_of (set, sig));
+          guint8 *mask = g_hash_table_lookup (self->masks, trace);
+
+          if (mask == NULL)
+            {
+              mask = g_new0 (guint8, MAX (jx_trace_get_n_streams (trace), 1));
+              g_hash_table_insert (self->masks, trace, mask);
+            }
+          mask[jx_signature_set_get_stream_of (set, sig)] = 1;
+        }
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+const guint8 *
+jx_session_clusters_get_stream_mask (JxSessionClusters *self,
+                                     JxTrace           *trace)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+  return trace != NULL ? g_hash_table_lookup (self->masks, trace) : NULL;
+}
+
+static void
+jx_session_clusters_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  JxSessionClusters *self = JX_SESSION_CLUSTERS (object);
+
+  switch (prop_id)
+    {
+    case PROP_WANTED:
+      g_value_set_boolean (value, self->wanted);
+      break;
+    case PROP_RUNNING:
+      g_value_set_boolean (value, jx_session_clusters_get_running (self));
+      break;
+    case PROP_N_CLUSTERS:
+      g_value_set_uint (value, jx_session_clusters_get_n_clusters (self));
+      break;
+    case PROP_SELECTED:
+      g_value_set_uint (value, self->selected);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_session_clusters_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  JxSessionClusters *self = JX_SESSION_CLUSTERS (object);
+
+  switch (prop_id)
+    {
+    case PROP_WANTED:
+      jx_session_clusters_set_wanted (self, g_value_get_boolean (value));
+      break;
+    case PROP_SELECTED:
+      jx_session_clusters_set_selected (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+jx_session_clusters_dispose (GObject *object)
+{
+  JxSessionClusters *self = JX_SESSION_CLUSTERS (object);
+
+  jx_session_job_cancel (&self->job);
+  for (guint i = 0; i < self->watched->len; i++)
+    g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->watched, i), self);
+  g_ptr_array_set_size (self->watched, 0);
+  if (self->items != NULL)
+    g_signal_handlers_disconnect_by_data (self->items, self);
+  g_clear_weak_pointer (&self->items);
+  g_clear_pointer (&self->clustering, jx_clustering_free);
+  g_clear_pointer (&self->result_items, g_ptr_array_unref);
+  g_clear_pointer (&self->result_traces, g_ptr_array_unref);
+  g_clear_error (&self->error);
+  clear_masks (self);
+
+  G_OBJECT_CLASS (jx_session_clusters_parent_class)->dispose (object);
+}
+
+static void
+jx_session_clusters_finalize (GObject *object)
+{
+  JxSessionClusters *self = JX_SESSION_CLUSTERS (object);
+
+  g_ptr_array_unref (self->watched);
+  g_hash_table_unref (self->masks);
+
+  G_OBJECT_CLASS (jx_session_clusters_parent_class)->finalize (object);
+}
+
+static void
+jx_session_clusters_class_init (JxSessionClustersClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = jx_session_clusters_get_property;
+  object_class->set_property = jx_session_clusters_set_property;
+  object_class->dispose = jx_session_clusters_dispose;
+  object_class->finalize = jx_session_clusters_finalize;
+
+  properties[PROP_WANTED] =
+    g_param_spec_boolean ("wanted", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_CLUSTERS] =
+    g_param_spec_uint ("n-clusters", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_uint ("selected", NULL, NULL, 0, G_MAXUINT, JX_SESSION_CLUSTERS_NONE,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
+                                   G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 0);
+}
+
+static void
+jx_session_clusters_init (JxSessionClusters *self)
+{
+  self->watched = g_ptr_array_new_with_free_func (g_object_unref);
+  self->masks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  self->selected = JX_SESSION_CLUSTERS_NONE;
+}
+
+JxSessionClusters *
+jx_session_clusters_new (GListModel *items)
+{
+  JxSessionClusters *self;
+
+  g_return_val_if_fail (G_IS_LIST_MODEL (items), NULL);
+  g_return_val_if_fail (g_list_model_get_item_type (items) == JX_TYPE_SESSION_TRACE, NULL);
+
+  self = g_object_new (JX_TYPE_SESSION_CLUSTERS, NULL);
+  g_set_weak_pointer (&self->items, items);
+  g_signal_connect (items, "items-changed", G_CALLBACK (on_items_changed), self);
+  watch_items (self);
+  return self;
+}

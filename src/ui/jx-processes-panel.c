@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-processes-panel.c — see jx-processes-panel.h. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "jx-processes-panel.h"
+
+struct _JxProcessesPanel
+{
+  GtkWidget          parent_instance;
+
+  JxSession         *session;
+  JxSessionClusters *clusters;
+  GtkWidget         *box;
+  GtkWidget         *status_box;
+  GtkWidget         *spinner;
+  GtkWidget         *status;
+  GtkWidget         *list;
+  GtkWidget         *more;
+  guint              n_rows;
+  gboolean           filling;        /* rows being replaced: no picks */
+};
+
+G_DEFINE_FINAL_TYPE (JxProcessesPanel, jx_processes_panel, GTK_TYPE_WIDGET)
+
+static char *
+row_markup (JxProcessesPanel *self,
+            JxClustering     *clustering,
+            guint             index)
+{
+  const JxCluster *c = jx_clustering_get_cluster (clustering, index);
+  g_autofree char *representative = jx_session_clusters_dup_stream_name (self->clusters, c->representative);
+  g_autofree char *total = jx_time_format ((gint64) (c->seconds * 1e9), 3);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *rep = g_markup_escape_text (representative, -1);
+
+  if (c->outlier)
+    g_string_append_printf (text, "<b>%s</b>", _("Outlier"));
+  else
+    g_string_append_printf (text, _("<b>Cluster %u</b>"), index + 1);
+  g_string_append (text, " · ");
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", c->size), c->size);
+  g_string_append_printf (text, " · %s", total);
+  if (c->kind == JX_STREAM_ACCELERATOR)
+    g_string_append_printf (text, " · %s", _("accelerator"));
+  g_string_append_printf (text, "\n<small>%s %s</small>", c->outlier ? _("Stream:") : _("Representative:"), rep);
+  if (c->n_groups > 1)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "\n<small>%u structure, similarity at least %.2f</small>",
+                                               "\n<small>%u structures, similarity at least %.2f</small>",
+                                               c->n_groups),
+                            c->n_groups, c->min_similarity);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+update_status (JxProcessesPanel *self)
+{
+  JxClustering *clustering;
+  const GError *error = NULL;
+  gboolean running;
+
+  if (self->clusters == NULL)
+    return;
+  running = jx_session_clusters_get_running (self->clusters);
+  clustering = jx_session_clusters_get_clustering (self->clusters, &error);
+  gtk_spinner_set_spinning (GTK_SPINNER (self->spinner), running);
+  gtk_widget_set_visible (self->spinner, running);
+  if (running)
+    gtk_label_set_text (GTK_LABEL (self->status), _("Grouping the streams by structure…"));
+  else if (error != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The streams could not be clustered: %s"), error->message);
+
+      gtk_label_set_text (GTK_LABEL (self->status), text);
+    }
+  else if (clustering == NULL)
+    gtk_label_set_text (GTK_LABEL (self->status), _("No trace is loaded yet."));
+  else
+    {
+      JxSignatureSet *set = jx_clustering_get_signatures (clustering);
+      guint n = jx_clustering_get_n_clusters (clustering);
+      guint n_streams = jx_signature_set_get_size (set) - jx_clustering_get_n_unclustered (clustering);
+      g_autofree char *streams = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams",
+                                                               n_streams), n_streams);
+      g_autofree char *clusters = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u cluster", "%u clusters", n), n);
+      guint outliers = jx_clustering_get_n_outliers (clustering);
+      g_autofree char *text = NULL;
+
+      /* TRANSLATORS: "120 streams in 4 clusters, 2 outliers" */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s in %s, %u outlier", "%s in %s, %u outliers",
+                                           outliers),
+                              streams, clusters, outliers);
+      gtk_label_set_text (GTK_LABEL (self->status), text);
+    }
+}
+
+static void
+fill (JxProcessesPanel *self)
+{
+  JxClustering *clustering = jx_session_clusters_get_clustering (self->clusters, NULL);
+  guint n = clustering != NULL ? jx_clustering_get_n_clusters (clustering) : 0;
+  GtkWidget *child;
+
+  self->filling = TRUE;
+  while ((child = gtk_widget_get_first_child (self->list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+  self->n_rows = MIN (n, JX_PROCESSES_PANEL_MAX_ROWS);
+  for (guint i = 0; i < self->n_rows; i++)
+    {
+      g_autofree char *markup = row_markup (self, clustering, i);
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_set_margin_top (label, 4);
+      gtk_widget_set_margin_bottom (label, 4);
+      gtk_widget_set_margin_start (label, 6);
+      gtk_widget_set_margin_end (label, 6);
+      if (jx_clustering_get_cluster (clustering, i)->outlier)
+        gtk_widget_add_css_class (label, "warning");
+      gtk_list_box_append (GTK_LIST_BOX (self->list), label);
+    }
+  gtk_widget_set_visible (self->list, self->n_rows > 0);
+  if (n > self->n_rows)
+    {
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more cluster",
+                                                            "and %u more clusters", n - self->n_rows),
+                                               n - self->n_rows);
+
+      gtk_label_set_text (GTK_LABEL (self->more), more);
+    }
+  gtk_widget_set_visible (self->more, n > self->n_rows);
+  self->filling = FALSE;
+  update_status (self);
+}
+
+static void
+on_row_selected (GtkListBox       *list,
+                 GtkListBoxRow    *row,
+                 JxProcessesPanel *self)
+{
+  if (self->filling || self->clusters == NULL)
+    return;
+  jx_session_clusters_set_selected (self->clusters, row != NULL ? (guint) gtk_list_box_row_get_index (row)
+                                                                : JX_SESSION_CLUSTERS_NONE);
+}
+
+/* A pick made elsewhere (or dropped by a new result) shows in the list. */
+static void
+on_selected (JxProcessesPanel *self)
+{
+  guint selected = jx_session_clusters_get_selected (self->clusters);
+  GtkListBoxRow *row = selected != JX_SESSION_CLUSTERS_NONE
+                       ? gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), (int) selected) : NULL;
+
+  if (gtk_list_box_get_selected_row (GTK_LIST_BOX (self->list)) == row)
+    return;
+  self->filling = TRUE;
+  if (row != NULL)
+    gtk_list_box_select_row (GTK_LIST_BOX (self->list), row);
+  else
+    gtk_list_box_unselect_all (GTK_LIST_BOX (self->list));
+  self->filling = FALSE;
+}
+
+void
+jx_processes_panel_set_session (JxProcessesPanel *self,
+                                JxSession        *session)
+{
+  g_return_if_fail (JX_IS_PROCESSES_PANEL (self));
+  g_return_if_fail (self->session == NULL && JX_IS_SESSION (session));
+
+  self->session = g_object_ref (session);
+  self->clusters = g_object_ref (jx_session_get_clusters (session));
+  g_signal_connect_object (self->clusters, "changed", G_CALLBACK (fill), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "notify::running", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "notify::selected", G_CALLBACK (on_selected), self, G_CONNECT_SWAPPED);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    jx_session_clusters_set_wanted (self->clusters, TRUE);
+  fill (self);
+}
+
+guint
+jx_processes_panel_get_n_rows (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), 0);
+  return self->n_rows;
+}
+
+const char *
+jx_processes_panel_get_row_text (JxProcessesPanel *self,
+                                 guint             row)
+{
+  GtkListBoxRow *r;
+
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
+
+  r = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), (int) row);
+  return r != NULL ? gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (r))) : NULL;
+}
+
+const char *
+jx_processes_panel_get_status (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->status));
+}
+
+void
+jx_processes_panel_select_row (JxProcessesPanel *self,
+                               guint             row)
+{
+  GtkListBoxRow *r;
+
+  g_return_if_fail (JX_IS_PROCESSES_PANEL (self));
+
+  r = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), (int) row);
+  g_return_if_fail (r != NULL);
+  gtk_list_box_select_row (GTK_LIST_BOX (self->list), r);
+}
+
+/* Nothing is clustered before the page is first shown. */
+static void
+jx_processes_panel_map (GtkWidget *widget)
+{
+  JxProcessesPanel *self = JX_PROCESSES_PANEL (widget);
+
+  GTK_WIDGET_CLASS (jx_processes_panel_parent_class)->map (widget);
+  if (self->clusters != NULL)
+    jx_session_clusters_set_wanted (self->clusters, TRUE);
+}
+
+static void
+jx_processes_panel_dispose (GObject *object)
+{
+  JxProcessesPanel *self = JX_PROCESSES_PANEL (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_object (&self->clusters);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (jx_processes_panel_parent_class)->dispose (object);
+}
+
+static void
+jx_processes_panel_class_init (JxProcessesPanelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = jx_processes_panel_dispose;
+  GTK_WIDGET_CLASS (klass)->map = jx_processes_panel_map;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+jx_processes_panel_init (JxProcessesPanel *self)
+{
+  GtkWidget *hint;
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  gtk_widget_set_margin_top (self->box, 12);
+  gtk_widget_set_margin_bottom (self->box, 12);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  self->status_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->spinner = gtk_spinner_new ();
+  gtk_widget_set_visible (self->spinner, FALSE);
+  self->status = gtk_label_new (_("No trace is loaded yet."));
+  gtk_label_set_xalign (GTK_LABEL (self->status), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->status), TRUE);
+  gtk_box_append (GTK_BOX (self->status_box), self->spinner);
+  gtk_box_append (GTK_BOX (self->status_box), self->status);
+  gtk_box_append (GTK_BOX (self->box), self->status_box);
+
+  hint = gtk_label_new (_("Streams that call the same functions from the same callers form a cluster; "
+                          "pick one to mark its streams in the timelines."));
+  gtk_label_set_xalign (GTK_LABEL (hint), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
+  gtk_widget_add_css_class (hint, "dim-label");
+  gtk_widget_add_css_class (hint, "caption");
+  gtk_box_append (GTK_BOX (self->box), hint);
+
+  self->list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);
+  gtk_widget_add_css_class (self->list, "boxed-list");
+  gtk_widget_set_visible (self->list, FALSE);
+  g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
+  gtk_box_append (GTK_BOX (self->box), self->list);
+
+  self->more = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->more), 0.0f);
+  gtk_widget_add_css_class (self->more, "dim-label");
+  gtk_widget_set_visible (self->more, FALSE);
+  gtk_box_append (GTK_BOX (self->box), self->more);
+}

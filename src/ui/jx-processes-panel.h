@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-processes-panel.h — the Processes page of the side pane: the
+ * structural clusters of all loaded traces together (jx-session-clusters.h,
+ * docs/cluster.md), largest first, each with its size, representative
+ * stream, total time and whether it is an outlier (a single stream).
+ * The clusters are computed in a thread from the first time the page is
+ * shown, and again when traces come or go; picking a cluster marks its
+ * members' rows in every timeline. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "jx-session.h"
+
+G_BEGIN_DECLS
+
+/* Rows listed at most; the rest are counted in a last line. */
+#define JX_PROCESSES_PANEL_MAX_ROWS 200
+
+#define JX_TYPE_PROCESSES_PANEL (jx_processes_panel_get_type ())
+G_DECLARE_FINAL_TYPE (JxProcessesPanel, jx_processes_panel, JX, PROCESSES_PANEL, GtkWidget)
+
+void        jx_processes_panel_set_session  (JxProcessesPanel *self,
+                                             JxSession        *session);
+/* For tests: the cluster rows listed, the text of one (NULL past the end),
+ * the status line, and picking a row as a click does. */
+guint       jx_processes_panel_get_n_rows   (JxProcessesPanel *self);
+const char *jx_processes_panel_get_row_text (JxProcessesPanel *self,
+                                             guint             row);
+const char *jx_processes_panel_get_status   (JxProcessesPanel *self);
+void        jx_processes_panel_select_row   (JxProcessesPanel *self,
+                                             guint             row);
+
+G_END_DECLS
