@@ -197,6 +197,21 @@ covers_readable (const JxTimelineView *view,
   return FALSE;
 }
 
+/* TRUE when the label of a squeezed row says which process it belongs to:
+ * process and group headers, the stream of a one-stream process and
+ * streams labelled "process / stream". A bare "Thread 1" over rows of
+ * several processes would name none of them; those name themselves on hover. */
+static gboolean
+names_process (JxTimelineRenderer  *self,
+               const JxTimelineRow *row)
+{
+  if (row->kind == JX_TIMELINE_ROW_DEPTH || row->kind == JX_TIMELINE_ROW_COUNTER)
+    return FALSE;
+  if (row->kind != JX_TIMELINE_ROW_STREAM || row->qualified)
+    return TRUE;
+  return jx_trace_get_process (self->trace, row->process)->n_streams <= 1;
+}
+
 /* TRUE when the row stands for a marked stream (view->stream_marks). */
 static gboolean
 row_marked (JxTimelineRenderer   *self,
@@ -277,7 +292,7 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
       layout = row_label (self, row, view->label_width - indent - JX_TIMELINE_LABEL_PADDING - note);
       pango_layout_get_pixel_size (layout, &lw, &lh);
       fits = lh <= row->height + 2;
-      if (!fits && (y + lh > view->height || covers_readable (view, r, y + lh, lh)))
+      if (!fits && (y + lh > view->height || covers_readable (view, r, y + lh, lh) || !names_process (self, row)))
         continue;
       next_free = fits ? y + row->height : y + lh + 1;
       if (!fits)
