@@ -120,7 +120,7 @@ emit_stream (Layout  *l,
                        !(pg != NULL && (pg->kind == JX_STREAM_GROUP_PROCESS || pg->kind == JX_STREAM_GROUP_DEVICE));
 
   append (l, JX_TIMELINE_ROW_STREAM, s->process, sid, JX_NONE, 0, level, FALSE, qualified,
-          l->params->row_height);
+          _jx_timeline_layout_row_px (l->params, s->process, l->params->row_height));
   /* Its diff bar right under it, no separator between them. */
   if (l->params->diff_streams != NULL && l->params->diff_streams[sid])
     {
@@ -139,7 +139,7 @@ emit_stream (Layout  *l,
   if (l->params->call_stack_process == s->process)
     for (guint16 d = 0; d < s->max_depth; d++)
       append (l, JX_TIMELINE_ROW_DEPTH, s->process, sid, JX_NONE, d, level + 1, FALSE, FALSE,
-              l->params->row_height);
+              _jx_timeline_layout_row_px (l->params, s->process, l->params->row_height));
 }
 
 static gboolean
@@ -210,7 +210,9 @@ emit_item (Layout  *l,
   process = g->process != JX_NONE ? g->process
             : (g->n_members > 0 ? jx_trace_get_stream (l->trace, g->members[0])->process : 0);
   append (l, g->kind == JX_STREAM_GROUP_PROCESS ? JX_TIMELINE_ROW_PROCESS : JX_TIMELINE_ROW_GROUP,
-          process, JX_NONE, item, 0, level, folded, FALSE, l->params->header_height);
+          process, JX_NONE, item, 0, level, folded, FALSE,
+          g->kind == JX_STREAM_GROUP_PROCESS ? _jx_timeline_layout_row_px (l->params, process, l->params->header_height)
+                                             : l->params->header_height);
   if (folded)
     {
       emit_unfolded (l, item, item, level + 1);

@@ -23,6 +23,16 @@ jx_timeline_layout_params_init (JxTimelineLayoutParams *params)
   params->counter_height = 28;
 }
 
+int
+_jx_timeline_layout_row_px (const JxTimelineLayoutParams *params,
+                            guint32                       process,
+                            int                           px)
+{
+  if (params->readable == NULL || process == JX_NONE || !params->readable[process])
+    return px;
+  return MAX (px, params->readable_height > 0 ? params->readable_height : params->row_height);
+}
+
 JxTimelineRow *
 _jx_timeline_layout_append (GArray            *rows,
                             int               *y,
@@ -85,7 +95,7 @@ jx_timeline_layout_new (JxTrace                      *trace,
       if (process->n_streams > 1)
         {
           _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_PROCESS, p, JX_NONE, 0, collapsed, TRUE,
-                      params->header_height);
+                      _jx_timeline_layout_row_px (params, p, params->header_height));
           first = FALSE;
           if (collapsed)
             continue;
@@ -97,7 +107,7 @@ jx_timeline_layout_new (JxTrace                      *trace,
           const JxStream *s = jx_trace_get_stream (trace, sid);
 
           _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_STREAM, p, sid, 0, FALSE, first,
-                      params->row_height);
+                      _jx_timeline_layout_row_px (params, p, params->row_height));
           first = FALSE;
           if (params->diff_streams != NULL && params->diff_streams[sid])
             _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_DIFF, p, sid, 0, FALSE, FALSE,
@@ -108,7 +118,7 @@ jx_timeline_layout_new (JxTrace                      *trace,
           if (call_stack)
             for (guint16 d = 0; d < s->max_depth; d++)
               _jx_timeline_layout_append (rows, &y, JX_TIMELINE_ROW_DEPTH, p, sid, d, FALSE, FALSE,
-                          params->row_height);
+                          _jx_timeline_layout_row_px (params, p, params->row_height));
         }
     }
 

@@ -55,6 +55,12 @@ typedef struct
   const guint8  *counter_streams;     /* per stream, non-zero = a COUNTER row under it (after its
                                          DIFF row); NULL = none */
   int            counter_height;      /* px of COUNTER rows (e.g. 28) */
+  /* Readable processes in a compressed layout: per process, non-zero = its
+   * header, stream and depth rows are at least readable_height px whatever
+   * row_height and header_height say (the processes the user expanded keep
+   * readable rows while the others share what is left); NULL = none. */
+  const guint8  *readable;
+  int            readable_height;     /* px (e.g. 18); 0 = row_height */
 } JxTimelineLayoutParams;
 
 void     jx_timeline_layout_params_init (JxTimelineLayoutParams *params);

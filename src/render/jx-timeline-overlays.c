@@ -182,6 +182,36 @@ draw_note (JxTimelineRenderer   *self,
   return w + JX_TIMELINE_LABEL_PADDING;
 }
 
+/* TRUE when a label of a compressed row r, reaching down to `bottom`
+ * (drawing coordinates), would cover a row below it whose own label fits
+ * (a process the user expanded among squeezed ones keeps its labels). */
+static gboolean
+covers_readable (const JxTimelineView *view,
+                 guint                 r,
+                 int                   bottom,
+                 int                   lh)
+{
+  for (guint k = r + 1; k < view->n_rows && view->rows[k].y - view->scroll_y < bottom; k++)
+    if (view->rows[k].kind != JX_TIMELINE_ROW_DIFF && lh <= view->rows[k].height + 2)
+      return TRUE;
+  return FALSE;
+}
+
+/* TRUE when the label of a squeezed row says which process it belongs to:
+ * process and group headers, the stream of a one-stream process and
+ * streams labelled "process / stream". A bare "Thread 1" over rows of
+ * several processes would name none of them; those name themselves on hover. */
+static gboolean
+names_process (JxTimelineRenderer  *self,
+               const JxTimelineRow *row)
+{
+  if (row->kind == JX_TIMELINE_ROW_DEPTH || row->kind == JX_TIMELINE_ROW_COUNTER)
+    return FALSE;
+  if (row->kind != JX_TIMELINE_ROW_STREAM || row->qualified)
+    return TRUE;
+  return jx_trace_get_process (self->trace, row->process)->n_streams <= 1;
+}
+
 /* TRUE when the row stands for a marked stream (view->stream_marks). */
 static gboolean
 row_marked (JxTimelineRenderer   *self,
@@ -262,7 +292,7 @@ _jx_timeline_renderer_draw_labels (JxTimelineRenderer   *self,
       layout = row_label (self, row, view->label_width - indent - JX_TIMELINE_LABEL_PADDING - note);
       pango_layout_get_pixel_size (layout, &lw, &lh);
       fits = lh <= row->height + 2;
-      if (!fits && y + lh > view->height)
+      if (!fits && (y + lh > view->height || covers_readable (view, r, y + lh, lh) || !names_process (self, row)))
         continue;
       next_free = fits ? y + row->height : y + lh + 1;
       if (!fits)

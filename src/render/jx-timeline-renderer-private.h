@@ -72,6 +72,12 @@ JxTimelineRow *_jx_timeline_layout_append (GArray            *rows,
                                            gboolean           first,
                                            int                height);
 
+/* Height of a header, stream or depth row of `process`: `px`, or at least
+ * params->readable_height when the process is readable. */
+int _jx_timeline_layout_row_px (const JxTimelineLayoutParams *params,
+                                guint32                       process,
+                                int                           px);
+
 /* jx_timeline_layout_new () with groups (jx-timeline-layout-groups.c). */
 GArray *_jx_timeline_layout_groups (JxTrace                      *trace,
                                     const JxTimelineLayoutParams *params,

@@ -10,8 +10,10 @@ struct _JxCanvasRows
   GArray       *rows;               /* JxTimelineRow; NULL before a layout */
   int           height;
   guint8       *collapsed;          /* per process */
+  guint8       *readable;           /* per process: expanded by the user, or the call-stack process */
   guint         n_processes;
   guint32       call_stack_process;
+  gboolean      full_rows;          /* Readable Rows */
   guint8       *search_mask;
 
   GCancellable *call_stack_run;     /* of the pyramids being built */
@@ -48,6 +50,7 @@ jx_canvas_rows_free (JxCanvasRows *self)
   cancel_call_stack (self);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->collapsed, g_free);
+  g_clear_pointer (&self->readable, g_free);
   g_clear_pointer (&self->search_mask, g_free);
   g_clear_object (&self->trace);
   g_free (self);
@@ -62,6 +65,7 @@ jx_canvas_rows_set_trace (JxCanvasRows *self,
   cancel_call_stack (self);
   g_clear_pointer (&self->rows, g_array_unref);
   g_clear_pointer (&self->collapsed, g_free);
+  g_clear_pointer (&self->readable, g_free);
   g_clear_pointer (&self->search_mask, g_free);
   g_clear_object (&self->trace);
   self->height = 0;
@@ -72,6 +76,7 @@ jx_canvas_rows_set_trace (JxCanvasRows *self,
   self->trace = g_object_ref (trace);
   self->n_processes = jx_trace_get_n_processes (trace);
   self->collapsed = g_new0 (guint8, MAX (1, self->n_processes));
+  self->readable = g_new0 (guint8, MAX (1, self->n_processes));
 }
 
 JxTrace *
@@ -92,7 +97,19 @@ jx_canvas_rows_layout (JxCanvasRows           *self,
     {
       params->collapsed = self->collapsed;
       params->call_stack_process = self->call_stack_process;
-      self->rows = jx_timeline_layout_new (self->trace, params, &self->height);
+      params->readable = self->readable;
+      if (self->call_stack_process != JX_NONE)
+        {
+          /* The call-stack process is readable as well, for this layout. */
+          g_autofree guint8 *readable = g_memdup2 (self->readable, MAX (1, self->n_processes));
+
+          readable[self->call_stack_process] = 1;
+          params->readable = readable;
+          self->rows = jx_timeline_layout_new (self->trace, params, &self->height);
+          params->readable = self->readable;
+        }
+      else
+        self->rows = jx_timeline_layout_new (self->trace, params, &self->height);
     }
   return old_height != self->height;
 }
@@ -126,7 +143,17 @@ jx_canvas_rows_set_collapsed (JxCanvasRows *self,
   if (process >= self->n_processes || !!self->collapsed[process] == !!collapsed)
     return FALSE;
   self->collapsed[process] = !!collapsed;
+  /* Expanded by the user: readable rows; collapsed: its header only. */
+  self->readable[process] = !collapsed;
   return TRUE;
+}
+
+gboolean
+jx_canvas_rows_get_readable (JxCanvasRows *self,
+                             guint32       process)
+{
+  return process < self->n_processes &&
+         (self->readable[process] || process == self->call_stack_process);
 }
 
 void
@@ -134,7 +161,10 @@ jx_canvas_rows_collapse_all (JxCanvasRows *self,
                              gboolean      collapsed)
 {
   for (guint p = 0; p < self->n_processes; p++)
-    self->collapsed[p] = !!collapsed;
+    {
+      self->collapsed[p] = !!collapsed;
+      self->readable[p] = 0;
+    }
 }
 
 /* Call stacks ---------------------------------------------------------------- */
@@ -170,6 +200,33 @@ ensure_call_stack_done (GObject      *source,
   g_clear_object (&self->call_stack_run);
   if (self->ready != NULL)
     self->ready (self->data);
+}
+
+gboolean
+jx_canvas_rows_set_readable (JxCanvasRows *self,
+                             guint32       process,
+                             gboolean      readable)
+{
+  if (process >= self->n_processes || !!self->readable[process] == !!readable)
+    return FALSE;
+  self->readable[process] = !!readable;
+  return TRUE;
+}
+
+gboolean
+jx_canvas_rows_get_full_rows (JxCanvasRows *self)
+{
+  return self->full_rows;
+}
+
+gboolean
+jx_canvas_rows_set_full_rows (JxCanvasRows *self,
+                              gboolean      full_rows)
+{
+  if (self->full_rows == !!full_rows)
+    return FALSE;
+  self->full_rows = !!full_rows;
+  return TRUE;
 }
 
 guint32

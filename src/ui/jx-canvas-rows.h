@@ -42,6 +42,21 @@ gboolean             jx_canvas_rows_set_collapsed          (JxCanvasRows    *sel
                                                             gboolean         collapsed);
 void                 jx_canvas_rows_collapse_all           (JxCanvasRows    *self,
                                                             gboolean         collapsed);
+/* Readable processes: expanding a process (set_collapsed FALSE on a
+ * collapsed one) makes it readable, collapsing it or collapse_all ends
+ * that; the call-stack process is readable too. Their rows keep
+ * params->readable_height in a compressed layout (jx-timeline-layout.h). */
+gboolean             jx_canvas_rows_get_readable           (JxCanvasRows    *self,
+                                                            guint32          process);
+/* Marks a process readable or not (whatever its collapse); TRUE on a change. */
+gboolean             jx_canvas_rows_set_readable           (JxCanvasRows    *self,
+                                                            guint32          process,
+                                                            gboolean         readable);
+/* Readable Rows: every row at full height, never compressed (the canvas
+ * scrolls); set returns TRUE on a change. */
+gboolean             jx_canvas_rows_get_full_rows          (JxCanvasRows    *self);
+gboolean             jx_canvas_rows_set_full_rows          (JxCanvasRows    *self,
+                                                            gboolean         full_rows);
 guint32              jx_canvas_rows_get_call_stack_process (JxCanvasRows    *self);
 /* With a summary its per-depth pyramids are built off the main thread
  * (depth rows are drawn exactly until then). */

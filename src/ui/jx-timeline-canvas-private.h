@@ -3,6 +3,7 @@
  * may ask of it. */
 #pragma once
 
+#include "jx-canvas-rows.h"
 #include "jx-timeline-canvas.h"
 
 G_BEGIN_DECLS
@@ -15,6 +16,9 @@ void _jx_timeline_canvas_relayout     (JxTimelineCanvas *self);
 /* Collapses (or expands) every process with a header, in one relayout. */
 void _jx_timeline_canvas_collapse_all (JxTimelineCanvas *self,
                                        gboolean          collapsed);
+
+/* The rows (jx-canvas-rows.h), for jx-timeline-canvas-rows.c. */
+JxCanvasRows *_jx_timeline_canvas_get_canvas_rows (JxTimelineCanvas *self);
 
 /* For tests: how many times the view was built, and the renderer (NULL
  * before the trace loads; its jx_timeline_renderer_get_n_samplings). */

@@ -313,7 +313,7 @@ jx_timeline_canvas_size_allocate (GtkWidget *widget,
                                   int        baseline)
 {
   JxTimelineCanvas *self = JX_TIMELINE_CANVAS (widget);
-  int fit = self->full_height > height && height > 0 ? height : 0;
+  int fit = self->full_height > height && height > 0 && !jx_canvas_rows_get_full_rows (self->rows) ? height : 0;
 
   self->view_valid = FALSE;
   if (fit != self->fit_height)
@@ -342,11 +342,16 @@ layout_rows (JxTimelineCanvas *self,
   /* A counter line lower than 8 px shows no shape: left out then. */
   params.counter_streams = COUNTER_HEIGHT * scale >= 8.0 ? counters : NULL;
   params.counter_height = (int) (COUNTER_HEIGHT * scale);
+  /* The processes the user expanded keep readable rows; the others share
+   * what is left (relayout). */
+  params.readable_height = JX_TIMELINE_ROW_HEIGHT;
   jx_canvas_rows_layout (self->rows, &params);
 }
 
 /* Rows at full height; when they are taller than the canvas, again with
- * every height scaled down to fit (at least MIN_ROW_PX each). Only a change
+ * every height scaled down to fit (at least MIN_ROW_PX each), except the
+ * rows of readable processes (expanded by the user, or showing their call
+ * stack: jx_canvas_rows_get_readable), which keep their full height. Only a change
  * of the full height asks the lanes for a new share. */
 static void
 relayout (JxTimelineCanvas *self)
@@ -358,7 +363,7 @@ relayout (JxTimelineCanvas *self)
   layout_rows (self, 1.0, 0);
   full = jx_canvas_rows_get_height (self->rows);
   self->fit_height = 0;
-  if (full > height && height > 0)
+  if (full > height && height > 0 && !jx_canvas_rows_get_full_rows (self->rows))
     {
       /* The tallest whole-pixel rows that fit (the scale alone would
        * round most of the spare pixels away). */
@@ -480,6 +485,12 @@ _jx_timeline_canvas_get_n_view_builds (JxTimelineCanvas *self)
   return self->n_view_builds;
 }
 
+JxCanvasRows *
+_jx_timeline_canvas_get_canvas_rows (JxTimelineCanvas *self)
+{
+  return self->rows;
+}
+
 JxTimelineRenderer *
 _jx_timeline_canvas_get_renderer (JxTimelineCanvas *self)
 {
@@ -539,44 +550,11 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
 
 /* Rows ----------------------------------------------------------------------- */
 
-guint32
-jx_timeline_canvas_get_call_stack_process (JxTimelineCanvas *self)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), JX_NONE);
-  return jx_canvas_rows_get_call_stack_process (self->rows);
-}
-
-void
-jx_timeline_canvas_set_call_stack_process (JxTimelineCanvas *self,
-                                           guint32           process)
-{
-  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  /* Depth rows draw at once (exactly); per-depth pyramids make coarse zoom
-   * fast afterwards and are built off the main thread. */
-  if (jx_canvas_rows_set_call_stack_process (self->rows, process,
-                                             self->renderer != NULL ? jx_timeline_renderer_get_summary (self->renderer)
-                                                                    : NULL))
-    relayout (self);
-}
-
 gboolean
-jx_timeline_canvas_get_process_collapsed (JxTimelineCanvas *self,
-                                          guint32           process)
+jx_timeline_canvas_get_compressed (JxTimelineCanvas *self)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-  return jx_canvas_rows_get_collapsed (self->rows, process);
-}
-
-void
-jx_timeline_canvas_set_process_collapsed (JxTimelineCanvas *self,
-                                          guint32           process,
-                                          gboolean          collapsed)
-{
-  g_return_if_fail (JX_IS_TIMELINE_CANVAS (self));
-
-  if (jx_canvas_rows_set_collapsed (self->rows, process, collapsed))
-    relayout (self);
+  return self->fit_height != 0;
 }
 
 JxTrace *
@@ -584,14 +562,6 @@ jx_timeline_canvas_get_trace (JxTimelineCanvas *self)
 {
   g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
   return self->trace;
-}
-
-const JxTimelineRow *
-jx_timeline_canvas_get_rows (JxTimelineCanvas *self,
-                             guint            *n_rows)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), NULL);
-  return jx_canvas_rows_get (self->rows, n_rows);
 }
 
 int
@@ -605,14 +575,6 @@ jx_timeline_canvas_row_at (JxTimelineCanvas *self,
 
   rows = jx_canvas_rows_get (self->rows, &n_rows);
   return rows != NULL ? jx_timeline_layout_row_at (rows, n_rows, (int) y + scroll_y (self)) : -1;
-}
-
-gboolean
-jx_timeline_canvas_has_process_header (JxTimelineCanvas *self,
-                                       guint32           process)
-{
-  g_return_val_if_fail (JX_IS_TIMELINE_CANVAS (self), FALSE);
-  return jx_canvas_rows_has_process_header (self->rows, process);
 }
 
 gboolean

@@ -58,6 +58,23 @@ gboolean             jx_timeline_canvas_get_process_collapsed  (JxTimelineCanvas
 void                 jx_timeline_canvas_set_process_collapsed  (JxTimelineCanvas *self,
                                                                 guint32           process,
                                                                 gboolean          collapsed);
+/* Readable processes keep full-height rows while the others compress to
+ * fit (issue 19): expanding a collapsed process makes it readable,
+ * collapsing it or Expand/Collapse All ends that; the call-stack process is
+ * readable too. set_process_readable also covers expanded processes and
+ * processes of one stream (the menu's Expand Process in a squeezed lane). */
+gboolean             jx_timeline_canvas_get_process_readable   (JxTimelineCanvas *self,
+                                                                guint32           process);
+void                 jx_timeline_canvas_set_process_readable   (JxTimelineCanvas *self,
+                                                                guint32           process,
+                                                                gboolean          readable);
+/* Readable Rows (vertical zoom): every row at full height, the canvas
+ * scrolls instead of compressing them; FALSE (the default) compresses. */
+gboolean             jx_timeline_canvas_get_full_rows          (JxTimelineCanvas *self);
+void                 jx_timeline_canvas_set_full_rows          (JxTimelineCanvas *self,
+                                                                gboolean          full_rows);
+/* TRUE when the rows are compressed to fit the canvas (below full height). */
+gboolean             jx_timeline_canvas_get_compressed         (JxTimelineCanvas *self);
 /* The stream groups the rows follow (the item's, see jx-stream-groups.h);
  * NULL before the trace loads. Groups fold by index: a process group
  * through its process's collapse, the others by their key, so that a

@@ -37,6 +37,10 @@ _jx_trace_timeline_set_menu_process (JxTraceTimeline *self,
   gboolean call_stack = on && process == jx_timeline_canvas_get_call_stack_process (self->canvas);
   gboolean foldable = on && jx_timeline_canvas_has_process_header (self->canvas, process);
   gboolean collapsed = foldable && jx_timeline_canvas_get_process_collapsed (self->canvas, process);
+  gboolean squeezed = jx_timeline_canvas_get_compressed (self->canvas);
+  gboolean readable = on && jx_timeline_canvas_get_process_readable (self->canvas, process);
+  /* Readable by Expand Process, not only as the call-stack process. */
+  gboolean readable_own = readable && !call_stack;
 
   self->menu_process = process;
   if (!on)
@@ -47,9 +51,12 @@ _jx_trace_timeline_set_menu_process (JxTraceTimeline *self,
                                                                   NULL, NULL, NULL));
   _jx_trace_timeline_set_action_enabled (self, "show-call-stack", on && !call_stack);
   _jx_trace_timeline_set_action_enabled (self, "hide-call-stack", call_stack);
-  /* Also the keyboard's way to fold a process (the expander needs a click). */
-  _jx_trace_timeline_set_action_enabled (self, "expand-process", collapsed);
-  _jx_trace_timeline_set_action_enabled (self, "fold-process", foldable && !collapsed);
+  /* Also the keyboard's way to fold a process (the expander needs a click).
+   * In a squeezed lane Expand Process also gives an expanded process (or
+   * one of a single stream) readable rows, and Collapse Process takes them
+   * back. */
+  _jx_trace_timeline_set_action_enabled (self, "expand-process", collapsed || (on && squeezed && !readable));
+  _jx_trace_timeline_set_action_enabled (self, "fold-process", (foldable && !collapsed) || (on && readable_own));
 }
 
 static void
@@ -99,8 +106,26 @@ menu_process_action (GSimpleAction *action,
     return;
   if (g_str_has_suffix (name, "call-stack"))
     toggle_call_stack (self, self->menu_process);
+  else if (g_str_equal (name, "expand-process") &&
+           !jx_timeline_canvas_get_process_collapsed (self->canvas, self->menu_process))
+    jx_timeline_canvas_set_process_readable (self->canvas, self->menu_process, TRUE);
+  else if (g_str_equal (name, "fold-process") &&
+           !jx_timeline_canvas_has_process_header (self->canvas, self->menu_process))
+    jx_timeline_canvas_set_process_readable (self->canvas, self->menu_process, FALSE);
   else
     toggle_collapsed (self, self->menu_process);
+}
+
+/* Readable Rows: full-height rows and scrolling, or rows compressed to fit. */
+static void
+readable_rows (GSimpleAction *action,
+               GVariant      *state,
+               gpointer       user_data)
+{
+  JxTraceTimeline *self = user_data;
+
+  g_simple_action_set_state (action, state);
+  jx_timeline_canvas_set_full_rows (self->canvas, g_variant_get_boolean (state));
 }
 
 /* The structural view of the menu's stream pair. */
@@ -409,6 +434,7 @@ static const GActionEntry entries[] = {
   { "expand-process", menu_process_action },
   { "fold-process", menu_process_action },
   { "show-structure", show_structure },
+  { "readable-rows", NULL, NULL, "false", readable_rows },
   { "select-first", select_action },
   { "select-next", select_action },
   { "select-previous", select_action },

@@ -24,6 +24,7 @@
 #define MS G_GINT64_CONSTANT (1000000)
 #define PARADIGM_USER 1
 #define ROLE_FUNCTION 1
+#define N_MANY_RANKS 256
 
 static gboolean have_display;
 
@@ -263,6 +264,252 @@ test_call_stack_task_goes (void)
   g_assert_true (jx_test_wait_until_null (&canvas, 20));
 }
 
+/* 256 ranks of two threads each: main [0, 10 ms) { compute } per stream. */
+static JxTrace *
+make_many_ranks_trace (void)
+{
+  JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/many/traces.otf2", "many", 1000000000);
+  guint32 r_main = jx_trace_builder_add_region (builder, "main", PARADIGM_USER, ROLE_FUNCTION);
+  guint32 r_compute = jx_trace_builder_add_region (builder, "compute", PARADIGM_USER, ROLE_FUNCTION);
+
+  for (guint p = 0; p < N_MANY_RANKS; p++)
+    {
+      g_autofree char *pname = g_strdup_printf ("Rank %u", p);
+      guint32 process = jx_trace_builder_add_process (builder, pname, JX_NONE);
+
+      for (guint t = 0; t < 2; t++)
+        {
+          guint32 s = jx_trace_builder_add_stream (builder, process, t == 0 ? "Master thread" : "Thread 1",
+                                                   JX_STREAM_CPU_THREAD);
+
+          jx_trace_builder_enter (builder, s, 0, r_main);
+          jx_trace_builder_enter (builder, s, (1 + p % 3) * MS, r_compute);
+          jx_trace_builder_leave (builder, s, 9 * MS, r_compute);
+          jx_trace_builder_leave (builder, s, 10 * MS, r_main);
+        }
+    }
+  return jx_trace_builder_finish (builder);
+}
+
+/* A copy of the canvas's rows (the canvas lays out again on every change). */
+static GArray *
+copy_rows (GtkWidget *canvas)
+{
+  guint n = 0;
+  const JxTimelineRow *rows = jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (canvas), &n);
+  GArray *copy = g_array_sized_new (FALSE, FALSE, sizeof (JxTimelineRow), n);
+
+  g_array_append_vals (copy, rows, n);
+  return copy;
+}
+
+static gboolean
+same_rows (GArray *a,
+           GArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    {
+      const JxTimelineRow *x = &g_array_index (a, JxTimelineRow, i);
+      const JxTimelineRow *y = &g_array_index (b, JxTimelineRow, i);
+
+      if (x->kind != y->kind || x->process != y->process || x->stream != y->stream || x->depth != y->depth ||
+          x->collapsed != y->collapsed || x->y != y->y || x->height != y->height)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Lets the lanes share the height again after a change of the rows. */
+static void
+settle (GtkWidget *canvas)
+{
+  jx_test_spin (100);
+  jx_test_wait_allocated (canvas);
+}
+
+/* A picture of `widget` for a person to look at (JX_TEST_SAVE_ROWS…). */
+static void
+save_png (GtkWidget  *widget,
+          const char *path)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  jx_test_spin (200);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gdk_texture_save_to_png (texture, path);
+}
+
+/* Stream and header rows of `process` are at least `min` px (readable), those
+ * of every other process at most `max` px, and all rows fit the canvas. */
+static void
+assert_readable_process (GtkWidget *canvas,
+                         guint32    process,
+                         int        min,
+                         int        max)
+{
+  guint n = 0, n_readable = 0;
+  const JxTimelineRow *rows = jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (canvas), &n);
+
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      if (rows[i].kind != JX_TIMELINE_ROW_STREAM && rows[i].kind != JX_TIMELINE_ROW_PROCESS)
+        continue;
+      if (rows[i].process == process)
+        {
+          g_assert_cmpint (rows[i].height, >=, min);
+          n_readable++;
+        }
+      else
+        g_assert_cmpint (rows[i].height, <=, max);
+    }
+  g_assert_cmpuint (n_readable, ==, process != JX_NONE ? 3 : 0);
+  g_assert_cmpint (rows[n - 1].y + rows[n - 1].height, <=, gtk_widget_get_height (canvas));
+}
+
+/* Many ranks in a short lane: rows compress to a few px; the process the
+ * user expands gets readable rows (header and streams at full height) while
+ * the others stay compressed; collapsing it again, or Expand All, gives the
+ * compressed layout back. */
+static void
+test_expanded_process_readable (void)
+{
+  g_autoptr(JxTrace) trace = make_many_ranks_trace ();
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(GArray) compressed = NULL;
+  g_autoptr(GArray) collapsed = NULL;
+  g_autoptr(GArray) again = NULL;
+  GtkWidget *view, *window, *canvas;
+  JxTimelineCanvas *c;
+  JxTraceTimeline *lane;
+  guint32 focus = 100;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  jx_session_add_trace (session, trace);
+  jx_test_set_view (session, 0, 10 * MS);
+  view = jx_master_timeline_new (session);
+  window = jx_test_present (view, 1000, 1000);
+  lane = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), jx_test_item_at (session, 0));
+  canvas = jx_trace_timeline_get_canvas (lane);
+  c = JX_TIMELINE_CANVAS (canvas);
+  settle (canvas);
+  /* 256 headers and 512 streams in a lane of under 2 px per row. */
+  g_assert_cmpint (gtk_widget_get_height (canvas), <, 768 * 2);
+  assert_readable_process (canvas, JX_NONE, 0, 3);
+  compressed = copy_rows (canvas);
+
+  /* Its expander: collapsed, then expanded by the user. */
+  jx_timeline_canvas_set_process_collapsed (c, focus, TRUE);
+  settle (canvas);
+  collapsed = copy_rows (canvas);
+  jx_timeline_canvas_set_process_collapsed (c, focus, FALSE);
+  settle (canvas);
+  assert_readable_process (canvas, focus, JX_TIMELINE_ROW_HEIGHT, 3);
+  {
+    gboolean overflowing = TRUE;
+
+    g_object_get (c, "overflowing", &overflowing, NULL);
+    g_assert_false (overflowing);
+  }
+  if (g_getenv ("JX_TEST_SAVE_ROWS") != NULL)
+    save_png (view, g_getenv ("JX_TEST_SAVE_ROWS"));
+
+  /* Collapsed again: the compressed layout with that process collapsed. */
+  jx_timeline_canvas_set_process_collapsed (c, focus, TRUE);
+  settle (canvas);
+  again = copy_rows (canvas);
+  g_assert_true (same_rows (collapsed, again));
+  g_clear_pointer (&again, g_array_unref);
+
+  /* Expanded again, then Expand All: every row compressed as at first. */
+  jx_timeline_canvas_set_process_collapsed (c, focus, FALSE);
+  settle (canvas);
+  assert_readable_process (canvas, focus, JX_TIMELINE_ROW_HEIGHT, 3);
+  _jx_timeline_canvas_collapse_all (c, FALSE);
+  settle (canvas);
+  again = copy_rows (canvas);
+  g_assert_true (same_rows (compressed, again));
+  g_clear_pointer (&again, g_array_unref);
+
+  /* The menu's Expand Process on an expanded process of a squeezed lane:
+   * readable in one step; Collapse Process collapses it. */
+  _jx_trace_timeline_set_menu_process (lane, focus);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "expand-process"));
+  g_action_group_activate_action (G_ACTION_GROUP (lane->actions), "expand-process", NULL);
+  settle (canvas);
+  assert_readable_process (canvas, focus, JX_TIMELINE_ROW_HEIGHT, 3);
+  g_assert_false (jx_timeline_canvas_get_process_collapsed (c, focus));
+  _jx_trace_timeline_set_menu_process (lane, focus);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "expand-process"));
+  g_action_group_activate_action (G_ACTION_GROUP (lane->actions), "fold-process", NULL);
+  settle (canvas);
+  again = copy_rows (canvas);
+  g_assert_true (same_rows (collapsed, again));
+  g_clear_pointer (&again, g_array_unref);
+  _jx_timeline_canvas_collapse_all (c, FALSE);
+  settle (canvas);
+
+  /* The call-stack process is readable too (its depth rows with it). */
+  jx_timeline_canvas_set_call_stack_process (c, focus);
+  settle (canvas);
+  {
+    guint n = 0;
+    const JxTimelineRow *rows = jx_timeline_canvas_get_rows (c, &n);
+    guint n_depth = 0;
+
+    for (guint i = 0; i < n; i++)
+      if (rows[i].process == focus && rows[i].kind == JX_TIMELINE_ROW_DEPTH)
+        {
+          g_assert_cmpint (rows[i].height, >=, JX_TIMELINE_ROW_HEIGHT);
+          n_depth++;
+        }
+      else if (rows[i].process != focus && rows[i].kind == JX_TIMELINE_ROW_STREAM)
+        g_assert_cmpint (rows[i].height, <=, 3);
+    g_assert_cmpuint (n_depth, ==, 4);
+  }
+  jx_timeline_canvas_set_call_stack_process (c, JX_NONE);
+  settle (canvas);
+  again = copy_rows (canvas);
+  g_assert_true (same_rows (compressed, again));
+  g_clear_pointer (&again, g_array_unref);
+
+  /* Readable Rows (the trace menu): every row at full height, the lane
+   * scrolls; off again, the compressed rows come back. */
+  g_action_group_change_action_state (G_ACTION_GROUP (lane->actions), "readable-rows", g_variant_new_boolean (TRUE));
+  settle (canvas);
+  {
+    guint n = 0;
+    const JxTimelineRow *rows = jx_timeline_canvas_get_rows (c, &n);
+    gboolean overflowing = FALSE;
+
+    g_assert_cmpuint (n, ==, compressed->len);
+    for (guint i = 0; i < n; i++)
+      if (rows[i].kind == JX_TIMELINE_ROW_STREAM || rows[i].kind == JX_TIMELINE_ROW_PROCESS)
+        g_assert_cmpint (rows[i].height, >=, JX_TIMELINE_ROW_HEIGHT);
+    g_object_get (c, "overflowing", &overflowing, NULL);
+    g_assert_true (overflowing);
+    g_assert_false (jx_timeline_canvas_get_compressed (c));
+  }
+  if (g_getenv ("JX_TEST_SAVE_ROWS_FULL") != NULL)
+    save_png (view, g_getenv ("JX_TEST_SAVE_ROWS_FULL"));
+  g_action_group_change_action_state (G_ACTION_GROUP (lane->actions), "readable-rows", g_variant_new_boolean (FALSE));
+  settle (canvas);
+  again = copy_rows (canvas);
+  g_assert_true (same_rows (compressed, again));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -281,5 +528,6 @@ main (int   argc,
   g_test_add_func ("/timeline-canvas/tooltip-reads-frame", test_tooltip_reads_frame);
   g_test_add_func ("/timeline-canvas/offset-drag-slides", test_offset_drag_slides);
   g_test_add_func ("/timeline-canvas/call-stack-task-goes", test_call_stack_task_goes);
+  g_test_add_func ("/timeline-canvas/expanded-process-readable", test_expanded_process_readable);
   return g_test_run ();
 }
