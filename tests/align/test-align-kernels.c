@@ -85,7 +85,9 @@ check_pair (const guint32        *a,
   g_assert_cmpint (fast_score, ==, reference_score (a, n, b, m, &options->scoring));
   g_assert_cmpint (scalar_score, ==, fast_score);
   g_assert_cmpuint (fast->len, ==, scalar->len);
-  g_assert_true (memcmp (fast->data, scalar->data, fast->len * sizeof (JxAlignPair)) == 0);
+  /* Two empty sequences: no pairs, and no data to compare. */
+  if (fast->len > 0)
+    g_assert_true (memcmp (fast->data, scalar->data, fast->len * sizeof (JxAlignPair)) == 0);
 }
 
 typedef enum
