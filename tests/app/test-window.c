@@ -957,6 +957,33 @@ wait_for_canvases (JxMasterTimeline *master,
     }
 }
 
+/* Runs the main loop until every lane's canvas begins inside the scroller
+ * (the split between timelines and panes follows the lanes a few frames
+ * after they load, later under the sanitizers), for at most 10 s. */
+static void
+wait_for_lanes_on_screen (JxMasterTimeline  *master,
+                          JxSession         *session,
+                          GtkScrolledWindow *scroller)
+{
+  for (guint waited = 0; waited < 10000; waited += 50)
+    {
+      gboolean visible = TRUE;
+
+      for (guint t = 0; t < n_traces (session) && visible; t++)
+        {
+          JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+          graphene_point_t top;
+
+          visible = gtk_widget_compute_point (jx_trace_timeline_get_canvas (timeline), GTK_WIDGET (scroller),
+                                              &GRAPHENE_POINT_INIT (0, 0), &top) &&
+                    top.y + 18 <= gtk_widget_get_height (GTK_WIDGET (scroller));
+        }
+      if (visible)
+        return;
+      spin_for (50);
+    }
+}
+
 /* Two small traces fit the comparison area with every row on screen; many
  * big ones share the height, each visible, their rows compressed. */
 static void
@@ -1037,6 +1064,7 @@ test_stacked_layout (void)
   g_assert_cmpuint (n_traces (session), ==, 4);
   spin_for (500);
   wait_for_canvases (master, session, 18);
+  wait_for_lanes_on_screen (master, session, scroller);
   {
     gboolean compressed = FALSE;
 
