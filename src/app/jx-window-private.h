@@ -45,6 +45,7 @@ struct _JxWindow
    * minimum); pane_position is the position set last that way. */
   gboolean              pane_auto;
   int                   pane_position;
+  int                   pane_height;   /* the paned's height when pane_position was set */
   /* The frames that follow the lanes run only for a while after something
    * changed (a trace came or loaded, the window's size), not forever. */
   guint                 pane_tick;

@@ -572,6 +572,7 @@ auto_pane_tick (GtkWidget     *widget,
   gtk_widget_measure (start, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (start), NULL, &natural, NULL, NULL);
   position = MIN (MAX (natural, 200), max);
   self->pane_position = position;
+  self->pane_height = gtk_widget_get_height (GTK_WIDGET (self->main_paned));
   if (position != gtk_paned_get_position (self->main_paned))
     {
       self->pane_stable_frames = 0;
@@ -589,7 +590,10 @@ follow_lanes (JxWindow *self)
 }
 
 /* A position this window did not set, and not a clamp to the ends, is the
- * user's: from then on it stays where they put it (and is saved). */
+ * user's: from then on it stays where they put it (and is saved). One that
+ * comes with a new height of the paned is GtkPaned's own answer to a resize
+ * of the window (on a slow machine before the lanes have been followed
+ * once): the split follows the lanes again instead. */
 static void
 on_main_paned_position (GtkPaned   *paned,
                         GParamSpec *pspec,
@@ -603,6 +607,11 @@ on_main_paned_position (GtkPaned   *paned,
   if (!self->pane_auto || self->pane_position <= 0 || position == self->pane_position ||
       position <= min || position >= max)
     return;
+  if (gtk_widget_get_height (GTK_WIDGET (paned)) != self->pane_height)
+    {
+      follow_lanes (self);
+      return;
+    }
   self->pane_auto = FALSE;
 }
 
