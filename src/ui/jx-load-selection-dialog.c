@@ -247,7 +247,8 @@ jx_load_selection_dialog_new (GtkWindow      *parent,
   have = jx_memory_size_format (self->budget);
   /* Definitions only: quick even for large traces. */
   self->outline = jx_trace_outline_read (self->path, &error);
-  if (self->outline != NULL)
+  /* A load stopped on the way (it outgrew its estimate) says so itself. */
+  if (self->outline != NULL && jx_trace_outline_estimate (self->outline, NULL, NULL) > self->budget)
     {
       g_autofree char *need = jx_memory_size_format (jx_trace_outline_estimate (self->outline, NULL, NULL));
 
@@ -261,6 +262,8 @@ jx_load_selection_dialog_new (GtkWindow      *parent,
     {
       const GError *load_error = jx_session_trace_get_error (item);
 
+      if (error != NULL)
+        g_debug ("Outline of %s: %s", self->path, error->message);
       adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
                                       _("%s Load a part of it instead: the processes whose names match a pattern, "
                                         "every k-th process, and/or a time window."),
