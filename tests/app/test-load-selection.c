@@ -74,6 +74,8 @@ test_load_selection (void)
   JxSessionTrace *item;
   JxTraceTimeline *lane;
   const JxTracePartial *partial;
+  g_autofree char *export_path = NULL;
+  g_autoptr(GError) error = NULL;
   const char *body;
 
   /* The refused trace is there, failed as too large. */
@@ -129,6 +131,12 @@ test_load_selection (void)
   g_assert_true (jx_test_wait_until (is_mapped, lane, 30));
   g_assert_nonnull (strstr (jx_trace_header_get_status (lane->header), "partial: "));
   g_assert_nonnull (strstr (jx_trace_header_get_status (lane->header), partial->description));
+
+  /* Export Image names the lane as partial too (drawn, not read back here). */
+  export_path = g_build_filename (dir, "partial.png", NULL);
+  g_assert_true (jx_window_export_image (window, export_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (export_path, G_FILE_TEST_IS_REGULAR));
 
   gtk_window_destroy (GTK_WINDOW (window));
   jx_test_spin (50);
