@@ -101,6 +101,31 @@ test_every_and_pattern (Fixture       *f,
   assert_processes (jx_session_trace_get_trace (named), some);
 }
 
+/* A time window: the item's duration lies within it. */
+static void
+test_window (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxTraceSelection) window = jx_trace_selection_new ();
+  JxSessionTrace *whole, *part;
+  const JxTracePartial *partial;
+
+  jx_trace_selection_set_window (window, 0, G_GINT64_CONSTANT (1000000));
+  whole = jx_session_add_path (session, f->a);
+  part = jx_session_add_path_with_selection (session, f->a, window);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
+  partial = jx_session_trace_get_partial (part);
+  g_assert_nonnull (partial);
+  g_assert_true (partial->has_window);
+  g_assert_cmpuint (partial->n_processes_selected, ==, partial->n_processes);
+  /* The generated trace runs far longer than the window. */
+  g_assert_cmpint (jx_session_trace_get_duration (whole), >, 2 * G_GINT64_CONSTANT (1000000));
+  g_assert_cmpint (jx_session_trace_get_duration (part), <=, G_GINT64_CONSTANT (1000000));
+  g_assert_cmpint (jx_session_trace_get_duration (part), >, 0);
+}
+
 /* A selection that takes everything is no selection: the item is whole. */
 static void
 test_empty_selection (Fixture       *f,
@@ -148,6 +173,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/session/partial/every-and-pattern", Fixture, NULL,
               fixture_set_up, test_every_and_pattern, fixture_tear_down);
+  g_test_add ("/session/partial/window", Fixture, NULL,
+              fixture_set_up, test_window, fixture_tear_down);
   g_test_add ("/session/partial/empty-selection", Fixture, NULL,
               fixture_set_up, test_empty_selection, fixture_tear_down);
   g_test_add ("/session/partial/refused", Fixture, NULL,
