@@ -540,6 +540,7 @@ jx_window_export_image (JxWindow    *self,
   JxDiffBarModel *bars;
   JxPictureFormat format = JX_PICTURE_PNG;
   g_autofree JxComparisonLane *lanes = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   Export export = { 0 };
   gboolean dark;
   guint n, n_lanes = 0;
@@ -566,6 +567,14 @@ jx_window_export_image (JxWindow    *self,
                                dark, &lane->tint, &lane->accent);
       lane->summary = jx_session_trace_get_summary (item);
       lane->name = jx_session_trace_get_name (item);
+      /* The picture says, as the window does, that a lane is only a part. */
+      if (jx_session_trace_get_partial (item) != NULL)
+        {
+          /* TRANSLATORS: a lane's name in an exported image, then what the partial load took. */
+          lane->name = g_strdup_printf (_("%s (partial: %s)"), lane->name,
+                                        jx_session_trace_get_partial (item)->description);
+          g_ptr_array_add (names, (gpointer) lane->name);
+        }
       lane->offset_ns = jx_session_trace_get_offset (item);
       lane->fold = jx_session_trace_get_fold (item);
       lane->imbalance = jx_session_get_show_sos (session) ? jx_session_trace_get_imbalance (item) : NULL;

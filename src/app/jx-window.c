@@ -8,6 +8,7 @@
 
 #include "jx-application.h"
 #include "jx-box-model.h"
+#include "jx-load-selection-dialog.h"
 #include "jx-palette.h"
 #include "jx-trace-row.h"
 #include "jx-window-private.h"
@@ -245,8 +246,12 @@ on_trace_state (JxWindow       *self,
 {
   const GError *error = jx_session_trace_get_error (item);
 
+  /* Too large for the memory there is: offer a part of it instead. */
   if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_FAILED &&
-      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      g_error_matches (error, JX_TRACE_ERROR, JX_TRACE_ERROR_TOO_LARGE))
+    gtk_window_present (GTK_WINDOW (jx_load_selection_dialog_new (GTK_WINDOW (self), self->session, item)));
+  else if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_FAILED &&
+           !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     report_load_failure (self, jx_session_trace_get_name (item));
   /* Function colours by importance, before any view draws the trace. */
   if (jx_session_trace_get_state (item) == JX_SESSION_TRACE_LOADED)

@@ -33,8 +33,10 @@ G_BEGIN_DECLS
 
 JxSessionTrace *_jx_session_trace_new           (const char     *path,
                                                  guint           color_slot);
-/* Starts loading `path` in a thread. */
-void            _jx_session_trace_load          (JxSessionTrace *self);
+/* Starts loading `path` in a thread: the part `selection` takes (copied;
+ * NULL or one that takes everything: the whole trace). */
+void            _jx_session_trace_load          (JxSessionTrace         *self,
+                                                 const JxTraceSelection *selection);
 /* Takes an already loaded trace. */
 void            _jx_session_trace_set_loaded    (JxSessionTrace *self,
                                                  JxTrace        *trace);

@@ -24,6 +24,7 @@ struct _JxSessionTrace
   GError              *error;
   JxTrace             *trace;
   GCancellable        *load_cancellable;
+  JxTraceSelection    *selection;     /* NULL: the whole trace */
   gboolean             attached;
 
   gint64               offset;
@@ -275,14 +276,22 @@ on_load_ready (GObject      *source,
 }
 
 void
-_jx_session_trace_load (JxSessionTrace *self)
+_jx_session_trace_load (JxSessionTrace         *self,
+                        const JxTraceSelection *selection)
 {
+  JxLoadOptions options = { 0 };
+
   g_assert (JX_IS_SESSION_TRACE (self));
   g_assert (self->state == JX_SESSION_TRACE_LOADING);
   g_assert (self->load_cancellable == NULL);
+  g_assert (self->selection == NULL);
 
+  /* The whole trace is no selection: the item then says it is complete. */
+  if (selection != NULL && !jx_trace_selection_is_all (selection))
+    self->selection = jx_trace_selection_copy (selection);
+  options.selection = self->selection;
   self->load_cancellable = g_cancellable_new ();
-  jx_trace_load_async (self->path, NULL,
+  jx_trace_load_async (self->path, &options,
                        on_load_progress, g_object_ref (self), g_object_unref,
                        self->load_cancellable,
                        on_load_ready, g_object_ref (self));
@@ -390,6 +399,7 @@ jx_session_trace_finalize (GObject *object)
   g_clear_pointer (&self->summary, jx_timeline_summary_unref);
   g_clear_object (&self->trace);
   g_clear_error (&self->error);
+  g_clear_pointer (&self->selection, jx_trace_selection_free);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->base_name, g_free);
   g_clear_pointer (&self->name, g_free);
@@ -632,6 +642,20 @@ jx_session_trace_get_error (JxSessionTrace *self)
 {
   g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
   return self->error;
+}
+
+const JxTraceSelection *
+jx_session_trace_get_selection (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return self->selection;
+}
+
+const JxTracePartial *
+jx_session_trace_get_partial (JxSessionTrace *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_TRACE (self), NULL);
+  return self->trace != NULL ? jx_trace_get_partial (self->trace) : NULL;
 }
 
 JxTrace *

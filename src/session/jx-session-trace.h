@@ -66,6 +66,7 @@
 #include <gio/gio.h>
 
 #include "jx-session-types.h"
+#include "jx-trace-selection.h"
 #include "jx-trace-comparison.h"
 #include "jx-trace-folding.h"
 
@@ -80,6 +81,13 @@ JxSessionTraceState  jx_session_trace_get_state        (JxSessionTrace *self);
 double               jx_session_trace_get_fraction     (JxSessionTrace *self);
 const GError        *jx_session_trace_get_error        (JxSessionTrace *self);
 JxTrace             *jx_session_trace_get_trace        (JxSessionTrace *self);
+/* The part of the trace it was asked to load (jx-trace-selection.h); NULL
+ * for the whole trace. Set when the item is added, never changed. */
+const JxTraceSelection *jx_session_trace_get_selection (JxSessionTrace *self);
+/* What the loaded trace holds when it is partial (jx_trace_get_partial ():
+ * its description says so in a few words); NULL for a whole trace and
+ * unless loaded. Every result of the item covers only this part. */
+const JxTracePartial *jx_session_trace_get_partial     (JxSessionTrace *self);
 gint64               jx_session_trace_get_duration     (JxSessionTrace *self);
 gint64               jx_session_trace_get_offset       (JxSessionTrace *self);
 guint                jx_session_trace_get_color_slot   (JxSessionTrace *self);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "jx-session.h"
+#include "jx-session-private.h"
 #include "jx-session-trace-private.h"
 
 struct _JxSession
@@ -289,9 +290,9 @@ free_color_slot (JxSession *self)
     }
 }
 
-static JxSessionTrace *
-append_item (JxSession  *self,
-             const char *path)
+JxSessionTrace *
+_jx_session_append_item (JxSession  *self,
+                         const char *path)
 {
   JxSessionTrace *item = _jx_session_trace_new (path, free_color_slot (self));
 
@@ -313,15 +314,7 @@ JxSessionTrace *
 jx_session_add_path (JxSession  *self,
                      const char *path)
 {
-  JxSessionTrace *item;
-
-  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
-  g_return_val_if_fail (path != NULL, NULL);
-
-  item = append_item (self, path);
-  notify (self, PROP_N_LOADING);
-  _jx_session_trace_load (item);
-  return item;
+  return jx_session_add_path_with_selection (self, path, NULL);
 }
 
 JxSessionTrace *
@@ -335,7 +328,7 @@ jx_session_add_trace (JxSession *self,
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
 
   path = jx_trace_get_path (trace);
-  item = append_item (self, path != NULL ? path : "");
+  item = _jx_session_append_item (self, path != NULL ? path : "");
   /* Loaded at once: the state handler zooms as after a load. */
   _jx_session_trace_set_loaded (item, trace);
   return item;

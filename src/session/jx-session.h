@@ -166,6 +166,13 @@ JxSessionTrace   *jx_session_add_path                (JxSession         *self,
                                                       const char        *path);
 JxSessionTrace   *jx_session_add_trace               (JxSession         *self,
                                                       JxTrace           *trace);
+/* Loads only the part of the trace that `selection` takes (copied; NULL:
+ * the whole trace), for a trace too large for the memory there is
+ * (jx-trace-selection.h). The item says so: jx_session_trace_get_partial ()
+ * once loaded (jx-session-partial.c). */
+JxSessionTrace   *jx_session_add_path_with_selection (JxSession              *self,
+                                                      const char             *path,
+                                                      const JxTraceSelection *selection);
 /* Cancels a running load, drops the trace's undo steps, and moves the
  * reference to the next trace when it was this one. */
 void              jx_session_remove                  (JxSession         *self,

@@ -66,6 +66,17 @@ update (JxTraceHeader *self)
         else
           text = runtime != NULL ? g_strdup_printf (_("runtime %s · offset %s"), runtime, value)
                                  : g_strdup_printf (_("offset %s"), value);
+        /* Every result shown for a part covers only that part. */
+        if (jx_session_trace_get_partial (self->item) != NULL)
+          {
+            /* TRANSLATORS: %s is the header so far, then what the partial load took
+             * ("4 of 32 processes (“MPI Rank 1*”), window 1 s – 2 s"). */
+            char *with = g_strdup_printf (_("%s · partial: %s"), text,
+                                          jx_session_trace_get_partial (self->item)->description);
+
+            g_free (text);
+            text = with;
+          }
       }
       break;
     }
@@ -214,4 +225,11 @@ jx_trace_header_init (JxTraceHeader *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::dark",
                                   G_CALLBACK (gtk_widget_queue_draw), self->swatch);
   g_signal_group_connect_swapped (self->session_signals, "notify::show-sos", G_CALLBACK (update), self);
+}
+
+const char *
+jx_trace_header_get_status (JxTraceHeader *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_HEADER (self), NULL);
+  return gtk_label_get_text (GTK_LABEL (self->offset_label));
 }

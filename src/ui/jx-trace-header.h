@@ -19,4 +19,8 @@ void jx_trace_header_bind (JxTraceHeader  *self,
                            JxSession      *session,
                            JxSessionTrace *item);
 
+/* The line after the name: runtime, offset, "reference", "partial: …"
+ * (for tests and accessibility checks). */
+const char *jx_trace_header_get_status (JxTraceHeader *self);
+
 G_END_DECLS

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of jx-session-partial.c: a part of a trace in the session (the
+ * processes a JxTraceSelection takes), and the refusal of a trace larger
+ * than the memory budget. */
+#include "config.h"
+
+#include <string.h>
+
+#include "jx-session.h"
+#include "jx-test-generate.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+#include "jx-trace-loader.h"
+
+typedef struct
+{
+  char *dir;
+  char *a;
+  char *b;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->dir = jx_test_generate_remove_pair (8, 3, &f->a, &f->b);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_unsetenv (JX_MEMORY_BUDGET_ENV);
+  jx_test_remove_tree (f->dir);
+  g_free (f->dir);
+  g_free (f->a);
+  g_free (f->b);
+}
+
+/* Every stream of the loaded trace belongs to a process named in `names`,
+ * and every one of them has a stream. */
+static void
+assert_processes (JxTrace            *trace,
+                  const char * const *names)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_cmpuint (jx_trace_get_n_streams (trace), >, 0);
+  for (guint i = 0; i < jx_trace_get_n_streams (trace); i++)
+    {
+      const JxProcess *p = jx_trace_get_process (trace, jx_trace_get_stream (trace, i)->process);
+
+      g_assert_true (g_strv_contains (names, p->name));
+      g_hash_table_add (seen, (gpointer) p->name);
+    }
+  g_assert_cmpuint (g_hash_table_size (seen), ==, g_strv_length ((char **) names));
+}
+
+static void
+test_every_and_pattern (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxTraceSelection) every = jx_trace_selection_new ();
+  g_autoptr(JxTraceSelection) pattern = jx_trace_selection_new ();
+  const char * const odd[] = { "MPI Rank 1", "MPI Rank 3", "MPI Rank 5", "MPI Rank 7", NULL };
+  const char * const some[] = { "MPI Rank 2", "MPI Rank 3", NULL };
+  JxSessionTrace *part, *whole, *named;
+  const JxTracePartial *partial;
+
+  jx_trace_selection_set_every (every, 2, 1);
+  jx_trace_selection_add_pattern (pattern, "MPI Rank 2");
+  jx_trace_selection_add_pattern (pattern, "MPI Rank 3");
+
+  part = jx_session_add_path_with_selection (session, f->a, every);
+  whole = jx_session_add_path_with_selection (session, f->b, NULL);
+  g_assert_nonnull (jx_session_trace_get_selection (part));
+  g_assert_null (jx_session_trace_get_selection (whole));
+  /* Nothing is known to be partial before the load. */
+  g_assert_null (jx_session_trace_get_partial (part));
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (jx_session_trace_get_state (whole), ==, JX_SESSION_TRACE_LOADED);
+
+  partial = jx_session_trace_get_partial (part);
+  g_assert_nonnull (partial);
+  g_assert_cmpuint (partial->n_processes, ==, 8);
+  g_assert_cmpuint (partial->n_processes_selected, ==, 4);
+  g_assert_false (partial->has_window);
+  g_assert_nonnull (strstr (partial->description, "4 of 8"));
+  assert_processes (jx_session_trace_get_trace (part), odd);
+  g_assert_null (jx_session_trace_get_partial (whole));
+
+  /* The same trace again, by name: a second item of its own. */
+  named = jx_session_add_path_with_selection (session, f->a, pattern);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (named), ==, JX_SESSION_TRACE_LOADED);
+  partial = jx_session_trace_get_partial (named);
+  g_assert_nonnull (partial);
+  g_assert_cmpuint (partial->n_processes_selected, ==, 2);
+  assert_processes (jx_session_trace_get_trace (named), some);
+}
+
+/* A time window: the item's duration lies within it. */
+static void
+test_window (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxTraceSelection) window = jx_trace_selection_new ();
+  JxSessionTrace *whole, *part;
+  const JxTracePartial *partial;
+
+  jx_trace_selection_set_window (window, 0, G_GINT64_CONSTANT (1000000));
+  whole = jx_session_add_path (session, f->a);
+  part = jx_session_add_path_with_selection (session, f->a, window);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
+  partial = jx_session_trace_get_partial (part);
+  g_assert_nonnull (partial);
+  g_assert_true (partial->has_window);
+  g_assert_cmpuint (partial->n_processes_selected, ==, partial->n_processes);
+  /* The generated trace runs far longer than the window. */
+  g_assert_cmpint (jx_session_trace_get_duration (whole), >, 2 * G_GINT64_CONSTANT (1000000));
+  g_assert_cmpint (jx_session_trace_get_duration (part), <=, G_GINT64_CONSTANT (1000000));
+  g_assert_cmpint (jx_session_trace_get_duration (part), >, 0);
+}
+
+/* A selection that takes everything is no selection: the item is whole. */
+static void
+test_empty_selection (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxTraceSelection) all = jx_trace_selection_new ();
+  JxSessionTrace *item = jx_session_add_path_with_selection (session, f->a, all);
+
+  g_assert_null (jx_session_trace_get_selection (item));
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (item), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_null (jx_session_trace_get_partial (item));
+}
+
+/* Over the budget, the whole trace is refused with TOO_LARGE; a selection
+ * that matches nothing fails with SELECTION. */
+static void
+test_refused (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxTraceSelection) none = jx_trace_selection_new ();
+  JxSessionTrace *item, *empty;
+
+  g_setenv (JX_MEMORY_BUDGET_ENV, "1k", TRUE);
+  item = jx_session_add_path (session, f->a);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (item), ==, JX_SESSION_TRACE_FAILED);
+  g_assert_error ((GError *) jx_session_trace_get_error (item), JX_TRACE_ERROR, JX_TRACE_ERROR_TOO_LARGE);
+  g_assert_null (jx_session_trace_get_trace (item));
+
+  g_setenv (JX_MEMORY_BUDGET_ENV, "unlimited", TRUE);
+  jx_trace_selection_add_pattern (none, "no such process");
+  empty = jx_session_add_path_with_selection (session, f->a, none);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (empty), ==, JX_SESSION_TRACE_FAILED);
+  g_assert_error ((GError *) jx_session_trace_get_error (empty), JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/session/partial/every-and-pattern", Fixture, NULL,
+              fixture_set_up, test_every_and_pattern, fixture_tear_down);
+  g_test_add ("/session/partial/window", Fixture, NULL,
+              fixture_set_up, test_window, fixture_tear_down);
+  g_test_add ("/session/partial/empty-selection", Fixture, NULL,
+              fixture_set_up, test_empty_selection, fixture_tear_down);
+  g_test_add ("/session/partial/refused", Fixture, NULL,
+              fixture_set_up, test_refused, fixture_tear_down);
+  return g_test_run ();
+}
