@@ -47,6 +47,22 @@ typedef struct
   gsize   count;
 } SlotTable;
 
+/* The children table's slot, 8 bytes so that the table is half as large
+ * in the cache: the node (G_MAXUINT32: empty) and 32 more bits of the
+ * key's hash; the key itself (parent, label) is the node's. */
+typedef struct
+{
+  guint32 node;
+  guint32 tag;
+} ChildSlot;
+
+typedef struct
+{
+  ChildSlot *slots;
+  gsize      mask;
+  gsize      count;
+} ChildTable;
+
 typedef struct
 {
   guint32     n_nodes;
@@ -60,7 +76,7 @@ typedef struct
   guint32    *symbol_a;
   guint32    *symbol_b;
   guint16    *depth;
-  SlotTable   children;      /* (parent << 32 | label) → node */
+  ChildTable  children;      /* (parent, label) → node */
   SlotTable   diff_labels;   /* (symbol_a << 32 | symbol_b) → label of a different node */
   guint32     n_diff_labels;
 

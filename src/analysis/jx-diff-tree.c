@@ -83,6 +83,73 @@ slots_fill (SlotTable *t,
 }
 
 static void
+children_init (ChildTable *t,
+               gsize       size)
+{
+  t->slots = g_new (ChildSlot, size);
+  for (gsize i = 0; i < size; i++)
+    t->slots[i].node = EMPTY_SLOT;
+  t->mask = size - 1;
+  t->count = 0;
+}
+
+static inline guint64
+child_key (guint32 parent,
+           guint32 label)
+{
+  return ((guint64) parent << 32) | label;
+}
+
+static void
+children_grow (Builder *b)
+{
+  ChildTable *t = &b->children;
+  ChildSlot *old = t->slots;
+  gsize old_size = t->mask + 1;
+
+  children_init (t, old_size * 2);
+  for (gsize i = 0; i < old_size; i++)
+    if (old[i].node != EMPTY_SLOT)
+      {
+        guint32 node = old[i].node;
+        gsize h = mix64 (child_key (b->parent[node], b->nodes[node].label)) & t->mask;
+
+        while (t->slots[h].node != EMPTY_SLOT)
+          h = (h + 1) & t->mask;
+        t->slots[h] = old[i];
+        t->count++;
+      }
+  g_free (old);
+}
+
+/* The slot of parent's child labelled label: holding it, or the empty one
+ * where it goes (its tag set). Only a slot whose tag matches loads the
+ * node to compare the key. */
+static inline ChildSlot *
+children_find (Builder *b,
+               guint32  parent,
+               guint32  label)
+{
+  ChildTable *t = &b->children;
+  guint64 hash = mix64 (child_key (parent, label));
+  guint32 tag = (guint32) (hash >> 32);
+  gsize h = hash & t->mask;
+
+  for (;; h = (h + 1) & t->mask)
+    {
+      ChildSlot *slot = &t->slots[h];
+
+      if (slot->node == EMPTY_SLOT)
+        {
+          slot->tag = tag;
+          return slot;
+        }
+      if (slot->tag == tag && b->parent[slot->node] == parent && b->nodes[slot->node].label == label)
+        return slot;
+    }
+}
+
+static void
 reserve_nodes (Builder *b,
                guint32  n)
 {
@@ -170,8 +237,7 @@ child_node (Builder *b,
   guint32 label = label_of (b, symbol_a, symbol_b);
   guint32 last = b->cursor[parent];
   guint32 guess;
-  guint64 key;
-  Slot *slot;
+  ChildSlot *slot;
   guint32 node;
 
   guess = last != JX_NONE ? b->nodes[last].next_sibling : b->first_child[parent];
@@ -187,15 +253,16 @@ child_node (Builder *b,
       return guess;
     }
 
-  key = ((guint64) parent << 32) | label;
-  slot = slots_find (&b->children, key);
-  if (slot->value != EMPTY_SLOT)
-    node = slot->value;
+  slot = children_find (b, parent, label);
+  if (slot->node != EMPTY_SLOT)
+    node = slot->node;
   else
     {
       node = new_node (b, parent, label, symbol_a == JX_NONE ? symbol_b : symbol_a,
                        symbol_b == JX_NONE ? symbol_a : symbol_b);
-      slots_fill (&b->children, slot, key, node);
+      slot->node = node;
+      if (++b->children.count * 2 > b->children.mask + 1)
+        children_grow (b);
     }
   b->cursor[parent] = node;
   return node;
@@ -215,7 +282,7 @@ _jx_diff_tree_builder_init (Builder            *b,
   b->names = g_new0 (char *, n_names + 1);
   for (guint i = 0; i < n_names; i++)
     b->names[i] = g_strdup (names[i] != NULL ? names[i] : "");
-  slots_init (&b->children, 4096);
+  children_init (&b->children, 4096);
   slots_init (&b->diff_labels, 64);
   reserve_nodes (b, 1024);
   new_node (b, JX_NONE, JX_NONE, JX_NONE, JX_NONE);
