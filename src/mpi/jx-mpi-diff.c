@@ -367,8 +367,6 @@ compute_mpi (const JxCliDiffRequest *request,
   g_autoptr(JxComparison) cmp = NULL;
   g_autoptr(GByteArray) mine = NULL;
   g_autoptr(GPtrArray) parts = NULL;
-  g_autoptr(GByteArray) stats_bytes = g_byte_array_new ();
-  g_autoptr(GPtrArray) all_stats = NULL;
   JxComparisonOptions options = *request->options;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
@@ -431,17 +429,11 @@ compute_mpi (const JxCliDiffRequest *request,
       g_clear_error (&error);
       g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
     }
-  stats.reduce = jx_mpi_now () - t;
-  stats.total = jx_mpi_now () - t0;
-  stats.peak_mib = jx_mpi_peak_memory_mib ();
-  jx_pack_bytes (stats_bytes, &stats, sizeof stats);
-  all_stats = jx_mpi_gather (stats_bytes);
-  if (jx_mpi.rank != 0)
+  if (!jx_mpi_stats_finish (command, &stats, t, t0))
     {
       result->quiet = TRUE;
       return JX_CLI_EXIT_OK;
     }
-  jx_mpi_stats_print (command, all_stats);
   return error != NULL ? JX_CLI_EXIT_INPUT : JX_CLI_EXIT_OK;
 }
 

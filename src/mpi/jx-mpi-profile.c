@@ -98,8 +98,6 @@ compute_mpi (const JxCliProfileRequest *request,
   g_autoptr(GArray) rows = NULL;
   g_autoptr(GByteArray) mine = NULL;
   g_autoptr(GPtrArray) parts = NULL;
-  g_autoptr(GByteArray) stats_bytes = g_byte_array_new ();
-  g_autoptr(GPtrArray) all_stats = NULL;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t, cpu;
@@ -151,17 +149,8 @@ compute_mpi (const JxCliProfileRequest *request,
       if (!request->traces->json)
         jx_mpi_report_caveat (result->report, request->path);
     }
-  stats.reduce = jx_mpi_now () - t;
-  stats.total = jx_mpi_now () - t0;
-  stats.peak_mib = jx_mpi_peak_memory_mib ();
-  jx_pack_bytes (stats_bytes, &stats, sizeof stats);
-  all_stats = jx_mpi_gather (stats_bytes);
-  if (jx_mpi.rank != 0)
-    {
-      result->quiet = TRUE;
-      return JX_CLI_EXIT_OK;
-    }
-  jx_mpi_stats_print (command, all_stats);
+  if (!jx_mpi_stats_finish (command, &stats, t, t0))
+    result->quiet = TRUE;
   return JX_CLI_EXIT_OK;
 }
 

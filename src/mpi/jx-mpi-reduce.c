@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "jx-cli-common.h"
+#include "jx-mpi.h"
 #include "jx-mpi-reduce.h"
 
 char *
@@ -160,4 +161,24 @@ jx_mpi_stats_print (const char *command,
                command, r, s->plan, s->load, s->compute, s->reduce, s->total, s->peak_mib,
                s->work, s->total_work, s->cpu);
     }
+}
+
+gboolean
+jx_mpi_stats_finish (const char *command,
+                     JxMpiStats *stats,
+                     double      reduce_start,
+                     double      start)
+{
+  g_autoptr(GByteArray) mine = g_byte_array_new ();
+  g_autoptr(GPtrArray) all = NULL;
+
+  stats->reduce = jx_mpi_now () - reduce_start;
+  stats->total = jx_mpi_now () - start;
+  stats->peak_mib = jx_mpi_peak_memory_mib ();
+  jx_pack_bytes (mine, stats, sizeof *stats);
+  all = jx_mpi_gather (mine);
+  if (jx_mpi.rank != 0)
+    return FALSE;
+  jx_mpi_stats_print (command, all);
+  return TRUE;
 }

@@ -44,5 +44,12 @@ double    jx_mpi_cpu_seconds      (void);
  * stats holds every rank's JxMpiStats as GBytes. */
 void      jx_mpi_stats_print      (const char *command,
                                    GPtrArray  *stats);
+/* Collective, every rank: closes the rank's timings (reduce since
+ * reduce_start, total since start, peak memory), gathers them at rank 0 and
+ * prints them there (jx_mpi_stats_print). TRUE on rank 0. */
+gboolean  jx_mpi_stats_finish     (const char *command,
+                                   JxMpiStats *stats,
+                                   double      reduce_start,
+                                   double      start);
 
 G_END_DECLS
