@@ -5,6 +5,31 @@
 #include "jx-test-util.h"
 #include "jx-test-widget.h"
 
+#include <locale.h>
+
+#include <adwaita.h>
+
+gboolean
+jx_test_widget_init (int    *argc,
+                     char ***argv)
+{
+  g_test_init (argc, argv, NULL);
+  /* No accessibility bus in CI (plain xvfb-run, no session bus). */
+  if (g_getenv ("GTK_A11Y") == NULL)
+    g_setenv ("GTK_A11Y", "none", TRUE);
+  /* Under Xvfb, Mesa's EGL set-up fails and unloads its driver, whose
+   * allocations LeakSanitizer then reports without a module to name (so no
+   * suppression can match them); GLX loads the same driver once and keeps it. */
+  if (g_getenv ("GDK_DEBUG") == NULL)
+    g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "C.UTF-8");
+  if (!gtk_init_check ())
+    return FALSE;
+  adw_init ();
+  return TRUE;
+}
+
 void
 jx_test_image_free (JxTestImage *img)
 {

@@ -20,6 +20,11 @@ typedef struct
 void         jx_test_image_free         (JxTestImage *img);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxTestImage, jx_test_image_free)
 
+/* g_test_init, then GTK and libadwaita as the widget tests run them (no
+ * accessibility bus, GLX, the C.UTF-8 locale); FALSE when there is no
+ * display, and the tests that need one skip. */
+gboolean     jx_test_widget_init        (int         *argc,
+                                         char      ***argv);
 /* A new window of that default size holding child, presented. */
 GtkWidget   *jx_test_present            (GtkWidget   *child,
                                          int          width,

@@ -202,16 +202,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
-  if (g_getenv ("GTK_A11Y") == NULL)
-    g_setenv ("GTK_A11Y", "none", TRUE);
-  if (g_getenv ("GDK_DEBUG") == NULL)
-    g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
-  gtk_disable_setlocale ();
-  setlocale (LC_ALL, "C.UTF-8");
-  have_display = gtk_init_check ();
-  if (have_display)
-    adw_init ();
+  have_display = jx_test_widget_init (&argc, &argv);
 
   g_test_add_func ("/counter-row/rows", test_counter_rows);
   g_test_add_func ("/counter-row/no-metrics", test_no_metrics);

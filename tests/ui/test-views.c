@@ -1568,20 +1568,7 @@ main (int   argc,
   g_autofree char *home = isolate_home ();
   int ret;
 
-  g_test_init (&argc, &argv, NULL);
-  /* No accessibility bus in CI (plain xvfb-run, no session bus). */
-  if (g_getenv ("GTK_A11Y") == NULL)
-    g_setenv ("GTK_A11Y", "none", TRUE);
-  /* Under Xvfb, Mesa's EGL set-up fails and unloads its driver, whose
-   * allocations LeakSanitizer then reports without a module to name (so no
-   * suppression can match them); GLX loads the same driver once and keeps it. */
-  if (g_getenv ("GDK_DEBUG") == NULL)
-    g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
-  gtk_disable_setlocale ();
-  setlocale (LC_ALL, "C.UTF-8");
-  have_display = gtk_init_check ();
-  if (have_display)
-    adw_init ();
+  have_display = jx_test_widget_init (&argc, &argv);
 
   g_test_add_func ("/views/timeline/shift-drag", test_timeline_shift_drag);
   g_test_add_func ("/views/timeline/select-pan-zoom", test_timeline_select_pan_zoom);
