@@ -10,7 +10,6 @@
 
 #include <math.h>
 
-#include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
 

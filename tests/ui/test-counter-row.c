@@ -7,7 +7,6 @@
  * without a display (CI runs it under xvfb-run). */
 #include "config.h"
 
-#include <locale.h>
 #include <string.h>
 
 #include <adwaita.h>

@@ -7,7 +7,6 @@
  * tree table and the flame graph. */
 #include "config.h"
 
-#include <locale.h>
 #include <math.h>
 #include <string.h>
 

@@ -6,7 +6,6 @@
  * skip without a display (CI runs them under xvfb-run). */
 #include "config.h"
 
-#include <locale.h>
 #include <math.h>
 
 #include <adwaita.h>

@@ -6,7 +6,6 @@
  * runs it under xvfb-run). */
 #include "config.h"
 
-#include <locale.h>
 #include <math.h>
 
 #include <adwaita.h>

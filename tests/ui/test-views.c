@@ -5,7 +5,6 @@
  * xvfb-run). */
 #include "config.h"
 
-#include <locale.h>
 #include <math.h>
 
 #include <adwaita.h>
