@@ -588,7 +588,7 @@ jx_metric_def_display_unit (const JxMetricDef *def)
   g_return_val_if_fail (def != NULL, NULL);
 
   if (jx_metric_mode_is_accumulated (def->mode))
-    return g_strdup_printf ("%s/s", def->unit[0] != '\0' ? def->unit : "#");
+    return g_strdup_printf ("%s/s", strcmp (def->unit, "#") != 0 ? def->unit : "");
   return g_strdup (def->unit);
 }
 
@@ -599,7 +599,8 @@ jx_metric_format_value (double      value,
   static const struct { double scale; const char *prefix; } prefixes[] = {
     { 1e15, "P" }, { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" },
   };
-  const char *sep = unit != NULL && unit[0] != '\0' ? " " : "";
+  /* "12 B/s", but a rate of a count: "12/s". */
+  const char *sep = unit != NULL && unit[0] != '\0' && unit[0] != '/' ? " " : "";
   double a = fabs (value);
 
   if (unit == NULL)

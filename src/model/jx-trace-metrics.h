@@ -101,7 +101,7 @@ gboolean           jx_trace_get_metric_series    (JxTrace        *self,
                                                   JxMetricSeries *series);
 guint64            jx_trace_get_metric_caveat    (JxTrace *self, JxMetricCaveat caveat);
 
-/* The unit of the displayed values: "#/s" for an accumulated "#" counter,
+/* The unit of the displayed values: "/s" for an accumulated "#" counter (a plain rate),
  * the unit itself otherwise ("" stays ""). Free with g_free. */
 char              *jx_metric_def_display_unit    (const JxMetricDef *def);
 
@@ -120,7 +120,7 @@ gboolean           jx_metric_common_scale        (JxTrace * const *traces,
                                                   double          *min,
                                                   double          *max);
 
-/* A displayed value for labels: "1.23 G#/s", "512 bytes", "-0.5". Free with g_free. */
+/* A displayed value for labels: "1.23 G/s", "500/s", "512 bytes", "-0.5". Free with g_free. */
 char              *jx_metric_format_value        (double      value,
                                                   const char *unit);
 

@@ -306,7 +306,7 @@ jx_timeline_counter_hit_text (JxTrace                    *trace,
   value = jx_metric_format_value (hit->value, unit);
   span = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (hit->end - hit->start)), 3);
   if (jx_metric_mode_is_accumulated (def->mode))
-    /* Translators: a counter's rate, e.g. "PAPI_TOT_CYC: 1.2 G#/s (rate over 12 µs)". */
+    /* Translators: a counter's rate, e.g. "PAPI_TOT_CYC: 1.2 G/s (rate over 12 µs)". */
     return g_strdup_printf (_("%s: %s (rate over %s)"), def->name, value, span);
   /* Translators: a metric's value, e.g. "power: 50 W (for 12 µs)". */
   return g_strdup_printf (_("%s: %s (for %s)"), def->name, value, span);

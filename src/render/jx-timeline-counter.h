@@ -36,7 +36,7 @@ gboolean  jx_timeline_renderer_counter_at (JxTimelineRenderer   *self,
                                            double                y,
                                            JxTimelineCounterHit *hit);
 
-/* "PAPI_TOT_CYC: 1.23 G#/s (rate over 12.5 µs)": tooltip text. Free with g_free. */
+/* "PAPI_TOT_CYC: 1.23 G/s (rate over 12.5 µs)": tooltip text. Free with g_free. */
 char     *jx_timeline_counter_hit_text    (JxTrace                    *trace,
                                            const JxTimelineCounterHit *hit);
 

@@ -151,7 +151,7 @@ test_counter_rows (void)
                                                                         row[i]->y + row[i]->height / 2);
 
         g_assert_nonnull (tip);
-        g_assert_nonnull (strstr (tip, i == 0 ? "cycles: 1 G#/s" : "cycles: 2 G#/s"));
+        g_assert_nonnull (strstr (tip, i == 0 ? "cycles: 1 G/s" : "cycles: 2 G/s"));
         g_assert_nonnull (label);
         g_assert_nonnull (strstr (label, "one scale for all traces"));
       }
