@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "jx-session-file-apply.h"
 #include "jx-session.h"
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
@@ -166,6 +167,72 @@ test_refused (Fixture       *f,
   g_assert_error ((GError *) jx_session_trace_get_error (empty), JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION);
 }
 
+/* A saved comparison keeps each trace's part: opened again, the same part
+ * of the same trace loads without asking, and is partial; the whole trace
+ * beside it stays whole. */
+static void
+test_saved_comparison (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxSession) opened = jx_session_new ();
+  g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
+  g_autoptr(JxSessionFile) saved = NULL;
+  g_autoptr(JxSessionFile) file = NULL;
+  g_autoptr(GArray) missing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *filename = g_build_filename (f->dir, "part.juxtrace", NULL);
+  g_autofree char *text = NULL;
+  const char * const odd[] = { "MPI Rank 1", "MPI Rank 3", "MPI Rank 5", "MPI Rank 7", NULL };
+  JxSessionTrace *part, *whole;
+  const JxTracePartial *partial;
+
+  jx_trace_selection_add_pattern (selection, "MPI Rank *");
+  jx_trace_selection_set_every (selection, 2, 1);
+  jx_trace_selection_set_window (selection, 0, 2 * G_GINT64_CONSTANT (1000000));
+  part = jx_session_add_path_with_selection (session, f->a, selection);
+  whole = jx_session_add_path (session, f->b);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (jx_session_trace_get_state (whole), ==, JX_SESSION_TRACE_LOADED);
+
+  saved = jx_session_file_capture (session);
+  g_assert_true (jx_session_file_save (saved, filename, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (filename, &text, NULL, NULL));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "SelectProcesses=MPI Rank *"));
+  g_assert_nonnull (strstr (text, "SelectEvery=2;1;"));
+  g_assert_nonnull (strstr (text, "SelectWindow=0;2000000;"));
+
+  file = jx_session_file_load (filename, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (file->warnings->len, ==, 0);
+  missing = jx_session_file_apply (file, opened);
+  g_assert_cmpuint (missing->len, ==, 0);
+  jx_test_wait_for_loads (opened);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (opened)), ==, 2);
+
+  part = jx_test_item_at (opened, 0);
+  g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_nonnull (jx_session_trace_get_selection (part));
+  g_assert_true (jx_trace_selection_equal (jx_session_trace_get_selection (part), selection));
+  partial = jx_session_trace_get_partial (part);
+  g_assert_nonnull (partial);
+  g_assert_cmpuint (partial->n_processes, ==, 8);
+  g_assert_cmpuint (partial->n_processes_selected, ==, 4);
+  g_assert_true (partial->has_window);
+  assert_processes (jx_session_trace_get_trace (part), odd);
+  g_assert_cmpint (jx_session_trace_get_duration (part), <=, 2 * G_GINT64_CONSTANT (1000000));
+
+  whole = jx_test_item_at (opened, 1);
+  g_assert_null (jx_session_trace_get_selection (whole));
+  g_assert_null (jx_session_trace_get_partial (whole));
+
+  jx_session_clear (session);
+  jx_session_clear (opened);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -177,6 +244,8 @@ main (int   argc,
               fixture_set_up, test_window, fixture_tear_down);
   g_test_add ("/session/partial/empty-selection", Fixture, NULL,
               fixture_set_up, test_empty_selection, fixture_tear_down);
+  g_test_add ("/session/partial/saved-comparison", Fixture, NULL,
+              fixture_set_up, test_saved_comparison, fixture_tear_down);
   g_test_add ("/session/partial/refused", Fixture, NULL,
               fixture_set_up, test_refused, fixture_tear_down);
   return g_test_run ();
