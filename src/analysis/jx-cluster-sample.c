@@ -9,6 +9,8 @@
 #include "jx-cluster.h"
 #include "jx-trace-loader.h"
 
+/* The shortest sample window. */
+#define MIN_WINDOW_NS G_GINT64_CONSTANT (1000)
 /* A window of the run whose length is not known: this long. */
 #define UNKNOWN_LENGTH_WINDOW_NS G_GINT64_CONSTANT (1000000000)
 
@@ -31,8 +33,9 @@ jx_cluster_sample_free (JxClusterSample *self)
   g_free (self);
 }
 
-/* The sample: every process's first location, and of the run as much as
- * `target` bytes hold (the estimate scales with the window). */
+/* The sample: every process's first location, and of the run the longest
+ * window from its start whose estimate fits in `target` bytes (the
+ * estimate grows with the window; found by bisection). */
 static JxTraceSelection *
 sample_selection (JxTraceOutline *outline,
                   guint64         target,
@@ -41,7 +44,7 @@ sample_selection (JxTraceOutline *outline,
 {
   g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
   g_autofree guint8 *selected = g_new0 (guint8, MAX (1, jx_trace_outline_get_n_locations (outline)));
-  guint64 estimate;
+  gint64 lo = MIN_WINDOW_NS, hi = length_ns;
 
   for (guint p = 0; p < jx_trace_outline_get_n_processes (outline); p++)
     {
@@ -53,17 +56,29 @@ sample_selection (JxTraceOutline *outline,
                                        jx_trace_outline_get_location (outline, process->first_location)->ref);
       selected[process->first_location] = 1;
     }
-  estimate = jx_trace_outline_estimate (outline, selected, selection);
   *window_end_ns = JX_WINDOW_OPEN_END;
-  if (estimate > target)
+  if (jx_trace_outline_estimate (outline, selected, selection) <= target)
+    return g_steal_pointer (&selection);
+  if (length_ns <= MIN_WINDOW_NS)
     {
-      if (length_ns > 0)
-        /* At least a microsecond: a window must hold something. */
-        *window_end_ns = MAX (1000, (gint64) ((double) length_ns * ((double) target / (double) estimate)));
-      else
-        *window_end_ns = UNKNOWN_LENGTH_WINDOW_NS;
+      /* No length to scale by: a fixed window, which the load's own
+       * guard stops if it outgrows the budget. */
+      *window_end_ns = UNKNOWN_LENGTH_WINDOW_NS;
       jx_trace_selection_set_window (selection, 0, *window_end_ns);
+      return g_steal_pointer (&selection);
     }
+  while (hi - lo > MAX (MIN_WINDOW_NS, length_ns / 1000))
+    {
+      gint64 mid = lo + (hi - lo) / 2;
+
+      jx_trace_selection_set_window (selection, 0, mid);
+      if (jx_trace_outline_estimate (outline, selected, selection) <= target)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  *window_end_ns = lo;
+  jx_trace_selection_set_window (selection, 0, lo);
   return g_steal_pointer (&selection);
 }
 
@@ -124,11 +139,12 @@ jx_cluster_sample_new (JxTraceOutline  *outline,
     self->length_ns = jx_time_ticks_to_ns ((gint64) MIN (jx_trace_outline_get_trace_length (outline),
                                                           (guint64) G_MAXINT64), resolution);
   target = budget == JX_MEMORY_UNLIMITED ? JX_CLUSTER_SAMPLE_MAX_BYTES
-                                         : MIN (budget / 4, (guint64) JX_CLUSTER_SAMPLE_MAX_BYTES);
+                                         : MIN (budget / 2, (guint64) JX_CLUSTER_SAMPLE_MAX_BYTES);
   selection = sample_selection (outline, target, self->length_ns, &self->window_end_ns);
 
   load.selection = selection;
-  load.memory_budget = budget == JX_MEMORY_UNLIMITED ? JX_MEMORY_UNLIMITED : MAX (budget / 2, target);
+  /* The trace refused holds no memory: the sample may use what there is. */
+  load.memory_budget = budget;
   trace = jx_trace_load (jx_trace_outline_get_path (outline), &load, NULL, NULL, cancellable, error);
   if (trace == NULL)
     return NULL;

@@ -35,8 +35,8 @@ typedef struct _JxClusterSample JxClusterSample;
 
 /* Loads the sample of the trace `outline` describes and clusters it; may
  * run in any thread (the outline is only read). `budget` is the memory
- * there is (JX_MEMORY_UNLIMITED: none); the sample takes at most a
- * quarter of it and never more than JX_CLUSTER_SAMPLE_MAX_BYTES. NULL
+ * there is (JX_MEMORY_UNLIMITED: none); the sample's estimate is at most
+ * half of it and never more than JX_CLUSTER_SAMPLE_MAX_BYTES. NULL
  * with an error naming the trace when the sample cannot be read, or
  * G_IO_ERROR_CANCELLED. */
 #define JX_CLUSTER_SAMPLE_MAX_BYTES (256u << 20)
