@@ -71,6 +71,15 @@ parse_time (GtkEntry *entry,
   return ok;
 }
 
+static int
+compare_position (gconstpointer a,
+                  gconstpointer b)
+{
+  guint32 x = *(const guint32 *) a, y = *(const guint32 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
 /* The chosen clusters' representatives or members, by position. */
 static gboolean
 add_clusters (JxLoadSelectionDialog *self,
@@ -78,6 +87,7 @@ add_clusters (JxLoadSelectionDialog *self,
               GError               **error)
 {
   gboolean whole = gtk_check_button_get_active (self->take_whole);
+  g_autoptr(GArray) positions = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint n = 0;
 
   if (self->clusters == NULL)
@@ -95,16 +105,19 @@ add_clusters (JxLoadSelectionDialog *self,
         continue;
       n++;
       if (!whole)
-        jx_trace_selection_add_process (selection, cluster->representative);
+        g_array_append_val (positions, cluster->representative);
       else
-        for (guint32 m = 0; m < cluster->size; m++)
-          jx_trace_selection_add_process (selection, cluster->members[m]);
+        g_array_append_vals (positions, cluster->members, cluster->size);
     }
   if (n == 0)
     {
       g_set_error_literal (error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, _("Choose one cluster or more."));
       return FALSE;
     }
+  /* In definition order, as the description lists them. */
+  g_array_sort (positions, compare_position);
+  for (guint i = 0; i < positions->len; i++)
+    jx_trace_selection_add_process (selection, g_array_index (positions, guint32, i));
   return TRUE;
 }
 
