@@ -10,7 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-session-file-private.h"
+#include "jx-session-file-selection.h"
 
 const char * const _jx_session_file_selection_keys[] = {
   "SelectProcesses", "SelectPositions", "SelectLocations", "SelectEvery", "SelectWindow", NULL,
@@ -228,40 +228,41 @@ _jx_session_file_read_selection (GKeyFile   *keyfile,
 /* Readable rows ----------------------------------------------------------- */
 
 void
-_jx_session_file_write_rows (GKeyFile                 *keyfile,
-                             const char               *group,
-                             const JxSessionFileTrace *trace)
+_jx_session_file_write_rows (GKeyFile   *keyfile,
+                             const char *group,
+                             gboolean    full_rows,
+                             GArray     *readable_processes)
 {
-  if (!trace->has_rows)
-    return;
-  g_key_file_set_boolean (keyfile, group, "ReadableRows", trace->full_rows);
-  if (trace->readable_processes != NULL && trace->readable_processes->len > 0)
+  g_key_file_set_boolean (keyfile, group, "ReadableRows", full_rows);
+  if (readable_processes != NULL && readable_processes->len > 0)
     {
       g_autoptr(GString) text = g_string_new (NULL);
 
-      for (guint i = 0; i < trace->readable_processes->len; i++)
-        g_string_append_printf (text, "%u;", g_array_index (trace->readable_processes, guint32, i));
+      for (guint i = 0; i < readable_processes->len; i++)
+        g_string_append_printf (text, "%u;", g_array_index (readable_processes, guint32, i));
       g_key_file_set_value (keyfile, group, "ExpandedProcesses", text->str);
     }
 }
 
-void
-_jx_session_file_read_rows (GKeyFile           *keyfile,
-                            const char         *group,
-                            JxSessionFileTrace *trace,
-                            GPtrArray          *warnings)
+gboolean
+_jx_session_file_read_rows (GKeyFile   *keyfile,
+                            const char *group,
+                            gboolean   *full_rows,
+                            GArray    **readable_processes,
+                            GPtrArray  *warnings)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *value = NULL;
   gboolean full;
 
+  *full_rows = FALSE;
+  *readable_processes = NULL;
   if (!g_key_file_has_key (keyfile, group, "ReadableRows", NULL) &&
       !g_key_file_has_key (keyfile, group, "ExpandedProcesses", NULL))
-    return;
-  trace->has_rows = TRUE;
+    return FALSE;
   full = g_key_file_get_boolean (keyfile, group, "ReadableRows", &error);
   if (error == NULL)
-    trace->full_rows = full;
+    *full_rows = full;
   else if (!g_error_matches (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_KEY_NOT_FOUND))
     g_ptr_array_add (warnings, g_strdup_printf (_("[%s] ReadableRows is not true or false; the rows are compact"), group));
 
@@ -273,14 +274,15 @@ _jx_session_file_read_rows (GKeyFile           *keyfile,
       if (!parse_numbers (value, G_MAXUINT32, numbers))
         {
           g_ptr_array_add (warnings, g_strdup_printf (_("[%s] ExpandedProcesses is not a list of process numbers; none is expanded"), group));
-          return;
+          return TRUE;
         }
-      trace->readable_processes = g_array_sized_new (FALSE, FALSE, sizeof (guint32), numbers->len);
+      *readable_processes = g_array_sized_new (FALSE, FALSE, sizeof (guint32), numbers->len);
       for (guint i = 0; i < numbers->len; i++)
         {
           guint32 p = (guint32) g_array_index (numbers, guint64, i);
 
-          g_array_append_val (trace->readable_processes, p);
+          g_array_append_val (*readable_processes, p);
         }
     }
+  return TRUE;
 }

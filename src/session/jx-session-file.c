@@ -10,7 +10,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-session-file-private.h"
+#include "jx-session-file-selection.h"
+#include "jx-session-file.h"
 
 #define GROUP "Juxtrace Comparison"
 #define TRACE_GROUP_PREFIX "Trace "
@@ -297,7 +298,8 @@ jx_session_file_to_data (JxSessionFile *self,
           g_key_file_set_integer_list (keyfile, group, "FoldedGroups", list, trace->folded_groups->len);
         }
       _jx_session_file_write_selection (keyfile, group, trace->selection);
-      _jx_session_file_write_rows (keyfile, group, trace);
+      if (trace->has_rows)
+        _jx_session_file_write_rows (keyfile, group, trace->full_rows, trace->readable_processes);
     }
 
   return g_key_file_to_data (keyfile, length, NULL);
@@ -547,7 +549,8 @@ read_traces (JxSessionFile  *self,
             }
         }
       trace->selection = _jx_session_file_read_selection (keyfile, group, self->warnings);
-      _jx_session_file_read_rows (keyfile, group, trace, self->warnings);
+      trace->has_rows = _jx_session_file_read_rows (keyfile, group, &trace->full_rows, &trace->readable_processes,
+                                                    self->warnings);
     }
   return TRUE;
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-session-file-private.h — the parts of the `.juxtrace` format kept in
- * files of their own, called by jx-session-file.c. Nothing outside
- * src/session/jx-session-file*.c should include this. */
+/* jx-session-file-selection.h — the keys of a `.juxtrace` [Trace N] group
+ * kept apart from the rest of the format (jx-session-file.c calls these;
+ * nothing else should): how much of the trace was loaded and its lane's
+ * readable rows. Plain values, so that this file knows nothing of
+ * JxSessionFile. */
 #pragma once
 
-#include "jx-session-file.h"
+#include <glib.h>
+
+#include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
 
@@ -25,12 +29,17 @@ JxTraceSelection *_jx_session_file_read_selection  (GKeyFile               *keyf
  * keys ReadableRows and ExpandedProcesses of a [Trace N] group. */
 extern const char * const _jx_session_file_rows_keys[];
 
+/* readable_processes: guint32 positions, may be NULL. */
 void              _jx_session_file_write_rows      (GKeyFile               *keyfile,
                                                     const char             *group,
-                                                    const JxSessionFileTrace *trace);
-void              _jx_session_file_read_rows       (GKeyFile               *keyfile,
+                                                    gboolean                full_rows,
+                                                    GArray                 *readable_processes);
+/* FALSE when the group has neither key (nothing set); *readable_processes
+ * gets a new array or NULL. */
+gboolean          _jx_session_file_read_rows       (GKeyFile               *keyfile,
                                                     const char             *group,
-                                                    JxSessionFileTrace     *trace,
+                                                    gboolean               *full_rows,
+                                                    GArray                **readable_processes,
                                                     GPtrArray              *warnings);
 
 G_END_DECLS
