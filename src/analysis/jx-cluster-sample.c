@@ -40,7 +40,8 @@ static JxTraceSelection *
 sample_selection (JxTraceOutline *outline,
                   guint64         target,
                   gint64          length_ns,
-                  gint64         *window_end_ns)
+                  gint64         *window_end_ns,
+                  GError        **error)
 {
   g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
   g_autofree guint8 *selected = g_new0 (guint8, MAX (1, jx_trace_outline_get_n_locations (outline)));
@@ -66,6 +67,19 @@ sample_selection (JxTraceOutline *outline,
       *window_end_ns = UNKNOWN_LENGTH_WINDOW_NS;
       jx_trace_selection_set_window (selection, 0, *window_end_ns);
       return g_steal_pointer (&selection);
+    }
+  jx_trace_selection_set_window (selection, 0, lo);
+  if (jx_trace_outline_estimate (outline, selected, selection) > target)
+    {
+      g_autofree char *display = g_filename_display_name (jx_trace_outline_get_path (outline));
+      g_autofree char *need = jx_memory_size_format (jx_trace_outline_estimate (outline, selected, selection));
+      g_autofree char *have = jx_memory_size_format (target);
+
+      /* The definitions and the per-location part alone are too much. */
+      g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_TOO_LARGE,
+                   _("Even a sample of “%s” takes about %s, more than the %s it may use (half the budget)"),
+                   display, need, have);
+      return NULL;
     }
   while (hi - lo > MAX (MIN_WINDOW_NS, length_ns / 1000))
     {
@@ -140,7 +154,9 @@ jx_cluster_sample_new (JxTraceOutline  *outline,
                                                           (guint64) G_MAXINT64), resolution);
   target = budget == JX_MEMORY_UNLIMITED ? JX_CLUSTER_SAMPLE_MAX_BYTES
                                          : MIN (budget / 2, (guint64) JX_CLUSTER_SAMPLE_MAX_BYTES);
-  selection = sample_selection (outline, target, self->length_ns, &self->window_end_ns);
+  selection = sample_selection (outline, target, self->length_ns, &self->window_end_ns, error);
+  if (selection == NULL)
+    return NULL;
 
   load.selection = selection;
   /* The trace refused holds no memory: the sample may use what there is. */
