@@ -167,9 +167,10 @@ test_refused (Fixture       *f,
   g_assert_error ((GError *) jx_session_trace_get_error (empty), JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION);
 }
 
-/* A saved comparison keeps each trace's part: opened again, the same part
- * of the same trace loads without asking, and is partial; the whole trace
- * beside it stays whole. */
+/* A saved comparison keeps each trace's part: opened again under a budget
+ * that the whole trace exceeds, the same part of the same trace loads
+ * without being refused (so without asking), and is partial; a whole
+ * trace beside it stays whole (and is refused). */
 static void
 test_saved_comparison (Fixture       *f,
                        gconstpointer  data)
@@ -205,13 +206,32 @@ test_saved_comparison (Fixture       *f,
   g_assert_nonnull (strstr (text, "SelectEvery=2;1;"));
   g_assert_nonnull (strstr (text, "SelectWindow=0;2000000;"));
 
+  /* Under a budget the whole trace exceeds and the part fits: the part
+   * opens without being refused (no dialog would show). */
+  {
+    g_autoptr(JxTraceOutline) outline = jx_trace_outline_read (f->a, &error);
+    g_autofree guint8 *selected = NULL;
+    g_autofree char *budget = NULL;
+    guint64 whole_bytes, part_bytes;
+
+    g_assert_no_error (error);
+    selected = jx_trace_outline_select (outline, selection, &error);
+    g_assert_no_error (error);
+    whole_bytes = jx_trace_outline_estimate (outline, NULL, NULL);
+    part_bytes = jx_trace_outline_estimate (outline, selected, selection);
+    g_assert_cmpuint (part_bytes, <, whole_bytes);
+    budget = g_strdup_printf ("%" G_GUINT64_FORMAT, part_bytes + (whole_bytes - part_bytes) / 2);
+    g_setenv (JX_MEMORY_BUDGET_ENV, budget, TRUE);
+  }
   file = jx_session_file_load (filename, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (file->warnings->len, ==, 0);
+  /* The whole trace alone would be refused now. */
+  g_ptr_array_remove_index (file->traces, 1);
   missing = jx_session_file_apply (file, opened);
   g_assert_cmpuint (missing->len, ==, 0);
   jx_test_wait_for_loads (opened);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (opened)), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (opened)), ==, 1);
 
   part = jx_test_item_at (opened, 0);
   g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
@@ -225,9 +245,27 @@ test_saved_comparison (Fixture       *f,
   assert_processes (jx_session_trace_get_trace (part), odd);
   g_assert_cmpint (jx_session_trace_get_duration (part), <=, 2 * G_GINT64_CONSTANT (1000000));
 
+  /* The same file with its whole trace: that one is refused, the part
+   * is not. */
+  g_clear_pointer (&file, jx_session_file_free);
+  g_clear_pointer (&missing, g_array_unref);
+  file = jx_session_file_load (filename, &error);
+  g_assert_no_error (error);
+  {
+    JxSessionFileTrace *trace = g_ptr_array_index (file->traces, 1);
+
+    /* b is as large as a: the whole of a in b's place. */
+    g_free (trace->path);
+    trace->path = g_strdup (f->a);
+  }
+  missing = jx_session_file_apply (file, opened);
+  jx_test_wait_for_loads (opened);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (opened)), ==, 2);
+  g_assert_cmpint (jx_session_trace_get_state (jx_test_item_at (opened, 0)), ==, JX_SESSION_TRACE_LOADED);
   whole = jx_test_item_at (opened, 1);
   g_assert_null (jx_session_trace_get_selection (whole));
-  g_assert_null (jx_session_trace_get_partial (whole));
+  g_assert_cmpint (jx_session_trace_get_state (whole), ==, JX_SESSION_TRACE_FAILED);
+  g_assert_error ((GError *) jx_session_trace_get_error (whole), JX_TRACE_ERROR, JX_TRACE_ERROR_TOO_LARGE);
 
   jx_session_clear (session);
   jx_session_clear (opened);
