@@ -146,6 +146,57 @@ capture_folds (JxWindow      *self,
     }
 }
 
+/* Readable Rows and the processes shown readable, per lane: view state
+ * too, kept only when a lane has any. */
+static void
+capture_rows (JxWindow      *self,
+              JxSessionFile *file)
+{
+  for (guint i = 0; i < file->traces->len; i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (self->session, i);
+      JxSessionFileTrace *trace = g_ptr_array_index (file->traces, i);
+      JxTrace *loaded = item != NULL ? jx_session_trace_get_trace (item) : NULL;
+      JxTraceTimeline *lane = item != NULL ? jx_master_timeline_get_trace_timeline (self->master_timeline, item) : NULL;
+
+      if (loaded == NULL || lane == NULL)
+        continue;
+      trace->full_rows = jx_trace_timeline_get_readable_rows (lane);
+      for (guint32 p = 0; p < jx_trace_get_n_processes (loaded); p++)
+        if (jx_trace_timeline_get_process_readable (lane, p))
+          {
+            if (trace->readable_processes == NULL)
+              trace->readable_processes = g_array_new (FALSE, FALSE, sizeof (guint32));
+            g_array_append_val (trace->readable_processes, p);
+          }
+      trace->has_rows = trace->full_rows || trace->readable_processes != NULL;
+    }
+}
+
+/* The rows of one lane as the file has them; FALSE while its canvas does
+ * not know the trace's processes yet. */
+static gboolean
+restore_rows (JxSessionFileTrace *trace,
+              JxTrace            *loaded,
+              JxTraceTimeline    *lane)
+{
+  gboolean all = TRUE;
+
+  if (!trace->has_rows)
+    return TRUE;
+  jx_trace_timeline_set_readable_rows (lane, trace->full_rows);
+  for (guint i = 0; trace->readable_processes != NULL && i < trace->readable_processes->len; i++)
+    {
+      guint32 p = g_array_index (trace->readable_processes, guint32, i);
+
+      if (p >= jx_trace_get_n_processes (loaded))
+        continue;
+      jx_trace_timeline_set_process_readable (lane, p, TRUE);
+      all &= jx_trace_timeline_get_process_readable (lane, p);
+    }
+  return all;
+}
+
 static gboolean
 contains (GArray  *array,
           guint32  value)
@@ -167,7 +218,8 @@ restore_folds_now (JxWindow *self)
   for (guint i = 0; i < self->session_file->traces->len; i++)
     {
       JxSessionFileTrace *trace = g_ptr_array_index (self->session_file->traces, i);
-      JxSessionTrace *item = trace->folded_groups != NULL ? jx_session_find_path (self->session, trace->path) : NULL;
+      JxSessionTrace *item = trace->folded_groups != NULL || trace->has_rows
+                             ? jx_session_find_path (self->session, trace->path) : NULL;
       JxStreamGroups *groups = item != NULL ? jx_session_trace_get_groups (item) : NULL;
       JxTraceTimeline *lane = item != NULL ? jx_master_timeline_get_trace_timeline (self->master_timeline, item) : NULL;
 
@@ -178,7 +230,9 @@ restore_folds_now (JxWindow *self)
           all = FALSE;
           continue;
         }
-      for (guint32 g = 0; g < jx_stream_groups_get_n_groups (groups); g++)
+      if (!restore_rows (trace, jx_session_trace_get_trace (item), lane))
+        all = FALSE;
+      for (guint32 g = 0; trace->folded_groups != NULL && g < jx_stream_groups_get_n_groups (groups); g++)
         {
           gboolean folded = contains (trace->folded_groups, g);
 
@@ -237,6 +291,7 @@ jx_window_save_comparison (JxWindow    *self,
                                                              : g_strconcat (filename, JX_SESSION_FILE_SUFFIX, NULL);
   file = jx_session_file_capture (self->session);
   capture_folds (self, file);
+  capture_rows (self, file);
   /* Fields a newer Juxtrace wrote into the file opened survive the save. */
   if (self->session_file != NULL && self->session_file->keyfile != NULL)
     file->keyfile = g_key_file_ref (self->session_file->keyfile);

@@ -26,6 +26,16 @@ char      *jx_cli_join_name (const char *trace,
                              const char *process,
                              const char *stream);
 
+/* `cluster --sample TRACE` (jx-cli-cluster-sample.c): the clusters of the
+ * trace's processes from a sample that fits in `budget_text` (NULL: the
+ * default budget). Returns the exit code (the error printed). */
+int        jx_cli_cluster_sample_run (const char *subcommand,
+                                      const char *path,
+                                      const char *budget_text,
+                                      guint       members,
+                                      gboolean    json,
+                                      gboolean    csv);
+
 /* --merged-tree and its options. */
 typedef struct
 {

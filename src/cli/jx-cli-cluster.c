@@ -419,7 +419,7 @@ jx_cli_cluster (int    argc,
   g_autofree const char **anchors = NULL;
   g_auto(GStrv) labels = NULL;
   g_autofree char *threshold_text = NULL;
-  gboolean json = FALSE, csv = FALSE;
+  gboolean json = FALSE, csv = FALSE, sample = FALSE;
   gint members = -1;
   JxClusterOptions options;
   g_auto(JxCliTraces) traces = { 0 };
@@ -437,6 +437,10 @@ jx_cli_cluster (int    argc,
       N_("Members listed per cluster in the text, runs of numbered processes as one (default 6, 0 = all)"), N_("N") },
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
     { "csv", 0, 0, G_OPTION_ARG_NONE, &csv, N_("Print one CSV row per stream"), NULL },
+    { "sample", 0, 0, G_OPTION_ARG_NONE, &sample,
+      N_("Cluster the processes of one trace too large to load, from a sample that fits in memory (the first thread "
+         "of each process over the run’s first part), as the window’s Trace Too Large dialog does; prints the "
+         "--processes options that load one representative of each cluster"), NULL },
     { NULL }
   };
 
@@ -476,6 +480,18 @@ jx_cli_cluster (int    argc,
                                                  "clustering does not align: use them with --merged-tree"));
   if (!jx_cli_scores_get (&scores, &scoring, &error))
     return jx_cli_usage_error (argv[0], "%s", error->message);
+  if (sample)
+    {
+      if (argc != 2)
+        return jx_cli_usage_error (argv[0], "%s", _("--sample clusters the processes of one trace"));
+      if (threshold_text != NULL || tree.merged_tree || traces.processes != NULL || traces.every != 0 ||
+          traces.window != NULL || traces.strict)
+        return jx_cli_usage_error (argv[0], "%s", _("--sample takes every process of the trace and exact clusters: "
+                                                    "leave out --threshold, --merged-tree, --processes, --every, "
+                                                    "--window and --strict"));
+      return jx_cli_cluster_sample_run (argv[0], argv[1], traces.memory_budget,
+                                        members < 0 ? DEFAULT_MEMBERS : (guint) members, json, csv);
+    }
 
   jx_cluster_options_init (&options);
   if (threshold_text != NULL)

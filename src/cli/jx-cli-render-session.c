@@ -80,6 +80,20 @@ jx_cli_render_session_expand (JxCliRenderSession *session,
                    _("“%s” holds no trace"), filename);
       return FALSE;
     }
+  /* The CLI's selection options apply to every trace alike, so a part
+   * saved for one trace is not taken over: say so. */
+  for (guint i = 0; i < file->traces->len; i++)
+    {
+      JxSessionFileTrace *trace = g_ptr_array_index (file->traces, i);
+      g_autofree char *part = NULL;
+
+      if (trace->selection == NULL)
+        continue;
+      part = jx_trace_selection_describe (trace->selection);
+      g_printerr (_("juxtrace-cli render: %s: “%s” was saved as a part of it (%s); render loads the whole trace "
+                    "unless --processes, --every or --load-window say otherwise\n"),
+                  filename, trace->stored_path, part);
+    }
   missing = jx_session_file_find_missing (file);
   if (missing->len > 0)
     {

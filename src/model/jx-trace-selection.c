@@ -123,6 +123,79 @@ jx_trace_selection_get_window (const JxTraceSelection *self,
   return self->has_window;
 }
 
+guint
+jx_trace_selection_get_n_patterns (const JxTraceSelection *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  return self->patterns->len;
+}
+
+const char *
+jx_trace_selection_get_pattern (const JxTraceSelection *self,
+                                guint                   index)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->patterns->len, NULL);
+
+  return g_ptr_array_index (self->patterns, index);
+}
+
+const guint *
+jx_trace_selection_get_processes (const JxTraceSelection *self,
+                                  guint                  *n)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (n != NULL, NULL);
+
+  *n = self->processes->len;
+  return (const guint *) self->processes->data;
+}
+
+const guint64 *
+jx_trace_selection_get_locations (const JxTraceSelection *self,
+                                  guint                  *n)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (n != NULL, NULL);
+
+  *n = self->locations->len;
+  return (const guint64 *) self->locations->data;
+}
+
+guint
+jx_trace_selection_get_every (const JxTraceSelection *self,
+                              guint                  *first)
+{
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (first != NULL)
+    *first = self->every_first;
+  return self->every;
+}
+
+gboolean
+jx_trace_selection_equal (const JxTraceSelection *a,
+                          const JxTraceSelection *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (a->patterns->len != b->patterns->len || a->processes->len != b->processes->len ||
+      a->locations->len != b->locations->len || a->every != b->every || a->every_first != b->every_first ||
+      a->has_window != b->has_window)
+    return FALSE;
+  if (a->has_window && (a->window_begin_ns != b->window_begin_ns || a->window_end_ns != b->window_end_ns))
+    return FALSE;
+  for (guint i = 0; i < a->patterns->len; i++)
+    if (!g_str_equal (g_ptr_array_index (a->patterns, i), g_ptr_array_index (b->patterns, i)))
+      return FALSE;
+  /* Empty arrays may have no data: memcmp wants pointers. */
+  return (a->processes->len == 0 ||
+          memcmp (a->processes->data, b->processes->data, a->processes->len * sizeof (guint)) == 0) &&
+         (a->locations->len == 0 ||
+          memcmp (a->locations->data, b->locations->data, a->locations->len * sizeof (guint64)) == 0);
+}
+
 gboolean
 jx_trace_selection_is_all (const JxTraceSelection *self)
 {

@@ -64,6 +64,21 @@ void              jx_trace_selection_set_window    (JxTraceSelection       *self
 gboolean          jx_trace_selection_get_window    (const JxTraceSelection *self,
                                                     gint64                 *begin_ns,
                                                     gint64                 *end_ns);
+/* The rules as they were set, to write them down (a saved comparison)
+ * and set them again. */
+guint             jx_trace_selection_get_n_patterns (const JxTraceSelection *self);
+const char       *jx_trace_selection_get_pattern   (const JxTraceSelection *self,
+                                                    guint                   index);
+const guint      *jx_trace_selection_get_processes (const JxTraceSelection *self,
+                                                    guint                  *n);
+const guint64    *jx_trace_selection_get_locations (const JxTraceSelection *self,
+                                                    guint                  *n);
+/* k (0: no every-k-th rule) and first. */
+guint             jx_trace_selection_get_every     (const JxTraceSelection *self,
+                                                    guint                  *first);
+/* TRUE when both take the same part. */
+gboolean          jx_trace_selection_equal         (const JxTraceSelection *a,
+                                                    const JxTraceSelection *b);
 /* TRUE when nothing is set: the whole trace. */
 gboolean          jx_trace_selection_is_all        (const JxTraceSelection *self);
 /* The rules in a few words, "processes “MPI Rank 1*”, every 8th, window

@@ -27,8 +27,13 @@ jx_session_file_capture (JxSession *session)
     {
       JxSessionTrace *item = jx_session_peek_item (session, i);
 
-      jx_session_file_add_trace (self, jx_session_trace_get_path (item), jx_session_trace_get_offset (item),
-                                 jx_session_trace_get_picked_color (item));
+      JxSessionFileTrace *trace = jx_session_file_add_trace (self, jx_session_trace_get_path (item),
+                                                             jx_session_trace_get_offset (item),
+                                                             jx_session_trace_get_picked_color (item));
+      const JxTraceSelection *selection = jx_session_trace_get_selection (item);
+
+      if (selection != NULL)
+        trace->selection = jx_trace_selection_copy (selection);
       if (item == reference)
         self->reference = (int) i;
       if (item == selected)
@@ -138,6 +143,36 @@ on_n_loading (JxSession  *session,
   g_object_set_data (G_OBJECT (session), PENDING_KEY, NULL);
 }
 
+/* The same trace may be in a comparison twice as two different parts. */
+static gboolean
+has_same (JxSession          *session,
+          JxSessionFileTrace *trace)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (session)); i++)
+    {
+      JxSessionTrace *item = jx_session_peek_item (session, i);
+      const JxTraceSelection *selection = jx_session_trace_get_selection (item);
+
+      if (g_strcmp0 (jx_session_trace_get_path (item), trace->path) != 0)
+        continue;
+      if ((selection == NULL && trace->selection == NULL) ||
+          (selection != NULL && trace->selection != NULL && jx_trace_selection_equal (selection, trace->selection)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The part saved is loaded again without asking (partial, as it was). */
+static JxSessionTrace *
+add_trace (JxSession          *session,
+           JxSessionFileTrace *trace,
+           const char         *path)
+{
+  if (trace->selection != NULL)
+    return jx_session_add_path_with_selection (session, path, trace->selection);
+  return jx_session_add_path (session, path);
+}
+
 static void
 apply_trace (JxSessionFileTrace *trace,
              JxSessionTrace     *item)
@@ -191,14 +226,14 @@ jx_session_file_apply (JxSessionFile *self,
       JxSessionFileTrace *trace = g_ptr_array_index (self->traces, i);
       JxSessionTrace *item;
 
-      if (!g_file_test (trace->path, G_FILE_TEST_EXISTS) || jx_session_find_path (session, trace->path) != NULL)
+      if (!g_file_test (trace->path, G_FILE_TEST_EXISTS) || has_same (session, trace))
         {
           if (!g_file_test (trace->path, G_FILE_TEST_EXISTS))
             g_array_append_val (missing, i);
           g_ptr_array_add (pending->items, NULL);
           continue;
         }
-      item = jx_session_add_path (session, trace->path);
+      item = add_trace (session, trace, trace->path);
       apply_trace (trace, item);
       g_ptr_array_add (pending->items, g_object_ref (item));
       if ((int) i == self->reference)
@@ -230,11 +265,11 @@ jx_session_file_apply_located (JxSessionFile *self,
   g_return_val_if_fail (path != NULL, NULL);
 
   trace = g_ptr_array_index (self->traces, index);
-  if (jx_session_find_path (session, path) != NULL)
-    return NULL;
   g_free (trace->path);
   trace->path = g_strdup (path);
-  item = jx_session_add_path (session, path);
+  if (has_same (session, trace))
+    return NULL;
+  item = add_trace (session, trace, path);
   apply_trace (trace, item);
   if ((int) index == self->reference)
     jx_session_set_reference (session, item);

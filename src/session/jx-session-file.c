@@ -10,6 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-session-file-selection.h"
 #include "jx-session-file.h"
 
 #define GROUP "Juxtrace Comparison"
@@ -27,6 +28,14 @@ static const char * const trace_keys[] = {
   "Path", "AbsolutePath", "Offset", "Color", "FoldedGroups", NULL,
 };
 
+/* Trace keys of this file and of jx-session-file-selection.c. */
+static gboolean
+is_trace_key (const char *key)
+{
+  return g_strv_contains (trace_keys, key) || g_strv_contains (_jx_session_file_selection_keys, key) ||
+         g_strv_contains (_jx_session_file_rows_keys, key);
+}
+
 static void
 trace_free (gpointer data)
 {
@@ -35,6 +44,8 @@ trace_free (gpointer data)
   g_free (trace->path);
   g_free (trace->stored_path);
   g_clear_pointer (&trace->folded_groups, g_array_unref);
+  g_clear_pointer (&trace->selection, jx_trace_selection_free);
+  g_clear_pointer (&trace->readable_processes, g_array_unref);
   g_free (trace);
 }
 
@@ -197,7 +208,7 @@ writable_copy (JxSessionFile *self)
           g_autofree char *value = NULL;
 
           if ((main_group && g_strv_contains (main_keys, keys[k])) ||
-              (trace_group && g_strv_contains (trace_keys, keys[k])))
+              (trace_group && is_trace_key (keys[k])))
             continue;
           /* Unknown keys of a trace group go with that group's trace only
            * while the traces keep their numbers: drop them otherwise. */
@@ -286,6 +297,9 @@ jx_session_file_to_data (JxSessionFile *self,
             list[k] = (int) MIN (g_array_index (trace->folded_groups, guint32, k), (guint32) G_MAXINT);
           g_key_file_set_integer_list (keyfile, group, "FoldedGroups", list, trace->folded_groups->len);
         }
+      _jx_session_file_write_selection (keyfile, group, trace->selection);
+      if (trace->has_rows)
+        _jx_session_file_write_rows (keyfile, group, trace->full_rows, trace->readable_processes);
     }
 
   return g_key_file_to_data (keyfile, length, NULL);
@@ -453,7 +467,7 @@ report_unknown (JxSessionFile *self,
         }
       keys = g_key_file_get_keys (keyfile, groups[i], NULL, NULL);
       for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
-        if (!g_strv_contains (main_group ? main_keys : trace_keys, keys[k]))
+        if (main_group ? !g_strv_contains (main_keys, keys[k]) : !is_trace_key (keys[k]))
           warn (self, _("The setting %s in [%s] is not known to this version; it is kept when saving"),
                 keys[k], groups[i]);
     }
@@ -534,6 +548,9 @@ read_traces (JxSessionFile  *self,
                   }
             }
         }
+      trace->selection = _jx_session_file_read_selection (keyfile, group, self->warnings);
+      trace->has_rows = _jx_session_file_read_rows (keyfile, group, &trace->full_rows, &trace->readable_processes,
+                                                    self->warnings);
     }
   return TRUE;
 }

@@ -18,6 +18,7 @@
 #include <gio/gio.h>
 
 #include "jx-session-types.h"
+#include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
 
@@ -46,6 +47,13 @@ typedef struct
   GArray  *folded_groups; /* guint32 indexes of the stream groups (of the
                            * fold grouping) shown folded; NULL when none.
                            * The window fills and applies them. */
+  JxTraceSelection *selection; /* the part of the trace loaded; NULL: all
+                                * (jx-session-file-selection.c) */
+  gboolean has_rows;      /* the lane's readable rows were saved: */
+  gboolean full_rows;     /* "Readable Rows" on */
+  GArray  *readable_processes; /* guint32 process positions shown readable
+                                * (expanded); NULL when none. The window
+                                * fills and applies them. */
 } JxSessionFileTrace;
 
 typedef struct

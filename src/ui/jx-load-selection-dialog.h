@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-load-selection-dialog.h — a trace too large for the memory there is:
  * says how much it would take and how much there is, and offers to load a
- * part of it instead (processes by name pattern, every k-th process, a
- * time window), with the estimate of that part as it is typed. */
+ * part of it instead (processes by name pattern, every k-th process, by
+ * cluster, a time window), with the estimate of that part as it is
+ * typed. */
 #pragma once
 
 #include <adwaita.h>
 
+#include "jx-cluster-sample.h"
 #include "jx-session.h"
 
 G_BEGIN_DECLS
@@ -15,7 +17,14 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (JxLoadSelectionDialog, jx_load_selection_dialog, JX, LOAD_SELECTION_DIALOG, AdwMessageDialog)
 
 /* For `item` of `session`, whose load was refused (or is known to be too
- * large). It reads the trace's definitions (no events) for the estimates.
+ * large). It reads the trace's definitions (no events) for the estimates,
+ * in a thread: until then ("ready" FALSE) it spins and loads nothing; when
+ * they cannot be read, the body says so naming the file, and a part can
+ * still be loaded, without an estimate. Choosing by cluster reads a sample
+ * of the trace in a thread and clusters its processes
+ * (jx-cluster-sample.h): each cluster, with its size and representative,
+ * can be chosen, and of the chosen ones the representatives or all
+ * members are loaded.
  * The "load" response adds the selected part to the session in the item's
  * place (jx_session_add_path_with_selection); "cancel" leaves the item as it
  * is. */
@@ -31,6 +40,21 @@ void              jx_load_selection_dialog_set_every     (JxLoadSelectionDialog 
 void              jx_load_selection_dialog_set_window    (JxLoadSelectionDialog *self,
                                                           const char            *start,
                                                           const char            *end);
+gboolean          jx_load_selection_dialog_get_ready     (JxLoadSelectionDialog *self);
+/* Choose by cluster instead of pattern and every k-th (the window still
+ * applies); the first time, the sample is read ("n-clusters" then). */
+void              jx_load_selection_dialog_set_by_cluster (JxLoadSelectionDialog *self,
+                                                          gboolean               by_cluster);
+guint             jx_load_selection_dialog_get_n_clusters (JxLoadSelectionDialog *self);
+/* NULL until sampled. */
+JxClusterSample  *jx_load_selection_dialog_get_clusters  (JxLoadSelectionDialog *self);
+/* All clusters but the processes without calls start chosen. */
+void              jx_load_selection_dialog_set_cluster_chosen (JxLoadSelectionDialog *self,
+                                                          guint                  cluster,
+                                                          gboolean               chosen);
+/* FALSE (the default): one representative of each chosen cluster. */
+void              jx_load_selection_dialog_set_whole_clusters (JxLoadSelectionDialog *self,
+                                                          gboolean               whole);
 /* The part the fields describe; NULL with an error when they do not parse,
  * take nothing, or still exceed the budget. */
 JxTraceSelection *jx_load_selection_dialog_get_selection (JxLoadSelectionDialog *self,

@@ -128,6 +128,40 @@ readable_rows (GSimpleAction *action,
   jx_timeline_canvas_set_full_rows (self->canvas, g_variant_get_boolean (state));
 }
 
+gboolean
+jx_trace_timeline_get_readable_rows (JxTraceTimeline *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_TIMELINE (self), FALSE);
+  return jx_timeline_canvas_get_full_rows (self->canvas);
+}
+
+void
+jx_trace_timeline_set_readable_rows (JxTraceTimeline *self,
+                                     gboolean         readable_rows)
+{
+  g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
+  /* Through the action, so the menu's toggle shows it. */
+  g_action_group_change_action_state (G_ACTION_GROUP (self->actions), "readable-rows",
+                                      g_variant_new_boolean (readable_rows));
+}
+
+gboolean
+jx_trace_timeline_get_process_readable (JxTraceTimeline *self,
+                                        guint32          process)
+{
+  g_return_val_if_fail (JX_IS_TRACE_TIMELINE (self), FALSE);
+  return jx_timeline_canvas_get_process_readable (self->canvas, process);
+}
+
+void
+jx_trace_timeline_set_process_readable (JxTraceTimeline *self,
+                                        guint32          process,
+                                        gboolean         readable)
+{
+  g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
+  jx_timeline_canvas_set_process_readable (self->canvas, process, readable);
+}
+
 /* The structural view of the menu's stream pair. */
 static void
 show_structure (GSimpleAction *action,

@@ -61,6 +61,17 @@ gboolean        jx_trace_timeline_get_group_folded       (JxTraceTimeline *self,
 void            jx_trace_timeline_set_group_folded       (JxTraceTimeline *self,
                                                           guint32          group,
                                                           gboolean         folded);
+/* Readable Rows (the trace menu's toggle) and the processes shown
+ * readable (expanded to full-height rows in a compressed layout): what a
+ * saved comparison keeps of the rows. */
+gboolean        jx_trace_timeline_get_readable_rows      (JxTraceTimeline *self);
+void            jx_trace_timeline_set_readable_rows      (JxTraceTimeline *self,
+                                                          gboolean         readable_rows);
+gboolean        jx_trace_timeline_get_process_readable   (JxTraceTimeline *self,
+                                                          guint32          process);
+void            jx_trace_timeline_set_process_readable   (JxTraceTimeline *self,
+                                                          guint32          process,
+                                                          gboolean         readable);
 /* Scrolls the rows just enough to show `stream`'s row (and its diff bar). */
 void            jx_trace_timeline_reveal_stream          (JxTraceTimeline *self,
                                                           guint32          stream);

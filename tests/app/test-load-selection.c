@@ -42,6 +42,12 @@ has_dialog (gpointer data)
 }
 
 static gboolean
+is_ready (gpointer dialog)
+{
+  return jx_load_selection_dialog_get_ready (dialog);
+}
+
+static gboolean
 is_mapped (gpointer widget)
 {
   return gtk_widget_get_mapped (widget);
@@ -60,6 +66,8 @@ open_over_budget (const char *path)
   jx_window_open_paths (window, paths, FALSE);
   jx_test_wait_for_loads (jx_window_get_session (window));
   g_assert_true (jx_test_wait_until (has_dialog, NULL, 30));
+  /* The definitions are read in a thread after the dialog shows. */
+  g_assert_true (jx_test_wait_until (is_ready, find_dialog (), 30));
   return window;
 }
 

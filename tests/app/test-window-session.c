@@ -114,6 +114,12 @@ test_save_and_open (void)
   g_assert_cmpuint (jx_stream_groups_get_n_groups (jx_session_trace_get_groups (jx_test_item_at (session, 1))), >=, 1);
   jx_trace_timeline_set_group_folded (lane_of (window, 1), 0, TRUE);
   g_assert_true (jx_trace_timeline_get_group_folded (lane_of (window, 1), 0));
+  /* The readable rows too: Readable Rows and one expanded process. */
+  jx_trace_timeline_set_readable_rows (lane_of (window, 0), TRUE);
+  jx_trace_timeline_set_process_readable (lane_of (window, 0), 1, TRUE);
+  g_assert_true (jx_trace_timeline_get_readable_rows (lane_of (window, 0)));
+  g_assert_true (jx_trace_timeline_get_process_readable (lane_of (window, 0), 1));
+  g_assert_false (jx_trace_timeline_get_process_readable (lane_of (window, 0), 0));
   view = *jx_session_get_visible_time (session);
   view.end_ns = view.begin_ns + jx_time_span_get_duration (&view) / 2;
   jx_session_set_visible_time (session, &view);
@@ -151,6 +157,10 @@ test_save_and_open (void)
   g_assert_cmpint (jx_session_get_fold_grouping (session), ==, JX_FOLD_GROUPING_PROCESSES);
   g_assert_true (jx_trace_timeline_get_group_folded (lane_of (window, 1), 0));
   g_assert_false (jx_trace_timeline_get_group_folded (lane_of (window, 0), 0));
+  g_assert_true (jx_trace_timeline_get_readable_rows (lane_of (window, 0)));
+  g_assert_true (jx_trace_timeline_get_process_readable (lane_of (window, 0), 1));
+  g_assert_false (jx_trace_timeline_get_process_readable (lane_of (window, 0), 0));
+  g_assert_false (jx_trace_timeline_get_readable_rows (lane_of (window, 1)));
   g_assert_null (find_message_dialog (NULL, NULL));
 
   /* Ctrl+S saves to the same file, with what changed since. */

@@ -341,6 +341,70 @@ test_render (Fixture       *f,
   g_assert_cmpint (run.status, ==, 2);
 }
 
+/* --sample: the clusters of the processes from a sample; when the whole
+ * run fits, the same clusters as the full clustering (one thread per
+ * rank), in every format, and the --processes that load a representative
+ * of each; the usage errors; a budget nothing fits in. */
+static void
+test_cluster_sample (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_auto(JxCliRun) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) full_parser = json_parser_new ();
+  JsonObject *root, *full;
+  JsonArray *clusters;
+  guint total = 0;
+
+  jx_cli_run (&run, "cluster", "--json", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  full = jx_cli_parse_object (full_parser, run.out);
+
+  jx_cli_run (&run, "cluster", "--sample", "--json", "--memory-budget", "unlimited", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  root = jx_cli_parse_object (parser, run.out);
+  g_assert_cmpint (json_object_get_int_member (root, "processes"), ==, 64);
+  g_assert_true (json_object_get_null_member (root, "sample_window_end_ns"));
+  clusters = json_object_get_array_member (root, "clusters");
+  g_assert_cmpuint (json_array_get_length (clusters), ==,
+                    json_array_get_length (json_object_get_array_member (full, "clusters")));
+  for (guint c = 0; c < json_array_get_length (clusters); c++)
+    {
+      JsonObject *cluster = json_array_get_object_element (clusters, c);
+
+      g_assert_false (json_object_get_boolean_member (cluster, "no_calls"));
+      g_assert_cmpint (json_object_get_int_member (cluster, "size"), ==,
+                       json_array_get_length (json_object_get_array_member (cluster, "members")));
+      total += (guint) json_object_get_int_member (cluster, "size");
+    }
+  g_assert_cmpuint (total, ==, 64);
+
+  jx_cli_run (&run, "cluster", "--sample", "--memory-budget", "unlimited", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_test_message ("%s", run.out);
+  g_assert_nonnull (strstr (run.out, "the whole run"));
+  g_assert_nonnull (strstr (run.out, "representative MPI Rank"));
+  g_assert_nonnull (strstr (run.out, "One representative of each cluster: --processes 'MPI Rank"));
+
+  jx_cli_run (&run, "cluster", "--sample", "--csv", "--memory-budget", "unlimited", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpuint (count_lines (run.out), ==, 65);
+
+  jx_cli_run (&run, "cluster", "--sample", f->classes, f->classes_b, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_cli_run (&run, "cluster", "--sample", "--processes", "MPI Rank 1*", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--sample"));
+  jx_cli_run (&run, "cluster", "--sample", "--memory-budget", "lots", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+
+  /* Not even the definitions fit: an input error naming the trace. */
+  jx_cli_run (&run, "cluster", "--sample", "--memory-budget", "1k", f->classes, NULL);
+  g_test_message ("%s", run.err);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "classes"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -349,6 +413,7 @@ main (int    argc,
 
   g_test_add ("/cli/cluster/formats", Fixture, NULL, fixture_set_up, test_cluster_formats, fixture_tear_down);
   g_test_add ("/cli/cluster/options", Fixture, NULL, fixture_set_up, test_cluster_options, fixture_tear_down);
+  g_test_add ("/cli/cluster/sample", Fixture, NULL, fixture_set_up, test_cluster_sample, fixture_tear_down);
   g_test_add ("/cli/cluster/diff-pairing", Fixture, NULL, fixture_set_up, test_diff_pairing, fixture_tear_down);
   g_test_add ("/cli/cluster/align-pairing", Fixture, NULL, fixture_set_up, test_align_pairing, fixture_tear_down);
   g_test_add ("/cli/cluster/render", Fixture, NULL, fixture_set_up, test_render, fixture_tear_down);

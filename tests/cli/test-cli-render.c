@@ -556,6 +556,19 @@ test_session_file (void)
     g_assert_nonnull (strstr (run.out, "Window: 2 ms to 3 ms"));
   }
 
+  /* A part saved for a trace is not taken over, and render says so. */
+  {
+    g_auto(CliRun) run = { 0 };
+    g_autofree char *part = g_build_filename (tmp, "part.juxtrace", NULL);
+
+    g_assert_true (g_file_set_contents (part, "[Juxtrace Comparison]\nVersion=1\n[Trace 0]\nPath=one\n"
+                                              "SelectEvery=2;0;\n[Trace 1]\nPath=two\n", -1, NULL));
+    render (&run, part, "-o", from_session, NULL);
+    assert_ok (&run);
+    g_assert_nonnull (strstr (run.err, "“one” was saved as a part of it (one process in 2)"));
+    g_assert_null (strstr (run.err, "“two”"));
+  }
+
   g_assert_true (g_file_set_contents (moved, moved_text, -1, NULL));
   {
     g_auto(CliRun) run = { 0 };

@@ -290,6 +290,74 @@ generate (const char *parent,
   return g_steal_pointer (&dir);
 }
 
+/* The part of a trace and the readable rows survive a save and a read;
+ * a file without them (an older one) reads as whole traces, and a part
+ * that makes no sense is a warning and the whole trace. */
+static void
+test_selection_round_trip (void)
+{
+  g_autoptr(JxSessionFile) file = jx_session_file_new ();
+  g_autoptr(JxSessionFile) back = NULL;
+  g_autoptr(JxSessionFile) bad = NULL;
+  g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  JxSessionFileTrace *part, *whole;
+  guint32 expanded[] = { 0, 5 };
+  gsize length = 0;
+  const char *bad_text =
+    "[Juxtrace Comparison]\nVersion=1\n"
+    "[Trace 0]\nPath=/a\nSelectEvery=1;4;\nReadableRows=maybe\n"
+    "[Trace 1]\nPath=/b\nSelectWindow=5;3;\n"
+    "[Trace 2]\nPath=/c\nSelectPositions=3;x;\nExpandedProcesses=-1;\n";
+
+  jx_trace_selection_add_pattern (selection, "MPI Rank 1*");
+  jx_trace_selection_add_pattern (selection, "* / Master thread");
+  jx_trace_selection_add_process (selection, 3);
+  jx_trace_selection_add_location (selection, G_GUINT64_CONSTANT (18446744073709551000));
+  jx_trace_selection_set_every (selection, 8, 2);
+  jx_trace_selection_set_window (selection, 1500 * MS, JX_WINDOW_OPEN_END);
+  part = jx_session_file_add_trace (file, "/runs/a", 0, 0);
+  part->selection = jx_trace_selection_copy (selection);
+  part->has_rows = TRUE;
+  part->full_rows = TRUE;
+  part->readable_processes = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_array_append_vals (part->readable_processes, expanded, G_N_ELEMENTS (expanded));
+  jx_session_file_add_trace (file, "/runs/b", 0, 0);
+
+  data = jx_session_file_to_data (file, "/runs/pair.juxtrace", &length);
+  g_test_message ("%s", data);
+  g_assert_nonnull (strstr (data, "SelectWindow=1500000000;end;"));
+  back = jx_session_file_load_data (data, length, "/runs/pair.juxtrace", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->warnings->len, ==, 0);
+  part = g_ptr_array_index (back->traces, 0);
+  whole = g_ptr_array_index (back->traces, 1);
+  g_assert_nonnull (part->selection);
+  g_assert_true (jx_trace_selection_equal (part->selection, selection));
+  g_assert_true (part->has_rows);
+  g_assert_true (part->full_rows);
+  g_assert_cmpuint (part->readable_processes->len, ==, 2);
+  g_assert_cmpuint (g_array_index (part->readable_processes, guint32, 1), ==, 5);
+  g_assert_null (whole->selection);
+  g_assert_false (whole->has_rows);
+  g_assert_null (whole->readable_processes);
+
+  bad = jx_session_file_load_data (bad_text, strlen (bad_text), "/runs/bad.juxtrace", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < bad->warnings->len; i++)
+    g_test_message ("%s", (const char *) g_ptr_array_index (bad->warnings, i));
+  g_assert_cmpuint (bad->warnings->len, ==, 5);
+  for (guint i = 0; i < bad->traces->len; i++)
+    {
+      JxSessionFileTrace *trace = g_ptr_array_index (bad->traces, i);
+
+      g_assert_null (trace->selection);
+      g_assert_false (trace->full_rows);
+      g_assert_null (trace->readable_processes);
+    }
+}
+
 /* Saves a session with two traces, then opens it in a new session. */
 static void
 test_apply (void)
@@ -423,6 +491,7 @@ main (int   argc,
   g_test_add_func ("/session/file/round-trip", test_round_trip);
   g_test_add_func ("/session/file/newer-fields", test_newer_fields);
   g_test_add_func ("/session/file/corrupt", test_corrupt);
+  g_test_add_func ("/session/file/selection-round-trip", test_selection_round_trip);
   g_test_add_func ("/session/file/apply", test_apply);
   g_test_add_func ("/session/file/missing", test_missing);
 

@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "jx-session-file-apply.h"
 #include "jx-session.h"
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
@@ -166,6 +167,110 @@ test_refused (Fixture       *f,
   g_assert_error ((GError *) jx_session_trace_get_error (empty), JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION);
 }
 
+/* A saved comparison keeps each trace's part: opened again under a budget
+ * that the whole trace exceeds, the same part of the same trace loads
+ * without being refused (so without asking), and is partial; a whole
+ * trace beside it stays whole (and is refused). */
+static void
+test_saved_comparison (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxSession) opened = jx_session_new ();
+  g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
+  g_autoptr(JxSessionFile) saved = NULL;
+  g_autoptr(JxSessionFile) file = NULL;
+  g_autoptr(GArray) missing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *filename = g_build_filename (f->dir, "part.juxtrace", NULL);
+  g_autofree char *text = NULL;
+  const char * const odd[] = { "MPI Rank 1", "MPI Rank 3", "MPI Rank 5", "MPI Rank 7", NULL };
+  JxSessionTrace *part, *whole;
+  const JxTracePartial *partial;
+
+  jx_trace_selection_add_pattern (selection, "MPI Rank *");
+  jx_trace_selection_set_every (selection, 2, 1);
+  jx_trace_selection_set_window (selection, 0, 2 * G_GINT64_CONSTANT (1000000));
+  part = jx_session_add_path_with_selection (session, f->a, selection);
+  whole = jx_session_add_path (session, f->b);
+  jx_test_wait_for_loads (session);
+  g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_cmpint (jx_session_trace_get_state (whole), ==, JX_SESSION_TRACE_LOADED);
+
+  saved = jx_session_file_capture (session);
+  g_assert_true (jx_session_file_save (saved, filename, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (filename, &text, NULL, NULL));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "SelectProcesses=MPI Rank *"));
+  g_assert_nonnull (strstr (text, "SelectEvery=2;1;"));
+  g_assert_nonnull (strstr (text, "SelectWindow=0;2000000;"));
+
+  /* Under a budget the whole trace exceeds and the part fits: the part
+   * opens without being refused (no dialog would show). */
+  {
+    g_autoptr(JxTraceOutline) outline = jx_trace_outline_read (f->a, &error);
+    g_autofree guint8 *selected = NULL;
+    g_autofree char *budget = NULL;
+    guint64 whole_bytes, part_bytes;
+
+    g_assert_no_error (error);
+    selected = jx_trace_outline_select (outline, selection, &error);
+    g_assert_no_error (error);
+    whole_bytes = jx_trace_outline_estimate (outline, NULL, NULL);
+    part_bytes = jx_trace_outline_estimate (outline, selected, selection);
+    g_assert_cmpuint (part_bytes, <, whole_bytes);
+    budget = g_strdup_printf ("%" G_GUINT64_FORMAT, part_bytes + (whole_bytes - part_bytes) / 2);
+    g_setenv (JX_MEMORY_BUDGET_ENV, budget, TRUE);
+  }
+  file = jx_session_file_load (filename, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (file->warnings->len, ==, 0);
+  /* The whole trace alone would be refused now. */
+  g_ptr_array_remove_index (file->traces, 1);
+  missing = jx_session_file_apply (file, opened);
+  g_assert_cmpuint (missing->len, ==, 0);
+  jx_test_wait_for_loads (opened);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (opened)), ==, 1);
+
+  part = jx_test_item_at (opened, 0);
+  g_assert_cmpint (jx_session_trace_get_state (part), ==, JX_SESSION_TRACE_LOADED);
+  g_assert_nonnull (jx_session_trace_get_selection (part));
+  g_assert_true (jx_trace_selection_equal (jx_session_trace_get_selection (part), selection));
+  partial = jx_session_trace_get_partial (part);
+  g_assert_nonnull (partial);
+  g_assert_cmpuint (partial->n_processes, ==, 8);
+  g_assert_cmpuint (partial->n_processes_selected, ==, 4);
+  g_assert_true (partial->has_window);
+  assert_processes (jx_session_trace_get_trace (part), odd);
+  g_assert_cmpint (jx_session_trace_get_duration (part), <=, 2 * G_GINT64_CONSTANT (1000000));
+
+  /* The same file with its whole trace: that one is refused, the part
+   * is not. */
+  g_clear_pointer (&file, jx_session_file_free);
+  g_clear_pointer (&missing, g_array_unref);
+  file = jx_session_file_load (filename, &error);
+  g_assert_no_error (error);
+  {
+    JxSessionFileTrace *trace = g_ptr_array_index (file->traces, 1);
+
+    /* b is as large as a: the whole of a in b's place. */
+    g_free (trace->path);
+    trace->path = g_strdup (f->a);
+  }
+  missing = jx_session_file_apply (file, opened);
+  jx_test_wait_for_loads (opened);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (opened)), ==, 2);
+  g_assert_cmpint (jx_session_trace_get_state (jx_test_item_at (opened, 0)), ==, JX_SESSION_TRACE_LOADED);
+  whole = jx_test_item_at (opened, 1);
+  g_assert_null (jx_session_trace_get_selection (whole));
+  g_assert_cmpint (jx_session_trace_get_state (whole), ==, JX_SESSION_TRACE_FAILED);
+  g_assert_error ((GError *) jx_session_trace_get_error (whole), JX_TRACE_ERROR, JX_TRACE_ERROR_TOO_LARGE);
+
+  jx_session_clear (session);
+  jx_session_clear (opened);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -177,6 +282,8 @@ main (int   argc,
               fixture_set_up, test_window, fixture_tear_down);
   g_test_add ("/session/partial/empty-selection", Fixture, NULL,
               fixture_set_up, test_empty_selection, fixture_tear_down);
+  g_test_add ("/session/partial/saved-comparison", Fixture, NULL,
+              fixture_set_up, test_saved_comparison, fixture_tear_down);
   g_test_add ("/session/partial/refused", Fixture, NULL,
               fixture_set_up, test_refused, fixture_tear_down);
   return g_test_run ();
