@@ -24,7 +24,7 @@ static const char * const main_keys[] = {
   "DiffMode", "NoiseBand", "DifferencesByImpact", "AlignEnds", "Search", "CounterMetric", NULL,
 };
 static const char * const trace_keys[] = {
-  "Path", "AbsolutePath", "Offset", "Color", "FoldedGroups", NULL,
+  "Path", "AbsolutePath", "Offset", "Color", "FoldedGroups", "PairedByHand", NULL,
 };
 
 static void
@@ -35,6 +35,7 @@ trace_free (gpointer data)
   g_free (trace->path);
   g_free (trace->stored_path);
   g_clear_pointer (&trace->folded_groups, g_array_unref);
+  g_strfreev (trace->paired_by_hand);
   g_free (trace);
 }
 
@@ -286,6 +287,9 @@ jx_session_file_to_data (JxSessionFile *self,
             list[k] = (int) MIN (g_array_index (trace->folded_groups, guint32, k), (guint32) G_MAXINT);
           g_key_file_set_integer_list (keyfile, group, "FoldedGroups", list, trace->folded_groups->len);
         }
+      if (trace->paired_by_hand != NULL && trace->paired_by_hand[0] != NULL)
+        g_key_file_set_string_list (keyfile, group, "PairedByHand", (const char *const *) trace->paired_by_hand,
+                                    g_strv_length (trace->paired_by_hand));
     }
 
   return g_key_file_to_data (keyfile, length, NULL);
@@ -533,6 +537,17 @@ read_traces (JxSessionFile  *self,
                     g_array_append_val (trace->folded_groups, index);
                   }
             }
+        }
+      if (g_key_file_has_key (keyfile, group, "PairedByHand", NULL))
+        {
+          g_auto(GStrv) names = g_key_file_get_string_list (keyfile, group, "PairedByHand", NULL, NULL);
+
+          /* A, B, A, B, …: an odd list lost a name somewhere. */
+          if (names == NULL || g_strv_length (names) % 2 != 0)
+            warn (self, _("[%s] PairedByHand is not a list of name pairs; the streams are paired automatically"),
+                  group);
+          else if (names[0] != NULL)
+            trace->paired_by_hand = g_steal_pointer (&names);
         }
     }
   return TRUE;

@@ -23,7 +23,7 @@ G_BEGIN_DECLS
 
 /* The version this code writes; files of a higher version are read as far
  * as they are understood, with a warning. */
-#define JX_SESSION_FILE_VERSION 1
+#define JX_SESSION_FILE_VERSION 2
 /* The file name extension, with its dot, and the MIME type. */
 #define JX_SESSION_FILE_SUFFIX ".juxtrace"
 #define JX_SESSION_FILE_MIME_TYPE "application/x-juxtrace-comparison"
@@ -46,6 +46,10 @@ typedef struct
   GArray  *folded_groups; /* guint32 indexes of the stream groups (of the
                            * fold grouping) shown folded; NULL when none.
                            * The window fills and applies them. */
+  char   **paired_by_hand; /* the streams this trace pairs by hand with the
+                            * reference's: flat "process / stream" names,
+                            * reference's, this trace's, …; NULL when none
+                            * (jx-session-pairing.h; version 2) */
 } JxSessionFileTrace;
 
 typedef struct

@@ -3,10 +3,14 @@
  * display: the two streams become partners and their former partners swap,
  * only those pairs are aligned again (every other pair is the very same
  * object, with its bar), the result is what the engine gives with the same
- * overrides, and undo and redo pair again as one step each. */
+ * overrides, undo and redo pair again as one step each, and a saved
+ * comparison keeps the hand pairing. */
 #include "config.h"
 
+#include <string.h>
+
 #include "jx-comparison-repair.h"
+#include "jx-session-file-apply.h"
 #include "jx-session-pairing.h"
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
@@ -164,11 +168,77 @@ test_swap_undo_redo (void)
   jx_test_remove_tree (dir);
 }
 
+/* A saved comparison keeps the hand pairing; opening it pairs the same
+ * streams by hand from the start. A file of version 1 (without them)
+ * opens with the automatic pairing. */
+static void
+test_saved (void)
+{
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *dir = jx_test_generate_remove_pair (3, 4, &a, &b);
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxSession) opened = jx_session_new ();
+  g_autoptr(JxSessionFile) file = NULL;
+  g_autoptr(JxSessionFile) back = NULL;
+  g_autoptr(JxSessionFile) old = NULL;
+  g_autoptr(GArray) missing = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *old_text = NULL;
+  JxSessionTrace *item;
+  char *line;
+  gsize length;
+
+  jx_session_add_path (session, a);
+  item = jx_session_add_path (session, b);
+  jx_test_wait_for_loads (session);
+  g_assert_true (jx_test_wait_until (compared, item, 60));
+  g_assert_true (jx_session_pair_streams (session, item, 2, 0, &error));
+  wait_repaired (item, NULL);
+  g_assert_true (jx_test_wait_until (compared, item, 60));
+
+  file = jx_session_file_capture (session);
+  g_assert_null (((JxSessionFileTrace *) file->traces->pdata[0])->paired_by_hand);
+  g_assert_nonnull (((JxSessionFileTrace *) file->traces->pdata[1])->paired_by_hand);
+  text = jx_session_file_to_data (file, "/tmp/pairing.juxtrace", &length);
+  g_assert_nonnull (strstr (text, "PairedByHand="));
+  back = jx_session_file_load_data (text, length, "/tmp/pairing.juxtrace", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->warnings->len, ==, 0);
+
+  missing = jx_session_file_apply (back, opened);
+  g_assert_cmpuint (missing->len, ==, 0);
+  jx_test_wait_for_loads (opened);
+  item = jx_session_peek_item (opened, 1);
+  g_assert_true (jx_test_wait_until (compared, item, 60));
+  g_assert_cmpuint (jx_session_get_partner (opened, item, TRUE, 2, NULL), ==, 0);
+  g_assert_cmpuint (jx_session_get_partner (opened, item, FALSE, 2, NULL), ==, 0);
+  g_assert_true (g_strv_equal (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item)),
+                               jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (
+                                 jx_session_peek_item (session, 1)))));
+  /* Opening is not an undoable step. */
+  g_assert_false (jx_session_can_undo (opened));
+
+  /* The same file as version 1 wrote it: no hand pairing. */
+  old_text = g_strdup (text);
+  line = strstr (old_text, "PairedByHand=");
+  g_assert_nonnull (line);
+  *line = '\0';
+  old = jx_session_file_load_data (old_text, strlen (old_text), "/tmp/pairing.juxtrace", &error);
+  g_assert_no_error (error);
+  g_assert_null (((JxSessionFileTrace *) old->traces->pdata[1])->paired_by_hand);
+
+  g_clear_object (&session);
+  g_clear_object (&opened);
+  jx_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/session/pairing/swap-undo-redo", test_swap_undo_redo);
+  g_test_add_func ("/session/pairing/saved", test_saved);
   return g_test_run ();
 }
