@@ -22,6 +22,7 @@ typedef struct
   GtkWidget      *search;
   GtkWidget      *subtitle;
   GCancellable   *cancellable;   /* of the similarities */
+  guint32         current;       /* the current partner among the rows, JX_NONE */
   double         *similarity;    /* per stream of partner, NULL until known */
   guint           n_similarity;
 } Picker;
@@ -222,13 +223,14 @@ fill (Picker *picker)
                                             picker->stream, &by_hand);
   GtkWidget *child;
 
+  picker->current = partner;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (picker->list))) != NULL)
     gtk_list_box_remove (picker->list, child);
   for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
     gtk_list_box_append (picker->list, new_row (picker, trace, s, partner, by_hand));
   /* Translators: “rank 0 / thread 1” of run-a with a stream of run-b: */
-  subtitle = g_strdup_printf (_("Pair “%s” of %s with a stream of %s. Its former partner and the chosen "
-                                "stream’s swap, so both stay compared; Ctrl+Z undoes it."),
+  subtitle = g_strdup_printf (_("Pair “%s” of %s with a stream of %s. The two former partners are then "
+                                "paired with each other; Ctrl+Z undoes it."),
                               own, jx_session_trace_get_name (picker->item),
                               jx_session_trace_get_name (picker->partner));
   gtk_label_set_text (GTK_LABEL (picker->subtitle), subtitle);
@@ -249,8 +251,8 @@ filter_row (GtkListBoxRow *row,
   return strstr (g_object_get_data (G_OBJECT (row), "jx-name"), needle) != NULL;
 }
 
-/* Most alike first once the similarities are known, else in the trace's
- * order. */
+/* Most alike first once the similarities are known (among equals the
+ * current partner), else in the trace's order. */
 static int
 sort_rows (GtkListBoxRow *a,
            GtkListBoxRow *b,
@@ -261,6 +263,8 @@ sort_rows (GtkListBoxRow *a,
 
   if (picker->similarity != NULL && picker->similarity[sa] != picker->similarity[sb])
     return picker->similarity[sa] > picker->similarity[sb] ? -1 : 1;
+  if (picker->similarity != NULL && (sa == picker->current || sb == picker->current))
+    return sa == picker->current ? -1 : 1;
   return sa < sb ? -1 : (sa > sb ? 1 : 0);
 }
 
@@ -319,6 +323,17 @@ on_destroy (GtkWidget *dialog,
 {
   g_cancellable_cancel (picker->cancellable);
   picker->list = NULL;
+}
+
+/* Escape clears the search, then closes. */
+static void
+on_stop_search (GtkSearchEntry *entry,
+                Picker         *picker)
+{
+  if (gtk_editable_get_text (GTK_EDITABLE (entry))[0] != '\0')
+    gtk_editable_set_text (GTK_EDITABLE (entry), "");
+  else
+    gtk_window_close (GTK_WINDOW (picker->dialog));
 }
 
 static void
@@ -439,6 +454,7 @@ jx_compare_with_dialog_present (GtkWindow      *parent,
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
 
   g_signal_connect (picker->search, "search-changed", G_CALLBACK (on_search_changed), picker);
+  g_signal_connect (picker->search, "stop-search", G_CALLBACK (on_stop_search), picker);
   g_signal_connect (picker->list, "row-activated", G_CALLBACK (on_row_activated), dialog);
   g_signal_connect (picker->list, "row-selected", G_CALLBACK (on_selected), dialog);
   g_signal_connect (dialog, "response", G_CALLBACK (on_response), NULL);
