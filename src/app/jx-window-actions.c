@@ -10,7 +10,6 @@
 #include <glib/gi18n.h>
 
 #include "jx-aligned-pair-window.h"
-#include "jx-session-pairing.h"
 #include "jx-window-private.h"
 
 /* Keyboard zoom steps by this factor; three steps are close to 3×. */
@@ -289,34 +288,6 @@ history_action (GtkWidget  *widget,
     jx_session_redo (session);
 }
 
-/* "Compare with…": (compared trace's position, stream of the reference,
- * stream of that trace), one undo step (jx-session-pairing.h); both
- * streams JX_NONE drop the trace's hand pairings instead. */
-static void
-pair_streams_action (GtkWidget  *widget,
-                     const char *name,
-                     GVariant   *parameter)
-{
-  JxWindow *self = JX_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
-  JxSessionTrace *item;
-  gint32 position;
-  guint32 stream_a, stream_b;
-
-  g_variant_get (parameter, "(iuu)", &position, &stream_a, &stream_b);
-  item = position >= 0 ? jx_session_peek_item (self->session, (guint) position) : NULL;
-  if (item == NULL)
-    return;
-  if (stream_a == JX_NONE && stream_b == JX_NONE)
-    jx_session_clear_hand_pairing (self->session, item);
-  else if (!jx_session_pair_streams (self->session, item, stream_a, stream_b, &error))
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not pair the streams: %s"), error->message);
-
-      jx_window_show_toast (self, message);
-    }
-}
-
 static void
 zoom_action (GtkWidget  *widget,
              const char *name,
@@ -416,7 +387,6 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.previous-trace", NULL, step_trace);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, history_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, history_action);
-  gtk_widget_class_install_action (widget_class, "win.pair-streams", "(iuu)", pair_streams_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-all", NULL, zoom_action);

@@ -29,6 +29,7 @@ struct _JxTraceComparison
   JxPairingMode             pairing;      /* of the next start */
   char                    **overrides;    /* the streams paired by hand: A, B, A, B, … names */
   guint                     n_repaired;   /* pairs the last repair published */
+  gboolean                  repairing;    /* the job is a repair of the whole result in hand */
   JxDiffBarMode             bar_mode;
   double                    bar_band;
   guint                     n_pairs;
@@ -268,6 +269,7 @@ drop (JxTraceComparison        *self,
   gboolean had_bars = self->bars != NULL;
 
   jx_session_job_cancel (&self->job);
+  self->repairing = FALSE;
   g_clear_object (&self->reference);
   g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
   g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
@@ -375,6 +377,7 @@ jx_trace_comparison_cancel (JxTraceComparison *self)
     return;
   /* The pairs published so far stay; the workers stop at their next check. */
   jx_session_job_cancel (&self->job);
+  self->repairing = FALSE;
   set_state (self, JX_SESSION_COMPARISON_CANCELLED);
 }
 
@@ -488,6 +491,7 @@ on_repaired (GObject      *source,
   repaired = jx_comparison_repair_finish (result, &error);
   if (!jx_session_job_finish (&self->job, run->run))
     return;
+  self->repairing = FALSE;
 
   g_object_freeze_notify (G_OBJECT (self));
   if (repaired != NULL)
@@ -524,8 +528,10 @@ jx_trace_comparison_repair (JxTraceComparison *self,
   jx_trace_comparison_set_overrides (self, overrides);
   if (self->reference == NULL)
     return;
-  /* Without a whole result to start from, the comparison starts over. */
-  if (self->comparison == NULL || self->state != JX_SESSION_COMPARISON_DONE)
+  /* Without a whole result to start from, the comparison starts over. A
+   * repair still running started from a whole one: the next starts there
+   * too (and cancels it), so that a quick undo aligns only what changed. */
+  if (self->comparison == NULL || (self->state != JX_SESSION_COMPARISON_DONE && !self->repairing))
     {
       g_autoptr(JxTrace) reference = g_object_ref (self->reference);
 
@@ -537,6 +543,7 @@ jx_trace_comparison_repair (JxTraceComparison *self,
   run = g_new0 (Run, 1);
   run->self = g_object_ref (self);
   run->run = g_object_ref (jx_session_job_start (&self->job));
+  self->repairing = TRUE;
   g_clear_error (&self->error);
   g_object_freeze_notify (G_OBJECT (self));
   set_fraction (self, 0.0);

@@ -12,6 +12,7 @@
 typedef struct
 {
   GtkWidget      *dialog;        /* not owned */
+  GtkWidget      *source;        /* weak: the timeline that acts */
   JxSession      *session;
   JxSessionTrace *item;          /* the stream's trace */
   guint32         stream;
@@ -34,6 +35,7 @@ picker_free (gpointer data)
 
   g_cancellable_cancel (picker->cancellable);
   g_clear_object (&picker->cancellable);
+  g_clear_weak_pointer (&picker->source);
   g_clear_object (&picker->session);
   g_clear_object (&picker->item);
   g_clear_object (&picker->partner);
@@ -274,15 +276,11 @@ static void
 choose (Picker  *picker,
         guint32  s)
 {
-  GtkWidget *parent = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (picker->dialog)));
-  JxSessionTrace *item = compared_item (picker);
   guint position = 0;
 
-  if (parent == NULL || !jx_session_find_item (picker->session, item, &position))
+  if (picker->source == NULL || !jx_session_find_item (picker->session, picker->partner, &position))
     return;
-  gtk_widget_activate_action (parent, "win.pair-streams", "(iuu)", (gint32) position,
-                              picker->reference_side ? picker->stream : s,
-                              picker->reference_side ? s : picker->stream);
+  gtk_widget_activate_action (picker->source, "trace.pair-streams", "(iuu)", (gint32) position, picker->stream, s);
 }
 
 static void
@@ -378,6 +376,7 @@ compared_items (JxSession *session)
 
 GtkWidget *
 jx_compare_with_dialog_present (GtkWindow      *parent,
+                                GtkWidget      *source,
                                 JxSession      *session,
                                 JxSessionTrace *item,
                                 guint32         stream)
@@ -387,6 +386,7 @@ jx_compare_with_dialog_present (GtkWindow      *parent,
   Picker *picker;
   gboolean reference_side;
 
+  g_return_val_if_fail (GTK_IS_WIDGET (source), NULL);
   g_return_val_if_fail (JX_IS_SESSION (session), NULL);
   g_return_val_if_fail (JX_IS_SESSION_TRACE (item), NULL);
 
@@ -400,6 +400,7 @@ jx_compare_with_dialog_present (GtkWindow      *parent,
     return NULL;
 
   picker = g_new0 (Picker, 1);
+  g_set_weak_pointer (&picker->source, source);
   picker->session = g_object_ref (session);
   picker->item = g_object_ref (item);
   picker->stream = stream;

@@ -6,8 +6,8 @@
  * with its structural similarity to the stream (computed off the main
  * loop when the dialog opens: one pass over both traces, as the pairing's)
  * and the current partner marked. Choosing one pairs them by hand through
- * the window's action win.pair-streams (jx-session-pairing.h: one undo
- * step; the former partners swap). */
+ * the action trace.pair-streams of the timeline it was opened from
+ * (jx-session-pairing.h: one undo step; the former partners swap). */
 #pragma once
 
 #include <adwaita.h>
@@ -17,8 +17,10 @@
 G_BEGIN_DECLS
 
 /* The dialog for `stream` of item, transient for parent and presented;
+ * the choice activates trace.pair-streams on `source` (item's timeline).
  * NULL when there is nothing to compare it with yet. */
 GtkWidget *jx_compare_with_dialog_present (GtkWindow      *parent,
+                                           GtkWidget      *source,
                                            JxSession      *session,
                                            JxSessionTrace *item,
                                            guint32         stream);

@@ -6,6 +6,7 @@
 
 #include "jx-aligned-pair-window.h"
 #include "jx-compare-with-dialog.h"
+#include "jx-session-pairing.h"
 #include "jx-trace-query.h"
 #include "jx-trace-timeline-private.h"
 
@@ -157,7 +158,39 @@ compare_with (GSimpleAction *action,
 
   if (!can_compare_with (self) || !GTK_IS_WINDOW (root))
     return;
-  jx_compare_with_dialog_present (GTK_WINDOW (root), self->session, self->item, self->menu_stream);
+  jx_compare_with_dialog_present (GTK_WINDOW (root), GTK_WIDGET (self), self->session, self->item,
+                                  self->menu_stream);
+}
+
+/* (position of the other trace, stream of this one, stream of the other):
+ * the two streams become partners by hand, one undo step
+ * (jx-session-pairing.h). The other trace is the reference, or for the
+ * reference's timeline a compared trace. */
+static void
+pair_streams (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  JxTraceTimeline *self = user_data;
+  g_autoptr(GError) error = NULL;
+  JxSessionTrace *other, *reference;
+  gint32 position;
+  guint32 own, theirs;
+  gboolean ok;
+
+  if (!is_current (self))
+    return;
+  g_variant_get (param, "(iuu)", &position, &own, &theirs);
+  other = position >= 0 ? jx_session_peek_item (self->session, (guint) position) : NULL;
+  reference = jx_session_get_reference (self->session);
+  if (other == NULL || (self->item != reference && other != reference))
+    ok = FALSE;
+  else if (self->item == reference)
+    ok = jx_session_pair_streams (self->session, other, own, theirs, &error);
+  else
+    ok = jx_session_pair_streams (self->session, self->item, theirs, own, &error);
+  if (!ok)
+    gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
 /* The structural view of the menu's stream pair. */
@@ -467,6 +500,7 @@ static const GActionEntry entries[] = {
   { "fold-process", menu_process_action },
   { "show-structure", show_structure },
   { "compare-with", compare_with },
+  { "pair-streams", pair_streams, "(iuu)" },
   { "readable-rows", NULL, NULL, "false", readable_rows },
   { "select-first", select_action },
   { "select-next", select_action },

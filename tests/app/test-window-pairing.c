@@ -2,7 +2,7 @@
 /* test-window-pairing.c — "Compare With…" in the window: a stream's row menu
  * offers it, its dialog lists the partner trace's streams (searchable,
  * with their structural similarity, the current partner marked), and
- * choosing one pairs the two by hand through win.pair-streams: the pair's
+ * choosing one pairs the two by hand through trace.pair-streams: the pair's
  * result changes, the other pair is the very same object and its bars get
  * no change signal; Ctrl+Z restores the pairing, Ctrl+Shift+Z redoes it.
  * The reference's rows offer it too, listing the compared trace's streams. */
@@ -227,12 +227,19 @@ test_compare_with (void)
   gtk_window_close (GTK_WINDOW (dialog));
   jx_test_spin (50);
 
-  /* The action itself, with both streams JX_NONE: back to the automatic
-   * pairing, one more step. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.pair-streams", "(iuu)", 1, JX_NONE, JX_NONE);
-  wait_repaired (item, redone);
-  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 0);
-  g_assert_true (jx_session_can_undo (session));
+  /* The action itself, on the reference's timeline: its stream 2 with
+   * stream 0 of the trace at position 1; their partners swap. */
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.pair-streams", "(iuu)", 1, 2, 0);
+  swapped = wait_repaired (item, redone);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 2, &by_hand), ==, 0);
+  g_assert_true (by_hand);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 1, NULL), ==, 2);
+  g_assert_cmpuint (jx_comparison_get_n_aligned (swapped), ==, 2);
+  /* Undo goes back one step: to the pairing the redo made. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  wait_repaired (item, swapped);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 1);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 2, NULL), ==, 2);
 
   gtk_window_destroy (GTK_WINDOW (window));
   jx_test_spin (100);

@@ -156,9 +156,36 @@ test_swap_undo_redo (void)
   g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 1);
   g_assert_true (pair_of_a (redone, 2) == kept);
 
+  /* Undo at once, while the repair runs: it starts from the whole result
+   * again, and still aligns only the changed pairs. */
+  g_assert_true (jx_session_pair_streams (session, item, 1, 2, &error));
+  g_assert_no_error (error);
+  jx_session_undo (session);
+  {
+    JxComparison *quick = wait_repaired (item, redone);
+
+    g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 1);
+    g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 1, NULL), ==, 0);
+    g_assert_true (pair_of_a (quick, 2) == kept);
+    g_assert_cmpuint (jx_comparison_get_n_aligned (quick), <=, 2);
+    redone = quick;
+  }
+
   /* Partners already: nothing to do, no step. */
   g_assert_true (jx_session_pair_streams (session, item, 0, 1, &error));
   g_assert_true (jx_session_trace_get_comparison (item) == redone);
+
+  /* Back to the automatic pairing, one more step. */
+  jx_session_clear_hand_pairing (session, item);
+  {
+    JxComparison *cleared = wait_repaired (item, redone);
+
+    g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, &by_hand), ==, 0);
+    g_assert_false (by_hand);
+    g_assert_true (pair_of_a (cleared, 2) == kept);
+    g_assert_null (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item))[0]);
+    redone = cleared;
+  }
 
   /* A stream that does not exist. */
   g_assert_false (jx_session_pair_streams (session, item, 0, 99, &error));
