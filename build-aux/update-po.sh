@@ -6,7 +6,10 @@
 #  2. regenerates po/juxtrace.pot (meson target juxtrace-pot),
 #  3. merges it into every po/LANG.po of po/LINGUAS (target juxtrace-update-po),
 #  4. checks each catalog with msgfmt --check and prints its statistics, and
-#     lists per language the messages that still need a translator.
+#     lists per language the messages that still need a translator;
+#  5. does the same for the user guide: help/C/juxtrace.pot (not committed)
+#     merged into every help/LANG/LANG.po of help/LINGUAS (target
+#     help-juxtrace-update-po).
 # Exits 1 when a catalog fails msgfmt --check; untranslated or fuzzy messages
 # are reported, not fatal (the po-LANG tests fail on them).
 #
@@ -78,6 +81,30 @@ for lang in $(sed -e 's/#.*//' "$srcdir/po/LINGUAS"); do
   untranslated=$(msgattrib --untranslated "$po" | grep -c '^msgid ' || true)
   if [ "$todo" -gt 1 ] || [ "$untranslated" -gt 1 ]; then
     echo "  to do: msgattrib --only-fuzzy po/$lang.po; msgattrib --untranslated po/$lang.po"
+  fi
+done
+
+# 5. The user guide's catalogs (untranslated messages show in English; the
+# help-translated-LANG tests check markup and the merged pages).
+meson compile -C "$builddir" help-juxtrace-update-po > "$tmp.warn" 2>&1 || {
+  cat "$tmp.warn" >&2
+  echo "update-po.sh: merging the user guide's catalogs failed" >&2
+  exit 1
+}
+for lang in $(sed -e 's/#.*//' "$srcdir/help/LINGUAS"); do
+  po=$srcdir/help/$lang/$lang.po
+  msgattrib --no-obsolete -o "$po" "$po"
+  if ! stats=$(msgfmt --check --statistics -o /dev/null "$po" 2>&1); then
+    echo "$stats" >&2
+    echo "update-po.sh: help/$lang/$lang.po fails msgfmt --check" >&2
+    status=1
+    continue
+  fi
+  echo "help/$lang/$lang.po: $stats"
+  todo=$(msgattrib --only-fuzzy "$po" | grep -c '^msgid ' || true)
+  untranslated=$(msgattrib --untranslated "$po" | grep -c '^msgid ' || true)
+  if [ "$todo" -gt 1 ] || [ "$untranslated" -gt 1 ]; then
+    echo "  to do: msgattrib --only-fuzzy help/$lang/$lang.po; msgattrib --untranslated help/$lang/$lang.po"
   fi
 done
 exit "$status"

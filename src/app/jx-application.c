@@ -327,7 +327,21 @@ jx_application_dup_help_uri (void)
   /* Uninstalled, the user guide is not in the help search path: show the
    * pages of the source tree (yelp reads "ghelp:/absolute/folder"). */
   if (is_running_from_build_tree ())
-    return g_strdup ("ghelp:" JX_SOURCE_HELP_DIR);
+    {
+      const char * const *languages = g_get_language_names ();
+
+      /* The translated pages are built (help/LANG in the build tree); the
+       * first of the user's languages that has them wins. */
+      for (guint i = 0; languages[i] != NULL && g_strcmp0 (languages[i], "C") != 0; i++)
+        {
+          g_autofree char *dir = g_build_filename (JX_BUILD_HELP_DIR, languages[i], NULL);
+          g_autofree char *index = g_build_filename (dir, "index.page", NULL);
+
+          if (g_file_test (index, G_FILE_TEST_IS_REGULAR))
+            return g_strconcat ("ghelp:", dir, NULL);
+        }
+      return g_strdup ("ghelp:" JX_SOURCE_HELP_DIR);
+    }
 #endif
   return g_strdup ("help:juxtrace");
 }

@@ -2,11 +2,13 @@
 /* test-window-german.c — the window in German: started with LANGUAGE=de (see
  * tests/app/meson.build), the application binds its text domain to the build
  * tree's catalogs (jx_application_init_i18n) and the main menu, its button's
- * tooltip and a plural message come out in German. Fails without a display. */
+ * tooltip and a plural message come out in German, and Help shows the German
+ * pages the build made. Fails without a display. */
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "jx-application.h"
 #include "jx-test-util.h"
@@ -81,6 +83,25 @@ test_german_menu (void)
   jx_test_spin (50);
 }
 
+/* Run from the build tree, F1 opens the German user guide there, whose
+ * pages are German and whose figures resolve. */
+static void
+test_german_help (void)
+{
+  g_autofree char *uri = jx_application_dup_help_uri ();
+  g_autofree char *index = NULL;
+  g_autofree char *figure = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (g_str_has_prefix (uri, "ghelp:/"));
+  g_assert_true (g_str_has_suffix (uri, "/help/de"));
+  index = g_build_filename (uri + strlen ("ghelp:"), "index.page", NULL);
+  figure = g_build_filename (uri + strlen ("ghelp:"), "figures", "comparison.png", NULL);
+  g_assert_true (g_file_get_contents (index, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "xml:lang=\"de\""));
+  g_assert_true (g_file_test (figure, G_FILE_TEST_IS_REGULAR));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -106,6 +127,7 @@ main (int   argc,
   g_application_hold (G_APPLICATION (app));
 
   g_test_add_func ("/app/window/german-menu", test_german_menu);
+  g_test_add_func ("/app/window/german-help", test_german_help);
   ret = g_test_run ();
 
   g_application_release (G_APPLICATION (app));

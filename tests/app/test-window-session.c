@@ -17,31 +17,13 @@
 #include "jx-diff-tree-view.h"
 #include "jx-session-file.h"
 #include "jx-test-session.h"
+#include "jx-test-app.h"
 #include "jx-test-util.h"
 #include "jx-window-private.h"
 
 #define MS G_GINT64_CONSTANT (1000000)
 
 static JxApplication *app;
-
-static JxWindow *
-active_window (void)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-
-  g_assert_true (JX_IS_WINDOW (window));
-  return JX_WINDOW (window);
-}
-
-static void
-close_all_windows (void)
-{
-  GList *windows;
-
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    gtk_window_destroy (windows->data);
-  jx_test_spin (50);
-}
 
 /* The message dialog on screen (NULL when none); its body in *body. */
 static AdwMessageDialog *
@@ -151,7 +133,7 @@ test_save_and_open (void)
   files[0] = g_file_new_for_path (filename);
   g_application_open (G_APPLICATION (app), files, 1, "");
   g_object_unref (files[0]);
-  g_assert_true (active_window () == window);
+  g_assert_true (jx_test_app_active_window (app) == window);
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 2);
   jx_test_wait_for_loads (session);
@@ -236,7 +218,7 @@ test_save_and_open (void)
     g_clear_error (&error);
   }
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
   jx_test_remove_tree (dir);
 }
 
@@ -304,7 +286,7 @@ test_export_tables (void)
   g_assert_true (g_str_has_prefix (tree, JX_DIFF_TREE_CSV_HEADER "\n"));
   g_assert_nonnull (strstr (tree, "MPI_"));
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
   jx_test_remove_tree (dir);
 }
 
@@ -346,7 +328,7 @@ test_missing_trace (void)
   g_assert_cmpuint (jx_window_get_n_missing (window), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 1);
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
   jx_test_remove_tree (dir);
 }
 
@@ -369,7 +351,7 @@ test_corrupt_file (void)
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
   close_message_dialogs ();
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
   jx_test_remove_tree (dir);
 }
 
@@ -402,7 +384,7 @@ test_appearance (void)
   jx_test_spin (50);
   g_assert_cmpint (adw_style_manager_get_color_scheme (style), ==, ADW_COLOR_SCHEME_PREFER_LIGHT);
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 int
@@ -433,7 +415,7 @@ main (int   argc,
 
   ret = g_test_run ();
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
 

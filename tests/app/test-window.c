@@ -13,6 +13,7 @@
 #include "jx-master-timeline.h"
 #include "jx-nav-toolbar-private.h"
 #include "jx-offset-dialog.h"
+#include "jx-test-app.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
 #include "jx-trace-row-private.h"
@@ -23,6 +24,8 @@ static JxApplication *app;
 
 /* test-window-comparison.c */
 void test_window_comparison_register (JxApplication *application);
+/* test-window-layout.c */
+void test_window_layout_register (JxApplication *application);
 
 static guint
 n_traces (JxSession *session)
@@ -43,39 +46,12 @@ spin_for (guint ms)
   jx_test_spin (ms);
 }
 
-static void
-wait_until_mapped (GtkWidget *widget)
-{
-  g_assert_true (jx_test_wait_until ((JxTestCondition) gtk_widget_get_mapped, widget, 10));
-  /* Let layout and the first frame happen. */
-  spin_for (200);
-}
-
 /* Runs the main loop until a weak pointer is cleared (its object finalized),
  * for at most 20 s. */
 static gboolean
 wait_until_cleared (gpointer *pointer)
 {
   return jx_test_wait_until_null (pointer, 20);
-}
-
-static JxWindow *
-active_window (void)
-{
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
-
-  g_assert_true (JX_IS_WINDOW (window));
-  return JX_WINDOW (window);
-}
-
-static void
-close_all_windows (void)
-{
-  GList *windows;
-
-  while ((windows = gtk_application_get_windows (GTK_APPLICATION (app))) != NULL)
-    gtk_window_destroy (windows->data);
-  spin_for (50);
 }
 
 /* Renders a widget as it is on screen into RGBA bytes (straight alpha). */
@@ -141,8 +117,8 @@ test_welcome (void)
   JxWindow *window;
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
-  wait_until_mapped (GTK_WIDGET (window));
+  window = jx_test_app_active_window (app);
+  jx_test_wait_mapped (GTK_WIDGET (window));
 
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
   g_assert_cmpuint (n_traces (jx_window_get_session (window)), ==, 0);
@@ -152,7 +128,7 @@ test_welcome (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-trace", "i", -1);
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 static void
@@ -205,9 +181,6 @@ test_examples_dir (void)
   g_rmdir (tmp);
 }
 
-static GtkWidget *find_descendant (GtkWidget *widget,
-                                   GType      type);
-
 static void
 test_open_and_drive (void)
 {
@@ -229,13 +202,13 @@ test_open_and_drive (void)
   for (guint i = 0; i < 3; i++)
     g_object_unref (files[i]);
 
-  window = active_window ();
+  window = jx_test_app_active_window (app);
   session = jx_window_get_session (window);
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
   g_assert_cmpuint (n_traces (session), ==, 3);
 
   jx_test_wait_for_loads (session);
-  wait_until_mapped (GTK_WIDGET (window));
+  jx_test_wait_mapped (GTK_WIDGET (window));
 
   g_assert_cmpint (state_of (session, 0), ==, JX_SESSION_TRACE_LOADED);
   g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
@@ -259,7 +232,7 @@ test_open_and_drive (void)
     JxMasterTimeline *master = jx_window_get_master_timeline (window);
     JxNavToolbar *nav = jx_window_get_nav_toolbar (window);
     JxFunctionSummaryChart *summary = jx_window_get_function_summary (window);
-    GtkWidget *title = find_descendant (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE);
+    GtkWidget *title = jx_test_find_descendant (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE);
 
     g_assert_false (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 2)))));
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 1)))));
@@ -349,7 +322,7 @@ test_open_and_drive (void)
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
   g_assert_cmpuint (n_traces (session), ==, 0);
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 static AdwMessageDialog *
@@ -379,14 +352,14 @@ test_set_offset_dialog (void)
   JxSession *session;
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
+  window = jx_test_app_active_window (app);
   session = jx_window_get_session (window);
   paths[0] = a;
   paths[1] = b;
   paths[2] = NULL;
   jx_window_open_paths (window, paths, FALSE);
   jx_test_wait_for_loads (session);
-  wait_until_mapped (GTK_WIDGET (window));
+  jx_test_wait_mapped (GTK_WIDGET (window));
 
   /* Ask for the exact offset of trace 1: 2.5 ms. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.set-offset", "i", 1);
@@ -427,7 +400,7 @@ test_set_offset_dialog (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 /* Renders until two renders in a row agree: summaries and caches are built
@@ -515,7 +488,7 @@ test_shift_pixels (void)
   gint64 delta;
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
+  window = jx_test_app_active_window (app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
   session = jx_window_get_session (window);
   paths[0] = a;
@@ -523,7 +496,7 @@ test_shift_pixels (void)
   paths[2] = NULL;
   jx_window_open_paths (window, paths, FALSE);
   jx_test_wait_for_loads (session);
-  wait_until_mapped (GTK_WIDGET (window));
+  jx_test_wait_mapped (GTK_WIDGET (window));
 
   master = GTK_WIDGET (jx_window_get_master_timeline (window));
   g_assert_true (JX_IS_MASTER_TIMELINE (master));
@@ -579,7 +552,7 @@ test_shift_pixels (void)
     g_assert_cmpfloat (still, >, best_err);
   }
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 static void
@@ -597,13 +570,13 @@ test_row_pixels (void)
   gsize stride;
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
+  window = jx_test_app_active_window (app);
   session = jx_window_get_session (window);
   paths[0] = a;
   paths[1] = NULL;
   jx_window_open_paths (window, paths, FALSE);
   jx_test_wait_for_loads (session);
-  wait_until_mapped (GTK_WIDGET (window));
+  jx_test_wait_mapped (GTK_WIDGET (window));
 
   /* The side pane's trace list shows the row. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-bottom-pane", NULL);
@@ -615,7 +588,7 @@ test_row_pixels (void)
 
     gtk_stack_set_visible_child_name (GTK_STACK (stack), "traces");
   }
-  wait_until_mapped (row);
+  jx_test_wait_mapped (row);
 
   data = render_stable (row, &w, &h, &stride);
   jx_trace_colors (jx_test_item_at (session, 0), jx_session_get_dark (session), NULL, &accent);
@@ -638,7 +611,7 @@ test_row_pixels (void)
     g_assert_cmpint (ABS ((int) b - (int) (tint.blue * 255 + 0.5)), <=, 2);
   }
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 static GtkWindow *
@@ -692,13 +665,13 @@ test_trace_report (void)
   GtkWindow *help;
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
+  window = jx_test_app_active_window (app);
   session = jx_window_get_session (window);
   paths[0] = a;
   paths[1] = NULL;
   jx_window_open_paths (window, paths, FALSE);
   jx_test_wait_for_loads (session);
-  wait_until_mapped (GTK_WIDGET (window));
+  jx_test_wait_mapped (GTK_WIDGET (window));
   g_assert_cmpuint (jx_trace_get_n_defects (jx_session_trace_get_trace (jx_test_item_at (session, 0))), >, 0);
 
   /* A trace with repaired defects opens on its load report. */
@@ -710,7 +683,7 @@ test_trace_report (void)
   g_assert_true (g_str_has_prefix (gtk_window_get_title (report), jx_session_trace_get_name (jx_test_item_at (session, 0))));
   page = adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (report));
   g_assert_cmpstr (adw_preferences_page_get_title (page), ==, "Load Report");
-  wait_until_mapped (GTK_WIDGET (report));
+  jx_test_wait_mapped (GTK_WIDGET (report));
   save_render (GTK_WIDGET (report), "trace-report.png");
   gtk_window_destroy (report);
 
@@ -718,13 +691,13 @@ test_trace_report (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
   help = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_nonnull (help);
-  wait_until_mapped (GTK_WIDGET (help));
+  jx_test_wait_mapped (GTK_WIDGET (help));
   save_render (GTK_WIDGET (help), "shortcuts.png");
   gtk_window_destroy (GTK_WINDOW (help));
 
   save_render (GTK_WIDGET (window), "window.png");
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 static GtkDropTarget *
@@ -784,9 +757,9 @@ test_drop (void)
   JxSession *session;
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
+  window = jx_test_app_active_window (app);
   session = jx_window_get_session (window);
-  wait_until_mapped (GTK_WIDGET (window));
+  jx_test_wait_mapped (GTK_WIDGET (window));
 
   target = find_drop_target (GTK_WIDGET (window));
   g_assert_nonnull (target);
@@ -805,7 +778,7 @@ test_drop (void)
   jx_test_wait_for_loads (session);
   g_assert_cmpint (state_of (session, 2), ==, JX_SESSION_TRACE_LOADED);
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 static void
@@ -824,8 +797,8 @@ test_window_state (void)
   g_settings_set_boolean (settings, "window-maximized", FALSE);
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
-  wait_until_mapped (GTK_WIDGET (window));
+  window = jx_test_app_active_window (app);
+  jx_test_wait_mapped (GTK_WIDGET (window));
   {
     int w, h;
 
@@ -855,7 +828,7 @@ test_window_state (void)
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 777);
   g_assert_false (g_settings_get_boolean (settings, "window-maximized"));
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 /* Every page of the side pane can be shown and is remembered: the
@@ -870,8 +843,8 @@ test_side_pages (void)
   guint n;
 
   g_application_activate (G_APPLICATION (app));
-  window = active_window ();
-  wait_until_mapped (GTK_WIDGET (window));
+  window = jx_test_app_active_window (app);
+  jx_test_wait_mapped (GTK_WIDGET (window));
 
   pages = G_LIST_MODEL (gtk_stack_get_pages (window->side_stack));
   n = g_list_model_get_n_items (pages);
@@ -889,462 +862,7 @@ test_side_pages (void)
       g_assert_cmpstr (stored, ==, name);
     }
   gtk_stack_set_visible_child_name (window->side_stack, "details");
-  close_all_windows ();
-}
-
-/* First descendant of `widget` (itself included) of `type`, depth first. */
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-/* TRUE when `model` (or one of its sections) has an item for `action`. */
-static gboolean
-menu_has_item (GMenuModel *model,
-               const char *action)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
-    {
-      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
-      g_autofree char *name = NULL;
-
-      if (section != NULL && menu_has_item (section, action))
-        return TRUE;
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
-          g_strcmp0 (name, action) == 0)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* Runs the main loop until every trace's canvas is at least min_height
- * high, for at most 10 s: a fixed wait is too short for a layout on a loaded
- * machine under AddressSanitizer. */
-static void
-wait_for_canvases (JxMasterTimeline *master,
-                   JxSession        *session,
-                   int               min_height)
-{
-  for (guint waited = 0; waited < 10000; waited += 50)
-    {
-      gboolean laid_out = TRUE;
-
-      for (guint t = 0; t < n_traces (session) && laid_out; t++)
-        {
-          JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
-
-          laid_out = gtk_widget_get_height (jx_trace_timeline_get_canvas (timeline)) >= min_height;
-        }
-      if (laid_out)
-        return;
-      spin_for (50);
-    }
-}
-
-/* Runs the main loop until every lane's canvas begins inside the scroller
- * (the split between timelines and panes follows the lanes a few frames
- * after they load, later under the sanitizers), for at most 10 s. */
-static void
-wait_for_lanes_on_screen (JxMasterTimeline  *master,
-                          JxSession         *session,
-                          GtkScrolledWindow *scroller)
-{
-  for (guint waited = 0; waited < 10000; waited += 50)
-    {
-      gboolean visible = TRUE;
-
-      for (guint t = 0; t < n_traces (session) && visible; t++)
-        {
-          JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
-          graphene_point_t top;
-
-          visible = gtk_widget_compute_point (jx_trace_timeline_get_canvas (timeline), GTK_WIDGET (scroller),
-                                              &GRAPHENE_POINT_INIT (0, 0), &top) &&
-                    top.y + 18 <= gtk_widget_get_height (GTK_WIDGET (scroller));
-        }
-      if (visible)
-        return;
-      spin_for (50);
-    }
-}
-
-/* Two small traces fit the comparison area with every row on screen; many
- * big ones share the height, each visible, their rows compressed. */
-static void
-test_stacked_layout (void)
-{
-  g_autofree char *jacobi1 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
-  g_autofree char *jacobi9 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
-  g_autofree char *stencil32 = jx_test_get_shared_trace ("TraceR__stencil4d-32");
-  g_autofree char *stencil64 = jx_test_get_shared_trace ("TraceR__stencil4d-64");
-  const char *pair[] = { jacobi1, jacobi9, NULL };
-  const char *more[] = { stencil32, stencil64, NULL };
-  JxWindow *window;
-  JxSession *session;
-  JxMasterTimeline *master;
-  GtkScrolledWindow *scroller;
-  GtkAdjustment *adjustment;
-
-  g_application_activate (G_APPLICATION (app));
-  window = active_window ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
-  jx_window_open_paths (window, pair, FALSE);
-  session = jx_window_get_session (window);
-  jx_test_wait_for_loads (session);
-  wait_until_mapped (GTK_WIDGET (window));
-
-  master = jx_window_get_master_timeline (window);
-  wait_for_canvases (master, session, 1);
-  for (guint t = 0; t < 2; t++)
-    {
-      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
-      JxTrace *trace = jx_session_trace_get_trace (jx_test_item_at (session, t));
-      GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
-      GtkWidget *button = find_descendant (GTK_WIDGET (timeline), GTK_TYPE_MENU_BUTTON);
-
-      /* Every row of both traces is on screen, none scrolled away. */
-      for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
-        {
-          int y, h;
-
-          g_assert_true (jx_trace_timeline_get_stream_span (timeline, s, &y, &h));
-          g_assert_cmpint (y, >=, 0);
-          g_assert_cmpint (y + h, <=, gtk_widget_get_height (canvas));
-        }
-
-      /* The trace menu leads to the trace's details and load report. */
-      g_assert_nonnull (button);
-      g_assert_true (menu_has_item (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)),
-                                    "trace.show-info"));
-    }
-
-  /* Short traces leave no band of empty tint under their rows: the second
-   * trace starts right where the first one's rows end. */
-  {
-    GtkWidget *first = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 0)));
-    GtkWidget *second = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 1)));
-    graphene_point_t p0, p1;
-    int nat;
-
-    gtk_widget_measure (first, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (first), NULL, &nat, NULL, NULL);
-    g_assert_cmpint (gtk_widget_get_height (first), ==, nat);
-    g_assert_true (gtk_widget_compute_point (first, GTK_WIDGET (master), &GRAPHENE_POINT_INIT (0, 0), &p0));
-    g_assert_true (gtk_widget_compute_point (second, GTK_WIDGET (master), &GRAPHENE_POINT_INIT (0, 0), &p1));
-    g_assert_cmpfloat (p1.y - p0.y, ==, (float) nat);
-  }
-
-  scroller = GTK_SCROLLED_WINDOW (find_descendant (GTK_WIDGET (master), GTK_TYPE_SCROLLED_WINDOW));
-  g_assert_nonnull (scroller);
-  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
-  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
-
-  /* Four traces, two of them with dozens of ranks, at the default size: the
-   * lanes share the height, every one is on screen without scrolling, and
-   * the rows of the many-rank traces compress (every stream still has a
-   * row inside its canvas). */
-  jx_window_open_paths (window, more, TRUE);
-  jx_test_wait_for_loads (session);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  g_assert_cmpuint (n_traces (session), ==, 4);
-  spin_for (500);
-  wait_for_canvases (master, session, 18);
-  wait_for_lanes_on_screen (master, session, scroller);
-  {
-    gboolean compressed = FALSE;
-
-    for (guint t = 0; t < 4; t++)
-      {
-        JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
-        JxTrace *trace = jx_session_trace_get_trace (jx_test_item_at (session, t));
-        GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
-        graphene_point_t top;
-
-        g_assert_cmpint (gtk_widget_get_height (canvas), >=, 18);
-        g_assert_true (gtk_widget_compute_point (canvas, GTK_WIDGET (scroller), &GRAPHENE_POINT_INIT (0, 0), &top));
-        g_assert_cmpfloat (top.y + 18, <=, gtk_widget_get_height (GTK_WIDGET (scroller)));
-        for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
-          {
-            int y, h;
-
-            g_assert_true (jx_trace_timeline_get_stream_span (timeline, s, &y, &h));
-            g_assert_cmpint (h, >=, 1);
-            compressed |= h < 18;
-          }
-      }
-    g_assert_true (compressed);
-  }
-  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
-
-  close_all_windows ();
-}
-
-/* Keyboard fine alignment of the current trace from anywhere in the window. */
-static void
-test_keyboard_shift (void)
-{
-  g_autofree char *pingpong = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
-  g_autofree char *cuda = jx_test_get_shared_trace ("casita__2_cuda_simple");
-  const char *paths[] = { pingpong, cuda, NULL };
-  JxWindow *window;
-  JxSession *session;
-  gint64 step;
-
-  g_application_activate (G_APPLICATION (app));
-  window = active_window ();
-  jx_window_open_paths (window, paths, FALSE);
-  session = jx_window_get_session (window);
-  jx_test_wait_for_loads (session);
-
-  /* The current trace is the reference (no selection): trace 0. */
-  step = (jx_test_view_end (session) - jx_test_view_start (session)) / 20;
-  g_assert_cmpint (step, >, 0);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
-  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 2 * step);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
-  g_assert_cmpint (jx_test_offset_of (session, 0), ==, step);
-  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
-
-  /* Each press is one undo step. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 2 * step);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
-  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
-
-  /* Alt+Down makes the next trace current; the keys then move that one. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
-  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
-  g_assert_cmpint (jx_test_offset_of (session, 1), <, 0);
-
-  close_all_windows ();
-}
-
-/* Accelerators the shortcuts window lists, as (key, modifiers) pairs. */
-static GArray *
-listed_accelerators (void)
-{
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/juxtrace/Juxtrace/gtk/help-overlay.ui");
-  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
-  GArray *accels = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
-
-  for (GSList *l = objects; l != NULL; l = l->next)
-    {
-      g_autofree char *accelerator = NULL;
-      g_auto(GStrv) tokens = NULL;
-
-      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
-        continue;
-      g_object_get (l->data, "accelerator", &accelerator, NULL);
-      if (accelerator == NULL)
-        continue;
-      tokens = g_strsplit (accelerator, " ", -1);
-      for (guint i = 0; tokens[i] != NULL; i++)
-        {
-          guint pair[2];
-          GdkModifierType mods;
-
-          if (!gtk_accelerator_parse (tokens[i], &pair[0], &mods))
-            continue;
-          pair[1] = mods;
-          g_array_append_vals (accels, pair, 1);
-        }
-    }
-
-  /* The window is a toplevel of the builder's; it is not shown. */
-  for (GSList *l = objects; l != NULL; l = l->next)
-    if (GTK_IS_WINDOW (l->data))
-      gtk_window_destroy (l->data);
-
-  return accels;
-}
-
-static gboolean
-is_listed (GArray     *accels,
-           const char *accelerator)
-{
-  guint key;
-  GdkModifierType mods;
-
-  g_assert_true (gtk_accelerator_parse (accelerator, &key, &mods));
-  for (guint i = 0; i < accels->len; i++)
-    {
-      const guint *pair = &g_array_index (accels, guint, 2 * i);
-
-      if (gdk_keyval_to_lower (pair[0]) == gdk_keyval_to_lower (key) && pair[1] == mods)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* Every window command is an action, and every action has its key in the
- * shortcuts window. */
-static void
-test_shortcuts_listed (void)
-{
-  static const struct { const char *action; const char *accelerator; } keys[] = {
-    { "win.open", "<Control>o" },
-    { "win.open-folder", "<Control><Alt>o" },
-    { "win.add-trace", "<Control><Shift>o" },
-    { "win.open-examples", "<Control>e" },
-    { "win.close-comparison", "<Control>w" },
-    { "win.remove-trace", "<Control>Delete" },
-    { "win.trace-info", "<Control>i" },
-    { "win.set-offset", "<Control>t" },
-    { "win.reset-offset", "<Control><Shift>t" },
-    { "win.change-color", "<Control><Shift>c" },
-    { "win.next-trace", "<Alt>Down" },
-    { "win.previous-trace", "<Alt>Up" },
-    { "win.undo", "<Control>z" },
-    { "win.redo", "<Control><Shift>z" },
-    { "win.zoom-in", "plus" },
-    { "win.zoom-out", "minus" },
-    { "win.zoom-all", "0" },
-    { "win.pan-left", "<Control>Left" },
-    { "win.pan-right", "<Control>Right" },
-    { "win.shift-earlier", "<Alt>Left" },
-    { "win.shift-later", "<Alt>Right" },
-    { "win.search", "<Control>f" },
-    { "win.preferences", "<Control>comma" },
-    { "win.find-phase", "<Control><Shift>f" },
-    { "win.fullscreen", "F11" },
-    { "win.shift-mode", "s" },
-    { "win.show-messages", "m" },
-    { "win.show-bottom-pane", "F9" },
-    { "win.align-here", "a" },
-    { "win.align-ends", "<Shift>a" },
-    { "win.show-align-report", "<Control><Shift>a" },
-    { "win.fold-devices", "<Shift>d" },
-    { "win.fold-threads", "<Shift>t" },
-    { "win.fold-nodes", "<Shift>n" },
-    { "win.fold-processes", "<Shift>p" },
-    { "win.unfold-all", "<Shift>u" },
-    { "win.choose-custom-set", "<Shift>c" },
-    { "win.show-sos", "i" },
-    { "win.fold-operation", "<Control>1" },
-    { "win.fold-operation", "<Control>4" },
-    { "win.next-difference", "F7" },
-    { "win.previous-difference", "<Shift>F7" },
-    { "win.show-structure", "<Control>d" },
-    { "win.reveal-selection", "<Control>j" },
-    { "win.export-function-table", "<Control><Shift>e" },
-    { "win.save-comparison", "<Control>s" },
-    { "win.save-comparison-as", "<Control><Shift>s" },
-    { "win.export-image", "<Control><Shift>p" },
-    { "win.show-trends", "<Control>r" },
-    /* The Markers page's own key. */
-    { "markers.remove", "Delete" },
-  };
-  g_autoptr(GArray) accels = listed_accelerators ();
-  GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);
-  const GVariantType *type;
-  const char *property;
-  const char *name;
-  GType owner;
-  guint i;
-
-  for (i = 0; i < G_N_ELEMENTS (keys); i++)
-    {
-      if (!is_listed (accels, keys[i].accelerator))
-        g_error ("%s: %s is not in the shortcuts window", keys[i].action, keys[i].accelerator);
-    }
-
-  /* GTK 4.8 fills every out argument, so none may be NULL. */
-  for (i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &type, &property); i++)
-    {
-      gboolean known;
-
-      /* GtkWindow's own (window.close, …) come with the toolkit. */
-      if (!g_str_has_prefix (name, "win."))
-        continue;
-      /* Commands without a key of their own (cancelling a load, making a
-       * trace the reference) are the trace's, in its row and menu. */
-      known = FALSE;
-      for (guint j = 0; !known && j < G_N_ELEMENTS (keys); j++)
-        known = g_str_equal (keys[j].action, name);
-      if (!known)
-        g_error ("window action %s has no listed shortcut", name);
-    }
-
-  g_type_class_unref (klass);
-}
-
-/* A trace removed from the window is freed once the views caught up (with
- * its timeline summary and statistics), and closing the window frees the
- * session and the remaining traces: nothing keeps a removed trace's memory. */
-/* The menu button of the header bar whose menu has `action`, if any. */
-static GtkMenuButton *
-find_menu_button_with (GtkWidget  *widget,
-                       const char *action)
-{
-  GMenuModel *model;
-
-  if (GTK_IS_MENU_BUTTON (widget) &&
-      (model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget))) != NULL &&
-      menu_has_item (model, action))
-    return GTK_MENU_BUTTON (widget);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkMenuButton *found = find_menu_button_with (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-/* F1 and the primary menu's Help item open the user guide: the action
- * exists, is bound to F1, is listed in the shortcuts window, is in the
- * primary menu, and points at the guide's pages (from the build tree: the
- * source tree's help/C, which holds index.page). */
-static void
-test_help_action (void)
-{
-  g_auto(GStrv) bound = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
-  g_autoptr(GArray) listed = listed_accelerators ();
-  g_autofree char *uri = jx_application_dup_help_uri ();
-  g_autofree char *index = NULL;
-  GtkMenuButton *button;
-  JxWindow *window;
-
-  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
-  g_assert_nonnull (bound);
-  g_assert_true (g_strv_contains ((const char * const *) bound, "F1"));
-  g_assert_true (is_listed (listed, "F1"));
-
-  g_application_activate (G_APPLICATION (app));
-  window = active_window ();
-  button = find_menu_button_with (GTK_WIDGET (window), "app.help");
-  g_assert_nonnull (button);
-  g_assert_cmpstr (gtk_menu_button_get_icon_name (button), ==, "open-menu-symbolic");
-
-  g_assert_true (g_str_has_prefix (uri, "ghelp:/"));
-  index = g_build_filename (uri + strlen ("ghelp:"), "index.page", NULL);
-  g_assert_true (g_file_test (index, G_FILE_TEST_IS_REGULAR));
-
-  close_all_windows ();
+  jx_test_app_close_windows (app);
 }
 
 static void
@@ -1365,10 +883,10 @@ test_close_releases_traces (void)
   g_object_unref (files[0]);
   g_object_unref (files[1]);
 
-  window = active_window ();
+  window = jx_test_app_active_window (app);
   session = jx_window_get_session (window);
   jx_test_wait_for_loads (session);
-  wait_until_mapped (GTK_WIDGET (window));
+  jx_test_wait_mapped (GTK_WIDGET (window));
   g_assert_cmpint (state_of (session, 1), ==, JX_SESSION_TRACE_LOADED);
 
   weak_session = session;
@@ -1399,7 +917,7 @@ test_close_releases_traces (void)
   g_assert_true (wait_until_cleared (&weak_second_item));
   g_assert_nonnull (first);
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
   g_assert_true (wait_until_cleared (&weak_session));
   g_assert_true (wait_until_cleared (&first));
 }
@@ -1442,16 +960,13 @@ main (int   argc,
   g_test_add_func ("/app/window/state", test_window_state);
   g_test_add_func ("/app/window/side-pages", test_side_pages);
   g_test_add_func ("/app/window/shift-pixels", test_shift_pixels);
-  g_test_add_func ("/app/window/stacked-layout", test_stacked_layout);
-  g_test_add_func ("/app/window/keyboard-shift", test_keyboard_shift);
-  g_test_add_func ("/app/window/shortcuts-listed", test_shortcuts_listed);
-  g_test_add_func ("/app/window/help-action", test_help_action);
   g_test_add_func ("/app/window/close-releases-traces", test_close_releases_traces);
   test_window_comparison_register (app);
+  test_window_layout_register (app);
 
   ret = g_test_run ();
 
-  close_all_windows ();
+  jx_test_app_close_windows (app);
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);
 

@@ -49,4 +49,8 @@ gboolean     jx_test_image_find_span    (const JxTestImage *img,
                                          int         *first,
                                          int         *last);
 
+/* A private HOME and XDG directories for the whole run (the caller removes
+ * the returned root with jx_test_remove_tree when done). */
+char        *jx_test_isolate_home       (void);
+
 G_END_DECLS

@@ -711,28 +711,6 @@ test_messages_real_trace (void)
   cairo_surface_destroy (without);
 }
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    {
-      g_remove (path);
-    }
-}
-
 /* Markers of a generated archive: a dashed line at each marker time. */
 static void
 test_markers_generated (void)
@@ -798,7 +776,7 @@ test_markers_generated (void)
   cairo_surface_destroy (surface[0]);
   cairo_surface_destroy (surface[1]);
 
-  remove_tree (dir);
+  jx_test_remove_tree (dir);
 }
 
 int

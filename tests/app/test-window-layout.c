@@ -1,0 +1,444 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window-layout.c — the window's layout and keys (part of test-window):
+ * the stacked layout gives every lane a readable height and follows window
+ * resizes, the keyboard shifts a trace, every accelerator is listed in the
+ * shortcuts window, and Help opens the guide from the menu and F1. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "jx-application.h"
+#include "jx-master-timeline.h"
+#include "jx-test-app.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+#include "jx-trace-timeline-private.h"
+#include "jx-window-private.h"
+
+void test_window_layout_register (JxApplication *application);
+
+static JxApplication *app;
+
+/* Runs the main loop until every trace's canvas is at least min_height
+ * high, for at most 10 s: a fixed wait is too short for a layout on a loaded
+ * machine under AddressSanitizer. */
+static void
+wait_for_canvases (JxMasterTimeline *master,
+                   JxSession        *session,
+                   int               min_height)
+{
+  for (guint waited = 0; waited < 10000; waited += 50)
+    {
+      gboolean laid_out = TRUE;
+
+      for (guint t = 0; t < g_list_model_get_n_items (G_LIST_MODEL (session)) && laid_out; t++)
+        {
+          JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+
+          laid_out = gtk_widget_get_height (jx_trace_timeline_get_canvas (timeline)) >= min_height;
+        }
+      if (laid_out)
+        return;
+      jx_test_spin (50);
+    }
+}
+
+/* Runs the main loop until every lane's canvas begins inside the scroller
+ * (the split between timelines and panes follows the lanes a few frames
+ * after they load, later under the sanitizers), for at most 10 s. */
+static void
+wait_for_lanes_on_screen (JxMasterTimeline  *master,
+                          JxSession         *session,
+                          GtkScrolledWindow *scroller)
+{
+  for (guint waited = 0; waited < 10000; waited += 50)
+    {
+      gboolean visible = TRUE;
+
+      for (guint t = 0; t < g_list_model_get_n_items (G_LIST_MODEL (session)) && visible; t++)
+        {
+          JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+          graphene_point_t top;
+
+          visible = gtk_widget_compute_point (jx_trace_timeline_get_canvas (timeline), GTK_WIDGET (scroller),
+                                              &GRAPHENE_POINT_INIT (0, 0), &top) &&
+                    top.y + 18 <= gtk_widget_get_height (GTK_WIDGET (scroller));
+        }
+      if (visible)
+        return;
+      jx_test_spin (50);
+    }
+}
+
+/* Two small traces fit the comparison area with every row on screen; many
+ * big ones share the height, each visible, their rows compressed. */
+static void
+test_stacked_layout (void)
+{
+  g_autofree char *jacobi1 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *jacobi9 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  g_autofree char *stencil32 = jx_test_get_shared_trace ("TraceR__stencil4d-32");
+  g_autofree char *stencil64 = jx_test_get_shared_trace ("TraceR__stencil4d-64");
+  const char *pair[] = { jacobi1, jacobi9, NULL };
+  const char *more[] = { stencil32, stencil64, NULL };
+  JxWindow *window;
+  JxSession *session;
+  JxMasterTimeline *master;
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+
+  g_application_activate (G_APPLICATION (app));
+  window = jx_test_app_active_window (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  jx_window_open_paths (window, pair, FALSE);
+  session = jx_window_get_session (window);
+  jx_test_wait_for_loads (session);
+  jx_test_wait_mapped (GTK_WIDGET (window));
+
+  master = jx_window_get_master_timeline (window);
+  wait_for_canvases (master, session, 1);
+  for (guint t = 0; t < 2; t++)
+    {
+      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+      JxTrace *trace = jx_session_trace_get_trace (jx_test_item_at (session, t));
+      GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
+      GtkWidget *button = jx_test_find_descendant (GTK_WIDGET (timeline), GTK_TYPE_MENU_BUTTON);
+
+      /* Every row of both traces is on screen, none scrolled away. */
+      for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+        {
+          int y, h;
+
+          g_assert_true (jx_trace_timeline_get_stream_span (timeline, s, &y, &h));
+          g_assert_cmpint (y, >=, 0);
+          g_assert_cmpint (y + h, <=, gtk_widget_get_height (canvas));
+        }
+
+      /* The trace menu leads to the trace's details and load report. */
+      g_assert_nonnull (button);
+      g_assert_true (jx_test_menu_has_item (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)),
+                                    "trace.show-info"));
+    }
+
+  /* Short traces leave no band of empty tint under their rows: the second
+   * trace starts right where the first one's rows end. */
+  {
+    GtkWidget *first = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 0)));
+    GtkWidget *second = GTK_WIDGET (jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, 1)));
+    graphene_point_t p0, p1;
+    int nat;
+
+    gtk_widget_measure (first, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (first), NULL, &nat, NULL, NULL);
+    g_assert_cmpint (gtk_widget_get_height (first), ==, nat);
+    g_assert_true (gtk_widget_compute_point (first, GTK_WIDGET (master), &GRAPHENE_POINT_INIT (0, 0), &p0));
+    g_assert_true (gtk_widget_compute_point (second, GTK_WIDGET (master), &GRAPHENE_POINT_INIT (0, 0), &p1));
+    g_assert_cmpfloat (p1.y - p0.y, ==, (float) nat);
+  }
+
+  scroller = GTK_SCROLLED_WINDOW (jx_test_find_descendant (GTK_WIDGET (master), GTK_TYPE_SCROLLED_WINDOW));
+  g_assert_nonnull (scroller);
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
+
+  /* Four traces, two of them with dozens of ranks, at the default size: the
+   * lanes share the height, every one is on screen without scrolling, and
+   * the rows of the many-rank traces compress (every stream still has a
+   * row inside its canvas). */
+  jx_window_open_paths (window, more, TRUE);
+  jx_test_wait_for_loads (session);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 4);
+  jx_test_spin (500);
+  wait_for_canvases (master, session, 18);
+  wait_for_lanes_on_screen (master, session, scroller);
+  {
+    gboolean compressed = FALSE;
+
+    for (guint t = 0; t < 4; t++)
+      {
+        JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, jx_test_item_at (session, t));
+        JxTrace *trace = jx_session_trace_get_trace (jx_test_item_at (session, t));
+        GtkWidget *canvas = jx_trace_timeline_get_canvas (timeline);
+        graphene_point_t top;
+
+        g_assert_cmpint (gtk_widget_get_height (canvas), >=, 18);
+        g_assert_true (gtk_widget_compute_point (canvas, GTK_WIDGET (scroller), &GRAPHENE_POINT_INIT (0, 0), &top));
+        g_assert_cmpfloat (top.y + 18, <=, gtk_widget_get_height (GTK_WIDGET (scroller)));
+        for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+          {
+            int y, h;
+
+            g_assert_true (jx_trace_timeline_get_stream_span (timeline, s, &y, &h));
+            g_assert_cmpint (h, >=, 1);
+            compressed |= h < 18;
+          }
+      }
+    g_assert_true (compressed);
+  }
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment) + 0.5);
+
+  jx_test_app_close_windows (app);
+}
+
+/* Keyboard fine alignment of the current trace from anywhere in the window. */
+static void
+test_keyboard_shift (void)
+{
+  g_autofree char *pingpong = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *cuda = jx_test_get_shared_trace ("casita__2_cuda_simple");
+  const char *paths[] = { pingpong, cuda, NULL };
+  JxWindow *window;
+  JxSession *session;
+  gint64 step;
+
+  g_application_activate (G_APPLICATION (app));
+  window = jx_test_app_active_window (app);
+  jx_window_open_paths (window, paths, FALSE);
+  session = jx_window_get_session (window);
+  jx_test_wait_for_loads (session);
+
+  /* The current trace is the reference (no selection): trace 0. */
+  step = (jx_test_view_end (session) - jx_test_view_start (session)) / 20;
+  g_assert_cmpint (step, >, 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-later", NULL);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 2 * step);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, step);
+  g_assert_cmpint (jx_test_offset_of (session, 1), ==, 0);
+
+  /* Each press is one undo step. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 2 * step);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
+
+  /* Alt+Down makes the next trace current; the keys then move that one. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-trace", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.shift-earlier", NULL);
+  g_assert_cmpint (jx_test_offset_of (session, 0), ==, 0);
+  g_assert_cmpint (jx_test_offset_of (session, 1), <, 0);
+
+  jx_test_app_close_windows (app);
+}
+
+/* Accelerators the shortcuts window lists, as (key, modifiers) pairs. */
+static GArray *
+listed_accelerators (void)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/juxtrace/Juxtrace/gtk/help-overlay.ui");
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  GArray *accels = g_array_new (FALSE, FALSE, sizeof (guint) * 2);
+
+  for (GSList *l = objects; l != NULL; l = l->next)
+    {
+      g_autofree char *accelerator = NULL;
+      g_auto(GStrv) tokens = NULL;
+
+      if (!GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        continue;
+      g_object_get (l->data, "accelerator", &accelerator, NULL);
+      if (accelerator == NULL)
+        continue;
+      tokens = g_strsplit (accelerator, " ", -1);
+      for (guint i = 0; tokens[i] != NULL; i++)
+        {
+          guint pair[2];
+          GdkModifierType mods;
+
+          if (!gtk_accelerator_parse (tokens[i], &pair[0], &mods))
+            continue;
+          pair[1] = mods;
+          g_array_append_vals (accels, pair, 1);
+        }
+    }
+
+  /* The window is a toplevel of the builder's; it is not shown. */
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_WINDOW (l->data))
+      gtk_window_destroy (l->data);
+
+  return accels;
+}
+
+static gboolean
+is_listed (GArray     *accels,
+           const char *accelerator)
+{
+  guint key;
+  GdkModifierType mods;
+
+  g_assert_true (gtk_accelerator_parse (accelerator, &key, &mods));
+  for (guint i = 0; i < accels->len; i++)
+    {
+      const guint *pair = &g_array_index (accels, guint, 2 * i);
+
+      if (gdk_keyval_to_lower (pair[0]) == gdk_keyval_to_lower (key) && pair[1] == mods)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Every window command is an action, and every action has its key in the
+ * shortcuts window. */
+static void
+test_shortcuts_listed (void)
+{
+  static const struct { const char *action; const char *accelerator; } keys[] = {
+    { "win.open", "<Control>o" },
+    { "win.open-folder", "<Control><Alt>o" },
+    { "win.add-trace", "<Control><Shift>o" },
+    { "win.open-examples", "<Control>e" },
+    { "win.close-comparison", "<Control>w" },
+    { "win.remove-trace", "<Control>Delete" },
+    { "win.trace-info", "<Control>i" },
+    { "win.set-offset", "<Control>t" },
+    { "win.reset-offset", "<Control><Shift>t" },
+    { "win.change-color", "<Control><Shift>c" },
+    { "win.next-trace", "<Alt>Down" },
+    { "win.previous-trace", "<Alt>Up" },
+    { "win.undo", "<Control>z" },
+    { "win.redo", "<Control><Shift>z" },
+    { "win.zoom-in", "plus" },
+    { "win.zoom-out", "minus" },
+    { "win.zoom-all", "0" },
+    { "win.pan-left", "<Control>Left" },
+    { "win.pan-right", "<Control>Right" },
+    { "win.shift-earlier", "<Alt>Left" },
+    { "win.shift-later", "<Alt>Right" },
+    { "win.search", "<Control>f" },
+    { "win.preferences", "<Control>comma" },
+    { "win.find-phase", "<Control><Shift>f" },
+    { "win.fullscreen", "F11" },
+    { "win.shift-mode", "s" },
+    { "win.show-messages", "m" },
+    { "win.show-bottom-pane", "F9" },
+    { "win.align-here", "a" },
+    { "win.align-ends", "<Shift>a" },
+    { "win.show-align-report", "<Control><Shift>a" },
+    { "win.fold-devices", "<Shift>d" },
+    { "win.fold-threads", "<Shift>t" },
+    { "win.fold-nodes", "<Shift>n" },
+    { "win.fold-processes", "<Shift>p" },
+    { "win.unfold-all", "<Shift>u" },
+    { "win.choose-custom-set", "<Shift>c" },
+    { "win.show-sos", "i" },
+    { "win.fold-operation", "<Control>1" },
+    { "win.fold-operation", "<Control>4" },
+    { "win.next-difference", "F7" },
+    { "win.previous-difference", "<Shift>F7" },
+    { "win.show-structure", "<Control>d" },
+    { "win.reveal-selection", "<Control>j" },
+    { "win.export-function-table", "<Control><Shift>e" },
+    { "win.save-comparison", "<Control>s" },
+    { "win.save-comparison-as", "<Control><Shift>s" },
+    { "win.export-image", "<Control><Shift>p" },
+    { "win.show-trends", "<Control>r" },
+    /* The Markers page's own key. */
+    { "markers.remove", "Delete" },
+  };
+  g_autoptr(GArray) accels = listed_accelerators ();
+  GtkWidgetClass *klass = g_type_class_ref (JX_TYPE_WINDOW);
+  const GVariantType *type;
+  const char *property;
+  const char *name;
+  GType owner;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (keys); i++)
+    {
+      if (!is_listed (accels, keys[i].accelerator))
+        g_error ("%s: %s is not in the shortcuts window", keys[i].action, keys[i].accelerator);
+    }
+
+  /* GTK 4.8 fills every out argument, so none may be NULL. */
+  for (i = 0; gtk_widget_class_query_action (klass, i, &owner, &name, &type, &property); i++)
+    {
+      gboolean known;
+
+      /* GtkWindow's own (window.close, …) come with the toolkit. */
+      if (!g_str_has_prefix (name, "win."))
+        continue;
+      /* Commands without a key of their own (cancelling a load, making a
+       * trace the reference) are the trace's, in its row and menu. */
+      known = FALSE;
+      for (guint j = 0; !known && j < G_N_ELEMENTS (keys); j++)
+        known = g_str_equal (keys[j].action, name);
+      if (!known)
+        g_error ("window action %s has no listed shortcut", name);
+    }
+
+  g_type_class_unref (klass);
+}
+
+/* A trace removed from the window is freed once the views caught up (with
+ * its timeline summary and statistics), and closing the window frees the
+ * session and the remaining traces: nothing keeps a removed trace's memory. */
+/* The menu button of the header bar whose menu has `action`, if any. */
+static GtkMenuButton *
+find_menu_button_with (GtkWidget  *widget,
+                       const char *action)
+{
+  GMenuModel *model;
+
+  if (GTK_IS_MENU_BUTTON (widget) &&
+      (model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget))) != NULL &&
+      jx_test_menu_has_item (model, action))
+    return GTK_MENU_BUTTON (widget);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkMenuButton *found = find_menu_button_with (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* F1 and the primary menu's Help item open the user guide: the action
+ * exists, is bound to F1, is listed in the shortcuts window, is in the
+ * primary menu, and points at the guide's pages (from the build tree: the
+ * source tree's help/C, which holds index.page). */
+static void
+test_help_action (void)
+{
+  g_auto(GStrv) bound = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.help");
+  g_autoptr(GArray) listed = listed_accelerators ();
+  g_autofree char *uri = jx_application_dup_help_uri ();
+  g_autofree char *index = NULL;
+  GtkMenuButton *button;
+  JxWindow *window;
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "help"));
+  g_assert_nonnull (bound);
+  g_assert_true (g_strv_contains ((const char * const *) bound, "F1"));
+  g_assert_true (is_listed (listed, "F1"));
+
+  g_application_activate (G_APPLICATION (app));
+  window = jx_test_app_active_window (app);
+  button = find_menu_button_with (GTK_WIDGET (window), "app.help");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_menu_button_get_icon_name (button), ==, "open-menu-symbolic");
+
+  g_assert_true (g_str_has_prefix (uri, "ghelp:/"));
+  index = g_build_filename (uri + strlen ("ghelp:"), "index.page", NULL);
+  g_assert_true (g_file_test (index, G_FILE_TEST_IS_REGULAR));
+
+  jx_test_app_close_windows (app);
+}
+
+void
+test_window_layout_register (JxApplication *application)
+{
+  app = application;
+  g_test_add_func ("/app/window/stacked-layout", test_stacked_layout);
+  g_test_add_func ("/app/window/keyboard-shift", test_keyboard_shift);
+  g_test_add_func ("/app/window/shortcuts-listed", test_shortcuts_listed);
+  g_test_add_func ("/app/window/help-action", test_help_action);
+}
