@@ -410,6 +410,39 @@ jx_trace_comparison_get_n_repaired (JxTraceComparison *self)
   return self->n_repaired;
 }
 
+/* Whether stream has a row on that side; the bars are not rebuilt unless
+ * a row came or went. */
+static gboolean
+has_row (JxTraceComparison *self,
+         gboolean           reference_side,
+         guint32            stream)
+{
+  return jx_diff_bar_set_has_row (reference_side ? self->reference_bars : self->bars, stream);
+}
+
+typedef struct
+{
+  gboolean reference_side;
+  guint32  stream;
+  gboolean had_row;       /* before the repair */
+  gboolean dropped;       /* its old pair went */
+} Affected;
+
+static void
+add_affected (JxTraceComparison *self,
+              GArray            *affected,
+              gboolean           reference_side,
+              guint32            stream,
+              gboolean           dropped)
+{
+  Affected a = { reference_side, stream, FALSE, dropped };
+
+  if (stream == JX_NONE)
+    return;
+  a.had_row = has_row (self, reference_side, stream);
+  g_array_append_val (affected, a);
+}
+
 /* The bars of the pairs that changed go, the new ones come; every pair
  * taken over keeps its bar (the same pair). */
 static void
@@ -417,32 +450,21 @@ publish_repair (JxTraceComparison *self,
                 JxComparison      *repaired)
 {
   g_autoptr(JxComparison) previous = g_steal_pointer (&self->comparison);
-  g_autoptr(GArray) dropped = g_array_new (FALSE, FALSE, sizeof (guint32) * 2);
+  g_autoptr(GArray) affected = g_array_new (FALSE, FALSE, sizeof (Affected));
   g_autoptr(GPtrArray) added = g_ptr_array_new ();
   guint n_old = previous != NULL ? jx_comparison_get_n_pairs (previous) : 0;
   guint n_new = jx_comparison_get_n_pairs (repaired);
   gboolean rows_changed = FALSE;
 
+  /* Which streams change, and whether each had a row before. */
   for (guint i = 0; i < n_old; i++)
     {
       const JxComparisonPair *old = jx_comparison_get_pair (previous, i);
 
       if (i < n_new && jx_comparison_get_pair (repaired, i) == old)
         continue;
-      if (old->stream_a != JX_NONE)
-        {
-          guint32 entry[2] = { TRUE, old->stream_a };
-
-          rows_changed |= jx_diff_bar_set_remove_stream (self->reference_bars, old->stream_a);
-          g_array_append_vals (dropped, entry, 1);
-        }
-      if (old->stream_b != JX_NONE)
-        {
-          guint32 entry[2] = { FALSE, old->stream_b };
-
-          rows_changed |= jx_diff_bar_set_remove_stream (self->bars, old->stream_b);
-          g_array_append_vals (dropped, entry, 1);
-        }
+      add_affected (self, affected, TRUE, old->stream_a, TRUE);
+      add_affected (self, affected, FALSE, old->stream_b, TRUE);
     }
   self->n_pairs = 0;
   for (guint i = 0; i < n_new; i++)
@@ -454,27 +476,46 @@ publish_repair (JxTraceComparison *self,
       self->n_pairs++;
       if (i < n_old && jx_comparison_get_pair (previous, i) == pair)
         continue;
-      jx_diff_bar_set_add_pair (self->bars, pair);
-      jx_diff_bar_set_add_pair (self->reference_bars, pair);
+      add_affected (self, affected, TRUE, pair->stream_a, FALSE);
+      add_affected (self, affected, FALSE, pair->stream_b, FALSE);
       g_ptr_array_add (added, (gpointer) pair);
+    }
+
+  for (guint i = 0; i < affected->len; i++)
+    {
+      const Affected *a = &g_array_index (affected, Affected, i);
+
+      if (a->dropped)
+        jx_diff_bar_set_remove_stream (a->reference_side ? self->reference_bars : self->bars, a->stream);
+    }
+  for (guint i = 0; i < added->len; i++)
+    {
+      jx_diff_bar_set_add_pair (self->bars, g_ptr_array_index (added, i));
+      jx_diff_bar_set_add_pair (self->reference_bars, g_ptr_array_index (added, i));
     }
   self->comparison = jx_comparison_ref (repaired);
   self->n_repaired = added->len;
   g_clear_pointer (&self->headline, jx_headline_free);
 
-  /* A stream that lost its partner for good lost its row: the rows are
-   * laid out again; else only the bars of the streams named change. */
+  /* The rows are laid out again only when one came or went (a stream lost
+   * its partner for good, or got one); a swap keeps every row. */
+  for (guint i = 0; i < affected->len; i++)
+    {
+      const Affected *a = &g_array_index (affected, Affected, i);
+
+      rows_changed |= a->had_row != has_row (self, a->reference_side, a->stream);
+    }
   if (rows_changed)
     g_signal_emit (self, signals[RESET], 0);
   for (guint i = 0; i < added->len; i++)
     g_signal_emit (self, signals[PAIR_DONE], 0, g_ptr_array_index (added, i));
-  for (guint i = 0; i < dropped->len; i++)
+  for (guint i = 0; i < affected->len; i++)
     {
-      const guint32 *entry = (const guint32 *) (gpointer) (dropped->data + i * 2 * sizeof (guint32));
-      const JxDiffBarSet *bars = entry[0] ? self->reference_bars : self->bars;
+      const Affected *a = &g_array_index (affected, Affected, i);
 
-      if (jx_diff_bar_set_get_pair (bars, entry[1]) == NULL)
-        g_signal_emit (self, signals[STREAM_DROPPED], 0, (gboolean) entry[0], (guint) entry[1]);
+      if (a->dropped && jx_diff_bar_set_get_pair (a->reference_side ? self->reference_bars : self->bars,
+                                                  a->stream) == NULL)
+        g_signal_emit (self, signals[STREAM_DROPPED], 0, a->reference_side, (guint) a->stream);
     }
 }
 
