@@ -311,6 +311,7 @@ resolve_overrides (JxTrace           *a,
                    const JxNamePair  *overrides,
                    guint              n_overrides,
                    guint32           *forced_process,
+                   gboolean          *implied_process,
                    guint32           *forced_stream,
                    GError           **error)
 {
@@ -329,6 +330,7 @@ resolve_overrides (JxTrace           *a,
         {
           if (!force (forced_process, npa, pa, pb, na, nb, error))
             return FALSE;
+          implied_process[pa] = FALSE;
           continue;
         }
       sa = find_stream (a, na);
@@ -350,8 +352,10 @@ resolve_overrides (JxTrace           *a,
                        na, nb);
           return FALSE;
         }
-      if (!force (forced_process, npa, jx_trace_get_stream (a, sa)->process,
-                  jx_trace_get_stream (b, sb)->process, na, nb, error) ||
+      pa = jx_trace_get_stream (a, sa)->process;
+      if (forced_process[pa] == JX_NONE)
+        implied_process[pa] = TRUE;
+      if (!force (forced_process, npa, pa, jx_trace_get_stream (b, sb)->process, na, nb, error) ||
           !force (forced_stream, nsa, sa, sb, na, nb, error))
         return FALSE;
     }
@@ -586,6 +590,48 @@ jx_pairing_mode_from_string (const char    *text,
   return FALSE;
 }
 
+/* A process pair that only a stream override forces (its processes are
+ * not named in one) keeps the method and distance the names give it when
+ * they pair it the same way: pairing two threads by hand does not make
+ * every other pair of their processes "paired by hand". */
+static void
+keep_implied_methods (const char *const *pnames_a,
+                      guint              npa,
+                      const char *const *pnames_b,
+                      guint              npb,
+                      const guint32     *forced_process,
+                      const gboolean    *implied_process,
+                      const guint32     *ppair,
+                      guint32           *pdist,
+                      guint8            *pmethod)
+{
+  g_autofree guint32 *explicit = NULL;
+  g_autofree guint32 *natural = NULL;
+  g_autofree guint32 *ndist = NULL;
+  g_autofree guint8 *nmethod = NULL;
+  gboolean any = FALSE;
+  guint i;
+
+  for (i = 0; i < npa && !any; i++)
+    any = implied_process[i];
+  if (!any)
+    return;
+  explicit = g_memdup2 (forced_process, sizeof (guint32) * MAX (npa, 1));
+  natural = g_new (guint32, MAX (npa, 1));
+  ndist = g_new (guint32, MAX (npa, 1));
+  nmethod = g_new (guint8, MAX (npa, 1));
+  for (i = 0; i < npa; i++)
+    if (implied_process[i])
+      explicit[i] = JX_NONE;
+  jx_pair_names_full (pnames_a, npa, pnames_b, npb, explicit, natural, ndist, nmethod);
+  for (i = 0; i < npa; i++)
+    if (implied_process[i] && natural[i] == ppair[i])
+      {
+        pmethod[i] = nmethod[i];
+        pdist[i] = ndist[i];
+      }
+}
+
 GArray *
 jx_stream_pairing_compute_with (JxTrace                      *a,
                                 JxTrace                      *b,
@@ -606,6 +652,7 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
   g_autofree guint8 *pmethod = NULL;
   g_autofree guint32 *forced_process = NULL;
   g_autofree guint32 *forced_stream = NULL;
+  g_autofree gboolean *implied_process = NULL;
   g_autofree guint32 *crossed_process = NULL;
   g_autofree guint32 *name_ppair = NULL;
   g_autofree gboolean *pb_used = NULL;
@@ -627,11 +674,13 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
   forced_process = g_new (guint32, MAX (npa, 1));
   forced_stream = g_new (guint32, MAX (nsa, 1));
   crossed_process = g_new (guint32, MAX (npa, 1));
+  implied_process = g_new0 (gboolean, MAX (npa, 1));
   memset (forced_process, 0xff, sizeof (guint32) * MAX (npa, 1));
   memset (forced_stream, 0xff, sizeof (guint32) * MAX (nsa, 1));
   memset (crossed_process, 0xff, sizeof (guint32) * MAX (npa, 1));
 
-  if (!resolve_overrides (a, b, options->overrides, options->n_overrides, forced_process, forced_stream, error))
+  if (!resolve_overrides (a, b, options->overrides, options->n_overrides, forced_process, implied_process,
+                          forced_stream, error))
     return NULL;
 
   pairing.a = a;
@@ -653,6 +702,7 @@ jx_stream_pairing_compute_with (JxTrace                      *a,
     pnames_b[i] = jx_trace_get_process (b, i)->name;
 
   jx_pair_names_full (pnames_a, npa, pnames_b, npb, forced_process, ppair, pdist, pmethod);
+  keep_implied_methods (pnames_a, npa, pnames_b, npb, forced_process, implied_process, ppair, pdist, pmethod);
   name_ppair = g_memdup2 (ppair, sizeof (guint32) * MAX (npa, 1));
   if (pairing.weigh)
     _jx_pairing_weigh_processes (&pairing, ppair, pdist, pmethod, forced_process, crossed_process);

@@ -113,7 +113,9 @@ typedef struct
 } JxStreamPair;
 
 /* An override: a process of A and one of B by their names, or a stream of
- * each by "process / stream" (its process pair follows). */
+ * each by "process / stream" (its process pair follows; when the names
+ * pair those processes anyway, their pair keeps the names' method, so
+ * that only the streams named count as paired by the user). */
 typedef struct
 {
   const char *name_a;

@@ -25,7 +25,57 @@ struct _JxComparison
   double               runtime_b;
   JxNamePair          *pair_overrides; /* owns its strings */
   JxPairingSummary     pairing;
+  guint                n_aligned;      /* pairs this run aligned (a repair: only the changed ones) */
 };
 
+/* A run (jx-comparison.c; jx-comparison-repair.c runs only some pairs). */
+typedef struct _RunData RunData;
+
+typedef struct
+{
+  RunData *run;
+  guint    pair;           /* index into result->pairs */
+  guint64  last_done;      /* invocations reported so far */
+  guint64  size;           /* invocations of both streams */
+} Job;
+
+struct _RunData
+{
+  gint                  ref_count;
+  JxTrace              *a;
+  JxTrace              *b;
+  JxComparison         *result;
+  guint32              *map_a;
+  guint32              *map_b;
+  GCancellable         *cancellable;
+  GMainContext         *context;
+  GTask                *task;
+  JxComparisonProgress  progress;
+  JxComparisonPairDone  pair_done;
+  gpointer              progress_data;
+
+  Job                  *jobs;
+  guint                 n_jobs;
+  gint                  jobs_done;        /* atomic */
+  guint                 published;        /* main context only */
+  guint64               n_events;
+  gint                  progress_pending; /* atomic flag */
+  GMutex                mutex;
+  guint64               events_done;      /* under mutex */
+  GError               *error;            /* first failure, under mutex */
+  gint64                started;
+  guint                 intra_threads;    /* per pair, when there are fewer pairs than cores */
+};
+
+/* The run and its result without pairs: cheap, on the caller's thread. */
+RunData     *_jx_comparison_run_new        (JxTrace                   *trace_a,
+                                            JxTrace                   *trace_b,
+                                            const JxComparisonOptions *options,
+                                            GCancellable              *cancellable);
+void         _jx_comparison_run_unref      (RunData                   *run);
+/* Pairs the streams and lists the jobs (jx-comparison.c). */
+void         _jx_comparison_run_pair       (RunData                   *run);
+/* Starts the jobs on a pool of their own; free it (waiting) to wait. */
+GThreadPool *_jx_comparison_run_start_pool (RunData                   *run);
 
 G_END_DECLS

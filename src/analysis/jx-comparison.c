@@ -29,6 +29,9 @@ jx_comparison_pair_free (gpointer data)
 {
   JxComparisonPair *p = data;
 
+  /* A pair a repaired comparison took over has one owner more. */
+  if (g_atomic_int_add (&p->shared, -1) > 0)
+    return;
   g_free (p->name_a);
   g_free (p->name_b);
   g_free (p->other_name);
@@ -241,44 +244,6 @@ jx_name_table_map_trace (JxNameTable *table,
 
 /* Running a comparison */
 
-typedef struct _RunData RunData;
-
-typedef struct
-{
-  RunData *run;
-  guint    pair;           /* index into result->pairs */
-  guint64  last_done;      /* invocations reported so far */
-  guint64  size;           /* invocations of both streams */
-} Job;
-
-struct _RunData
-{
-  gint                  ref_count;
-  JxTrace              *a;
-  JxTrace              *b;
-  JxComparison         *result;
-  guint32              *map_a;
-  guint32              *map_b;
-  GCancellable         *cancellable;
-  GMainContext         *context;
-  GTask                *task;
-  JxComparisonProgress  progress;
-  JxComparisonPairDone  pair_done;
-  gpointer              progress_data;
-
-  Job                  *jobs;
-  guint                 n_jobs;
-  gint                  jobs_done;        /* atomic */
-  guint                 published;        /* main context only */
-  guint64               n_events;
-  gint                  progress_pending; /* atomic flag */
-  GMutex                mutex;
-  guint64               events_done;      /* under mutex */
-  GError               *error;            /* first failure, under mutex */
-  gint64                started;
-  guint                 intra_threads;    /* per pair, when there are fewer pairs than cores */
-};
-
 static RunData *
 run_ref (RunData *run)
 {
@@ -286,8 +251,8 @@ run_ref (RunData *run)
   return run;
 }
 
-static void
-run_unref (RunData *run)
+void
+_jx_comparison_run_unref (RunData *run)
 {
   if (!g_atomic_int_dec_and_test (&run->ref_count))
     return;
@@ -439,7 +404,7 @@ schedule_progress (RunData *run)
   /* Coalesce: at most one pending progress report at a time. */
   if (!g_atomic_int_compare_and_exchange (&run->progress_pending, 0, 1))
     return;
-  invoke_on_context (run, progress_idle, run_ref (run), (GDestroyNotify) run_unref);
+  invoke_on_context (run, progress_idle, run_ref (run), (GDestroyNotify) _jx_comparison_run_unref);
 }
 
 static void
@@ -573,7 +538,7 @@ publish_free (gpointer data)
 {
   Publish *pub = data;
 
-  run_unref (pub->run);
+  _jx_comparison_run_unref (pub->run);
   g_free (pub);
 }
 
@@ -631,11 +596,11 @@ compare_jobs (gconstpointer pa,
 }
 
 /* The run and its result without pairs: cheap, on the caller's thread. */
-static RunData *
-run_new (JxTrace                   *trace_a,
-         JxTrace                   *trace_b,
-         const JxComparisonOptions *options,
-         GCancellable              *cancellable)
+RunData *
+_jx_comparison_run_new (JxTrace                   *trace_a,
+                        JxTrace                   *trace_b,
+                        const JxComparisonOptions *options,
+                        GCancellable              *cancellable)
 {
   JxComparisonOptions defaults;
   RunData *run;
@@ -688,8 +653,8 @@ run_new (JxTrace                   *trace_a,
 /* Pairs the streams, weighed by their structure (one pass over every
  * invocation), and lists the jobs. A failure (overrides naming nothing,
  * cancelled) is kept in run->error and leaves no job. */
-static void
-run_pair (RunData *run)
+void
+_jx_comparison_run_pair (RunData *run)
 {
   JxComparison *result = run->result;
   JxTrace *trace_a = run->a, *trace_b = run->b;
@@ -753,6 +718,7 @@ run_pair (RunData *run)
         result->n_not_compared++;
     }
 
+  result->n_aligned = run->n_jobs;
   run->jobs = g_new0 (Job, MAX (run->n_jobs, 1));
   for (i = 0, j = 0; i < result->pairs->len; i++)
     {
@@ -770,8 +736,8 @@ run_pair (RunData *run)
   qsort (run->jobs, run->n_jobs, sizeof (Job), compare_jobs);
 }
 
-static GThreadPool *
-run_start_pool (RunData *run)
+GThreadPool *
+_jx_comparison_run_start_pool (RunData *run)
 {
   const JxComparisonOptions *options = &run->result->options;
   guint n_threads = options->n_threads > 0 ? options->n_threads : g_get_num_processors ();
@@ -811,9 +777,9 @@ jx_comparison_run (JxTrace                    *trace_a,
   g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  run = run_new (trace_a, trace_b, options, cancellable);
-  run_pair (run);
-  pool = run_start_pool (run);
+  run = _jx_comparison_run_new (trace_a, trace_b, options, cancellable);
+  _jx_comparison_run_pair (run);
+  pool = _jx_comparison_run_start_pool (run);
   g_thread_pool_free (pool, FALSE, TRUE);
 
   run->result->elapsed = (double) (g_get_monotonic_time () - run->started) / G_USEC_PER_SEC;
@@ -823,7 +789,7 @@ jx_comparison_run (JxTrace                    *trace_a,
   else if (!g_cancellable_set_error_if_cancelled (cancellable, error))
     result = jx_comparison_ref (run->result);
 
-  run_unref (run);
+  _jx_comparison_run_unref (run);
   return result;
 }
 
@@ -843,11 +809,11 @@ pair_thread (gpointer data)
   RunData *run = g_task_get_task_data (task);
 
   jx_background_lower_thread ();
-  run_pair (run);
+  _jx_comparison_run_pair (run);
   if (run->n_jobs == 0)
-    invoke_on_context (run, finish_empty_idle, run_ref (run), (GDestroyNotify) run_unref);
+    invoke_on_context (run, finish_empty_idle, run_ref (run), (GDestroyNotify) _jx_comparison_run_unref);
   else
-    g_object_set_data_full (G_OBJECT (task), "jx-pool", run_start_pool (run), pool_release);
+    g_object_set_data_full (G_OBJECT (task), "jx-pool", _jx_comparison_run_start_pool (run), pool_release);
   g_object_unref (task);
   return NULL;
 }
@@ -875,7 +841,7 @@ jx_comparison_run_async (JxTrace                    *trace_a,
   g_task_set_source_tag (task, jx_comparison_run_async);
   g_task_set_name (task, "[juxtrace] compare traces");
 
-  run = run_new (trace_a, trace_b, options, cancellable);
+  run = _jx_comparison_run_new (trace_a, trace_b, options, cancellable);
   run->task = g_object_ref (task);
   run->context = g_main_context_ref_thread_default ();
   run->progress = progress;
@@ -884,7 +850,7 @@ jx_comparison_run_async (JxTrace                    *trace_a,
 
   /* The task keeps the run alive until it is finalized; finish_async drops
    * the run's reference to the task, which breaks the cycle. */
-  g_task_set_task_data (task, run, (GDestroyNotify) run_unref);
+  g_task_set_task_data (task, run, (GDestroyNotify) _jx_comparison_run_unref);
 
   /* Pairing reads every invocation once: off the caller's thread. */
   thread = g_thread_new ("[juxtrace] pairing", pair_thread, g_object_ref (task));

@@ -131,6 +131,9 @@ typedef struct
   char              *other_name;      /* crossed: the partner by structure; paired by structure:
                                          the partner by name ("process / stream"); else NULL */
   double             other_similarity; /* structure similarity with other_name's stream, -1 */
+  /* Private: owners beyond the first (a comparison repaired from another
+   * one shares the pairs it took over, jx-comparison-repair.h). */
+  gint               shared;
 } JxComparisonPair;
 
 /* TRUE for a pair that was aligned: it has metrics and counts in

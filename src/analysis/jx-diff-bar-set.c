@@ -165,6 +165,22 @@ jx_diff_bar_set_add_pair (JxDiffBarSet           *self,
 }
 
 gboolean
+jx_diff_bar_set_remove_stream (JxDiffBarSet *self,
+                               guint32       stream)
+{
+  gboolean had_row;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (stream >= self->n_streams)
+    return FALSE;
+  had_row = self->rows[stream] != 0;
+  self->pairs[stream] = NULL;
+  self->rows[stream] = 0;
+  return had_row;
+}
+
+gboolean
 jx_diff_bar_set_get_side_b (const JxDiffBarSet *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);

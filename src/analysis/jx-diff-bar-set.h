@@ -88,6 +88,12 @@ void                    jx_diff_bar_set_unref         (JxDiffBarSet           *s
 guint32                 jx_diff_bar_set_add_pair      (JxDiffBarSet           *self,
                                                        const JxComparisonPair *pair);
 
+/* The stream's pair was replaced (it was paired again by hand,
+ * jx-comparison-repair.h): neither bar nor row until a pair is added
+ * again. TRUE when it had a row. */
+gboolean                jx_diff_bar_set_remove_stream (JxDiffBarSet           *self,
+                                                       guint32                 stream);
+
 gboolean                jx_diff_bar_set_get_side_b    (const JxDiffBarSet     *self);
 guint                   jx_diff_bar_set_get_n_streams (const JxDiffBarSet     *self);
 /* Per stream, 1 when it has a row (the layout's diff_streams). */

@@ -402,6 +402,7 @@ jx_cli_diff_print_text (const JxCliDiff *diff)
   if (jx_comparison_get_n_not_compared (cmp) > 0)
     g_string_append_printf (out, "%s\n",
                             _("n/a: not compared; such pairs count in no total."));
+  jx_cli_pairing_append_by_hand (out, cmp);
   jx_cli_pairing_append_text (out, cmp);
 
   if (jx_comparison_get_n_unpaired (cmp) > 0)

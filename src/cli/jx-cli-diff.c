@@ -89,26 +89,6 @@ print_explain (JxComparison *cmp,
   fputs (out->str, stdout);
 }
 
-/* --pair A_NAME=B_NAME, split at the first '='; FALSE when a side is empty. */
-static gboolean
-parse_pairs (char      **texts,
-             GArray     *pairs)
-{
-  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
-    {
-      char *eq = strchr (texts[i], '=');
-      JxNamePair pair;
-
-      if (eq == NULL || eq == texts[i] || eq[1] == '\0')
-        return FALSE;
-      *eq = '\0';
-      pair.name_a = texts[i];
-      pair.name_b = eq + 1;
-      g_array_append_val (pairs, pair);
-    }
-  return TRUE;
-}
-
 /* The one-process computation: both traces whole (or the selection the
  * options make), compared on this machine's cores. */
 static int
@@ -194,9 +174,7 @@ jx_cli_diff_with (int               argc,
   int status;
   const GOptionEntry entries[] = {
     { "process", 'p', 0, G_OPTION_ARG_STRING, &process, N_("Compare only the process with this name"), N_("NAME") },
-    { "pair", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pair_texts,
-      N_("Pair this process (or “process / stream”) of TRACE_A with this one of TRACE_B, whatever their names; repeatable"),
-      N_("A_NAME=B_NAME") },
+    { "pair", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pair_texts, JX_CLI_PAIR_HELP, N_("A_NAME=B_NAME") },
     { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { "algorithm", 'a', 0, G_OPTION_ARG_STRING, &algorithm, N_("Sub-alignment algorithm: auto, nw, hirschberg, fast or anchor"), N_("NAME") },
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
@@ -287,7 +265,7 @@ jx_cli_diff_with (int               argc,
     return jx_cli_usage_error (argv[0], "%s", tree_problem);
   if (tree.tree && (explain || functions || series))
     return jx_cli_usage_error (argv[0], "%s", _("--tree prints the merged call tree: leave out --explain, --functions and --series"));
-  if (!parse_pairs (pair_texts, pairs))
+  if (!jx_cli_pairing_parse_pairs (pair_texts, pairs))
     return jx_cli_usage_error (argv[0], "%s", _("--pair expects A_NAME=B_NAME, a name of TRACE_A and one of TRACE_B"));
 
   jx_comparison_options_init (&options);

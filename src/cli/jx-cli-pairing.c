@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "jx-cli-common.h"
 #include "jx-cli-pairing.h"
@@ -23,6 +24,79 @@ jx_cli_pairing_usage_error (const char *subcommand,
                             const char *text)
 {
   return jx_cli_usage_error (subcommand, _("unknown pairing “%s” (use name, structure or auto)"), text);
+}
+
+gboolean
+jx_cli_pairing_parse_pairs (char   **texts,
+                            GArray  *pairs)
+{
+  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
+    {
+      char *eq = strchr (texts[i], '=');
+      JxNamePair pair;
+
+      if (eq == NULL || eq == texts[i] || eq[1] == '\0')
+        return FALSE;
+      *eq = '\0';
+      pair.name_a = texts[i];
+      pair.name_b = eq + 1;
+      g_array_append_val (pairs, pair);
+    }
+  return TRUE;
+}
+
+JxNamePair *
+jx_cli_pairing_from_flat (const char *const *flat,
+                          guint             *n_pairs)
+{
+  guint n = flat != NULL ? g_strv_length ((char **) flat) / 2 : 0;
+  JxNamePair *pairs = g_new0 (JxNamePair, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      pairs[i].name_a = flat[2 * i];
+      pairs[i].name_b = flat[2 * i + 1];
+    }
+  *n_pairs = n;
+  return pairs;
+}
+
+static gboolean
+by_hand (const JxComparisonPair *p)
+{
+  return p->stream_a != JX_NONE && p->stream_b != JX_NONE &&
+         jx_comparison_pair_get_method (p) == JX_PAIRED_BY_USER;
+}
+
+guint
+jx_cli_pairing_count_by_hand (JxComparison *cmp)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    n += by_hand (jx_comparison_get_pair (cmp, i));
+  return n;
+}
+
+void
+jx_cli_pairing_append_by_hand (GString      *out,
+                               JxComparison *cmp)
+{
+  gboolean first = TRUE;
+
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    {
+      const JxComparisonPair *p = jx_comparison_get_pair (cmp, i);
+
+      if (!by_hand (p))
+        continue;
+      if (first)
+        g_string_append_c (out, '\n');
+      first = FALSE;
+      /* Translators: a stream pair made by --pair (or "Compare With…" in
+       * the window), whatever the names say: A stream ↔ B stream */
+      g_string_append_printf (out, _("Paired by hand: %s ↔ %s\n"), p->name_a, p->name_b);
+    }
 }
 
 static gboolean
@@ -134,6 +208,7 @@ jx_cli_pairing_json_summary (JsonBuilder  *builder,
   jx_cli_json_add_string (builder, "mode", jx_pairing_mode_to_string (summary->mode));
   jx_cli_json_add_double (builder, "margin", JX_PAIRING_MARGIN);
   jx_cli_json_add_int (builder, "by_structure", summary->n_by_structure);
+  jx_cli_json_add_int (builder, "by_hand", jx_cli_pairing_count_by_hand (cmp));
   jx_cli_json_add_int (builder, "crossed", summary->n_crossed);
   jx_cli_json_add_int (builder, "greedy_groups", summary->n_greedy);
   jx_cli_json_add_int (builder, "groups_left_to_names", summary->n_too_large);

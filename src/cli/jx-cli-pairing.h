@@ -23,6 +23,25 @@ gboolean  jx_cli_pairing_parse             (const char             *text,
 int       jx_cli_pairing_usage_error       (const char             *subcommand,
                                             const char             *text);
 
+/* The option's help text of --pair. */
+#define JX_CLI_PAIR_HELP N_("Pair this process (or “process / stream”) of TRACE_A with this one of TRACE_B, whatever their names (as “Compare With…” in the window does); repeatable")
+
+/* --pair A_NAME=B_NAME values, split at the first '=' in place, appended
+ * to pairs (JxNamePair pointing into texts); FALSE when a side is empty. */
+gboolean  jx_cli_pairing_parse_pairs       (char                  **texts,
+                                            GArray                 *pairs);
+/* A flat A, B, A, B, … list (a saved comparison's PairedByHand) as name
+ * pairs pointing into it; *n_pairs their number. Free with g_free. */
+JxNamePair *jx_cli_pairing_from_flat       (const char *const      *flat,
+                                            guint                  *n_pairs);
+
+/* Text: one line per stream pair made by an override, "Paired by hand:
+ * A ↔ B"; nothing when there is none. */
+void      jx_cli_pairing_append_by_hand    (GString                *out,
+                                            JxComparison           *cmp);
+/* Stream pairs made by an override. */
+guint     jx_cli_pairing_count_by_hand     (JxComparison           *cmp);
+
 /* Text: a paragraph on the pairs made by structure and one for the caveat;
  * nothing when there is neither. */
 void      jx_cli_pairing_append_text       (GString                *out,

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-cli-pairing.h"
 #include "jx-cli-render-diff.h"
 #include "jx-timeline-layout.h"
 
@@ -54,8 +55,17 @@ jx_cli_render_diff_compare (JxCliRenderDiff         *self,
   options.scoring = self->scoring;
   for (guint i = 1; i < n; i++)
     {
-      JxComparison *cmp = jx_comparison_run (lanes[0].trace, lanes[i].trace, &options, NULL, error);
+      g_autofree JxNamePair *flat = NULL;
+      JxComparison *cmp;
 
+      options.pair_overrides = self->pairs;
+      options.n_pair_overrides = self->n_pairs;
+      if (self->n_pairs == 0 && i < self->n_lane_pairs && self->lane_pairs[i] != NULL)
+        {
+          flat = jx_cli_pairing_from_flat ((const char *const *) self->lane_pairs[i], &options.n_pair_overrides);
+          options.pair_overrides = flat;
+        }
+      cmp = jx_comparison_run (lanes[0].trace, lanes[i].trace, &options, NULL, error);
       if (cmp == NULL)
         return FALSE;
       g_ptr_array_add (self->comparisons, cmp);

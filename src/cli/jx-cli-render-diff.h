@@ -21,6 +21,12 @@ typedef struct
   JxScoring  scoring;       /* --match/--mismatch/--gap (init: the defaults) */
   JxDiffBarMode mode;       /* --diff-mode (init: both) */
   double        band;       /* --band as a fraction (init: 0.10) */
+  const JxNamePair *pairs;  /* --pair: overrides of every comparison (borrowed) */
+  guint         n_pairs;
+  char       ***lane_pairs; /* without --pair: per lane, a flat A, B, … list of
+                               overrides (a saved comparison's hand pairings)
+                               or NULL; borrowed, may be NULL */
+  guint         n_lane_pairs;
 } JxCliRenderDiff;
 
 void     jx_cli_render_diff_init        (JxCliRenderDiff         *self);

@@ -141,12 +141,16 @@ jx_cli_render_session_expand (JxCliRenderSession *session,
 
   session->n_colors = order->len;
   session->colors = g_new0 (guint32, order->len);
+  session->pairs = g_new0 (char **, order->len);
   for (guint k = 0; k < order->len; k++)
     {
       JxSessionFileTrace *trace = g_ptr_array_index (file->traces, g_array_index (order, guint, k));
 
       add (session, g_strdup (trace->path));
       session->colors[k] = trace->picked_color;
+      /* Against the reference, the first TRACE: as the window pairs them. */
+      if (k > 0 && file->reference >= 0)
+        session->pairs[k] = g_strdupv (trace->paired_by_hand);
     }
 
   session->argc = (int) session->strings->len;
@@ -172,6 +176,9 @@ jx_cli_render_session_clear (JxCliRenderSession *session)
   g_clear_pointer (&session->argv, g_free);
   g_clear_pointer (&session->strings, g_ptr_array_unref);
   g_clear_pointer (&session->colors, g_free);
+  for (guint k = 0; session->pairs != NULL && k < session->n_colors; k++)
+    g_strfreev (session->pairs[k]);
+  g_clear_pointer (&session->pairs, g_free);
   session->argc = 0;
   session->n_colors = 0;
 }

@@ -20,6 +20,8 @@ typedef struct
   int         argc;
   guint32    *colors;    /* picked colour per TRACE argument, 0 for none */
   guint       n_colors;
+  char     ***pairs;     /* per TRACE argument, its streams paired by hand
+                            (flat A, B, … names) or NULL; n_colors long */
 } JxCliRenderSession;
 
 /* The saved comparison among render's arguments, if any (its index). */

@@ -146,6 +146,12 @@ print_pairing (JxCliRenderDiff        *cli_diff,
                               "Pairing with “%s”: %u stream pairs by structure (far more alike than by name; --pairing name keeps the names)\n",
                               summary->n_by_structure),
                  lanes[i + 1].name, summary->n_by_structure);
+      if (jx_cli_pairing_count_by_hand (cmp) > 0)
+        g_print (g_dngettext (GETTEXT_PACKAGE,
+                              "Pairing with “%s”: %u stream pair by hand (--pair)\n",
+                              "Pairing with “%s”: %u stream pairs by hand (--pair)\n",
+                              jx_cli_pairing_count_by_hand (cmp)),
+                 lanes[i + 1].name, jx_cli_pairing_count_by_hand (cmp));
       if (caveat != NULL)
         g_print (_("Caveat, “%s”: %s\n"), lanes[i + 1].name, caveat);
     }
@@ -191,6 +197,8 @@ jx_cli_render (int    argc,
   g_autofree char *last = NULL;
   g_autofree char *chart = NULL;
   g_autofree char *pairing = NULL;
+  g_auto(GStrv) pair_texts = NULL;
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (JxNamePair));
   g_autofree char *diff_mode = NULL;
   g_autofree char *metric = NULL;
   double band = -1.0;
@@ -239,6 +247,7 @@ jx_cli_render (int    argc,
     { "merged-tree", 0, 0, G_OPTION_ARG_NONE, &merged_tree, N_("Draw the merged call tree of a cluster’s streams as an icicle instead (its options: render --merged-tree --help)"), NULL },
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
     { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
+    { "pair", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pair_texts, JX_CLI_PAIR_HELP, N_("A_NAME=B_NAME") },
     { "clusters", 0, 0, G_OPTION_ARG_NONE, &clusters,
       N_("Mark each stream row by its structural cluster (as juxtrace-cli cluster finds them over all the traces) in the label column, with a legend"),
       NULL },
@@ -312,6 +321,10 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--band needs a percentage from 0 to 90"));
   if (pairing != NULL && !diff && chart == NULL)
     return jx_cli_usage_error (argv[0], "%s", _("--pairing pairs the streams of compared traces; use it with --diff or --chart"));
+  if (pair_texts != NULL && !diff && chart == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--pair pairs streams of compared traces; use it with --diff or --chart"));
+  if (!jx_cli_pairing_parse_pairs (pair_texts, pairs))
+    return jx_cli_usage_error (argv[0], "%s", _("--pair expects A_NAME=B_NAME, a name of the first trace and one of the other"));
   if (jx_cli_scores_given (&scores) && !diff && chart == NULL)
     return jx_cli_usage_error (argv[0], "%s", _("--match, --mismatch and --gap set the scores of the alignments; use them with --diff, --chart or --flame"));
   if (!jx_cli_scores_get (&scores, &scoring, &error))
@@ -512,6 +525,10 @@ jx_cli_render (int    argc,
     }
   if (band >= 0.0)
     cli_diff.band = band / 100.0;
+  cli_diff.pairs = (const JxNamePair *) (gpointer) pairs->data;
+  cli_diff.n_pairs = pairs->len;
+  cli_diff.lane_pairs = session.pairs;
+  cli_diff.n_lane_pairs = session.pairs != NULL ? session.n_colors : 0;
   if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
     {
       jx_cli_render_diff_clear (&cli_diff);

@@ -145,6 +145,10 @@ jx_comparison_manager_set_reference (JxComparisonManager *self,
     return;
   if (self->reference != NULL)
     _jx_session_trace_set_reference (self->reference, FALSE);
+  /* Streams paired by hand were named against the old reference. */
+  if (self->reference != NULL)
+    for (guint i = 0; i < n_items (self); i++)
+      jx_trace_comparison_set_overrides (jx_session_trace_get_trace_comparison (item_at (self, i)), NULL);
   self->reference = item;
   if (item != NULL)
     _jx_session_trace_set_reference (item, TRUE);

@@ -384,6 +384,23 @@ on_pair_done (JxTraceComparison      *tc,
     g_signal_emit (self, signals[BAR_CHANGED], 0, reference, (guint) pair->stream_a);
 }
 
+/* A repair took the stream's pair away: its bar is empty now. */
+static void
+on_stream_dropped (JxTraceComparison *tc,
+                   gboolean           reference_side,
+                   guint              stream,
+                   JxDiffBarModel    *self)
+{
+  JxSessionTrace *item = g_hash_table_lookup (self->watched, tc);
+  JxSessionTrace *reference = jx_comparison_manager_get_reference (self->manager);
+
+  g_assert (item != NULL);
+  if (!reference_side)
+    g_signal_emit (self, signals[BAR_CHANGED], 0, item, stream);
+  else if (reference != NULL && item == jx_comparison_manager_get_compared (self->manager))
+    g_signal_emit (self, signals[BAR_CHANGED], 0, reference, stream);
+}
+
 static void
 on_reset (JxTraceComparison *tc,
           JxDiffBarModel    *self)
@@ -448,6 +465,7 @@ sync_items (JxDiffBarModel *self)
       jx_trace_comparison_set_bar_style (tc, self->mode, self->band);
       g_signal_connect (tc, "pair-done", G_CALLBACK (on_pair_done), self);
       g_signal_connect (tc, "reset", G_CALLBACK (on_reset), self);
+      g_signal_connect (tc, "stream-dropped", G_CALLBACK (on_stream_dropped), self);
     }
 }
 

@@ -5,12 +5,45 @@
 #include "jx-offset-history.h"
 #include "jx-session-trace-private.h"
 
+/* An offset change, or (pairs_after not NULL) a change of the streams an
+ * item pairs by hand: flat A, B, … name lists. */
 typedef struct
 {
   JxSessionTrace *item;
   gint64          before;
   gint64          after;
+  char          **pairs_before;
+  char          **pairs_after;
 } Change;
+
+static void
+change_clear (gpointer data)
+{
+  Change *change = data;
+
+  g_clear_pointer (&change->pairs_before, g_strfreev);
+  g_clear_pointer (&change->pairs_after, g_strfreev);
+}
+
+static GArray *
+step_new (void)
+{
+  GArray *step = g_array_new (FALSE, TRUE, sizeof (Change));
+
+  g_array_set_clear_func (step, change_clear);
+  return step;
+}
+
+static void
+apply_pairs (JxSessionTrace *item,
+             char          **pairs)
+{
+  JxTrace *trace = jx_session_trace_get_trace (item);
+
+  if (trace != NULL)
+    jx_trace_comparison_repair (jx_session_trace_get_trace_comparison (item), trace,
+                                (const char *const *) pairs);
+}
 
 struct _JxOffsetHistory
 {
@@ -62,7 +95,7 @@ push_step (JxOffsetHistory *self,
            guint            n_changes)
 {
   UndoState before = undo_state (self);
-  GArray *step = g_array_new (FALSE, FALSE, sizeof (Change));
+  GArray *step = step_new ();
 
   for (guint i = 0; i < n_changes; i++)
     if (changes[i].before != changes[i].after)
@@ -161,6 +194,37 @@ jx_offset_history_end_drag (JxOffsetHistory *self,
   push_step (self, &change, 1);
 }
 
+void
+jx_offset_history_set_pairs (JxOffsetHistory   *self,
+                             JxSessionTrace    *item,
+                             const char *const *pairs)
+{
+  UndoState before;
+  const char *const *now;
+  static const char *const none[] = { NULL };
+  GArray *step;
+  Change change = { 0 };
+
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+
+  if (pairs == NULL)
+    pairs = none;
+  now = jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item));
+  if (g_strv_equal (now, pairs))
+    return;
+  before = undo_state (self);
+  change.item = item;
+  change.pairs_before = g_strdupv ((char **) now);
+  change.pairs_after = g_strdupv ((char **) pairs);
+  step = step_new ();
+  g_array_append_val (step, change);
+  g_ptr_array_add (self->undo, step);
+  g_ptr_array_set_size (self->redo, 0);
+  apply_pairs (item, change.pairs_after);
+  notify_undo_state (self, before);
+}
+
 gboolean
 jx_offset_history_can_undo (JxOffsetHistory *self)
 {
@@ -194,6 +258,11 @@ move_newest (JxOffsetHistory *self,
     {
       const Change *change = &g_array_index (step, Change, i);
 
+      if (change->pairs_after != NULL)
+        {
+          apply_pairs (change->item, undo ? change->pairs_before : change->pairs_after);
+          continue;
+        }
       g_hash_table_remove (self->drags, change->item);
       _jx_session_trace_set_offset (change->item, undo ? change->before : change->after);
     }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-offset-history.h — the offsets of a session's traces and their undo
- * and redo history. The session owns one (jx_session_get_offset_history)
+ * and redo history, which also holds the streams paired by hand
+ * (jx_offset_history_set_pairs): one history for the session's Ctrl+Z. The session owns one (jx_session_get_offset_history)
  * and shows its "can-undo" and "can-redo" as its own properties; every
  * offset change goes through it.
  *
@@ -41,6 +42,15 @@ void             jx_offset_history_end_drag    (JxOffsetHistory  *self,
                                                 JxSessionTrace   *item);
 gboolean         jx_offset_history_is_dragging (JxOffsetHistory  *self,
                                                 JxSessionTrace   *item);
+
+/* The streams item pairs by hand with the reference's (a flat list of
+ * "process / stream" names, A, B, A, B, …; NULL or empty for none) as
+ * one step: its comparison is paired again (jx_trace_comparison_repair),
+ * and undo and redo pair it again the way it was. Nothing when they are
+ * the ones it has. */
+void             jx_offset_history_set_pairs   (JxOffsetHistory   *self,
+                                                JxSessionTrace    *item,
+                                                const char *const *pairs);
 
 gboolean         jx_offset_history_can_undo    (JxOffsetHistory  *self);
 gboolean         jx_offset_history_can_redo    (JxOffsetHistory  *self);

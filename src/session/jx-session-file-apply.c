@@ -31,9 +31,12 @@ jx_session_file_capture (JxSession *session)
                                                              jx_session_trace_get_offset (item),
                                                              jx_session_trace_get_picked_color (item));
       const JxTraceSelection *selection = jx_session_trace_get_selection (item);
+      const char *const *pairs = jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item));
 
       if (selection != NULL)
         trace->selection = jx_trace_selection_copy (selection);
+      if (item != reference && pairs[0] != NULL)
+        trace->paired_by_hand = g_strdupv ((char **) pairs);
       if (item == reference)
         self->reference = (int) i;
       if (item == selected)
@@ -239,6 +242,18 @@ jx_session_file_apply (JxSessionFile *self,
       if ((int) i == self->reference)
         jx_session_set_reference (session, item);
     }
+  /* After the reference: the hand pairings name its streams (and a new
+   * reference drops those of the old one). The comparisons start once
+   * the traces have loaded, with them. */
+  for (guint i = 0; i < self->traces->len; i++)
+    {
+      JxSessionFileTrace *trace = g_ptr_array_index (self->traces, i);
+      JxSessionTrace *item = g_ptr_array_index (pending->items, i);
+
+      if (item != NULL && (int) i != self->reference)
+        jx_trace_comparison_set_overrides (jx_session_trace_get_trace_comparison (item),
+                                           (const char *const *) trace->paired_by_hand);
+    }
   if (self->search != NULL && self->search[0] != '\0')
     jx_session_set_search (session, self->search);
 
@@ -273,5 +288,10 @@ jx_session_file_apply_located (JxSessionFile *self,
   apply_trace (trace, item);
   if ((int) index == self->reference)
     jx_session_set_reference (session, item);
+  else if (jx_session_get_reference (session) != NULL && self->reference >= 0 &&
+           g_strcmp0 (jx_session_trace_get_path (jx_session_get_reference (session)),
+                      ((JxSessionFileTrace *) g_ptr_array_index (self->traces, (guint) self->reference))->path) == 0)
+    jx_trace_comparison_set_overrides (jx_session_trace_get_trace_comparison (item),
+                                       (const char *const *) trace->paired_by_hand);
   return item;
 }

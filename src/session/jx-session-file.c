@@ -25,7 +25,7 @@ static const char * const main_keys[] = {
   "DiffMode", "NoiseBand", "DifferencesByImpact", "AlignEnds", "Search", "CounterMetric", NULL,
 };
 static const char * const trace_keys[] = {
-  "Path", "AbsolutePath", "Offset", "Color", "FoldedGroups", NULL,
+  "Path", "AbsolutePath", "Offset", "Color", "FoldedGroups", "PairedByHand", NULL,
 };
 
 /* Trace keys of this file and of jx-session-file-selection.c. */
@@ -46,6 +46,7 @@ trace_free (gpointer data)
   g_clear_pointer (&trace->folded_groups, g_array_unref);
   g_clear_pointer (&trace->selection, jx_trace_selection_free);
   g_clear_pointer (&trace->readable_processes, g_array_unref);
+  g_strfreev (trace->paired_by_hand);
   g_free (trace);
 }
 
@@ -300,6 +301,9 @@ jx_session_file_to_data (JxSessionFile *self,
       _jx_session_file_write_selection (keyfile, group, trace->selection);
       if (trace->has_rows)
         _jx_session_file_write_rows (keyfile, group, trace->full_rows, trace->readable_processes);
+      if (trace->paired_by_hand != NULL && trace->paired_by_hand[0] != NULL)
+        g_key_file_set_string_list (keyfile, group, "PairedByHand", (const char *const *) trace->paired_by_hand,
+                                    g_strv_length (trace->paired_by_hand));
     }
 
   return g_key_file_to_data (keyfile, length, NULL);
@@ -551,6 +555,17 @@ read_traces (JxSessionFile  *self,
       trace->selection = _jx_session_file_read_selection (keyfile, group, self->warnings);
       trace->has_rows = _jx_session_file_read_rows (keyfile, group, &trace->full_rows, &trace->readable_processes,
                                                     self->warnings);
+      if (g_key_file_has_key (keyfile, group, "PairedByHand", NULL))
+        {
+          g_auto(GStrv) names = g_key_file_get_string_list (keyfile, group, "PairedByHand", NULL, NULL);
+
+          /* A, B, A, B, …: an odd list lost a name somewhere. */
+          if (names == NULL || g_strv_length (names) % 2 != 0)
+            warn (self, _("[%s] PairedByHand is not a list of name pairs; the streams are paired automatically"),
+                  group);
+          else if (names[0] != NULL)
+            trace->paired_by_hand = g_steal_pointer (&names);
+        }
     }
   return TRUE;
 }

@@ -24,7 +24,7 @@ G_BEGIN_DECLS
 
 /* The version this code writes; files of a higher version are read as far
  * as they are understood, with a warning. */
-#define JX_SESSION_FILE_VERSION 1
+#define JX_SESSION_FILE_VERSION 2
 /* The file name extension, with its dot, and the MIME type. */
 #define JX_SESSION_FILE_SUFFIX ".juxtrace"
 #define JX_SESSION_FILE_MIME_TYPE "application/x-juxtrace-comparison"
@@ -54,6 +54,10 @@ typedef struct
   GArray  *readable_processes; /* guint32 process positions shown readable
                                 * (expanded); NULL when none. The window
                                 * fills and applies them. */
+  char   **paired_by_hand; /* the streams this trace pairs by hand with the
+                            * reference's: flat "process / stream" names,
+                            * reference's, this trace's, …; NULL when none
+                            * (jx-session-pairing.h; version 2) */
 } JxSessionFileTrace;
 
 typedef struct

@@ -2,6 +2,7 @@
 /* jx-trace-comparison.c — see jx-trace-comparison.h. */
 #include "config.h"
 
+#include "jx-comparison-repair.h"
 #include "jx-session-job.h"
 #include "jx-trace-comparison.h"
 
@@ -26,6 +27,9 @@ struct _JxTraceComparison
   JxSessionComparisonState  headline_state;
   JxScoring                 scoring;      /* of the next start */
   JxPairingMode             pairing;      /* of the next start */
+  char                    **overrides;    /* the streams paired by hand: A, B, A, B, … names */
+  guint                     n_repaired;   /* pairs the last repair published */
+  gboolean                  repairing;    /* the job is a repair of the whole result in hand */
   JxDiffBarMode             bar_mode;
   double                    bar_band;
   guint                     n_pairs;
@@ -49,6 +53,7 @@ enum {
 enum {
   PAIR_DONE,
   RESET,
+  STREAM_DROPPED,
   N_SIGNALS
 };
 
@@ -227,6 +232,23 @@ on_done (GObject      *source,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* The flat A, B, A, B, … list as name pairs pointing into it. */
+static JxNamePair *
+overrides_as_pairs (char  **overrides,
+                    guint  *n_pairs)
+{
+  guint n = overrides != NULL ? g_strv_length (overrides) / 2 : 0;
+  JxNamePair *pairs = g_new0 (JxNamePair, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      pairs[i].name_a = overrides[2 * i];
+      pairs[i].name_b = overrides[2 * i + 1];
+    }
+  *n_pairs = n;
+  return pairs;
+}
+
 static double
 estimate_seconds (JxTrace *a,
                   JxTrace *b)
@@ -247,6 +269,7 @@ drop (JxTraceComparison        *self,
   gboolean had_bars = self->bars != NULL;
 
   jx_session_job_cancel (&self->job);
+  self->repairing = FALSE;
   g_clear_object (&self->reference);
   g_clear_pointer (&self->bars, jx_diff_bar_set_unref);
   g_clear_pointer (&self->reference_bars, jx_diff_bar_set_unref);
@@ -287,6 +310,7 @@ jx_trace_comparison_start (JxTraceComparison *self,
                            JxTrace           *trace)
 {
   JxComparisonOptions options;
+  g_autofree JxNamePair *names = NULL;
   Run *run;
 
   g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
@@ -305,6 +329,8 @@ jx_trace_comparison_start (JxTraceComparison *self,
   options.keep_alignment = TRUE;
   options.scoring = self->scoring;
   options.pairing = self->pairing;
+  names = overrides_as_pairs (self->overrides, &options.n_pair_overrides);
+  options.pair_overrides = names;
 
   run = g_new0 (Run, 1);
   run->self = g_object_ref (self);
@@ -351,7 +377,220 @@ jx_trace_comparison_cancel (JxTraceComparison *self)
     return;
   /* The pairs published so far stay; the workers stop at their next check. */
   jx_session_job_cancel (&self->job);
+  self->repairing = FALSE;
   set_state (self, JX_SESSION_COMPARISON_CANCELLED);
+}
+
+/* Pairing by hand ---------------------------------------------------------- */
+
+const char *const *
+jx_trace_comparison_get_overrides (JxTraceComparison *self)
+{
+  static const char *const none[] = { NULL };
+
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), NULL);
+  return self->overrides != NULL ? (const char *const *) self->overrides : none;
+}
+
+void
+jx_trace_comparison_set_overrides (JxTraceComparison *self,
+                                   const char *const *overrides)
+{
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  g_return_if_fail (overrides == NULL || g_strv_length ((char **) overrides) % 2 == 0);
+
+  g_strfreev (self->overrides);
+  self->overrides = overrides != NULL && overrides[0] != NULL ? g_strdupv ((char **) overrides) : NULL;
+}
+
+guint
+jx_trace_comparison_get_n_repaired (JxTraceComparison *self)
+{
+  g_return_val_if_fail (JX_IS_TRACE_COMPARISON (self), 0);
+  return self->n_repaired;
+}
+
+/* Whether stream has a row on that side; the bars are not rebuilt unless
+ * a row came or went. */
+static gboolean
+has_row (JxTraceComparison *self,
+         gboolean           reference_side,
+         guint32            stream)
+{
+  return jx_diff_bar_set_has_row (reference_side ? self->reference_bars : self->bars, stream);
+}
+
+typedef struct
+{
+  gboolean reference_side;
+  guint32  stream;
+  gboolean had_row;       /* before the repair */
+  gboolean dropped;       /* its old pair went */
+} Affected;
+
+static void
+add_affected (JxTraceComparison *self,
+              GArray            *affected,
+              gboolean           reference_side,
+              guint32            stream,
+              gboolean           dropped)
+{
+  Affected a = { reference_side, stream, FALSE, dropped };
+
+  if (stream == JX_NONE)
+    return;
+  a.had_row = has_row (self, reference_side, stream);
+  g_array_append_val (affected, a);
+}
+
+/* The bars of the pairs that changed go, the new ones come; every pair
+ * taken over keeps its bar (the same pair). */
+static void
+publish_repair (JxTraceComparison *self,
+                JxComparison      *repaired)
+{
+  g_autoptr(JxComparison) previous = g_steal_pointer (&self->comparison);
+  g_autoptr(GArray) affected = g_array_new (FALSE, FALSE, sizeof (Affected));
+  g_autoptr(GPtrArray) added = g_ptr_array_new ();
+  guint n_old = previous != NULL ? jx_comparison_get_n_pairs (previous) : 0;
+  guint n_new = jx_comparison_get_n_pairs (repaired);
+  gboolean rows_changed = FALSE;
+
+  /* Which streams change, and whether each had a row before. */
+  for (guint i = 0; i < n_old; i++)
+    {
+      const JxComparisonPair *old = jx_comparison_get_pair (previous, i);
+
+      if (i < n_new && jx_comparison_get_pair (repaired, i) == old)
+        continue;
+      add_affected (self, affected, TRUE, old->stream_a, TRUE);
+      add_affected (self, affected, FALSE, old->stream_b, TRUE);
+    }
+  self->n_pairs = 0;
+  for (guint i = 0; i < n_new; i++)
+    {
+      const JxComparisonPair *pair = jx_comparison_get_pair (repaired, i);
+
+      if (pair->alignment == NULL)
+        continue;
+      self->n_pairs++;
+      if (i < n_old && jx_comparison_get_pair (previous, i) == pair)
+        continue;
+      add_affected (self, affected, TRUE, pair->stream_a, FALSE);
+      add_affected (self, affected, FALSE, pair->stream_b, FALSE);
+      g_ptr_array_add (added, (gpointer) pair);
+    }
+
+  for (guint i = 0; i < affected->len; i++)
+    {
+      const Affected *a = &g_array_index (affected, Affected, i);
+
+      if (a->dropped)
+        jx_diff_bar_set_remove_stream (a->reference_side ? self->reference_bars : self->bars, a->stream);
+    }
+  for (guint i = 0; i < added->len; i++)
+    {
+      jx_diff_bar_set_add_pair (self->bars, g_ptr_array_index (added, i));
+      jx_diff_bar_set_add_pair (self->reference_bars, g_ptr_array_index (added, i));
+    }
+  self->comparison = jx_comparison_ref (repaired);
+  self->n_repaired = added->len;
+  g_clear_pointer (&self->headline, jx_headline_free);
+
+  /* The rows are laid out again only when one came or went (a stream lost
+   * its partner for good, or got one); a swap keeps every row. */
+  for (guint i = 0; i < affected->len; i++)
+    {
+      const Affected *a = &g_array_index (affected, Affected, i);
+
+      rows_changed |= a->had_row != has_row (self, a->reference_side, a->stream);
+    }
+  if (rows_changed)
+    g_signal_emit (self, signals[RESET], 0);
+  for (guint i = 0; i < added->len; i++)
+    g_signal_emit (self, signals[PAIR_DONE], 0, g_ptr_array_index (added, i));
+  for (guint i = 0; i < affected->len; i++)
+    {
+      const Affected *a = &g_array_index (affected, Affected, i);
+
+      if (a->dropped && jx_diff_bar_set_get_pair (a->reference_side ? self->reference_bars : self->bars,
+                                                  a->stream) == NULL)
+        g_signal_emit (self, signals[STREAM_DROPPED], 0, a->reference_side, (guint) a->stream);
+    }
+}
+
+static void
+on_repaired (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(Run) run = user_data;
+  g_autoptr(JxComparison) repaired = NULL;
+  g_autoptr(GError) error = NULL;
+  JxTraceComparison *self = run->self;
+
+  repaired = jx_comparison_repair_finish (result, &error);
+  if (!jx_session_job_finish (&self->job, run->run))
+    return;
+  self->repairing = FALSE;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (repaired != NULL)
+    {
+      publish_repair (self, repaired);
+      notify (self, PROP_COMPARISON);
+      notify (self, PROP_PAIRS);
+      set_fraction (self, 1.0);
+      set_state (self, JX_SESSION_COMPARISON_DONE);
+    }
+  else
+    {
+      /* The previous result stays; the error says why it was not paired
+       * again. */
+      self->error = g_steal_pointer (&error);
+      notify (self, PROP_ERROR);
+      set_state (self, JX_SESSION_COMPARISON_FAILED);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+jx_trace_comparison_repair (JxTraceComparison *self,
+                            JxTrace           *trace,
+                            const char *const *overrides)
+{
+  g_autofree JxNamePair *names = NULL;
+  guint n_names;
+  Run *run;
+
+  g_return_if_fail (JX_IS_TRACE_COMPARISON (self));
+  g_return_if_fail (JX_IS_TRACE (trace));
+
+  jx_trace_comparison_set_overrides (self, overrides);
+  if (self->reference == NULL)
+    return;
+  /* Without a whole result to start from, the comparison starts over. A
+   * repair still running started from a whole one: the next starts there
+   * too (and cancels it), so that a quick undo aligns only what changed. */
+  if (self->comparison == NULL || (self->state != JX_SESSION_COMPARISON_DONE && !self->repairing))
+    {
+      g_autoptr(JxTrace) reference = g_object_ref (self->reference);
+
+      jx_trace_comparison_start (self, reference, trace);
+      return;
+    }
+
+  names = overrides_as_pairs (self->overrides, &n_names);
+  run = g_new0 (Run, 1);
+  run->self = g_object_ref (self);
+  run->run = g_object_ref (jx_session_job_start (&self->job));
+  self->repairing = TRUE;
+  g_clear_error (&self->error);
+  g_object_freeze_notify (G_OBJECT (self));
+  set_fraction (self, 0.0);
+  set_state (self, JX_SESSION_COMPARISON_RUNNING);
+  g_object_thaw_notify (G_OBJECT (self));
+  jx_comparison_repair_async (self->comparison, self->reference, trace, names, n_names, run->run, on_repaired, run);
 }
 
 /* Object ------------------------------------------------------------------- */
@@ -377,6 +616,7 @@ jx_trace_comparison_finalize (GObject *object)
   g_clear_pointer (&self->comparison, jx_comparison_unref);
   g_clear_object (&self->reference);
   g_clear_error (&self->error);
+  g_strfreev (self->overrides);
 
   G_OBJECT_CLASS (jx_trace_comparison_parent_class)->finalize (object);
 }
@@ -436,6 +676,9 @@ jx_trace_comparison_class_init (JxTraceComparisonClass *klass)
   signals[PAIR_DONE] = g_signal_new ("pair-done", G_TYPE_FROM_CLASS (klass),
                                      G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
                                      G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[STREAM_DROPPED] = g_signal_new ("stream-dropped", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
+                                          G_TYPE_NONE, 2, G_TYPE_BOOLEAN, G_TYPE_UINT);
   signals[RESET] = g_signal_new ("reset", G_TYPE_FROM_CLASS (klass),
                                  G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 0);

@@ -32,8 +32,17 @@
  * Signals:
  *   "pair-done" (gpointer pair): a const JxComparisonPair * is done and is
  *               the bar of its stream on both sides (before "pairs")
- *   "reset"     the bar sets were replaced or dropped (a start or a clear):
- *               any row may have come or gone */
+ *   "reset"     the bar sets were replaced or dropped (a start or a clear),
+ *               or a repair took a row away: any row may have come or gone
+ *   "stream-dropped" (gboolean reference_side, guint stream): a repair
+ *               took that stream's pair away and gave it none (its bar is
+ *               empty now)
+ *
+ * Pairing by hand (jx_trace_comparison_repair): the streams named in the
+ * overrides are paired as given (jx-stream-pairing.h); a finished result
+ * is paired again with them (jx-comparison-repair.h) and only the pairs
+ * that changed are aligned: each becomes the bar of its streams with
+ * "pair-done", every other pair and bar stays as it is. */
 #pragma once
 
 #include <gio/gio.h>
@@ -62,6 +71,20 @@ const JxScoring          *jx_trace_comparison_get_scoring    (JxTraceComparison 
 /* How the next start pairs the streams (default JX_PAIRING_AUTO). */
 void                      jx_trace_comparison_set_pairing    (JxTraceComparison *self,
                                                               JxPairingMode      pairing);
+/* The streams paired by hand, as a flat list of names "process / stream"
+ * of the reference and of this trace: A, B, A, B, …; never NULL. */
+const char *const        *jx_trace_comparison_get_overrides  (JxTraceComparison *self);
+/* Sets them for the next start (NULL: none). */
+void                      jx_trace_comparison_set_overrides  (JxTraceComparison *self,
+                                                              const char *const *overrides);
+/* Sets them and pairs `trace` (B) with the reference again: only the pairs
+ * that change are aligned when the comparison is done, else it starts
+ * over; nothing runs before the first start. */
+void                      jx_trace_comparison_repair         (JxTraceComparison *self,
+                                                              JxTrace           *trace,
+                                                              const char *const *overrides);
+/* How many pairs the last repair aligned and published. */
+guint                     jx_trace_comparison_get_n_repaired (JxTraceComparison *self);
 /* Stops a running comparison; the pairs done so far stay ("cancelled"). */
 void                      jx_trace_comparison_cancel         (JxTraceComparison *self);
 /* Drops run and result and sets the state (none or waiting). */

@@ -70,7 +70,7 @@ compare_rows (gconstpointer a,
 }
 
 /* "A ⇔ B" (or A alone when both have its name) and how they were paired:
- * by structure, or by name although by structure another partner fits
+ * by structure, by hand, or by name although by structure another partner fits
  * clearly better; the tooltip says it in full. */
 static char *
 pair_label (const JxComparisonPair *pair,
@@ -87,6 +87,11 @@ pair_label (const JxComparisonPair *pair,
                                     pair->other_name)
                  : g_strdup_printf (_("%s\nPaired by structure"), names);
       return g_strdup_printf (_("%s · by structure"), names);
+    }
+  if (pair->stream_method == JX_PAIRED_BY_USER)
+    {
+      *tooltip = g_strdup_printf (_("%s\nPaired by hand (Compare With… in the row’s menu; Ctrl+Z undoes it)"), names);
+      return g_strdup_printf (_("%s · by hand"), names);
     }
   if (pair->crossed && pair->other_name != NULL)
     {

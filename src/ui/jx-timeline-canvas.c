@@ -710,6 +710,8 @@ partner_markup (JxTimelineCanvas *self,
   if (jx_comparison_pair_get_method (pair) == JX_PAIRED_BY_STRUCTURE)
     return g_markup_printf_escaped (_("Compared with “%s” of %s, paired by structure"), partner,
                                     diff_partner_name (self));
+  if (pair->stream_method == JX_PAIRED_BY_USER)
+    return g_markup_printf_escaped (_("Compared with “%s” of %s, paired by hand"), partner, diff_partner_name (self));
   return g_markup_printf_escaped (_("Compared with “%s” of %s, paired by name"), partner, diff_partner_name (self));
 }
 

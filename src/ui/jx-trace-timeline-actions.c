@@ -5,13 +5,30 @@
 #include "config.h"
 
 #include "jx-aligned-pair-window.h"
+#include "jx-compare-with-dialog.h"
+#include "jx-session-pairing.h"
 #include "jx-trace-query.h"
 #include "jx-trace-timeline-private.h"
 
 /* The process actions of the menu (see ui/jx-trace-menu.ui). */
 static const char * const menu_process_actions[] = {
-  "show-call-stack", "hide-call-stack", "expand-process", "fold-process", "show-structure",
+  "show-call-stack", "hide-call-stack", "expand-process", "fold-process", "show-structure", "compare-with",
 };
+
+/* A stream of a compared trace with its result, or of the reference while
+ * some trace has one: something to pair it with by hand. */
+static gboolean
+can_compare_with (JxTraceTimeline *self)
+{
+  JxSessionTrace *compared;
+
+  if (self->menu_stream == JX_NONE || self->session == NULL || jx_session_trace_get_trace (self->item) == NULL)
+    return FALSE;
+  if (self->item != jx_session_get_reference (self->session))
+    return jx_session_trace_get_comparison (self->item) != NULL;
+  compared = jx_session_get_compared (self->session);
+  return compared != NULL && jx_session_trace_get_comparison (compared) != NULL;
+}
 
 static gboolean
 is_current (JxTraceTimeline *self)
@@ -49,6 +66,7 @@ _jx_trace_timeline_set_menu_process (JxTraceTimeline *self,
                                          self->menu_stream != JX_NONE && self->session != NULL &&
                                          jx_session_get_diff_bar (self->session, self->item, self->menu_stream,
                                                                   NULL, NULL, NULL));
+  _jx_trace_timeline_set_action_enabled (self, "compare-with", can_compare_with (self));
   _jx_trace_timeline_set_action_enabled (self, "show-call-stack", on && !call_stack);
   _jx_trace_timeline_set_action_enabled (self, "hide-call-stack", call_stack);
   /* Also the keyboard's way to fold a process (the expander needs a click).
@@ -160,6 +178,53 @@ jx_trace_timeline_set_process_readable (JxTraceTimeline *self,
 {
   g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
   jx_timeline_canvas_set_process_readable (self->canvas, process, readable);
+}
+
+/* "Compare With…": the menu's stream paired by hand with a stream of the
+ * partner trace (jx-compare-with-dialog.h). */
+static void
+compare_with (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  JxTraceTimeline *self = user_data;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (!can_compare_with (self) || !GTK_IS_WINDOW (root))
+    return;
+  jx_compare_with_dialog_present (GTK_WINDOW (root), GTK_WIDGET (self), self->session, self->item,
+                                  self->menu_stream);
+}
+
+/* (position of the other trace, stream of this one, stream of the other):
+ * the two streams become partners by hand, one undo step
+ * (jx-session-pairing.h). The other trace is the reference, or for the
+ * reference's timeline a compared trace. */
+static void
+pair_streams (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  JxTraceTimeline *self = user_data;
+  g_autoptr(GError) error = NULL;
+  JxSessionTrace *other, *reference;
+  gint32 position;
+  guint32 own, theirs;
+  gboolean ok;
+
+  if (!is_current (self))
+    return;
+  g_variant_get (param, "(iuu)", &position, &own, &theirs);
+  other = position >= 0 ? jx_session_peek_item (self->session, (guint) position) : NULL;
+  reference = jx_session_get_reference (self->session);
+  if (other == NULL || (self->item != reference && other != reference))
+    ok = FALSE;
+  else if (self->item == reference)
+    ok = jx_session_pair_streams (self->session, other, own, theirs, &error);
+  else
+    ok = jx_session_pair_streams (self->session, self->item, theirs, own, &error);
+  if (!ok)
+    gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
 /* The structural view of the menu's stream pair. */
@@ -468,6 +533,8 @@ static const GActionEntry entries[] = {
   { "expand-process", menu_process_action },
   { "fold-process", menu_process_action },
   { "show-structure", show_structure },
+  { "compare-with", compare_with },
+  { "pair-streams", pair_streams, "(iuu)" },
   { "readable-rows", NULL, NULL, "false", readable_rows },
   { "select-first", select_action },
   { "select-next", select_action },

@@ -64,8 +64,14 @@ test_round_trip (void)
     g_array_append_vals (first->folded_groups, folded, G_N_ELEMENTS (folded));
   }
   /* An empty list (nothing folded) is kept apart from none (not known). */
-  jx_session_file_add_trace (file, trace_b, -1234567, 0xff3366cc)->folded_groups =
-    g_array_new (FALSE, FALSE, sizeof (guint32));
+  {
+    JxSessionFileTrace *second = jx_session_file_add_trace (file, trace_b, -1234567, 0xff3366cc);
+    static const char *const pairs[] = { "rank 0 / main; thread", "rank 1 / main", "rank 1 / main", "rank 0 / main; thread", NULL };
+
+    second->folded_groups = g_array_new (FALSE, FALSE, sizeof (guint32));
+    /* A name with the list separator in it survives. */
+    second->paired_by_hand = g_strdupv ((char **) pairs);
+  }
   file->reference = 1;
   file->has_visible = TRUE;
   file->visible = (JxTimeSpan) { 5 * MS, 17 * MS };
@@ -97,7 +103,7 @@ test_round_trip (void)
 
   /* Paths relative to the file, and absolute as well. */
   g_assert_true (g_file_get_contents (filename, &text, NULL, NULL));
-  g_assert_nonnull (strstr (text, "Version=1"));
+  g_assert_nonnull (strstr (text, "Version=2"));
   g_assert_nonnull (strstr (text, "Path=runs/a\n"));
   g_assert_nonnull (strstr (text, "Path=../elsewhere/b/traces.otf2\n"));
   g_assert_nonnull (strstr (text, "Color=#3366cc"));
@@ -115,6 +121,15 @@ test_round_trip (void)
   g_assert_cmpint (((JxSessionFileTrace *) back->traces->pdata[1])->offset_ns, ==, -1234567);
   g_assert_cmpuint (((JxSessionFileTrace *) back->traces->pdata[0])->picked_color, ==, 0);
   g_assert_cmpuint (((JxSessionFileTrace *) back->traces->pdata[1])->picked_color, ==, 0xff3366cc);
+  g_assert_null (((JxSessionFileTrace *) back->traces->pdata[0])->paired_by_hand);
+  {
+    char **pairs = ((JxSessionFileTrace *) back->traces->pdata[1])->paired_by_hand;
+
+    g_assert_nonnull (pairs);
+    g_assert_cmpuint (g_strv_length (pairs), ==, 4);
+    g_assert_cmpstr (pairs[0], ==, "rank 0 / main; thread");
+    g_assert_cmpstr (pairs[3], ==, "rank 0 / main; thread");
+  }
   {
     GArray *folded = ((JxSessionFileTrace *) back->traces->pdata[0])->folded_groups;
 
@@ -212,7 +227,7 @@ test_newer_fields (void)
   g_assert_nonnull (strstr (saved, "Opacity=0.5"));
   g_assert_nonnull (strstr (saved, "[Counters]"));
   g_assert_nonnull (strstr (saved, "Shown=PAPI_TOT_CYC"));
-  g_assert_nonnull (strstr (saved, "Version=1"));
+  g_assert_nonnull (strstr (saved, "Version=2"));
   g_assert_null (strstr (saved, "Version=3"));
 }
 
@@ -261,6 +276,19 @@ test_corrupt (void)
     g_assert_false (file->has_visible);
     g_assert_cmpfloat (file->noise_band, ==, 0.10);
     g_assert_cmpint (file->selected_trace, ==, -1);
+    g_clear_pointer (&file, jx_session_file_free);
+  }
+  {
+    /* An odd list of hand pairings lost a name: reported, paired
+     * automatically, the rest opens. */
+    static const char odd[] = "[Juxtrace Comparison]\nVersion=2\n[Trace 0]\nPath=/x\n"
+                              "[Trace 1]\nPath=/y\nPairedByHand=a / 1;b / 2;c / 3;\n";
+
+    file = jx_session_file_load_data (odd, strlen (odd), "/data/odd.juxtrace", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (file->warnings->len, ==, 1);
+    g_assert_cmpuint (file->traces->len, ==, 2);
+    g_assert_null (((JxSessionFileTrace *) file->traces->pdata[1])->paired_by_hand);
     g_clear_pointer (&file, jx_session_file_free);
   }
 

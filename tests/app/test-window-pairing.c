@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window-pairing.c — "Compare With…" in the window: a stream's row menu
+ * offers it, its dialog lists the partner trace's streams (searchable,
+ * with their structural similarity, the current partner marked), and
+ * choosing one pairs the two by hand through trace.pair-streams: the pair's
+ * result changes, the other pair is the very same object and its bars get
+ * no change signal, no row is laid out again; Ctrl+Z restores the pairing, Ctrl+Shift+Z redoes it.
+ * The reference's rows offer it too, listing the compared trace's streams. */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "jx-compare-with-dialog.h"
+#include "jx-comparison-repair.h"
+#include "jx-master-timeline.h"
+#include "jx-session-pairing.h"
+#include "jx-test-generate.h"
+#include "jx-test-session.h"
+#include "jx-test-util.h"
+#include "jx-test-widget.h"
+#include "jx-trace-timeline-private.h"
+#include "jx-window-private.h"
+
+static gboolean have_display;
+
+typedef struct
+{
+  JxSessionTrace *item;
+  JxComparison   *before;
+} Wait;
+
+static gboolean
+is_done (gpointer item)
+{
+  return jx_session_trace_get_comparison_state (item) == JX_SESSION_COMPARISON_DONE;
+}
+
+static gboolean
+repaired (gpointer data)
+{
+  Wait *wait = data;
+
+  return jx_session_trace_get_comparison (wait->item) != wait->before && is_done (wait->item);
+}
+
+static JxComparison *
+wait_repaired (JxSessionTrace *item,
+               JxComparison   *before)
+{
+  Wait wait = { item, before };
+
+  g_assert_true (jx_test_wait_until (repaired, &wait, 60));
+  return jx_session_trace_get_comparison (item);
+}
+
+static gboolean
+has_similarity (gpointer dialog)
+{
+  return jx_compare_with_dialog_has_similarity (dialog);
+}
+
+static const JxComparisonPair *
+pair_of_a (JxComparison *cmp,
+           guint32       stream_a)
+{
+  for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
+    if (jx_comparison_get_pair (cmp, i)->stream_a == stream_a)
+      return jx_comparison_get_pair (cmp, i);
+  g_assert_not_reached ();
+}
+
+/* Bar changes per trace and stream, "item:stream". */
+static void
+on_bar_changed (JxDiffBarModel *model,
+                JxSessionTrace *item,
+                guint           stream,
+                GHashTable     *changes)
+{
+  char *key = g_strdup_printf ("%p:%u", (void *) item, stream);
+
+  g_hash_table_insert (changes, key, GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (changes, key)) + 1));
+}
+
+static void
+on_rows_changed (JxDiffBarModel *model,
+                 JxSessionTrace *item,
+                 guint          *count)
+{
+  (*count)++;
+}
+
+static guint
+n_changes (GHashTable     *changes,
+           JxSessionTrace *item,
+           guint           stream)
+{
+  g_autofree char *key = g_strdup_printf ("%p:%u", (void *) item, stream);
+
+  return GPOINTER_TO_UINT (g_hash_table_lookup (changes, key));
+}
+
+/* The menu of `item`'s lane opened over the row of `stream`; returns the
+ * lane. */
+static JxTraceTimeline *
+open_menu (JxWindow       *window,
+           JxSessionTrace *item,
+           guint32         stream)
+{
+  JxTraceTimeline *lane = jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (window), item);
+  int y = 0, h = 0;
+
+  g_assert_true (jx_timeline_canvas_get_stream_span (lane->canvas, stream, &y, &h));
+  _jx_trace_timeline_popup_menu (lane, 40, y + h / 2.0);
+  g_assert_cmpuint (lane->menu_stream, ==, stream);
+  return lane;
+}
+
+/* The Compare With dialog on screen, NULL when there is none. */
+static GtkWidget *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && g_object_get_data (G_OBJECT (window), "jx-picker") != NULL &&
+          gtk_widget_get_visible (window))
+        return window;
+    }
+  return NULL;
+}
+
+static void
+test_compare_with (void)
+{
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr(GHashTable) changes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *label = NULL;
+  const char *paths[3] = { NULL, NULL, NULL };
+  JxWindow *window;
+  JxSession *session;
+  JxSessionTrace *ref, *item;
+  JxTraceTimeline *lane;
+  JxComparison *first, *swapped, *undone, *redone;
+  const JxComparisonPair *kept, *changed;
+  GtkWidget *dialog;
+  gboolean by_hand;
+  guint rows_changed = 0;
+
+  if (!have_display)
+    {
+      g_test_skip ("needs a display");
+      return;
+    }
+  dir = jx_test_generate_remove_pair (3, 6, &a, &b);
+  window = jx_window_new (NULL);
+  session = jx_window_get_session (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  paths[0] = a;
+  paths[1] = b;
+  jx_window_open_paths (window, paths, FALSE);
+  jx_test_wait_for_loads (session);
+  ref = jx_test_item_at (session, 0);
+  item = jx_test_item_at (session, 1);
+  g_assert_true (jx_test_wait_until (is_done, item, 60));
+  jx_test_wait_allocated (GTK_WIDGET (window));
+  jx_test_spin (200);
+  first = jx_session_trace_get_comparison (item);
+  kept = pair_of_a (first, 2);
+  changed = pair_of_a (first, 0);
+  g_signal_connect (jx_session_get_diff_bars (session), "bar-changed", G_CALLBACK (on_bar_changed), changes);
+  g_signal_connect (jx_session_get_diff_bars (session), "rows-changed", G_CALLBACK (on_rows_changed), &rows_changed);
+
+  /* A compared trace's row: the menu offers it, the dialog lists the
+   * reference's three streams, the current partner marked. */
+  lane = open_menu (window, item, 1);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "compare-with"));
+  gtk_popover_popdown (GTK_POPOVER (lane->context_menu));
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.compare-with", NULL);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (jx_compare_with_dialog_get_n_shown (dialog), ==, 3);
+  g_assert_true (jx_test_wait_until (has_similarity, dialog, 60));
+  /* Searching narrows the list to the one stream named. */
+  label = jx_session_stream_label (jx_session_trace_get_trace (ref), 0);
+  jx_compare_with_dialog_search (dialog, label);
+  g_assert_cmpuint (jx_compare_with_dialog_get_n_shown (dialog), ==, 1);
+  g_assert_false (jx_compare_with_dialog_choose (dialog, 2));
+  g_assert_true (jx_compare_with_dialog_choose (dialog, 0));
+  jx_test_spin (50);
+  g_assert_null (find_dialog ());
+
+  /* Stream 0 of the reference and stream 1 of the trace are partners now,
+   * their former partners too; the result of the pair changed. */
+  swapped = wait_repaired (item, first);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, &by_hand), ==, 1);
+  g_assert_true (by_hand);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 1, NULL), ==, 0);
+  g_assert_true (pair_of_a (swapped, 0) != changed);
+  g_assert_cmpuint (pair_of_a (swapped, 0)->stream_b, ==, 1);
+  /* The third pair was not computed again, its bars not touched. */
+  g_assert_true (pair_of_a (swapped, 2) == kept);
+  g_assert_cmpuint (jx_comparison_get_n_aligned (swapped), ==, 2);
+  g_assert_cmpuint (n_changes (changes, item, kept->stream_b), ==, 0);
+  g_assert_cmpuint (n_changes (changes, ref, kept->stream_a), ==, 0);
+  g_assert_cmpuint (n_changes (changes, item, 1), >, 0);
+  g_assert_cmpuint (n_changes (changes, ref, 0), >, 0);
+  /* A swap keeps every row: nothing is laid out again. */
+  g_assert_cmpuint (rows_changed, ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (window)));
+  g_assert_true (jx_session_can_undo (session));
+
+  /* Ctrl+Z: paired as before, in one step; Ctrl+Shift+Z again by hand. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  undone = wait_repaired (item, swapped);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, &by_hand), ==, 0);
+  g_assert_false (by_hand);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 1, NULL), ==, 1);
+  g_assert_true (pair_of_a (undone, 2) == kept);
+  g_assert_false (jx_session_can_undo (session));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  redone = wait_repaired (item, undone);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 1);
+  g_assert_true (pair_of_a (redone, 2) == kept);
+  g_assert_cmpuint (n_changes (changes, item, kept->stream_b), ==, 0);
+
+  /* The reference's row lists the compared trace's streams. */
+  lane = open_menu (window, ref, 2);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "compare-with"));
+  gtk_popover_popdown (GTK_POPOVER (lane->context_menu));
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.compare-with", NULL);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (jx_compare_with_dialog_get_n_shown (dialog), ==, 3);
+  gtk_window_close (GTK_WINDOW (dialog));
+  jx_test_spin (50);
+
+  /* The action itself, on the reference's timeline: its stream 2 with
+   * stream 0 of the trace at position 1; their partners swap. */
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.pair-streams", "(iuu)", 1, 2, 0);
+  swapped = wait_repaired (item, redone);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 2, &by_hand), ==, 0);
+  g_assert_true (by_hand);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 1, NULL), ==, 2);
+  g_assert_cmpuint (jx_comparison_get_n_aligned (swapped), ==, 2);
+  /* Undo goes back one step: to the pairing the redo made. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  wait_repaired (item, swapped);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 1);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 2, NULL), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (100);
+  jx_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  have_display = jx_test_widget_init (&argc, &argv);
+
+  g_test_add_func ("/app/pairing/compare-with", test_compare_with);
+  return g_test_run ();
+}
