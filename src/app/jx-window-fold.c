@@ -50,6 +50,39 @@ on_show_sos (JxWindow *self)
     }
 }
 
+/* A cluster picked in the Processes page: its first member's row comes into
+ * view in its trace's timeline, at the top when it was out of view, so the
+ * members after it follow below. */
+static void
+on_cluster_selected (JxWindow *self)
+{
+  JxSessionClusters *clusters = jx_session_get_clusters (self->session);
+  guint selected = jx_session_clusters_get_selected (clusters);
+  JxClustering *clustering = jx_session_clusters_get_clustering (clusters, NULL);
+  JxSessionTrace *item;
+  JxTraceTimeline *lane;
+  const JxCluster *cluster;
+  const guint32 *members;
+  guint n_members;
+
+  if (selected == JX_SESSION_CLUSTERS_NONE || clustering == NULL)
+    return;
+  cluster = jx_clustering_get_cluster (clustering, selected);
+  members = jx_clustering_get_members (clustering, &n_members);
+  for (guint m = 0; m < cluster->size; m++)
+    {
+      guint32 sig = members[cluster->first + m];
+
+      item = jx_session_clusters_get_item_of (clusters, sig);
+      if (item != NULL && (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) != NULL)
+        {
+          jx_trace_timeline_reveal_stream_at_top (lane, jx_signature_set_get_stream_of (jx_clustering_get_signatures (clustering),
+                                                                                        sig));
+          return;
+        }
+    }
+}
+
 void
 _jx_window_fold_class_init (GtkWidgetClass *widget_class)
 {
@@ -103,6 +136,8 @@ _jx_window_fold_init (JxWindow *self)
   jx_groups_panel_set_session (JX_GROUPS_PANEL (groups), self->session);
   jx_processes_panel_set_session (JX_PROCESSES_PANEL (processes), self->session);
   g_signal_connect_object (self->session, "notify::show-sos", G_CALLBACK (on_show_sos), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_clusters (self->session), "notify::selected",
+                           G_CALLBACK (on_cluster_selected), self, G_CONNECT_SWAPPED);
 }
 
 /* A property action holds its object: the session must not outlive the

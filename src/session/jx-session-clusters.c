@@ -21,12 +21,18 @@ struct _JxSessionClusters
   GError        *error;
   guint          selected;
   GHashTable    *masks;            /* JxTrace* -> guint8[n_streams] of the selected cluster */
+  /* The merged call tree of the selected cluster (jx-session-cluster-tree.c). */
+  JxSessionJob   tree_job;
+  JxMergedTree  *tree;
+  GError        *tree_error;
+  double         tree_progress;
 };
 
 G_DEFINE_FINAL_TYPE (JxSessionClusters, jx_session_clusters, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_WANTED, PROP_RUNNING, PROP_N_CLUSTERS, PROP_SELECTED, N_PROPS };
-enum { CHANGED, N_SIGNALS };
+enum { PROP_0, PROP_WANTED, PROP_RUNNING, PROP_N_CLUSTERS, PROP_SELECTED, PROP_TREE_RUNNING, PROP_TREE_PROGRESS,
+       N_PROPS };
+enum { CHANGED, TREE_CHANGED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -86,6 +92,8 @@ item_in_model (JxSessionClusters *self,
   return FALSE;
 }
 
+static void start_tree (JxSessionClusters *self);
+
 static void
 clear_masks (JxSessionClusters *self)
 {
@@ -120,6 +128,7 @@ set_result (JxSessionClusters *self,
     }
   self->selected = JX_SESSION_CLUSTERS_NONE;
   clear_masks (self);
+  start_tree (self);
   g_signal_emit (self, signals[CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CLUSTERS]);
   if (old_selected != JX_SESSION_CLUSTERS_NONE)
@@ -356,6 +365,7 @@ jx_session_clusters_set_selected (JxSessionClusters *self,
         }
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  start_tree (self);
 }
 
 const guint8 *
@@ -364,6 +374,129 @@ jx_session_clusters_get_stream_mask (JxSessionClusters *self,
 {
   g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
   return trace != NULL ? g_hash_table_lookup (self->masks, trace) : NULL;
+}
+
+/* --- The merged call tree of the selected cluster ------------------------------------ */
+
+typedef struct
+{
+  JxSessionClusters *self;         /* strong until the run ends */
+  GCancellable      *run;
+} TreeRun;
+
+static void
+tree_progress (guint64  done,
+               guint64  total,
+               gpointer data)
+{
+  TreeRun *r = data;
+  double fraction = total > 0 ? CLAMP ((double) done / (double) total, 0.0, 1.0) : 0.0;
+
+  if (r->run != r->self->tree_job.current || fraction == r->self->tree_progress)
+    return;
+  r->self->tree_progress = fraction;
+  g_object_notify_by_pspec (G_OBJECT (r->self), properties[PROP_TREE_PROGRESS]);
+}
+
+static void
+set_tree (JxSessionClusters *self,
+          JxMergedTree      *tree,
+          GError            *error)
+{
+  g_clear_pointer (&self->tree, jx_merged_tree_unref);
+  g_clear_error (&self->tree_error);
+  self->tree = tree;
+  self->tree_error = error;
+  g_signal_emit (self, signals[TREE_CHANGED], 0);
+}
+
+static void
+tree_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  TreeRun *r = data;
+  g_autoptr(JxSessionClusters) self = r->self;
+  g_autoptr(GCancellable) run = r->run;
+  GError *error = NULL;
+  JxMergedTree *tree = jx_merged_tree_build_finish (result, &error);
+
+  g_free (r);
+  if (!jx_session_job_finish (&self->tree_job, run))
+    {
+      g_clear_pointer (&tree, jx_merged_tree_unref);
+      g_clear_error (&error);
+      return;
+    }
+  set_tree (self, tree, error);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_RUNNING]);
+}
+
+/* The selection changed (or the clustering under it): the tree of the new
+ * pick, in a thread; the old one goes at once. */
+static void
+start_tree (JxSessionClusters *self)
+{
+  gboolean was_running = jx_session_job_is_running (&self->tree_job);
+  g_autofree JxStreamRef *refs = NULL;
+  TreeRun *r;
+  guint n = 0;
+
+  jx_session_job_cancel (&self->tree_job);
+  if (self->tree != NULL || self->tree_error != NULL)
+    set_tree (self, NULL, NULL);
+  self->tree_progress = 0.0;
+  if (self->selected != JX_SESSION_CLUSTERS_NONE && self->clustering != NULL)
+    {
+      refs = jx_merged_tree_streams_of_cluster (self->clustering, self->selected, &n);
+      r = g_new0 (TreeRun, 1);
+      r->self = g_object_ref (self);
+      r->run = g_object_ref (jx_session_job_start (&self->tree_job));
+      jx_merged_tree_build_async ((JxTrace *const *) self->result_traces->pdata, self->result_traces->len, refs, n,
+                                  NULL, r->run, tree_progress, r, tree_done, r);
+    }
+  if (was_running != jx_session_job_is_running (&self->tree_job))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_RUNNING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_PROGRESS]);
+}
+
+gboolean
+jx_session_clusters_get_tree_running (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), FALSE);
+  return jx_session_job_is_running (&self->tree_job);
+}
+
+double
+jx_session_clusters_get_tree_progress (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), 0.0);
+  return self->tree_progress;
+}
+
+JxMergedTree *
+jx_session_clusters_get_tree (JxSessionClusters *self,
+                              const GError     **error)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+
+  if (error != NULL)
+    *error = self->tree_error;
+  return self->tree;
+}
+
+JxSessionTrace *
+jx_session_clusters_get_tree_item (JxSessionClusters *self,
+                                   guint              stream)
+{
+  JxStreamRef ref;
+
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+  g_return_val_if_fail (self->tree != NULL && stream < jx_merged_tree_get_n_streams (self->tree), NULL);
+
+  ref = jx_merged_tree_get_stream (self->tree, stream);
+  return self->result_items != NULL && ref.trace < self->result_items->len
+         ? g_ptr_array_index (self->result_items, ref.trace) : NULL;
 }
 
 static void
@@ -387,6 +520,12 @@ jx_session_clusters_get_property (GObject    *object,
       break;
     case PROP_SELECTED:
       g_value_set_uint (value, self->selected);
+      break;
+    case PROP_TREE_RUNNING:
+      g_value_set_boolean (value, jx_session_clusters_get_tree_running (self));
+      break;
+    case PROP_TREE_PROGRESS:
+      g_value_set_double (value, self->tree_progress);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -420,6 +559,9 @@ jx_session_clusters_dispose (GObject *object)
   JxSessionClusters *self = JX_SESSION_CLUSTERS (object);
 
   jx_session_job_cancel (&self->job);
+  jx_session_job_cancel (&self->tree_job);
+  g_clear_pointer (&self->tree, jx_merged_tree_unref);
+  g_clear_error (&self->tree_error);
   for (guint i = 0; i < self->watched->len; i++)
     g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->watched, i), self);
   g_ptr_array_set_size (self->watched, 0);
@@ -468,11 +610,20 @@ jx_session_clusters_class_init (JxSessionClustersClass *klass)
   properties[PROP_SELECTED] =
     g_param_spec_uint ("selected", NULL, NULL, 0, G_MAXUINT, JX_SESSION_CLUSTERS_NONE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TREE_RUNNING] =
+    g_param_spec_boolean ("tree-running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TREE_PROGRESS] =
+    g_param_spec_double ("tree-progress", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                    G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
                                    G_TYPE_NONE, 0);
+  signals[TREE_CHANGED] = g_signal_new ("tree-changed", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 0);
 }
 
 static void

@@ -16,13 +16,21 @@
  *   "n-clusters" (uint) clusters of the last result, 0 without one
  *   "selected"   (uint, read-write) the picked cluster, G_MAXUINT for none;
  *                a new result drops the pick
+ *   "tree-running"  (boolean) the merged call tree of the selected cluster
+ *                is being built
+ *   "tree-progress" (double) how far that build is, 0 to 1
  * Signal "changed": a new result came (or went); the clustering and the
- * item lookups below change with it. */
+ * item lookups below change with it.
+ * Signal "tree-changed": the merged call tree (jx-merged-tree.h) of the
+ * selected cluster came or went. Picking a cluster starts building it in a
+ * GTask thread (a JxSessionJob: a new pick cancels it), with the default
+ * scores, as `juxtrace-cli cluster --merged-tree --cluster N` does. */
 #pragma once
 
 #include <gio/gio.h>
 
 #include "jx-cluster.h"
+#include "jx-merged-tree.h"
 #include "jx-session-trace.h"
 
 G_BEGIN_DECLS
@@ -60,5 +68,17 @@ void               jx_session_clusters_set_selected   (JxSessionClusters *self,
  * NULL when nothing is selected or none of its members is in `trace`. */
 const guint8      *jx_session_clusters_get_stream_mask (JxSessionClusters *self,
                                                         JxTrace           *trace);
+
+/* The merged call tree of the selected cluster (borrowed: valid until the
+ * next "tree-changed"), NULL while none is built; error (may be NULL) says
+ * why the last build failed. */
+JxMergedTree      *jx_session_clusters_get_tree       (JxSessionClusters *self,
+                                                       const GError     **error);
+gboolean           jx_session_clusters_get_tree_running (JxSessionClusters *self);
+double             jx_session_clusters_get_tree_progress (JxSessionClusters *self);
+/* The item of a stream of the tree (jx_merged_tree_get_stream), NULL when
+ * its trace has left the session since. */
+JxSessionTrace    *jx_session_clusters_get_tree_item  (JxSessionClusters *self,
+                                                       guint              stream);
 
 G_END_DECLS

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-merged-icicle-view.h"
 #include "jx-processes-panel.h"
 
 struct _JxProcessesPanel
@@ -18,11 +19,20 @@ struct _JxProcessesPanel
   GtkWidget         *status;
   GtkWidget         *list;
   GtkWidget         *more;
+  GtkWidget         *tree_box;
+  GtkWidget         *tree_heading;
+  GtkWidget         *tree_status_box;
+  GtkWidget         *tree_spinner;
+  GtkWidget         *tree_status;
+  GtkWidget         *tree_progress;
+  GtkWidget         *tree_view;
   guint              n_rows;
   gboolean           filling;        /* rows being replaced: no picks */
 };
 
 G_DEFINE_FINAL_TYPE (JxProcessesPanel, jx_processes_panel, GTK_TYPE_WIDGET)
+
+static void update_tree_status (JxProcessesPanel *self);
 
 static char *
 row_markup (JxProcessesPanel *self,
@@ -135,6 +145,7 @@ fill (JxProcessesPanel *self)
   gtk_widget_set_visible (self->more, n > self->n_rows);
   self->filling = FALSE;
   update_status (self);
+  update_tree_status (self);
 }
 
 static void
@@ -166,6 +177,118 @@ on_selected (JxProcessesPanel *self)
   self->filling = FALSE;
 }
 
+/* --- The merged call tree of the picked cluster ------------------------------------- */
+
+static void
+update_tree_status (JxProcessesPanel *self)
+{
+  gboolean running = jx_session_clusters_get_tree_running (self->clusters);
+  guint selected = jx_session_clusters_get_selected (self->clusters);
+  const GError *error = NULL;
+  JxMergedTree *tree = jx_session_clusters_get_tree (self->clusters, &error);
+  JxClustering *clustering = jx_session_clusters_get_clustering (self->clusters, NULL);
+
+  gtk_widget_set_visible (self->tree_box, selected != JX_SESSION_CLUSTERS_NONE && clustering != NULL);
+  gtk_spinner_set_spinning (GTK_SPINNER (self->tree_spinner), running);
+  gtk_widget_set_visible (self->tree_spinner, running);
+  gtk_widget_set_visible (self->tree_progress, running);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->tree_progress),
+                                 jx_session_clusters_get_tree_progress (self->clusters));
+  if (selected == JX_SESSION_CLUSTERS_NONE || clustering == NULL)
+    return;
+  if (running)
+    {
+      guint n = jx_clustering_get_cluster (clustering, selected)->size;
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "Merging the call tree of %u stream…",
+                                                            "Merging the call trees of %u streams…", n), n);
+
+      gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+    }
+  else if (error != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The call trees could not be merged: %s"), error->message);
+
+      gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+    }
+  else if (tree != NULL)
+    {
+      const JxMergedTreeStats *stats = jx_merged_tree_get_stats (tree);
+      guint n_nodes = jx_merged_tree_get_nodes (tree)->n_nodes;
+      g_autofree char *nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", n_nodes), n_nodes);
+      g_autofree char *text = NULL;
+
+      /* TRANSLATORS: "812 nodes: 790 equal in all streams, 20 with gaps, 2 with different functions" */
+      text = g_strdup_printf (_("%s: %" G_GUINT64_FORMAT " equal in all streams, %" G_GUINT64_FORMAT
+                                " with gaps, %" G_GUINT64_FORMAT " with different functions. "
+                                "Click a frame to select its first call."),
+                              nodes, stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
+                              stats->by_state[JX_MERGED_DIFFERENT]);
+      gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+    }
+}
+
+static void
+on_tree_changed (JxProcessesPanel *self)
+{
+  JxMergedTree *tree = jx_session_clusters_get_tree (self->clusters, NULL);
+  guint selected = jx_session_clusters_get_selected (self->clusters);
+  JxClustering *clustering = jx_session_clusters_get_clustering (self->clusters, NULL);
+  g_autofree char *title = NULL;
+
+  if (tree != NULL && clustering != NULL && selected != JX_SESSION_CLUSTERS_NONE)
+    {
+      guint n = jx_merged_tree_get_n_streams (tree);
+
+      if (jx_clustering_get_cluster (clustering, selected)->outlier)
+        title = g_strdup (_("Call tree of the outlier"));
+      else
+        /* TRANSLATORS: the title of the merged call tree's picture */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Cluster %u: merged call tree of %u stream",
+                                              "Cluster %u: merged call tree of %u streams", n),
+                                 selected + 1, n);
+    }
+  jx_merged_icicle_view_set_tree (JX_MERGED_ICICLE_VIEW (self->tree_view), tree, title);
+  gtk_widget_set_visible (self->tree_view, tree != NULL);
+  update_tree_status (self);
+}
+
+/* A node's calls: its function highlighted in every timeline (the search,
+ * as picking a function does) and its first contributing call selected and
+ * brought into view in its stream's row. */
+static void
+on_node_activated (JxMergedIcicleView *view,
+                   guint               node,
+                   JxProcessesPanel   *self)
+{
+  JxMergedTree *tree = jx_merged_icicle_view_get_tree (view);
+  const JxMergedNodes *nodes;
+  const JxMergedMember *members;
+  JxSessionTrace *item = NULL;
+  guint n, k;
+
+  if (tree == NULL || tree != jx_session_clusters_get_tree (self->clusters, NULL))
+    return;
+  nodes = jx_merged_tree_get_nodes (tree);
+  g_return_if_fail (node < nodes->n_nodes);
+  members = jx_merged_tree_get_members (tree, node, &n);
+  for (k = 0; k < n && item == NULL; k++)
+    item = jx_session_clusters_get_tree_item (self->clusters, members[k].stream);
+  if (item == NULL)
+    return;
+  k--;
+  jx_session_set_search (self->session, jx_merged_tree_get_symbol_name (tree, nodes->symbol[node]));
+  jx_session_select_invocation (self->session, item, jx_merged_tree_get_stream (tree, members[k].stream).stream,
+                                members[k].invocation);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-selection", NULL);
+}
+
+static void
+on_dark (JxProcessesPanel *self)
+{
+  jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->tree_view), jx_session_get_dark (self->session));
+}
+
 void
 jx_processes_panel_set_session (JxProcessesPanel *self,
                                 JxSession        *session)
@@ -178,9 +301,17 @@ jx_processes_panel_set_session (JxProcessesPanel *self,
   g_signal_connect_object (self->clusters, "changed", G_CALLBACK (fill), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->clusters, "notify::running", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->clusters, "notify::selected", G_CALLBACK (on_selected), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "tree-changed", G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "notify::tree-running", G_CALLBACK (update_tree_status), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "notify::tree-progress", G_CALLBACK (update_tree_status), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::dark", G_CALLBACK (on_dark), self, G_CONNECT_SWAPPED);
+  on_dark (self);
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     jx_session_clusters_set_wanted (self->clusters, TRUE);
   fill (self);
+  on_tree_changed (self);
 }
 
 guint
@@ -220,6 +351,13 @@ jx_processes_panel_select_row (JxProcessesPanel *self,
   r = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), (int) row);
   g_return_if_fail (r != NULL);
   gtk_list_box_select_row (GTK_LIST_BOX (self->list), r);
+}
+
+GtkWidget *
+jx_processes_panel_get_tree_view (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
+  return self->tree_view;
 }
 
 /* Nothing is clustered before the page is first shown. */
@@ -295,4 +433,31 @@ jx_processes_panel_init (JxProcessesPanel *self)
   gtk_widget_add_css_class (self->more, "dim-label");
   gtk_widget_set_visible (self->more, FALSE);
   gtk_box_append (GTK_BOX (self->box), self->more);
+
+  /* The picked cluster's merged call tree, built in a thread. */
+  self->tree_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_top (self->tree_box, 6);
+  gtk_widget_set_visible (self->tree_box, FALSE);
+  self->tree_heading = gtk_label_new (_("Merged Call Tree"));
+  gtk_label_set_xalign (GTK_LABEL (self->tree_heading), 0.0f);
+  gtk_widget_add_css_class (self->tree_heading, "heading");
+  gtk_box_append (GTK_BOX (self->tree_box), self->tree_heading);
+  self->tree_status_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->tree_spinner = gtk_spinner_new ();
+  gtk_widget_set_visible (self->tree_spinner, FALSE);
+  self->tree_status = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->tree_status), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->tree_status), TRUE);
+  gtk_widget_add_css_class (self->tree_status, "caption");
+  gtk_box_append (GTK_BOX (self->tree_status_box), self->tree_spinner);
+  gtk_box_append (GTK_BOX (self->tree_status_box), self->tree_status);
+  gtk_box_append (GTK_BOX (self->tree_box), self->tree_status_box);
+  self->tree_progress = gtk_progress_bar_new ();
+  gtk_widget_set_visible (self->tree_progress, FALSE);
+  gtk_box_append (GTK_BOX (self->tree_box), self->tree_progress);
+  self->tree_view = jx_merged_icicle_view_new ();
+  gtk_widget_set_visible (self->tree_view, FALSE);
+  g_signal_connect (self->tree_view, "node-activated", G_CALLBACK (on_node_activated), self);
+  gtk_box_append (GTK_BOX (self->tree_box), self->tree_view);
+  gtk_box_append (GTK_BOX (self->box), self->tree_box);
 }

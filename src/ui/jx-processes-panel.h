@@ -5,7 +5,10 @@
  * stream, total time and whether it is an outlier (a single stream).
  * The clusters are computed in a thread from the first time the page is
  * shown, and again when traces come or go; picking a cluster marks its
- * members' rows in every timeline. */
+ * members' rows in every timeline and shows the merged call tree of its
+ * streams (jx-session-clusters.h builds it in a thread) as an icicle
+ * (jx-merged-icicle-view.h): a click on a frame highlights its function
+ * in the timelines and selects its first contributing call. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -30,5 +33,9 @@ const char *jx_processes_panel_get_row_text (JxProcessesPanel *self,
 const char *jx_processes_panel_get_status   (JxProcessesPanel *self);
 void        jx_processes_panel_select_row   (JxProcessesPanel *self,
                                              guint             row);
+
+/* The icicle of the picked cluster's merged call tree (a
+ * JxMergedIcicleView). */
+GtkWidget  *jx_processes_panel_get_tree_view (JxProcessesPanel *self);
 
 G_END_DECLS
