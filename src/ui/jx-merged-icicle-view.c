@@ -17,12 +17,13 @@ struct _JxMergedIcicleView
   JxMergedIcicle *icicle;
   int             laid_out_width;
   gboolean        dark;
+  gboolean        width_by_calls;
   guint32         selected;
 };
 
 G_DEFINE_FINAL_TYPE (JxMergedIcicleView, jx_merged_icicle_view, GTK_TYPE_WIDGET)
 
-enum { PROP_0, PROP_DARK, PROP_SELECTED_NODE, N_PROPS };
+enum { PROP_0, PROP_DARK, PROP_WIDTH_BY_CALLS, PROP_SELECTED_NODE, N_PROPS };
 enum { NODE_ACTIVATED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
@@ -41,6 +42,7 @@ relayout (JxMergedIcicleView *self,
   jx_icicle_options_init (&options);
   options.width = MAX (width, MIN_WIDTH);
   options.dark = self->dark;
+  options.width_by_calls = self->width_by_calls;
   options.title = self->title;
   self->icicle = jx_merged_icicle_new (self->tree, &options);
 }
@@ -179,6 +181,8 @@ jx_merged_icicle_view_set_tree (JxMergedIcicleView *self,
 {
   g_return_if_fail (JX_IS_MERGED_ICICLE_VIEW (self));
 
+  if (tree == self->tree && g_strcmp0 (title, self->title) == 0)
+    return;
   if (tree != NULL)
     jx_merged_tree_ref (tree);
   g_clear_pointer (&self->tree, jx_merged_tree_unref);
@@ -219,6 +223,28 @@ jx_merged_icicle_view_set_dark (JxMergedIcicleView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DARK]);
 }
 
+void
+jx_merged_icicle_view_set_width_by_calls (JxMergedIcicleView *self,
+                                          gboolean            by_calls)
+{
+  g_return_if_fail (JX_IS_MERGED_ICICLE_VIEW (self));
+
+  by_calls = !!by_calls;
+  if (self->width_by_calls == by_calls)
+    return;
+  self->width_by_calls = by_calls;
+  relayout (self, self->laid_out_width);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDTH_BY_CALLS]);
+}
+
+gboolean
+jx_merged_icicle_view_get_width_by_calls (JxMergedIcicleView *self)
+{
+  g_return_val_if_fail (JX_IS_MERGED_ICICLE_VIEW (self), FALSE);
+  return self->width_by_calls;
+}
+
 guint32
 jx_merged_icicle_view_get_selected_node (JxMergedIcicleView *self)
 {
@@ -253,6 +279,9 @@ jx_merged_icicle_view_get_property (GObject    *object,
     case PROP_DARK:
       g_value_set_boolean (value, self->dark);
       break;
+    case PROP_WIDTH_BY_CALLS:
+      g_value_set_boolean (value, self->width_by_calls);
+      break;
     case PROP_SELECTED_NODE:
       g_value_set_uint (value, self->selected);
       break;
@@ -273,6 +302,9 @@ jx_merged_icicle_view_set_property (GObject      *object,
     {
     case PROP_DARK:
       jx_merged_icicle_view_set_dark (self, g_value_get_boolean (value));
+      break;
+    case PROP_WIDTH_BY_CALLS:
+      jx_merged_icicle_view_set_width_by_calls (self, g_value_get_boolean (value));
       break;
     case PROP_SELECTED_NODE:
       jx_merged_icicle_view_set_selected_node (self, g_value_get_uint (value));
@@ -309,6 +341,9 @@ jx_merged_icicle_view_class_init (JxMergedIcicleViewClass *klass)
 
   properties[PROP_DARK] =
     g_param_spec_boolean ("dark", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_WIDTH_BY_CALLS] =
+    g_param_spec_boolean ("width-by-calls", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SELECTED_NODE] =
     g_param_spec_uint ("selected-node", NULL, NULL, 0, G_MAXUINT, JX_NONE,

@@ -9,6 +9,8 @@
  *
  * Properties:
  *   "dark"          (boolean, read-write) dark colours
+ *   "width-by-calls" (boolean, read-write) frames as wide as the calls merged
+ *                   below them instead of their time (`--width-by calls`)
  *   "selected-node" (uint, read-write) the picked node, JX_NONE for none */
 #pragma once
 
@@ -32,6 +34,9 @@ JxMergedTree         *jx_merged_icicle_view_get_tree          (JxMergedIcicleVie
 const JxMergedIcicle *jx_merged_icicle_view_get_icicle        (JxMergedIcicleView *self);
 void                  jx_merged_icicle_view_set_dark          (JxMergedIcicleView *self,
                                                                gboolean            dark);
+void                  jx_merged_icicle_view_set_width_by_calls (JxMergedIcicleView *self,
+                                                                gboolean            by_calls);
+gboolean              jx_merged_icicle_view_get_width_by_calls (JxMergedIcicleView *self);
 guint32               jx_merged_icicle_view_get_selected_node (JxMergedIcicleView *self);
 void                  jx_merged_icicle_view_set_selected_node (JxMergedIcicleView *self,
                                                                guint32             node);

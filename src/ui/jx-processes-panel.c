@@ -26,6 +26,10 @@ struct _JxProcessesPanel
   GtkWidget         *tree_status;
   GtkWidget         *tree_progress;
   GtkWidget         *tree_view;
+  GtkWidget         *by_calls;       /* "Widths by calls" */
+  GtkWidget         *tree_window;    /* the same tree, larger, in its own window; weak */
+  GtkWidget         *window_view;
+  GtkWidget         *window_status;
   guint              n_rows;
   gboolean           filling;        /* rows being replaced: no picks */
 };
@@ -180,6 +184,15 @@ on_selected (JxProcessesPanel *self)
 /* --- The merged call tree of the picked cluster ------------------------------------- */
 
 static void
+set_tree_status (JxProcessesPanel *self,
+                 const char       *text)
+{
+  gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+  if (self->tree_window != NULL)
+    gtk_label_set_text (GTK_LABEL (self->window_status), text);
+}
+
+static void
 update_tree_status (JxProcessesPanel *self)
 {
   gboolean running = jx_session_clusters_get_tree_running (self->clusters);
@@ -203,13 +216,13 @@ update_tree_status (JxProcessesPanel *self)
                                                             "Merging the call tree of %u stream…",
                                                             "Merging the call trees of %u streams…", n), n);
 
-      gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+      set_tree_status (self, text);
     }
   else if (error != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("The call trees could not be merged: %s"), error->message);
 
-      gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+      set_tree_status (self, text);
     }
   else if (tree != NULL)
     {
@@ -224,7 +237,7 @@ update_tree_status (JxProcessesPanel *self)
                                 "Click a frame to select its first call."),
                               nodes, stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
                               stats->by_state[JX_MERGED_DIFFERENT]);
-      gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+      set_tree_status (self, text);
     }
 }
 
@@ -250,6 +263,8 @@ on_tree_changed (JxProcessesPanel *self)
     }
   jx_merged_icicle_view_set_tree (JX_MERGED_ICICLE_VIEW (self->tree_view), tree, title);
   gtk_widget_set_visible (self->tree_view, tree != NULL);
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_tree (JX_MERGED_ICICLE_VIEW (self->window_view), tree, title);
   update_tree_status (self);
 }
 
@@ -277,6 +292,9 @@ on_node_activated (JxMergedIcicleView *view,
   if (item == NULL)
     return;
   k--;
+  jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view), node);
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view), node);
   jx_session_set_search (self->session, jx_merged_tree_get_symbol_name (tree, nodes->symbol[node]));
   jx_session_select_invocation (self->session, item, jx_merged_tree_get_stream (tree, members[k].stream).stream,
                                 members[k].invocation);
@@ -287,6 +305,56 @@ static void
 on_dark (JxProcessesPanel *self)
 {
   jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->tree_view), jx_session_get_dark (self->session));
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->window_view), jx_session_get_dark (self->session));
+}
+
+/* The side pane is narrow: the same tree, as wide as a window allows. */
+static void
+open_window (JxProcessesPanel *self)
+{
+  GtkWidget *box, *scrolled, *by_calls;
+  GtkRoot *root;
+
+  if (self->tree_window != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->tree_window));
+      return;
+    }
+  self->tree_window = gtk_window_new ();
+  g_object_add_weak_pointer (G_OBJECT (self->tree_window), (gpointer *) &self->tree_window);
+  gtk_window_set_title (GTK_WINDOW (self->tree_window), _("Merged Call Tree"));
+  gtk_window_set_default_size (GTK_WINDOW (self->tree_window), 1100, 560);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (self->tree_window), GTK_WINDOW (root));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self->tree_window), TRUE);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->window_status = gtk_label_new (gtk_label_get_text (GTK_LABEL (self->tree_status)));
+  gtk_label_set_xalign (GTK_LABEL (self->window_status), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->window_status), TRUE);
+  gtk_widget_set_margin_start (self->window_status, 12);
+  gtk_widget_set_margin_end (self->window_status, 12);
+  gtk_widget_set_margin_top (self->window_status, 8);
+  gtk_box_append (GTK_BOX (box), self->window_status);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  by_calls = gtk_check_button_new_with_mnemonic (_("Frame widths by number of _calls"));
+  gtk_widget_set_margin_start (by_calls, 12);
+  g_object_bind_property (self->by_calls, "active", by_calls, "active", G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  gtk_box_append (GTK_BOX (box), by_calls);
+  self->window_view = jx_merged_icicle_view_new ();
+  g_object_bind_property (self->by_calls, "active", self->window_view, "width-by-calls", G_BINDING_SYNC_CREATE);
+  g_signal_connect (self->window_view, "node-activated", G_CALLBACK (on_node_activated), self);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->window_view);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_window_set_child (GTK_WINDOW (self->tree_window), box);
+  on_dark (self);
+  on_tree_changed (self);
+  jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view),
+                                           jx_merged_icicle_view_get_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view)));
+  gtk_window_present (GTK_WINDOW (self->tree_window));
 }
 
 void
@@ -354,6 +422,14 @@ jx_processes_panel_select_row (JxProcessesPanel *self,
 }
 
 GtkWidget *
+jx_processes_panel_open_tree_window (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
+  open_window (self);
+  return self->window_view;
+}
+
+GtkWidget *
 jx_processes_panel_get_tree_view (JxProcessesPanel *self)
 {
   g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
@@ -376,6 +452,12 @@ jx_processes_panel_dispose (GObject *object)
 {
   JxProcessesPanel *self = JX_PROCESSES_PANEL (object);
 
+  if (self->tree_window != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->window_view, self);
+      g_object_remove_weak_pointer (G_OBJECT (self->tree_window), (gpointer *) &self->tree_window);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->tree_window)));
+    }
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->clusters);
   g_clear_object (&self->session);
@@ -394,7 +476,7 @@ jx_processes_panel_class_init (JxProcessesPanelClass *klass)
 static void
 jx_processes_panel_init (JxProcessesPanel *self)
 {
-  GtkWidget *hint;
+  GtkWidget *hint, *heading_box, *open;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_margin_start (self->box, 12);
@@ -414,7 +496,7 @@ jx_processes_panel_init (JxProcessesPanel *self)
   gtk_box_append (GTK_BOX (self->box), self->status_box);
 
   hint = gtk_label_new (_("Streams that call the same functions from the same callers form a cluster; "
-                          "pick one to mark its streams in the timelines."));
+                          "pick one to mark its streams in the timelines and to see their merged call tree."));
   gtk_label_set_xalign (GTK_LABEL (hint), 0.0f);
   gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
   gtk_widget_add_css_class (hint, "dim-label");
@@ -438,10 +520,18 @@ jx_processes_panel_init (JxProcessesPanel *self)
   self->tree_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   gtk_widget_set_margin_top (self->tree_box, 6);
   gtk_widget_set_visible (self->tree_box, FALSE);
+  heading_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->tree_heading = gtk_label_new (_("Merged Call Tree"));
   gtk_label_set_xalign (GTK_LABEL (self->tree_heading), 0.0f);
+  gtk_widget_set_hexpand (self->tree_heading, TRUE);
   gtk_widget_add_css_class (self->tree_heading, "heading");
-  gtk_box_append (GTK_BOX (self->tree_box), self->tree_heading);
+  gtk_box_append (GTK_BOX (heading_box), self->tree_heading);
+  open = gtk_button_new_with_mnemonic (_("Open in _Window"));
+  gtk_widget_set_tooltip_text (open, _("Show the merged call tree in a window of its own, as wide as the screen allows"));
+  gtk_widget_add_css_class (open, "flat");
+  g_signal_connect_swapped (open, "clicked", G_CALLBACK (open_window), self);
+  gtk_box_append (GTK_BOX (heading_box), open);
+  gtk_box_append (GTK_BOX (self->tree_box), heading_box);
   self->tree_status_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->tree_spinner = gtk_spinner_new ();
   gtk_widget_set_visible (self->tree_spinner, FALSE);
@@ -455,7 +545,12 @@ jx_processes_panel_init (JxProcessesPanel *self)
   self->tree_progress = gtk_progress_bar_new ();
   gtk_widget_set_visible (self->tree_progress, FALSE);
   gtk_box_append (GTK_BOX (self->tree_box), self->tree_progress);
+  self->by_calls = gtk_check_button_new_with_mnemonic (_("Frame widths by number of _calls"));
+  gtk_widget_set_tooltip_text (self->by_calls, _("A frame as wide as the calls merged below it instead of their time: "
+                                                 "shows the structure where one long call leaves the rest too narrow"));
+  gtk_box_append (GTK_BOX (self->tree_box), self->by_calls);
   self->tree_view = jx_merged_icicle_view_new ();
+  g_object_bind_property (self->by_calls, "active", self->tree_view, "width-by-calls", G_BINDING_SYNC_CREATE);
   gtk_widget_set_visible (self->tree_view, FALSE);
   g_signal_connect (self->tree_view, "node-activated", G_CALLBACK (on_node_activated), self);
   gtk_box_append (GTK_BOX (self->tree_box), self->tree_view);

@@ -37,5 +37,8 @@ void        jx_processes_panel_select_row   (JxProcessesPanel *self,
 /* The icicle of the picked cluster's merged call tree (a
  * JxMergedIcicleView). */
 GtkWidget  *jx_processes_panel_get_tree_view (JxProcessesPanel *self);
+/* "Open in Window": the same tree in a window of its own (presented; one
+ * at most); returns that window's JxMergedIcicleView. */
+GtkWidget  *jx_processes_panel_open_tree_window (JxProcessesPanel *self);
 
 G_END_DECLS

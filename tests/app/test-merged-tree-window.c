@@ -264,8 +264,32 @@ test_merged_tree (void)
                                                              picked_stream)->region[picked_inv])->name,
                    ==, "MPI_Init");
   g_assert_cmpstr (jx_session_get_search (session), ==, "MPI_Init");
+  /* The page stays, beside the timelines (no switch to Details). */
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->side_stack), ==, "processes");
   g_assert_cmpuint (jx_session_clusters_get_stream_mask (clusters, jx_session_trace_get_trace (item))[picked_stream],
                     ==, 1);
+
+  /* Open in Window: the same tree, and a click there does the same (its
+   * first MPI_Finalize, this time). */
+  {
+    JxMergedIcicleView *big = JX_MERGED_ICICLE_VIEW (jx_processes_panel_open_tree_window (panel));
+    const JxMergedIcicle *big_icicle;
+
+    g_assert_true (jx_merged_icicle_view_get_tree (big) == tree);
+    g_assert_cmpuint (jx_merged_icicle_view_get_selected_node (big), ==, node);
+    g_assert_true (jx_test_wait_until (has_icicle, big, 10));
+    big_icicle = jx_merged_icicle_view_get_icicle (big);
+    g_assert_cmpint (jx_merged_icicle_get_width (big_icicle), >, jx_merged_icicle_get_width (icicle));
+    node = find_drawn (tree, big_icicle, 1, "MPI_Finalize");
+    g_assert_cmpuint (node, !=, JX_NONE);
+    jx_merged_icicle_get_frame_rect (big_icicle, jx_merged_icicle_find_node (big_icicle, node), &x, &y, &w, &h);
+    g_assert_true (jx_merged_icicle_view_click (big, x + w / 2, y + h / 2));
+    g_assert_cmpuint (jx_merged_icicle_view_get_selected_node (view), ==, node);
+    members = jx_merged_tree_get_members (tree, node, &n_members);
+    g_assert_true (jx_session_get_selected_invocation (session, &picked_item, &picked_stream, &picked_inv));
+    g_assert_cmpuint (picked_inv, ==, members[0].invocation);
+    g_assert_cmpstr (jx_session_get_search (session), ==, "MPI_Finalize");
+  }
 
   /* The outlier's tree: one stream, the CLI's again. */
   for (guint c = 0; c < jx_clustering_get_n_clusters (clustering); c++)
