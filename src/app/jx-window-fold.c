@@ -33,6 +33,15 @@ fold_action (GtkWidget  *widget,
       jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_PROCESSES);
       jx_session_fold_all (session, 1u << JX_STREAM_GROUP_ALL, TRUE);
     }
+  else if (g_str_equal (name, "win.fold-clusters"))
+    {
+      JxSessionClusters *clusters = jx_session_get_clusters (session);
+
+      jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_CLUSTERS);
+      jx_session_clusters_set_wanted (clusters, TRUE);
+      JX_WINDOW (widget)->fold_clusters_pending = jx_session_clusters_get_clustering (clusters, NULL) == NULL;
+      jx_session_fold_all (session, 1u << JX_STREAM_GROUP_CLUSTER, TRUE);
+    }
   else if (g_str_equal (name, "win.unfold-all"))
     jx_session_fold_all (session, G_MAXUINT, FALSE);
   else if (g_str_equal (name, "win.choose-custom-set"))
@@ -83,11 +92,26 @@ on_cluster_selected (JxWindow *self)
     }
 }
 
+/* New clusters: a pending "Fold by Cluster" folds them (the traces' groups
+ * follow the clusters before this signal). */
+static void
+on_clusters_changed (JxWindow *self)
+{
+  JxSessionClusters *clusters = jx_session_get_clusters (self->session);
+
+  if (!self->fold_clusters_pending || jx_session_clusters_get_clustering (clusters, NULL) == NULL)
+    return;
+  self->fold_clusters_pending = FALSE;
+  if (jx_session_get_fold_grouping (self->session) == JX_FOLD_GROUPING_CLUSTERS)
+    jx_session_fold_all (self->session, 1u << JX_STREAM_GROUP_CLUSTER, TRUE);
+}
+
 void
 _jx_window_fold_class_init (GtkWidgetClass *widget_class)
 {
   static const char *commands[] = {
-    "win.fold-devices", "win.fold-threads", "win.fold-nodes", "win.fold-processes", "win.unfold-all",
+    "win.fold-devices", "win.fold-threads", "win.fold-nodes", "win.fold-processes", "win.fold-clusters",
+    "win.unfold-all",
     "win.choose-custom-set",
   };
 
@@ -138,6 +162,8 @@ _jx_window_fold_init (JxWindow *self)
   g_signal_connect_object (self->session, "notify::show-sos", G_CALLBACK (on_show_sos), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (jx_session_get_clusters (self->session), "notify::selected",
                            G_CALLBACK (on_cluster_selected), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_clusters (self->session), "changed",
+                           G_CALLBACK (on_clusters_changed), self, G_CONNECT_SWAPPED);
 }
 
 /* A property action holds its object: the session must not outlive the

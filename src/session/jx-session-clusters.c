@@ -94,6 +94,38 @@ item_in_model (JxSessionClusters *self,
 
 static void start_tree (JxSessionClusters *self);
 
+/* Each item's folding learns its streams' clusters (for "Fold by Cluster",
+ * the clusters grouping: jx-stream-groups.h); items outside the result
+ * learn there are none. */
+static void
+push_clusters (JxSessionClusters *self)
+{
+  for (guint i = 0; self->items != NULL && i < g_list_model_get_n_items (self->items); i++)
+    {
+      g_autoptr(JxSessionTrace) item = g_list_model_get_item (self->items, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+      g_autofree guint32 *cluster_of = NULL;
+      guint n = 0;
+
+      for (guint t = 0; trace != NULL && self->clustering != NULL && t < self->result_traces->len; t++)
+        if (g_ptr_array_index (self->result_traces, t) == trace)
+          {
+            JxSignatureSet *set = jx_clustering_get_signatures (self->clustering);
+
+            n = jx_trace_get_n_streams (trace);
+            cluster_of = g_new (guint32, MAX (n, 1));
+            for (guint32 s = 0; s < n; s++)
+              {
+                guint32 sig = jx_signature_set_index (set, t, s);
+
+                cluster_of[s] = sig != JX_NONE ? jx_clustering_get_cluster_of (self->clustering, sig) : JX_NONE;
+              }
+            break;
+          }
+      jx_trace_folding_set_clusters (jx_session_trace_get_folding (item), cluster_of, n);
+    }
+}
+
 static void
 clear_masks (JxSessionClusters *self)
 {
@@ -129,6 +161,7 @@ set_result (JxSessionClusters *self,
   self->selected = JX_SESSION_CLUSTERS_NONE;
   clear_masks (self);
   start_tree (self);
+  push_clusters (self);
   g_signal_emit (self, signals[CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CLUSTERS]);
   if (old_selected != JX_SESSION_CLUSTERS_NONE)

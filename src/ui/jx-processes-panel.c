@@ -2,6 +2,8 @@
 /* jx-processes-panel.c — see jx-processes-panel.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-merged-icicle-view.h"
@@ -232,8 +234,8 @@ update_tree_status (JxProcessesPanel *self)
       g_autofree char *text = NULL;
 
       /* TRANSLATORS: "812 nodes: 790 equal in all streams, 20 with gaps, 2 with different functions" */
-      text = g_strdup_printf (_("%s: %" G_GUINT64_FORMAT " equal in all streams, %" G_GUINT64_FORMAT
-                                " with gaps, %" G_GUINT64_FORMAT " with different functions. "
+      text = g_strdup_printf (_("%s: %" PRIu64 " equal in all streams, %" PRIu64
+                                " with gaps, %" PRIu64 " with different functions. "
                                 "Click a frame to select its first call."),
                               nodes, stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
                               stats->by_state[JX_MERGED_DIFFERENT]);
@@ -476,7 +478,7 @@ jx_processes_panel_class_init (JxProcessesPanelClass *klass)
 static void
 jx_processes_panel_init (JxProcessesPanel *self)
 {
-  GtkWidget *hint, *heading_box, *open;
+  GtkWidget *hint, *heading_box, *open, *fold;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_margin_start (self->box, 12);
@@ -502,6 +504,13 @@ jx_processes_panel_init (JxProcessesPanel *self)
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_widget_add_css_class (hint, "caption");
   gtk_box_append (GTK_BOX (self->box), hint);
+
+  fold = gtk_button_new_with_mnemonic (_("_Fold by Cluster"));
+  gtk_widget_set_tooltip_text (fold, _("Group the streams of each trace by cluster and fold each cluster "
+                                       "into one row of the timelines"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (fold), "win.fold-clusters");
+  gtk_widget_set_halign (fold, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (self->box), fold);
 
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);

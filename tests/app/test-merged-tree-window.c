@@ -7,6 +7,7 @@
  * timeline to the cluster's first member. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <json-glib/json-glib.h>
@@ -300,6 +301,52 @@ test_merged_tree (void)
         g_assert_true (jx_test_wait_until (has_tree, clusters, 60));
         compare_with_cli (jx_session_clusters_get_tree (clusters, NULL), anchor, c);
       }
+
+  /* Fold by Cluster: one folded row per cluster, no stream row left. */
+  {
+    JxTimelineCanvas *canvas = JX_TIMELINE_CANVAS (jx_trace_timeline_get_canvas (lane));
+    JxStreamGroups *groups;
+    const JxTimelineRow *rows;
+    guint n_rows, n_cluster_rows = 0, n_stream_rows = 0, seen = 0;
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.fold-clusters", NULL);
+    g_assert_cmpint (jx_session_get_fold_grouping (session), ==, JX_FOLD_GROUPING_CLUSTERS);
+    groups = jx_session_trace_get_groups (item);
+    g_assert_cmpint (jx_stream_groups_get_grouping (groups), ==, JX_FOLD_GROUPING_CLUSTERS);
+    jx_test_spin (100);
+    rows = jx_timeline_canvas_get_rows (canvas, &n_rows);
+    for (guint r = 0; r < n_rows; r++)
+      if (rows[r].kind == JX_TIMELINE_ROW_STREAM)
+        n_stream_rows++;
+      else if (rows[r].kind == JX_TIMELINE_ROW_GROUP)
+        {
+          const JxStreamGroup *g = jx_stream_groups_get_group (groups, rows[r].group);
+          guint number = 0;
+          g_autofree char *name = NULL;
+
+          g_assert_cmpint (g->kind, ==, JX_STREAM_GROUP_CLUSTER);
+          g_assert_cmpint (sscanf (g->key, "cluster:%u", &number), ==, 1);
+          g_assert_cmpuint (number, >=, 1);
+          g_assert_cmpuint (number, <=, jx_clustering_get_n_clusters (clustering));
+          g_assert_false (seen & (1u << number));
+          seen |= 1u << number;
+          name = g_strdup_printf ("Cluster %u", number);
+          g_assert_cmpstr (g->name, ==, name);
+          g_assert_cmpuint (g->n_members, ==, jx_clustering_get_cluster (clustering, number - 1)->size);
+          g_assert_true (jx_timeline_canvas_get_group_folded (canvas, rows[r].group));
+          n_cluster_rows++;
+        }
+    g_assert_cmpuint (n_cluster_rows, ==, jx_clustering_get_n_clusters (clustering));
+    g_assert_cmpuint (n_stream_rows, ==, 0);
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.unfold-all", NULL);
+    jx_test_spin (50);
+    rows = jx_timeline_canvas_get_rows (canvas, &n_rows);
+    n_stream_rows = 0;
+    for (guint r = 0; r < n_rows; r++)
+      n_stream_rows += rows[r].kind == JX_TIMELINE_ROW_STREAM;
+    g_assert_cmpuint (n_stream_rows, ==, jx_trace_get_n_streams (jx_session_trace_get_trace (item)));
+  }
 
   /* Removing the trace drops the pick and the tree. */
   jx_session_remove (session, item);
