@@ -279,6 +279,22 @@ seconds_text (double seconds)
   return jx_time_format (jx_time_seconds_to_ns (seconds), 3);
 }
 
+/* "process / stream", with its trace ahead when the tree merges streams of
+ * several traces (rank 3 of which run?). */
+static char *
+stream_label (JxMergedTree *tree,
+              guint32       stream)
+{
+  guint n = jx_merged_tree_get_n_streams (tree);
+
+  for (guint s = 1; s < n; s++)
+    if (jx_merged_tree_get_stream (tree, s).trace != jx_merged_tree_get_stream (tree, 0).trace)
+      /* TRANSLATORS: a stream of a trace, e.g. "run-64 · MPI Rank 3 / Master thread" */
+      return g_strdup_printf (_("%s · %s"), jx_merged_tree_get_trace_name (tree, stream),
+                              jx_merged_tree_get_stream_name (tree, stream));
+  return g_strdup (jx_merged_tree_get_stream_name (tree, stream));
+}
+
 char *
 jx_merged_icicle_dup_description (const JxMergedIcicle *self,
                                   guint32               node)
@@ -329,7 +345,11 @@ jx_merged_icicle_dup_description (const JxMergedIcicle *self,
       m = jx_merged_tree_get_members (tree, node, &n);
       g_string_append (out, ": ");
       for (guint j = 0; j < n && j < NAMED_STREAMS; j++)
-        g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", jx_merged_tree_get_stream_name (tree, m[j].stream));
+        {
+          g_autofree char *label = stream_label (tree, m[j].stream);
+
+          g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", label);
+        }
       if (n > NAMED_STREAMS)
         g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", n - NAMED_STREAMS),
                                 n - NAMED_STREAMS);
@@ -339,7 +359,11 @@ jx_merged_icicle_dup_description (const JxMergedIcicle *self,
   hi = seconds_text (nodes->max_seconds[node]);
   g_string_append_printf (out, _("\nTime: min %s, median %s, max %s"), lo, mid, hi);
   if (nodes->outlier[node] != JX_NONE)
-    g_string_append_printf (out, _("; outlier %s"), jx_merged_tree_get_stream_name (tree, nodes->outlier[node]));
+    {
+      g_autofree char *label = stream_label (tree, nodes->outlier[node]);
+
+      g_string_append_printf (out, _("; outlier %s"), label);
+    }
   return g_string_free (out, FALSE);
 }
 
