@@ -15,6 +15,7 @@ struct _JxSessionClusters
   GPtrArray     *watched;          /* JxSessionTrace whose "state" we follow */
   JxSessionJob   job;
   gboolean       wanted;
+  double         threshold;        /* 0 = exact groups only */
   JxClustering  *clustering;
   GPtrArray     *result_items;     /* JxSessionTrace per trace of the result (weak refs) */
   GPtrArray     *result_traces;    /* JxTrace per trace of the result (strong: the set points at them) */
@@ -30,7 +31,7 @@ struct _JxSessionClusters
 
 G_DEFINE_FINAL_TYPE (JxSessionClusters, jx_session_clusters, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_WANTED, PROP_RUNNING, PROP_N_CLUSTERS, PROP_SELECTED, PROP_TREE_RUNNING, PROP_TREE_PROGRESS,
+enum { PROP_0, PROP_WANTED, PROP_THRESHOLD, PROP_RUNNING, PROP_N_CLUSTERS, PROP_SELECTED, PROP_TREE_RUNNING, PROP_TREE_PROGRESS,
        N_PROPS };
 enum { CHANGED, TREE_CHANGED, N_SIGNALS };
 
@@ -41,6 +42,7 @@ typedef struct
 {
   GPtrArray *traces;               /* JxTrace, strong */
   GPtrArray *items;                /* JxSessionTrace, strong: for the result's lookups */
+  double     threshold;
 } RunInput;
 
 static void
@@ -65,6 +67,7 @@ cluster_thread (GTask        *task,
   JxClustering *clustering;
 
   jx_cluster_options_init (&options);
+  options.threshold = in->threshold;
   clustering = jx_clustering_new_for_traces ((JxTrace *const *) in->traces->pdata, in->traces->len,
                                              &options, cancellable, &error);
   if (clustering == NULL)
@@ -199,6 +202,7 @@ start (JxSessionClusters *self)
   if (!self->wanted || self->items == NULL)
     return;
   in = g_new0 (RunInput, 1);
+  in->threshold = self->threshold;
   in->traces = g_ptr_array_new_with_free_func (g_object_unref);
   in->items = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < g_list_model_get_n_items (self->items); i++)
@@ -281,6 +285,27 @@ jx_session_clusters_set_wanted (JxSessionClusters *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WANTED]);
   if (wanted && self->clustering == NULL)
     start (self);
+}
+
+void
+jx_session_clusters_set_threshold (JxSessionClusters *self,
+                                   double             threshold)
+{
+  g_return_if_fail (JX_IS_SESSION_CLUSTERS (self));
+  g_return_if_fail (threshold >= 0.0 && threshold <= 1.0);
+
+  if (self->threshold == threshold)
+    return;
+  self->threshold = threshold;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THRESHOLD]);
+  start (self);
+}
+
+double
+jx_session_clusters_get_threshold (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), 0.0);
+  return self->threshold;
 }
 
 gboolean
@@ -545,6 +570,9 @@ jx_session_clusters_get_property (GObject    *object,
     case PROP_WANTED:
       g_value_set_boolean (value, self->wanted);
       break;
+    case PROP_THRESHOLD:
+      g_value_set_double (value, self->threshold);
+      break;
     case PROP_RUNNING:
       g_value_set_boolean (value, jx_session_clusters_get_running (self));
       break;
@@ -577,6 +605,9 @@ jx_session_clusters_set_property (GObject      *object,
     {
     case PROP_WANTED:
       jx_session_clusters_set_wanted (self, g_value_get_boolean (value));
+      break;
+    case PROP_THRESHOLD:
+      jx_session_clusters_set_threshold (self, g_value_get_double (value));
       break;
     case PROP_SELECTED:
       jx_session_clusters_set_selected (self, g_value_get_uint (value));
@@ -634,6 +665,9 @@ jx_session_clusters_class_init (JxSessionClustersClass *klass)
   properties[PROP_WANTED] =
     g_param_spec_boolean ("wanted", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THRESHOLD] =
+    g_param_spec_double ("threshold", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_RUNNING] =
     g_param_spec_boolean ("running", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

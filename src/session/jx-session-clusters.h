@@ -12,6 +12,10 @@
  *
  * Properties (read-only unless said):
  *   "wanted"     (boolean, read-write) compute and keep the clusters current
+ *   "threshold"  (double, read-write) also merge near-equal clusters whose
+ *                similarity reaches it (JxClusterOptions, `cluster
+ *                --threshold`); 0 (the default) keeps exact clusters;
+ *                a change clusters again
  *   "running"    (boolean) a clustering is in progress
  *   "n-clusters" (uint) clusters of the last result, 0 without one
  *   "selected"   (uint, read-write) the picked cluster, G_MAXUINT for none;
@@ -47,6 +51,9 @@ JxSessionClusters *jx_session_clusters_new            (GListModel        *items)
 void               jx_session_clusters_set_wanted     (JxSessionClusters *self,
                                                        gboolean           wanted);
 gboolean           jx_session_clusters_get_wanted     (JxSessionClusters *self);
+void               jx_session_clusters_set_threshold  (JxSessionClusters *self,
+                                                       double             threshold);
+double             jx_session_clusters_get_threshold  (JxSessionClusters *self);
 gboolean           jx_session_clusters_get_running    (JxSessionClusters *self);
 /* The last result (borrowed: valid until the next "changed"), NULL when
  * there is none; error (may be NULL) says why the last run failed. */

@@ -29,6 +29,8 @@ struct _JxProcessesPanel
   GtkWidget         *tree_progress;
   GtkWidget         *tree_view;
   GtkWidget         *by_calls;       /* "Widths by calls" */
+  GtkWidget         *merge;          /* "Merge near-equal clusters" */
+  GtkWidget         *merge_spin;     /* its threshold */
   GtkWidget         *tree_window;    /* the same tree, larger, in its own window; weak */
   GtkWidget         *window_view;
   GtkWidget         *window_status;
@@ -311,6 +313,32 @@ on_dark (JxProcessesPanel *self)
     jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->window_view), jx_session_get_dark (self->session));
 }
 
+/* "Merge near-equal clusters, similarity at least T": the session's
+ * clusters' threshold (0 when off), as `cluster --threshold T`. */
+static void
+on_merge_changed (JxProcessesPanel *self)
+{
+  gboolean on = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->merge));
+
+  gtk_widget_set_sensitive (self->merge_spin, on);
+  if (self->clusters != NULL)
+    jx_session_clusters_set_threshold (self->clusters,
+                                       on ? gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->merge_spin)) : 0.0);
+}
+
+void
+jx_processes_panel_set_threshold (JxProcessesPanel *self,
+                                  double            threshold)
+{
+  g_return_if_fail (JX_IS_PROCESSES_PANEL (self));
+  g_return_if_fail (threshold >= 0.0 && threshold <= 1.0);
+
+  if (threshold > 0.0)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->merge_spin), threshold);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->merge), threshold > 0.0);
+  on_merge_changed (self);
+}
+
 /* The side pane is narrow: the same tree, as wide as a window allows. */
 static void
 open_window (JxProcessesPanel *self)
@@ -504,6 +532,34 @@ jx_processes_panel_init (JxProcessesPanel *self)
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_widget_add_css_class (hint, "caption");
   gtk_box_append (GTK_BOX (self->box), hint);
+
+  {
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+    GtkWidget *label = gtk_label_new_with_mnemonic (_("_Merge near-equal clusters, similarity at least"));
+
+    self->merge = gtk_check_button_new ();
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+    gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->merge);
+    gtk_check_button_set_child (GTK_CHECK_BUTTON (self->merge), label);
+    gtk_widget_set_hexpand (self->merge, TRUE);
+    gtk_widget_set_tooltip_text (self->merge, _("Also put clusters together whose most frequent caller → callee "
+                                                "pairs mostly agree (as juxtrace-cli cluster --threshold): their "
+                                                "merged call tree then shows where the streams differ"));
+    self->merge_spin = gtk_spin_button_new_with_range (0.5, 1.0, 0.05);
+    gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->merge_spin), 2);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->merge_spin), JX_CLUSTER_SUGGESTED_THRESHOLD);
+    gtk_widget_set_valign (self->merge_spin, GTK_ALIGN_CENTER);
+    gtk_widget_set_sensitive (self->merge_spin, FALSE);
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->merge_spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                    self->merge, NULL, -1);
+    g_signal_connect_swapped (self->merge, "toggled", G_CALLBACK (on_merge_changed), self);
+    g_signal_connect_swapped (self->merge_spin, "value-changed", G_CALLBACK (on_merge_changed), self);
+    gtk_box_append (GTK_BOX (row), self->merge);
+    gtk_box_append (GTK_BOX (row), self->merge_spin);
+    gtk_box_append (GTK_BOX (self->box), row);
+  }
 
   fold = gtk_button_new_with_mnemonic (_("_Fold by Cluster"));
   gtk_widget_set_tooltip_text (fold, _("Group the streams of each trace by cluster and fold each cluster "

@@ -34,6 +34,10 @@ const char *jx_processes_panel_get_status   (JxProcessesPanel *self);
 void        jx_processes_panel_select_row   (JxProcessesPanel *self,
                                              guint             row);
 
+/* "Merge near-equal clusters" with this similarity threshold (0: off), as
+ * the check button and its spin button set it. */
+void        jx_processes_panel_set_threshold (JxProcessesPanel *self,
+                                              double            threshold);
 /* The icicle of the picked cluster's merged call tree (a
  * JxMergedIcicleView). */
 GtkWidget  *jx_processes_panel_get_tree_view (JxProcessesPanel *self);

@@ -96,10 +96,12 @@ compare_nodes (JxMergedTree *tree,
 static void
 compare_with_cli (JxMergedTree *tree,
                   const char   *path,
-                  guint         cluster)
+                  guint         cluster,
+                  const char   *threshold)
 {
   g_autofree char *number = g_strdup_printf ("%u", cluster + 1);
-  const char *args[] = { "cluster", "--merged-tree", "--cluster", number, "--json", path, NULL };
+  const char *args[] = { "cluster", "--merged-tree", "--cluster", number, "--json", path,
+                         threshold != NULL ? "--threshold" : NULL, threshold, NULL };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
@@ -236,7 +238,7 @@ test_merged_tree (void)
   g_assert_false (jx_session_clusters_get_tree_running (clusters));
   tree = jx_session_clusters_get_tree (clusters, NULL);
   g_assert_cmpuint (jx_merged_tree_get_n_streams (tree), ==, jx_clustering_get_cluster (clustering, last)->size);
-  compare_with_cli (tree, anchor, last);
+  compare_with_cli (tree, anchor, last, NULL);
 
   /* The icicle of that tree, in the page. */
   g_assert_true (jx_merged_icicle_view_get_tree (view) == tree);
@@ -299,7 +301,7 @@ test_merged_tree (void)
         jx_processes_panel_select_row (panel, c);
         g_assert_null (jx_merged_icicle_view_get_tree (view));
         g_assert_true (jx_test_wait_until (has_tree, clusters, 60));
-        compare_with_cli (jx_session_clusters_get_tree (clusters, NULL), anchor, c);
+        compare_with_cli (jx_session_clusters_get_tree (clusters, NULL), anchor, c, NULL);
       }
 
   /* Fold by Cluster: one folded row per cluster, in the clusters' order,
@@ -346,6 +348,42 @@ test_merged_tree (void)
     for (guint r = 0; r < n_rows; r++)
       n_stream_rows += rows[r].kind == JX_TIMELINE_ROW_STREAM;
     g_assert_cmpuint (n_stream_rows, ==, jx_trace_get_n_streams (jx_session_trace_get_trace (item)));
+  }
+
+  /* Merging near-equal clusters (0.5, as cluster --threshold 0.5): one
+   * cluster whose tree has gaps where the classes and the outlier differ;
+   * its frames say which streams call there. */
+  {
+    const JxMergedNodes *nodes;
+    guint32 gap = JX_NONE;
+    g_autofree char *tip = NULL;
+
+    jx_processes_panel_set_threshold (panel, 0.5);
+    g_assert_cmpfloat (jx_session_clusters_get_threshold (clusters), ==, 0.5);
+    g_assert_true (jx_session_clusters_get_running (clusters));
+    g_assert_true (jx_test_wait_until (has_rows, panel, 60));
+    clustering = jx_session_clusters_get_clustering (clusters, NULL);
+    g_assert_cmpuint (jx_clustering_get_n_clusters (clustering), ==, 1);
+    jx_processes_panel_select_row (panel, 0);
+    g_assert_true (jx_test_wait_until (has_tree, clusters, 60));
+    tree = jx_session_clusters_get_tree (clusters, NULL);
+    g_assert_cmpuint (jx_merged_tree_get_n_streams (tree), ==, options.n_ranks);
+    g_assert_cmpuint (jx_merged_tree_get_stats (tree)->by_state[JX_MERGED_GAP], >, 0);
+    compare_with_cli (tree, anchor, 0, "0.5");
+    g_assert_true (jx_test_wait_until (has_icicle, view, 10));
+    icicle = jx_merged_icicle_view_get_icicle (view);
+    nodes = jx_merged_tree_get_nodes (tree);
+    for (guint32 v = 0; v < nodes->n_nodes && gap == JX_NONE; v++)
+      if (nodes->state[v] == JX_MERGED_GAP && jx_merged_icicle_find_node (icicle, v) != NULL)
+        gap = v;
+    g_assert_cmpuint (gap, !=, JX_NONE);
+    tip = jx_merged_icicle_dup_description (icicle, gap);
+    g_assert_nonnull (strstr (tip, "Called by"));
+    g_assert_nonnull (strstr (tip, "MPI Rank"));
+    jx_processes_panel_set_threshold (panel, 0.0);
+    g_assert_cmpfloat (jx_session_clusters_get_threshold (clusters), ==, 0.0);
+    g_assert_true (jx_test_wait_until (has_rows, panel, 60));
+    g_assert_cmpuint (jx_session_clusters_get_n_clusters (clusters), ==, 4);
   }
 
   /* Removing the trace drops the pick and the tree. */
