@@ -19,6 +19,7 @@ struct _JxMergedIcicleView
   gboolean        dark;
   gboolean        width_by_calls;
   guint32         selected;
+  GtkWidget      *tip;              /* the tooltip's label, wrapped */
 };
 
 G_DEFINE_FINAL_TYPE (JxMergedIcicleView, jx_merged_icicle_view, GTK_TYPE_WIDGET)
@@ -134,7 +135,9 @@ on_query_tooltip (GtkWidget          *widget,
   if (node == JX_NONE)
     return FALSE;
   text = jx_merged_icicle_dup_description (self->icicle, node);
-  gtk_tooltip_set_text (tooltip, text);
+  /* A long list of streams wraps instead of running off the screen. */
+  gtk_label_set_text (GTK_LABEL (self->tip), text);
+  gtk_tooltip_set_custom (tooltip, self->tip);
   return TRUE;
 }
 
@@ -321,6 +324,7 @@ jx_merged_icicle_view_finalize (GObject *object)
 
   g_clear_pointer (&self->icicle, jx_merged_icicle_free);
   g_clear_pointer (&self->tree, jx_merged_tree_unref);
+  g_clear_object (&self->tip);
   g_free (self->title);
 
   G_OBJECT_CLASS (jx_merged_icicle_view_parent_class)->finalize (object);
@@ -361,6 +365,10 @@ jx_merged_icicle_view_init (JxMergedIcicleView *self)
   GtkGesture *click = gtk_gesture_click_new ();
 
   self->selected = JX_NONE;
+  self->tip = g_object_ref_sink (gtk_label_new (NULL));
+  gtk_label_set_wrap (GTK_LABEL (self->tip), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (self->tip), 72);
+  gtk_label_set_xalign (GTK_LABEL (self->tip), 0.0f);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
   g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
