@@ -129,6 +129,7 @@ _jx_window_fold_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_T, GDK_SHIFT_MASK, "win.fold-threads", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_N, GDK_SHIFT_MASK, "win.fold-nodes", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_P, GDK_SHIFT_MASK, "win.fold-processes", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_L, GDK_SHIFT_MASK, "win.fold-clusters", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_U, GDK_SHIFT_MASK, "win.unfold-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_C, GDK_SHIFT_MASK, "win.choose-custom-set", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, 0, "win.show-sos", NULL);
