@@ -486,6 +486,11 @@ tree_done (GObject      *source,
       g_clear_error (&error);
       return;
     }
+  if (tree != NULL && self->tree_progress != 1.0)
+    {
+      self->tree_progress = 1.0;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_PROGRESS]);
+    }
   set_tree (self, tree, error);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_RUNNING]);
 }
