@@ -6,6 +6,7 @@
 
 #include "jx-session-clusters.h"
 #include "jx-session-job.h"
+#include "jx-stream-groups.h"
 
 struct _JxSessionClusters
 {
@@ -26,6 +27,7 @@ struct _JxSessionClusters
   JxSessionJob   tree_job;
   JxMergedTree  *tree;
   GError        *tree_error;
+  GArray        *custom_refs;      /* JxStreamRef: the streams merged instead of a cluster; NULL = none */
   double         tree_progress;
 };
 
@@ -162,6 +164,7 @@ set_result (JxSessionClusters *self,
       self->result_traces = g_ptr_array_ref (traces);
     }
   self->selected = JX_SESSION_CLUSTERS_NONE;
+  g_clear_pointer (&self->custom_refs, g_array_unref);
   clear_masks (self);
   start_tree (self);
   push_clusters (self);
@@ -398,8 +401,9 @@ jx_session_clusters_set_selected (JxSessionClusters *self,
   g_return_if_fail (JX_IS_SESSION_CLUSTERS (self));
   g_return_if_fail (cluster == JX_SESSION_CLUSTERS_NONE || cluster < jx_session_clusters_get_n_clusters (self));
 
-  if (self->selected == cluster)
+  if (self->selected == cluster && (self->custom_refs == NULL || cluster == JX_SESSION_CLUSTERS_NONE))
     return;
+  g_clear_pointer (&self->custom_refs, g_array_unref);
   self->selected = cluster;
   clear_masks (self);
   if (cluster != JX_SESSION_CLUSTERS_NONE)
@@ -509,9 +513,15 @@ start_tree (JxSessionClusters *self)
   if (self->tree != NULL || self->tree_error != NULL)
     set_tree (self, NULL, NULL);
   self->tree_progress = 0.0;
-  if (self->selected != JX_SESSION_CLUSTERS_NONE && self->clustering != NULL)
+  if (self->custom_refs != NULL && self->clustering != NULL)
     {
-      refs = jx_merged_tree_streams_of_cluster (self->clustering, self->selected, &n);
+      n = self->custom_refs->len;
+      refs = g_memdup2 (self->custom_refs->data, MAX (n, 1) * sizeof (JxStreamRef));
+    }
+  else if (self->selected != JX_SESSION_CLUSTERS_NONE && self->clustering != NULL)
+    refs = jx_merged_tree_streams_of_cluster (self->clustering, self->selected, &n);
+  if (refs != NULL)
+    {
       r = g_new0 (TreeRun, 1);
       r->self = g_object_ref (self);
       r->run = g_object_ref (jx_session_job_start (&self->tree_job));
@@ -521,6 +531,63 @@ start_tree (JxSessionClusters *self)
   if (was_running != jx_session_job_is_running (&self->tree_job))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_RUNNING]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_PROGRESS]);
+}
+
+guint
+jx_session_clusters_merge_streams (JxSessionClusters  *self,
+                                   const char * const *names)
+{
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (JxStreamRef));
+  guint old_selected;
+
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), 0);
+
+  if (self->clustering == NULL || names == NULL)
+    return 0;
+  for (guint t = 0; t < self->result_traces->len; t++)
+    {
+      JxTrace *trace = g_ptr_array_index (self->result_traces, t);
+
+      for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+        {
+          g_autofree char *key = jx_stream_groups_stream_key (trace, s);
+
+          if (g_strv_contains (names, key) &&
+              !(jx_trace_get_stream (trace, s)->flags & JX_STREAM_FLAG_MISSING))
+            g_array_append_val (refs, ((JxStreamRef) { t, s }));
+        }
+    }
+  if (refs->len == 0)
+    return 0;
+  old_selected = self->selected;
+  self->selected = JX_SESSION_CLUSTERS_NONE;
+  g_clear_pointer (&self->custom_refs, g_array_unref);
+  self->custom_refs = g_array_ref (refs);
+  clear_masks (self);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      JxStreamRef ref = g_array_index (refs, JxStreamRef, i);
+      JxTrace *trace = g_ptr_array_index (self->result_traces, ref.trace);
+      guint8 *mask = g_hash_table_lookup (self->masks, trace);
+
+      if (mask == NULL)
+        {
+          mask = g_new0 (guint8, MAX (jx_trace_get_n_streams (trace), 1));
+          g_hash_table_insert (self->masks, trace, mask);
+        }
+      mask[ref.stream] = 1;
+    }
+  if (old_selected != JX_SESSION_CLUSTERS_NONE)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  start_tree (self);
+  return refs->len;
+}
+
+gboolean
+jx_session_clusters_get_tree_is_streams (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), FALSE);
+  return self->custom_refs != NULL;
 }
 
 gboolean
@@ -631,6 +698,7 @@ jx_session_clusters_dispose (GObject *object)
   jx_session_job_cancel (&self->tree_job);
   g_clear_pointer (&self->tree, jx_merged_tree_unref);
   g_clear_error (&self->tree_error);
+  g_clear_pointer (&self->custom_refs, g_array_unref);
   for (guint i = 0; i < self->watched->len; i++)
     g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->watched, i), self);
   g_ptr_array_set_size (self->watched, 0);

@@ -83,6 +83,16 @@ JxMergedTree      *jx_session_clusters_get_tree       (JxSessionClusters *self,
                                                        const GError     **error);
 gboolean           jx_session_clusters_get_tree_running (JxSessionClusters *self);
 double             jx_session_clusters_get_tree_progress (JxSessionClusters *self);
+/* Merges the streams named (jx_stream_groups_stream_key "process /
+ * stream", in every trace of the last result: the custom set) instead of a
+ * cluster: the pick goes, the streams are marked as a cluster's members
+ * are, and their tree is built. Returns how many streams matched (0: none,
+ * or no result yet; nothing changes). Picking a cluster or a new result
+ * ends it. */
+guint              jx_session_clusters_merge_streams  (JxSessionClusters  *self,
+                                                       const char * const *names);
+/* TRUE while the tree is (being) built of streams merge_streams named. */
+gboolean           jx_session_clusters_get_tree_is_streams (JxSessionClusters *self);
 /* The item of a stream of the tree (jx_merged_tree_get_stream), NULL when
  * its trace has left the session since. */
 JxSessionTrace    *jx_session_clusters_get_tree_item  (JxSessionClusters *self,

@@ -31,6 +31,7 @@ struct _JxProcessesPanel
   GtkWidget         *by_calls;       /* "Widths by calls" */
   GtkWidget         *merge;          /* "Merge near-equal clusters" */
   GtkWidget         *merge_spin;     /* its threshold */
+  GtkWidget         *merge_custom;   /* "Merge the Custom Set" */
   GtkWidget         *tree_window;    /* the same tree, larger, in its own window; weak */
   GtkWidget         *window_view;
   GtkWidget         *window_status;
@@ -205,17 +206,20 @@ update_tree_status (JxProcessesPanel *self)
   JxMergedTree *tree = jx_session_clusters_get_tree (self->clusters, &error);
   JxClustering *clustering = jx_session_clusters_get_clustering (self->clusters, NULL);
 
-  gtk_widget_set_visible (self->tree_box, selected != JX_SESSION_CLUSTERS_NONE && clustering != NULL);
+  gboolean picked = (selected != JX_SESSION_CLUSTERS_NONE || jx_session_clusters_get_tree_is_streams (self->clusters)) &&
+                    clustering != NULL;
+
+  gtk_widget_set_visible (self->tree_box, picked);
   gtk_spinner_set_spinning (GTK_SPINNER (self->tree_spinner), running);
   gtk_widget_set_visible (self->tree_spinner, running);
   gtk_widget_set_visible (self->tree_progress, running);
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->tree_progress),
                                  jx_session_clusters_get_tree_progress (self->clusters));
-  if (selected == JX_SESSION_CLUSTERS_NONE || clustering == NULL)
+  if (!picked)
     return;
   if (running)
     {
-      guint n = jx_clustering_get_cluster (clustering, selected)->size;
+      guint n = selected != JX_SESSION_CLUSTERS_NONE ? jx_clustering_get_cluster (clustering, selected)->size : 0;
       g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                             "Merging the call tree of %u stream…",
                                                             "Merging the call trees of %u streams…", n), n);
@@ -253,7 +257,14 @@ on_tree_changed (JxProcessesPanel *self)
   JxClustering *clustering = jx_session_clusters_get_clustering (self->clusters, NULL);
   g_autofree char *title = NULL;
 
-  if (tree != NULL && clustering != NULL && selected != JX_SESSION_CLUSTERS_NONE)
+  if (tree != NULL && clustering != NULL && jx_session_clusters_get_tree_is_streams (self->clusters))
+    {
+      guint n = jx_merged_tree_get_n_streams (tree);
+
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Custom set: merged call tree of %u stream",
+                                            "Custom set: merged call tree of %u streams", n), n);
+    }
+  else if (tree != NULL && clustering != NULL && selected != JX_SESSION_CLUSTERS_NONE)
     {
       guint n = jx_merged_tree_get_n_streams (tree);
 
@@ -311,6 +322,29 @@ on_dark (JxProcessesPanel *self)
   jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->tree_view), jx_session_get_dark (self->session));
   if (self->tree_window != NULL)
     jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->window_view), jx_session_get_dark (self->session));
+}
+
+/* The custom set of the fold menu (Shift+C) merged instead of a cluster. */
+static void
+update_merge_custom (JxProcessesPanel *self)
+{
+  const char * const *custom = self->session != NULL ? jx_session_get_fold_custom (self->session) : NULL;
+
+  gtk_widget_set_sensitive (self->merge_custom,
+                            custom != NULL && custom[0] != NULL && self->clusters != NULL &&
+                            jx_session_clusters_get_clustering (self->clusters, NULL) != NULL);
+}
+
+static void
+on_merge_custom (JxProcessesPanel *self)
+{
+  if (jx_session_clusters_merge_streams (self->clusters, jx_session_get_fold_custom (self->session)) > 0)
+    {
+      self->filling = TRUE;
+      gtk_list_box_unselect_all (GTK_LIST_BOX (self->list));
+      self->filling = FALSE;
+      update_tree_status (self);
+    }
 }
 
 /* "Merge near-equal clusters, similarity at least T": the session's
@@ -405,11 +439,14 @@ jx_processes_panel_set_session (JxProcessesPanel *self,
   g_signal_connect_object (self->clusters, "notify::tree-progress", G_CALLBACK (update_tree_status), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::dark", G_CALLBACK (on_dark), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::fold-custom", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "changed", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
   on_dark (self);
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     jx_session_clusters_set_wanted (self->clusters, TRUE);
   fill (self);
   on_tree_changed (self);
+  update_merge_custom (self);
 }
 
 guint
@@ -457,6 +494,17 @@ jx_processes_panel_open_tree_window (JxProcessesPanel *self)
   g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
   open_window (self);
   return self->window_view;
+}
+
+gboolean
+jx_processes_panel_merge_custom (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), FALSE);
+
+  if (!gtk_widget_get_sensitive (self->merge_custom))
+    return FALSE;
+  on_merge_custom (self);
+  return TRUE;
 }
 
 GtkWidget *
@@ -561,12 +609,23 @@ jx_processes_panel_init (JxProcessesPanel *self)
     gtk_box_append (GTK_BOX (self->box), row);
   }
 
+  self->merge_custom = gtk_button_new_with_mnemonic (_("Merge the Custom _Set"));
+  gtk_widget_set_tooltip_text (self->merge_custom, _("The merged call tree of the streams of the custom set "
+                                                     "(Fold Streams ▸ Choose a Custom Set…) instead of a cluster"));
+  g_signal_connect_swapped (self->merge_custom, "clicked", G_CALLBACK (on_merge_custom), self);
+  gtk_widget_set_sensitive (self->merge_custom, FALSE);
+
   fold = gtk_button_new_with_mnemonic (_("_Fold by Cluster"));
   gtk_widget_set_tooltip_text (fold, _("Group the streams of each trace by cluster and fold each cluster "
                                        "into one row of the timelines"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (fold), "win.fold-clusters");
-  gtk_widget_set_halign (fold, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (self->box), fold);
+  {
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+    gtk_box_append (GTK_BOX (buttons), fold);
+    gtk_box_append (GTK_BOX (buttons), self->merge_custom);
+    gtk_box_append (GTK_BOX (self->box), buttons);
+  }
 
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);

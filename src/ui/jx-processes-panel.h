@@ -38,6 +38,9 @@ void        jx_processes_panel_select_row   (JxProcessesPanel *self,
  * the check button and its spin button set it. */
 void        jx_processes_panel_set_threshold (JxProcessesPanel *self,
                                               double            threshold);
+/* "Merge the Custom Set" as a click does: FALSE when the button is
+ * insensitive (no custom set, or no clusters yet). */
+gboolean    jx_processes_panel_merge_custom  (JxProcessesPanel *self);
 /* The icicle of the picked cluster's merged call tree (a
  * JxMergedIcicleView). */
 GtkWidget  *jx_processes_panel_get_tree_view (JxProcessesPanel *self);

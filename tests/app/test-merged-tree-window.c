@@ -94,6 +94,11 @@ compare_nodes (JxMergedTree *tree,
 
 /* The window's tree equals the CLI's for cluster (0-based) of the trace. */
 static void
+compare_with_cli_args (JxMergedTree       *tree,
+                       const char * const *args);
+
+/* cluster is 0-based; threshold NULL: none. */
+static void
 compare_with_cli (JxMergedTree *tree,
                   const char   *path,
                   guint         cluster,
@@ -102,6 +107,14 @@ compare_with_cli (JxMergedTree *tree,
   g_autofree char *number = g_strdup_printf ("%u", cluster + 1);
   const char *args[] = { "cluster", "--merged-tree", "--cluster", number, "--json", path,
                          threshold != NULL ? "--threshold" : NULL, threshold, NULL };
+
+  compare_with_cli_args (tree, args);
+}
+
+static void
+compare_with_cli_args (JxMergedTree       *tree,
+                       const char * const *args)
+{
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *out = NULL;
@@ -384,6 +397,38 @@ test_merged_tree (void)
     g_assert_cmpfloat (jx_session_clusters_get_threshold (clusters), ==, 0.0);
     g_assert_true (jx_test_wait_until (has_rows, panel, 60));
     g_assert_cmpuint (jx_session_clusters_get_n_clusters (clusters), ==, 4);
+  }
+
+  /* The custom set instead of a cluster: one rank of each class, the
+   * tree `cluster --merged-tree --streams` gives, with gaps where the
+   * classes differ; picking a cluster again ends it. */
+  {
+    JxTrace *loaded = jx_session_trace_get_trace (item);
+    g_autofree char *k0 = jx_stream_groups_stream_key (loaded, 0);
+    g_autofree char *k1 = jx_stream_groups_stream_key (loaded, 20);
+    g_autofree char *k2 = jx_stream_groups_stream_key (loaded, 40);
+    const char *custom[] = { k0, k1, k2, NULL };
+    const char *args[] = { "cluster", "--merged-tree", "--streams", k0, "--streams", k1, "--streams", k2,
+                           "--json", anchor, NULL };
+
+    g_assert_false (jx_processes_panel_merge_custom (panel));
+    jx_session_set_fold_custom (session, custom);
+    g_assert_true (jx_processes_panel_merge_custom (panel));
+    g_assert_cmpuint (jx_session_clusters_get_selected (clusters), ==, JX_SESSION_CLUSTERS_NONE);
+    g_assert_true (jx_session_clusters_get_tree_is_streams (clusters));
+    g_assert_true (jx_test_wait_until (has_tree, clusters, 60));
+    tree = jx_session_clusters_get_tree (clusters, NULL);
+    g_assert_cmpuint (jx_merged_tree_get_n_streams (tree), ==, 3);
+    g_assert_cmpuint (jx_merged_tree_get_stats (tree)->by_state[JX_MERGED_GAP], >, 0);
+    compare_with_cli_args (tree, args);
+    g_assert_true (jx_merged_icicle_view_get_tree (view) == tree);
+    g_assert_true (jx_session_clusters_get_stream_mask (clusters, loaded)[20]);
+    g_assert_false (jx_session_clusters_get_stream_mask (clusters, loaded)[21]);
+    jx_processes_panel_select_row (panel, 0);
+    g_assert_false (jx_session_clusters_get_tree_is_streams (clusters));
+    g_assert_true (jx_test_wait_until (has_tree, clusters, 60));
+    g_assert_cmpuint (jx_merged_tree_get_n_streams (jx_session_clusters_get_tree (clusters, NULL)), ==,
+                      jx_clustering_get_cluster (jx_session_clusters_get_clustering (clusters, NULL), 0)->size);
   }
 
   /* Removing the trace drops the pick and the tree. */
