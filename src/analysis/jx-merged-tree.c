@@ -289,6 +289,17 @@ jx_merged_tree_map_stream (JxMergedTree *self,
   return map;
 }
 
+static int
+compare_stream_ref (const void *pa,
+                    const void *pb)
+{
+  const JxStreamRef *a = pa, *b = pb;
+
+  if (a->trace != b->trace)
+    return a->trace < b->trace ? -1 : 1;
+  return a->stream < b->stream ? -1 : (a->stream > b->stream ? 1 : 0);
+}
+
 JxStreamRef *
 jx_merged_tree_streams_of_cluster (JxClustering *clustering,
                                    guint         cluster,
@@ -313,6 +324,9 @@ jx_merged_tree_streams_of_cluster (JxClustering *clustering,
 
       out[m] = (JxStreamRef) { jx_signature_set_get_trace_of (set, sig), jx_signature_set_get_stream_of (set, sig) };
     }
+  /* In trace and stream order: the window and the CLI merge the same
+   * streams in the same order, so they build the same tree. */
+  qsort (out, c->size, sizeof (JxStreamRef), compare_stream_ref);
   if (n != NULL)
     *n = c->size;
   return out;

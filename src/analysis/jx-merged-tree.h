@@ -152,8 +152,8 @@ guint32       *jx_merged_tree_map_stream       (JxMergedTree *self,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxMergedTree, jx_merged_tree_unref)
 
-/* The streams of one cluster (jx-cluster.h) as references for the build:
- * the members in the clustering's order. Free with g_free. */
+/* The streams of one cluster (jx-cluster.h) as references for the build,
+ * in trace and stream order. Free with g_free. */
 JxStreamRef   *jx_merged_tree_streams_of_cluster (JxClustering *clustering,
                                                   guint         cluster,
                                                   guint        *n);

@@ -22,7 +22,8 @@ struct _JxStreamGroups
 
 G_DEFINE_BOXED_TYPE (JxStreamGroups, jx_stream_groups, jx_stream_groups_ref, jx_stream_groups_unref)
 
-static const char *const grouping_names[JX_N_FOLD_GROUPINGS] = { "threads", "processes", "nodes", "custom" };
+static const char *const grouping_names[JX_N_FOLD_GROUPINGS] = { "threads", "processes", "nodes", "custom",
+                                                                        "clusters" };
 
 const char *
 jx_fold_grouping_to_string (JxFoldGrouping grouping)
@@ -58,6 +59,8 @@ jx_fold_grouping_label (JxFoldGrouping grouping)
       return _("Processes of each node");
     case JX_FOLD_GROUPING_CUSTOM:
       return _("Custom set of streams");
+    case JX_FOLD_GROUPING_CLUSTERS:
+      return _("Structural clusters");
     case JX_N_FOLD_GROUPINGS:
     default:
       return "";
@@ -135,6 +138,13 @@ add_member (Builder *b,
   g_array_append_val ((GArray *) g_ptr_array_index (b->member_lists, group), stream);
 }
 
+static int
+compare_guint32 (const guint32 *a,
+                 const guint32 *b)
+{
+  return *a < *b ? -1 : *a > *b;
+}
+
 static gboolean
 in_custom (const char * const *custom,
            JxTrace            *trace,
@@ -146,6 +156,20 @@ in_custom (const char * const *custom,
     return FALSE;
   key = jx_stream_groups_stream_key (trace, stream);
   return g_strv_contains (custom, key);
+}
+
+/* The stream is in the custom set or a cluster: not in its process's groups. */
+static gboolean
+taken (JxStreamGroups *self,
+       guint32         stream,
+       guint32         custom_group)
+{
+  guint32 g = self->stream_group[stream];
+
+  if (g == JX_NONE)
+    return FALSE;
+  return g == custom_group ||
+         g_array_index (self->groups, JxStreamGroup, g).kind == JX_STREAM_GROUP_CLUSTER;
 }
 
 /* The host-side group a process's header nests in, creating node groups
@@ -181,6 +205,53 @@ jx_stream_groups_new (JxTrace            *trace,
                       JxFoldGrouping      grouping,
                       const char * const *custom)
 {
+  return jx_stream_groups_new_full (trace, grouping, custom, NULL);
+}
+
+/* One group per cluster of the trace's streams, in cluster order. */
+static void
+add_cluster_groups (Builder       *b,
+                    const guint32 *cluster_of)
+{
+  JxStreamGroups *self = b->self;
+  guint n_streams = jx_trace_get_n_streams (self->trace);
+  g_autoptr(GHashTable) group_of = g_hash_table_new (NULL, NULL);
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint32 s = 0; s < n_streams; s++)
+    if (cluster_of[s] != JX_NONE && !g_hash_table_contains (group_of, GUINT_TO_POINTER (cluster_of[s])))
+      {
+        g_hash_table_add (group_of, GUINT_TO_POINTER (cluster_of[s]));
+        g_array_append_val (order, cluster_of[s]);
+      }
+  g_array_sort (order, (GCompareFunc) compare_guint32);
+  g_hash_table_remove_all (group_of);
+  for (guint i = 0; i < order->len; i++)
+    {
+      guint32 c = g_array_index (order, guint32, i);
+      g_autofree char *name = g_strdup_printf (_("Cluster %u"), c + 1);
+      g_autofree char *key = g_strdup_printf ("cluster:%u", c + 1);
+
+      g_hash_table_insert (group_of, GUINT_TO_POINTER (c),
+                           GUINT_TO_POINTER (add_group (b, JX_STREAM_GROUP_CLUSTER, name, key, JX_NONE, JX_NONE,
+                                                        JX_NONE)));
+    }
+  for (guint32 s = 0; s < n_streams; s++)
+    if (cluster_of[s] != JX_NONE)
+      {
+        guint32 g = GPOINTER_TO_UINT (g_hash_table_lookup (group_of, GUINT_TO_POINTER (cluster_of[s])));
+
+        add_member (b, g, s);
+        self->stream_group[s] = g;
+      }
+}
+
+JxStreamGroups *
+jx_stream_groups_new_full (JxTrace            *trace,
+                           JxFoldGrouping      grouping,
+                           const char * const *custom,
+                           const guint32      *cluster_of)
+{
   JxStreamGroups *self;
   Builder b;
   guint n_processes, n_streams, n_nodes, total = 0;
@@ -215,6 +286,8 @@ jx_stream_groups_new (JxTrace            *trace,
     custom = NULL;
   if (grouping == JX_FOLD_GROUPING_PROCESSES)
     all = add_group (&b, JX_STREAM_GROUP_ALL, _("All processes"), "all", JX_NONE, JX_NONE, JX_NONE);
+  if (grouping == JX_FOLD_GROUPING_CLUSTERS && cluster_of != NULL)
+    add_cluster_groups (&b, cluster_of);
   if (custom != NULL)
     {
       for (guint32 s = 0; s < n_streams; s++)
@@ -265,7 +338,7 @@ jx_stream_groups_new (JxTrace            *trace,
           guint32 sid = process->first_stream + k;
           const JxStream *s = jx_trace_get_stream (trace, sid);
 
-          if (self->stream_group[sid] == custom_group && custom_group != JX_NONE)
+          if (taken (self, sid, custom_group))
             continue;
           if (s->kind == JX_STREAM_ACCELERATOR)
             {

@@ -13,7 +13,12 @@
  *              of the node's processes;
  *   custom     the same, plus one group of streams the user picked (by
  *              "process / stream" name, so the same set applies to every
- *              trace); they leave their processes' groups.
+ *              trace); they leave their processes' groups;
+ *   clusters   the same, plus one group per structural cluster
+ *              (jx-cluster.h) of the trace's streams in it, "Cluster 3"
+ *              (each stream's cluster given: jx_stream_groups_new_full);
+ *              they leave their processes' groups, so folding the
+ *              clusters shows one row per cluster.
  *
  * Devices: an accelerator stream named like "CUDA[0:7]" or "MIC [0:RDMA]"
  * belongs to device "CUDA 0" / "MIC 0" of its process; other accelerator
@@ -38,10 +43,11 @@ typedef enum
   JX_FOLD_GROUPING_PROCESSES,
   JX_FOLD_GROUPING_NODES,
   JX_FOLD_GROUPING_CUSTOM,
+  JX_FOLD_GROUPING_CLUSTERS,
   JX_N_FOLD_GROUPINGS
 } JxFoldGrouping;
 
-/* "threads", "processes", "nodes", "custom" */
+/* "threads", "processes", "nodes", "custom", "clusters" */
 const char *jx_fold_grouping_to_string   (JxFoldGrouping  grouping);
 gboolean    jx_fold_grouping_from_string (const char     *name,
                                           JxFoldGrouping *grouping);
@@ -54,6 +60,7 @@ typedef enum
   JX_STREAM_GROUP_NODE,      /* CPU threads of a system node's processes */
   JX_STREAM_GROUP_ALL,       /* CPU threads of all processes */
   JX_STREAM_GROUP_CUSTOM,    /* streams the user picked */
+  JX_STREAM_GROUP_CLUSTER,   /* streams of one structural cluster */
 } JxStreamGroupKind;
 
 typedef struct
@@ -61,7 +68,7 @@ typedef struct
   JxStreamGroupKind kind;
   const char       *name;        /* "MPI Rank 3", "CUDA 0", "node017", … */
   const char       *key;         /* stable across traces: "process:MPI Rank 3", "device:MPI Rank 3:CUDA 0",
-                                    "node:node017", "all", "custom" */
+                                    "node:node017", "all", "custom", "cluster:3" */
   guint32           process;     /* PROCESS, DEVICE: the process; else JX_NONE */
   guint32           node;        /* NODE: the system node; else JX_NONE */
   guint32           parent;      /* group index it is drawn inside, JX_NONE at the top */
@@ -79,6 +86,12 @@ GType            jx_stream_groups_get_type        (void) G_GNUC_CONST;
 JxStreamGroups  *jx_stream_groups_new             (JxTrace            *trace,
                                                    JxFoldGrouping      grouping,
                                                    const char * const *custom);
+/* The same; cluster_of (NULL or one entry per stream: its cluster's index
+ * from 0, JX_NONE for none) is used by the clusters grouping only. */
+JxStreamGroups  *jx_stream_groups_new_full        (JxTrace            *trace,
+                                                   JxFoldGrouping      grouping,
+                                                   const char * const *custom,
+                                                   const guint32      *cluster_of);
 JxStreamGroups  *jx_stream_groups_ref             (JxStreamGroups     *self);
 void             jx_stream_groups_unref           (JxStreamGroups     *self);
 

@@ -33,6 +33,15 @@ fold_action (GtkWidget  *widget,
       jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_PROCESSES);
       jx_session_fold_all (session, 1u << JX_STREAM_GROUP_ALL, TRUE);
     }
+  else if (g_str_equal (name, "win.fold-clusters"))
+    {
+      JxSessionClusters *clusters = jx_session_get_clusters (session);
+
+      jx_session_set_fold_grouping (session, JX_FOLD_GROUPING_CLUSTERS);
+      jx_session_clusters_set_wanted (clusters, TRUE);
+      JX_WINDOW (widget)->fold_clusters_pending = jx_session_clusters_get_clustering (clusters, NULL) == NULL;
+      jx_session_fold_all (session, 1u << JX_STREAM_GROUP_CLUSTER, TRUE);
+    }
   else if (g_str_equal (name, "win.unfold-all"))
     jx_session_fold_all (session, G_MAXUINT, FALSE);
   else if (g_str_equal (name, "win.choose-custom-set"))
@@ -50,11 +59,59 @@ on_show_sos (JxWindow *self)
     }
 }
 
+/* A cluster picked in the Processes page: its first member's row comes into
+ * view in its trace's timeline, at the top when it was out of view, so the
+ * members after it follow below. */
+static void
+on_cluster_selected (JxWindow *self)
+{
+  JxSessionClusters *clusters = jx_session_get_clusters (self->session);
+  guint selected = jx_session_clusters_get_selected (clusters);
+  JxClustering *clustering = jx_session_clusters_get_clustering (clusters, NULL);
+  JxSessionTrace *item;
+  JxTraceTimeline *lane;
+  const JxCluster *cluster;
+  const guint32 *members;
+  guint n_members;
+
+  if (selected == JX_SESSION_CLUSTERS_NONE || clustering == NULL)
+    return;
+  cluster = jx_clustering_get_cluster (clustering, selected);
+  members = jx_clustering_get_members (clustering, &n_members);
+  for (guint m = 0; m < cluster->size; m++)
+    {
+      guint32 sig = members[cluster->first + m];
+
+      item = jx_session_clusters_get_item_of (clusters, sig);
+      if (item != NULL && (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) != NULL)
+        {
+          jx_trace_timeline_reveal_stream_at_top (lane, jx_signature_set_get_stream_of (jx_clustering_get_signatures (clustering),
+                                                                                        sig));
+          return;
+        }
+    }
+}
+
+/* New clusters: a pending "Fold by Cluster" folds them (the traces' groups
+ * follow the clusters before this signal). */
+static void
+on_clusters_changed (JxWindow *self)
+{
+  JxSessionClusters *clusters = jx_session_get_clusters (self->session);
+
+  if (!self->fold_clusters_pending || jx_session_clusters_get_clustering (clusters, NULL) == NULL)
+    return;
+  self->fold_clusters_pending = FALSE;
+  if (jx_session_get_fold_grouping (self->session) == JX_FOLD_GROUPING_CLUSTERS)
+    jx_session_fold_all (self->session, 1u << JX_STREAM_GROUP_CLUSTER, TRUE);
+}
+
 void
 _jx_window_fold_class_init (GtkWidgetClass *widget_class)
 {
   static const char *commands[] = {
-    "win.fold-devices", "win.fold-threads", "win.fold-nodes", "win.fold-processes", "win.unfold-all",
+    "win.fold-devices", "win.fold-threads", "win.fold-nodes", "win.fold-processes", "win.fold-clusters",
+    "win.unfold-all",
     "win.choose-custom-set",
   };
 
@@ -72,6 +129,7 @@ _jx_window_fold_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_T, GDK_SHIFT_MASK, "win.fold-threads", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_N, GDK_SHIFT_MASK, "win.fold-nodes", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_P, GDK_SHIFT_MASK, "win.fold-processes", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_L, GDK_SHIFT_MASK, "win.fold-clusters", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_U, GDK_SHIFT_MASK, "win.unfold-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_C, GDK_SHIFT_MASK, "win.choose-custom-set", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, 0, "win.show-sos", NULL);
@@ -103,6 +161,10 @@ _jx_window_fold_init (JxWindow *self)
   jx_groups_panel_set_session (JX_GROUPS_PANEL (groups), self->session);
   jx_processes_panel_set_session (JX_PROCESSES_PANEL (processes), self->session);
   g_signal_connect_object (self->session, "notify::show-sos", G_CALLBACK (on_show_sos), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_clusters (self->session), "notify::selected",
+                           G_CALLBACK (on_cluster_selected), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_clusters (self->session), "changed",
+                           G_CALLBACK (on_clusters_changed), self, G_CONNECT_SWAPPED);
 }
 
 /* A property action holds its object: the session must not outlive the

@@ -25,6 +25,9 @@ struct _JxWindow
   GSettings            *settings;
   GtkNativeDialog      *chooser;
   gboolean              chooser_adds;
+  /* "Fold by Cluster" asked before the clusters were there: fold them when
+   * they come. */
+  gboolean              fold_clusters_pending;
   /* The loaded set of the current comparison was stored as recent. */
   gboolean              recent_recorded;
   /* Replacing the comparison: its emptiness on the way is no reason to go

@@ -295,10 +295,13 @@ on_undo_changed (JxWindow *self)
 static void
 on_selection_changed (JxWindow *self)
 {
+  const char *page = gtk_stack_get_visible_child_name (self->side_stack);
+
   /* A click on an invocation is a request to see its details; one in the
-   * imbalance ranking, to see it in the timelines beside the ranking. */
+   * imbalance ranking or the merged call tree of the Processes page, to see
+   * it in the timelines beside the ranking or the tree. */
   if (jx_session_get_selected_invocation (self->session, NULL, NULL, NULL) &&
-      g_strcmp0 (gtk_stack_get_visible_child_name (self->side_stack), "imbalance") != 0)
+      g_strcmp0 (page, "imbalance") != 0 && g_strcmp0 (page, "processes") != 0)
     gtk_stack_set_visible_child_name (self->side_stack, "details");
 }
 

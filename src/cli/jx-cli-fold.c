@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-cli-fold.h"
+#include "jx-cluster.h"
 
 void
 jx_cli_fold_init (JxCliFold *fold)
@@ -67,9 +68,15 @@ jx_cli_fold_parse (JxCliFold          *fold,
               grouping = JX_FOLD_GROUPING_NODES;
               kind = JX_STREAM_GROUP_NODE;
             }
+          else if (g_str_equal (name, "cluster"))
+            {
+              grouping = JX_FOLD_GROUPING_CLUSTERS;
+              kind = JX_STREAM_GROUP_CLUSTER;
+            }
           else
             {
-              *message = g_strdup_printf (_("unknown --fold “%s” (use threads, process, node or device)"), name);
+              *message = g_strdup_printf (_("unknown --fold “%s” (use threads, process, node, cluster or device)"),
+                                          name);
               return FALSE;
             }
           if (host != NULL && !g_str_equal (host, name))
@@ -80,7 +87,8 @@ jx_cli_fold_parse (JxCliFold          *fold,
             }
           /* The grouping, not the whole argument ("threads,device"). */
           host = grouping == JX_FOLD_GROUPING_PROCESSES ? "process"
-                 : grouping == JX_FOLD_GROUPING_NODES ? "node" : "threads";
+                 : grouping == JX_FOLD_GROUPING_NODES ? "node"
+                 : grouping == JX_FOLD_GROUPING_CLUSTERS ? "cluster" : "threads";
           fold->grouping = grouping;
           fold->kinds |= 1u << kind;
           fold->fold = TRUE;
@@ -94,16 +102,46 @@ jx_cli_fold_parse (JxCliFold          *fold,
   return TRUE;
 }
 
+/* Each stream's cluster. */
+static guint32 *
+cluster_of_lane (JxClustering *clustering,
+                 guint         lane,
+                 JxTrace      *trace)
+{
+  JxSignatureSet *set = jx_clustering_get_signatures (clustering);
+  guint n = jx_trace_get_n_streams (trace);
+  guint32 *out = g_new (guint32, MAX (n, 1));
+
+  for (guint32 s = 0; s < n; s++)
+    out[s] = jx_clustering_get_cluster_of (clustering, jx_signature_set_index (set, lane, s));
+  return out;
+}
+
 gboolean
 jx_cli_fold_prepare (JxCliFold         *fold,
                      JxComparisonLane  *lanes,
                      guint              n_lanes,
                      GError           **error)
 {
+  g_autoptr(JxClustering) clustering = NULL;
+
+  /* --fold cluster: the structural clusters of all lanes together, as the
+   * window's Processes tab and `cluster` make them. */
+  if (fold->fold && fold->grouping == JX_FOLD_GROUPING_CLUSTERS && n_lanes > 0)
+    {
+      g_autofree JxTrace **traces = g_new (JxTrace *, n_lanes);
+
+      for (guint l = 0; l < n_lanes; l++)
+        traces[l] = lanes[l].trace;
+      clustering = jx_clustering_new_for_traces (traces, n_lanes, NULL, NULL, error);
+      if (clustering == NULL)
+        return FALSE;
+    }
   for (guint l = 0; l < n_lanes; l++)
     if (fold->fold && lanes[l].summary != NULL)
       {
-        g_autoptr(JxStreamGroups) groups = jx_stream_groups_new (lanes[l].trace, fold->grouping, NULL);
+        g_autofree guint32 *cluster_of = clustering != NULL ? cluster_of_lane (clustering, l, lanes[l].trace) : NULL;
+        g_autoptr(JxStreamGroups) groups = jx_stream_groups_new_full (lanes[l].trace, fold->grouping, NULL, cluster_of);
         JxTimelineFold *built = jx_timeline_fold_build (lanes[l].summary, groups, fold->op, NULL, error);
 
         if (built == NULL)

@@ -21,8 +21,8 @@ typedef struct
 
 void     jx_cli_fold_init    (JxCliFold         *fold);
 void     jx_cli_fold_clear   (JxCliFold         *fold);
-/* --fold values (threads, process, node, device; several as a list or
- * repeated, of which at most one of threads, process and node) and
+/* --fold values (threads, process, node, cluster, device; several as a list or
+ * repeated, of which at most one of threads, process, node and cluster) and
  * --fold-op (max, min, diff, idle; NULL = max). FALSE with a message. */
 gboolean jx_cli_fold_parse   (JxCliFold         *fold,
                               const char * const *names,

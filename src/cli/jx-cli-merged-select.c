@@ -163,18 +163,6 @@ jx_cli_cluster_tree_check (const JxCliClusterTree *options,
   return NULL;
 }
 
-static int
-compare_stream_ref (gconstpointer pa,
-                    gconstpointer pb)
-{
-  const JxStreamRef *a = pa, *b = pb;
-
-  if (a->trace != b->trace)
-    return a->trace < b->trace ? -1 : 1;
-  return a->stream < b->stream ? -1 : (a->stream > b->stream ? 1 : 0);
-}
-
-
 /* --- The streams ------------------------------------------------------------------- */
 
 static gboolean
@@ -287,9 +275,8 @@ jx_cli_merged_tree_build (const JxCliClusterTree *options,
         }
       members = jx_merged_tree_streams_of_cluster (clustering, cluster - 1, &n);
       refs = g_array_sized_new (FALSE, FALSE, sizeof (JxStreamRef), n);
-      /* In trace and stream order, as the patterns give them. */
+      /* In trace and stream order (as the patterns give them, and the window). */
       g_array_append_vals (refs, members, n);
-      g_array_sort (refs, compare_stream_ref);
       c = jx_clustering_get_cluster (clustering, cluster - 1);
       *what = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "cluster %u (%u stream, %s)", "cluster %u (%u streams, %s)",
                                              c->size),

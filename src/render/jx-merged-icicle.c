@@ -19,6 +19,10 @@
 #define ROW_HEIGHT    17.0
 #define TITLE_HEIGHT  46.0
 #define LEGEND_HEIGHT 44.0
+/* Narrower pictures (the window's side pane) stack the legend in three
+ * lines instead of one. */
+#define WIDE_LEGEND   1060
+#define NARROW_LEGEND_HEIGHT (LEGEND_HEIGHT + 2 * (ROW_HEIGHT + 3))
 #define BAR_WIDTH     220.0
 #define NAMED_STREAMS 6
 
@@ -72,6 +76,12 @@ jx_merged_icicle_node_color (JxMergedTree *tree,
   jx_palette_sos_color (t, rgba);
 }
 
+static double
+legend_height (const JxMergedIcicle *self)
+{
+  return self->width >= WIDE_LEGEND ? LEGEND_HEIGHT : NARROW_LEGEND_HEIGHT;
+}
+
 static void
 layout (JxMergedIcicle *self)
 {
@@ -100,7 +110,7 @@ layout (JxMergedIcicle *self)
   scale = total > 0.0 ? usable / total : 0.0;
   max_rows = self->options.max_depth > 0 ? self->options.max_depth : G_MAXUINT;
   if (self->options.height > 0)
-    max_rows = MIN (max_rows, (guint) MAX ((self->options.height - TITLE_HEIGHT - LEGEND_HEIGHT) / ROW_HEIGHT, 1.0));
+    max_rows = MIN (max_rows, (guint) MAX ((self->options.height - TITLE_HEIGHT - legend_height (self)) / ROW_HEIGHT, 1.0));
 
   self->frame_of = g_new (guint32, MAX (nodes->n_nodes, 1));
   {
@@ -145,7 +155,7 @@ layout (JxMergedIcicle *self)
       }
   }
   self->height = self->options.height > 0 ? self->options.height
-                                          : (int) ceil (TITLE_HEIGHT + MAX (self->n_rows, 1) * ROW_HEIGHT + LEGEND_HEIGHT);
+                                          : (int) ceil (TITLE_HEIGHT + MAX (self->n_rows, 1) * ROW_HEIGHT + legend_height (self));
 }
 
 JxMergedIcicle *
@@ -279,6 +289,22 @@ seconds_text (double seconds)
   return jx_time_format (jx_time_seconds_to_ns (seconds), 3);
 }
 
+/* "process / stream", with its trace ahead when the tree merges streams of
+ * several traces (rank 3 of which run?). */
+static char *
+stream_label (JxMergedTree *tree,
+              guint32       stream)
+{
+  guint n = jx_merged_tree_get_n_streams (tree);
+
+  for (guint s = 1; s < n; s++)
+    if (jx_merged_tree_get_stream (tree, s).trace != jx_merged_tree_get_stream (tree, 0).trace)
+      /* TRANSLATORS: a stream of a trace, e.g. "run-64 · MPI Rank 3 / Master thread" */
+      return g_strdup_printf (_("%s · %s"), jx_merged_tree_get_trace_name (tree, stream),
+                              jx_merged_tree_get_stream_name (tree, stream));
+  return g_strdup (jx_merged_tree_get_stream_name (tree, stream));
+}
+
 char *
 jx_merged_icicle_dup_description (const JxMergedIcicle *self,
                                   guint32               node)
@@ -329,7 +355,11 @@ jx_merged_icicle_dup_description (const JxMergedIcicle *self,
       m = jx_merged_tree_get_members (tree, node, &n);
       g_string_append (out, ": ");
       for (guint j = 0; j < n && j < NAMED_STREAMS; j++)
-        g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", jx_merged_tree_get_stream_name (tree, m[j].stream));
+        {
+          g_autofree char *label = stream_label (tree, m[j].stream);
+
+          g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", label);
+        }
       if (n > NAMED_STREAMS)
         g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", n - NAMED_STREAMS),
                                 n - NAMED_STREAMS);
@@ -339,7 +369,11 @@ jx_merged_icicle_dup_description (const JxMergedIcicle *self,
   hi = seconds_text (nodes->max_seconds[node]);
   g_string_append_printf (out, _("\nTime: min %s, median %s, max %s"), lo, mid, hi);
   if (nodes->outlier[node] != JX_NONE)
-    g_string_append_printf (out, _("; outlier %s"), jx_merged_tree_get_stream_name (tree, nodes->outlier[node]));
+    {
+      g_autofree char *label = stream_label (tree, nodes->outlier[node]);
+
+      g_string_append_printf (out, _("; outlier %s"), label);
+    }
   return g_string_free (out, FALSE);
 }
 
@@ -425,15 +459,37 @@ draw_title (const JxMergedIcicle *self,
 }
 
 static void
+draw_different_swatch (const JxMergedIcicle *self,
+                       cairo_t              *cr,
+                       double                x,
+                       double                top,
+                       const JxRgba         *ink)
+{
+  JxRgba c, stripes = _jx_draw_ink (self->options.dark, 0.35);
+
+  jx_palette_sos_color (1.0, &c);
+  jx_palette_cairo_set_source (cr, &c);
+  cairo_rectangle (cr, x, top, 28, ROW_HEIGHT - 1);
+  cairo_fill (cr);
+  _jx_draw_hatch (cr, x, top, 28, ROW_HEIGHT - 1, &stripes, TRUE);
+  jx_palette_cairo_set_source (cr, &different_outline);
+  cairo_set_line_width (cr, 2.0);
+  cairo_rectangle (cr, x + 1, top + 1, 26, ROW_HEIGHT - 3);
+  cairo_stroke (cr);
+  _jx_draw_text (cr, _("different functions merged"), FONT, x + 34, top + 2, 200, ink);
+}
+
+static void
 draw_legend (const JxMergedIcicle *self,
              cairo_t              *cr)
 {
-  gboolean dark = self->options.dark;
-  JxRgba ink = _jx_draw_ink (dark, 0.85), c, stripes = _jx_draw_ink (dark, 0.35);
+  gboolean dark = self->options.dark, wide = self->width >= WIDE_LEGEND;
+  JxRgba ink = _jx_draw_ink (dark, 0.85), c;
   guint k = jx_merged_tree_get_n_streams (self->tree);
-  double top = self->height - LEGEND_HEIGHT + 14, x = PAD;
+  double top = self->height - legend_height (self) + 14, x = PAD, bar = BAR_WIDTH;
   g_autofree char *few = g_strdup (_("1 stream"));
   g_autofree char *many = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", k), k);
+  const char *calling = _("calling there (gap: some streams have no call there)");
 
   /* Equal: the quiet colour. */
   c = dark ? (JxRgba) { 0.26f, 0.26f, 0.27f, 1.0f } : (JxRgba) { 0.93f, 0.93f, 0.92f, 1.0f };
@@ -442,38 +498,43 @@ draw_legend (const JxMergedIcicle *self,
   cairo_fill (cr);
   _jx_draw_text (cr, _("equal in all"), FONT, x + 34, top + 2, 90, &ink);
   x += 140;
+  if (!wide)
+    {
+      /* Narrow: equal and different on the first line, the scale on the
+       * second, what it counts on the third. */
+      if (x + 240 <= self->width)
+        draw_different_swatch (self, cr, x, top, &ink);
+      top += ROW_HEIGHT + 3;
+      x = PAD;
+      bar = CLAMP (self->width - 2 * PAD - _jx_draw_text_width (cr, few, FONT) - _jx_draw_text_width (cr, many, FONT) - 12,
+                   40.0, BAR_WIDTH);
+    }
 
   /* Streams calling there, cold (few) to warm (all). */
   _jx_draw_text (cr, few, FONT, x, top + 2, 60, &ink);
   x += _jx_draw_text_width (cr, few, FONT) + 6;
-  for (double px = 0; px < BAR_WIDTH; px += 1.0)
+  for (double px = 0; px < bar; px += 1.0)
     {
-      double p = px / BAR_WIDTH, t = p <= 0.5 ? 0.8 * p : 0.2 + 0.8 * p;
+      double p = px / bar, t = p <= 0.5 ? 0.8 * p : 0.2 + 0.8 * p;
 
       jx_palette_sos_color (t, &c);
       jx_palette_cairo_set_source (cr, &c);
       cairo_rectangle (cr, x + px, top, 1.0, ROW_HEIGHT - 1);
       cairo_fill (cr);
     }
-  x += BAR_WIDTH + 6;
+  x += bar + 6;
   _jx_draw_text (cr, many, FONT, x, top + 2, 80, &ink);
   x += _jx_draw_text_width (cr, many, FONT) + 8;
-  _jx_draw_text (cr, _("calling there (gap: some streams have no call there)"), FONT, x, top + 2, 300, &ink);
+  if (!wide)
+    {
+      top += ROW_HEIGHT + 3;
+      x = PAD;
+    }
+  _jx_draw_text (cr, calling, FONT, x, top + 2, wide ? 300 : self->width - 2 * PAD, &ink);
   x += 310;
 
-  if (x + 240 < self->width)
-    {
-      jx_palette_sos_color (1.0, &c);
-      jx_palette_cairo_set_source (cr, &c);
-      cairo_rectangle (cr, x, top, 28, ROW_HEIGHT - 1);
-      cairo_fill (cr);
-      _jx_draw_hatch (cr, x, top, 28, ROW_HEIGHT - 1, &stripes, TRUE);
-      jx_palette_cairo_set_source (cr, &different_outline);
-      cairo_set_line_width (cr, 2.0);
-      cairo_rectangle (cr, x + 1, top + 1, 26, ROW_HEIGHT - 3);
-      cairo_stroke (cr);
-      _jx_draw_text (cr, _("different functions merged"), FONT, x + 34, top + 2, 200, &ink);
-    }
+  if (wide && x + 240 < self->width)
+    draw_different_swatch (self, cr, x, top, &ink);
 }
 
 void
@@ -490,7 +551,7 @@ jx_merged_icicle_draw (const JxMergedIcicle *self,
   jx_palette_cairo_set_source (cr, &background);
   cairo_paint (cr);
   draw_title (self, cr);
-  cairo_rectangle (cr, 0, TITLE_HEIGHT, self->width, self->height - TITLE_HEIGHT - LEGEND_HEIGHT);
+  cairo_rectangle (cr, 0, TITLE_HEIGHT, self->width, self->height - TITLE_HEIGHT - legend_height (self));
   cairo_save (cr);
   cairo_clip (cr);
   draw_frames (self, cr);

@@ -40,7 +40,9 @@ item_first_stream (Layout  *l,
   if (l->first[item] != G_MAXUINT32)
     return l->first[item];
   g = jx_stream_groups_get_group (l->groups, item);
-  if (g->kind == JX_STREAM_GROUP_CUSTOM)
+  /* The custom set and the clusters (in their order, by the tie below)
+   * come first, whatever their members. */
+  if (g->kind == JX_STREAM_GROUP_CUSTOM || g->kind == JX_STREAM_GROUP_CLUSTER)
     first = 0;
   else
     {
@@ -65,8 +67,10 @@ compare_items (gconstpointer a,
 
   if (fx != fy)
     return fx < fy ? -1 : 1;
-  /* A header before the rows it heads. */
-  return (x & STREAM_BIT) != (y & STREAM_BIT) ? ((x & STREAM_BIT) ? 1 : -1) : 0;
+  /* A header before the rows it heads; groups in their order. */
+  if ((x & STREAM_BIT) != (y & STREAM_BIT))
+    return (x & STREAM_BIT) ? 1 : -1;
+  return (x & STREAM_BIT) ? 0 : (x > y) - (x < y);
 }
 
 static gboolean

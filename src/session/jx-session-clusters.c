@@ -6,6 +6,7 @@
 
 #include "jx-session-clusters.h"
 #include "jx-session-job.h"
+#include "jx-stream-groups.h"
 
 struct _JxSessionClusters
 {
@@ -15,18 +16,26 @@ struct _JxSessionClusters
   GPtrArray     *watched;          /* JxSessionTrace whose "state" we follow */
   JxSessionJob   job;
   gboolean       wanted;
+  double         threshold;        /* 0 = exact groups only */
   JxClustering  *clustering;
   GPtrArray     *result_items;     /* JxSessionTrace per trace of the result (weak refs) */
   GPtrArray     *result_traces;    /* JxTrace per trace of the result (strong: the set points at them) */
   GError        *error;
   guint          selected;
   GHashTable    *masks;            /* JxTrace* -> guint8[n_streams] of the selected cluster */
+  /* The merged call tree of the selected cluster (jx-session-cluster-tree.c). */
+  JxSessionJob   tree_job;
+  JxMergedTree  *tree;
+  GError        *tree_error;
+  GArray        *custom_refs;      /* JxStreamRef: the streams merged instead of a cluster; NULL = none */
+  double         tree_progress;
 };
 
 G_DEFINE_FINAL_TYPE (JxSessionClusters, jx_session_clusters, G_TYPE_OBJECT)
 
-enum { PROP_0, PROP_WANTED, PROP_RUNNING, PROP_N_CLUSTERS, PROP_SELECTED, N_PROPS };
-enum { CHANGED, N_SIGNALS };
+enum { PROP_0, PROP_WANTED, PROP_THRESHOLD, PROP_RUNNING, PROP_N_CLUSTERS, PROP_SELECTED, PROP_TREE_RUNNING, PROP_TREE_PROGRESS,
+       N_PROPS };
+enum { CHANGED, TREE_CHANGED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -35,6 +44,7 @@ typedef struct
 {
   GPtrArray *traces;               /* JxTrace, strong */
   GPtrArray *items;                /* JxSessionTrace, strong: for the result's lookups */
+  double     threshold;
 } RunInput;
 
 static void
@@ -59,6 +69,7 @@ cluster_thread (GTask        *task,
   JxClustering *clustering;
 
   jx_cluster_options_init (&options);
+  options.threshold = in->threshold;
   clustering = jx_clustering_new_for_traces ((JxTrace *const *) in->traces->pdata, in->traces->len,
                                              &options, cancellable, &error);
   if (clustering == NULL)
@@ -84,6 +95,40 @@ item_in_model (JxSessionClusters *self,
         return TRUE;
     }
   return FALSE;
+}
+
+static void start_tree (JxSessionClusters *self);
+
+/* Each item's folding learns its streams' clusters (for "Fold by Cluster",
+ * the clusters grouping: jx-stream-groups.h); items outside the result
+ * learn there are none. */
+static void
+push_clusters (JxSessionClusters *self)
+{
+  for (guint i = 0; self->items != NULL && i < g_list_model_get_n_items (self->items); i++)
+    {
+      g_autoptr(JxSessionTrace) item = g_list_model_get_item (self->items, i);
+      JxTrace *trace = jx_session_trace_get_trace (item);
+      g_autofree guint32 *cluster_of = NULL;
+      guint n = 0;
+
+      for (guint t = 0; trace != NULL && self->clustering != NULL && t < self->result_traces->len; t++)
+        if (g_ptr_array_index (self->result_traces, t) == trace)
+          {
+            JxSignatureSet *set = jx_clustering_get_signatures (self->clustering);
+
+            n = jx_trace_get_n_streams (trace);
+            cluster_of = g_new (guint32, MAX (n, 1));
+            for (guint32 s = 0; s < n; s++)
+              {
+                guint32 sig = jx_signature_set_index (set, t, s);
+
+                cluster_of[s] = sig != JX_NONE ? jx_clustering_get_cluster_of (self->clustering, sig) : JX_NONE;
+              }
+            break;
+          }
+      jx_trace_folding_set_clusters (jx_session_trace_get_folding (item), cluster_of, n);
+    }
 }
 
 static void
@@ -119,7 +164,10 @@ set_result (JxSessionClusters *self,
       self->result_traces = g_ptr_array_ref (traces);
     }
   self->selected = JX_SESSION_CLUSTERS_NONE;
+  g_clear_pointer (&self->custom_refs, g_array_unref);
   clear_masks (self);
+  start_tree (self);
+  push_clusters (self);
   g_signal_emit (self, signals[CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_CLUSTERS]);
   if (old_selected != JX_SESSION_CLUSTERS_NONE)
@@ -157,6 +205,7 @@ start (JxSessionClusters *self)
   if (!self->wanted || self->items == NULL)
     return;
   in = g_new0 (RunInput, 1);
+  in->threshold = self->threshold;
   in->traces = g_ptr_array_new_with_free_func (g_object_unref);
   in->items = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < g_list_model_get_n_items (self->items); i++)
@@ -239,6 +288,27 @@ jx_session_clusters_set_wanted (JxSessionClusters *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WANTED]);
   if (wanted && self->clustering == NULL)
     start (self);
+}
+
+void
+jx_session_clusters_set_threshold (JxSessionClusters *self,
+                                   double             threshold)
+{
+  g_return_if_fail (JX_IS_SESSION_CLUSTERS (self));
+  g_return_if_fail (threshold >= 0.0 && threshold <= 1.0);
+
+  if (self->threshold == threshold)
+    return;
+  self->threshold = threshold;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THRESHOLD]);
+  start (self);
+}
+
+double
+jx_session_clusters_get_threshold (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), 0.0);
+  return self->threshold;
 }
 
 gboolean
@@ -331,8 +401,9 @@ jx_session_clusters_set_selected (JxSessionClusters *self,
   g_return_if_fail (JX_IS_SESSION_CLUSTERS (self));
   g_return_if_fail (cluster == JX_SESSION_CLUSTERS_NONE || cluster < jx_session_clusters_get_n_clusters (self));
 
-  if (self->selected == cluster)
+  if (self->selected == cluster && (self->custom_refs == NULL || cluster == JX_SESSION_CLUSTERS_NONE))
     return;
+  g_clear_pointer (&self->custom_refs, g_array_unref);
   self->selected = cluster;
   clear_masks (self);
   if (cluster != JX_SESSION_CLUSTERS_NONE)
@@ -356,6 +427,7 @@ jx_session_clusters_set_selected (JxSessionClusters *self,
         }
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  start_tree (self);
 }
 
 const guint8 *
@@ -364,6 +436,197 @@ jx_session_clusters_get_stream_mask (JxSessionClusters *self,
 {
   g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
   return trace != NULL ? g_hash_table_lookup (self->masks, trace) : NULL;
+}
+
+/* --- The merged call tree of the selected cluster ------------------------------------ */
+
+typedef struct
+{
+  JxSessionClusters *self;         /* strong until the run ends */
+  GCancellable      *run;
+} TreeRun;
+
+static void
+tree_progress (guint64  done,
+               guint64  total,
+               gpointer data)
+{
+  TreeRun *r = data;
+  double fraction = total > 0 ? CLAMP ((double) done / (double) total, 0.0, 1.0) : 0.0;
+
+  if (r->run != r->self->tree_job.current || fraction == r->self->tree_progress)
+    return;
+  r->self->tree_progress = fraction;
+  g_object_notify_by_pspec (G_OBJECT (r->self), properties[PROP_TREE_PROGRESS]);
+}
+
+static void
+set_tree (JxSessionClusters *self,
+          JxMergedTree      *tree,
+          GError            *error)
+{
+  g_clear_pointer (&self->tree, jx_merged_tree_unref);
+  g_clear_error (&self->tree_error);
+  self->tree = tree;
+  self->tree_error = error;
+  g_signal_emit (self, signals[TREE_CHANGED], 0);
+}
+
+static void
+tree_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  TreeRun *r = data;
+  g_autoptr(JxSessionClusters) self = r->self;
+  g_autoptr(GCancellable) run = r->run;
+  GError *error = NULL;
+  JxMergedTree *tree = jx_merged_tree_build_finish (result, &error);
+
+  g_free (r);
+  if (!jx_session_job_finish (&self->tree_job, run))
+    {
+      g_clear_pointer (&tree, jx_merged_tree_unref);
+      g_clear_error (&error);
+      return;
+    }
+  if (tree != NULL && self->tree_progress != 1.0)
+    {
+      self->tree_progress = 1.0;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_PROGRESS]);
+    }
+  set_tree (self, tree, error);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_RUNNING]);
+}
+
+/* The selection changed (or the clustering under it): the tree of the new
+ * pick, in a thread; the old one goes at once. */
+static void
+start_tree (JxSessionClusters *self)
+{
+  gboolean was_running = jx_session_job_is_running (&self->tree_job);
+  g_autofree JxStreamRef *refs = NULL;
+  TreeRun *r;
+  guint n = 0;
+
+  jx_session_job_cancel (&self->tree_job);
+  if (self->tree != NULL || self->tree_error != NULL)
+    set_tree (self, NULL, NULL);
+  self->tree_progress = 0.0;
+  if (self->custom_refs != NULL && self->clustering != NULL)
+    {
+      n = self->custom_refs->len;
+      refs = g_memdup2 (self->custom_refs->data, MAX (n, 1) * sizeof (JxStreamRef));
+    }
+  else if (self->selected != JX_SESSION_CLUSTERS_NONE && self->clustering != NULL)
+    refs = jx_merged_tree_streams_of_cluster (self->clustering, self->selected, &n);
+  if (refs != NULL)
+    {
+      r = g_new0 (TreeRun, 1);
+      r->self = g_object_ref (self);
+      r->run = g_object_ref (jx_session_job_start (&self->tree_job));
+      jx_merged_tree_build_async ((JxTrace *const *) self->result_traces->pdata, self->result_traces->len, refs, n,
+                                  NULL, r->run, tree_progress, r, tree_done, r);
+    }
+  if (was_running != jx_session_job_is_running (&self->tree_job))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_RUNNING]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_PROGRESS]);
+}
+
+guint
+jx_session_clusters_merge_streams (JxSessionClusters  *self,
+                                   const char * const *names)
+{
+  g_autoptr(GArray) refs = g_array_new (FALSE, FALSE, sizeof (JxStreamRef));
+  guint old_selected;
+
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), 0);
+
+  if (self->clustering == NULL || names == NULL)
+    return 0;
+  for (guint t = 0; t < self->result_traces->len; t++)
+    {
+      JxTrace *trace = g_ptr_array_index (self->result_traces, t);
+
+      for (guint32 s = 0; s < jx_trace_get_n_streams (trace); s++)
+        {
+          g_autofree char *key = jx_stream_groups_stream_key (trace, s);
+
+          if (g_strv_contains (names, key) &&
+              !(jx_trace_get_stream (trace, s)->flags & JX_STREAM_FLAG_MISSING))
+            g_array_append_val (refs, ((JxStreamRef) { t, s }));
+        }
+    }
+  if (refs->len == 0)
+    return 0;
+  old_selected = self->selected;
+  self->selected = JX_SESSION_CLUSTERS_NONE;
+  g_clear_pointer (&self->custom_refs, g_array_unref);
+  self->custom_refs = g_array_ref (refs);
+  clear_masks (self);
+  for (guint i = 0; i < refs->len; i++)
+    {
+      JxStreamRef ref = g_array_index (refs, JxStreamRef, i);
+      JxTrace *trace = g_ptr_array_index (self->result_traces, ref.trace);
+      guint8 *mask = g_hash_table_lookup (self->masks, trace);
+
+      if (mask == NULL)
+        {
+          mask = g_new0 (guint8, MAX (jx_trace_get_n_streams (trace), 1));
+          g_hash_table_insert (self->masks, trace, mask);
+        }
+      mask[ref.stream] = 1;
+    }
+  if (old_selected != JX_SESSION_CLUSTERS_NONE)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+  start_tree (self);
+  return refs->len;
+}
+
+gboolean
+jx_session_clusters_get_tree_is_streams (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), FALSE);
+  return self->custom_refs != NULL;
+}
+
+gboolean
+jx_session_clusters_get_tree_running (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), FALSE);
+  return jx_session_job_is_running (&self->tree_job);
+}
+
+double
+jx_session_clusters_get_tree_progress (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), 0.0);
+  return self->tree_progress;
+}
+
+JxMergedTree *
+jx_session_clusters_get_tree (JxSessionClusters *self,
+                              const GError     **error)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+
+  if (error != NULL)
+    *error = self->tree_error;
+  return self->tree;
+}
+
+JxSessionTrace *
+jx_session_clusters_get_tree_item (JxSessionClusters *self,
+                                   guint              stream)
+{
+  JxStreamRef ref;
+
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+  g_return_val_if_fail (self->tree != NULL && stream < jx_merged_tree_get_n_streams (self->tree), NULL);
+
+  ref = jx_merged_tree_get_stream (self->tree, stream);
+  return self->result_items != NULL && ref.trace < self->result_items->len
+         ? g_ptr_array_index (self->result_items, ref.trace) : NULL;
 }
 
 static void
@@ -379,6 +642,9 @@ jx_session_clusters_get_property (GObject    *object,
     case PROP_WANTED:
       g_value_set_boolean (value, self->wanted);
       break;
+    case PROP_THRESHOLD:
+      g_value_set_double (value, self->threshold);
+      break;
     case PROP_RUNNING:
       g_value_set_boolean (value, jx_session_clusters_get_running (self));
       break;
@@ -387,6 +653,12 @@ jx_session_clusters_get_property (GObject    *object,
       break;
     case PROP_SELECTED:
       g_value_set_uint (value, self->selected);
+      break;
+    case PROP_TREE_RUNNING:
+      g_value_set_boolean (value, jx_session_clusters_get_tree_running (self));
+      break;
+    case PROP_TREE_PROGRESS:
+      g_value_set_double (value, self->tree_progress);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -406,6 +678,9 @@ jx_session_clusters_set_property (GObject      *object,
     case PROP_WANTED:
       jx_session_clusters_set_wanted (self, g_value_get_boolean (value));
       break;
+    case PROP_THRESHOLD:
+      jx_session_clusters_set_threshold (self, g_value_get_double (value));
+      break;
     case PROP_SELECTED:
       jx_session_clusters_set_selected (self, g_value_get_uint (value));
       break;
@@ -420,6 +695,10 @@ jx_session_clusters_dispose (GObject *object)
   JxSessionClusters *self = JX_SESSION_CLUSTERS (object);
 
   jx_session_job_cancel (&self->job);
+  jx_session_job_cancel (&self->tree_job);
+  g_clear_pointer (&self->tree, jx_merged_tree_unref);
+  g_clear_error (&self->tree_error);
+  g_clear_pointer (&self->custom_refs, g_array_unref);
   for (guint i = 0; i < self->watched->len; i++)
     g_signal_handlers_disconnect_by_data (g_ptr_array_index (self->watched, i), self);
   g_ptr_array_set_size (self->watched, 0);
@@ -459,6 +738,9 @@ jx_session_clusters_class_init (JxSessionClustersClass *klass)
   properties[PROP_WANTED] =
     g_param_spec_boolean ("wanted", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THRESHOLD] =
+    g_param_spec_double ("threshold", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_RUNNING] =
     g_param_spec_boolean ("running", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -468,11 +750,20 @@ jx_session_clusters_class_init (JxSessionClustersClass *klass)
   properties[PROP_SELECTED] =
     g_param_spec_uint ("selected", NULL, NULL, 0, G_MAXUINT, JX_SESSION_CLUSTERS_NONE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TREE_RUNNING] =
+    g_param_spec_boolean ("tree-running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TREE_PROGRESS] =
+    g_param_spec_double ("tree-progress", NULL, NULL, 0.0, 1.0, 0.0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
                                    G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
                                    G_TYPE_NONE, 0);
+  signals[TREE_CHANGED] = g_signal_new ("tree-changed", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST | G_SIGNAL_NO_HOOKS, 0, NULL, NULL, NULL,
+                                        G_TYPE_NONE, 0);
 }
 
 static void

@@ -149,6 +149,9 @@ push_fold (JxSession      *self,
                                jx_fold_settings_get_custom (self->fold),
                                jx_fold_settings_get_operation (self->fold));
   jx_trace_folding_set_sos_function (folding, jx_fold_settings_get_sos_function (self->fold));
+  /* Grouping by cluster needs the clusters (they come to the folding). */
+  if (jx_fold_settings_get_grouping (self->fold) == JX_FOLD_GROUPING_CLUSTERS)
+    jx_session_clusters_set_wanted (self->clusters, TRUE);
 }
 
 /* One function segments every trace for SOS time (docs/headline.md): the

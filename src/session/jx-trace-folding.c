@@ -2,6 +2,8 @@
 /* jx-trace-folding.c — see jx-trace-folding.h. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "jx-session-job.h"
@@ -18,6 +20,8 @@ struct _JxTraceFolding
   JxFoldGrouping      grouping;
   JxFoldOp            fold_op;
   char              **fold_custom;
+  guint32            *cluster_of;      /* per stream, for the clusters grouping; NULL = none */
+  guint               n_cluster_of;
   char               *sos_function;
   JxSosCommon         sos_mode;      /* with no sos_function: own, wait, or the common one */
   char               *sos_common;
@@ -138,7 +142,10 @@ update_groups (JxTraceFolding *self)
 {
   g_clear_pointer (&self->groups, jx_stream_groups_unref);
   if (self->trace != NULL)
-    self->groups = jx_stream_groups_new (self->trace, self->grouping, (const char * const *) self->fold_custom);
+    self->groups = jx_stream_groups_new_full (self->trace, self->grouping, (const char * const *) self->fold_custom,
+                                              self->cluster_of != NULL &&
+                                              self->n_cluster_of == jx_trace_get_n_streams (self->trace)
+                                              ? self->cluster_of : NULL);
   notify (self, PROP_GROUPS);
   restart_fold (self);
 }
@@ -174,6 +181,25 @@ jx_trace_folding_set_inputs (JxTraceFolding     *self,
       self->fold_op = op;
       restart_fold (self);
     }
+}
+
+void
+jx_trace_folding_set_clusters (JxTraceFolding *self,
+                               const guint32  *cluster_of,
+                               guint           n)
+{
+  g_return_if_fail (JX_IS_TRACE_FOLDING (self));
+
+  if (cluster_of == NULL && self->cluster_of == NULL)
+    return;
+  if (cluster_of != NULL && self->cluster_of != NULL && n == self->n_cluster_of &&
+      memcmp (cluster_of, self->cluster_of, n * sizeof (guint32)) == 0)
+    return;
+  g_clear_pointer (&self->cluster_of, g_free);
+  self->cluster_of = cluster_of != NULL ? g_memdup2 (cluster_of, MAX (n, 1) * sizeof (guint32)) : NULL;
+  self->n_cluster_of = cluster_of != NULL ? n : 0;
+  if (self->grouping == JX_FOLD_GROUPING_CLUSTERS)
+    update_groups (self);
 }
 
 /* Imbalance -------------------------------------------------------------- */
@@ -408,6 +434,7 @@ jx_trace_folding_finalize (GObject *object)
   g_clear_object (&self->trace);
   g_clear_pointer (&self->summary, jx_timeline_summary_unref);
   g_clear_pointer (&self->fold_custom, g_strfreev);
+  g_clear_pointer (&self->cluster_of, g_free);
   g_clear_pointer (&self->sos_function, g_free);
   g_clear_pointer (&self->groups, jx_stream_groups_unref);
   g_clear_pointer (&self->fold, jx_timeline_fold_unref);

@@ -48,6 +48,11 @@ void            jx_trace_folding_set_inputs     (JxTraceFolding     *self,
                                                  JxFoldGrouping      grouping,
                                                  const char * const *custom,
                                                  JxFoldOp            op);
+/* Each stream's structural cluster (n entries, the cluster's index or
+ * JX_NONE; NULL: none known), for the clusters grouping; copied. */
+void            jx_trace_folding_set_clusters   (JxTraceFolding     *self,
+                                                 const guint32      *cluster_of,
+                                                 guint               n);
 void            jx_trace_folding_set_sos_function (JxTraceFolding   *self,
                                                    const char       *function);
 

@@ -2,8 +2,11 @@
 /* jx-processes-panel.c — see jx-processes-panel.h. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n-lib.h>
 
+#include "jx-merged-icicle-view.h"
 #include "jx-processes-panel.h"
 
 struct _JxProcessesPanel
@@ -18,11 +21,27 @@ struct _JxProcessesPanel
   GtkWidget         *status;
   GtkWidget         *list;
   GtkWidget         *more;
+  GtkWidget         *tree_box;
+  GtkWidget         *tree_heading;
+  GtkWidget         *tree_status_box;
+  GtkWidget         *tree_spinner;
+  GtkWidget         *tree_status;
+  GtkWidget         *tree_progress;
+  GtkWidget         *tree_view;
+  GtkWidget         *by_calls;       /* "Widths by calls" */
+  GtkWidget         *merge;          /* "Merge near-equal clusters" */
+  GtkWidget         *merge_spin;     /* its threshold */
+  GtkWidget         *merge_custom;   /* "Merge the Custom Set" */
+  GtkWidget         *tree_window;    /* the same tree, larger, in its own window; weak */
+  GtkWidget         *window_view;
+  GtkWidget         *window_status;
   guint              n_rows;
   gboolean           filling;        /* rows being replaced: no picks */
 };
 
 G_DEFINE_FINAL_TYPE (JxProcessesPanel, jx_processes_panel, GTK_TYPE_WIDGET)
+
+static void update_tree_status (JxProcessesPanel *self);
 
 static char *
 row_markup (JxProcessesPanel *self,
@@ -135,6 +154,7 @@ fill (JxProcessesPanel *self)
   gtk_widget_set_visible (self->more, n > self->n_rows);
   self->filling = FALSE;
   update_status (self);
+  update_tree_status (self);
 }
 
 static void
@@ -166,6 +186,241 @@ on_selected (JxProcessesPanel *self)
   self->filling = FALSE;
 }
 
+/* --- The merged call tree of the picked cluster ------------------------------------- */
+
+static void
+set_tree_status (JxProcessesPanel *self,
+                 const char       *text)
+{
+  gtk_label_set_text (GTK_LABEL (self->tree_status), text);
+  if (self->tree_window != NULL)
+    gtk_label_set_text (GTK_LABEL (self->window_status), text);
+}
+
+static void
+update_tree_status (JxProcessesPanel *self)
+{
+  gboolean running = jx_session_clusters_get_tree_running (self->clusters);
+  guint selected = jx_session_clusters_get_selected (self->clusters);
+  const GError *error = NULL;
+  JxMergedTree *tree = jx_session_clusters_get_tree (self->clusters, &error);
+  JxClustering *clustering = jx_session_clusters_get_clustering (self->clusters, NULL);
+
+  gboolean picked = (selected != JX_SESSION_CLUSTERS_NONE || jx_session_clusters_get_tree_is_streams (self->clusters)) &&
+                    clustering != NULL;
+
+  gtk_widget_set_visible (self->tree_box, picked);
+  gtk_spinner_set_spinning (GTK_SPINNER (self->tree_spinner), running);
+  gtk_widget_set_visible (self->tree_spinner, running);
+  gtk_widget_set_visible (self->tree_progress, running);
+  gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->tree_progress),
+                                 jx_session_clusters_get_tree_progress (self->clusters));
+  if (!picked)
+    return;
+  if (running)
+    {
+      guint n = selected != JX_SESSION_CLUSTERS_NONE ? jx_clustering_get_cluster (clustering, selected)->size : 0;
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "Merging the call tree of %u stream…",
+                                                            "Merging the call trees of %u streams…", n), n);
+
+      set_tree_status (self, text);
+    }
+  else if (error != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (_("The call trees could not be merged: %s"), error->message);
+
+      set_tree_status (self, text);
+    }
+  else if (tree != NULL)
+    {
+      const JxMergedTreeStats *stats = jx_merged_tree_get_stats (tree);
+      guint n_nodes = jx_merged_tree_get_nodes (tree)->n_nodes;
+      g_autofree char *nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", n_nodes), n_nodes);
+      g_autofree char *text = NULL;
+
+      /* TRANSLATORS: "812 nodes: 790 equal in all streams, 20 with gaps, 2 with different functions" */
+      text = g_strdup_printf (_("%s: %" PRIu64 " equal in all streams, %" PRIu64
+                                " with gaps, %" PRIu64 " with different functions. "
+                                "Click a frame to select its first call."),
+                              nodes, stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
+                              stats->by_state[JX_MERGED_DIFFERENT]);
+      set_tree_status (self, text);
+    }
+}
+
+static void
+on_tree_changed (JxProcessesPanel *self)
+{
+  JxMergedTree *tree = jx_session_clusters_get_tree (self->clusters, NULL);
+  guint selected = jx_session_clusters_get_selected (self->clusters);
+  JxClustering *clustering = jx_session_clusters_get_clustering (self->clusters, NULL);
+  g_autofree char *title = NULL;
+
+  if (tree != NULL && clustering != NULL && jx_session_clusters_get_tree_is_streams (self->clusters))
+    {
+      guint n = jx_merged_tree_get_n_streams (tree);
+
+      title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Custom set: merged call tree of %u stream",
+                                            "Custom set: merged call tree of %u streams", n), n);
+    }
+  else if (tree != NULL && clustering != NULL && selected != JX_SESSION_CLUSTERS_NONE)
+    {
+      guint n = jx_merged_tree_get_n_streams (tree);
+
+      if (jx_clustering_get_cluster (clustering, selected)->outlier)
+        title = g_strdup (_("Call tree of the outlier"));
+      else
+        /* TRANSLATORS: the title of the merged call tree's picture */
+        title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Cluster %u: merged call tree of %u stream",
+                                              "Cluster %u: merged call tree of %u streams", n),
+                                 selected + 1, n);
+    }
+  jx_merged_icicle_view_set_tree (JX_MERGED_ICICLE_VIEW (self->tree_view), tree, title);
+  gtk_widget_set_visible (self->tree_view, tree != NULL);
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_tree (JX_MERGED_ICICLE_VIEW (self->window_view), tree, title);
+  update_tree_status (self);
+}
+
+/* A node's calls: its function highlighted in every timeline (the search,
+ * as picking a function does) and its first contributing call selected and
+ * brought into view in its stream's row. */
+static void
+on_node_activated (JxMergedIcicleView *view,
+                   guint               node,
+                   JxProcessesPanel   *self)
+{
+  JxMergedTree *tree = jx_merged_icicle_view_get_tree (view);
+  const JxMergedNodes *nodes;
+  const JxMergedMember *members;
+  JxSessionTrace *item = NULL;
+  guint n, k;
+
+  if (tree == NULL || tree != jx_session_clusters_get_tree (self->clusters, NULL))
+    return;
+  nodes = jx_merged_tree_get_nodes (tree);
+  g_return_if_fail (node < nodes->n_nodes);
+  members = jx_merged_tree_get_members (tree, node, &n);
+  for (k = 0; k < n && item == NULL; k++)
+    item = jx_session_clusters_get_tree_item (self->clusters, members[k].stream);
+  if (item == NULL)
+    return;
+  k--;
+  jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view), node);
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view), node);
+  jx_session_set_search (self->session, jx_merged_tree_get_symbol_name (tree, nodes->symbol[node]));
+  jx_session_select_invocation (self->session, item, jx_merged_tree_get_stream (tree, members[k].stream).stream,
+                                members[k].invocation);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-selection", NULL);
+}
+
+static void
+on_dark (JxProcessesPanel *self)
+{
+  jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->tree_view), jx_session_get_dark (self->session));
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_dark (JX_MERGED_ICICLE_VIEW (self->window_view), jx_session_get_dark (self->session));
+}
+
+/* The custom set of the fold menu (Shift+C) merged instead of a cluster. */
+static void
+update_merge_custom (JxProcessesPanel *self)
+{
+  const char * const *custom = self->session != NULL ? jx_session_get_fold_custom (self->session) : NULL;
+
+  gtk_widget_set_sensitive (self->merge_custom,
+                            custom != NULL && custom[0] != NULL && self->clusters != NULL &&
+                            jx_session_clusters_get_clustering (self->clusters, NULL) != NULL);
+}
+
+static void
+on_merge_custom (JxProcessesPanel *self)
+{
+  if (jx_session_clusters_merge_streams (self->clusters, jx_session_get_fold_custom (self->session)) > 0)
+    {
+      self->filling = TRUE;
+      gtk_list_box_unselect_all (GTK_LIST_BOX (self->list));
+      self->filling = FALSE;
+      update_tree_status (self);
+    }
+}
+
+/* "Merge near-equal clusters, similarity at least T": the session's
+ * clusters' threshold (0 when off), as `cluster --threshold T`. */
+static void
+on_merge_changed (JxProcessesPanel *self)
+{
+  gboolean on = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->merge));
+
+  gtk_widget_set_sensitive (self->merge_spin, on);
+  if (self->clusters != NULL)
+    jx_session_clusters_set_threshold (self->clusters,
+                                       on ? gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->merge_spin)) : 0.0);
+}
+
+void
+jx_processes_panel_set_threshold (JxProcessesPanel *self,
+                                  double            threshold)
+{
+  g_return_if_fail (JX_IS_PROCESSES_PANEL (self));
+  g_return_if_fail (threshold >= 0.0 && threshold <= 1.0);
+
+  if (threshold > 0.0)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->merge_spin), threshold);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->merge), threshold > 0.0);
+  on_merge_changed (self);
+}
+
+/* The side pane is narrow: the same tree, as wide as a window allows. */
+static void
+open_window (JxProcessesPanel *self)
+{
+  GtkWidget *box, *scrolled, *by_calls;
+  GtkRoot *root;
+
+  if (self->tree_window != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->tree_window));
+      return;
+    }
+  self->tree_window = gtk_window_new ();
+  g_object_add_weak_pointer (G_OBJECT (self->tree_window), (gpointer *) &self->tree_window);
+  gtk_window_set_title (GTK_WINDOW (self->tree_window), _("Merged Call Tree"));
+  gtk_window_set_default_size (GTK_WINDOW (self->tree_window), 1100, 560);
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (self->tree_window), GTK_WINDOW (root));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self->tree_window), TRUE);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->window_status = gtk_label_new (gtk_label_get_text (GTK_LABEL (self->tree_status)));
+  gtk_label_set_xalign (GTK_LABEL (self->window_status), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->window_status), TRUE);
+  gtk_widget_set_margin_start (self->window_status, 12);
+  gtk_widget_set_margin_end (self->window_status, 12);
+  gtk_widget_set_margin_top (self->window_status, 8);
+  gtk_box_append (GTK_BOX (box), self->window_status);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  by_calls = gtk_check_button_new_with_mnemonic (_("Frame widths by number of _calls"));
+  gtk_widget_set_margin_start (by_calls, 12);
+  g_object_bind_property (self->by_calls, "active", by_calls, "active", G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  gtk_box_append (GTK_BOX (box), by_calls);
+  self->window_view = jx_merged_icicle_view_new ();
+  g_object_bind_property (self->by_calls, "active", self->window_view, "width-by-calls", G_BINDING_SYNC_CREATE);
+  g_signal_connect (self->window_view, "node-activated", G_CALLBACK (on_node_activated), self);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->window_view);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_window_set_child (GTK_WINDOW (self->tree_window), box);
+  on_dark (self);
+  on_tree_changed (self);
+  jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view),
+                                           jx_merged_icicle_view_get_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view)));
+  gtk_window_present (GTK_WINDOW (self->tree_window));
+}
+
 void
 jx_processes_panel_set_session (JxProcessesPanel *self,
                                 JxSession        *session)
@@ -178,9 +433,20 @@ jx_processes_panel_set_session (JxProcessesPanel *self,
   g_signal_connect_object (self->clusters, "changed", G_CALLBACK (fill), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->clusters, "notify::running", G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->clusters, "notify::selected", G_CALLBACK (on_selected), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "tree-changed", G_CALLBACK (on_tree_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "notify::tree-running", G_CALLBACK (update_tree_status), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "notify::tree-progress", G_CALLBACK (update_tree_status), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::dark", G_CALLBACK (on_dark), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (session, "notify::fold-custom", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->clusters, "changed", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
+  on_dark (self);
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     jx_session_clusters_set_wanted (self->clusters, TRUE);
   fill (self);
+  on_tree_changed (self);
+  update_merge_custom (self);
 }
 
 guint
@@ -222,6 +488,32 @@ jx_processes_panel_select_row (JxProcessesPanel *self,
   gtk_list_box_select_row (GTK_LIST_BOX (self->list), r);
 }
 
+GtkWidget *
+jx_processes_panel_open_tree_window (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
+  open_window (self);
+  return self->window_view;
+}
+
+gboolean
+jx_processes_panel_merge_custom (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), FALSE);
+
+  if (!gtk_widget_get_sensitive (self->merge_custom))
+    return FALSE;
+  on_merge_custom (self);
+  return TRUE;
+}
+
+GtkWidget *
+jx_processes_panel_get_tree_view (JxProcessesPanel *self)
+{
+  g_return_val_if_fail (JX_IS_PROCESSES_PANEL (self), NULL);
+  return self->tree_view;
+}
+
 /* Nothing is clustered before the page is first shown. */
 static void
 jx_processes_panel_map (GtkWidget *widget)
@@ -238,6 +530,12 @@ jx_processes_panel_dispose (GObject *object)
 {
   JxProcessesPanel *self = JX_PROCESSES_PANEL (object);
 
+  if (self->tree_window != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->window_view, self);
+      g_object_remove_weak_pointer (G_OBJECT (self->tree_window), (gpointer *) &self->tree_window);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->tree_window)));
+    }
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_object (&self->clusters);
   g_clear_object (&self->session);
@@ -256,7 +554,7 @@ jx_processes_panel_class_init (JxProcessesPanelClass *klass)
 static void
 jx_processes_panel_init (JxProcessesPanel *self)
 {
-  GtkWidget *hint;
+  GtkWidget *hint, *heading_box, *open, *fold;
 
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   gtk_widget_set_margin_start (self->box, 12);
@@ -276,12 +574,58 @@ jx_processes_panel_init (JxProcessesPanel *self)
   gtk_box_append (GTK_BOX (self->box), self->status_box);
 
   hint = gtk_label_new (_("Streams that call the same functions from the same callers form a cluster; "
-                          "pick one to mark its streams in the timelines."));
+                          "pick one to mark its streams in the timelines and to see their merged call tree."));
   gtk_label_set_xalign (GTK_LABEL (hint), 0.0f);
   gtk_label_set_wrap (GTK_LABEL (hint), TRUE);
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_widget_add_css_class (hint, "caption");
   gtk_box_append (GTK_BOX (self->box), hint);
+
+  {
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+    GtkWidget *label = gtk_label_new_with_mnemonic (_("_Merge near-equal clusters, similarity at least"));
+
+    self->merge = gtk_check_button_new ();
+    gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+    gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+    gtk_label_set_mnemonic_widget (GTK_LABEL (label), self->merge);
+    gtk_check_button_set_child (GTK_CHECK_BUTTON (self->merge), label);
+    gtk_widget_set_hexpand (self->merge, TRUE);
+    gtk_widget_set_tooltip_text (self->merge, _("Also put clusters together whose most frequent caller → callee "
+                                                "pairs mostly agree (as juxtrace-cli cluster --threshold): their "
+                                                "merged call tree then shows where the streams differ"));
+    self->merge_spin = gtk_spin_button_new_with_range (0.5, 1.0, 0.05);
+    gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->merge_spin), 2);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->merge_spin), JX_CLUSTER_SUGGESTED_THRESHOLD);
+    gtk_widget_set_valign (self->merge_spin, GTK_ALIGN_CENTER);
+    gtk_widget_set_sensitive (self->merge_spin, FALSE);
+    gtk_accessible_update_relation (GTK_ACCESSIBLE (self->merge_spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                    self->merge, NULL, -1);
+    g_signal_connect_swapped (self->merge, "toggled", G_CALLBACK (on_merge_changed), self);
+    g_signal_connect_swapped (self->merge_spin, "value-changed", G_CALLBACK (on_merge_changed), self);
+    gtk_box_append (GTK_BOX (row), self->merge);
+    gtk_box_append (GTK_BOX (row), self->merge_spin);
+    gtk_box_append (GTK_BOX (self->box), row);
+  }
+
+  self->merge_custom = gtk_button_new_with_mnemonic (_("Merge the Custom _Set"));
+  gtk_widget_set_tooltip_text (self->merge_custom, _("The merged call tree of the streams of the custom set "
+                                                     "(Fold Streams ▸ Choose a Custom Set…) instead of a cluster"));
+  g_signal_connect_swapped (self->merge_custom, "clicked", G_CALLBACK (on_merge_custom), self);
+  gtk_widget_set_sensitive (self->merge_custom, FALSE);
+
+  fold = gtk_button_new_with_mnemonic (_("_Fold by Cluster"));
+  gtk_widget_set_tooltip_text (fold, _("Group the streams of each trace by cluster and fold each cluster "
+                                       "into one row of the timelines"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (fold), "win.fold-clusters");
+  {
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+    gtk_box_append (GTK_BOX (buttons), fold);
+    gtk_box_append (GTK_BOX (buttons), self->merge_custom);
+    gtk_box_append (GTK_BOX (self->box), buttons);
+  }
 
   self->list = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);
@@ -295,4 +639,44 @@ jx_processes_panel_init (JxProcessesPanel *self)
   gtk_widget_add_css_class (self->more, "dim-label");
   gtk_widget_set_visible (self->more, FALSE);
   gtk_box_append (GTK_BOX (self->box), self->more);
+
+  /* The picked cluster's merged call tree, built in a thread. */
+  self->tree_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_top (self->tree_box, 6);
+  gtk_widget_set_visible (self->tree_box, FALSE);
+  heading_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->tree_heading = gtk_label_new (_("Merged Call Tree"));
+  gtk_label_set_xalign (GTK_LABEL (self->tree_heading), 0.0f);
+  gtk_widget_set_hexpand (self->tree_heading, TRUE);
+  gtk_widget_add_css_class (self->tree_heading, "heading");
+  gtk_box_append (GTK_BOX (heading_box), self->tree_heading);
+  open = gtk_button_new_with_mnemonic (_("Open in _Window"));
+  gtk_widget_set_tooltip_text (open, _("Show the merged call tree in a window of its own, as wide as the screen allows"));
+  gtk_widget_add_css_class (open, "flat");
+  g_signal_connect_swapped (open, "clicked", G_CALLBACK (open_window), self);
+  gtk_box_append (GTK_BOX (heading_box), open);
+  gtk_box_append (GTK_BOX (self->tree_box), heading_box);
+  self->tree_status_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->tree_spinner = gtk_spinner_new ();
+  gtk_widget_set_visible (self->tree_spinner, FALSE);
+  self->tree_status = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (self->tree_status), 0.0f);
+  gtk_label_set_wrap (GTK_LABEL (self->tree_status), TRUE);
+  gtk_widget_add_css_class (self->tree_status, "caption");
+  gtk_box_append (GTK_BOX (self->tree_status_box), self->tree_spinner);
+  gtk_box_append (GTK_BOX (self->tree_status_box), self->tree_status);
+  gtk_box_append (GTK_BOX (self->tree_box), self->tree_status_box);
+  self->tree_progress = gtk_progress_bar_new ();
+  gtk_widget_set_visible (self->tree_progress, FALSE);
+  gtk_box_append (GTK_BOX (self->tree_box), self->tree_progress);
+  self->by_calls = gtk_check_button_new_with_mnemonic (_("Frame widths by number of _calls"));
+  gtk_widget_set_tooltip_text (self->by_calls, _("A frame as wide as the calls merged below it instead of their time: "
+                                                 "shows the structure where one long call leaves the rest too narrow"));
+  gtk_box_append (GTK_BOX (self->tree_box), self->by_calls);
+  self->tree_view = jx_merged_icicle_view_new ();
+  g_object_bind_property (self->by_calls, "active", self->tree_view, "width-by-calls", G_BINDING_SYNC_CREATE);
+  gtk_widget_set_visible (self->tree_view, FALSE);
+  g_signal_connect (self->tree_view, "node-activated", G_CALLBACK (on_node_activated), self);
+  gtk_box_append (GTK_BOX (self->tree_box), self->tree_view);
+  gtk_box_append (GTK_BOX (self->box), self->tree_box);
 }

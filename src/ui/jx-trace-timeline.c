@@ -237,6 +237,21 @@ jx_trace_timeline_reveal_stream (JxTraceTimeline *self,
   jx_timeline_canvas_scroll_to_stream (self->canvas, stream);
 }
 
+void
+jx_trace_timeline_reveal_stream_at_top (JxTraceTimeline *self,
+                                        guint32          stream)
+{
+  GtkAdjustment *adjustment;
+  int y, h;
+
+  g_return_if_fail (JX_IS_TRACE_TIMELINE (self));
+
+  adjustment = jx_timeline_canvas_get_vadjustment (self->canvas);
+  if (jx_timeline_canvas_get_stream_span (self->canvas, stream, &y, &h) &&
+      (y < 0 || y + h > gtk_adjustment_get_page_size (adjustment)))
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + y);
+}
+
 GtkWidget *
 jx_trace_timeline_get_canvas (JxTraceTimeline *self)
 {

@@ -75,5 +75,9 @@ void            jx_trace_timeline_set_process_readable   (JxTraceTimeline *self,
 /* Scrolls the rows just enough to show `stream`'s row (and its diff bar). */
 void            jx_trace_timeline_reveal_stream          (JxTraceTimeline *self,
                                                           guint32          stream);
+/* The same, but a row out of view becomes the first row shown (the rows
+ * after it, a cluster's next members, follow below). */
+void            jx_trace_timeline_reveal_stream_at_top   (JxTraceTimeline *self,
+                                                          guint32          stream);
 
 G_END_DECLS

@@ -322,6 +322,7 @@ test_shortcuts_listed (void)
     { "win.fold-threads", "<Shift>t" },
     { "win.fold-nodes", "<Shift>n" },
     { "win.fold-processes", "<Shift>p" },
+    { "win.fold-clusters", "<Shift>l" },
     { "win.unfold-all", "<Shift>u" },
     { "win.choose-custom-set", "<Shift>c" },
     { "win.show-sos", "i" },

@@ -201,6 +201,17 @@ test_render_fold_and_sos (void)
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (cli (&out, "render", jacobi, "--fold", "threads, threads", "-o", png, NULL), ==, 0);
   g_clear_pointer (&out, g_free);
+  /* --fold cluster: TraceR's 32 ranks are one cluster of 31 and an outlier
+   * (rank 0), two folded rows; cluster excludes the other groupings. */
+  {
+    g_autofree char *stencil = jx_test_get_shared_trace ("TraceR__stencil4d-32");
+
+    g_assert_cmpint (cli (&out, "render", stencil, "--fold", "cluster", "-o", png, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "Folded: 2 rows (max)"));
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (cli (&out, "render", stencil, "--fold", "cluster,process", "-o", png, NULL), ==, 2);
+    g_clear_pointer (&out, g_free);
+  }
 
   /* Usage errors. */
   g_assert_cmpint (cli (&out, "render", jacobi, "--fold", "sideways", "-o", png, NULL), ==, 2);
