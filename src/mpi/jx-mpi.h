@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "jx-cli-common.h"
+#include "jx-pack.h"
 #include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
@@ -42,31 +43,6 @@ GPtrArray *jx_mpi_gather     (GByteArray   *mine);
  * the others). */
 void      jx_mpi_broadcast   (GByteArray  **data);
 
-/* Packing plain values into a byte array; the ranks run one binary on
- * machines of one architecture, so values travel in their memory form. */
-void      jx_pack_bytes      (GByteArray   *out,
-                              const void   *data,
-                              gsize         size);
-void      jx_pack_u64        (GByteArray   *out,
-                              guint64       value);
-void      jx_pack_string     (GByteArray   *out,
-                              const char   *text);     /* NULL allowed */
-
-typedef struct
-{
-  const guint8 *p;
-  const guint8 *end;
-  gboolean      bad;       /* read past the end: the data is corrupt */
-} JxUnpack;
-
-void      jx_unpack_init     (JxUnpack     *in,
-                              GBytes       *bytes);
-gboolean  jx_unpack_bytes    (JxUnpack     *in,
-                              void         *data,
-                              gsize         size);
-guint64   jx_unpack_u64      (JxUnpack     *in);
-char     *jx_unpack_string   (JxUnpack     *in);       /* NULL when packed so */
-
 /* The plan: which processes of each trace every rank loads. Rank 0 reads
  * both traces' definitions (JxTraceOutline), pairs the processes by name
  * and groups them: each pair of identically named processes is a group;
@@ -97,6 +73,15 @@ void      jx_mpi_plan_clear  (JxMpiPlan    *plan);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiPlan, jx_mpi_plan_clear)
 
+/* OTF2 location reference → position among the whole trace's streams
+ * (rank 0: from its outline); the position of a reference, JX_NONE when
+ * unknown or G_MAXUINT64. */
+GHashTable *jx_mpi_location_positions (JxTraceOutline *outline);
+guint32   jx_mpi_position_of (GHashTable   *map,
+                              guint64       ref);
+/* Collective: the same map of trace A's locations on every rank. */
+GHashTable *jx_mpi_plan_positions (JxMpiPlan *plan);
+
 /* Loads this rank's share of path (processes: positions in its
  * definitions, of total_processes; 0: unknown). A stream whose events cannot be read fails the load with
  * an error naming its event file; so does any defect with strict. */
@@ -120,6 +105,8 @@ double    jx_mpi_now         (void);
 int       jx_mpi_diff        (int           argc,
                               char        **argv);
 int       jx_mpi_profile     (int           argc,
+                              char        **argv);
+int       jx_mpi_cluster     (int           argc,
                               char        **argv);
 
 G_END_DECLS
