@@ -92,6 +92,55 @@ JxTrace  *jx_mpi_load_share  (const char   *path,
                               gboolean      strict,
                               GError      **error);
 
+/* Commands of one or more traces, each split over the ranks alone. */
+typedef struct _JxMpiStats JxMpiStats;
+typedef struct
+{
+  GPtrArray *plans;       /* JxMpiPlan per trace */
+  GPtrArray *positions;   /* per trace: jx_mpi_plan_positions () */
+  GPtrArray *traces;      /* JxTrace per trace: this rank's share; NULL
+                             when it has none (unless every_rank) */
+  GArray    *borrowed;    /* gboolean per trace: its share is one the
+                             plan gave another rank (every_rank) */
+} JxMpiShares;
+
+/* Collective: plans and loads every trace's share (every_rank: a share
+ * for every rank; where the plan gives it none, the first process, for
+ * the definitions, "borrowed"); stats get plan and load. FALSE after one message
+ * (jx_mpi_all_ok) when a rank cannot. */
+gboolean  jx_mpi_shares_load (JxMpiShares  *shares,
+                              const char   *command,
+                              char * const *paths,
+                              guint         n_traces,
+                              JxCliTraces  *traces,
+                              guint64       budget,
+                              gboolean      every_rank,
+                              JxMpiStats   *stats);
+void      jx_mpi_shares_clear (JxMpiShares *shares);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiShares, jx_mpi_shares_clear)
+/* Whether share index is this rank's part of the trace (not NULL nor
+ * borrowed). */
+gboolean  jx_mpi_shares_contributes (JxMpiShares *shares,
+                                     guint        index);
+/* The number of a share among the traces. */
+guint     jx_mpi_shares_find (JxMpiShares  *shares,
+                              JxTrace      *trace);
+/* A stream of share index: its position among the whole trace's. */
+guint32   jx_mpi_shares_position (JxMpiShares *shares,
+                                  guint        index,
+                                  guint32      stream);
+/* Collective: rank 0 gets the load report of every whole trace (JsonNode
+ * per trace, from its shares'; with json FALSE it prints their caveat
+ * lines, labelled with paths); the others NULL. */
+GPtrArray *jx_mpi_shares_reports (JxMpiShares *shares,
+                                  gboolean     json,
+                                  char * const *paths);
+/* Collective: values summed (the lowest) over the ranks, on every rank. */
+void      jx_mpi_sum_u64     (guint64      *values,
+                              gsize         n);
+void      jx_mpi_min_u64     (guint64      *values,
+                              gsize         n);
+
 /* Usage errors for the trace options juxtrace-mpi cannot honour
  * (--processes, --every, --window: every rank selects its own share);
  * budget gets --memory-budget (0 when not given). */
@@ -107,6 +156,8 @@ int       jx_mpi_diff        (int           argc,
 int       jx_mpi_profile     (int           argc,
                               char        **argv);
 int       jx_mpi_cluster     (int           argc,
+                              char        **argv);
+int       jx_mpi_imbalance   (int           argc,
                               char        **argv);
 
 G_END_DECLS

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-mpi-commands.c — juxtrace-mpi cluster under mpirun with 2 and 4
- * ranks prints byte for byte what juxtrace-cli prints (JSON without its
+/* test-mpi-commands.c — juxtrace-mpi cluster and imbalance under mpirun
+ * with 2 and 4 ranks print byte for byte what juxtrace-cli prints (JSON without its
  * timing fields; text and CSV as they are; the caveat lines of traces with
  * defects once): generated traces (one, and several together, with
  * --threshold) and real ones of ../shared/traces (the Jacobi runs, a
@@ -94,6 +94,54 @@ test_cluster_real (void)
   assert_same (FALSE, "cluster", "--csv", barrier, stencil, NULL);
 }
 
+static void
+test_imbalance_generated (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  g_auto(JxCliRun) run = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12", NULL);
+  jx_cli_generate (dir, "b", &b, "--ranks", "7", "--iterations", "10",
+                   "--variant", "slower-machine", "--seed", "3", NULL);
+
+  assert_same (TRUE, "imbalance", "--json", a, NULL);
+  assert_same (TRUE, "imbalance", "--json", "--top", "40", a, b, NULL);
+  assert_same (FALSE, "imbalance", b, a, NULL);
+  assert_same (FALSE, "imbalance", "--csv", a, b, NULL);
+
+  /* No such function: one message, from rank 0. */
+  jx_mpi_test_run (&run, 2, "imbalance", "--function", "no_such_function", a, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpuint (jx_mpi_test_count (run.err, "no_such_function"), ==, 1);
+  jx_test_remove_tree (dir);
+}
+
+static void
+test_imbalance_real (void)
+{
+  g_autofree char *jacobi_1 = NULL, *jacobi_9 = NULL, *barrier = NULL;
+
+  if (!jx_mpi_test_built ())
+    return;
+  jacobi_1 = shared_trace ("casita__1_xeonphi_jacobi_01");
+  jacobi_9 = shared_trace ("casita__1_xeonphi_jacobi_09");
+  barrier = shared_trace ("casita__4_mpi_ls_barr");
+  if (jacobi_1 == NULL || jacobi_9 == NULL || barrier == NULL)
+    {
+      g_test_skip ("the traces of ../shared/traces are not there");
+      return;
+    }
+  /* One process: ranks without a share of it still choose the function
+   * with the others, adding nothing. */
+  assert_same (TRUE, "imbalance", "--json", jacobi_1, jacobi_9, NULL);
+  assert_same (FALSE, "imbalance", jacobi_9, jacobi_1, NULL);
+  assert_same (TRUE, "imbalance", "--json", barrier, NULL);
+}
+
 /* What needs every stream in one process is refused, once. */
 static void
 test_usage (void)
@@ -116,6 +164,8 @@ main (int    argc,
     return 77;
   g_test_add_func ("/mpi/cluster/generated", test_cluster_generated);
   g_test_add_func ("/mpi/cluster/real", test_cluster_real);
+  g_test_add_func ("/mpi/imbalance/generated", test_imbalance_generated);
+  g_test_add_func ("/mpi/imbalance/real", test_imbalance_real);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
 }
