@@ -102,6 +102,7 @@ typedef struct
                              when it has none (unless every_rank) */
   GArray    *borrowed;    /* gboolean per trace: its share is one the
                              plan gave another rank (every_rank) */
+  double     reduce;      /* seconds of reductions inside a computation */
 } JxMpiShares;
 
 /* Collective: plans and loads every trace's share (every_rank: a share
