@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-mpi-commands.c — juxtrace-mpi cluster and imbalance under mpirun
- * with 2 and 4 ranks print byte for byte what juxtrace-cli prints (JSON without its
- * timing fields; text and CSV as they are; the caveat lines of traces with
- * defects once): generated traces (one, and several together, with
- * --threshold) and real ones of ../shared/traces (the Jacobi runs, a
- * stencil trace with defects, a trace with fewer processes than ranks).
- * Skips when juxtrace-mpi was not built. */
+ * with 2 and 4 ranks print byte for byte what juxtrace-cli prints (JSON
+ * without its timing fields; text and CSV as they are; the caveat lines of
+ * traces with defects once): generated traces (one, and several together;
+ * cluster with --threshold) and real ones of ../shared/traces (the Jacobi
+ * runs, a stencil trace with defects, a trace of fewer processes than
+ * ranks). A missing event file of rank 1's share stops every rank with one
+ * message. Skips when juxtrace-mpi was not built. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "jx-cli-test.h"
 #include "jx-mpi-test.h"
@@ -142,6 +145,36 @@ test_imbalance_real (void)
   assert_same (TRUE, "imbalance", "--json", barrier, NULL);
 }
 
+/* Rank 1 of 2 loads process 1 (the processes of equal work go round the
+ * ranks); without its event file every rank stops, with one message. */
+static void
+test_failure (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *evt = NULL;
+  static const char *const commands[] = { "cluster", "imbalance" };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "4", "--iterations", "8", NULL);
+  evt = g_build_filename (a, "traces", "1.evt", NULL);
+  g_assert_cmpint (g_unlink (evt), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(JxCliRun) run = { 0 };
+      g_autofree char *prefix = g_strdup_printf ("juxtrace-mpi %s: rank 1: ", commands[i]);
+
+      jx_mpi_test_run (&run, 2, commands[i], "--json", a, NULL);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpuint (jx_mpi_test_count (run.err, "juxtrace-mpi"), ==, 1);
+      g_assert_nonnull (strstr (run.err, prefix));
+      g_assert_nonnull (strstr (run.err, "traces/1.evt"));
+    }
+  jx_test_remove_tree (dir);
+}
+
 /* What needs every stream in one process is refused, once. */
 static void
 test_usage (void)
@@ -166,6 +199,7 @@ main (int    argc,
   g_test_add_func ("/mpi/cluster/real", test_cluster_real);
   g_test_add_func ("/mpi/imbalance/generated", test_imbalance_generated);
   g_test_add_func ("/mpi/imbalance/real", test_imbalance_real);
+  g_test_add_func ("/mpi/failure", test_failure);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
 }
