@@ -9,7 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "jx-imbalance.h"
+#include "jx-imbalance-private.h"
 #include "jx-sync-class.h"
 
 #define N_KEPT_CANDIDATES 10
@@ -25,6 +25,7 @@ struct _JxImbalance
   guint                *ranked;          /* segment indices by distance */
   guint64               sos_min;
   guint64               sos_max;
+  JxImbalanceLayout    *layout;          /* NULL: the trace's processes and streams */
 };
 
 G_DEFINE_BOXED_TYPE (JxImbalance, jx_imbalance, jx_imbalance_ref, jx_imbalance_unref)
@@ -49,29 +50,35 @@ can_segment (const JxRegion *region,
   return sync_class == JX_SYNC_NONE && region->category != JX_CATEGORY_MPI;
 }
 
-GArray *
-jx_imbalance_find_candidates (JxTrace *trace,
-                              guint    max_candidates)
+void
+jx_imbalance_sums_init (JxImbalanceSums *sums,
+                        JxTrace         *trace)
 {
-  guint n_regions, n_streams;
-  g_autofree guint64 *count = NULL;
-  g_autofree guint64 *inclusive = NULL;
-  g_autofree guint8 *sync = NULL;
-  g_autofree guint32 *n_on = NULL;
-  g_autofree guint32 *last_on = NULL;
-  guint64 needed;
-  GArray *out;
+  guint n_regions = jx_trace_get_n_regions (trace);
 
-  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+  sums->n_regions = n_regions;
+  sums->count = g_new0 (guint64, MAX (n_regions, 1));
+  sums->inclusive = g_new0 (guint64, MAX (n_regions, 1));
+  sums->n_on = g_new0 (guint64, MAX (n_regions, 1));
+}
 
-  n_regions = jx_trace_get_n_regions (trace);
-  n_streams = jx_trace_get_n_streams (trace);
-  count = g_new0 (guint64, MAX (n_regions, 1));
-  inclusive = g_new0 (guint64, MAX (n_regions, 1));
-  n_on = g_new0 (guint32, MAX (n_regions, 1));
-  last_on = g_new (guint32, MAX (n_regions, 1));
-  memset (last_on, 0xff, sizeof (guint32) * MAX (n_regions, 1));
-  sync = jx_sync_classify_trace (trace);
+void
+jx_imbalance_sums_clear (JxImbalanceSums *sums)
+{
+  g_clear_pointer (&sums->count, g_free);
+  g_clear_pointer (&sums->inclusive, g_free);
+  g_clear_pointer (&sums->n_on, g_free);
+}
+
+void
+jx_imbalance_sums_add (JxImbalanceSums *sums,
+                       JxTrace         *trace)
+{
+  guint n_streams = jx_trace_get_n_streams (trace);
+  guint64 *count = sums->count, *inclusive = sums->inclusive, *n_on = sums->n_on;
+  g_autofree guint32 *last_on = g_new (guint32, MAX (sums->n_regions, 1));
+
+  memset (last_on, 0xff, sizeof (guint32) * MAX (sums->n_regions, 1));
   for (guint32 s = 0; s < n_streams; s++)
     {
       const JxStream *stream = jx_trace_get_stream (trace, s);
@@ -89,6 +96,18 @@ jx_imbalance_find_candidates (JxTrace *trace,
             }
         }
     }
+}
+
+GArray *
+jx_imbalance_candidates_from_sums (JxTrace               *trace,
+                                   const JxImbalanceSums *sums,
+                                   guint                  n_processes,
+                                   guint                  max_candidates)
+{
+  const guint64 *count = sums->count, *inclusive = sums->inclusive, *n_on = sums->n_on;
+  g_autofree guint8 *sync = jx_sync_classify_trace (trace);
+  guint64 needed;
+  GArray *out;
 
   /* At least 2·p calls in all (the paper's rule counts the trace as a
    * whole, not each process): top-level functions like main, entered once
@@ -96,9 +115,9 @@ jx_imbalance_find_candidates (JxTrace *trace,
    * stream they run on (an OpenMP parallel region around a whole run has
    * one invocation per thread, 2·p with two threads each): §6.2.1 excludes
    * top call-level functions of every processing element. */
-  needed = 2 * (guint64) jx_trace_get_n_processes (trace);
+  needed = 2 * (guint64) n_processes;
   out = g_array_new (FALSE, FALSE, sizeof (JxImbalanceCandidate));
-  for (guint r = 0; r < n_regions; r++)
+  for (guint r = 0; r < sums->n_regions; r++)
     {
       JxImbalanceCandidate c = { r, count[r], inclusive[r] };
 
@@ -109,6 +128,19 @@ jx_imbalance_find_candidates (JxTrace *trace,
   if (max_candidates > 0 && out->len > max_candidates)
     g_array_set_size (out, max_candidates);
   return out;
+}
+
+GArray *
+jx_imbalance_find_candidates (JxTrace *trace,
+                              guint    max_candidates)
+{
+  g_auto(JxImbalanceSums) sums = { 0 };
+
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+
+  jx_imbalance_sums_init (&sums, trace);
+  jx_imbalance_sums_add (&sums, trace);
+  return jx_imbalance_candidates_from_sums (trace, &sums, jx_trace_get_n_processes (trace), max_candidates);
 }
 
 /* Synchronization nested in invocation i: outermost synchronization
@@ -206,13 +238,12 @@ compare_processes (gconstpointer a,
 static void
 compute_processes (JxImbalance *self)
 {
-  JxTrace *trace = self->trace;
-  guint n_processes = jx_trace_get_n_processes (trace);
+  guint n_processes = self->layout != NULL ? self->layout->n_processes : jx_trace_get_n_processes (self->trace);
 
   self->processes = g_array_new (FALSE, TRUE, sizeof (JxProcessImbalance));
   for (guint32 p = 0; p < n_processes; p++)
     {
-      const JxProcess *process = jx_trace_get_process (trace, p);
+      guint32 first_stream, n_streams;
       JxProcessImbalance pi = { 0 };
       g_autoptr(GArray) sos = g_array_new (FALSE, FALSE, sizeof (guint64));
       gint64 worst = G_MININT64;
@@ -220,9 +251,19 @@ compute_processes (JxImbalance *self)
       pi.process = p;
       pi.worst_segment = JX_NONE;
       pi.sos_min = G_MAXUINT64;
-      for (guint32 k = 0; k < process->n_streams; k++)
+      if (self->layout != NULL)
         {
-          guint32 s = process->first_stream + k;
+          first_stream = self->layout->first_stream[p];
+          n_streams = self->layout->n_streams_of[p];
+        }
+      else
+        {
+          first_stream = jx_trace_get_process (self->trace, p)->first_stream;
+          n_streams = jx_trace_get_process (self->trace, p)->n_streams;
+        }
+      for (guint32 k = 0; k < n_streams; k++)
+        {
+          guint32 s = first_stream + k;
 
           for (guint i = self->stream_first[s]; i < self->stream_first[s + 1]; i++)
             {
@@ -253,11 +294,68 @@ compute_processes (JxImbalance *self)
 
 static JxImbalance *imbalance_sort_segments (JxImbalance *self);
 
+static GArray *
+local_candidates (JxTrace  *trace,
+                  guint     max_candidates,
+                  gpointer  data)
+{
+  (void) data;
+  return jx_imbalance_find_candidates (trace, max_candidates);
+}
+
+const JxImbalanceOps jx_imbalance_local_ops = { local_candidates, NULL };
+
 JxImbalance *
 jx_imbalance_compute (JxTrace       *trace,
                       const char    *function,
                       GCancellable  *cancellable,
                       GError       **error)
+{
+  return jx_imbalance_compute_with (trace, function, &jx_imbalance_local_ops, NULL, cancellable, error);
+}
+
+static int
+compare_segments (gconstpointer a,
+                  gconstpointer b)
+{
+  const JxSegment *x = a, *y = b;
+
+  if (x->stream != y->stream)
+    return x->stream < y->stream ? -1 : 1;
+  return x->index < y->index ? -1 : (x->index > y->index ? 1 : 0);
+}
+
+/* The segments gathered (ops->gather_segments) in place of the trace's. */
+static void
+take_gathered (JxImbalance *self,
+               GArray      *segments,
+               JxImbalanceLayout *layout)
+{
+  guint i = 0;
+
+  g_array_unref (self->segments);
+  self->segments = segments;
+  self->layout = layout;
+  if (layout == NULL)
+    return;
+  g_array_sort (self->segments, compare_segments);
+  g_free (self->stream_first);
+  self->stream_first = g_new0 (guint, layout->n_streams + 1);
+  for (guint32 s = 0; s <= layout->n_streams; s++)
+    {
+      while (i < segments->len && g_array_index (segments, JxSegment, i).stream < s)
+        i++;
+      self->stream_first[s] = i;
+    }
+}
+
+JxImbalance *
+jx_imbalance_compute_with (JxTrace              *trace,
+                           const char           *function,
+                           const JxImbalanceOps *ops,
+                           gpointer              ops_data,
+                           GCancellable         *cancellable,
+                           GError              **error)
 {
   g_autoptr(JxImbalance) self = NULL;
   g_autofree guint8 *sync = NULL;
@@ -268,7 +366,7 @@ jx_imbalance_compute (JxTrace       *trace,
 
   self = g_atomic_rc_box_new0 (JxImbalance);
   self->trace = g_object_ref (trace);
-  self->candidates = jx_imbalance_find_candidates (trace, N_KEPT_CANDIDATES);
+  self->candidates = ops->find_candidates (trace, N_KEPT_CANDIDATES, ops_data);
   self->segments = g_array_new (FALSE, FALSE, sizeof (JxSegment));
   n_streams = jx_trace_get_n_streams (trace);
   self->stream_first = g_new0 (guint, n_streams + 1);
@@ -324,6 +422,13 @@ jx_imbalance_compute (JxTrace       *trace,
         }
     }
   self->stream_first[n_streams] = self->segments->len;
+  if (ops->gather_segments != NULL)
+    {
+      JxImbalanceLayout *layout = NULL;
+      GArray *segments = ops->gather_segments (trace, self->segments, &layout, ops_data);
+
+      take_gathered (self, segments, layout);
+    }
 
   compute_distances (self);
   compute_processes (self);
@@ -425,6 +530,7 @@ imbalance_clear (gpointer data)
   g_clear_pointer (&self->processes, g_array_unref);
   g_clear_pointer (&self->stream_first, g_free);
   g_clear_pointer (&self->ranked, g_free);
+  g_clear_pointer (&self->layout, jx_imbalance_layout_free);
   g_clear_object (&self->trace);
 }
 
@@ -488,7 +594,7 @@ jx_imbalance_get_stream_segments (JxImbalance *self,
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  if (stream >= jx_trace_get_n_streams (self->trace))
+  if (stream >= (self->layout != NULL ? self->layout->n_streams : jx_trace_get_n_streams (self->trace)))
     {
       if (first != NULL)
         *first = 0;
@@ -540,195 +646,55 @@ jx_imbalance_get_ranked_segment (JxImbalance *self,
   return &g_array_index (self->segments, JxSegment, self->ranked[rank]);
 }
 
-/* One function for several traces ------------------------------------------- */
-
-struct _JxImbalanceSet
-{
-  char        *function;
-  GPtrArray   *imbalances;   /* JxImbalance or NULL, per trace */
-  GArray      *common;       /* gboolean per trace */
-  GPtrArray   *notes;        /* char * or NULL, per trace */
-};
-
-static void
-imbalance_unref_nullable (gpointer data)
-{
-  if (data != NULL)
-    jx_imbalance_unref (data);
-}
+/* The processes and streams ------------------------------------------------- */
 
 void
-jx_imbalance_set_free (JxImbalanceSet *self)
+jx_imbalance_layout_free (JxImbalanceLayout *layout)
 {
-  if (self == NULL)
+  if (layout == NULL)
     return;
-  g_free (self->function);
-  g_clear_pointer (&self->imbalances, g_ptr_array_unref);
-  g_clear_pointer (&self->common, g_array_unref);
-  g_clear_pointer (&self->notes, g_ptr_array_unref);
-  g_free (self);
-}
-
-/* TRUE when region `name` of trace is one of its candidates: called often
- * enough, and on some stream more than once, to segment it. */
-static gboolean
-is_candidate (JxTrace    *trace,
-              const char *name)
-{
-  guint32 region = jx_trace_find_region (trace, name);
-  g_autoptr(GArray) candidates = NULL;
-
-  if (region == JX_NONE)
-    return FALSE;
-  candidates = jx_imbalance_find_candidates (trace, 0);
-  for (guint i = 0; i < candidates->len; i++)
-    if (g_array_index (candidates, JxImbalanceCandidate, i).region == region)
-      return TRUE;
-  return FALSE;
-}
-
-JxImbalance *
-jx_imbalance_compute_common (JxTrace       *trace,
-                             const char    *common,
-                             char         **note,
-                             GCancellable  *cancellable,
-                             GError       **error)
-{
-  JxImbalance *imbalance;
-
-  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
-  g_return_val_if_fail (note != NULL, NULL);
-
-  *note = NULL;
-  if (common != NULL && is_candidate (trace, common))
-    return jx_imbalance_compute (trace, common, cancellable, error);
-  imbalance = jx_imbalance_compute (trace, NULL, cancellable, error);
-  if (imbalance == NULL)
-    return NULL;
-  if (common != NULL)
-    *note = g_strdup_printf (_("“%s” does not call “%s” often enough to be segmented by it: segmented by its own dominant function “%s”"),
-                             jx_trace_get_name (trace), common,
-                             jx_trace_get_region (trace, jx_imbalance_get_function (imbalance))->name);
-  else
-    *note = g_strdup_printf (_("the reference has no function to segment by: “%s” is segmented by its own dominant function “%s”"),
-                             jx_trace_get_name (trace),
-                             jx_trace_get_region (trace, jx_imbalance_get_function (imbalance))->name);
-  return imbalance;
-}
-
-JxImbalanceSet *
-jx_imbalance_set_compute (JxTrace * const *traces,
-                          guint            n_traces,
-                          const char      *function,
-                          GCancellable    *cancellable,
-                          GError         **error)
-{
-  g_autoptr(JxImbalanceSet) self = NULL;
-  g_autoptr(GError) first_error = NULL;
-  guint n_done = 0;
-
-  g_return_val_if_fail (traces != NULL && n_traces > 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  self = g_new0 (JxImbalanceSet, 1);
-  self->imbalances = g_ptr_array_new_with_free_func (imbalance_unref_nullable);
-  self->common = g_array_new (FALSE, TRUE, sizeof (gboolean));
-  self->notes = g_ptr_array_new_with_free_func (g_free);
-  g_array_set_size (self->common, n_traces);
-
-  if (function != NULL)
-    self->function = g_strdup (function);
-  else
-    {
-      g_autoptr(GArray) candidates = jx_imbalance_find_candidates (traces[0], 1);
-
-      if (candidates->len > 0)
-        self->function = g_strdup (jx_trace_get_region (traces[0],
-                                                        g_array_index (candidates, JxImbalanceCandidate, 0).region)->name);
-    }
-
-  for (guint i = 0; i < n_traces; i++)
-    {
-      g_autoptr(GError) local_error = NULL;
-      JxImbalance *imbalance = NULL;
-      char *note = NULL;
-      gboolean common = FALSE;
-
-      if (self->function != NULL && (function != NULL || i == 0))
-        {
-          /* Named, or the reference's own: that function or nothing. */
-          imbalance = jx_imbalance_compute (traces[i], self->function, cancellable, &local_error);
-          common = imbalance != NULL;
-        }
-      else
-        {
-          imbalance = jx_imbalance_compute_common (traces[i], self->function, &note, cancellable, &local_error);
-          common = imbalance != NULL && note == NULL;
-        }
-
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      if (imbalance == NULL)
-        {
-          note = g_strdup (local_error->message);
-          if (first_error == NULL)
-            first_error = g_steal_pointer (&local_error);
-        }
-      else
-        n_done++;
-      g_ptr_array_add (self->imbalances, imbalance);
-      g_array_index (self->common, gboolean, i) = common;
-      g_ptr_array_add (self->notes, note);
-    }
-
-  if (n_done == 0)
-    {
-      g_propagate_error (error, g_steal_pointer (&first_error));
-      return NULL;
-    }
-  return g_steal_pointer (&self);
+  g_free (layout->first_stream);
+  g_free (layout->n_streams_of);
+  g_free (layout->process_of);
+  g_strfreev (layout->process_names);
+  g_strfreev (layout->stream_names);
+  g_free (layout);
 }
 
 const char *
-jx_imbalance_set_get_function (JxImbalanceSet *self)
+jx_imbalance_get_process_name (JxImbalance *self,
+                               guint32      process)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  return self->function;
+  if (self->layout != NULL)
+    return self->layout->process_names[process];
+  return jx_trace_get_process (self->trace, process)->name;
 }
 
-guint
-jx_imbalance_set_get_n_traces (JxImbalanceSet *self)
+const char *
+jx_imbalance_get_stream_name (JxImbalance *self,
+                              guint32      stream,
+                              guint32     *process,
+                              guint       *n_process_streams)
+{
+  const JxStream *s;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  if (self->layout != NULL)
+    {
+      *process = self->layout->process_of[stream];
+      *n_process_streams = self->layout->n_streams_of[*process];
+      return self->layout->stream_names[stream];
+    }
+  s = jx_trace_get_stream (self->trace, stream);
+  *process = s->process;
+  *n_process_streams = jx_trace_get_process (self->trace, s->process)->n_streams;
+  return s->name;
+}
+
+guint64
+jx_imbalance_get_start_time (JxImbalance *self)
 {
   g_return_val_if_fail (self != NULL, 0);
-  return self->imbalances->len;
-}
-
-JxImbalance *
-jx_imbalance_set_get (JxImbalanceSet *self,
-                      guint           index)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (index < self->imbalances->len, NULL);
-  return g_ptr_array_index (self->imbalances, index);
-}
-
-gboolean
-jx_imbalance_set_is_common (JxImbalanceSet *self,
-                            guint           index)
-{
-  g_return_val_if_fail (self != NULL, FALSE);
-  g_return_val_if_fail (index < self->common->len, FALSE);
-  return g_array_index (self->common, gboolean, index);
-}
-
-const char *
-jx_imbalance_set_get_note (JxImbalanceSet *self,
-                           guint           index)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (index < self->notes->len, NULL);
-  return g_ptr_array_index (self->notes, index);
+  return self->layout != NULL ? self->layout->start_time : jx_trace_get_start_time (self->trace);
 }

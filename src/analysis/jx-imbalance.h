@@ -115,6 +115,17 @@ gboolean              jx_imbalance_get_sos_range     (JxImbalance        *self,
 guint                 jx_imbalance_get_n_processes   (JxImbalance        *self);
 const JxProcessImbalance *jx_imbalance_get_process   (JxImbalance        *self,
                                                       guint               rank);
+/* Names of the analysed trace's processes and streams (a stream's process
+ * and how many streams that process has), and its start (ticks): the
+ * trace's, or the whole trace's when the analysis ran on a share of it. */
+const char           *jx_imbalance_get_process_name  (JxImbalance        *self,
+                                                      guint32             process);
+const char           *jx_imbalance_get_stream_name   (JxImbalance        *self,
+                                                      guint32             stream,
+                                                      guint32            *process,
+                                                      guint              *n_process_streams);
+guint64               jx_imbalance_get_start_time    (JxImbalance        *self);
+
 /* Segments by distance (furthest above their median first). */
 const JxSegment      *jx_imbalance_get_ranked_segment (JxImbalance       *self,
                                                       guint               rank);

@@ -4,50 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jx-stream-signature-private.h"
 
-#include "jx-stream-signature.h"
-
-/* A pair as one sortable key: the caller's symbol in the high half
- * (JX_SIGNATURE_ROOT, the largest, for ε), the callee's in the low half.
- * Symbols are positions in name order, so key order is §5.1.2's
- * alphabetical order, ε last as "ε" sorts after ASCII names. A callee is
- * never JX_NONE, so no pair has the empty key. */
 #define KEY_EMPTY G_MAXUINT64
-
-static inline guint64
-pair_key (guint32 caller,
-          guint32 callee)
-{
-  return ((guint64) caller << 32) | callee;
-}
-
-struct _JxSignatureSet
-{
-  GPtrArray   *traces;          /* JxTrace, owned */
-  guint32     *first_of_trace;  /* n_traces + 1 */
-
-  /* Function names in byte order; a symbol is a position here. The strings
-   * belong to the traces. */
-  const char **names;
-  guint        n_names;
-
-  guint        n;               /* signatures */
-  guint32     *trace_of;
-  guint32     *stream_of;
-  guint8      *kind;
-  guint8      *missing;
-  guint32     *n_invocations;
-  double      *seconds;
-  guint64     *hash;
-
-  gsize       *offset;          /* n + 1, into the pair arrays */
-  guint32     *callers;         /* JX_SIGNATURE_ROOT for ε */
-  guint32     *callees;
-  guint32     *counts;
-
-  guint8      *n_top;           /* per signature, <= JX_SIGNATURE_K */
-  JxFreqEntry *top;             /* n * JX_SIGNATURE_K */
-};
 
 /* --- the scratch table of one stream's pairs ---------------------------------- */
 
@@ -147,12 +106,15 @@ compare_names (const void *pa,
   return strcmp (*(const char * const *) pa, *(const char * const *) pb);
 }
 
-/* The sorted distinct names of every region of every trace. */
-static void
-collect_names (JxSignatureSet *self)
+void
+jx_signature_set_collect_names (JxSignatureSet *self,
+                                GPtrArray      *more)
 {
   g_autoptr(GPtrArray) all = g_ptr_array_new ();
   guint i, out = 0;
+
+  for (i = 0; more != NULL && i < more->len; i++)
+    g_ptr_array_add (all, g_ptr_array_index (more, i));
 
   for (i = 0; i < self->traces->len; i++)
     {
@@ -173,9 +135,9 @@ collect_names (JxSignatureSet *self)
   self->n_names = out;
 }
 
-static guint32
-find_symbol (JxSignatureSet *self,
-             const char     *name)
+guint32
+jx_signature_set_find_symbol (JxSignatureSet *self,
+                              const char     *name)
 {
   const char **hit = bsearch (&name, self->names, self->n_names, sizeof (const char *), compare_names);
 
@@ -193,7 +155,7 @@ map_regions (JxSignatureSet *self,
   for (guint r = 0; r < n; r++)
     {
       const char *name = jx_trace_get_region (trace, r)->name;
-      map[r] = find_symbol (self, name != NULL ? name : "");
+      map[r] = jx_signature_set_find_symbol (self, name != NULL ? name : "");
     }
   return map;
 }
@@ -209,6 +171,33 @@ mix (guint64 h,
   return h * G_GUINT64_CONSTANT (0x94D049BB133111EB) + G_GUINT64_CONSTANT (0x2545F4914F6CDD1D);
 }
 
+void
+jx_signature_set_store_pairs (JxSignatureSet *self,
+                              guint32         signature,
+                              guint8          kind,
+                              JxFreqEntry    *entries,
+                              guint           m,
+                              GArray         *keys,
+                              GArray         *counts)
+{
+  gsize first = keys->len;
+  guint64 h;
+
+  jx_freq_entries_sort (entries, m);
+  g_array_set_size (keys, first + m);
+  g_array_set_size (counts, first + m);
+  h = mix (G_GUINT64_CONSTANT (0x6A09E667F3BCC908), kind);
+  for (guint i = 0; i < m; i++)
+    {
+      g_array_index (keys, guint64, first + i) = entries[i].key;
+      g_array_index (counts, guint32, first + i) = (guint32) entries[i].count;
+      h = mix (h, entries[i].key);
+    }
+  self->hash[signature] = mix (h, m);
+  self->n_top[signature] = (guint8) jx_maxk_freq_top (entries, m, JX_SIGNATURE_K,
+                                                      &self->top[(gsize) signature * JX_SIGNATURE_K]);
+}
+
 /* One stream: its pairs counted in the table, sorted and appended. */
 static void
 add_stream (JxSignatureSet *self,
@@ -220,10 +209,9 @@ add_stream (JxSignatureSet *self,
             GArray         *keys,
             GArray         *counts)
 {
-  guint64 last_key = KEY_EMPTY, h;
+  guint64 last_key = KEY_EMPTY;
   guint32 last_count = 0;
   g_autofree JxFreqEntry *entries = NULL;
-  gsize first = keys->len;
   guint m;
 
   self->missing[signature] = (s->flags & JX_STREAM_FLAG_MISSING) != 0;
@@ -261,20 +249,41 @@ add_stream (JxSignatureSet *self,
   entries = g_new (JxFreqEntry, MAX (m, 1));
   for (guint i = 0; i < m; i++)
     entries[i] = (JxFreqEntry) { table->keys[table->used[i]], table->counts[table->used[i]] };
-  jx_freq_entries_sort (entries, m);
-  g_array_set_size (keys, first + m);
-  g_array_set_size (counts, first + m);
-  h = mix (G_GUINT64_CONSTANT (0x6A09E667F3BCC908), s->kind);
-  for (guint i = 0; i < m; i++)
-    {
-      g_array_index (keys, guint64, first + i) = entries[i].key;
-      g_array_index (counts, guint32, first + i) = (guint32) entries[i].count;
-      h = mix (h, entries[i].key);
-    }
-  self->hash[signature] = mix (h, m);
-  self->n_top[signature] = (guint8) jx_maxk_freq_top (entries, m, JX_SIGNATURE_K,
-                                                      &self->top[(gsize) signature * JX_SIGNATURE_K]);
+  jx_signature_set_store_pairs (self, signature, s->kind, entries, m, keys, counts);
   pair_table_reset (table);
+}
+
+void
+jx_signature_set_allocate (JxSignatureSet *self)
+{
+  self->trace_of = g_new (guint32, MAX (self->n, 1));
+  self->stream_of = g_new (guint32, MAX (self->n, 1));
+  self->kind = g_new (guint8, MAX (self->n, 1));
+  self->missing = g_new0 (guint8, MAX (self->n, 1));
+  self->n_invocations = g_new0 (guint32, MAX (self->n, 1));
+  self->seconds = g_new0 (double, MAX (self->n, 1));
+  self->hash = g_new (guint64, MAX (self->n, 1));
+  self->offset = g_new (gsize, self->n + 1);
+  self->n_top = g_new0 (guint8, MAX (self->n, 1));
+  self->top = g_new (JxFreqEntry, (gsize) MAX (self->n, 1) * JX_SIGNATURE_K);
+}
+
+void
+jx_signature_set_finish_pairs (JxSignatureSet *self,
+                               GArray         *keys,
+                               GArray         *counts)
+{
+  self->offset[self->n] = keys->len;
+  self->callers = g_new (guint32, MAX (keys->len, 1));
+  self->callees = g_new (guint32, MAX (keys->len, 1));
+  for (gsize i = 0; i < keys->len; i++)
+    {
+      guint64 key = g_array_index (keys, guint64, i);
+
+      self->callers[i] = (guint32) (key >> 32);
+      self->callees[i] = (guint32) key;
+    }
+  self->counts = (guint32 *) (gpointer) g_array_free (counts, FALSE);
 }
 
 JxSignatureSet *
@@ -306,19 +315,9 @@ jx_signature_set_new (JxTrace *const *traces,
       self->n += jx_trace_get_n_streams (traces[t]);
     }
   self->first_of_trace[n_traces] = self->n;
-  collect_names (self);
+  jx_signature_set_collect_names (self, NULL);
 
-  self->trace_of = g_new (guint32, MAX (self->n, 1));
-  self->stream_of = g_new (guint32, MAX (self->n, 1));
-  self->kind = g_new (guint8, MAX (self->n, 1));
-  self->missing = g_new0 (guint8, MAX (self->n, 1));
-  self->n_invocations = g_new0 (guint32, MAX (self->n, 1));
-  self->seconds = g_new0 (double, MAX (self->n, 1));
-  self->hash = g_new (guint64, MAX (self->n, 1));
-  self->offset = g_new (gsize, self->n + 1);
-  self->n_top = g_new0 (guint8, MAX (self->n, 1));
-  self->top = g_new (JxFreqEntry, (gsize) MAX (self->n, 1) * JX_SIGNATURE_K);
-
+  jx_signature_set_allocate (self);
   keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   counts = g_array_new (FALSE, FALSE, sizeof (guint32));
   pair_table_init (&table, 256);
@@ -347,19 +346,8 @@ jx_signature_set_new (JxTrace *const *traces,
           add_stream (self, signature, stream, map, spt, &table, keys, counts);
         }
     }
-  self->offset[self->n] = keys->len;
   pair_table_clear (&table);
-
-  self->callers = g_new (guint32, MAX (keys->len, 1));
-  self->callees = g_new (guint32, MAX (keys->len, 1));
-  for (gsize i = 0; i < keys->len; i++)
-    {
-      guint64 key = g_array_index (keys, guint64, i);
-
-      self->callers[i] = (guint32) (key >> 32);
-      self->callees[i] = (guint32) key;
-    }
-  self->counts = (guint32 *) (gpointer) g_array_free (g_steal_pointer (&counts), FALSE);
+  jx_signature_set_finish_pairs (self, keys, g_steal_pointer (&counts));
   return g_steal_pointer (&self);
 }
 
@@ -384,6 +372,10 @@ jx_signature_set_free (JxSignatureSet *self)
   g_free (self->counts);
   g_free (self->n_top);
   g_free (self->top);
+  g_free (self->process_names);
+  g_free (self->stream_names);
+  if (self->strings != NULL)
+    g_string_chunk_free (self->strings);
   g_free (self);
 }
 

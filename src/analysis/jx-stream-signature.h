@@ -126,6 +126,33 @@ char           *jx_signature_set_format_pair    (JxSignatureSet *self,
                                                  guint32         caller,
                                                  guint32         callee);
 
+/* The names of a signature's process and stream (either may be NULL). */
+void            jx_signature_set_get_stream_names (JxSignatureSet *self,
+                                                 guint32         signature,
+                                                 const char    **process,
+                                                 const char    **stream);
+
+/* Signatures built elsewhere (juxtrace-mpi: every rank those of its share
+ * of the streams). Appends every signature of the set to out with the
+ * number of its trace among all traces (trace_numbers, per trace of the
+ * set) and its order there (order, per signature: its position among the
+ * whole trace's streams), its names and its pairs by name. */
+void            jx_signature_set_pack           (JxSignatureSet *self,
+                                                 const guint    *trace_numbers,
+                                                 const guint64  *order,
+                                                 GByteArray     *out);
+/* The set of the packed parts' signatures, in trace number then order:
+ * the same set jx_signature_set_new () builds of the whole traces when the
+ * parts hold every stream of them. traces (n_traces, one per trace number;
+ * any share of each) give the function names with the parts' names, and
+ * jx_signature_set_get_trace (); the streams' names come from the parts.
+ * NULL with G_IO_ERROR_INVALID_DATA when a part is corrupt. */
+JxSignatureSet *jx_signature_set_new_packed     (JxTrace *const *traces,
+                                                 guint           n_traces,
+                                                 GBytes *const  *parts,
+                                                 guint           n_parts,
+                                                 GError        **error);
+
 /* Bytes held by the arrays (for benchmarks). */
 gsize           jx_signature_set_get_memory     (JxSignatureSet *self);
 

@@ -5,6 +5,7 @@
 
 #include <glib.h>
 
+#include "jx-cli-common.h"
 #include "jx-cluster.h"
 #include "jx-merged-tree.h"
 #include "jx-scoring.h"
@@ -84,5 +85,45 @@ int        jx_cli_cluster_tree_run         (const JxCliClusterTree *options,
                                             const JxScoring        *scoring,
                                             gboolean                json,
                                             gboolean                csv);
+
+/* `cluster` between its options and its output: juxtrace-cli clusters the
+ * whole traces, juxtrace-mpi the signatures its ranks build of their shares
+ * (src/mpi/). */
+typedef struct
+{
+  const char             *command;    /* "cluster" */
+  JxCliTraces            *traces;
+  char * const           *paths;      /* as given */
+  guint                   n_traces;
+  const JxClusterOptions *options;
+  JxCliClusterTree       *tree;
+  const JxScoring        *scoring;
+  gboolean                json;
+  gboolean                csv;
+} JxCliClusterRequest;
+
+typedef struct
+{
+  gboolean      quiet;       /* print nothing more (printed already, or an
+                                MPI rank other than 0) */
+  GPtrArray    *traces;      /* JxTrace per trace: the whole trace or
+                                (juxtrace-mpi) a share of it; names, paths */
+  JxSignatureSet *set;       /* when the clustering does not own its set */
+  JxClustering *clustering;
+  GPtrArray    *reports;     /* JsonNode per trace; NULL: the traces' */
+} JxCliClusterResult;
+
+void jx_cli_cluster_result_clear (JxCliClusterResult *result);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxCliClusterResult, jx_cli_cluster_result_clear)
+
+typedef int (*JxCliClusterCompute) (const JxCliClusterRequest *request,
+                                    JxCliClusterResult        *result,
+                                    gpointer                   data);
+
+/* `cluster` with its options and output, computed by compute. */
+int        jx_cli_cluster_with             (int                   argc,
+                                            char                **argv,
+                                            JxCliClusterCompute   compute,
+                                            gpointer              compute_data);
 
 G_END_DECLS

@@ -34,6 +34,7 @@ typedef struct
   char * const *paths;       /* per trace, as given */
   guint         n_traces;
   guint         members;     /* text: per cluster, 0 = all */
+  GPtrArray    *reports;     /* JsonNode per trace; NULL: the traces' */
 } Report;
 
 /* "trace / process / stream". */
@@ -42,11 +43,10 @@ member_name (const Report *report,
              guint32       signature)
 {
   guint t = jx_signature_set_get_trace_of (report->set, signature);
-  JxTrace *trace = jx_signature_set_get_trace (report->set, t);
-  const JxStream *s = jx_trace_get_stream (trace, jx_signature_set_get_stream_of (report->set, signature));
-  const JxProcess *p = jx_trace_get_process (trace, s->process);
+  const char *process, *stream;
 
-  return g_strdup_printf ("%s / %s / %s", report->labels[t], jx_cli_nonnull (p->name), jx_cli_nonnull (s->name));
+  jx_signature_set_get_stream_names (report->set, signature, &process, &stream);
+  return g_strdup_printf ("%s / %s / %s", report->labels[t], jx_cli_nonnull (process), jx_cli_nonnull (stream));
 }
 
 /* The first (largest) cluster of the same kind. */
@@ -107,13 +107,12 @@ member_runs (const Report  *report,
 
   for (guint m = 0; m < n; m++)
     {
-      guint t = jx_signature_set_get_trace_of (report->set, members[m]);
-      JxTrace *trace = jx_signature_set_get_trace (report->set, t);
-      const JxStream *s = jx_trace_get_stream (trace, jx_signature_set_get_stream_of (report->set, members[m]));
+      const char *process, *stream;
 
-      traces[m] = report->labels[t];
-      processes[m] = jx_cli_nonnull (jx_trace_get_process (trace, s->process)->name);
-      streams[m] = jx_cli_nonnull (s->name);
+      jx_signature_set_get_stream_names (report->set, members[m], &process, &stream);
+      traces[m] = report->labels[jx_signature_set_get_trace_of (report->set, members[m])];
+      processes[m] = jx_cli_nonnull (process);
+      streams[m] = jx_cli_nonnull (stream);
     }
   return jx_cli_name_runs (traces, processes, streams, n);
 }
@@ -283,7 +282,8 @@ print_json (const Report *report)
       json_builder_begin_object (b);
       jx_cli_json_add_string (b, "path", report->paths[t]);
       jx_cli_json_add_string (b, "name", report->labels[t]);
-      jx_cli_json_add_load_report (b, jx_signature_set_get_trace (set, t));
+      jx_cli_json_add_load_report_node (b, report->reports != NULL ? g_ptr_array_index (report->reports, t) : NULL,
+                                        jx_signature_set_get_trace (set, t));
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -386,8 +386,9 @@ print_csv (const Report *report)
         {
           guint32 sig = members[cluster->first + m];
           guint t = jx_signature_set_get_trace_of (set, sig);
-          JxTrace *trace = jx_signature_set_get_trace (set, t);
-          const JxStream *s = jx_trace_get_stream (trace, jx_signature_set_get_stream_of (set, sig));
+          const char *process, *stream;
+
+          jx_signature_set_get_stream_names (set, sig, &process, &stream);
 
           g_string_append_printf (out, "%u,%u,%s,%s,%.9f,", c + 1, cluster->size,
                                   jx_stream_kind_to_string (cluster->kind), cluster->outlier ? "true" : "false",
@@ -396,9 +397,9 @@ print_csv (const Report *report)
           g_string_append_c (out, ',');
           jx_cli_csv_append_field (out, report->labels[t]);
           g_string_append_c (out, ',');
-          jx_cli_csv_append_field (out, jx_cli_nonnull (jx_trace_get_process (trace, s->process)->name));
+          jx_cli_csv_append_field (out, jx_cli_nonnull (process));
           g_string_append_c (out, ',');
-          jx_cli_csv_append_field (out, jx_cli_nonnull (s->name));
+          jx_cli_csv_append_field (out, jx_cli_nonnull (stream));
           g_string_append_printf (out, ",%u,%.9f,%u,%s\n", jx_clustering_get_group_of (clustering, sig),
                                   jx_signature_set_get_seconds (set, sig), jx_signature_set_get_n_invocations (set, sig),
                                   sig == cluster->representative ? "true" : "false");
@@ -407,16 +408,85 @@ print_csv (const Report *report)
   fputs (out->str, stdout);
 }
 
+void
+jx_cli_cluster_result_clear (JxCliClusterResult *result)
+{
+  g_clear_pointer (&result->clustering, jx_clustering_free);
+  g_clear_pointer (&result->set, jx_signature_set_free);
+  g_clear_pointer (&result->traces, g_ptr_array_unref);
+  g_clear_pointer (&result->reports, g_ptr_array_unref);
+}
+
+/* The traces' names told apart. */
+static char **
+trace_labels (GPtrArray *traces)
+{
+  g_autofree const char **names = g_new0 (const char *, MAX (traces->len, 1));
+  g_autofree const char **anchors = g_new0 (const char *, MAX (traces->len, 1));
+
+  for (guint i = 0; i < traces->len; i++)
+    {
+      names[i] = jx_trace_get_name (g_ptr_array_index (traces, i));
+      anchors[i] = jx_trace_get_path (g_ptr_array_index (traces, i));
+    }
+  return jx_trace_names_disambiguate (names, anchors, traces->len);
+}
+
+/* juxtrace-cli: the whole traces in this process. */
+static int
+compute_local (const JxCliClusterRequest *request,
+               JxCliClusterResult        *result,
+               gpointer                   data)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) labels = NULL;
+  JxCliClusterTree *tree = request->tree;
+
+  (void) data;
+  result->traces = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < request->n_traces; i++)
+    {
+      JxTrace *trace = NULL;
+      int status = jx_cli_open_trace (request->traces, request->paths[i], request->paths[i], &trace);
+
+      if (status != JX_CLI_EXIT_OK)
+        return status;
+      g_ptr_array_add (result->traces, trace);
+    }
+  labels = trace_labels (result->traces);
+
+  /* Streams named by --streams need no clustering. */
+  result->quiet = tree->merged_tree;
+  if (tree->merged_tree && tree->streams != NULL)
+    return jx_cli_cluster_tree_run (tree, request->command, (JxTrace **) result->traces->pdata, labels, request->paths,
+                                    request->n_traces, NULL, request->scoring, request->json, request->csv);
+  result->clustering = jx_clustering_new_for_traces ((JxTrace * const *) result->traces->pdata, request->n_traces,
+                                                     request->options, NULL, &error);
+  if (result->clustering == NULL)
+    return jx_cli_input_error (request->command, NULL, error);
+  if (tree->merged_tree)
+    return jx_cli_cluster_tree_run (tree, request->command, (JxTrace **) result->traces->pdata, labels,
+                                    request->paths, request->n_traces, result->clustering, request->scoring,
+                                    request->json, request->csv);
+  return JX_CLI_EXIT_OK;
+}
+
 int
 jx_cli_cluster (int    argc,
                 char **argv)
 {
+  return jx_cli_cluster_with (argc, argv, compute_local, NULL);
+}
+
+int
+jx_cli_cluster_with (int                  argc,
+                     char               **argv,
+                     JxCliClusterCompute  compute,
+                     gpointer             compute_data)
+{
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) loaded = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(JxClustering) clustering = NULL;
-  g_autofree const char **names = NULL;
-  g_autofree const char **anchors = NULL;
+  g_auto(JxCliClusterResult) result = { 0 };
   g_auto(GStrv) labels = NULL;
   g_autofree char *threshold_text = NULL;
   gboolean json = FALSE, csv = FALSE, sample = FALSE;
@@ -427,8 +497,9 @@ jx_cli_cluster (int    argc,
   g_autofree char *tree_problem = NULL;
   JxCliScores scores;
   JxScoring scoring;
+  JxCliClusterRequest request;
   Report report;
-  guint n;
+  int status;
   const GOptionEntry entries[] = {
     { "threshold", 't', 0, G_OPTION_ARG_STRING, &threshold_text,
       N_("Also merge groups whose most frequent caller → callee pairs are this alike, 0 < T ≤ 1 (e.g. 0.9; default: none)"),
@@ -505,39 +576,27 @@ jx_cli_cluster (int    argc,
     }
 
   traces.json = json;
-  n = (guint) argc - 1;
-  names = g_new0 (const char *, n);
-  anchors = g_new0 (const char *, n);
-  for (guint i = 0; i < n; i++)
-    {
-      JxTrace *trace = NULL;
-      int status = jx_cli_open_trace (&traces, argv[i + 1], argv[i + 1], &trace);
+  request.command = argv[0];
+  request.traces = &traces;
+  request.paths = argv + 1;
+  request.n_traces = (guint) argc - 1;
+  request.options = &options;
+  request.tree = &tree;
+  request.scoring = &scoring;
+  request.json = json;
+  request.csv = csv;
+  status = compute (&request, &result, compute_data);
+  if (status != JX_CLI_EXIT_OK || result.quiet)
+    return status;
+  labels = trace_labels (result.traces);
 
-      if (status != JX_CLI_EXIT_OK)
-        return status;
-      g_ptr_array_add (loaded, trace);
-      names[i] = jx_trace_get_name (trace);
-      anchors[i] = jx_trace_get_path (trace);
-    }
-  labels = jx_trace_names_disambiguate (names, anchors, n);
-
-  /* Streams named by --streams need no clustering. */
-  if (tree.merged_tree && tree.streams != NULL)
-    return jx_cli_cluster_tree_run (&tree, argv[0], (JxTrace **) loaded->pdata, labels, argv + 1, n, NULL, &scoring,
-                                    json, csv);
-  clustering = jx_clustering_new_for_traces ((JxTrace * const *) loaded->pdata, n, &options, NULL, &error);
-  if (clustering == NULL)
-    return jx_cli_input_error (argv[0], NULL, error);
-  if (tree.merged_tree)
-    return jx_cli_cluster_tree_run (&tree, argv[0], (JxTrace **) loaded->pdata, labels, argv + 1, n, clustering,
-                                    &scoring, json, csv);
-
-  report.clustering = clustering;
-  report.set = jx_clustering_get_signatures (clustering);
+  report.clustering = result.clustering;
+  report.set = jx_clustering_get_signatures (result.clustering);
   report.labels = labels;
   report.paths = argv + 1;
-  report.n_traces = n;
+  report.n_traces = request.n_traces;
   report.members = members < 0 ? DEFAULT_MEMBERS : (guint) members;
+  report.reports = result.reports;
   if (json)
     print_json (&report);
   else if (csv)

@@ -152,6 +152,11 @@ void            jx_cli_load_check_add_json (JsonBuilder   *builder,
  * trace). */
 void      jx_cli_json_add_load_report (JsonBuilder   *builder,
                                        JxTrace       *trace);
+/* The member "load_report": report (a merged one, juxtrace-mpi), or when
+ * NULL the trace's (jx_cli_json_add_load_report). */
+void      jx_cli_json_add_load_report_node (JsonBuilder *builder,
+                                            JsonNode    *report,
+                                            JxTrace     *trace);
 
 /* Loads a trace synchronously with default options, without the rules
  * above: commands open their traces with jx_cli_open_trace (). */

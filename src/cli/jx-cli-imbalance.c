@@ -12,6 +12,7 @@
 
 #include "jx-cli.h"
 #include "jx-cli-common.h"
+#include "jx-cli-imbalance-private.h"
 #include "jx-imbalance.h"
 #include "jx-time.h"
 
@@ -35,15 +36,31 @@ seconds (JxTrace *trace,
 }
 
 static const char *
-segment_where (JxTrace         *trace,
+segment_where (JxImbalance     *imbalance,
                const JxSegment *seg,
                char           **buffer)
 {
-  const JxStream *s = jx_trace_get_stream (trace, seg->stream);
-  const JxProcess *p = jx_trace_get_process (trace, s->process);
+  guint32 process;
+  guint n_streams;
+  const char *stream = jx_imbalance_get_stream_name (imbalance, seg->stream, &process, &n_streams);
+  const char *name = jx_imbalance_get_process_name (imbalance, process);
 
-  *buffer = p->n_streams > 1 ? g_strdup_printf ("%s / %s", p->name, s->name) : g_strdup (p->name);
+  *buffer = n_streams > 1 ? g_strdup_printf ("%s / %s", name, stream) : g_strdup (name);
   return *buffer;
+}
+
+/* The stream of a segment and the name of its process. */
+static const char *
+segment_stream (JxImbalance     *imbalance,
+                const JxSegment *seg,
+                const char     **process)
+{
+  guint32 p;
+  guint n_streams;
+  const char *stream = jx_imbalance_get_stream_name (imbalance, seg->stream, &p, &n_streams);
+
+  *process = jx_imbalance_get_process_name (imbalance, p);
+  return stream;
 }
 
 /* A table's header: the first column left-aligned, the others right. */
@@ -114,7 +131,7 @@ print_text (JxImbalance *imbalance,
                            (gint64) p->sos_median, (gint64) p->sos_max, p->excess };
 
       g_string_append (out, "  ");
-      jx_cli_append_padded (out, jx_trace_get_process (trace, p->process)->name, 24, FALSE);
+      jx_cli_append_padded (out, jx_imbalance_get_process_name (imbalance, p->process), 24, FALSE);
       jx_cli_append_padded (out, segments, 9, TRUE);
       for (guint k = 0; k < G_N_ELEMENTS (values); k++)
         {
@@ -138,11 +155,11 @@ print_text (JxImbalance *imbalance,
       g_autofree char *where = NULL;
       g_autofree char *index = g_strdup_printf ("%u", seg->index);
       g_autofree char *start = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (seg->start -
-                                                                                     jx_trace_get_start_time (trace))), 6);
+                                                                                     jx_imbalance_get_start_time (imbalance))), 6);
       gint64 values[4] = { (gint64) (seg->end - seg->start), (gint64) seg->sync, (gint64) seg->sos, seg->distance };
 
       g_string_append (out, "  ");
-      jx_cli_append_padded (out, segment_where (trace, seg, &where), 32, FALSE);
+      jx_cli_append_padded (out, segment_where (imbalance, seg, &where), 32, FALSE);
       jx_cli_append_padded (out, index, 7, TRUE);
       jx_cli_append_padded (out, start, 14, TRUE);
       for (guint k = 0; k < G_N_ELEMENTS (values); k++)
@@ -159,6 +176,7 @@ print_text (JxImbalance *imbalance,
 static void
 json_trace (JsonBuilder *builder,
             JxImbalance *imbalance,
+            JsonNode    *report,
             guint        top,
             gboolean     common,
             const char  *note)
@@ -183,7 +201,7 @@ json_trace (JsonBuilder *builder,
   jx_cli_json_add_int (builder, "n_segments", jx_imbalance_get_n_segments (imbalance));
   jx_cli_json_add_double (builder, "sos_min_seconds", jx_trace_ticks_to_seconds (trace, (gint64) lo));
   jx_cli_json_add_double (builder, "sos_max_seconds", jx_trace_ticks_to_seconds (trace, (gint64) hi));
-  jx_cli_json_add_load_report (builder, trace);
+  jx_cli_json_add_load_report_node (builder, report, trace);
 
   json_builder_set_member_name (builder, "candidates");
   json_builder_begin_array (builder);
@@ -208,7 +226,7 @@ json_trace (JsonBuilder *builder,
 
       json_builder_begin_object (builder);
       jx_cli_json_add_int (builder, "rank", i + 1);
-      jx_cli_json_add_string (builder, "process", jx_trace_get_process (trace, p->process)->name);
+      jx_cli_json_add_string (builder, "process", jx_imbalance_get_process_name (imbalance, p->process));
       jx_cli_json_add_int (builder, "segments", p->n_segments);
       jx_cli_json_add_double (builder, "inclusive_seconds", jx_trace_ticks_to_seconds (trace, (gint64) p->inclusive));
       jx_cli_json_add_double (builder, "sync_seconds", jx_trace_ticks_to_seconds (trace, (gint64) p->sync));
@@ -226,15 +244,15 @@ json_trace (JsonBuilder *builder,
   for (guint i = 0; i < MIN (top, jx_imbalance_get_n_segments (imbalance)); i++)
     {
       const JxSegment *seg = jx_imbalance_get_ranked_segment (imbalance, i);
-      const JxStream *s = jx_trace_get_stream (trace, seg->stream);
+      const char *process, *stream = segment_stream (imbalance, seg, &process);
 
       json_builder_begin_object (builder);
       jx_cli_json_add_int (builder, "rank", i + 1);
-      jx_cli_json_add_string (builder, "process", jx_trace_get_process (trace, s->process)->name);
-      jx_cli_json_add_string (builder, "stream", s->name);
+      jx_cli_json_add_string (builder, "process", process);
+      jx_cli_json_add_string (builder, "stream", stream);
       jx_cli_json_add_int (builder, "index", seg->index);
       jx_cli_json_add_double (builder, "start_seconds",
-                              jx_trace_ticks_to_seconds (trace, (gint64) (seg->start - jx_trace_get_start_time (trace))));
+                              jx_trace_ticks_to_seconds (trace, (gint64) (seg->start - jx_imbalance_get_start_time (imbalance))));
       jx_cli_json_add_double (builder, "inclusive_seconds", jx_trace_ticks_to_seconds (trace, (gint64) (seg->end - seg->start)));
       jx_cli_json_add_double (builder, "sync_seconds", jx_trace_ticks_to_seconds (trace, (gint64) seg->sync));
       jx_cli_json_add_double (builder, "sos_seconds", jx_trace_ticks_to_seconds (trace, (gint64) seg->sos));
@@ -284,15 +302,15 @@ csv_rows (GString     *out,
       g_string_append_printf (out, ",process,%u,", i + 1);
       jx_cli_csv_append_field (out, function);
       g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, jx_trace_get_process (trace, p->process)->name);
+      jx_cli_csv_append_field (out, jx_imbalance_get_process_name (imbalance, p->process));
       g_string_append_printf (out, ",,,%u,%s,%s,%s,%s,%s,%s,%s,,,%s\r\n", p->n_segments, inclusive, sync, sos, lo, med,
                               hi, excess, common);
     }
   for (guint i = 0; i < MIN (top, jx_imbalance_get_n_segments (imbalance)); i++)
     {
       const JxSegment *seg = jx_imbalance_get_ranked_segment (imbalance, i);
-      const JxStream *s = jx_trace_get_stream (trace, seg->stream);
-      g_autofree char *start = seconds (trace, (gint64) (seg->start - jx_trace_get_start_time (trace)));
+      const char *process, *stream = segment_stream (imbalance, seg, &process);
+      g_autofree char *start = seconds (trace, (gint64) (seg->start - jx_imbalance_get_start_time (imbalance)));
       g_autofree char *inclusive = seconds (trace, (gint64) (seg->end - seg->start));
       g_autofree char *sync = seconds (trace, (gint64) seg->sync);
       g_autofree char *sos = seconds (trace, (gint64) seg->sos);
@@ -302,22 +320,68 @@ csv_rows (GString     *out,
       g_string_append_printf (out, ",segment,%u,", i + 1);
       jx_cli_csv_append_field (out, function);
       g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, jx_trace_get_process (trace, s->process)->name);
+      jx_cli_csv_append_field (out, process);
       g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, s->name);
+      jx_cli_csv_append_field (out, stream);
       g_string_append_printf (out, ",%u,1,%s,%s,%s,,,,,%s,%s,%s\r\n", seg->index, inclusive, sync, sos, above, start, common);
     }
+}
+
+void
+jx_cli_imbalance_result_clear (JxCliImbalanceResult *result)
+{
+  g_clear_pointer (&result->set, jx_imbalance_set_free);
+  g_clear_pointer (&result->reports, g_ptr_array_unref);
+}
+
+/* juxtrace-cli: the whole traces in this process. */
+static int
+compute_local (const JxCliImbalanceRequest *request,
+               JxCliImbalanceResult        *result,
+               gpointer                     data)
+{
+  g_autoptr(GPtrArray) loaded = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+
+  (void) data;
+  for (guint i = 0; i < request->n_traces; i++)
+    {
+      JxTrace *trace = NULL;
+      int status = jx_cli_open_trace (request->traces, request->paths[i], request->paths[i], &trace);
+
+      if (status != JX_CLI_EXIT_OK)
+        return status;
+      g_ptr_array_add (loaded, trace);
+    }
+  /* One segmenting function for all traces: --function, else the first
+   * trace's dominant one (jx_imbalance_set_compute). */
+  result->set = jx_imbalance_set_compute ((JxTrace * const *) loaded->pdata, loaded->len, request->function, NULL,
+                                          &error);
+  if (result->set == NULL)
+    return jx_cli_input_error (request->command, request->paths[0], error);
+  return JX_CLI_EXIT_OK;
 }
 
 int
 jx_cli_imbalance (int    argc,
                   char **argv)
 {
+  return jx_cli_imbalance_with (argc, argv, compute_local, NULL);
+}
+
+int
+jx_cli_imbalance_with (int                    argc,
+                       char                 **argv,
+                       JxCliImbalanceCompute  compute,
+                       gpointer               compute_data)
+{
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) jx_imbalance_unref);
-  g_autoptr(GPtrArray) loaded = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(JxImbalanceSet) set = NULL;
+  g_auto(JxCliImbalanceResult) result = { 0 };
+  JxCliImbalanceRequest request;
+  JxImbalanceSet *set;
   g_autofree char *function = NULL;
+  int status;
   g_auto(JxCliTraces) traces = { 0 };
   gboolean json = FALSE, csv = FALSE;
   gint top = DEFAULT_TOP;
@@ -353,25 +417,16 @@ jx_cli_imbalance (int    argc,
   if (top < 1)
     return jx_cli_usage_error (argv[0], _("bad --top %d: give 1 or more"), top);
 
-  for (int i = 1; i < argc; i++)
-    {
-      JxTrace *trace = NULL;
-      int status = jx_cli_open_trace (&traces, argv[i], argv[i], &trace);
-
-      if (status != JX_CLI_EXIT_OK)
-        return status;
-      g_ptr_array_add (loaded, trace);
-    }
-  {
-    g_autoptr(GError) error = NULL;
-
-    /* One segmenting function for all traces: --function, else the first
-     * trace's dominant one (jx_imbalance_set_compute). */
-    set = jx_imbalance_set_compute ((JxTrace * const *) loaded->pdata, loaded->len, function, NULL, &error);
-    if (set == NULL)
-      return jx_cli_input_error (argv[0], argv[1], error);
-  }
-  for (guint i = 0; i < loaded->len; i++)
+  request.command = argv[0];
+  request.traces = &traces;
+  request.paths = argv + 1;
+  request.n_traces = (guint) argc - 1;
+  request.function = function;
+  status = compute (&request, &result, compute_data);
+  if (status != JX_CLI_EXIT_OK || result.quiet)
+    return status;
+  set = result.set;
+  for (guint i = 0; i < request.n_traces; i++)
     {
       JxImbalance *imbalance = jx_imbalance_set_get (set, i);
 
@@ -401,7 +456,8 @@ jx_cli_imbalance (int    argc,
       json_builder_set_member_name (builder, "traces");
       json_builder_begin_array (builder);
       for (guint i = 0; i < results->len; i++)
-        json_trace (builder, g_ptr_array_index (results, i), (guint) top, jx_imbalance_set_is_common (set, i),
+        json_trace (builder, g_ptr_array_index (results, i),
+                    result.reports != NULL ? g_ptr_array_index (result.reports, i) : NULL, (guint) top, jx_imbalance_set_is_common (set, i),
                     jx_imbalance_set_get_note (set, i));
       json_builder_end_array (builder);
       json_builder_end_object (builder);

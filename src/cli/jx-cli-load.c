@@ -694,3 +694,17 @@ jx_cli_json_add_load_report (JsonBuilder *builder,
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 }
+
+void
+jx_cli_json_add_load_report_node (JsonBuilder *builder,
+                                  JsonNode    *report,
+                                  JxTrace     *trace)
+{
+  if (report == NULL)
+    {
+      jx_cli_json_add_load_report (builder, trace);
+      return;
+    }
+  json_builder_set_member_name (builder, "load_report");
+  json_builder_add_value (builder, json_node_copy (report));
+}

@@ -145,13 +145,7 @@ print_json (const JxCliProfileResult *r,
   jx_cli_json_add_string (builder, "path", jx_cli_nonnull (jx_trace_get_path (trace)));
   jx_cli_json_add_string (builder, "per", per_process ? "process" : "region");
   jx_cli_json_add_int (builder, "timer_resolution", (gint64) jx_trace_get_timer_resolution (trace));
-  if (r->report != NULL)
-    {
-      json_builder_set_member_name (builder, "load_report");
-      json_builder_add_value (builder, json_node_copy (r->report));
-    }
-  else
-    jx_cli_json_add_load_report (builder, trace);
+  jx_cli_json_add_load_report_node (builder, r->report, trace);
 
   json_builder_set_member_name (builder, "rows");
   json_builder_begin_array (builder);

@@ -170,34 +170,6 @@ compare_entries (gconstpointer pa,
   return x->position < y->position ? -1 : (x->position > y->position ? 1 : 0);
 }
 
-/* OTF2 location reference → position among the whole trace's streams. */
-static GHashTable *
-location_positions (JxTraceOutline *outline)
-{
-  GHashTable *map = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-
-  for (guint i = 0; i < jx_trace_outline_get_n_locations (outline); i++)
-    {
-      gint64 *key = g_new (gint64, 1);
-
-      *key = (gint64) jx_trace_outline_get_location (outline, i)->ref;
-      g_hash_table_insert (map, key, GUINT_TO_POINTER (i));
-    }
-  return map;
-}
-
-static guint32
-position_of (GHashTable *map,
-             guint64     ref)
-{
-  gint64 key = (gint64) ref;
-  gpointer value;
-
-  if (ref == NO_REF || !g_hash_table_lookup_extended (map, &key, NULL, &value))
-    return JX_NONE;
-  return GPOINTER_TO_UINT (value);
-}
-
 static double
 span_seconds (guint64 start,
               guint64 end,
@@ -222,8 +194,8 @@ merge (GPtrArray                 *parts,
   g_autoptr(GPtrArray) pairs = g_ptr_array_new_with_free_func (jx_comparison_pair_free);
   g_autoptr(GPtrArray) reports_a = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) reports_b = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) positions_a = location_positions (plan->outline_a);
-  g_autoptr(GHashTable) positions_b = location_positions (plan->outline_b);
+  g_autoptr(GHashTable) positions_a = jx_mpi_location_positions (plan->outline_a);
+  g_autoptr(GHashTable) positions_b = jx_mpi_location_positions (plan->outline_b);
   guint64 start_a = G_MAXUINT64, end_a = 0, start_b = G_MAXUINT64, end_b = 0;
   JxPairingSummary summary = { 0 };
   gboolean any = FALSE;
@@ -290,8 +262,8 @@ merge (GPtrArray                 *parts,
 
           e.pair = unpack_pair (&in, &ref_a, &ref_b);
           g_ptr_array_add (pairs, e.pair);
-          e.pair->stream_a = position_of (positions_a, ref_a);
-          e.pair->stream_b = position_of (positions_b, ref_b);
+          e.pair->stream_a = jx_mpi_position_of (positions_a, ref_a);
+          e.pair->stream_b = jx_mpi_position_of (positions_b, ref_b);
           if (e.pair->function_table != NULL)
             for (guint f = 0; f < e.pair->function_table->len; f++)
               {

@@ -16,9 +16,11 @@ usage (void)
 {
   g_printerr ("%s\n", _("Usage: mpirun -n P juxtrace-mpi diff TRACE_A TRACE_B [OPTION…]\n"
                         "       mpirun -n P juxtrace-mpi profile TRACE [OPTION…]\n"
-                        "Runs as “juxtrace-cli diff” and “juxtrace-cli profile” do, with every rank\n"
-                        "reading only its share of the processes; rank 0 prints the result. See\n"
-                        "juxtrace-mpi(1)."));
+                        "       mpirun -n P juxtrace-mpi cluster TRACE… [OPTION…]\n"
+                        "       mpirun -n P juxtrace-mpi imbalance TRACE… [OPTION…]\n"
+                        "Runs as “juxtrace-cli diff”, “profile”, “cluster” and “imbalance” do,\n"
+                        "with every rank reading only its share of the processes; rank 0 prints\n"
+                        "the result. See juxtrace-mpi(1)."));
   return JX_CLI_EXIT_USAGE;
 }
 
@@ -40,6 +42,10 @@ main (int    argc,
     status = jx_mpi_diff (argc - 1, argv + 1);
   else if (strcmp (argv[1], "profile") == 0)
     status = jx_mpi_profile (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "cluster") == 0)
+    status = jx_mpi_cluster (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "imbalance") == 0)
+    status = jx_mpi_imbalance (argc - 1, argv + 1);
   else
     {
       g_printerr (_("juxtrace-mpi: unknown command “%s”\n"), argv[1]);

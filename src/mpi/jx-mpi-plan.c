@@ -302,6 +302,61 @@ jx_mpi_plan_clear (JxMpiPlan *plan)
   g_clear_pointer (&plan->outline_b, jx_trace_outline_free);
 }
 
+/* Every location's OTF2 reference in the outline's order. */
+static GByteArray *
+location_refs (JxTraceOutline *outline)
+{
+  GByteArray *refs = g_byte_array_new ();
+
+  for (guint i = 0; i < jx_trace_outline_get_n_locations (outline); i++)
+    jx_pack_u64 (refs, jx_trace_outline_get_location (outline, i)->ref);
+  return refs;
+}
+
+static GHashTable *
+map_of_refs (GByteArray *refs)
+{
+  GHashTable *map = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
+  for (guint i = 0; i < refs->len / sizeof (guint64); i++)
+    {
+      gint64 *key = g_new (gint64, 1);
+
+      memcpy (key, refs->data + (gsize) i * sizeof (guint64), sizeof (guint64));
+      g_hash_table_insert (map, key, GUINT_TO_POINTER (i));
+    }
+  return map;
+}
+
+GHashTable *
+jx_mpi_location_positions (JxTraceOutline *outline)
+{
+  g_autoptr(GByteArray) refs = location_refs (outline);
+
+  return map_of_refs (refs);
+}
+
+guint32
+jx_mpi_position_of (GHashTable *map,
+                    guint64     ref)
+{
+  gint64 key = (gint64) ref;
+  gpointer value;
+
+  if (ref == G_MAXUINT64 || !g_hash_table_lookup_extended (map, &key, NULL, &value))
+    return JX_NONE;
+  return GPOINTER_TO_UINT (value);
+}
+
+GHashTable *
+jx_mpi_plan_positions (JxMpiPlan *plan)
+{
+  g_autoptr(GByteArray) refs = jx_mpi.rank == 0 ? location_refs (plan->outline_a) : g_byte_array_new ();
+
+  jx_mpi_broadcast (&refs);
+  return map_of_refs (refs);
+}
+
 JxTrace *
 jx_mpi_load_share (const char  *path,
                    GArray      *processes,

@@ -5,6 +5,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "jx-mpi.h"
 #include "jx-trace.h"
 
 G_BEGIN_DECLS
@@ -24,7 +25,7 @@ void      jx_mpi_report_caveat    (JsonNode  *report,
 
 /* Seconds per step on one rank (load and compute: its own, before it waits
  * for the others), and its peak resident memory. */
-typedef struct
+struct _JxMpiStats
 {
   double  plan;
   double  load;
@@ -36,7 +37,7 @@ typedef struct
   double  peak_mib;
   guint64 work;
   guint64 total_work;
-} JxMpiStats;
+};
 
 double    jx_mpi_peak_memory_mib  (void);
 double    jx_mpi_cpu_seconds      (void);

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "jx-cli-common.h"
+#include "jx-pack.h"
 #include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
@@ -42,31 +43,6 @@ GPtrArray *jx_mpi_gather     (GByteArray   *mine);
  * the others). */
 void      jx_mpi_broadcast   (GByteArray  **data);
 
-/* Packing plain values into a byte array; the ranks run one binary on
- * machines of one architecture, so values travel in their memory form. */
-void      jx_pack_bytes      (GByteArray   *out,
-                              const void   *data,
-                              gsize         size);
-void      jx_pack_u64        (GByteArray   *out,
-                              guint64       value);
-void      jx_pack_string     (GByteArray   *out,
-                              const char   *text);     /* NULL allowed */
-
-typedef struct
-{
-  const guint8 *p;
-  const guint8 *end;
-  gboolean      bad;       /* read past the end: the data is corrupt */
-} JxUnpack;
-
-void      jx_unpack_init     (JxUnpack     *in,
-                              GBytes       *bytes);
-gboolean  jx_unpack_bytes    (JxUnpack     *in,
-                              void         *data,
-                              gsize         size);
-guint64   jx_unpack_u64      (JxUnpack     *in);
-char     *jx_unpack_string   (JxUnpack     *in);       /* NULL when packed so */
-
 /* The plan: which processes of each trace every rank loads. Rank 0 reads
  * both traces' definitions (JxTraceOutline), pairs the processes by name
  * and groups them: each pair of identically named processes is a group;
@@ -97,6 +73,15 @@ void      jx_mpi_plan_clear  (JxMpiPlan    *plan);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiPlan, jx_mpi_plan_clear)
 
+/* OTF2 location reference → position among the whole trace's streams
+ * (rank 0: from its outline); the position of a reference, JX_NONE when
+ * unknown or G_MAXUINT64. */
+GHashTable *jx_mpi_location_positions (JxTraceOutline *outline);
+guint32   jx_mpi_position_of (GHashTable   *map,
+                              guint64       ref);
+/* Collective: the same map of trace A's locations on every rank. */
+GHashTable *jx_mpi_plan_positions (JxMpiPlan *plan);
+
 /* Loads this rank's share of path (processes: positions in its
  * definitions, of total_processes; 0: unknown). A stream whose events cannot be read fails the load with
  * an error naming its event file; so does any defect with strict. */
@@ -106,6 +91,56 @@ JxTrace  *jx_mpi_load_share  (const char   *path,
                               guint64       memory_budget,
                               gboolean      strict,
                               GError      **error);
+
+/* Commands of one or more traces, each split over the ranks alone. */
+typedef struct _JxMpiStats JxMpiStats;
+typedef struct
+{
+  GPtrArray *plans;       /* JxMpiPlan per trace */
+  GPtrArray *positions;   /* per trace: jx_mpi_plan_positions () */
+  GPtrArray *traces;      /* JxTrace per trace: this rank's share; NULL
+                             when it has none (unless every_rank) */
+  GArray    *borrowed;    /* gboolean per trace: its share is one the
+                             plan gave another rank (every_rank) */
+  double     reduce;      /* seconds of reductions inside a computation */
+} JxMpiShares;
+
+/* Collective: plans and loads every trace's share (every_rank: a share
+ * for every rank; where the plan gives it none, the first process, for
+ * the definitions, "borrowed"); stats get plan and load. FALSE after one message
+ * (jx_mpi_all_ok) when a rank cannot. */
+gboolean  jx_mpi_shares_load (JxMpiShares  *shares,
+                              const char   *command,
+                              char * const *paths,
+                              guint         n_traces,
+                              JxCliTraces  *traces,
+                              guint64       budget,
+                              gboolean      every_rank,
+                              JxMpiStats   *stats);
+void      jx_mpi_shares_clear (JxMpiShares *shares);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiShares, jx_mpi_shares_clear)
+/* Whether share index is this rank's part of the trace (not NULL nor
+ * borrowed). */
+gboolean  jx_mpi_shares_contributes (JxMpiShares *shares,
+                                     guint        index);
+/* The number of a share among the traces. */
+guint     jx_mpi_shares_find (JxMpiShares  *shares,
+                              JxTrace      *trace);
+/* A stream of share index: its position among the whole trace's. */
+guint32   jx_mpi_shares_position (JxMpiShares *shares,
+                                  guint        index,
+                                  guint32      stream);
+/* Collective: rank 0 gets the load report of every whole trace (JsonNode
+ * per trace, from its shares'; with json FALSE it prints their caveat
+ * lines, labelled with paths); the others NULL. */
+GPtrArray *jx_mpi_shares_reports (JxMpiShares *shares,
+                                  gboolean     json,
+                                  char * const *paths);
+/* Collective: values summed (the lowest) over the ranks, on every rank. */
+void      jx_mpi_sum_u64     (guint64      *values,
+                              gsize         n);
+void      jx_mpi_min_u64     (guint64      *values,
+                              gsize         n);
 
 /* Usage errors for the trace options juxtrace-mpi cannot honour
  * (--processes, --every, --window: every rank selects its own share);
@@ -120,6 +155,10 @@ double    jx_mpi_now         (void);
 int       jx_mpi_diff        (int           argc,
                               char        **argv);
 int       jx_mpi_profile     (int           argc,
+                              char        **argv);
+int       jx_mpi_cluster     (int           argc,
+                              char        **argv);
+int       jx_mpi_imbalance   (int           argc,
                               char        **argv);
 
 G_END_DECLS

@@ -10,8 +10,9 @@
  *     memory and steps (JUXTRACE_MPI_STATS), the ratios to P = 1 and the
  *     reduction's share of rank 0's time.
  * (b) A generated 10,000-process trace pair (small per process): info,
- *     profile, diff and cluster with juxtrace-cli, and diff and profile
- *     with juxtrace-mpi on 2 ranks: wall time and peak memory.
+ *     profile, cluster, imbalance and diff with juxtrace-cli, and all but
+ *     info with juxtrace-mpi on 2 ranks: wall time and peak memory
+ *     (JX_BENCH_MPI_PARTS: "a" or "b" runs one part only).
  *
  * The traces go to a temporary folder (JX_BENCH_DIR, else the system's)
  * and are removed after. Wall times: the fastest of JX_BENCH_RUNS runs
@@ -241,6 +242,30 @@ bench_large (const char *cli,
           g_get_num_processors (), mpi[1].seconds / mpi[0].seconds, mpi[0].seconds / cli_run.seconds);
 }
 
+/* One line of (b): juxtrace-cli, then juxtrace-mpi on 2 ranks when
+ * with_mpi. */
+static void
+bench_command (const char *command,
+               const char *a,
+               const char *b,
+               gboolean    with_mpi,
+               guint       runs)
+{
+  Run r = run_cli (command, a, b, runs);
+
+  printf ("  %-10s juxtrace-cli: %6.2f s, peak %6.0f MiB", command, r.seconds, r.child_mib);
+  if (with_mpi)
+    {
+      Run m = run_mpi (2, command, a, b, runs);
+
+      g_assert_cmpint (m.status, ==, 0);
+      printf ("; juxtrace-mpi P=2: %6.2f s (÷ cli %.2f), peak per rank %.0f, %.0f MiB (reduce %.1f%%)",
+              m.seconds, m.seconds / MAX (r.seconds, 1e-9), m.rank_mib[0], m.rank_mib[1],
+              100.0 * m.reduce[0] / MAX (m.total[0], 1e-9));
+    }
+  printf ("\n");
+}
+
 static void
 bench_many (const char *cli,
             const char *dir,
@@ -251,32 +276,16 @@ bench_many (const char *cli,
                               "--seed", "2", NULL };
   g_autofree char *a = g_build_filename (dir, "many-a", NULL);
   g_autofree char *b = g_build_filename (dir, "many-b", NULL);
-  const char *info[] = { cli, "info", "--json", a, NULL };
-  const char *profile[] = { cli, "profile", "--json", a, NULL };
-  const char *cluster[] = { cli, "cluster", "--json", a, NULL };
-  g_autofree char *two = g_strdup ("2");
-  const char *mpi_profile[] = { g_getenv ("JX_MPIRUN"), "--allow-run-as-root", "--oversubscribe", "-n", two,
-                                g_getenv ("JX_MPI"), "profile", "--json", a, NULL };
-  Run r;
 
   generate (cli, dir, "many-a", options_a);
   generate (cli, dir, "many-b", options_b);
   sync ();
-  printf ("(b) 10,000-process pair, 3 iterations each\n\n");
-  r = run_command (info, runs);
-  printf ("  juxtrace-cli info:       %6.2f s, peak %6.0f MiB\n", r.seconds, r.child_mib);
-  r = run_command (cluster, runs);
-  printf ("  juxtrace-cli cluster:    %6.2f s, peak %6.0f MiB\n", r.seconds, r.child_mib);
-  r = run_command (profile, runs);
-  printf ("  juxtrace-cli profile:    %6.2f s, peak %6.0f MiB\n", r.seconds, r.child_mib);
-  r = run_command (mpi_profile, runs);
-  printf ("  juxtrace-mpi profile P=2: %5.2f s, peak per rank %.0f, %.0f MiB (reduce %.1f%%)\n",
-          r.seconds, r.rank_mib[0], r.rank_mib[1], 100.0 * r.reduce[0] / MAX (r.total[0], 1e-9));
-  r = run_cli ("diff", a, b, runs);
-  printf ("  juxtrace-cli diff:       %6.2f s, peak %6.0f MiB\n", r.seconds, r.child_mib);
-  r = run_mpi (2, "diff", a, b, runs);
-  printf ("  juxtrace-mpi diff P=2:   %6.2f s, peak per rank %.0f, %.0f MiB (reduce %.1f%%)\n",
-          r.seconds, r.rank_mib[0], r.rank_mib[1], 100.0 * r.reduce[0] / MAX (r.total[0], 1e-9));
+  printf ("(b) 10,000-process pair, 3 iterations each (info: juxtrace-mpi has none, see juxtrace-mpi(1))\n\n");
+  bench_command ("info", a, NULL, FALSE, runs);
+  bench_command ("profile", a, NULL, TRUE, runs);
+  bench_command ("cluster", a, NULL, TRUE, runs);
+  bench_command ("imbalance", a, NULL, TRUE, runs);
+  bench_command ("diff", a, b, TRUE, runs);
 }
 
 int
@@ -299,8 +308,11 @@ main (int    argc,
   g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
   dir = g_mkdtemp (template);
   g_assert_nonnull (dir);
-  bench_large (cli, dir, MAX (runs, 1));
-  bench_many (cli, dir, MAX (runs, 1));
+  /* JX_BENCH_MPI_PARTS: "a", "b" or both (the default). */
+  if (g_getenv ("JX_BENCH_MPI_PARTS") == NULL || strchr (g_getenv ("JX_BENCH_MPI_PARTS"), 'a') != NULL)
+    bench_large (cli, dir, MAX (runs, 1));
+  if (g_getenv ("JX_BENCH_MPI_PARTS") == NULL || strchr (g_getenv ("JX_BENCH_MPI_PARTS"), 'b') != NULL)
+    bench_many (cli, dir, MAX (runs, 1));
   jx_test_remove_tree (dir);
   return 0;
 }

@@ -17,112 +17,8 @@
 #include <json-glib/json-glib.h>
 
 #include "jx-cli-test.h"
+#include "jx-mpi-test.h"
 #include "jx-test-util.h"
-
-static gboolean
-mpi_built (void)
-{
-  const char *mpi = g_getenv ("JX_MPI");
-  const char *mpirun = g_getenv ("JX_MPIRUN");
-
-  if (mpi == NULL || *mpi == '\0' || mpirun == NULL || *mpirun == '\0')
-    {
-      g_test_skip ("juxtrace-mpi was not built (configure with -Dmpi=enabled and libopenmpi-dev, openmpi-bin installed)");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* mpirun -n ranks juxtrace-mpi ARGS… (NULL-terminated). */
-static void
-run_mpi (JxCliRun *run,
-         guint     ranks,
-         ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) envp = g_get_environ ();
-  const char *arg, *lsan;
-  int wait_status = 0;
-  va_list ap;
-
-  g_ptr_array_add (args, g_strdup (g_getenv ("JX_MPIRUN")));
-  /* Running as root (containers, CI) needs these; more ranks than cores
-   * needs --oversubscribe. */
-  g_ptr_array_add (args, g_strdup ("--allow-run-as-root"));
-  g_ptr_array_add (args, g_strdup ("--oversubscribe"));
-  g_ptr_array_add (args, g_strdup ("-n"));
-  g_ptr_array_add (args, g_strdup_printf ("%u", ranks));
-  g_ptr_array_add (args, g_strdup (g_getenv ("JX_MPI")));
-  va_start (ap, ranks);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, g_strdup (arg));
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-
-  /* Open MPI unloads its components at MPI_Finalize; LeakSanitizer then
-   * cannot name their frames for build-aux/lsan.supp. Keep them loaded, and
-   * under the sanitizers unwind every allocation fully, so that the
-   * suppressions of Open MPI's own allocations match. */
-  envp = g_environ_setenv (envp, "OMPI_MCA_mca_base_component_disable_dlclose", "1", TRUE);
-  lsan = g_environ_getenv (envp, "LSAN_OPTIONS");
-  if (lsan != NULL && strstr (lsan, "fast_unwind_on_malloc") == NULL)
-    {
-      g_autofree char *slow = g_strconcat (lsan, ":fast_unwind_on_malloc=0", NULL);
-
-      envp = g_environ_setenv (envp, "LSAN_OPTIONS", slow, TRUE);
-    }
-
-  jx_cli_run_clear (run);
-  memset (run, 0, sizeof *run);
-  g_spawn_sync (NULL, (char **) args->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-  if (strstr (run->err, "Sanitizer") != NULL || strstr (run->err, "runtime error:") != NULL)
-    {
-      g_test_message ("%s", run->err);
-      g_error ("juxtrace-mpi: sanitizer report on stderr");
-    }
-}
-
-static void
-drop_timing (JsonNode *node)
-{
-  if (JSON_NODE_HOLDS_OBJECT (node))
-    {
-      JsonObject *obj = json_node_get_object (node);
-      g_autoptr(GList) members = NULL;
-
-      json_object_remove_member (obj, "elapsed_seconds");
-      members = json_object_get_members (obj);
-      for (GList *l = members; l != NULL; l = l->next)
-        drop_timing (json_object_get_member (obj, l->data));
-    }
-  else if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        drop_timing (json_array_get_element (array, i));
-    }
-}
-
-/* The JSON text again, without its timing fields, members in their order. */
-static char *
-json_without_timing (const char *text)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  drop_timing (json_parser_get_root (parser));
-  json_generator_set_root (generator, json_parser_get_root (parser));
-  json_generator_set_pretty (generator, TRUE);
-  return json_generator_to_data (generator, NULL);
-}
 
 /* The text report without the seconds the computation took (end of the
  * "Hierarchical alignment, …; 0.012 s" line). */
@@ -148,17 +44,17 @@ assert_same_diff (const char *a,
   if (format == NULL)
     {
       jx_cli_run (&single, "diff", a, b, NULL);
-      run_mpi (&mpi, ranks, "diff", a, b, NULL);
+      jx_mpi_test_run (&mpi, ranks, "diff", a, b, NULL);
     }
   else if (g_str_equal (format, "--functions"))
     {
       jx_cli_run (&single, "diff", "--csv", "--functions", a, b, NULL);
-      run_mpi (&mpi, ranks, "diff", "--csv", "--functions", a, b, NULL);
+      jx_mpi_test_run (&mpi, ranks, "diff", "--csv", "--functions", a, b, NULL);
     }
   else
     {
       jx_cli_run (&single, "diff", format, a, b, NULL);
-      run_mpi (&mpi, ranks, "diff", format, a, b, NULL);
+      jx_mpi_test_run (&mpi, ranks, "diff", format, a, b, NULL);
     }
   g_assert_cmpint (single.status, ==, 0);
   if (mpi.status != 0)
@@ -166,8 +62,8 @@ assert_same_diff (const char *a,
   g_assert_cmpint (mpi.status, ==, 0);
   if (format != NULL && g_str_equal (format, "--json"))
     {
-      expected = json_without_timing (single.out);
-      got = json_without_timing (mpi.out);
+      expected = jx_mpi_test_json_without_timing (single.out);
+      got = jx_mpi_test_json_without_timing (mpi.out);
     }
   else
     {
@@ -194,7 +90,7 @@ assert_same_profile (const char *trace,
       g_auto(JxCliRun) mpi = { 0 };
 
       jx_cli_run (&single, "profile", trace, formats[f][0], formats[f][1], NULL);
-      run_mpi (&mpi, ranks, "profile", trace, formats[f][0], formats[f][1], NULL);
+      jx_mpi_test_run (&mpi, ranks, "profile", trace, formats[f][0], formats[f][1], NULL);
       g_assert_cmpint (single.status, ==, 0);
       if (mpi.status != 0)
         g_test_message ("%s", mpi.err);
@@ -214,7 +110,7 @@ test_profile (void)
   g_autofree char *dir = NULL;
   g_autofree char *a = NULL, *jacobi = NULL, *stencil = NULL;
 
-  if (!mpi_built ())
+  if (!jx_mpi_test_built ())
     return;
   dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
   jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12", NULL);
@@ -241,7 +137,7 @@ test_diff_generated (void)
   g_autofree char *a = NULL, *b = NULL, *c = NULL;
   static const guint ranks[] = { 2, 4 };
 
-  if (!mpi_built ())
+  if (!jx_mpi_test_built ())
     return;
   dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
   jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12", NULL);
@@ -269,7 +165,7 @@ test_diff_real (void)
 {
   g_autofree char *a = NULL, *b = NULL;
 
-  if (!mpi_built ())
+  if (!jx_mpi_test_built ())
     return;
   a = g_build_filename (jx_test_get_shared_traces (), "casita__1_xeonphi_jacobi_01", NULL);
   b = g_build_filename (jx_test_get_shared_traces (), "casita__1_xeonphi_jacobi_09", NULL);
@@ -283,17 +179,6 @@ test_diff_real (void)
   assert_same_diff (a, b, 4, NULL);
 }
 
-static guint
-count (const char *text,
-       const char *what)
-{
-  guint n = 0;
-
-  for (const char *p = strstr (text, what); p != NULL; p = strstr (p + 1, what))
-    n++;
-  return n;
-}
-
 /* Rank 1 of 2 loads the processes at positions 1 and 3 (the groups of
  * equal work go round the ranks); without process 1's event file it stops,
  * and so does rank 0, with one message. */
@@ -304,7 +189,7 @@ test_failure (void)
   g_autofree char *a = NULL, *b = NULL, *evt = NULL;
   g_auto(JxCliRun) run = { 0 };
 
-  if (!mpi_built ())
+  if (!jx_mpi_test_built ())
     return;
   dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
   jx_cli_generate (dir, "a", &a, "--ranks", "4", "--iterations", "8", NULL);
@@ -313,17 +198,17 @@ test_failure (void)
   g_assert_true (g_file_test (evt, G_FILE_TEST_EXISTS));
   g_assert_cmpint (g_unlink (evt), ==, 0);
 
-  run_mpi (&run, 2, "diff", "--json", a, b, NULL);
+  jx_mpi_test_run (&run, 2, "diff", "--json", a, b, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.out, ==, "");
-  g_assert_cmpuint (count (run.err, "juxtrace-mpi diff:"), ==, 1);
+  g_assert_cmpuint (jx_mpi_test_count (run.err, "juxtrace-mpi diff:"), ==, 1);
   g_assert_nonnull (strstr (run.err, "juxtrace-mpi diff: rank 1: "));
   g_assert_nonnull (strstr (run.err, "traces/1.evt"));
 
   /* A trace that is not there: rank 0 reads the definitions and says so. */
-  run_mpi (&run, 2, "diff", a, "/nonexistent/trace", NULL);
+  jx_mpi_test_run (&run, 2, "diff", a, "/nonexistent/trace", NULL);
   g_assert_cmpint (run.status, ==, 1);
-  g_assert_cmpuint (count (run.err, "juxtrace-mpi diff:"), ==, 1);
+  g_assert_cmpuint (jx_mpi_test_count (run.err, "juxtrace-mpi diff:"), ==, 1);
   g_assert_nonnull (strstr (run.err, "rank 0: "));
   g_assert_nonnull (strstr (run.err, "/nonexistent/trace"));
   jx_test_remove_tree (dir);
@@ -335,30 +220,23 @@ test_usage (void)
 {
   g_auto(JxCliRun) run = { 0 };
 
-  if (!mpi_built ())
+  if (!jx_mpi_test_built ())
     return;
-  run_mpi (&run, 2, "diff", "--explain", "a", "b", NULL);
+  jx_mpi_test_run (&run, 2, "diff", "--explain", "a", "b", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  g_assert_cmpuint (count (run.err, "--explain"), ==, 1);
-  run_mpi (&run, 2, "frobnicate", NULL);
+  g_assert_cmpuint (jx_mpi_test_count (run.err, "--explain"), ==, 1);
+  jx_mpi_test_run (&run, 2, "frobnicate", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  g_assert_cmpuint (count (run.err, "frobnicate"), ==, 1);
+  g_assert_cmpuint (jx_mpi_test_count (run.err, "frobnicate"), ==, 1);
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  const char *mpi = g_getenv ("JX_MPI");
-
   g_test_init (&argc, &argv, NULL);
-  if (mpi == NULL || *mpi == '\0')
-    {
-      /* 77: meson reports the test as skipped, with this line in its log. */
-      printf ("1..0 # SKIP juxtrace-mpi was not built (configure with -Dmpi=enabled and "
-              "libopenmpi-dev, openmpi-bin installed)\n");
-      return 77;
-    }
+  if (!jx_mpi_test_available ())
+    return 77;
   g_test_add_func ("/mpi/diff/generated", test_diff_generated);
   g_test_add_func ("/mpi/diff/real", test_diff_real);
   g_test_add_func ("/mpi/profile", test_profile);

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-mpi-shares.c — the commands of one or more traces each split alone
+ * (cluster, imbalance, info): every trace's plan, the positions of its
+ * streams, this rank's share of it; the merged load reports. */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include <mpi.h>
+
+#include "jx-cli.h"
+#include "jx-mpi.h"
+#include "jx-mpi-reduce.h"
+
+static void
+unref_share (gpointer trace)
+{
+  if (trace != NULL)
+    g_object_unref (trace);
+}
+
+static void
+unref_report (gpointer node)
+{
+  if (node != NULL)
+    json_node_unref (node);
+}
+
+static void
+clear_plan (gpointer plan)
+{
+  jx_mpi_plan_clear (plan);
+  g_free (plan);
+}
+
+gboolean
+jx_mpi_shares_load (JxMpiShares  *shares,
+                    const char   *command,
+                    char * const *paths,
+                    guint         n_traces,
+                    JxCliTraces  *traces,
+                    guint64       budget,
+                    gboolean      every_rank,
+                    JxMpiStats   *stats)
+{
+  g_autoptr(GError) error = NULL;
+  double t0 = jx_mpi_now (), t, cpu;
+
+  memset (shares, 0, sizeof *shares);
+  shares->plans = g_ptr_array_new_with_free_func (clear_plan);
+  shares->positions = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  shares->traces = g_ptr_array_new_with_free_func (unref_share);
+  shares->borrowed = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  for (guint i = 0; i < n_traces; i++)
+    {
+      JxMpiPlan *plan = g_new0 (JxMpiPlan, 1);
+
+      g_ptr_array_add (shares->plans, plan);
+      if (!jx_mpi_plan_make (plan, command, paths[i], NULL))
+        return FALSE;
+      g_ptr_array_add (shares->positions, jx_mpi_plan_positions (plan));
+      stats->work += plan->work;
+      stats->total_work += plan->total_work;
+    }
+  t = jx_mpi_now ();
+  stats->plan = t - t0;
+  cpu = jx_mpi_cpu_seconds ();
+
+  for (guint i = 0; i < n_traces; i++)
+    {
+      JxMpiPlan *plan = g_ptr_array_index (shares->plans, i);
+      JxTrace *share = NULL;
+
+      gboolean borrow = plan->processes_a->len == 0 && every_rank && plan->n_processes_a > 0;
+
+      if (error == NULL && borrow)
+        {
+          /* A trace of fewer processes than ranks: this one loads the first
+           * process for its definitions and contributes nothing of it. */
+          g_autoptr(GArray) first = g_array_new (FALSE, TRUE, sizeof (guint));
+
+          g_array_set_size (first, 1);
+          share = jx_mpi_load_share (paths[i], first, plan->n_processes_a, budget, traces->strict, &error);
+        }
+      else if (error == NULL && plan->processes_a->len > 0)
+        share = jx_mpi_load_share (paths[i], plan->processes_a, plan->n_processes_a, budget, traces->strict, &error);
+      g_array_append_val (shares->borrowed, borrow);
+      if (error == NULL && jx_mpi.rank == 0 && plan->processes_a->len == 0)
+        g_set_error (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT, _("%s: the trace defines no process"), paths[i]);
+      g_ptr_array_add (shares->traces, share);
+    }
+  stats->load = jx_mpi_now () - t;
+  stats->cpu += jx_mpi_cpu_seconds () - cpu;
+  return jx_mpi_all_ok (command, error);
+}
+
+void
+jx_mpi_shares_clear (JxMpiShares *shares)
+{
+  g_clear_pointer (&shares->plans, g_ptr_array_unref);
+  g_clear_pointer (&shares->positions, g_ptr_array_unref);
+  g_clear_pointer (&shares->traces, g_ptr_array_unref);
+  g_clear_pointer (&shares->borrowed, g_array_unref);
+}
+
+gboolean
+jx_mpi_shares_contributes (JxMpiShares *shares,
+                           guint        index)
+{
+  return g_ptr_array_index (shares->traces, index) != NULL && !g_array_index (shares->borrowed, gboolean, index);
+}
+
+guint
+jx_mpi_shares_find (JxMpiShares *shares,
+                    JxTrace     *trace)
+{
+  guint index = 0;
+
+  if (!g_ptr_array_find (shares->traces, trace, &index))
+    g_assert_not_reached ();
+  return index;
+}
+
+guint32
+jx_mpi_shares_position (JxMpiShares *shares,
+                        guint        index,
+                        guint32      stream)
+{
+  JxTrace *share = g_ptr_array_index (shares->traces, index);
+
+  return jx_mpi_position_of (g_ptr_array_index (shares->positions, index),
+                             jx_trace_get_stream (share, stream)->otf2_id);
+}
+
+GPtrArray *
+jx_mpi_shares_reports (JxMpiShares *shares,
+                       gboolean     json,
+                       char * const *paths)
+{
+  g_autoptr(GByteArray) mine = g_byte_array_new ();
+  g_autoptr(GPtrArray) packets = NULL;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  GPtrArray *reports;
+  guint n = shares->traces->len;
+
+  for (guint t = 0; t < n; t++)
+    {
+      g_autofree char *report = jx_mpi_shares_contributes (shares, t)
+                                ? jx_mpi_report_to_string (g_ptr_array_index (shares->traces, t)) : NULL;
+
+      jx_pack_string (mine, report);
+    }
+  packets = jx_mpi_gather (mine);
+  if (jx_mpi.rank != 0)
+    return NULL;
+
+  for (guint t = 0; t < n; t++)
+    g_ptr_array_add (texts, g_ptr_array_new_with_free_func (g_free));
+  for (guint r = 0; r < packets->len; r++)
+    {
+      JxUnpack in;
+
+      jx_unpack_init (&in, g_ptr_array_index (packets, r));
+      for (guint t = 0; t < n; t++)
+        {
+          char *report = jx_unpack_string (&in);
+
+          if (report != NULL)
+            g_ptr_array_add (g_ptr_array_index (texts, t), report);
+        }
+    }
+  reports = g_ptr_array_new_with_free_func (unref_report);
+  for (guint t = 0; t < n; t++)
+    {
+      JsonNode *merged = jx_mpi_report_merge (g_ptr_array_index (texts, t));
+
+      g_ptr_array_add (reports, merged);
+      if (!json)
+        jx_mpi_report_caveat (merged, paths[t]);
+    }
+  return reports;
+}
+
+void
+jx_mpi_sum_u64 (guint64 *values,
+                gsize    n)
+{
+  MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+}
+
+void
+jx_mpi_min_u64 (guint64 *values,
+                gsize    n)
+{
+  MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-mpi-test.h — what the MPI tests share: juxtrace-mpi ($JX_MPI) under
+ * mpirun ($JX_MPIRUN), and their outputs without timing fields. */
+#pragma once
+
+#include <glib.h>
+
+#include "jx-cli-test.h"
+
+G_BEGIN_DECLS
+
+/* In main: whether juxtrace-mpi was built; else prints the skip line
+ * (the test then returns 77). */
+gboolean jx_mpi_test_available          (void);
+/* Whether juxtrace-mpi was built; else the test is skipped, saying why. */
+gboolean jx_mpi_test_built               (void);
+/* mpirun -n ranks juxtrace-mpi ARGS… (NULL-terminated), as root too and
+ * oversubscribed; a sanitizer report on stderr fails the test. */
+void     jx_mpi_test_run                 (JxCliRun   *run,
+                                          guint       ranks,
+                                          ...) G_GNUC_NULL_TERMINATED;
+void     jx_mpi_test_run_argv            (JxCliRun           *run,
+                                          guint               ranks,
+                                          const char * const *argv);
+/* juxtrace-cli ARGV and mpirun -n ranks juxtrace-mpi ARGV exit alike and
+ * print the same: stdout byte for byte (JSON: without timing fields),
+ * stderr too (the caveat lines). */
+void     jx_mpi_test_assert_same         (guint               ranks,
+                                          const char * const *argv,
+                                          gboolean            json);
+/* The JSON text again, without its timing fields ("elapsed_seconds"),
+ * members in their order. */
+char    *jx_mpi_test_json_without_timing (const char *text);
+/* Occurrences of what in text. */
+guint    jx_mpi_test_count               (const char *text,
+                                          const char *what);
+
+G_END_DECLS

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-mpi-commands.c — juxtrace-mpi cluster and imbalance under mpirun
+ * with 2 and 4 ranks print byte for byte what juxtrace-cli prints (JSON
+ * without its timing fields; text and CSV as they are; the caveat lines of
+ * traces with defects once): generated traces (one, and several together;
+ * cluster with --threshold) and real ones of ../shared/traces (the Jacobi
+ * runs, a stencil trace with defects, a trace of fewer processes than
+ * ranks). A missing event file of rank 1's share stops every rank with one
+ * message. Skips when juxtrace-mpi was not built. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "jx-cli-test.h"
+#include "jx-mpi-test.h"
+#include "jx-test-util.h"
+
+static const guint ranks[] = { 2, 4 };
+
+/* args: NULL-terminated; compared for every number of ranks. */
+static void
+assert_same (gboolean json,
+             ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  va_start (ap, json);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (ranks); i++)
+    jx_mpi_test_assert_same (ranks[i], (const char * const *) argv->pdata, json);
+}
+
+static char *
+shared_trace (const char *name)
+{
+  char *path = g_build_filename (jx_test_get_shared_traces (), name, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    g_clear_pointer (&path, g_free);
+  return path;
+}
+
+static void
+test_cluster_generated (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12", NULL);
+  jx_cli_generate (dir, "b", &b, "--ranks", "7", "--threads", "2", "--iterations", "12",
+                   "--variant", "more-calls", "--seed", "3", NULL);
+  jx_cli_generate (dir, "c", &c, "--ranks", "5", "--iterations", "6",
+                   "--process-names", "process {pid}", "--seed", "4", NULL);
+
+  assert_same (TRUE, "cluster", "--json", a, NULL);
+  assert_same (TRUE, "cluster", "--json", a, b, c, NULL);
+  assert_same (TRUE, "cluster", "--json", "--threshold", "0.5", a, b, NULL);
+  assert_same (FALSE, "cluster", a, b, c, NULL);
+  assert_same (FALSE, "cluster", "--members", "0", "--threshold", "0.9", a, b, NULL);
+  assert_same (FALSE, "cluster", "--csv", b, c, NULL);
+  jx_test_remove_tree (dir);
+}
+
+static void
+test_cluster_real (void)
+{
+  g_autofree char *jacobi_1 = NULL, *jacobi_9 = NULL, *stencil = NULL, *barrier = NULL;
+
+  if (!jx_mpi_test_built ())
+    return;
+  jacobi_1 = shared_trace ("casita__1_xeonphi_jacobi_01");
+  jacobi_9 = shared_trace ("casita__1_xeonphi_jacobi_09");
+  stencil = shared_trace ("TraceR__stencil4d-64");
+  barrier = shared_trace ("casita__4_mpi_ls_barr");
+  if (jacobi_1 == NULL || jacobi_9 == NULL || stencil == NULL || barrier == NULL)
+    {
+      g_test_skip ("the traces of ../shared/traces are not there");
+      return;
+    }
+  /* One process of four streams: the other ranks have no share. */
+  assert_same (TRUE, "cluster", "--json", jacobi_1, jacobi_9, NULL);
+  assert_same (FALSE, "cluster", jacobi_1, jacobi_9, NULL);
+  /* With defects: the load reports summed over the shares, the caveat once. */
+  assert_same (TRUE, "cluster", "--json", stencil, barrier, NULL);
+  assert_same (FALSE, "cluster", stencil, NULL);
+  assert_same (FALSE, "cluster", "--csv", barrier, stencil, NULL);
+}
+
+static void
+test_imbalance_generated (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  g_auto(JxCliRun) run = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12", NULL);
+  jx_cli_generate (dir, "b", &b, "--ranks", "7", "--iterations", "10",
+                   "--variant", "slower-machine", "--seed", "3", NULL);
+
+  assert_same (TRUE, "imbalance", "--json", a, NULL);
+  assert_same (TRUE, "imbalance", "--json", "--top", "40", a, b, NULL);
+  assert_same (FALSE, "imbalance", b, a, NULL);
+  assert_same (FALSE, "imbalance", "--csv", a, b, NULL);
+
+  /* No such function: one message, from rank 0. */
+  jx_mpi_test_run (&run, 2, "imbalance", "--function", "no_such_function", a, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpuint (jx_mpi_test_count (run.err, "no_such_function"), ==, 1);
+  jx_test_remove_tree (dir);
+}
+
+static void
+test_imbalance_real (void)
+{
+  g_autofree char *jacobi_1 = NULL, *jacobi_9 = NULL, *barrier = NULL;
+
+  if (!jx_mpi_test_built ())
+    return;
+  jacobi_1 = shared_trace ("casita__1_xeonphi_jacobi_01");
+  jacobi_9 = shared_trace ("casita__1_xeonphi_jacobi_09");
+  barrier = shared_trace ("casita__4_mpi_ls_barr");
+  if (jacobi_1 == NULL || jacobi_9 == NULL || barrier == NULL)
+    {
+      g_test_skip ("the traces of ../shared/traces are not there");
+      return;
+    }
+  /* One process: ranks without a share of it still choose the function
+   * with the others, adding nothing. */
+  assert_same (TRUE, "imbalance", "--json", jacobi_1, jacobi_9, NULL);
+  assert_same (FALSE, "imbalance", jacobi_9, jacobi_1, NULL);
+  assert_same (TRUE, "imbalance", "--json", barrier, NULL);
+}
+
+/* Rank 1 of 2 loads process 1 (the processes of equal work go round the
+ * ranks); without its event file every rank stops, with one message. */
+static void
+test_failure (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *evt = NULL;
+  static const char *const commands[] = { "cluster", "imbalance" };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "4", "--iterations", "8", NULL);
+  evt = g_build_filename (a, "traces", "1.evt", NULL);
+  g_assert_cmpint (g_unlink (evt), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(JxCliRun) run = { 0 };
+      g_autofree char *prefix = g_strdup_printf ("juxtrace-mpi %s: rank 1: ", commands[i]);
+
+      jx_mpi_test_run (&run, 2, commands[i], "--json", a, NULL);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_cmpuint (jx_mpi_test_count (run.err, "juxtrace-mpi"), ==, 1);
+      g_assert_nonnull (strstr (run.err, prefix));
+      g_assert_nonnull (strstr (run.err, "traces/1.evt"));
+    }
+  jx_test_remove_tree (dir);
+}
+
+/* What needs every stream in one process is refused, once. */
+static void
+test_usage (void)
+{
+  g_auto(JxCliRun) run = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  jx_mpi_test_run (&run, 2, "cluster", "--merged-tree", "a", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpuint (jx_mpi_test_count (run.err, "--merged-tree"), ==, 1);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!jx_mpi_test_available ())
+    return 77;
+  g_test_add_func ("/mpi/cluster/generated", test_cluster_generated);
+  g_test_add_func ("/mpi/cluster/real", test_cluster_real);
+  g_test_add_func ("/mpi/imbalance/generated", test_imbalance_generated);
+  g_test_add_func ("/mpi/imbalance/real", test_imbalance_real);
+  g_test_add_func ("/mpi/failure", test_failure);
+  g_test_add_func ("/mpi/usage", test_usage);
+  return g_test_run ();
+}
