@@ -184,6 +184,15 @@ run (guint32 n,
     g_print ("    %-16s %" G_GUINT64_FORMAT "\n", labels[i], r->buckets[i]);
   g_clear_pointer (&r, jx_hier_alignment_free);
 
+  /* JX_BENCH_HIER_ONE_CORE: only the exact one-thread run (for profiling
+   * the single-core engine alone). */
+  if (g_getenv ("JX_BENCH_HIER_ONE_CORE") != NULL)
+    {
+      jx_test_call_tree_clear (&a);
+      jx_test_call_tree_clear (&b);
+      return;
+    }
+
   options.n_threads = cores;
   r = measure ("exact (auto), all cores", &ha, &hb, &options, base, target, &exact_wall);
   g_clear_pointer (&r, jx_hier_alignment_free);
