@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-align-prune-private.h — the lower bound that prunes the wavefront
  * (jx-align-wavefront.c, whose header shows why the pruned search gives the
- * same alignment): the foreign symbols of a block, h of a cell, and dropping
- * the cells of a wavefront whose h is over a limit. */
+ * same alignment): the foreign symbols of a block and h of a cell. */
 #pragma once
 
 #include <glib.h>
@@ -63,17 +62,5 @@ _jx_prune_h (const JxPruneSide *c,
 
   return c->pen_m1 * d + c->pen_o * ABS (delta);
 }
-
-/* Sets every cell of o[0, width) (diagonals lo, lo + 1, ...) whose h is over
- * limit to JX_WF_NULL; *first and *last receive the first and last cell left
- * (-1 when none).  avx2: four cells at a time, the same decisions. */
-void     _jx_prune_cells          (const JxPruneSide *c,
-                                   gboolean           avx2,
-                                   gint64            *o,
-                                   gint64             lo,
-                                   gint64             width,
-                                   gint64             limit,
-                                   gint64            *first,
-                                   gint64            *last);
 
 G_END_DECLS

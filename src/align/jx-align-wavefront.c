@@ -83,6 +83,7 @@ typedef struct
   gint64         score;  /* highest computed s */
   gint64         pa;     /* the block's start in Workspace.fa / fb */
   gint64         pb;
+  JxPruneSide    h;      /* when pruning */
 } Side;
 
 typedef struct
@@ -253,7 +254,8 @@ step_cells_avx2 (Workspace    *ws,
                  const gint64 *px,
                  const gint64 *po,
                  gint64        lo,
-                 gint64        width)
+                 gint64        width,
+                 gint64        limit)
 {
   const __m256i one = _mm256_set1_epi64x (1);
   const __m256i minus_one = _mm256_set1_epi64x (-1);
@@ -310,8 +312,18 @@ step_cells_avx2 (Workspace    *ws,
       count += c > prev && c >= 0;
     }
 
-  for (q = 0; q < count; q++)
-    o[moving[q]] = extend_avx2 (side, from[q], lo + moving[q]);
+  if (ws->bound == G_MAXINT64)
+    for (q = 0; q < count; q++)
+      o[moving[q]] = extend_avx2 (side, from[q], lo + moving[q]);
+  else
+    for (q = 0; q < count; q++)
+      {
+        gint64 k = lo + moving[q];
+        gint64 e = extend_avx2 (side, from[q], k);
+
+        /* See side_next(): a cell that moved is the one pruning checks. */
+        o[moving[q]] = _jx_prune_h (&side->h, e, k) > limit ? WF_NULL : e;
+      }
 }
 #endif
 
@@ -484,7 +496,7 @@ side_next (Workspace *ws,
           ws->moving = g_renew (gint64, ws->moving, ws->moving_cap);
           ws->moving_from = g_renew (gint64, ws->moving_from, ws->moving_cap);
         }
-      step_cells_avx2 (ws, side, o, p1, px, po, lo, width);
+      step_cells_avx2 (ws, side, o, p1, px, po, lo, width, ws->bound - s);
     }
 #endif
   else
@@ -497,7 +509,11 @@ side_next (Workspace *ws,
 
         c = MIN (c, MIN (n, m + lo + t));
         if (c > prev)
-          o[t] = c < 0 ? WF_NULL : extend (side, c, lo + t);
+          {
+            o[t] = c < 0 ? WF_NULL : extend (side, c, lo + t);
+            if (o[t] >= 0 && ws->bound != G_MAXINT64 && _jx_prune_h (&side->h, o[t], lo + t) > ws->bound - s)
+              o[t] = WF_NULL;
+          }
         else
           o[t] = prev < 0 ? WF_NULL : prev;
       }
@@ -507,22 +523,28 @@ side_next (Workspace *ws,
       o[width - 1 + t] = WF_NULL;
     }
 
+  /* Pruning checks the cells that moved (above): a cell is dropped when
+   * s + h > U, and with it the cell it replaced, whose h is no smaller (it
+   * lies before on the diagonal).  A cell that keeps its value is checked
+   * when it moves next, at most X steps later (by a mismatch from itself):
+   * dropping a cell is never required, only allowed.  The range shrinks to
+   * the cells left. */
   if (ws->bound != G_MAXINT64)
     {
-      JxPruneSide c;
-      gint64 first, last;
+      gint64 first = 0, last = width - 1;
 
-      /* Drop the cells no path within the bound needs; the NULL cells left
-       * outside the new range keep at least the margin on both sides. */
-      _jx_prune_side_init (&c, ws->fa, ws->fb, side->pa, side->pb, n, m, side->reverse,
-                           ws->pen_m1, ws->pen_o);
-      _jx_prune_cells (&c, ws->avx2, o, lo, width, ws->bound - s, &first, &last);
-      if (first < 0)
+      if (s == 0 && o[0] >= 0 && _jx_prune_h (&side->h, o[0], 0) > ws->bound)
+        o[0] = WF_NULL;
+      while (first < width && o[first] < 0)
+        first++;
+      if (first == width)
         {
           w->lo = 1;
           w->hi = 0;
           return;
         }
+      while (o[last] < 0)
+        last--;
       w->lo = lo + first;
       w->hi = lo + last;
       w->off = o + first;
@@ -683,6 +705,11 @@ wavefront_rec (Workspace  *ws,
     return _jx_align_nw (ctx, a0, n, b0, m, error);
 
   ws->bound = bound;
+  if (bound != G_MAXINT64)
+    {
+      _jx_prune_side_init (&fwd.h, ws->fa, ws->fb, pa, pb, (gint64) n, (gint64) m, FALSE, ws->pen_m1, ws->pen_o);
+      _jx_prune_side_init (&bwd.h, ws->fa, ws->fb, pa, pb, (gint64) n, (gint64) m, TRUE, ws->pen_m1, ws->pen_o);
+    }
   side_reset (ws, &fwd);
   side_reset (ws, &bwd);
   side_next (ws, &fwd);
