@@ -48,6 +48,12 @@ typedef struct
  * give identical results. */
 gboolean _jx_align_use_avx2       (void);
 
+/* Whether the wavefront may prune cells by the foreign-symbol bound
+ * (jx-align-wavefront.c): the environment variable JX_ALIGN_NO_PRUNING is
+ * unset (or 0) and no test forced the unpruned search
+ * (_jx_align_force_unpruned()).  Both give identical alignments. */
+gboolean _jx_align_use_pruning    (void);
+
 /* options NULL = defaults; stats must not be NULL. */
 void     _jx_align_ctx_init       (JxAlignCtx            *ctx,
                                    const guint32         *a,

@@ -34,6 +34,30 @@ _jx_align_force_scalar (gboolean force)
   g_atomic_int_set (&force_scalar, force ? 1 : 0);
 }
 
+static gint force_unpruned;
+
+gboolean
+_jx_align_use_pruning (void)
+{
+  static gsize init;
+  static gboolean allowed;
+
+  if (g_once_init_enter (&init))
+    {
+      const char *off = g_getenv ("JX_ALIGN_NO_PRUNING");
+
+      allowed = off == NULL || off[0] == '\0' || g_str_equal (off, "0");
+      g_once_init_leave (&init, 1);
+    }
+  return allowed && !g_atomic_int_get (&force_unpruned);
+}
+
+void
+_jx_align_force_unpruned (gboolean force)
+{
+  g_atomic_int_set (&force_unpruned, force ? 1 : 0);
+}
+
 void
 _jx_align_ctx_init (JxAlignCtx            *ctx,
                     const guint32         *a,

@@ -20,24 +20,53 @@
  * 2 max (X, O) − 1 wavefronts are searched for the pair (a, b) with the least
  * a + b that touches: a + b is the optimal penalty and the touching cell splits
  * the problem into two halves that are solved recursively.
- * Time O((n + m) + s²/O), memory O(n + m). */
+ * Time O((n + m) + s²/O), memory O(n + m).
+ *
+ * Pruning (when a symbol of one side occurs nowhere in the other: a call
+ * only one run made).  h(i, j) is a lower bound of the penalty still to pay
+ * from cell (i, j) to the end: with F_A, F_B such "foreign" symbols left in
+ * A and B, d = |Δ| the remaining length difference, every foreign symbol is
+ * mismatched or against a gap, and the relaxation
+ *   min X·x + O·(g_A + g_B)  s.t.  g_A − g_B = Δ,  x + g_A ≥ F_A,  x + g_B ≥ F_B
+ * has the closed form  min (X, 2 O) · max (0, max (F_B, F_A − Δ) − max (0, −Δ)) + O·|Δ|.
+ * h is consistent (each move of cost c lowers it by at most c: a solution of
+ * the remaining relaxation plus that move solves the current one), constant
+ * along matches, and never increases along a diagonal.  With a bound U, a
+ * cell of W_s whose s + h > U is dropped (and the ranges shrink to what is
+ * left).  Every path of total penalty <= U keeps all its cells: a cell y on
+ * it has g(y) + h(y) <= U, and W_{g(y)} reaches it.  A dropped cell is never
+ * needed by a touch at a sum <= U either: if W^f_s[k] = i was dropped and W^b
+ * at sb reached a cell z <= i of diagonal k with s + sb <= U, then
+ * h(z) >= h(i) > U − s >= sb >= the true cost after z >= h(z).  So when the
+ * pruned search first touches at a sum T <= U, the full search touches first
+ * at the same state (its touch at T' <= T is a path of penalty <= U), and
+ * every candidate of the optimal sum has the same offsets in both (both are
+ * cells of optimal paths): the same split, hence the same alignment.  A
+ * search that passes U without touching is abandoned and repeated with a
+ * larger U; the halves of a split get U = their known optimum + max (X, O).
+ * The cell budget counts the cells of the full search (its ranges do not
+ * depend on the offsets); where the extrapolation of the pruned search
+ * would give up, the full search runs instead, so AUTO decides as before. */
 #include "config.h"
 
 #include <string.h>
 
 #include "jx-align-algorithms-private.h"
+#include "jx-align-prune-private.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)
 # define JX_WF_AVX2 1
 # include <immintrin.h>
 #endif
 
-#define WF_NULL (G_MININT64 / 4)
+#define WF_NULL JX_WF_NULL
 
 typedef struct
 {
   gint64  lo;
   gint64  hi;            /* empty when lo > hi */
+  gint64  slo;           /* the range the unpruned search would have */
+  gint64  shi;
   gint64 *buf;
   gint64 *off;           /* off[k - lo]; buf + margin, and the margins hold WF_NULL */
   gsize   cap;
@@ -52,6 +81,9 @@ typedef struct
   gboolean       reverse;
   Wavefront     *ring;   /* W_s lives in ring[s % ring_size] */
   gint64         score;  /* highest computed s */
+  gint64         pa;     /* the block's start in Workspace.fa / fb */
+  gint64         pb;
+  JxPruneSide    h;      /* when pruning */
 } Side;
 
 typedef struct
@@ -71,6 +103,19 @@ typedef struct
   gint64     *moving;    /* step_cells_avx2(): cells to extend, and from where */
   gint64     *moving_from;
   gsize       moving_cap;
+
+  /* Pruning (see the top of the file); bound G_MAXINT64 = none. */
+  gint64      bound;
+  gint64      pen_m1;    /* min (X, 2 O) */
+  gsize       top_a0;
+  gsize       top_b0;
+  guint32    *fa;        /* fa[x]: foreign symbols in A[top_a0, top_a0 + x) */
+  guint32    *fb;
+  guint64     struct_cells; /* the unpruned search's cells, for the budget */
+  gboolean    aborted;   /* passed the bound without touching */
+  gboolean    uncertain; /* the budget's extrapolation is not the unpruned one */
+  gint64     *scratch[3];
+  gsize       scratch_cap[3];
 } Workspace;
 
 static inline gint64
@@ -209,7 +254,8 @@ step_cells_avx2 (Workspace    *ws,
                  const gint64 *px,
                  const gint64 *po,
                  gint64        lo,
-                 gint64        width)
+                 gint64        width,
+                 gint64        limit)
 {
   const __m256i one = _mm256_set1_epi64x (1);
   const __m256i minus_one = _mm256_set1_epi64x (-1);
@@ -266,8 +312,18 @@ step_cells_avx2 (Workspace    *ws,
       count += c > prev && c >= 0;
     }
 
-  for (q = 0; q < count; q++)
-    o[moving[q]] = extend_avx2 (side, from[q], lo + moving[q]);
+  if (ws->bound == G_MAXINT64)
+    for (q = 0; q < count; q++)
+      o[moving[q]] = extend_avx2 (side, from[q], lo + moving[q]);
+  else
+    for (q = 0; q < count; q++)
+      {
+        gint64 k = lo + moving[q];
+        gint64 e = extend_avx2 (side, from[q], k);
+
+        /* See side_next(): a cell that moved is the one pruning checks. */
+        o[moving[q]] = _jx_prune_h (&side->h, e, k) > limit ? WF_NULL : e;
+      }
 }
 #endif
 
@@ -292,21 +348,75 @@ side_reset (Workspace *ws,
     {
       side->ring[r].lo = 1;
       side->ring[r].hi = 0;
+      side->ring[r].slo = 1;
+      side->ring[r].shi = 0;
     }
 }
 
 /* The source cell for diagonal lo, readable from lo - 1 to hi + 1: a range
- * grows by at most one diagonal per step, so the margins cover the difference. */
+ * grows by at most one diagonal per step, so the margins cover the difference.
+ * Pruned ranges shrink too: then the cells are copied into scratch slot q. */
 static const gint64 *
 source_at (Workspace       *ws,
            const Wavefront *src,
            gint64           lo,
-           gint64           hi)
+           gint64           hi,
+           guint            q)
 {
+  gsize need = (gsize) (hi - lo + 3);
+  gint64 k;
+
   if (src == NULL)
     return ws->nulls + ws->margin;
-  g_assert (src->lo - (lo - 1) <= ws->margin && (hi + 1) - src->hi <= ws->margin);
-  return src->off + (lo - src->lo);
+  if (src->lo - (lo - 1) <= ws->margin && (hi + 1) - src->hi <= ws->margin)
+    return src->off + (lo - src->lo);
+  g_assert (ws->bound != G_MAXINT64);
+  if (need > ws->scratch_cap[q])
+    {
+      ws->scratch_cap[q] = MAX (need, ws->scratch_cap[q] * 2);
+      ws->scratch[q] = g_renew (gint64, ws->scratch[q], ws->scratch_cap[q]);
+    }
+  for (k = lo - 1; k <= hi + 1; k++)
+    ws->scratch[q][k - lo + 1] = k >= src->lo && k <= src->hi ? src->off[k - src->lo] : WF_NULL;
+  return ws->scratch[q] + 1;
+}
+
+/* The union of the sources' ranges (the gap source's one wider), clamped to
+ * the matrix; structural: of the ranges the unpruned search would have. */
+static void
+next_range (const Wavefront *w1,
+            const Wavefront *wx,
+            const Wavefront *wo,
+            gboolean         structural,
+            gint64           n,
+            gint64           m,
+            gint64          *lo_out,
+            gint64          *hi_out)
+{
+  const Wavefront *src[3] = { w1, wx, wo };
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
+  guint q;
+
+  for (q = 0; q < 3; q++)
+    {
+      gint64 l, h;
+
+      if (src[q] == NULL)
+        continue;
+      l = structural ? src[q]->slo : src[q]->lo;
+      h = structural ? src[q]->shi : src[q]->hi;
+      if (l > h)
+        continue;
+      if (q == 2)
+        {
+          l--;
+          h++;
+        }
+      lo = MIN (lo, l);
+      hi = MAX (hi, h);
+    }
+  *lo_out = MAX (lo, -m);
+  *hi_out = MIN (hi, n);
 }
 
 /* Computes W_{side->score + 1}.  Offsets are >= 0; anything negative is
@@ -320,13 +430,20 @@ side_next (Workspace *ws,
   Wavefront *wx = side_get (ws, side, s - ws->pen_x);
   Wavefront *wo = side_get (ws, side, s - ws->pen_o);
   Wavefront *w = &side->ring[s % ws->ring_size];
-  gint64 lo = G_MAXINT64, hi = G_MININT64;
+  gint64 lo, hi, slo, shi;
   gint64 n = side->n, m = side->m;
   gint64 margin = ws->margin;
   const gint64 *p1, *px, *po;
   gint64 width, t;
   gint64 *o;
 
+  if (s == 0)
+    lo = hi = slo = shi = 0;
+  else
+    {
+      next_range (w1, wx, wo, FALSE, n, m, &lo, &hi);
+      next_range (w1, wx, wo, TRUE, n, m, &slo, &shi);
+    }
   if (w1 != NULL && w1->lo > w1->hi)
     w1 = NULL;
   if (wx != NULL && wx->lo > wx->hi)
@@ -334,30 +451,11 @@ side_next (Workspace *ws,
   if (wo != NULL && wo->lo > wo->hi)
     wo = NULL;
 
-  if (s == 0)
-    lo = hi = 0;
-  else
-    {
-      if (w1 != NULL)
-        {
-          lo = MIN (lo, w1->lo);
-          hi = MAX (hi, w1->hi);
-        }
-      if (wx != NULL)
-        {
-          lo = MIN (lo, wx->lo);
-          hi = MAX (hi, wx->hi);
-        }
-      if (wo != NULL)
-        {
-          lo = MIN (lo, wo->lo - 1);
-          hi = MAX (hi, wo->hi + 1);
-        }
-      lo = MAX (lo, -m);
-      hi = MIN (hi, n);
-    }
-
   side->score = s;
+  w->slo = slo;
+  w->shi = shi;
+  if (slo <= shi)
+    ws->struct_cells += (guint64) (shi - slo + 1);
   if (lo > hi)
     {
       w->lo = 1;
@@ -384,9 +482,9 @@ side_next (Workspace *ws,
   o = w->off;
   ws->cells += (guint64) width;
 
-  p1 = source_at (ws, w1, lo, hi);
-  px = source_at (ws, wx, lo, hi);
-  po = source_at (ws, wo, lo, hi);
+  p1 = source_at (ws, w1, lo, hi, 0);
+  px = source_at (ws, wx, lo, hi, 1);
+  po = source_at (ws, wo, lo, hi, 2);
   if (s == 0)
     o[0] = extend (side, 0, 0);
 #ifdef JX_WF_AVX2
@@ -398,7 +496,7 @@ side_next (Workspace *ws,
           ws->moving = g_renew (gint64, ws->moving, ws->moving_cap);
           ws->moving_from = g_renew (gint64, ws->moving_from, ws->moving_cap);
         }
-      step_cells_avx2 (ws, side, o, p1, px, po, lo, width);
+      step_cells_avx2 (ws, side, o, p1, px, po, lo, width, ws->bound - s);
     }
 #endif
   else
@@ -411,7 +509,11 @@ side_next (Workspace *ws,
 
         c = MIN (c, MIN (n, m + lo + t));
         if (c > prev)
-          o[t] = c < 0 ? WF_NULL : extend (side, c, lo + t);
+          {
+            o[t] = c < 0 ? WF_NULL : extend (side, c, lo + t);
+            if (o[t] >= 0 && ws->bound != G_MAXINT64 && _jx_prune_h (&side->h, o[t], lo + t) > ws->bound - s)
+              o[t] = WF_NULL;
+          }
         else
           o[t] = prev < 0 ? WF_NULL : prev;
       }
@@ -419,6 +521,33 @@ side_next (Workspace *ws,
     {
       o[-t] = WF_NULL;
       o[width - 1 + t] = WF_NULL;
+    }
+
+  /* Pruning checks the cells that moved (above): a cell is dropped when
+   * s + h > U, and with it the cell it replaced, whose h is no smaller (it
+   * lies before on the diagonal).  A cell that keeps its value is checked
+   * when it moves next, at most X steps later (by a mismatch from itself):
+   * dropping a cell is never required, only allowed.  The range shrinks to
+   * the cells left. */
+  if (ws->bound != G_MAXINT64)
+    {
+      gint64 first = 0, last = width - 1;
+
+      if (s == 0 && o[0] >= 0 && _jx_prune_h (&side->h, o[0], 0) > ws->bound)
+        o[0] = WF_NULL;
+      while (first < width && o[first] < 0)
+        first++;
+      if (first == width)
+        {
+          w->lo = 1;
+          w->hi = 0;
+          return;
+        }
+      while (o[last] < 0)
+        last--;
+      w->lo = lo + first;
+      w->hi = lo + last;
+      w->off = o + first;
     }
 }
 
@@ -525,7 +654,7 @@ predicted_cells (Workspace *ws,
   if (progress <= 0.0)
     return G_MAXDOUBLE;
   progress = MIN (progress, 1.0);
-  return (double) cells_before + (double) (ws->cells - cells_before) / (progress * progress);
+  return (double) cells_before + (double) (ws->struct_cells - cells_before) / (progress * progress);
 }
 
 static gboolean wavefront_rec (Workspace  *ws,
@@ -533,25 +662,36 @@ static gboolean wavefront_rec (Workspace  *ws,
                                gsize       n,
                                gsize       b0,
                                gsize       m,
+                               gint64      bound,
                                GError    **error);
 
+/* Stops the recursion: gave up, or the pruned search must be repeated. */
+static inline gboolean
+ws_stopped (const Workspace *ws)
+{
+  return ws->gave_up || ws->aborted || ws->uncertain;
+}
+
+/* bound: G_MAXINT64, or the bound U of pruning (see the top of the file). */
 static gboolean
 wavefront_rec (Workspace  *ws,
                gsize       a0,
                gsize       n,
                gsize       b0,
                gsize       m,
+               gint64      bound,
                GError    **error)
 {
   JxAlignCtx *ctx = ws->ctx;
-  Side fwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, FALSE, ws->rings, -1 };
-  Side bwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, TRUE, ws->rings + ws->ring_size, -1 };
+  gint64 pa = (gint64) (a0 - ws->top_a0), pb = (gint64) (b0 - ws->top_b0);
+  Side fwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, FALSE, ws->rings, -1, pa, pb };
+  Side bwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, TRUE, ws->rings + ws->ring_size, -1, pa, pb };
   gint64 reach = MAX (ws->pen_x, ws->pen_o);
   gint64 window = 2 * reach - 1;
   gint64 extra;
   gint64 best_sum = G_MAXINT64, best_a = 0, best_b = 0, best_i = 0, best_j = 0;
   gboolean best_corner = TRUE;
-  guint64 cells_before = ws->cells;
+  guint64 cells_before = ws->struct_cells;
   gint64 sa, sb;
 
   if (_jx_align_ctx_cancelled (ctx))
@@ -564,6 +704,12 @@ wavefront_rec (Workspace  *ws,
   if ((guint64) n * m <= ctx->base_cells)
     return _jx_align_nw (ctx, a0, n, b0, m, error);
 
+  ws->bound = bound;
+  if (bound != G_MAXINT64)
+    {
+      _jx_prune_side_init (&fwd.h, ws->fa, ws->fb, pa, pb, (gint64) n, (gint64) m, FALSE, ws->pen_m1, ws->pen_o);
+      _jx_prune_side_init (&bwd.h, ws->fa, ws->fb, pa, pb, (gint64) n, (gint64) m, TRUE, ws->pen_m1, ws->pen_o);
+    }
   side_reset (ws, &fwd);
   side_reset (ws, &bwd);
   side_next (ws, &fwd);
@@ -571,6 +717,11 @@ wavefront_rec (Workspace  *ws,
   extra = -1;
   for (;;)
     {
+      if (extra < 0 && bound != G_MAXINT64 && fwd.score + bwd.score > bound)
+        {
+          ws->aborted = TRUE;
+          return TRUE;
+        }
       if (extra < 0 &&
           touching (ws, side_get (ws, &fwd, fwd.score), side_get (ws, &bwd, bwd.score),
                     fwd.n, fwd.m) != G_MININT64)
@@ -586,11 +737,16 @@ wavefront_rec (Workspace  *ws,
         side_next (ws, &bwd);
 
       if (ws->budget != 0 &&
-          (ws->cells > ws->budget ||
-           (((fwd.score + bwd.score) & 63) == 0 && ws->cells - cells_before > ws->budget / 256 &&
+          (ws->struct_cells > ws->budget ||
+           (((fwd.score + bwd.score) & 63) == 0 && ws->struct_cells - cells_before > ws->budget / 256 &&
             predicted_cells (ws, &fwd, &bwd, cells_before) > ws->budget)))
         {
-          ws->gave_up = TRUE;
+          /* The cell count is the unpruned one, the extrapolation is not:
+           * only the unpruned search may decide on it. */
+          if (bound != G_MAXINT64 && ws->struct_cells <= ws->budget)
+            ws->uncertain = TRUE;
+          else
+            ws->gave_up = TRUE;
           return TRUE;
         }
       if (((fwd.score + bwd.score) & 63) == 0 && _jx_align_ctx_cancelled (ctx))
@@ -660,20 +816,63 @@ wavefront_rec (Workspace  *ws,
       return _jx_align_hirschberg (ctx, a0, n, b0, m, error);
     }
 
+  /* The halves' optima are best_a and best_b exactly: their first touch
+   * comes before optimum + reach. */
   if (best_a == 0)
     _jx_align_emit_run (ctx, a0, b0, (gsize) best_i);
-  else if (!wavefront_rec (ws, a0, (gsize) best_i, b0, (gsize) best_j, error))
+  else if (!wavefront_rec (ws, a0, (gsize) best_i, b0, (gsize) best_j,
+                           bound == G_MAXINT64 ? G_MAXINT64 : best_a + reach, error))
     return FALSE;
-  if (ws->gave_up)
+  if (ws_stopped (ws))
     return TRUE;
 
   if (best_b == 0)
     _jx_align_emit_run (ctx, a0 + best_i, b0 + best_j, n - (gsize) best_i);
   else if (!wavefront_rec (ws, a0 + best_i, n - (gsize) best_i,
-                           b0 + best_j, m - (gsize) best_j, error))
+                           b0 + best_j, m - (gsize) best_j,
+                           bound == G_MAXINT64 ? G_MAXINT64 : best_b + reach, error))
     return FALSE;
   return TRUE;
 }
+
+/* Counts the foreign symbols of the block (prefix sums in ws->fa, ws->fb) and
+ * returns h at its start, or -1 when no symbol is foreign (h is then only the
+ * length difference, too weak to prune). */
+static gint64
+foreign_init (Workspace *ws,
+              gsize      a0,
+              gsize      n,
+              gsize      b0,
+              gsize      m)
+{
+  const guint32 *a = ws->ctx->a + a0;
+  const guint32 *b = ws->ctx->b + b0;
+  JxPruneSide c;
+
+  ws->fa = _jx_align_foreign_counts (a, n, b, m);
+  ws->fb = _jx_align_foreign_counts (b, m, a, n);
+  if (ws->fa[n] == 0 && ws->fb[m] == 0)
+    return -1;
+  _jx_prune_side_init (&c, ws->fa, ws->fb, 0, 0, (gint64) n, (gint64) m, FALSE, ws->pen_m1, ws->pen_o);
+  return _jx_prune_h (&c, 0, 0);
+}
+
+/* Back to the state before a search of the block. */
+static void
+ws_restart (Workspace  *ws,
+            JxAlignCtx *ctx,
+            guint       start)
+{
+  g_array_set_size (ctx->pairs, start);
+  ws->struct_cells = 0;
+  ws->gave_up = FALSE;
+  ws->aborted = FALSE;
+  ws->uncertain = FALSE;
+}
+
+/* Tries of the pruned search before the unpruned one; the bound's slack over
+ * h at the start grows fourfold each time. */
+#define PRUNE_TRIES 3
 
 gboolean
 _jx_align_wavefront (JxAlignCtx  *ctx,
@@ -687,7 +886,7 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
 {
   Workspace ws = { 0, };
   guint start = ctx->pairs->len;
-  gboolean ok;
+  gboolean ok = TRUE, done = FALSE;
   guint r;
 
   g_assert (ctx->has_penalty && ctx->pen_x > 0 && ctx->pen_o > 0);
@@ -695,17 +894,47 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
   ws.ctx = ctx;
   ws.pen_x = ctx->pen_x;
   ws.pen_o = ctx->pen_o;
+  ws.pen_m1 = MIN (ws.pen_x, 2 * ws.pen_o);
   ws.ring_size = 2 * (guint) MAX (ws.pen_x, ws.pen_o);
   ws.margin = (gint64) MAX (ws.pen_x, ws.pen_o) + 2;
   ws.rings = g_new0 (Wavefront, 2 * ws.ring_size);
   ws.budget = cell_budget;
   ws.avx2 = _jx_align_use_avx2 ();
+  ws.bound = G_MAXINT64;
+  ws.top_a0 = a0;
+  ws.top_b0 = b0;
 
-  ok = wavefront_rec (&ws, a0, n, b0, m, error);
+  /* Pruning keeps counts and lengths below 2^30 (32-bit products). */
+  if (_jx_align_use_pruning () && (guint64) n * m > ctx->base_cells && n < (1u << 30) && m < (1u << 30))
+    {
+      gint64 h0 = foreign_init (&ws, a0, n, b0, m);
+      gint64 slack = MAX (4 * MAX (ws.pen_x, ws.pen_o), h0 / 64);
+      guint attempt;
+
+      for (attempt = 0; h0 >= 0 && attempt < PRUNE_TRIES && ok && !done; attempt++, slack *= 4)
+        {
+          ws_restart (&ws, ctx, start);
+          ok = wavefront_rec (&ws, a0, n, b0, m, h0 + slack, error);
+          if (ws.uncertain)
+            break;
+          done = !ws.aborted;
+        }
+    }
+  if (ok && !done)
+    {
+      ws_restart (&ws, ctx, start);
+      ok = wavefront_rec (&ws, a0, n, b0, m, G_MAXINT64, error);
+    }
+  else if (ok && !ws.gave_up)
+    ctx->stats->fast_pruned++;
 
   ctx->stats->cells += ws.cells;
   for (r = 0; r < 2 * ws.ring_size; r++)
     g_free (ws.rings[r].buf);
+  for (r = 0; r < G_N_ELEMENTS (ws.scratch); r++)
+    g_free (ws.scratch[r]);
+  g_free (ws.fa);
+  g_free (ws.fb);
   g_free (ws.nulls);
   g_free (ws.rings);
   g_free (ws.moving);

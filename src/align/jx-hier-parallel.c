@@ -96,6 +96,7 @@ merge_stats (JxHierAlignment       *r,
   r->stats.cells += t->stats.cells;
   r->stats.special_disjoint += t->stats.special_disjoint;
   r->stats.fast_gave_up += t->stats.fast_gave_up;
+  r->stats.fast_pruned += t->stats.fast_pruned;
 }
 
 /* The final pre-order list is assembled while tasks still run: the

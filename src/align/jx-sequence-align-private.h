@@ -42,4 +42,8 @@ GArray  *_jx_align_sequences_full (const guint32         *a,
  * without AVX2, or with JX_ALIGN_SCALAR=1), FALSE restores the default. */
 void     _jx_align_force_scalar   (gboolean               force);
 
+/* Tests only: TRUE makes the wavefront search every cell (as with
+ * JX_ALIGN_NO_PRUNING=1), FALSE restores the default. */
+void     _jx_align_force_unpruned (gboolean               force);
+
 G_END_DECLS

@@ -68,6 +68,7 @@ typedef struct
   guint64 cells;                           /* DP cells / wavefront cells computed */
   guint64 special_disjoint;                /* no symbol in common: solved without DP */
   guint64 fast_gave_up;                    /* AUTO tried the wavefront, it was too costly */
+  guint64 fast_pruned;                     /* wavefront searches done pruned (foreign symbols) */
 } JxAlignStats;
 
 /* Aligns a[0..n) with b[0..m). Returns a GArray of JxAlignPair in order, and

@@ -87,6 +87,7 @@ stats_add (JxMergedTreeStats       *to,
   to->align.cells += from->align.cells;
   to->align.special_disjoint += from->align.special_disjoint;
   to->align.fast_gave_up += from->align.fast_gave_up;
+  to->align.fast_pruned += from->align.fast_pruned;
 }
 
 /* Copies node j of builder src to node `to` of the tree. */

@@ -107,10 +107,10 @@ measure (const char               *label,
            100.0 * r->counts[JX_PAIR_EQUAL] / (double) MAX (r->n_pairs, 1), r->score,
            r->stats.cells, r->n_tasks);
   g_print ("  %-34s engine choices: nw %" G_GUINT64_FORMAT ", hirschberg %" G_GUINT64_FORMAT ", fast %" G_GUINT64_FORMAT
-           ", anchor %" G_GUINT64_FORMAT ", fast gave up %" G_GUINT64_FORMAT "\n", "",
+           ", anchor %" G_GUINT64_FORMAT ", fast gave up %" G_GUINT64_FORMAT ", fast pruned %" G_GUINT64_FORMAT "\n", "",
            r->stats.by_algorithm[JX_ALGORITHM_NEEDLEMAN_WUNSCH], r->stats.by_algorithm[JX_ALGORITHM_HIRSCHBERG],
            r->stats.by_algorithm[JX_ALGORITHM_FAST], r->stats.by_algorithm[JX_ALGORITHM_ANCHOR],
-           r->stats.fast_gave_up);
+           r->stats.fast_gave_up, r->stats.fast_pruned);
   g_print ("  %-34s ours/in-run baseline: wall %.1fx, cpu %.1fx\n", "",
            secs / MAX (baseline, 1e-9), cpu / MAX (baseline, 1e-9));
   if (target)
@@ -183,6 +183,15 @@ run (guint32 n,
   for (i = 0; i < JX_HIER_N_BUCKETS; i++)
     g_print ("    %-16s %" G_GUINT64_FORMAT "\n", labels[i], r->buckets[i]);
   g_clear_pointer (&r, jx_hier_alignment_free);
+
+  /* JX_BENCH_HIER_ONE_CORE: only the exact one-thread run (for profiling
+   * the single-core engine alone). */
+  if (g_getenv ("JX_BENCH_HIER_ONE_CORE") != NULL)
+    {
+      jx_test_call_tree_clear (&a);
+      jx_test_call_tree_clear (&b);
+      return;
+    }
 
   options.n_threads = cores;
   r = measure ("exact (auto), all cores", &ha, &hb, &options, base, target, &exact_wall);

@@ -5,7 +5,9 @@
  * of a plain reference DP written here: on random and adversarial sequences
  * of lengths 0 to 200 (all equal, identical, all different, one symbol),
  * with several scorings, and on whole hierarchical alignments of generated
- * call trees. */
+ * call trees.  The pruned wavefront gives the same pairs as the unpruned one
+ * (_jx_align_force_unpruned(), JX_ALIGN_NO_PRUNING=1) on long periodic
+ * sequences with foreign symbols, and on whole hierarchical alignments. */
 #include "config.h"
 
 #include <string.h>
@@ -245,6 +247,122 @@ test_auto (void)
     }
 }
 
+/* Long pairs for the pruned wavefront: a loop of period 1 to 7 and its copy
+ * with edits, some of them symbols the other side lacks (foreign); or, with
+ * noise, random symbols of a small alphabet with a few foreign ones, where
+ * h is far below the optimum and the pruned search must retry or give up. */
+static void
+make_long_pair (GRand   *rand,
+                gboolean noise,
+                guint32 *a,
+                gsize    n,
+                guint32 *b,
+                gsize   *m)
+{
+  guint32 period = (guint32) g_rand_int_range (rand, 1, 8);
+  double foreign = g_rand_double_range (rand, 0.0, 0.12);
+  double drop = g_rand_double_range (rand, 0.0, 0.05);
+  gsize k, out = 0;
+
+  for (k = 0; k < n; k++)
+    {
+      a[k] = noise ? (guint32) g_rand_int_range (rand, 0, 4) : (guint32) (k % period) * 7u + 1u;
+      if (g_rand_double (rand) < foreign / 4)
+        a[k] = 1000u + (guint32) g_rand_int_range (rand, 0, 100);  /* foreign in B */
+    }
+  for (k = 0; k < n && out < *m; k++)
+    {
+      double x = g_rand_double (rand);
+
+      if (x < drop)
+        continue;
+      if (x < drop + foreign / 2)
+        b[out++] = 5000u + (guint32) g_rand_int_range (rand, 0, 100);  /* renamed */
+      else if (x < drop + foreign && out + 1 < *m)
+        {
+          b[out++] = g_rand_boolean (rand) ? G_MAXUINT32 : 6000u;       /* inserted */
+          b[out++] = a[k];
+        }
+      else
+        b[out++] = noise && g_rand_double (rand) < 0.3 ? (guint32) g_rand_int_range (rand, 0, 4) : a[k];
+    }
+  *m = out;
+}
+
+static GArray *
+align_pruning (const guint32        *a,
+               gsize                 n,
+               const guint32        *b,
+               gsize                 m,
+               const JxAlignOptions *options,
+               guint64               base_cells,
+               gboolean              scalar,
+               gboolean              unpruned,
+               JxAlignStats         *stats,
+               gint64               *score)
+{
+  g_autoptr(GError) error = NULL;
+  GArray *pairs;
+
+  _jx_align_force_scalar (scalar);
+  _jx_align_force_unpruned (unpruned);
+  pairs = _jx_align_sequences_full (a, n, b, m, options, base_cells, stats, score, NULL, &error);
+  _jx_align_force_unpruned (FALSE);
+  _jx_align_force_scalar (FALSE);
+  g_assert_no_error (error);
+  g_assert_nonnull (pairs);
+  return pairs;
+}
+
+/* Pruned (AVX2 and scalar) and unpruned: the same pairs, and the reference's
+ * optimum; with the default base of the recursion and a tiny one (deep
+ * recursions, every half pruned by its own bound). */
+static void
+test_pruning (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1812);
+  g_autofree guint32 *a = g_new (guint32, 3000);
+  g_autofree guint32 *b = g_new (guint32, 3000);
+  static const JxAlgorithm algorithms[] = { JX_ALGORITHM_FAST, JX_ALGORITHM_AUTO };
+  JxAlignStats stats = { 0, };
+  guint k, r;
+
+  for (k = 0; k < G_N_ELEMENTS (scorings); k++)
+    for (r = 0; r < 48; r++)
+      {
+        JxAlignOptions options;
+        gsize n = (gsize) g_rand_int_range (rand, 150, r < 6 ? 3000 : 1200);
+        gsize m = MIN (n + n / 8, 3000);
+        guint64 base = r % 3 == 0 ? 16 : JX_ALIGN_DEFAULT_BASE_CELLS;
+        g_autoptr(GArray) reference = NULL;
+        gint64 reference_pairs_score = 0;
+        gboolean scalar;
+        int unpruned;
+
+        jx_align_options_init (&options);
+        options.scoring = scorings[k];
+        options.algorithm = algorithms[r % 2];
+        make_long_pair (rand, r % 4 == 3, a, n, b, &m);
+        reference = align_pruning (a, n, b, m, &options, base, FALSE, TRUE, NULL, &reference_pairs_score);
+        g_assert_cmpint (reference_pairs_score, ==, reference_score (a, n, b, m, &options.scoring));
+        for (scalar = FALSE; scalar <= TRUE; scalar++)
+          for (unpruned = 0; unpruned <= 1; unpruned++)
+            {
+              g_autoptr(GArray) pairs = NULL;
+              gint64 score = 0;
+
+              pairs = align_pruning (a, n, b, m, &options, base, scalar, unpruned, &stats, &score);
+              g_assert_cmpint (score, ==, reference_pairs_score);
+              g_assert_cmpuint (pairs->len, ==, reference->len);
+              g_assert_true (memcmp (pairs->data, reference->data, pairs->len * sizeof (JxAlignPair)) == 0);
+            }
+      }
+  /* The pruned search did run (and the unpruned one where it had to). */
+  g_test_message ("wavefront searches %" G_GUINT64_FORMAT ", pruned %" G_GUINT64_FORMAT,
+                  stats.by_algorithm[JX_ALGORITHM_FAST], stats.fast_pruned);
+  g_assert_cmpuint (stats.fast_pruned, >, 100);
+}
+
 static void
 as_hier_tree (const JxTestCallTree *t,
               JxHierTree           *h)
@@ -259,7 +377,8 @@ static JxHierAlignment *
 hier (const JxHierTree *a,
       const JxHierTree *b,
       guint             n_threads,
-      gboolean          scalar)
+      gboolean          scalar,
+      gboolean          unpruned)
 {
   g_autoptr(GError) error = NULL;
   JxHierAlignOptions options;
@@ -268,7 +387,9 @@ hier (const JxHierTree *a,
   jx_hier_align_options_init (&options);
   options.n_threads = n_threads;
   _jx_align_force_scalar (scalar);
+  _jx_align_force_unpruned (unpruned);
   r = jx_hier_align (a, b, &options, NULL, NULL, NULL, &error);
+  _jx_align_force_unpruned (FALSE);
   _jx_align_force_scalar (FALSE);
   g_assert_no_error (error);
   g_assert_nonnull (r);
@@ -276,7 +397,8 @@ hier (const JxHierTree *a,
 }
 
 /* Whole hierarchical alignments of call trees shaped like bench-hier's:
- * score, counts and every pair as with the scalar kernels. */
+ * score, counts and every pair as with the scalar kernels and as with the
+ * unpruned wavefront. */
 static void
 test_hier (void)
 {
@@ -296,15 +418,24 @@ test_hier (void)
 
       for (threads = 1; threads <= 2; threads++)
         {
-          g_autoptr(JxHierAlignment) fast = hier (&ha, &hb, threads, FALSE);
-          g_autoptr(JxHierAlignment) scalar = hier (&ha, &hb, threads, TRUE);
+          g_autoptr(JxHierAlignment) fast = hier (&ha, &hb, threads, FALSE, FALSE);
+          JxHierAlignment *others[2];
+          guint k;
 
-          g_assert_cmpint (fast->score, ==, scalar->score);
-          g_assert_cmpint (fast->raw_score, ==, scalar->raw_score);
-          g_assert_cmpuint (fast->n_pairs, ==, scalar->n_pairs);
-          g_assert_true (memcmp (fast->counts, scalar->counts, sizeof fast->counts) == 0);
-          g_assert_true (memcmp (fast->pairs, scalar->pairs, fast->n_pairs * sizeof (JxAlignPair)) == 0);
-          g_assert_true (memcmp (fast->parent, scalar->parent, fast->n_pairs * sizeof (guint32)) == 0);
+          others[0] = hier (&ha, &hb, threads, TRUE, FALSE);
+          others[1] = hier (&ha, &hb, threads, FALSE, TRUE);
+          for (k = 0; k < G_N_ELEMENTS (others); k++)
+            {
+              JxHierAlignment *other = others[k];
+
+              g_assert_cmpint (fast->score, ==, other->score);
+              g_assert_cmpint (fast->raw_score, ==, other->raw_score);
+              g_assert_cmpuint (fast->n_pairs, ==, other->n_pairs);
+              g_assert_true (memcmp (fast->counts, other->counts, sizeof fast->counts) == 0);
+              g_assert_true (memcmp (fast->pairs, other->pairs, fast->n_pairs * sizeof (JxAlignPair)) == 0);
+              g_assert_true (memcmp (fast->parent, other->parent, fast->n_pairs * sizeof (guint32)) == 0);
+              jx_hier_alignment_free (other);
+            }
           g_assert_cmpuint (fast->stats.calls, >, 0);
         }
       jx_test_call_tree_clear (&a);
@@ -320,6 +451,7 @@ main (int   argc,
 
   g_test_add_func ("/align/kernels/nw", test_nw);
   g_test_add_func ("/align/kernels/auto", test_auto);
+  g_test_add_func ("/align/kernels/pruning", test_pruning);
   g_test_add_func ("/align/kernels/hier", test_hier);
 
   return g_test_run ();
