@@ -87,18 +87,12 @@ builder_flush (PyramidBuilder *b)
             best = i;
             best_occupancy = b->slot_occupancy[i];
           }
-      if (best != k)
-        {
-          guint32 r = b->slot_region[k];
-          double o = b->slot_occupancy[k];
-
-          b->slot_region[k] = b->slot_region[best];
-          b->slot_occupancy[k] = b->slot_occupancy[best];
-          b->slot_region[best] = r;
-          b->slot_occupancy[best] = o;
-        }
-      out[k].region = b->slot_region[k];
-      out[k].occupancy = (float) b->slot_occupancy[k];
+      /* The swap of a selection sort, without a branch; slot k is not read
+       * again, so only best takes k's place. */
+      out[k].region = b->slot_region[best];
+      out[k].occupancy = (float) best_occupancy;
+      b->slot_region[best] = b->slot_region[k];
+      b->slot_occupancy[best] = b->slot_occupancy[k];
     }
   builder_reset (b);
 }
