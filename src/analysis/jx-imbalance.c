@@ -253,22 +253,24 @@ compute_processes (JxImbalance *self)
 
 static JxImbalance *imbalance_sort_segments (JxImbalance *self);
 
-JxImbalance *
-jx_imbalance_compute (JxTrace       *trace,
-                      const char    *function,
-                      GCancellable  *cancellable,
-                      GError       **error)
+/* jx_imbalance_compute () with the trace's candidates already found (the
+ * sorted list, any length: it takes it and keeps the first few). */
+static JxImbalance *
+compute_with_candidates (JxTrace       *trace,
+                         const char    *function,
+                         GArray        *candidates,
+                         GCancellable  *cancellable,
+                         GError       **error)
 {
   g_autoptr(JxImbalance) self = NULL;
   g_autofree guint8 *sync = NULL;
   guint n_streams;
 
-  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
   self = g_atomic_rc_box_new0 (JxImbalance);
   self->trace = g_object_ref (trace);
-  self->candidates = jx_imbalance_find_candidates (trace, N_KEPT_CANDIDATES);
+  if (candidates->len > N_KEPT_CANDIDATES)
+    g_array_set_size (candidates, N_KEPT_CANDIDATES);
+  self->candidates = candidates;
   self->segments = g_array_new (FALSE, FALSE, sizeof (JxSegment));
   n_streams = jx_trace_get_n_streams (trace);
   self->stream_first = g_new0 (guint, n_streams + 1);
@@ -328,6 +330,19 @@ jx_imbalance_compute (JxTrace       *trace,
   compute_distances (self);
   compute_processes (self);
   return imbalance_sort_segments (g_steal_pointer (&self));
+}
+
+JxImbalance *
+jx_imbalance_compute (JxTrace       *trace,
+                      const char    *function,
+                      GCancellable  *cancellable,
+                      GError       **error)
+{
+  g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return compute_with_candidates (trace, function, jx_imbalance_find_candidates (trace, N_KEPT_CANDIDATES),
+                                  cancellable, error);
 }
 
 static int
@@ -570,17 +585,17 @@ jx_imbalance_set_free (JxImbalanceSet *self)
 }
 
 /* TRUE when region `name` of trace is one of its candidates: called often
- * enough, and on some stream more than once, to segment it. */
+ * enough, and on some stream more than once, to segment it (candidates: all
+ * of them, from jx_imbalance_find_candidates (trace, 0)). */
 static gboolean
-is_candidate (JxTrace    *trace,
-              const char *name)
+is_candidate (JxTrace      *trace,
+              const GArray *candidates,
+              const char   *name)
 {
   guint32 region = jx_trace_find_region (trace, name);
-  g_autoptr(GArray) candidates = NULL;
 
   if (region == JX_NONE)
     return FALSE;
-  candidates = jx_imbalance_find_candidates (trace, 0);
   for (guint i = 0; i < candidates->len; i++)
     if (g_array_index (candidates, JxImbalanceCandidate, i).region == region)
       return TRUE;
@@ -595,14 +610,18 @@ jx_imbalance_compute_common (JxTrace       *trace,
                              GError       **error)
 {
   JxImbalance *imbalance;
+  GArray *candidates;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
   g_return_val_if_fail (note != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   *note = NULL;
-  if (common != NULL && is_candidate (trace, common))
-    return jx_imbalance_compute (trace, common, cancellable, error);
-  imbalance = jx_imbalance_compute (trace, NULL, cancellable, error);
+  /* One pass finds the candidates for both the check and the segmenting. */
+  candidates = jx_imbalance_find_candidates (trace, 0);
+  if (common != NULL && is_candidate (trace, candidates, common))
+    return compute_with_candidates (trace, common, candidates, cancellable, error);
+  imbalance = compute_with_candidates (trace, NULL, candidates, cancellable, error);
   if (imbalance == NULL)
     return NULL;
   if (common != NULL)
