@@ -78,22 +78,21 @@ builder_flush (PyramidBuilder *b)
   for (guint k = 0; k < BUCKET_K && k < b->n_slots; k++)
     {
       guint best = k;
+      double best_occupancy = b->slot_occupancy[k];
 
+      /* The best value in a register: no load waits for the last compare. */
       for (guint i = k + 1; i < b->n_slots; i++)
-        if (b->slot_occupancy[i] > b->slot_occupancy[best])
-          best = i;
-      if (best != k)
-        {
-          guint32 r = b->slot_region[k];
-          double o = b->slot_occupancy[k];
-
-          b->slot_region[k] = b->slot_region[best];
-          b->slot_occupancy[k] = b->slot_occupancy[best];
-          b->slot_region[best] = r;
-          b->slot_occupancy[best] = o;
-        }
-      out[k].region = b->slot_region[k];
-      out[k].occupancy = (float) b->slot_occupancy[k];
+        if (b->slot_occupancy[i] > best_occupancy)
+          {
+            best = i;
+            best_occupancy = b->slot_occupancy[i];
+          }
+      /* The swap of a selection sort, without a branch; slot k is not read
+       * again, so only best takes k's place. */
+      out[k].region = b->slot_region[best];
+      out[k].occupancy = (float) best_occupancy;
+      b->slot_region[best] = b->slot_region[k];
+      b->slot_occupancy[best] = b->slot_occupancy[k];
     }
   builder_reset (b);
 }
@@ -139,10 +138,21 @@ builder_fill (PyramidBuilder *b,
 
   while (t0 < t1)
     {
-      guint64 bucket = (guint64) (t0 - pyr->origin) / pyr->base;
-      gint64 bucket_start = pyr->origin + (gint64) (bucket * pyr->base);
-      gint64 bucket_end = bucket_start + (gint64) pyr->base;
-      gint64 piece_end;
+      guint64 bucket;
+      gint64 bucket_start, bucket_end, piece_end;
+
+      /* Most segments fall in the bucket of the one before: no division. */
+      if (t0 >= b->current_start && t0 < b->current_end)
+        {
+          bucket = b->current;
+          bucket_start = b->current_start;
+        }
+      else
+        {
+          bucket = (guint64) (t0 - pyr->origin) / pyr->base;
+          bucket_start = pyr->origin + (gint64) (bucket * pyr->base);
+        }
+      bucket_end = bucket_start + (gint64) pyr->base;
 
       if (bucket >= pyr->n_buckets[0])
         return;
@@ -150,6 +160,8 @@ builder_fill (PyramidBuilder *b,
         {
           builder_flush (b);
           b->current = bucket;
+          b->current_start = bucket_start;
+          b->current_end = bucket_end;
         }
       if (t0 == bucket_start && t1 >= bucket_end)
         {
@@ -170,6 +182,8 @@ builder_fill (PyramidBuilder *b,
             }
           t0 = pyr->origin + (gint64) (last * pyr->base);
           b->current = last;
+          b->current_start = t0;
+          b->current_end = t0 + (gint64) pyr->base;
           builder_reset (b);
           continue;
         }
@@ -179,18 +193,32 @@ builder_fill (PyramidBuilder *b,
     }
 }
 
+static inline void
+builder_segment (PyramidBuilder *b,
+                 gint64          t0,
+                 gint64          t1,
+                 guint32         region)
+{
+  if (t0 > b->last)
+    builder_fill (b, b->last, t0, JX_NONE);
+  /* Most segments lie inside the current bucket without covering it: what
+   * builder_fill () would do for them, without its loop. */
+  if (t1 > t0 && t0 >= b->current_start && t1 <= b->current_end && b->current < b->pyr->n_buckets[0] &&
+      !(t0 == b->current_start && t1 == b->current_end))
+    builder_add (b, region, (double) (t1 - t0));
+  else if (t1 > t0)
+    builder_fill (b, t0, t1, region);
+  if (t1 > b->last)
+    b->last = t1;
+}
+
 void
 _jx_pyramid_builder_segment (PyramidBuilder *b,
                              gint64          t0,
                              gint64          t1,
                              guint32         region)
 {
-  if (t0 > b->last)
-    builder_fill (b, b->last, t0, JX_NONE);
-  if (t1 > t0)
-    builder_fill (b, t0, t1, region);
-  if (t1 > b->last)
-    b->last = t1;
+  builder_segment (b, t0, t1, region);
 }
 
 void
@@ -251,14 +279,23 @@ _jx_pyramid_builder_init (PyramidBuilder *b,
   pyr->base = base;
   pyr->n_levels = 1;
   pyr->n_buckets[0] = (span + base - 1) / base;
-  pyr->levels[0] = g_new0 (Entry, pyr->n_buckets[0] * BUCKET_K);
+  /* Written once each (not zeroed first): idle, nothing ran. */
+  pyr->levels[0] = g_new (Entry, pyr->n_buckets[0] * BUCKET_K);
   for (guint64 i = 0; i < pyr->n_buckets[0] * BUCKET_K; i++)
-    pyr->levels[0][i].region = JX_NONE;
-  pyr->busy[0] = g_new0 (Busy, pyr->n_buckets[0]);
+    {
+      pyr->levels[0][i].region = JX_NONE;
+      pyr->levels[0][i].occupancy = 0.0f;
+    }
+  pyr->busy[0] = g_new (Busy, pyr->n_buckets[0]);
   for (guint64 i = 0; i < pyr->n_buckets[0]; i++)
-    pyr->busy[0][i].region = JX_NONE;
+    {
+      pyr->busy[0][i].time = 0.0f;
+      pyr->busy[0][i].region = JX_NONE;
+    }
   b->pyr = pyr;
   b->last = origin;
+  b->current_start = origin;
+  b->current_end = origin + (gint64) base;
   builder_reset (b);
 }
 
@@ -284,32 +321,40 @@ merge_entries (const Entry *a,
   float occupancy[2 * BUCKET_K];
   guint n = 0;
 
-  for (guint side = 0; side < 2; side++)
+  /* A bucket's own entries have distinct regions: a's go in as they are
+   * (0 + x is x), b's are looked up among them. */
+  for (guint k = 0; k < BUCKET_K; k++)
+    if (!(a[k].occupancy <= 0.0f))
+      {
+        region[n] = a[k].region;
+        occupancy[n] = a[k].occupancy;
+        n++;
+      }
+  for (guint k = 0, n_a = n; k < BUCKET_K; k++)
     {
-      const Entry *in = side == 0 ? a : b;
+      guint i;
 
-      for (guint k = 0; k < BUCKET_K; k++)
+      if (b[k].occupancy <= 0.0f)
+        continue;
+      for (i = 0; i < n_a; i++)
+        if (region[i] == b[k].region)
+          break;
+      if (i == n_a)
         {
-          guint i;
-
-          if (in[k].occupancy <= 0.0f)
-            continue;
-          for (i = 0; i < n; i++)
-            if (region[i] == in[k].region)
-              break;
-          if (i == n)
-            {
-              region[n] = in[k].region;
-              occupancy[n] = 0.0f;
-              n++;
-            }
-          occupancy[i] += in[k].occupancy;
+          region[n] = b[k].region;
+          occupancy[n] = b[k].occupancy;
+          n++;
+        }
+      else
+        {
+          occupancy[i] += b[k].occupancy;
         }
     }
 
   for (guint k = 0; k < BUCKET_K; k++)
     {
       guint best = k;
+      float best_occupancy;
 
       if (k >= n)
         {
@@ -317,11 +362,15 @@ merge_entries (const Entry *a,
           out[k].occupancy = 0.0f;
           continue;
         }
+      best_occupancy = occupancy[k];
       for (guint i = k + 1; i < n; i++)
-        if (occupancy[i] > occupancy[best])
-          best = i;
+        if (occupancy[i] > best_occupancy)
+          {
+            best = i;
+            best_occupancy = occupancy[i];
+          }
       out[k].region = region[best];
-      out[k].occupancy = occupancy[best];
+      out[k].occupancy = best_occupancy;
       region[best] = region[k];
       occupancy[best] = occupancy[k];
     }
@@ -371,13 +420,14 @@ _jx_pyramid_builder_finish (PyramidBuilder *b,
     }
 }
 
-static void
+/* Inlined into the walk below: no call per segment. */
+static G_ALWAYS_INLINE inline void
 builder_segment_cb (gpointer data,
                     gint64   t0,
                     gint64   t1,
                     guint32  region)
 {
-  _jx_pyramid_builder_segment (data, t0, t1, region);
+  builder_segment (data, t0, t1, region);
 }
 
 void
@@ -395,6 +445,6 @@ _jx_pyramid_build_stream (const JxStream *s,
   if (end <= origin)
     return;
   _jx_pyramid_builder_init (&b, pyr, origin, end, s->n_invocations);
-  _jx_walk_innermost (s, origin, end, builder_segment_cb, &b);
+  _jx_walk_innermost_inline (s, origin, end, builder_segment_cb, &b);
   _jx_pyramid_builder_finish (&b, end);
 }

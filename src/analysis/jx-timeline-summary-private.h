@@ -106,6 +106,8 @@ typedef struct
 {
   Pyramid *pyr;
   guint64  current;            /* bucket being accumulated */
+  gint64   current_start;      /* its ticks [current_start, current_end) */
+  gint64   current_end;
   gint64   last;               /* time covered so far */
   guint    n_slots;
   guint32  slot_region[BUILD_SLOTS];

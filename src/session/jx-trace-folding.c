@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-background.h"
 #include "jx-session-job.h"
 #include "jx-trace-folding.h"
 
@@ -265,6 +266,8 @@ imbalance_thread (GTask        *task,
   ImbalanceTask *t = task_data;
   GError *error = NULL;
 
+  /* Background work, like the summary and the comparison beside it. */
+  jx_background_lower_thread ();
   if (t->function != NULL || t->mode == JX_SOS_COMMON_OWN)
     t->result = jx_imbalance_compute (t->trace, t->function, cancellable, &error);
   else
