@@ -153,6 +153,35 @@ new_node (Builder *b,
   return n;
 }
 
+/* The hash table's part of child_node: found there or created. */
+static G_GNUC_NO_INLINE guint32
+child_node_slow (Builder *b,
+                 guint32  parent,
+                 guint32  last,
+                 guint32  sym_a,
+                 guint32  sym_b)
+{
+  ChildSlot *slot = children_find (b, parent, sym_a, sym_b);
+  Node *nodes;
+  guint32 node;
+
+  if (slot->node != EMPTY_SLOT)
+    node = slot->node;
+  else
+    {
+      node = new_node (b, parent, sym_a, sym_b);
+      slot->node = node;
+      if (++b->children.count * 2 > b->children.mask + 1)
+        children_grow (b);
+    }
+  /* new_node may have moved the nodes. */
+  nodes = b->nodes;
+  if (last != JX_NONE)
+    nodes[last].succ = node;
+  nodes[parent].cursor = node;
+  return node;
+}
+
 /* The child of parent with these symbols (a one-sided call's symbol on
  * both sides), created when new. Calls repeat their callees in the same
  * order, so before the hash table the child that followed the child found
@@ -160,7 +189,7 @@ new_node (Builder *b,
  * sibling, the first child and that child again. A call that breaks the
  * order (one inserted or changed in B) costs a lookup or two; which node is
  * found does not depend on the guesses, only how fast. */
-static inline guint32
+static inline G_ALWAYS_INLINE guint32
 child_node (Builder *b,
             guint32  parent,
             guint32  sym_a,
@@ -170,8 +199,6 @@ child_node (Builder *b,
   Node *p = &nodes[parent];
   guint32 last = p->cursor;
   guint32 guess = JX_NONE;
-  ChildSlot *slot;
-  guint32 node;
 
 #define MATCHES(n) ((n) != JX_NONE && nodes[n].sym_a == sym_a && nodes[n].sym_b == sym_b)
   if (last != JX_NONE)
@@ -190,30 +217,12 @@ child_node (Builder *b,
   else if (MATCHES (p->first_child))
     guess = p->first_child;
 #undef MATCHES
-  if (guess != JX_NONE)
-    {
-      if (last != JX_NONE)
-        nodes[last].succ = guess;
-      p->cursor = guess;
-      return guess;
-    }
-
-  slot = children_find (b, parent, sym_a, sym_b);
-  if (slot->node != EMPTY_SLOT)
-    node = slot->node;
-  else
-    {
-      node = new_node (b, parent, sym_a, sym_b);
-      slot->node = node;
-      if (++b->children.count * 2 > b->children.mask + 1)
-        children_grow (b);
-    }
-  /* new_node may have moved the nodes. */
-  nodes = b->nodes;
+  if (G_UNLIKELY (guess == JX_NONE))
+    return child_node_slow (b, parent, last, sym_a, sym_b);
   if (last != JX_NONE)
-    nodes[last].succ = node;
-  nodes[parent].cursor = node;
-  return node;
+    nodes[last].succ = guess;
+  p->cursor = guess;
+  return guess;
 }
 
 void
