@@ -92,6 +92,8 @@ gboolean    _jx_diff_tree_builder_add_alignment (Builder               *b,
                                                  GCancellable          *cancellable);
 void        _jx_diff_tree_builder_add_tree      (Builder               *b,
                                                  const JxDiffTree      *src);
+void        _jx_diff_tree_builder_add_builder   (Builder               *b,
+                                                 const Builder         *src);
 JxDiffTree *_jx_diff_tree_builder_finish        (Builder               *b);
 void        _jx_diff_tree_builder_clear         (Builder               *b);
 

@@ -460,6 +460,47 @@ _jx_diff_tree_builder_add_tree (Builder          *b,
     }
 }
 
+/* The same as _jx_diff_tree_builder_add_tree (src finished), read from
+ * the builder itself: a comparison's pairs are summed without writing each
+ * pair's tree out first. */
+void
+_jx_diff_tree_builder_add_builder (Builder       *b,
+                                   const Builder *src)
+{
+  g_autofree guint32 *map = g_new (guint32, MAX (src->n_nodes, 1));
+
+  g_assert (src->seconds_per_tick_a == b->seconds_per_tick_a);
+  g_assert (src->seconds_per_tick_b == b->seconds_per_tick_b);
+
+  b->n_stream_pairs += src->n_stream_pairs;
+  /* Nodes are numbered in order of creation: a parent before its children. */
+  for (guint32 n = 0; n < src->n_nodes; n++)
+    {
+      const Node *sn = &src->nodes[n];
+      const OneSided *so = &src->one_sided[n];
+      Node *h;
+      OneSided *o;
+
+      if (n == JX_DIFF_TREE_ROOT)
+        map[n] = JX_DIFF_TREE_ROOT;
+      else
+        {
+          g_assert (sn->parent < n);
+          map[n] = child_node (b, map[sn->parent], sn->sym_a, sn->sym_b);
+        }
+      h = &b->nodes[map[n]];
+      o = &b->one_sided[map[n]];
+      for (guint s = 0; s < 2; s++)
+        {
+          o->calls[s] += sn->calls[s] + so->calls[s];
+          h->incl[s] += sn->incl[s];
+          o->only_calls[s] += so->only_calls[s];
+          o->only_incl[s] += so->only_incl[s];
+          o->top_only[s] += so->top_only[s];
+        }
+    }
+}
+
 JxDiffTree *
 jx_diff_tree_new_for_alignment (const JxHierAlignment *al,
                                 const JxDiffTreeSide  *a,
