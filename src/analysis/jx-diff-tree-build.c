@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-diff-tree-build.c — the differential tree of a comparison: each
- * compared stream pair's tree on a worker thread, then the trees summed by
- * call path (see jx-diff-tree.h). */
+ * compared stream pair's tree built on a worker thread, then the pairs'
+ * builders summed by call path in pair order (see jx-diff-tree.h). */
 #include "config.h"
 
 #include <stdlib.h>
