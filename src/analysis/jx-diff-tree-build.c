@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-diff-tree-build.c — the differential tree of a comparison: each
- * compared stream pair's tree on a worker thread, then the trees summed by
- * call path (see jx-diff-tree.h). */
+ * compared stream pair's tree built on a worker thread, then the pairs'
+ * builders summed by call path in pair order (see jx-diff-tree.h). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -15,7 +15,8 @@ typedef struct
   const JxHierAlignment *al;
   JxDiffTreeSide         a;
   JxDiffTreeSide         b;
-  JxDiffTree            *tree;    /* result */
+  Builder                builder; /* result, when built */
+  gboolean               built;
 } Job;
 
 typedef struct
@@ -34,13 +35,11 @@ static void
 run_job (Run *run,
          Job *job)
 {
-  Builder builder;
-
-  _jx_diff_tree_builder_init (&builder, job->a.seconds_per_tick, job->b.seconds_per_tick, run->names, run->n_names);
-  if (_jx_diff_tree_builder_add_alignment (&builder, job->al, &job->a, &job->b, run->cancellable))
-    job->tree = _jx_diff_tree_builder_finish (&builder);
-  else
-    _jx_diff_tree_builder_clear (&builder);
+  _jx_diff_tree_builder_init (&job->builder, job->a.seconds_per_tick, job->b.seconds_per_tick, run->names,
+                              run->n_names);
+  job->built = _jx_diff_tree_builder_add_alignment (&job->builder, job->al, &job->a, &job->b, run->cancellable);
+  if (!job->built)
+    _jx_diff_tree_builder_clear (&job->builder);
 }
 
 static void
@@ -52,7 +51,7 @@ pool_func (gpointer data,
 
   run_job (run, job);
   g_mutex_lock (&run->mutex);
-  if (job->tree == NULL)
+  if (!job->built)
     run->cancelled = TRUE;
   if (--run->pending == 0)
     g_cond_signal (&run->cond);
@@ -202,7 +201,7 @@ jx_diff_tree_build (JxComparison  *cmp,
       for (guint j = 0; j < n_jobs && !run.cancelled; j++)
         {
           run_job (&run, &jobs[j]);
-          run.cancelled = jobs[j].tree == NULL;
+          run.cancelled = !jobs[j].built;
         }
     }
   else
@@ -233,30 +232,33 @@ jx_diff_tree_build (JxComparison  *cmp,
   if (!run.cancelled && !g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       if (n_jobs == 1)
+        result = _jx_diff_tree_builder_finish (&jobs[0].builder);
+      else if (n_jobs == 0)
         {
-          result = jobs[0].tree;
-          jobs[0].tree = NULL;
+          result = jx_diff_tree_merge (NULL, 0);
+          result->seconds_per_tick_a = spt_a;
+          result->seconds_per_tick_b = spt_b;
         }
       else
         {
-          g_autofree JxDiffTree **trees = g_new0 (JxDiffTree *, MAX (n_jobs, 1));
+          Builder merged;
 
           /* In pair order, whatever order the threads finished in: children
            * appear in the same order every time. */
+          _jx_diff_tree_builder_init (&merged, spt_a, spt_b, run.names, run.n_names);
           for (guint j = 0; j < n_jobs; j++)
-            trees[j] = jobs[j].tree;
-          result = jx_diff_tree_merge (trees, n_jobs);
-          if (n_jobs == 0)
             {
-              result->seconds_per_tick_a = spt_a;
-              result->seconds_per_tick_b = spt_b;
+              _jx_diff_tree_builder_add_builder (&merged, &jobs[j].builder);
+              _jx_diff_tree_builder_clear (&jobs[j].builder);
             }
+          result = _jx_diff_tree_builder_finish (&merged);
         }
     }
   else if (error != NULL && *error == NULL)
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("Operation was cancelled"));
 
+  /* Whatever was not summed (cancelled, failed). */
   for (guint j = 0; j < n_jobs; j++)
-    g_clear_pointer (&jobs[j].tree, jx_diff_tree_free);
+    _jx_diff_tree_builder_clear (&jobs[j].builder);
   return result;
 }

@@ -8,23 +8,37 @@
 
 G_BEGIN_DECLS
 
-/* What the walk touches for every call, half a cache line, so that the
- * nodes of a stream pair's tree mostly stay in the core's cache: the
- * node's label (to recognise it), its link to the next sibling (to find
- * the next callee without hashing), its calls and inclusive times ([0]
- * side A, [1] side B). One stream pair's calls fit 32 bits (invocation ids
- * are guint32); merged trees add theirs in Cold.calls. Exclusive times
+/* A node of the tree being built: everything the walk reads or writes for
+ * a call, in one cache line, so that a call costs one line of its node
+ * (its parent's line is the caller's, already in the cache). The key of a
+ * node is its parent and its two symbols (sym_a, sym_b: equal except on a
+ * different node; a one-sided node has its symbol on both sides). Siblings
+ * are linked in order of creation (first_child … next_sibling, last_child
+ * to append); cursor is the child found last under the node and succ the
+ * sibling that followed the node last time under its parent: the walk
+ * tries them before the hash table. Calls and inclusive times: [0] side
+ * A, [1] side B. One stream pair's calls fit 32 bits (invocation ids are
+ * guint32); merged trees add theirs in OneSided.calls. Exclusive times
  * follow at the end: a node's inclusive time minus its children's. */
 typedef struct
 {
-  guint32 label;
+  guint32 sym_a;
+  guint32 sym_b;
+  guint32 parent;
   guint32 next_sibling;
+  guint32 first_child;
+  guint32 last_child;
+  guint32 cursor;
+  guint32 depth;
   guint32 calls[2];
   guint64 incl[2];
-} HotNode;
+  guint32 succ;
+  guint32 spare;
+} Node;
 
-/* What calls seldom touch: one-sided parts, calls summed by merges, the
- * child found last under the node (read while the node is hot). */
+G_STATIC_ASSERT (sizeof (Node) == 64);
+
+/* What calls seldom touch: one-sided parts, calls summed by merges. */
 typedef struct
 {
   guint64 only_calls[2];
@@ -33,23 +47,10 @@ typedef struct
   guint64 calls[2];
 } OneSided;
 
-/* Open addressing slot: key → value, one cache line per probe. */
-typedef struct
-{
-  guint64 key;
-  guint32 value;     /* G_MAXUINT32: empty */
-} Slot;
-
-typedef struct
-{
-  Slot   *slots;
-  gsize   mask;
-  gsize   count;
-} SlotTable;
-
 /* The children table's slot, 8 bytes so that the table is half as large
  * in the cache: the node (G_MAXUINT32: empty) and 32 more bits of the
- * key's hash; the key itself (parent, label) is the node's. */
+ * key's hash; the key itself (parent, sym_a, sym_b) is in the node's line,
+ * which the call then updates. */
 typedef struct
 {
   guint32 node;
@@ -67,18 +68,9 @@ typedef struct
 {
   guint32     n_nodes;
   guint32     capacity;
-  HotNode    *nodes;
+  Node       *nodes;         /* 64-byte aligned */
   OneSided   *one_sided;
-  guint32    *parent;
-  guint32    *first_child;
-  guint32    *last_child;    /* to append children in order */
-  guint32    *cursor;        /* the child found last under each node */
-  guint32    *symbol_a;
-  guint32    *symbol_b;
-  guint16    *depth;
-  ChildTable  children;      /* (parent, label) → node */
-  SlotTable   diff_labels;   /* (symbol_a << 32 | symbol_b) → label of a different node */
-  guint32     n_diff_labels;
+  ChildTable  children;      /* (parent, sym_a, sym_b) → node */
 
   double      seconds_per_tick_a;
   double      seconds_per_tick_b;
@@ -100,6 +92,8 @@ gboolean    _jx_diff_tree_builder_add_alignment (Builder               *b,
                                                  GCancellable          *cancellable);
 void        _jx_diff_tree_builder_add_tree      (Builder               *b,
                                                  const JxDiffTree      *src);
+void        _jx_diff_tree_builder_add_builder   (Builder               *b,
+                                                 const Builder         *src);
 JxDiffTree *_jx_diff_tree_builder_finish        (Builder               *b);
 void        _jx_diff_tree_builder_clear         (Builder               *b);
 

@@ -8,12 +8,11 @@
 
 #include "jx-diff-tree-private.h"
 
-/* Labels of different nodes ("f → g") are numbered from here; labels below
- * it are symbols. */
-#define DIFF_LABEL_BIT 0x80000000u
 #define EMPTY_SLOT     G_MAXUINT32
 
-static guint64
+#define GROW(array, capacity) ((array) = g_renew (__typeof__ (*(array)), (array), (capacity)))
+
+static inline guint64
 mix64 (guint64 x)
 {
   /* splitmix64's finaliser: keys that differ in a few bits spread out. */
@@ -25,61 +24,13 @@ mix64 (guint64 x)
   return x;
 }
 
-#define GROW(array, capacity) ((array) = g_renew (__typeof__ (*(array)), (array), (capacity)))
-
-static void
-slots_init (SlotTable *t,
-            gsize      size)
+/* The hash of a node's key: its parent and its two symbols. */
+static inline guint64
+child_hash (guint32 parent,
+            guint32 sym_a,
+            guint32 sym_b)
 {
-  t->slots = g_new (Slot, size);
-  for (gsize i = 0; i < size; i++)
-    t->slots[i].value = EMPTY_SLOT;
-  t->mask = size - 1;
-  t->count = 0;
-}
-
-static void
-slots_grow (SlotTable *t)
-{
-  Slot *old = t->slots;
-  gsize old_size = t->mask + 1;
-
-  slots_init (t, old_size * 2);
-  for (gsize i = 0; i < old_size; i++)
-    if (old[i].value != EMPTY_SLOT)
-      {
-        gsize h = mix64 (old[i].key) & t->mask;
-
-        while (t->slots[h].value != EMPTY_SLOT)
-          h = (h + 1) & t->mask;
-        t->slots[h] = old[i];
-        t->count++;
-      }
-  g_free (old);
-}
-
-/* The slot of key: holding it, or the empty one where it goes. */
-static inline Slot *
-slots_find (SlotTable *t,
-            guint64    key)
-{
-  gsize h = mix64 (key) & t->mask;
-
-  while (t->slots[h].value != EMPTY_SLOT && t->slots[h].key != key)
-    h = (h + 1) & t->mask;
-  return &t->slots[h];
-}
-
-static inline void
-slots_fill (SlotTable *t,
-            Slot      *slot,
-            guint64    key,
-            guint32    value)
-{
-  slot->key = key;
-  slot->value = value;
-  if (++t->count * 2 > t->mask + 1)
-    slots_grow (t);
+  return mix64 ((((guint64) parent << 32) | sym_a) + (guint64) sym_b * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15));
 }
 
 static void
@@ -93,13 +44,6 @@ children_init (ChildTable *t,
   t->count = 0;
 }
 
-static inline guint64
-child_key (guint32 parent,
-           guint32 label)
-{
-  return ((guint64) parent << 32) | label;
-}
-
 static void
 children_grow (Builder *b)
 {
@@ -111,8 +55,8 @@ children_grow (Builder *b)
   for (gsize i = 0; i < old_size; i++)
     if (old[i].node != EMPTY_SLOT)
       {
-        guint32 node = old[i].node;
-        gsize h = mix64 (child_key (b->parent[node], b->nodes[node].label)) & t->mask;
+        const Node *n = &b->nodes[old[i].node];
+        gsize h = child_hash (n->parent, n->sym_a, n->sym_b) & t->mask;
 
         while (t->slots[h].node != EMPTY_SLOT)
           h = (h + 1) & t->mask;
@@ -122,29 +66,34 @@ children_grow (Builder *b)
   g_free (old);
 }
 
-/* The slot of parent's child labelled label: holding it, or the empty one
- * where it goes (its tag set). Only a slot whose tag matches loads the
+/* The slot of parent's child with these symbols: holding it, or the empty
+ * one where it goes (its tag set). Only a slot whose tag matches loads the
  * node to compare the key. */
 static inline ChildSlot *
 children_find (Builder *b,
                guint32  parent,
-               guint32  label)
+               guint32  sym_a,
+               guint32  sym_b)
 {
   ChildTable *t = &b->children;
-  guint64 hash = mix64 (child_key (parent, label));
+  guint64 hash = child_hash (parent, sym_a, sym_b);
   guint32 tag = (guint32) (hash >> 32);
   gsize h = hash & t->mask;
 
   for (;; h = (h + 1) & t->mask)
     {
       ChildSlot *slot = &t->slots[h];
+      const Node *n;
 
       if (slot->node == EMPTY_SLOT)
         {
           slot->tag = tag;
           return slot;
         }
-      if (slot->tag == tag && b->parent[slot->node] == parent && b->nodes[slot->node].label == label)
+      if (slot->tag != tag)
+        continue;
+      n = &b->nodes[slot->node];
+      if (n->parent == parent && n->sym_a == sym_a && n->sym_b == sym_b)
         return slot;
     }
 }
@@ -154,118 +103,126 @@ reserve_nodes (Builder *b,
                guint32  n)
 {
   guint32 cap;
+  Node *nodes;
 
   if (n <= b->capacity)
     return;
   cap = MAX (n, b->capacity * 2);
-  GROW (b->nodes, cap);
-  GROW (b->one_sided, cap);
-  GROW (b->parent, cap);
-  GROW (b->first_child, cap);
-  GROW (b->last_child, cap);
-  GROW (b->cursor, cap);
-  GROW (b->symbol_a, cap);
-  GROW (b->symbol_b, cap);
-  GROW (b->depth, cap);
+  nodes = g_aligned_alloc (cap, sizeof (Node), 64);
+  if (b->n_nodes > 0)
+    memcpy (nodes, b->nodes, b->n_nodes * sizeof (Node));
+  g_aligned_free (b->nodes);
+  b->nodes = nodes;
+  b->one_sided = g_renew (OneSided, b->one_sided, cap);
   b->capacity = cap;
 }
 
 static guint32
 new_node (Builder *b,
           guint32  parent,
-          guint32  label,
-          guint32  symbol_a,
-          guint32  symbol_b)
+          guint32  sym_a,
+          guint32  sym_b)
 {
   guint32 n = b->n_nodes;
+  Node *node;
 
   reserve_nodes (b, n + 1);
   b->n_nodes = n + 1;
-  memset (&b->nodes[n], 0, sizeof (HotNode));
+  node = &b->nodes[n];
+  memset (node, 0, sizeof (Node));
   memset (&b->one_sided[n], 0, sizeof (OneSided));
-  b->nodes[n].label = label;
-  b->nodes[n].next_sibling = JX_NONE;
-  b->cursor[n] = JX_NONE;
-  b->symbol_a[n] = symbol_a;
-  b->symbol_b[n] = symbol_b;
-  b->parent[n] = parent;
-  b->first_child[n] = JX_NONE;
-  b->last_child[n] = JX_NONE;
-  b->depth[n] = parent == JX_NONE ? 0 : (guint16) MIN ((guint) b->depth[parent] + 1, G_MAXUINT16);
+  node->sym_a = sym_a;
+  node->sym_b = sym_b;
+  node->parent = parent;
+  node->next_sibling = JX_NONE;
+  node->first_child = JX_NONE;
+  node->last_child = JX_NONE;
+  node->cursor = JX_NONE;
+  node->succ = JX_NONE;
   if (parent != JX_NONE)
     {
-      if (b->last_child[parent] == JX_NONE)
-        b->first_child[parent] = n;
+      Node *p = &b->nodes[parent];
+
+      node->depth = MIN (p->depth + 1, G_MAXUINT16);
+      if (p->last_child == JX_NONE)
+        p->first_child = n;
       else
-        b->nodes[b->last_child[parent]].next_sibling = n;
-      b->last_child[parent] = n;
+        b->nodes[p->last_child].next_sibling = n;
+      p->last_child = n;
     }
   return n;
 }
 
-static inline guint32
-label_of (Builder *b,
-          guint32  symbol_a,
-          guint32  symbol_b)
+/* The hash table's part of child_node: found there or created. */
+static G_GNUC_NO_INLINE guint32
+child_node_slow (Builder *b,
+                 guint32  parent,
+                 guint32  last,
+                 guint32  sym_a,
+                 guint32  sym_b)
 {
-  guint64 pair;
-  Slot *slot;
-
-  if (symbol_a == symbol_b || symbol_b == JX_NONE)
-    return symbol_a;
-  if (symbol_a == JX_NONE)
-    return symbol_b;
-  pair = ((guint64) symbol_a << 32) | symbol_b;
-  slot = slots_find (&b->diff_labels, pair);
-  if (slot->value == EMPTY_SLOT)
-    slots_fill (&b->diff_labels, slot, pair, DIFF_LABEL_BIT | b->n_diff_labels++);
-  else
-    return slot->value;
-  return DIFF_LABEL_BIT | (b->n_diff_labels - 1);
-}
-
-/* The child of parent with these symbols, created when new. Calls repeat
- * their callees in the same order, so the sibling after the child found
- * last under parent (or the first child, or that child again) is tried
- * before the hash table. */
-static inline guint32
-child_node (Builder *b,
-            guint32  parent,
-            guint32  symbol_a,
-            guint32  symbol_b)
-{
-  guint32 label = label_of (b, symbol_a, symbol_b);
-  guint32 last = b->cursor[parent];
-  guint32 guess;
-  ChildSlot *slot;
+  ChildSlot *slot = children_find (b, parent, sym_a, sym_b);
+  Node *nodes;
   guint32 node;
 
-  guess = last != JX_NONE ? b->nodes[last].next_sibling : b->first_child[parent];
-  if (guess == JX_NONE || b->nodes[guess].label != label)
-    {
-      guess = b->first_child[parent];
-      if (guess == JX_NONE || b->nodes[guess].label != label)
-        guess = last != JX_NONE && b->nodes[last].label == label ? last : JX_NONE;
-    }
-  if (guess != JX_NONE)
-    {
-      b->cursor[parent] = guess;
-      return guess;
-    }
-
-  slot = children_find (b, parent, label);
   if (slot->node != EMPTY_SLOT)
     node = slot->node;
   else
     {
-      node = new_node (b, parent, label, symbol_a == JX_NONE ? symbol_b : symbol_a,
-                       symbol_b == JX_NONE ? symbol_a : symbol_b);
+      node = new_node (b, parent, sym_a, sym_b);
       slot->node = node;
       if (++b->children.count * 2 > b->children.mask + 1)
         children_grow (b);
     }
-  b->cursor[parent] = node;
+  /* new_node may have moved the nodes. */
+  nodes = b->nodes;
+  if (last != JX_NONE)
+    nodes[last].succ = node;
+  nodes[parent].cursor = node;
   return node;
+}
+
+/* The child of parent with these symbols (a one-sided call's symbol on
+ * both sides), created when new. Calls repeat their callees in the same
+ * order, so before the hash table the child that followed the child found
+ * last under parent the last time is tried, then that child's next
+ * sibling, the first child and that child again. A call that breaks the
+ * order (one inserted or changed in B) costs a lookup or two; which node is
+ * found does not depend on the guesses, only how fast. */
+static inline G_ALWAYS_INLINE guint32
+child_node (Builder *b,
+            guint32  parent,
+            guint32  sym_a,
+            guint32  sym_b)
+{
+  Node *nodes = b->nodes;
+  Node *p = &nodes[parent];
+  guint32 last = p->cursor;
+  guint32 guess = JX_NONE;
+
+#define MATCHES(n) ((n) != JX_NONE && nodes[n].sym_a == sym_a && nodes[n].sym_b == sym_b)
+  if (last != JX_NONE)
+    {
+      const Node *l = &nodes[last];
+
+      if (MATCHES (l->succ))
+        guess = l->succ;
+      else if (MATCHES (l->next_sibling))
+        guess = l->next_sibling;
+      else if (MATCHES (p->first_child))
+        guess = p->first_child;
+      else if (MATCHES (last))
+        guess = last;
+    }
+  else if (MATCHES (p->first_child))
+    guess = p->first_child;
+#undef MATCHES
+  if (G_UNLIKELY (guess == JX_NONE))
+    return child_node_slow (b, parent, last, sym_a, sym_b);
+  if (last != JX_NONE)
+    nodes[last].succ = guess;
+  p->cursor = guess;
+  return guess;
 }
 
 void
@@ -283,12 +240,9 @@ _jx_diff_tree_builder_init (Builder            *b,
   for (guint i = 0; i < n_names; i++)
     b->names[i] = g_strdup (names[i] != NULL ? names[i] : "");
   children_init (&b->children, 4096);
-  slots_init (&b->diff_labels, 64);
   reserve_nodes (b, 1024);
-  new_node (b, JX_NONE, JX_NONE, JX_NONE, JX_NONE);
+  new_node (b, JX_NONE, JX_NONE, JX_NONE);
 }
-
-#define TAKE(field) (t->field = g_steal_pointer (&b->field))
 
 JxDiffTree *
 _jx_diff_tree_builder_finish (Builder *b)
@@ -298,12 +252,12 @@ _jx_diff_tree_builder_finish (Builder *b)
   gsize size = MAX (n, 1);
 
   t->n_nodes = n;
-  TAKE (parent);
-  TAKE (first_child);
-  TAKE (depth);
-  TAKE (symbol_a);
-  TAKE (symbol_b);
+  t->parent = g_new (guint32, size);
+  t->first_child = g_new (guint32, size);
   t->next_sibling = g_new (guint32, size);
+  t->depth = g_new (guint16, size);
+  t->symbol_a = g_new (guint32, size);
+  t->symbol_b = g_new (guint32, size);
   t->calls_a = g_new (guint64, size);
   t->calls_b = g_new (guint64, size);
   t->only_calls_a = g_new (guint64, size);
@@ -318,9 +272,14 @@ _jx_diff_tree_builder_finish (Builder *b)
   t->top_only_b = g_new (guint64, size);
   for (guint32 i = 0; i < n; i++)
     {
-      const HotNode *h = &b->nodes[i];
+      const Node *h = &b->nodes[i];
       const OneSided *o = &b->one_sided[i];
 
+      t->parent[i] = h->parent;
+      t->first_child[i] = h->first_child;
+      t->depth[i] = (guint16) h->depth;
+      t->symbol_a[i] = h->sym_a;
+      t->symbol_b[i] = h->sym_b;
       t->next_sibling[i] = h->next_sibling;
       t->calls_a[i] = h->calls[0] + o->calls[0];
       t->calls_b[i] = h->calls[1] + o->calls[1];
@@ -357,17 +316,9 @@ _jx_diff_tree_builder_finish (Builder *b)
 void
 _jx_diff_tree_builder_clear (Builder *b)
 {
-  g_clear_pointer (&b->nodes, g_free);
+  g_clear_pointer (&b->nodes, g_aligned_free);
   g_clear_pointer (&b->one_sided, g_free);
-  g_clear_pointer (&b->parent, g_free);
-  g_clear_pointer (&b->first_child, g_free);
-  g_clear_pointer (&b->last_child, g_free);
-  g_clear_pointer (&b->cursor, g_free);
-  g_clear_pointer (&b->symbol_a, g_free);
-  g_clear_pointer (&b->symbol_b, g_free);
-  g_clear_pointer (&b->depth, g_free);
   g_clear_pointer (&b->children.slots, g_free);
-  g_clear_pointer (&b->diff_labels.slots, g_free);
   g_clear_pointer (&b->names, g_strfreev);
   b->n_nodes = b->capacity = 0;
 }
@@ -383,7 +334,7 @@ add_call (Builder  *b,
           gboolean  one_sided,
           gboolean  top)
 {
-  HotNode *h = &b->nodes[node];
+  Node *h = &b->nodes[node];
 
   h->calls[side]++;
   h->incl[side] += duration;
@@ -438,7 +389,8 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
 
       sym_a = p->a != JX_ALIGN_NONE ? sa->symbol_map[a->region[p->a]] : JX_NONE;
       sym_b = p->b != JX_ALIGN_NONE ? sb->symbol_map[bs->region[p->b]] : JX_NONE;
-      node = child_node (b, parent_node, sym_a, sym_b);
+      /* A one-sided call has its symbol on both sides. */
+      node = child_node (b, parent_node, sym_a != JX_NONE ? sym_a : sym_b, sym_b != JX_NONE ? sym_b : sym_a);
 
       /* The aligned parent holds each side's caller (Algorithm 2 aligns
        * only the callees of aligned calls), so a call's time goes under its
@@ -483,7 +435,7 @@ _jx_diff_tree_builder_add_tree (Builder          *b,
   /* Nodes are numbered in order of creation: a parent before its children. */
   for (guint32 n = 0; n < src->n_nodes; n++)
     {
-      HotNode *h;
+      Node *h;
       OneSided *o;
 
       if (n == JX_DIFF_TREE_ROOT)
@@ -505,6 +457,47 @@ _jx_diff_tree_builder_add_tree (Builder          *b,
       o->only_incl[1] += src->only_incl_b[n];
       o->top_only[0] += src->top_only_a[n];
       o->top_only[1] += src->top_only_b[n];
+    }
+}
+
+/* The same as _jx_diff_tree_builder_add_tree (src finished), read from
+ * the builder itself: a comparison's pairs are summed without writing each
+ * pair's tree out first. */
+void
+_jx_diff_tree_builder_add_builder (Builder       *b,
+                                   const Builder *src)
+{
+  g_autofree guint32 *map = g_new (guint32, MAX (src->n_nodes, 1));
+
+  g_assert (src->seconds_per_tick_a == b->seconds_per_tick_a);
+  g_assert (src->seconds_per_tick_b == b->seconds_per_tick_b);
+
+  b->n_stream_pairs += src->n_stream_pairs;
+  /* Nodes are numbered in order of creation: a parent before its children. */
+  for (guint32 n = 0; n < src->n_nodes; n++)
+    {
+      const Node *sn = &src->nodes[n];
+      const OneSided *so = &src->one_sided[n];
+      Node *h;
+      OneSided *o;
+
+      if (n == JX_DIFF_TREE_ROOT)
+        map[n] = JX_DIFF_TREE_ROOT;
+      else
+        {
+          g_assert (sn->parent < n);
+          map[n] = child_node (b, map[sn->parent], sn->sym_a, sn->sym_b);
+        }
+      h = &b->nodes[map[n]];
+      o = &b->one_sided[map[n]];
+      for (guint s = 0; s < 2; s++)
+        {
+          o->calls[s] += sn->calls[s] + so->calls[s];
+          h->incl[s] += sn->incl[s];
+          o->only_calls[s] += so->only_calls[s];
+          o->only_incl[s] += so->only_incl[s];
+          o->top_only[s] += so->top_only[s];
+        }
     }
 }
 
