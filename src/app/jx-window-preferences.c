@@ -27,7 +27,10 @@ apply_scoring (JxWindow  *self,
 
       adw_toast_set_timeout (toast, 6);
       adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      return;
     }
+  /* The merged call trees of the Processes page align with the same scores. */
+  jx_session_clusters_set_scoring (jx_session_get_clusters (self->session), scoring);
 }
 
 static const char *pairing_names[] = { "auto", "name", "structure" };

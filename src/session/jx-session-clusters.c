@@ -29,6 +29,7 @@ struct _JxSessionClusters
   GError        *tree_error;
   GArray        *custom_refs;      /* JxStreamRef: the streams merged instead of a cluster; NULL = none */
   double         tree_progress;
+  JxScoring      scoring;          /* of the merged trees' alignments (the comparisons') */
 };
 
 G_DEFINE_FINAL_TYPE (JxSessionClusters, jx_session_clusters, G_TYPE_OBJECT)
@@ -304,6 +305,29 @@ jx_session_clusters_set_threshold (JxSessionClusters *self,
   start (self);
 }
 
+/* The scores of the merged trees' alignments: a shown tree is built again
+ * with new ones (the session passes the comparisons' scores on). */
+void
+jx_session_clusters_set_scoring (JxSessionClusters *self,
+                                 const JxScoring   *scoring)
+{
+  g_return_if_fail (JX_IS_SESSION_CLUSTERS (self));
+  g_return_if_fail (scoring != NULL);
+
+  if (jx_scoring_equal (&self->scoring, scoring))
+    return;
+  self->scoring = *scoring;
+  if (self->tree != NULL || jx_session_job_is_running (&self->tree_job))
+    start_tree (self);
+}
+
+const JxScoring *
+jx_session_clusters_get_scoring (JxSessionClusters *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION_CLUSTERS (self), NULL);
+  return &self->scoring;
+}
+
 double
 jx_session_clusters_get_threshold (JxSessionClusters *self)
 {
@@ -522,11 +546,15 @@ start_tree (JxSessionClusters *self)
     refs = jx_merged_tree_streams_of_cluster (self->clustering, self->selected, &n);
   if (refs != NULL)
     {
+      JxMergedTreeOptions options;
+
+      jx_merged_tree_options_init (&options);
+      options.msa.align.scoring = self->scoring;
       r = g_new0 (TreeRun, 1);
       r->self = g_object_ref (self);
       r->run = g_object_ref (jx_session_job_start (&self->tree_job));
       jx_merged_tree_build_async ((JxTrace *const *) self->result_traces->pdata, self->result_traces->len, refs, n,
-                                  NULL, r->run, tree_progress, r, tree_done, r);
+                                  &options, r->run, tree_progress, r, tree_done, r);
     }
   if (was_running != jx_session_job_is_running (&self->tree_job))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TREE_RUNNING]);
@@ -772,6 +800,7 @@ jx_session_clusters_init (JxSessionClusters *self)
   self->watched = g_ptr_array_new_with_free_func (g_object_unref);
   self->masks = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->selected = JX_SESSION_CLUSTERS_NONE;
+  jx_scoring_init_default (&self->scoring);
 }
 
 JxSessionClusters *

@@ -54,6 +54,9 @@ gboolean           jx_session_clusters_get_wanted     (JxSessionClusters *self);
 void               jx_session_clusters_set_threshold  (JxSessionClusters *self,
                                                        double             threshold);
 double             jx_session_clusters_get_threshold  (JxSessionClusters *self);
+void               jx_session_clusters_set_scoring    (JxSessionClusters *self,
+                                                       const JxScoring   *scoring);
+const JxScoring   *jx_session_clusters_get_scoring    (JxSessionClusters *self);
 gboolean           jx_session_clusters_get_running    (JxSessionClusters *self);
 /* The last result (borrowed: valid until the next "changed"), NULL when
  * there is none; error (may be NULL) says why the last run failed. */

@@ -196,6 +196,23 @@ test_tree_and_fold (void)
     g_assert_true (jx_session_clusters_get_tree_item (clusters, s) ==
                    (jx_merged_tree_get_stream (tree, s).trace == 0 ? a : b));
 
+  /* New scores build the shown tree again with them (the Preferences pass
+   * the comparisons' scores on). */
+  {
+    JxScoring scoring;
+
+    jx_scoring_init_default (&scoring);
+    g_assert_true (jx_scoring_equal (&jx_merged_tree_get_options (tree)->msa.align.scoring, &scoring));
+    scoring.match = 3;
+    scoring.gap = -2;
+    jx_session_clusters_set_scoring (clusters, &scoring);
+    g_assert_true (jx_session_clusters_get_tree_running (clusters));
+    g_assert_true (jx_test_wait_until (tree_ready, clusters, 60));
+    g_assert_true (jx_scoring_equal (&jx_merged_tree_get_options (jx_session_clusters_get_tree (clusters, NULL))->msa.align.scoring,
+                                     &scoring));
+    g_assert_true (jx_scoring_equal (jx_session_clusters_get_scoring (clusters), &scoring));
+  }
+
   /* Nothing picked: no tree. */
   jx_session_clusters_set_selected (clusters, JX_SESSION_CLUSTERS_NONE);
   g_assert_null (jx_session_clusters_get_tree (clusters, NULL));
