@@ -34,24 +34,56 @@ jx_imbalance_set_free (JxImbalanceSet *self)
   g_free (self);
 }
 
-/* TRUE when region `name` of trace is one of its candidates: called often
- * enough, and on some stream more than once, to segment it. */
+/* TRUE when region `name` of trace is one of its candidates (all of them:
+ * called often enough, and on some stream more than once, to segment it). */
 static gboolean
-is_candidate (JxTrace              *trace,
-              const char           *name,
-              const JxImbalanceOps *ops,
-              gpointer              ops_data)
+is_candidate (JxTrace      *trace,
+              const char   *name,
+              const GArray *candidates)
 {
   guint32 region = jx_trace_find_region (trace, name);
-  g_autoptr(GArray) candidates = NULL;
 
   if (region == JX_NONE)
     return FALSE;
-  candidates = ops->find_candidates (trace, 0, ops_data);
   for (guint i = 0; i < candidates->len; i++)
     if (g_array_index (candidates, JxImbalanceCandidate, i).region == region)
       return TRUE;
   return FALSE;
+}
+
+/* The candidates found once serve both the check and the segmenting (a
+ * search goes over every invocation): the first max of the full list are
+ * what a search for max finds. The rest goes to the caller's ops. */
+typedef struct
+{
+  const JxImbalanceOps *ops;
+  gpointer              ops_data;
+  const GArray         *candidates;
+} Found;
+
+static GArray *
+found_candidates (JxTrace  *trace,
+                  guint     max_candidates,
+                  gpointer  data)
+{
+  const Found *found = data;
+  guint n = max_candidates == 0 ? found->candidates->len : MIN (max_candidates, found->candidates->len);
+  GArray *copy = g_array_sized_new (FALSE, FALSE, sizeof (JxImbalanceCandidate), n);
+
+  (void) trace;
+  g_array_append_vals (copy, found->candidates->data, n);
+  return copy;
+}
+
+static GArray *
+found_gather_segments (JxTrace            *trace,
+                       GArray             *segments,
+                       JxImbalanceLayout **layout,
+                       gpointer            data)
+{
+  const Found *found = data;
+
+  return found->ops->gather_segments (trace, segments, layout, found->ops_data);
 }
 
 static JxImbalance *compute_common (JxTrace *trace, const char *common, char **note, const JxImbalanceOps *ops,
@@ -77,14 +109,23 @@ compute_common (JxTrace              *trace,
                 GError              **error)
 {
   JxImbalance *imbalance;
+  g_autoptr(GArray) candidates = NULL;
+  JxImbalanceOps found_ops;
+  Found found;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
   g_return_val_if_fail (note != NULL, NULL);
 
   *note = NULL;
-  if (common != NULL && is_candidate (trace, common, ops, ops_data))
-    return jx_imbalance_compute_with (trace, common, ops, ops_data, cancellable, error);
-  imbalance = jx_imbalance_compute_with (trace, NULL, ops, ops_data, cancellable, error);
+  candidates = ops->find_candidates (trace, 0, ops_data);
+  found.ops = ops;
+  found.ops_data = ops_data;
+  found.candidates = candidates;
+  found_ops.find_candidates = found_candidates;
+  found_ops.gather_segments = ops->gather_segments != NULL ? found_gather_segments : NULL;
+  if (common != NULL && is_candidate (trace, common, candidates))
+    return jx_imbalance_compute_with (trace, common, &found_ops, &found, cancellable, error);
+  imbalance = jx_imbalance_compute_with (trace, NULL, &found_ops, &found, cancellable, error);
   if (imbalance == NULL)
     return NULL;
   if (common != NULL)
