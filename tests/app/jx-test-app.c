@@ -70,3 +70,19 @@ jx_test_menu_has_item (GMenuModel *model,
 
   return FALSE;
 }
+
+GtkWindow *
+jx_test_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_WINDOW (item);
+    }
+
+  return NULL;
+}

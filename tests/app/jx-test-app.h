@@ -23,5 +23,7 @@ GtkWidget *jx_test_find_descendant   (GtkWidget     *widget,
 /* TRUE when `model` (or one of its sections) has an item for `action`. */
 gboolean   jx_test_menu_has_item     (GMenuModel    *model,
                                       const char    *action);
+/* The first visible toplevel of `type` (NULL when none). */
+GtkWindow *jx_test_find_toplevel     (GType          type);
 
 G_END_DECLS

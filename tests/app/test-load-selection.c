@@ -15,6 +15,7 @@
 #include "jx-master-timeline.h"
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
+#include "jx-test-app.h"
 #include "jx-test-util.h"
 #include "jx-trace-loader.h"
 #include "jx-trace-timeline-private.h"
@@ -23,16 +24,7 @@
 static JxLoadSelectionDialog *
 find_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* borrowed */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (JX_IS_LOAD_SELECTION_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return JX_LOAD_SELECTION_DIALOG (window);
-    }
-  return NULL;
+  return (JxLoadSelectionDialog *) jx_test_find_toplevel (JX_TYPE_LOAD_SELECTION_DIALOG);
 }
 
 static gboolean

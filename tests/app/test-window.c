@@ -614,22 +614,6 @@ test_row_pixels (void)
   jx_test_app_close_windows (app);
 }
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return GTK_WINDOW (item);
-    }
-
-  return NULL;
-}
-
 static void
 save_render (GtkWidget  *widget,
              const char *name)
@@ -676,7 +660,7 @@ test_trace_report (void)
 
   /* A trace with repaired defects opens on its load report. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.trace-info", "i", 0);
-  report = find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
+  report = jx_test_find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
   g_assert_nonnull (report);
   g_assert_true (gtk_window_get_transient_for (report) == GTK_WINDOW (window));
   /* The title names the trace as the comparison shows it. */
@@ -689,7 +673,7 @@ test_trace_report (void)
 
   /* The shortcuts window lists the commands. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
-  help = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  help = jx_test_find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
   g_assert_nonnull (help);
   jx_test_wait_mapped (GTK_WIDGET (help));
   save_render (GTK_WIDGET (help), "shortcuts.png");
