@@ -292,14 +292,61 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   gtk_widget_class_set_css_name (widget_class, "jxcomparisonpane");
 }
 
+/* The drop-down's labels: in its button a long trace name is elided, so that
+ * with three or more traces the header still fits the pane (its contents
+ * were cut at the right); the list shows the names whole. */
+static void
+setup_name (GtkSignalListItemFactory *factory,
+            GtkListItem              *list_item,
+            gpointer                  elide)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  if (GPOINTER_TO_INT (elide))
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_label_set_width_chars (GTK_LABEL (label), 4);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
+    }
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_name (GtkSignalListItemFactory *factory,
+           GtkListItem              *list_item,
+           gpointer                  elide)
+{
+  GtkStringObject *name = gtk_list_item_get_item (list_item);
+  GtkWidget *label = gtk_list_item_get_child (list_item);
+
+  gtk_label_set_label (GTK_LABEL (label), gtk_string_object_get_string (name));
+  gtk_widget_set_tooltip_text (label, GPOINTER_TO_INT (elide) ? gtk_string_object_get_string (name) : NULL);
+}
+
+static GtkListItemFactory *
+name_factory (gboolean elide)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_name), GINT_TO_POINTER (elide));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_name), GINT_TO_POINTER (elide));
+  return factory;
+}
+
 static void
 jx_comparison_pane_init (JxComparisonPane *self)
 {
+  g_autoptr(GtkListItemFactory) button_factory = name_factory (TRUE);
+  g_autoptr(GtkListItemFactory) list_factory = name_factory (FALSE);
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->candidates = gtk_filter_list_model_new (NULL, GTK_FILTER (gtk_custom_filter_new (is_candidate, NULL, NULL)));
   self->names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (GTK_DROP_DOWN (self->compared_dropdown), G_LIST_MODEL (self->names));
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (self->compared_dropdown), button_factory);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (self->compared_dropdown), list_factory);
   g_signal_connect_swapped (self->compared_dropdown, "notify::selected", G_CALLBACK (on_dropdown_selected), self);
   g_signal_connect (self->paned, "notify::max-position", G_CALLBACK (on_max_position), self);
   g_signal_connect_swapped (self->views, "notify::visible-child-name", G_CALLBACK (on_view), self);
