@@ -295,7 +295,8 @@ jx_cli_render (int    argc,
                                          "paths differ, “run (a)” and “run (b)”.\n"
                                          "A saved comparison (SESSION.juxtrace, File → Save Comparison in the\n"
                                          "window) draws its traces as the window showed them: the reference first,\n"
-                                         "their offsets, colours and visible window, the SOS overlay, and with\n"
+                                         "the part of each it loaded (unless --processes, --every or --load-window\n"
+                                         "say otherwise), their offsets, colours and visible window, the SOS overlay, and with\n"
                                          "--diff its diff-bar mode and noise band; options given win."),
                                        entries);
   jx_cli_traces_init (&traces, "render");
@@ -388,7 +389,8 @@ jx_cli_render (int    argc,
     {
       JxTrace *trace = NULL;
       JxTimelineSummary *summary;
-      int status = jx_cli_open_trace (&traces, argv[i + 1], argv[i + 1], &trace);
+      const JxTraceSelection *part = session.parts != NULL && i < session.n_colors ? session.parts[i] : NULL;
+      int status = jx_cli_open_trace_part (&traces, argv[i + 1], argv[i + 1], part, &trace);
 
       if (status != JX_CLI_EXIT_OK)
         return status;
