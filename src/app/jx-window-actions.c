@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "jx-aligned-pair-window.h"
+#include "jx-session-pairing.h"
 #include "jx-window-private.h"
 
 /* Keyboard zoom steps by this factor; three steps are close to 3×. */
@@ -288,6 +289,32 @@ history_action (GtkWidget  *widget,
     jx_session_redo (session);
 }
 
+/* Every stream paired by hand in the comparison paired automatically
+ * again: one undo step (trace.pair-again does it for one trace). */
+static void
+pair_again_action (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *parameter)
+{
+  jx_session_clear_hand_pairing (JX_WINDOW (widget)->session, NULL);
+}
+
+static void
+update_pair_again (JxWindow *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pair-again",
+                                 jx_session_has_hand_pairing (self->session, NULL));
+}
+
+void
+_jx_window_init_pairing (JxWindow *self)
+{
+  g_signal_connect_swapped (self->session, "trace-notify::comparison-state", G_CALLBACK (update_pair_again), self);
+  g_signal_connect_swapped (self->session, "notify::reference", G_CALLBACK (update_pair_again), self);
+  g_signal_connect_swapped (self->session, "items-changed", G_CALLBACK (update_pair_again), self);
+  update_pair_again (self);
+}
+
 static void
 zoom_action (GtkWidget  *widget,
              const char *name,
@@ -387,6 +414,7 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.previous-trace", NULL, step_trace);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, history_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.pair-again", NULL, pair_again_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-all", NULL, zoom_action);
@@ -415,6 +443,7 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   BIND (GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
   BIND (GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
   BIND (GDK_KEY_y, GDK_CONTROL_MASK, "win.redo", NULL);
+  BIND (GDK_KEY_p, GDK_CONTROL_MASK | GDK_ALT_MASK, "win.pair-again", NULL);
   BIND (GDK_KEY_plus, 0, "win.zoom-in", NULL);
   BIND (GDK_KEY_plus, GDK_SHIFT_MASK, "win.zoom-in", NULL);
   BIND (GDK_KEY_KP_Add, 0, "win.zoom-in", NULL);

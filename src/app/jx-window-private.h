@@ -109,6 +109,8 @@ void              _jx_window_class_init_actions   (GtkWidgetClass *widget_class)
 /* The toolbar toggles, as settings when there are settings. */
 void              _jx_window_add_toggle_actions   (JxWindow       *self);
 void              _jx_window_on_focus_function    (JxWindow       *self);
+/* win.pair-again follows whether any stream is paired by hand. */
+void              _jx_window_init_pairing         (JxWindow       *self);
 void              _jx_window_run_chooser          (JxWindow       *self,
                                                    GtkFileChooserAction action,
                                                    gboolean        adds);

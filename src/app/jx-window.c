@@ -800,6 +800,7 @@ jx_window_init (JxWindow *self)
   g_signal_connect_swapped (self->session, "notify::n-loading", G_CALLBACK (on_n_loading_changed), self);
   g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (on_undo_changed), self);
   g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (on_undo_changed), self);
+  _jx_window_init_pairing (self);
   g_signal_connect_swapped (self->session, "notify::selected-trace", G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->session, "notify::focus-function", G_CALLBACK (_jx_window_on_focus_function), self);
   g_signal_connect_swapped (self->session, "notify::selected-invocation", G_CALLBACK (on_selection_changed), self);

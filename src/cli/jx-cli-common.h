@@ -109,6 +109,14 @@ int       jx_cli_open_trace         (JxCliTraces     *traces,
                                      const char      *path,
                                      const char      *label,
                                      JxTrace        **trace);
+/* The same, loading `part` of the trace (a saved comparison's part of it,
+ * JxSessionFileTrace.selection; NULL: all) when the options select
+ * nothing; a selection the options make applies instead. */
+int       jx_cli_open_trace_part    (JxCliTraces            *traces,
+                                     const char             *path,
+                                     const char             *label,
+                                     const JxTraceSelection *part,
+                                     JxTrace               **trace);
 
 /* The load report in a few words, "1 stream truncated, 3 regions closed at
  * the end", or NULL when it found no defect. partial (may be NULL) is set

@@ -177,17 +177,19 @@ next_budget (JxCliTraces  *traces,
   return budget - traces->loaded_bytes;
 }
 
-/* Loads with the options' selection and budget. */
+/* Loads with the options' selection (else `part`, may be NULL) and
+ * budget. */
 static JxTrace *
-load_selected (JxCliTraces  *traces,
-               const char   *path,
-               GError      **error)
+load_selected (JxCliTraces             *traces,
+               const char              *path,
+               const JxTraceSelection  *part,
+               GError                 **error)
 {
   g_autofree char *source = NULL;
   JxLoadOptions options = { 0 };
   GError *budget_error = NULL;
 
-  options.selection = traces->selection;
+  options.selection = traces->selection != NULL ? traces->selection : part;
   options.memory_budget = next_budget (traces, &source, &budget_error);
   if (budget_error != NULL)
     {
@@ -520,6 +522,16 @@ jx_cli_open_trace (JxCliTraces  *traces,
                    const char   *label,
                    JxTrace     **trace)
 {
+  return jx_cli_open_trace_part (traces, path, label, NULL, trace);
+}
+
+int
+jx_cli_open_trace_part (JxCliTraces            *traces,
+                        const char             *path,
+                        const char             *label,
+                        const JxTraceSelection *part,
+                        JxTrace               **trace)
+{
   g_autoptr(GError) error = NULL;
   g_autoptr(JxTrace) loaded = NULL;
   JxCliLoadCheck *check;
@@ -533,7 +545,7 @@ jx_cli_open_trace (JxCliTraces  *traces,
   if (status != JX_CLI_EXIT_OK)
     return status;
 
-  loaded = load_selected (traces, path, &error);
+  loaded = load_selected (traces, path, part, &error);
   if (loaded == NULL)
     {
       status = jx_cli_input_error (traces->command, path, error);

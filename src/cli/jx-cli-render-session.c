@@ -65,6 +65,7 @@ jx_cli_render_session_expand (JxCliRenderSession *session,
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
   const char *filename = argv[index];
   char number[G_ASCII_DTOSTR_BUF_SIZE];
+  gboolean own_part;
 
   memset (session, 0, sizeof *session);
   session->strings = g_ptr_array_new_with_free_func (g_free);
@@ -79,20 +80,6 @@ jx_cli_render_session_expand (JxCliRenderSession *session,
       g_set_error (error, JX_SESSION_FILE_ERROR, JX_SESSION_FILE_ERROR_INVALID,
                    _("“%s” holds no trace"), filename);
       return FALSE;
-    }
-  /* The CLI's selection options apply to every trace alike, so a part
-   * saved for one trace is not taken over: say so. */
-  for (guint i = 0; i < file->traces->len; i++)
-    {
-      JxSessionFileTrace *trace = g_ptr_array_index (file->traces, i);
-      g_autofree char *part = NULL;
-
-      if (trace->selection == NULL)
-        continue;
-      part = jx_trace_selection_describe (trace->selection);
-      g_printerr (_("juxtrace-cli render: %s: “%s” was saved as a part of it (%s); render loads the whole trace "
-                    "unless --processes, --every or --load-window say otherwise\n"),
-                  filename, trace->stored_path, part);
     }
   missing = jx_session_file_find_missing (file);
   if (missing->len > 0)
@@ -139,15 +126,30 @@ jx_cli_render_session_expand (JxCliRenderSession *session,
         add (session, g_strdup_printf ("--band=%s", g_ascii_dtostr (number, sizeof number, file->noise_band * 100.0)));
     }
 
+  /* Each trace is loaded as the part of it the window loaded, unless the
+   * selection options (which apply to every trace alike) say otherwise. */
+  own_part = !given (argc, argv, "--processes", NULL) && !given (argc, argv, "--every", NULL) &&
+             !given (argc, argv, "--load-window", NULL);
   session->n_colors = order->len;
   session->colors = g_new0 (guint32, order->len);
   session->pairs = g_new0 (char **, order->len);
+  session->parts = g_new0 (JxTraceSelection *, order->len);
   for (guint k = 0; k < order->len; k++)
     {
       JxSessionFileTrace *trace = g_ptr_array_index (file->traces, g_array_index (order, guint, k));
 
       add (session, g_strdup (trace->path));
       session->colors[k] = trace->picked_color;
+      if (trace->selection != NULL && own_part)
+        session->parts[k] = jx_trace_selection_copy (trace->selection);
+      else if (trace->selection != NULL)
+        {
+          g_autofree char *part = jx_trace_selection_describe (trace->selection);
+
+          g_printerr (_("juxtrace-cli render: %s: “%s” was saved as a part of it (%s); --processes, --every and "
+                        "--load-window select another part of every trace\n"),
+                      filename, trace->stored_path, part);
+        }
       /* Against the reference, the first TRACE: as the window pairs them. */
       if (k > 0 && file->reference >= 0)
         session->pairs[k] = g_strdupv (trace->paired_by_hand);
@@ -176,9 +178,15 @@ jx_cli_render_session_clear (JxCliRenderSession *session)
   g_clear_pointer (&session->argv, g_free);
   g_clear_pointer (&session->strings, g_ptr_array_unref);
   g_clear_pointer (&session->colors, g_free);
-  for (guint k = 0; session->pairs != NULL && k < session->n_colors; k++)
-    g_strfreev (session->pairs[k]);
+  for (guint k = 0; k < session->n_colors; k++)
+    {
+      if (session->pairs != NULL)
+        g_strfreev (session->pairs[k]);
+      if (session->parts != NULL)
+        g_clear_pointer (&session->parts[k], jx_trace_selection_free);
+    }
   g_clear_pointer (&session->pairs, g_free);
+  g_clear_pointer (&session->parts, g_free);
   session->argc = 0;
   session->n_colors = 0;
 }

@@ -4,12 +4,17 @@
  * traces become render's TRACE arguments (the reference first, since render
  * compares with the first trace) and its offsets, visible window, SOS
  * overlay and diff-bar mode and band become the options a user did not give
- * (a given --offset, --window, … wins); the picked colours colour the lanes. */
+ * (a given --offset, --window, … wins); the picked colours colour the lanes.
+ * Each trace is loaded as the part of it the window loaded (its saved
+ * selection, read by jx-session-file-selection.c, handed to
+ * jx_cli_open_trace_part), unless --processes, --every or --load-window
+ * select a part of every trace. */
 #pragma once
 
 #include <glib.h>
 
 #include "jx-comparison-render.h"
+#include "jx-trace-selection.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +27,8 @@ typedef struct
   guint       n_colors;
   char     ***pairs;     /* per TRACE argument, its streams paired by hand
                             (flat A, B, … names) or NULL; n_colors long */
+  JxTraceSelection **parts; /* per TRACE argument, the part of it to load,
+                               NULL for all; n_colors long */
 } JxCliRenderSession;
 
 /* The saved comparison among render's arguments, if any (its index). */

@@ -203,7 +203,7 @@ jx_cli_render (int    argc,
   g_autofree char *metric = NULL;
   double band = -1.0;
   gboolean dark = FALSE, expand = FALSE, has_start = FALSE, has_end = FALSE, diff = FALSE, flame = FALSE, clusters = FALSE;
-  gboolean merged_tree = FALSE;
+  gboolean merged_tree = FALSE, no_hand_pairing = FALSE;
   g_autoptr(JxClustering) clustering = NULL;
   g_autoptr(GPtrArray) cluster_marks = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) cluster_names = g_ptr_array_new_with_free_func (g_free);
@@ -248,6 +248,9 @@ jx_cli_render (int    argc,
     { "chart", 'c', 0, G_OPTION_ARG_STRING, &chart, N_("Draw the metric charts of the comparisons with the first trace instead: skew, dissimilarity or time-difference"), N_("KIND") },
     { "pairing", 0, 0, G_OPTION_ARG_STRING, &pairing, JX_CLI_PAIRING_HELP, N_("name|structure|auto") },
     { "pair", 0, 0, G_OPTION_ARG_STRING_ARRAY, &pair_texts, JX_CLI_PAIR_HELP, N_("A_NAME=B_NAME") },
+    { "no-hand-pairing", 0, 0, G_OPTION_ARG_NONE, &no_hand_pairing,
+      N_("With a saved comparison: pair its streams automatically again, leaving out those paired by hand in the window (the window’s Pair All Streams Automatically Again)"),
+      NULL },
     { "clusters", 0, 0, G_OPTION_ARG_NONE, &clusters,
       N_("Mark each stream row by its structural cluster (as juxtrace-cli cluster finds them over all the traces) in the label column, with a legend"),
       NULL },
@@ -292,7 +295,8 @@ jx_cli_render (int    argc,
                                          "paths differ, “run (a)” and “run (b)”.\n"
                                          "A saved comparison (SESSION.juxtrace, File → Save Comparison in the\n"
                                          "window) draws its traces as the window showed them: the reference first,\n"
-                                         "their offsets, colours and visible window, the SOS overlay, and with\n"
+                                         "the part of each it loaded (unless --processes, --every or --load-window\n"
+                                         "say otherwise), their offsets, colours and visible window, the SOS overlay, and with\n"
                                          "--diff its diff-bar mode and noise band; options given win."),
                                        entries);
   jx_cli_traces_init (&traces, "render");
@@ -323,6 +327,10 @@ jx_cli_render (int    argc,
     return jx_cli_usage_error (argv[0], "%s", _("--pairing pairs the streams of compared traces; use it with --diff or --chart"));
   if (pair_texts != NULL && !diff && chart == NULL)
     return jx_cli_usage_error (argv[0], "%s", _("--pair pairs streams of compared traces; use it with --diff or --chart"));
+  if (no_hand_pairing && session_index <= 0)
+    return jx_cli_usage_error (argv[0], "%s", _("--no-hand-pairing leaves out the hand pairing of a saved comparison; give one (SESSION.juxtrace)"));
+  if (no_hand_pairing && !diff && chart == NULL)
+    return jx_cli_usage_error (argv[0], "%s", _("--no-hand-pairing pairs the streams of compared traces; use it with --diff or --chart"));
   if (!jx_cli_pairing_parse_pairs (pair_texts, pairs))
     return jx_cli_usage_error (argv[0], "%s", _("--pair expects A_NAME=B_NAME, a name of the first trace and one of the other"));
   if (jx_cli_scores_given (&scores) && !diff && chart == NULL)
@@ -381,7 +389,8 @@ jx_cli_render (int    argc,
     {
       JxTrace *trace = NULL;
       JxTimelineSummary *summary;
-      int status = jx_cli_open_trace (&traces, argv[i + 1], argv[i + 1], &trace);
+      const JxTraceSelection *part = session.parts != NULL && i < session.n_colors ? session.parts[i] : NULL;
+      int status = jx_cli_open_trace_part (&traces, argv[i + 1], argv[i + 1], part, &trace);
 
       if (status != JX_CLI_EXIT_OK)
         return status;
@@ -528,7 +537,7 @@ jx_cli_render (int    argc,
   cli_diff.pairs = (const JxNamePair *) (gpointer) pairs->data;
   cli_diff.n_pairs = pairs->len;
   cli_diff.lane_pairs = session.pairs;
-  cli_diff.n_lane_pairs = session.pairs != NULL ? session.n_colors : 0;
+  cli_diff.n_lane_pairs = session.pairs != NULL && !no_hand_pairing ? session.n_colors : 0;
   if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
     {
       jx_cli_render_diff_clear (&cli_diff);

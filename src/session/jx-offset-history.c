@@ -199,29 +199,51 @@ jx_offset_history_set_pairs (JxOffsetHistory   *self,
                              JxSessionTrace    *item,
                              const char *const *pairs)
 {
-  UndoState before;
-  const char *const *now;
-  static const char *const none[] = { NULL };
-  GArray *step;
-  Change change = { 0 };
-
   g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
   g_return_if_fail (JX_IS_SESSION_TRACE (item));
 
-  if (pairs == NULL)
-    pairs = none;
-  now = jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item));
-  if (g_strv_equal (now, pairs))
-    return;
-  before = undo_state (self);
-  change.item = item;
-  change.pairs_before = g_strdupv ((char **) now);
-  change.pairs_after = g_strdupv ((char **) pairs);
+  jx_offset_history_set_pairs_of (self, &item, &pairs, 1);
+}
+
+void
+jx_offset_history_set_pairs_of (JxOffsetHistory          *self,
+                                JxSessionTrace          **items,
+                                const char *const *const *pairs,
+                                guint                     n_items)
+{
+  static const char *const none[] = { NULL };
+  UndoState before;
+  GArray *step;
+
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+  g_return_if_fail (items != NULL || n_items == 0);
+
   step = step_new ();
-  g_array_append_val (step, change);
+  for (guint i = 0; i < n_items; i++)
+    {
+      const char *const *after = pairs != NULL && pairs[i] != NULL ? pairs[i] : none;
+      const char *const *now;
+      Change change = { 0 };
+
+      g_return_if_fail (JX_IS_SESSION_TRACE (items[i]));
+      now = jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (items[i]));
+      if (g_strv_equal (now, after))
+        continue;
+      change.item = items[i];
+      change.pairs_before = g_strdupv ((char **) now);
+      change.pairs_after = g_strdupv ((char **) after);
+      g_array_append_val (step, change);
+    }
+  if (step->len == 0)
+    {
+      g_array_unref (step);
+      return;
+    }
+  before = undo_state (self);
   g_ptr_array_add (self->undo, step);
   g_ptr_array_set_size (self->redo, 0);
-  apply_pairs (item, change.pairs_after);
+  for (guint i = 0; i < step->len; i++)
+    apply_pairs (g_array_index (step, Change, i).item, g_array_index (step, Change, i).pairs_after);
   notify_undo_state (self, before);
 }
 
@@ -283,6 +305,8 @@ jx_offset_history_redo (JxOffsetHistory *self)
   move_newest (self, self->redo, self->undo, FALSE);
 }
 
+/* Drops item's changes from every step of stack, or with item NULL every
+ * change of the streams paired by hand; a step left empty goes. */
 static void
 forget_in (GPtrArray      *stack,
            JxSessionTrace *item)
@@ -292,11 +316,28 @@ forget_in (GPtrArray      *stack,
       GArray *step = g_ptr_array_index (stack, s - 1);
 
       for (guint c = step->len; c > 0; c--)
-        if (g_array_index (step, Change, c - 1).item == item)
-          g_array_remove_index (step, c - 1);
+        {
+          const Change *change = &g_array_index (step, Change, c - 1);
+
+          if (item != NULL ? change->item == item : change->pairs_after != NULL)
+            g_array_remove_index (step, c - 1);
+        }
       if (step->len == 0)
         g_ptr_array_remove_index (stack, s - 1);
     }
+}
+
+void
+jx_offset_history_forget_pairs (JxOffsetHistory *self)
+{
+  UndoState before;
+
+  g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
+
+  before = undo_state (self);
+  forget_in (self->undo, NULL);
+  forget_in (self->redo, NULL);
+  notify_undo_state (self, before);
 }
 
 void

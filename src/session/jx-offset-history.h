@@ -51,6 +51,13 @@ gboolean         jx_offset_history_is_dragging (JxOffsetHistory  *self,
 void             jx_offset_history_set_pairs   (JxOffsetHistory   *self,
                                                 JxSessionTrace    *item,
                                                 const char *const *pairs);
+/* The same for several items as one step: pairs[i] (NULL for none) is
+ * items[i]'s; items whose pairs stay as they are are left out of it, and
+ * no step at all is made when none changes. */
+void             jx_offset_history_set_pairs_of (JxOffsetHistory          *self,
+                                                 JxSessionTrace          **items,
+                                                 const char *const *const *pairs,
+                                                 guint                     n_items);
 
 gboolean         jx_offset_history_can_undo    (JxOffsetHistory  *self);
 gboolean         jx_offset_history_can_redo    (JxOffsetHistory  *self);
@@ -59,5 +66,11 @@ void             jx_offset_history_redo        (JxOffsetHistory  *self);
 
 void             jx_offset_history_forget      (JxOffsetHistory  *self,
                                                 JxSessionTrace   *item);
+/* Drops every change of the streams paired by hand from the undo and redo
+ * history (and a step left empty): they were named against a reference
+ * that is no longer the reference, so undoing them would pair streams of a
+ * comparison that is gone. The session calls it when the reference
+ * changes. */
+void             jx_offset_history_forget_pairs (JxOffsetHistory *self);
 
 G_END_DECLS

@@ -146,12 +146,57 @@ jx_session_pair_streams (JxSession       *self,
   return TRUE;
 }
 
+/* The items whose hand pairing `item` stands for: itself, or every trace
+ * compared with the reference for NULL or the reference. */
+static GPtrArray *
+paired_items (JxSession      *self,
+              JxSessionTrace *item)
+{
+  GPtrArray *items = g_ptr_array_new ();
+  JxSessionTrace *reference = jx_session_get_reference (self);
+
+  if (item != NULL && item != reference)
+    {
+      g_ptr_array_add (items, item);
+      return items;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self)); i++)
+    {
+      JxSessionTrace *other = jx_session_peek_item (self, i);
+
+      if (other != reference)
+        g_ptr_array_add (items, other);
+    }
+  return items;
+}
+
+gboolean
+jx_session_has_hand_pairing (JxSession      *self,
+                             JxSessionTrace *item)
+{
+  g_autoptr(GPtrArray) items = NULL;
+
+  g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
+  g_return_val_if_fail (item == NULL || JX_IS_SESSION_TRACE (item), FALSE);
+
+  items = paired_items (self, item);
+  for (guint i = 0; i < items->len; i++)
+    if (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (items->pdata[i]))[0] != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 void
 jx_session_clear_hand_pairing (JxSession      *self,
                                JxSessionTrace *item)
 {
-  g_return_if_fail (JX_IS_SESSION (self));
-  g_return_if_fail (JX_IS_SESSION_TRACE (item));
+  g_autoptr(GPtrArray) items = NULL;
 
-  jx_offset_history_set_pairs (jx_session_get_offset_history (self), item, NULL);
+  g_return_if_fail (JX_IS_SESSION (self));
+  g_return_if_fail (item == NULL || JX_IS_SESSION_TRACE (item));
+
+  items = paired_items (self, item);
+  /* No pairs for any of them (NULL each): one step for all. */
+  jx_offset_history_set_pairs_of (jx_session_get_offset_history (self), (JxSessionTrace **) items->pdata, NULL,
+                                  items->len);
 }

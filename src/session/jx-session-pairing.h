@@ -33,8 +33,16 @@ gboolean  jx_session_pair_streams       (JxSession       *self,
                                          guint32          stream_a,
                                          guint32          stream_b,
                                          GError         **error);
-/* Drops every hand pairing of item (one step): the automatic pairing. */
+/* Drops every hand pairing of item as one step: its streams are paired
+ * automatically again (by name, by structure or either, as the pairing
+ * setting says), and only the pairs that change are aligned again. For
+ * the reference, or NULL, every compared trace's, still one step; nothing
+ * when none has any. */
 void      jx_session_clear_hand_pairing (JxSession       *self,
+                                         JxSessionTrace  *item);
+/* Whether item (the reference or NULL: any compared trace) has a stream
+ * paired by hand: whether clear_hand_pairing would do something. */
+gboolean  jx_session_has_hand_pairing   (JxSession       *self,
                                          JxSessionTrace  *item);
 /* The partner of `stream` (of the reference when reference_side, else of
  * item) in item's comparison: JX_NONE when it has none or there is no

@@ -203,6 +203,16 @@ on_reference_sos (JxSession  *self,
   push_sos_common (self);
 }
 
+/* The comparison manager dropped every hand pairing with the old
+ * reference: their undo steps would pair streams of comparisons that are
+ * gone, so they go too. */
+static void
+on_reference_pairs (JxSession  *self,
+                    GParamSpec *pspec)
+{
+  jx_offset_history_forget_pairs (self->history);
+}
+
 static void
 on_fold_notify (JxFoldSettings *fold,
                 GParamSpec     *pspec,
@@ -953,6 +963,7 @@ jx_session_init (JxSession *self)
   g_signal_connect (self, "trace-notify::imbalance", G_CALLBACK (on_trace_imbalance), NULL);
   g_signal_connect (self, "trace-notify::imbalance-error", G_CALLBACK (on_trace_imbalance), NULL);
   g_signal_connect (self, "notify::reference", G_CALLBACK (on_reference_sos), NULL);
+  g_signal_connect (self, "notify::reference", G_CALLBACK (on_reference_pairs), NULL);
   g_signal_connect (self->fold, "fold-all", G_CALLBACK (on_fold_all), self);
   self->comparisons = jx_comparison_manager_new (G_LIST_MODEL (self));
   g_signal_connect (self->comparisons, "notify", G_CALLBACK (relay_notify), self);

@@ -6,6 +6,7 @@
 
 #include "jx-gdk-rgba.h"
 #include "jx-offset-dialog.h"
+#include "jx-session-pairing.h"
 #include "jx-trace-actions.h"
 #include "jx-trace-report.h"
 
@@ -169,6 +170,28 @@ cancel_comparison (GSimpleAction *action,
     jx_session_cancel_comparison (self->session, self->item);
 }
 
+/* Back to the automatic pairing: this trace's streams paired by hand, or
+ * for the reference every compared trace's; one undo step. */
+static void
+pair_again (GSimpleAction *action,
+            GVariant      *param,
+            gpointer       user_data)
+{
+  JxTraceActions *self = user_data;
+
+  if (is_current (self))
+    jx_session_clear_hand_pairing (self->session, self->item);
+}
+
+static void
+update_pair_again (JxTraceActions *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "pair-again");
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                               is_current (self) && jx_session_has_hand_pairing (self->session, self->item));
+}
+
 static void
 shift (GSimpleAction *action,
        GVariant      *param,
@@ -197,6 +220,7 @@ static const GActionEntry entries[] = {
   { "cancel-load", cancel_load },
   { "compare", compare },
   { "cancel-comparison", cancel_comparison },
+  { "pair-again", pair_again },
   { "shift-earlier", shift },
   { "shift-later", shift },
 };
@@ -207,6 +231,8 @@ jx_trace_actions_dispose (GObject *object)
   JxTraceActions *self = JX_TRACE_ACTIONS (object);
 
   g_clear_weak_pointer (&self->owner);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
   g_clear_object (&self->item);
   g_clear_object (&self->session);
 
@@ -240,6 +266,12 @@ jx_trace_actions_attach (GtkWidget      *owner,
   g_set_weak_pointer (&self->owner, owner);
   self->session = g_object_ref (session);
   self->item = g_object_ref (item);
+  /* A repair or a new comparison says so by its state; a pairing also
+   * goes with the reference or with its trace. */
+  g_signal_connect_swapped (session, "trace-notify::comparison-state", G_CALLBACK (update_pair_again), self);
+  g_signal_connect_swapped (session, "notify::reference", G_CALLBACK (update_pair_again), self);
+  g_signal_connect_swapped (session, "items-changed", G_CALLBACK (update_pair_again), self);
+  update_pair_again (self);
   gtk_widget_insert_action_group (owner, "trace", G_ACTION_GROUP (self));
   return self;
 }

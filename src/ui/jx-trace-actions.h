@@ -7,7 +7,10 @@
  * units), reset-offset, make-reference, change-color (chooser; the choice is
  * stored on the item), remove, cancel-load, shift-earlier and shift-later (a
  * twentieth of the visible window, one undo step each), compare (with the
- * reference, again) and cancel-comparison. Dialogs are
+ * reference, again), cancel-comparison and pair-again (the streams paired
+ * by hand paired automatically again: this trace's, or for the reference
+ * every compared trace's; one undo step; enabled while there are any).
+ * Dialogs are
  * transient for the window of the widget that owns the group.
  *
  * jx_trace_menu_new() is the trace menu of ui/jx-trace-menu.ui, the one menu

@@ -337,6 +337,7 @@ test_shortcuts_listed (void)
     { "win.save-comparison-as", "<Control><Shift>s" },
     { "win.export-image", "<Control><Shift>p" },
     { "win.show-trends", "<Control>r" },
+    { "win.pair-again", "<Control><Alt>p" },
     /* The Markers page's own key. */
     { "markers.remove", "Delete" },
   };

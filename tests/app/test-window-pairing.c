@@ -132,14 +132,39 @@ find_dialog (void)
   return NULL;
 }
 
+/* A window comparing two generated traces (in *dir, to remove), presented,
+ * both loaded and compared: *ref the reference, *item the other. */
+static JxWindow *
+open_window (char           **dir,
+             JxSessionTrace **ref,
+             JxSessionTrace **item)
+{
+  g_autofree char *a = NULL, *b = NULL;
+  JxWindow *window = jx_window_new (NULL);
+  JxSession *session = jx_window_get_session (window);
+  const char *paths[3] = { NULL, NULL, NULL };
+
+  *dir = jx_test_generate_remove_pair (3, 6, &a, &b);
+  paths[0] = a;
+  paths[1] = b;
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  jx_window_open_paths (window, paths, FALSE);
+  jx_test_wait_for_loads (session);
+  *ref = jx_test_item_at (session, 0);
+  *item = jx_test_item_at (session, 1);
+  g_assert_true (jx_test_wait_until (is_done, *item, 60));
+  jx_test_wait_allocated (GTK_WIDGET (window));
+  jx_test_spin (200);
+  return window;
+}
+
 static void
 test_compare_with (void)
 {
-  g_autofree char *a = NULL, *b = NULL;
   g_autofree char *dir = NULL;
   g_autoptr(GHashTable) changes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autofree char *label = NULL;
-  const char *paths[3] = { NULL, NULL, NULL };
   JxWindow *window;
   JxSession *session;
   JxSessionTrace *ref, *item;
@@ -155,20 +180,8 @@ test_compare_with (void)
       g_test_skip ("needs a display");
       return;
     }
-  dir = jx_test_generate_remove_pair (3, 6, &a, &b);
-  window = jx_window_new (NULL);
+  window = open_window (&dir, &ref, &item);
   session = jx_window_get_session (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  paths[0] = a;
-  paths[1] = b;
-  jx_window_open_paths (window, paths, FALSE);
-  jx_test_wait_for_loads (session);
-  ref = jx_test_item_at (session, 0);
-  item = jx_test_item_at (session, 1);
-  g_assert_true (jx_test_wait_until (is_done, item, 60));
-  jx_test_wait_allocated (GTK_WIDGET (window));
-  jx_test_spin (200);
   first = jx_session_trace_get_comparison (item);
   kept = pair_of_a (first, 2);
   changed = pair_of_a (first, 0);
@@ -258,6 +271,101 @@ test_compare_with (void)
   jx_test_remove_tree (dir);
 }
 
+/* "Pair Streams Automatically Again" in a row's menu and "Pair All Streams
+ * Automatically Again" in the window's menu: shown only while a stream is
+ * paired by hand; each is one undo step that aligns only the changed pairs
+ * again (the third pair is the very same object, its bars untouched).
+ * Making the other trace the reference drops the hand pairing and its undo
+ * steps: Ctrl+Z then pairs nothing. */
+static void
+test_pair_again (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GHashTable) changes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GError) error = NULL;
+  JxWindow *window;
+  JxSession *session;
+  JxSessionTrace *ref, *item;
+  JxTraceTimeline *lane, *ref_lane;
+  JxComparison *first, *paired, *again;
+  const JxComparisonPair *kept;
+  GtkWidget *probe;
+  gboolean by_hand;
+
+  if (!have_display)
+    {
+      g_test_skip ("needs a display");
+      return;
+    }
+  window = open_window (&dir, &ref, &item);
+  session = jx_window_get_session (window);
+  first = jx_session_trace_get_comparison (item);
+  kept = pair_of_a (first, 2);
+  /* A button of win.pair-again is sensitive as long as the action is
+   * enabled. */
+  probe = gtk_button_new ();
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), "win.pair-again");
+  gtk_box_append (GTK_BOX (window->history_box), probe);
+
+  /* Nothing paired by hand: neither is offered. */
+  lane = open_menu (window, item, 1);
+  gtk_popover_popdown (GTK_POPOVER (lane->context_menu));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "pair-again"));
+  g_assert_false (gtk_widget_get_sensitive (probe));
+
+  /* Paired by hand: both are, on the reference's rows too. */
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.pair-streams", "(iuu)", 0, 1, 0);
+  paired = wait_repaired (item, first);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, &by_hand), ==, 1);
+  g_assert_true (by_hand);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "pair-again"));
+  ref_lane = jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (window), ref);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (ref_lane->actions), "pair-again"));
+  g_assert_true (gtk_widget_get_sensitive (probe));
+  g_signal_connect (jx_session_get_diff_bars (session), "bar-changed", G_CALLBACK (on_bar_changed), changes);
+
+  /* The row's item: by name again, one step; only the two swapped pairs
+   * were aligned. */
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.pair-again", NULL);
+  again = wait_repaired (item, paired);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, &by_hand), ==, 0);
+  g_assert_false (by_hand);
+  g_assert_cmpuint (jx_trace_comparison_get_n_repaired (jx_session_trace_get_trace_comparison (item)), ==, 2);
+  g_assert_true (pair_of_a (again, 2) == kept);
+  g_assert_cmpuint (n_changes (changes, item, kept->stream_b), ==, 0);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "pair-again"));
+  g_assert_false (gtk_widget_get_sensitive (probe));
+
+  /* Ctrl+Z: by hand again; then the window's menu item. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  paired = wait_repaired (item, again);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 1);
+  g_assert_true (gtk_widget_get_sensitive (probe));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.pair-again", NULL);
+  again = wait_repaired (item, paired);
+  g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 0);
+  g_assert_true (pair_of_a (again, 2) == kept);
+  g_assert_false (gtk_widget_get_sensitive (probe));
+
+  /* Paired by hand once more, then B becomes the reference: the pairing
+   * and its undo steps go; Ctrl+Z has nothing left to undo. */
+  g_assert_true (jx_session_pair_streams (session, item, 0, 1, &error));
+  g_assert_no_error (error);
+  wait_repaired (item, again);
+  g_assert_true (jx_session_can_undo (session));
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.make-reference", NULL);
+  g_assert_true (jx_session_get_reference (session) == item);
+  g_assert_false (jx_session_has_hand_pairing (session, NULL));
+  g_assert_false (jx_session_can_undo (session));
+  g_assert_false (gtk_widget_get_sensitive (probe));
+  g_assert_true (jx_test_wait_until (is_done, ref, 60));
+  g_assert_null (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (ref))[0]);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (100);
+  jx_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -265,5 +373,6 @@ main (int   argc,
   have_display = jx_test_widget_init (&argc, &argv);
 
   g_test_add_func ("/app/pairing/compare-with", test_compare_with);
+  g_test_add_func ("/app/pairing/pair-again", test_pair_again);
   return g_test_run ();
 }

@@ -73,6 +73,55 @@ jx_cli_parse_object (JsonParser *parser,
   return json_node_get_object (json_parser_get_root (parser));
 }
 
+JsonNode *
+jx_cli_parse_node (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (json_parser_get_root (parser));
+
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+JsonNode *
+jx_cli_run_info_json (const char *path)
+{
+  g_auto(JxCliRun) run = { 0 };
+
+  jx_cli_run (&run, "info", "--json", path, NULL);
+  if (run.status != 0)
+    g_test_message ("stderr: %s", run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  return jx_cli_parse_node (run.out);
+}
+
+gint64
+jx_cli_member_int (JsonObject *object,
+                   const char *name)
+{
+  g_assert_true (json_object_has_member (object, name));
+  return json_object_get_int_member (object, name);
+}
+
+JsonObject *
+jx_cli_member_object (JsonObject *object,
+                      const char *name)
+{
+  g_assert_true (json_object_has_member (object, name));
+  return json_object_get_object_member (object, name);
+}
+
+JsonArray *
+jx_cli_member_array (JsonObject *object,
+                     const char *name)
+{
+  g_assert_true (json_object_has_member (object, name));
+  return json_object_get_array_member (object, name);
+}
+
 void
 jx_cli_generate (const char *dir,
                  const char *name,

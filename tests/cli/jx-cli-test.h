@@ -33,6 +33,19 @@ void jx_cli_run_argv  (JxCliRun           *run,
 JsonObject *jx_cli_parse_object (JsonParser *parser,
                                  const char *text);
 
+/* The JSON text holds (a new node; free with json_node_unref); fails the
+ * test when it is not JSON. */
+JsonNode   *jx_cli_parse_node   (const char *text);
+/* `juxtrace-cli info --json path`, parsed; fails the test when it fails. */
+JsonNode   *jx_cli_run_info_json (const char *path);
+/* A member of object that must be there (the test fails without it). */
+gint64      jx_cli_member_int    (JsonObject *object,
+                                  const char *name);
+JsonObject *jx_cli_member_object (JsonObject *object,
+                                  const char *name);
+JsonArray  *jx_cli_member_array  (JsonObject *object,
+                                  const char *name);
+
 /* Writes a generated trace "dir/name" with the generator's options that
  * follow (NULL-terminated) and sets *path to it (free with g_free); fails
  * the test when the generator fails. */

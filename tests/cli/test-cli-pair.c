@@ -128,6 +128,17 @@ test_render_pair (void)
   jx_cli_run (&run, "render", "--diff", "-o", png, saved, NULL);
   g_assert_cmpint (run.status, ==, 0);
   assert_contains (run.out, "2 stream pairs by hand (--pair)");
+  /* --no-hand-pairing: the window's "Pair All Streams Automatically
+   * Again", none by hand. */
+  jx_cli_run (&run, "render", "--diff", "--no-hand-pairing", "-o", png, saved, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_null (strstr (run.out, "by hand"));
+  /* Only for a saved comparison, and only with --diff or --chart. */
+  jx_cli_run (&run, "render", "--diff", "--no-hand-pairing", "-o", png, f.a, f.b, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  assert_contains (run.err, "SESSION.juxtrace");
+  jx_cli_run (&run, "render", "--no-hand-pairing", "-o", png, saved, NULL);
+  g_assert_cmpint (run.status, ==, 2);
   fixture_clear (&f);
 }
 

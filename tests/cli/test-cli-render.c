@@ -508,9 +508,101 @@ same_file (const char *a,
   return la == lb && memcmp (da, db, la) == 0;
 }
 
+/* The number after "Rows: " of render ARGS… with --process NAME (NULL:
+ * every row). */
+static guint
+rows_of (const char *session,
+         const char *process,
+         const char *png)
+{
+  g_auto(CliRun) run = { 0 };
+
+  if (process != NULL)
+    render (&run, session, "-o", png, "--process", process, NULL);
+  else
+    render (&run, session, "-o", png, NULL);
+  assert_ok (&run);
+  return report_number (&run, "Rows: ");
+}
+
+/* Each trace of a saved comparison is loaded as the part of it the file
+ * keeps (the rows drawn are those of the part's processes: a process's
+ * rows only where its trace's part has it), the same as the selection
+ * options would load it; options given select another part of every
+ * trace, and render says so. */
+static void
+test_session_parts (const char *tmp,
+                    const char *two)
+{
+  g_autofree char *four = g_build_filename (tmp, "four", NULL);
+  g_autofree char *part = g_build_filename (tmp, "part.juxtrace", NULL);
+  g_autofree char *every = g_build_filename (tmp, "every.juxtrace", NULL);
+  g_autofree char *positions = g_build_filename (tmp, "positions.juxtrace", NULL);
+  g_autofree char *from_file = g_build_filename (tmp, "file.png", NULL);
+  g_autofree char *from_options = g_build_filename (tmp, "options.png", NULL);
+
+  generate (four, 4);
+  /* Of "four" ranks 0 and 2, of "two" rank 1. */
+  g_assert_true (g_file_set_contents (part, "[Juxtrace Comparison]\nVersion=1\n[Trace 0]\nPath=four\n"
+                                            "SelectEvery=2;0;\n[Trace 1]\nPath=two\nSelectProcesses=MPI Rank 1;\n",
+                                      -1, NULL));
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, part, "-o", from_file, NULL);
+    assert_ok (&run);
+    g_assert_cmpuint (report_number (&run, "Rows: "), ==, 3);
+    g_assert_nonnull (strstr (run.err, "four: loaded in part: 2 of 4 processes (one process in 2)"));
+    g_assert_nonnull (strstr (run.err, "two: loaded in part: 1 of 2 processes (“MPI Rank 1”)"));
+    g_assert_null (strstr (run.err, "saved as a part"));
+  }
+  g_assert_cmpuint (rows_of (part, "MPI Rank 0", from_file), ==, 1);
+  g_assert_cmpuint (rows_of (part, "MPI Rank 1", from_file), ==, 1);
+  g_assert_cmpuint (rows_of (part, "MPI Rank 2", from_file), ==, 1);
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, part, "-o", from_file, "--process", "MPI Rank 3", NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "no process named “MPI Rank 3” in any of the traces"));
+  }
+
+  /* Positions, which no option can give: ranks 1 and 3 of "four", "two"
+   * whole. */
+  g_assert_true (g_file_set_contents (positions, "[Juxtrace Comparison]\nVersion=1\n[Trace 0]\nPath=four\n"
+                                                 "SelectPositions=1;3;\n[Trace 1]\nPath=two\n", -1, NULL));
+  g_assert_cmpuint (rows_of (positions, NULL, from_file), ==, 4);
+  g_assert_cmpuint (rows_of (positions, "MPI Rank 0", from_file), ==, 1);
+  g_assert_cmpuint (rows_of (positions, "MPI Rank 1", from_file), ==, 2);
+  g_assert_cmpuint (rows_of (positions, "MPI Rank 3", from_file), ==, 1);
+
+  /* The same part of both: the picture --every 2 draws. */
+  g_assert_true (g_file_set_contents (every, "[Juxtrace Comparison]\nVersion=1\n[Trace 0]\nPath=four\n"
+                                             "SelectEvery=2;0;\n[Trace 1]\nPath=two\nSelectEvery=2;0;\n", -1, NULL));
+  g_assert_cmpuint (rows_of (every, NULL, from_file), ==, 3);
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, four, two, "--every", "2", "-o", from_options, NULL);
+    assert_ok (&run);
+  }
+  g_assert_true (same_file (from_file, from_options));
+
+  /* Options given select the part of every trace; render says so. */
+  {
+    g_auto(CliRun) run = { 0 };
+
+    render (&run, part, "--processes", "MPI Rank 1", "-o", from_file, NULL);
+    assert_ok (&run);
+    g_assert_cmpuint (report_number (&run, "Rows: "), ==, 2);
+    g_assert_nonnull (strstr (run.err, "“four” was saved as a part of it (one process in 2)"));
+    g_assert_nonnull (strstr (run.err, "“two” was saved as a part of it (“MPI Rank 1”)"));
+  }
+}
+
 /* A saved comparison (SESSION.juxtrace) draws the picture its traces,
- * reference, offsets and window give as options; options given win; a
- * moved trace or a corrupt file is an input error naming it. */
+ * reference, offsets, window and parts give as options; options given win;
+ * a moved trace or a corrupt file is an input error naming it. */
 static void
 test_session_file (void)
 {
@@ -556,18 +648,7 @@ test_session_file (void)
     g_assert_nonnull (strstr (run.out, "Window: 2 ms to 3 ms"));
   }
 
-  /* A part saved for a trace is not taken over, and render says so. */
-  {
-    g_auto(CliRun) run = { 0 };
-    g_autofree char *part = g_build_filename (tmp, "part.juxtrace", NULL);
-
-    g_assert_true (g_file_set_contents (part, "[Juxtrace Comparison]\nVersion=1\n[Trace 0]\nPath=one\n"
-                                              "SelectEvery=2;0;\n[Trace 1]\nPath=two\n", -1, NULL));
-    render (&run, part, "-o", from_session, NULL);
-    assert_ok (&run);
-    g_assert_nonnull (strstr (run.err, "“one” was saved as a part of it (one process in 2)"));
-    g_assert_null (strstr (run.err, "“two”"));
-  }
+  test_session_parts (tmp, two);
 
   g_assert_true (g_file_set_contents (moved, moved_text, -1, NULL));
   {

@@ -3,8 +3,10 @@
  * display: the two streams become partners and their former partners swap,
  * only those pairs are aligned again (every other pair is the very same
  * object, with its bar), the result is what the engine gives with the same
- * overrides, undo and redo pair again as one step each, and a saved
- * comparison keeps the hand pairing. */
+ * overrides, undo and redo pair again as one step each, a saved
+ * comparison keeps the hand pairing, "pair automatically again" drops the
+ * hand pairings of one or all traces in one step, and another reference
+ * drops them with their undo steps. */
 #include "config.h"
 
 #include <string.h>
@@ -15,6 +17,7 @@
 #include "jx-test-generate.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
+#include "jx-trace-generator.h"
 #include "jx-trace-loader.h"
 
 typedef struct
@@ -260,6 +263,133 @@ test_saved (void)
   jx_test_remove_tree (dir);
 }
 
+/* "Pair All Streams Automatically Again": the hand pairings of both
+ * compared traces go in one undo step, each aligning again only the pairs
+ * that change; undo brings both back, still one step. For one trace, only
+ * its own go. */
+static void
+test_clear_all (void)
+{
+  g_autofree char *a = NULL, *b = NULL, *a2 = NULL, *c = NULL;
+  g_autofree char *dir = jx_test_generate_remove_pair (3, 6, &a, &b);
+  g_autofree char *dir2 = jx_test_generate_variant_pair (3, 6, JX_VARIANT_FASTER_KERNEL, &a2, &c);
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(GError) error = NULL;
+  JxSessionTrace *ref, *item_b, *item_c;
+  JxComparison *first_b, *first_c, *paired_b, *paired_c, *again_b, *again_c;
+  const JxComparisonPair *kept_b, *kept_c;
+
+  ref = jx_session_add_path (session, a);
+  item_b = jx_session_add_path (session, b);
+  item_c = jx_session_add_path (session, c);
+  jx_test_wait_for_loads (session);
+  g_assert_true (jx_test_wait_until (compared, item_b, 60));
+  g_assert_true (jx_test_wait_until (compared, item_c, 60));
+  g_assert_false (jx_session_has_hand_pairing (session, NULL));
+  /* Nothing paired by hand: no step. */
+  jx_session_clear_hand_pairing (session, NULL);
+  g_assert_false (jx_session_can_undo (session));
+
+  first_b = jx_session_trace_get_comparison (item_b);
+  first_c = jx_session_trace_get_comparison (item_c);
+  g_assert_true (jx_session_pair_streams (session, item_b, 0, 1, &error));
+  g_assert_no_error (error);
+  paired_b = wait_repaired (item_b, first_b);
+  g_assert_true (jx_session_pair_streams (session, item_c, 1, 2, &error));
+  g_assert_no_error (error);
+  paired_c = wait_repaired (item_c, first_c);
+  kept_b = pair_of_a (paired_b, 2);
+  kept_c = pair_of_a (paired_c, 0);
+  g_assert_true (jx_session_has_hand_pairing (session, NULL));
+  g_assert_true (jx_session_has_hand_pairing (session, ref));
+  g_assert_true (jx_session_has_hand_pairing (session, item_b));
+  g_assert_true (jx_session_has_hand_pairing (session, item_c));
+
+  /* The reference's "again" (or NULL) is every compared trace's: one step. */
+  jx_session_clear_hand_pairing (session, ref);
+  again_b = wait_repaired (item_b, paired_b);
+  again_c = wait_repaired (item_c, paired_c);
+  g_assert_false (jx_session_has_hand_pairing (session, NULL));
+  g_assert_cmpuint (jx_session_get_partner (session, item_b, TRUE, 0, NULL), ==, 0);
+  g_assert_cmpuint (jx_session_get_partner (session, item_c, TRUE, 1, NULL), ==, 1);
+  /* Only the two swapped pairs of each were aligned again. */
+  g_assert_cmpuint (jx_trace_comparison_get_n_repaired (jx_session_trace_get_trace_comparison (item_b)), ==, 2);
+  g_assert_cmpuint (jx_trace_comparison_get_n_repaired (jx_session_trace_get_trace_comparison (item_c)), ==, 2);
+  g_assert_true (pair_of_a (again_b, 2) == kept_b);
+  g_assert_true (pair_of_a (again_c, 0) == kept_c);
+
+  /* One undo brings both hand pairings back. */
+  jx_session_undo (session);
+  paired_b = wait_repaired (item_b, again_b);
+  paired_c = wait_repaired (item_c, again_c);
+  g_assert_cmpuint (jx_session_get_partner (session, item_b, TRUE, 0, NULL), ==, 1);
+  g_assert_cmpuint (jx_session_get_partner (session, item_c, TRUE, 1, NULL), ==, 2);
+  g_assert_true (jx_session_can_undo (session));
+  jx_session_undo (session);
+  again_c = wait_repaired (item_c, paired_c);
+  g_assert_true (jx_session_has_hand_pairing (session, item_b));
+  g_assert_false (jx_session_has_hand_pairing (session, item_c));
+  jx_session_redo (session);
+  wait_repaired (item_c, again_c);
+
+  /* One trace's: the other keeps its own. */
+  jx_session_clear_hand_pairing (session, item_b);
+  wait_repaired (item_b, paired_b);
+  g_assert_false (jx_session_has_hand_pairing (session, item_b));
+  g_assert_true (jx_session_has_hand_pairing (session, item_c));
+  g_assert_cmpuint (jx_session_get_partner (session, item_c, TRUE, 1, NULL), ==, 2);
+
+  g_clear_object (&session);
+  jx_test_remove_tree (dir);
+  jx_test_remove_tree (dir2);
+}
+
+/* Another reference: the hand pairings (named against the old one) go,
+ * and so do their undo and redo steps, while an offset step stays. */
+static void
+test_reference_change (void)
+{
+  g_autofree char *a = NULL, *b = NULL;
+  g_autofree char *dir = jx_test_generate_remove_pair (3, 6, &a, &b);
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(GError) error = NULL;
+  JxSessionTrace *ref, *item;
+  JxComparison *first, *paired;
+
+  ref = jx_session_add_path (session, a);
+  item = jx_session_add_path (session, b);
+  jx_test_wait_for_loads (session);
+  g_assert_true (jx_test_wait_until (compared, item, 60));
+  jx_session_set_offset (session, item, 1000);
+  first = jx_session_trace_get_comparison (item);
+  g_assert_true (jx_session_pair_streams (session, item, 0, 1, &error));
+  g_assert_no_error (error);
+  paired = wait_repaired (item, first);
+  g_assert_true (jx_session_pair_streams (session, item, 1, 2, &error));
+  g_assert_no_error (error);
+  wait_repaired (item, paired);
+  /* One pairing step undone: a redo step of it too. */
+  jx_session_undo (session);
+  g_assert_true (jx_session_can_redo (session));
+
+  jx_session_set_reference (session, item);
+  g_assert_false (jx_session_has_hand_pairing (session, NULL));
+  g_assert_null (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item))[0]);
+  g_assert_false (jx_session_can_redo (session));
+  g_assert_true (jx_session_can_undo (session));
+  g_assert_true (jx_test_wait_until (compared, ref, 60));
+
+  /* The one step left is the offset's; undo pairs nothing. */
+  jx_session_undo (session);
+  g_assert_cmpint (jx_session_trace_get_offset (item), ==, 0);
+  g_assert_false (jx_session_can_undo (session));
+  g_assert_null (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (ref))[0]);
+  g_assert_null (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item))[0]);
+
+  g_clear_object (&session);
+  jx_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -267,5 +397,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/session/pairing/swap-undo-redo", test_swap_undo_redo);
   g_test_add_func ("/session/pairing/saved", test_saved);
+  g_test_add_func ("/session/pairing/clear-all", test_clear_all);
+  g_test_add_func ("/session/pairing/reference-change", test_reference_change);
   return g_test_run ();
 }
