@@ -33,7 +33,9 @@ jx_merged_tree_get_node_calls (JxMergedTree   *tree,
       JxTimeOrigin origin;
       JxMergedCall call;
 
-      g_return_val_if_fail (ref.trace < n_traces && traces[ref.trace] != NULL, out);
+      /* A trace that is gone (a window's trace closed since the build). */
+      if (ref.trace >= n_traces || traces[ref.trace] == NULL)
+        continue;
       s = jx_trace_get_stream (traces[ref.trace], ref.stream);
       g_return_val_if_fail (s != NULL && members[k].invocation < s->n_invocations, out);
       origin = jx_trace_get_time_origin (traces[ref.trace], 0);

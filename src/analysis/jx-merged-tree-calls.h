@@ -29,7 +29,8 @@ typedef struct
 
 /* The calls of `node`, one per contributing stream, in stream order.
  * traces are the traces the tree was built of (n_traces of them, indexed
- * by JxStreamRef.trace). An array of JxMergedCall. */
+ * by JxStreamRef.trace; a NULL one's streams are left out). An array of
+ * JxMergedCall. */
 GArray      *jx_merged_tree_get_node_calls  (JxMergedTree   *tree,
                                              JxTrace *const *traces,
                                              guint           n_traces,

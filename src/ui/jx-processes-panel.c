@@ -292,28 +292,32 @@ on_node_activated (JxMergedIcicleView *view,
                    JxProcessesPanel   *self)
 {
   JxMergedTree *tree = jx_merged_icicle_view_get_tree (view);
-  const JxMergedNodes *nodes;
-  const JxMergedMember *members;
-  JxSessionTrace *item = NULL;
-  guint n, k;
 
   if (tree == NULL || tree != jx_session_clusters_get_tree (self->clusters, NULL))
     return;
-  nodes = jx_merged_tree_get_nodes (tree);
-  g_return_if_fail (node < nodes->n_nodes);
-  members = jx_merged_tree_get_members (tree, node, &n);
-  for (k = 0; k < n && item == NULL; k++)
-    item = jx_session_clusters_get_tree_item (self->clusters, members[k].stream);
-  if (item == NULL)
+  g_return_if_fail (node < jx_merged_tree_get_nodes (tree)->n_nodes);
+  /* The node's calls highlighted in their streams' rows, the first selected
+   * (F7 walks the others). */
+  if (!jx_session_highlight_merged_node (self->session, node))
     return;
-  k--;
   jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view), node);
   if (self->tree_window != NULL)
     jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view), node);
-  jx_session_set_search (self->session, jx_merged_tree_get_symbol_name (tree, nodes->symbol[node]));
-  jx_session_select_invocation (self->session, item, jx_merged_tree_get_stream (tree, members[k].stream).stream,
-                                members[k].invocation);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-selection", NULL);
+}
+
+/* Escape in the page ends the highlight of a node's calls. */
+static gboolean
+clear_highlight (GtkWidget *widget,
+                 GVariant  *args,
+                 gpointer   user_data)
+{
+  JxProcessesPanel *self = JX_PROCESSES_PANEL (widget);
+
+  if (self->session == NULL || jx_call_highlight_get_n_calls (jx_session_get_call_highlight (self->session)) == 0)
+    return FALSE;
+  jx_call_highlight_clear (jx_session_get_call_highlight (self->session));
+  return TRUE;
 }
 
 static void
@@ -549,6 +553,7 @@ jx_processes_panel_class_init (JxProcessesPanelClass *klass)
   G_OBJECT_CLASS (klass)->dispose = jx_processes_panel_dispose;
   GTK_WIDGET_CLASS (klass)->map = jx_processes_panel_map;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_add_binding (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, clear_highlight, NULL);
 }
 
 static void
