@@ -118,6 +118,10 @@ jx_cli_cluster_tree_add_entries (GOptionContext   *context,
       N_("N") },
     { "lines", 0, 0, G_OPTION_ARG_INT, &options->lines,
       N_("With --merged-tree: at most N lines of the text tree (default 200, 0 = all)"), N_("N") },
+    { "node", 0, 0, G_OPTION_ARG_STRING, &options->node,
+      N_("With --merged-tree: list the calls of the node PATH names (“main / loop#3 / MPI_Wait”: functions from "
+         "the top, #K for the K-th of equal siblings) instead of the tree"),
+      N_("PATH") },
     { NULL }
   };
 
@@ -133,6 +137,7 @@ void
 jx_cli_cluster_tree_clear (JxCliClusterTree *options)
 {
   g_clear_pointer (&options->streams, g_strfreev);
+  g_clear_pointer (&options->node, g_free);
 }
 
 char *
@@ -143,8 +148,9 @@ jx_cli_cluster_tree_check (const JxCliClusterTree *options,
 {
   if (!options->merged_tree)
     {
-      if (options->cluster != 0 || options->streams != NULL || options->depth != -1 || options->lines != -1)
-        return g_strdup (_("--cluster, --streams, --depth and --lines choose and shape the merged call tree: "
+      if (options->cluster != 0 || options->streams != NULL || options->depth != -1 || options->lines != -1 ||
+          options->node != NULL)
+        return g_strdup (_("--cluster, --streams, --depth, --lines and --node choose and shape the merged call tree: "
                            "use them with --merged-tree"));
       return NULL;
     }
@@ -156,6 +162,8 @@ jx_cli_cluster_tree_check (const JxCliClusterTree *options,
     return g_strdup (_("--depth needs a depth, 1 or more"));
   if (options->lines < -1)
     return g_strdup (_("--lines needs a number of lines, 0 (all) or more"));
+  if (options->node != NULL && (options->depth != -1 || options->lines != -1))
+    return g_strdup (_("--node lists one node’s calls; --depth and --lines shape the whole tree"));
   if (options->lines != -1 && (json || csv))
     return g_strdup (_("--lines sets the text output; JSON and CSV hold every node (--depth limits them)"));
   if (members_given)
