@@ -118,8 +118,8 @@ jx_merged_tree_find_node (JxMergedTree  *tree,
         {
           if (seen > 0)
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                         _("Node path “%s”: only %" G_GUINT64_FORMAT " calls of “%s” there, not %" G_GUINT64_FORMAT),
-                         path, seen, name, wanted);
+                         _("Node path “%s”: only %u calls of “%s” there, not %u"), path, (guint) seen, name,
+                         (guint) MIN (wanted, G_MAXUINT));
           else
             g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                          _("Node path “%s”: no node “%s” at depth %u of the merged call tree"), path, name, i + 1);
