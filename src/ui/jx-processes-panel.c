@@ -242,7 +242,7 @@ update_tree_status (JxProcessesPanel *self)
       /* TRANSLATORS: "812 nodes: 790 equal in all streams, 20 with gaps, 2 with different functions" */
       text = g_strdup_printf (_("%s: %" PRIu64 " equal in all streams, %" PRIu64
                                 " with gaps, %" PRIu64 " with different functions. "
-                                "Click a frame to select its first call."),
+                                "Click a frame to highlight its calls in the timelines."),
                               nodes, stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
                               stats->by_state[JX_MERGED_DIFFERENT]);
       set_tree_status (self, text);
