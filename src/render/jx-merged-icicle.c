@@ -20,9 +20,13 @@
 #define TITLE_HEIGHT  46.0
 #define LEGEND_HEIGHT 44.0
 /* Narrower pictures (the window's side pane) stack the legend in three
- * lines instead of one. */
+ * lines instead of one; narrower still (below ~390 px, where "equal" and
+ * "different functions merged" do not fit side by side) in four, the
+ * different entry on a line of its own. */
 #define WIDE_LEGEND   1060
 #define NARROW_LEGEND_HEIGHT (LEGEND_HEIGHT + 2 * (ROW_HEIGHT + 3))
+#define EQUAL_ENTRY   140.0
+#define DIFFERENT_ENTRY 240.0
 #define BAR_WIDTH     220.0
 #define NAMED_STREAMS 6
 
@@ -76,10 +80,19 @@ jx_merged_icicle_node_color (JxMergedTree *tree,
   jx_palette_sos_color (t, rgba);
 }
 
+/* A narrow legend whose different entry needs a line of its own. */
+static gboolean
+different_own_line (const JxMergedIcicle *self)
+{
+  return self->width < WIDE_LEGEND && PAD + EQUAL_ENTRY + DIFFERENT_ENTRY > self->width;
+}
+
 static double
 legend_height (const JxMergedIcicle *self)
 {
-  return self->width >= WIDE_LEGEND ? LEGEND_HEIGHT : NARROW_LEGEND_HEIGHT;
+  if (self->width >= WIDE_LEGEND)
+    return LEGEND_HEIGHT;
+  return NARROW_LEGEND_HEIGHT + (different_own_line (self) ? ROW_HEIGHT + 3 : 0);
 }
 
 static void
@@ -476,7 +489,8 @@ draw_different_swatch (const JxMergedIcicle *self,
   cairo_set_line_width (cr, 2.0);
   cairo_rectangle (cr, x + 1, top + 1, 26, ROW_HEIGHT - 3);
   cairo_stroke (cr);
-  _jx_draw_text (cr, _("different functions merged"), FONT, x + 34, top + 2, 200, ink);
+  _jx_draw_text (cr, _("different functions merged"), FONT, x + 34, top + 2,
+                 CLAMP (self->width - x - 34 - PAD, 40.0, 200.0), ink);
 }
 
 static void
@@ -497,13 +511,17 @@ draw_legend (const JxMergedIcicle *self,
   cairo_rectangle (cr, x, top, 28, ROW_HEIGHT - 1);
   cairo_fill (cr);
   _jx_draw_text (cr, _("equal in all"), FONT, x + 34, top + 2, 90, &ink);
-  x += 140;
+  x += EQUAL_ENTRY;
   if (!wide)
     {
-      /* Narrow: equal and different on the first line, the scale on the
-       * second, what it counts on the third. */
-      if (x + 240 <= self->width)
-        draw_different_swatch (self, cr, x, top, &ink);
+      /* Narrow: equal and different on the first line (or each on its
+       * own), the scale on the next, what it counts on the last. */
+      if (different_own_line (self))
+        {
+          top += ROW_HEIGHT + 3;
+          x = PAD;
+        }
+      draw_different_swatch (self, cr, x, top, &ink);
       top += ROW_HEIGHT + 3;
       x = PAD;
       bar = CLAMP (self->width - 2 * PAD - _jx_draw_text_width (cr, few, FONT) - _jx_draw_text_width (cr, many, FONT) - 12,
@@ -533,7 +551,7 @@ draw_legend (const JxMergedIcicle *self,
   _jx_draw_text (cr, calling, FONT, x, top + 2, wide ? 300 : self->width - 2 * PAD, &ink);
   x += 310;
 
-  if (wide && x + 240 < self->width)
+  if (wide && x + DIFFERENT_ENTRY < self->width)
     draw_different_swatch (self, cr, x, top, &ink);
 }
 

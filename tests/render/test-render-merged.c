@@ -173,6 +173,52 @@ test_time_dark_depth (void)
   g_assert_null (jx_merged_icicle_find_node (shallow, 2));
 }
 
+/* The legend keeps "different functions merged" at every width: beside
+ * "equal in all" where both fit, on a line of its own below (~390 px),
+ * the picture one line taller; its orange outline is in the legend. */
+static void
+test_legend_narrow (void)
+{
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxMergedTree) tree = fig_tree (&trace);
+  const int widths[] = { 1100, 500, 360, 260 };
+  int height_500 = 0;
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      JxIcicleOptions options;
+      g_autoptr(JxMergedIcicle) icicle = NULL;
+      cairo_surface_t *surface;
+      int legend_top, found = 0;
+
+      jx_icicle_options_init (&options);
+      options.width = widths[w];
+      icicle = jx_merged_icicle_new (tree, &options);
+      g_assert_cmpint (jx_merged_icicle_get_width (icicle), ==, widths[w]);
+      surface = draw (icicle);
+      /* Below the lowest frame. */
+      legend_top = 0;
+      for (guint i = 0; i < jx_merged_icicle_get_n_frames (icicle); i++)
+        {
+          double x, y, fw, fh;
+
+          jx_merged_icicle_get_frame_rect (icicle, jx_merged_icicle_get_frame (icicle, i), &x, &y, &fw, &fh);
+          legend_top = MAX (legend_top, (int) (y + fh) + 2);
+        }
+      for (int y = legend_top; y < jx_merged_icicle_get_height (icicle); y++)
+        for (int x = 0; x < widths[w]; x++)
+          found += pixel (surface, x, y) == 0xe69f00;
+      g_test_message ("width %d: height %d, %d legend pixels of the different outline", widths[w],
+                      jx_merged_icicle_get_height (icicle), found);
+      g_assert_cmpint (found, >, 20);
+      if (widths[w] == 500)
+        height_500 = jx_merged_icicle_get_height (icicle);
+      else if (widths[w] < 390)
+        g_assert_cmpint (jx_merged_icicle_get_height (icicle), >, height_500);
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -181,6 +227,7 @@ main (int    argc,
 
   g_test_add_func ("/render/merged-icicle/fig-5-12", test_fig_5_12);
   g_test_add_func ("/render/merged-icicle/time-dark-depth", test_time_dark_depth);
+  g_test_add_func ("/render/merged-icicle/legend-narrow", test_legend_narrow);
 
   return g_test_run ();
 }
