@@ -31,6 +31,7 @@ struct _JxProcessesPanel
   GtkWidget         *by_calls;       /* "Widths by calls" */
   GtkWidget         *merge;          /* "Merge near-equal clusters" */
   GtkWidget         *merge_spin;     /* its threshold */
+  guint              merge_timeout;  /* a step of the spin button not applied yet */
   GtkWidget         *merge_custom;   /* "Merge the Custom Set" */
   GtkWidget         *tree_window;    /* the same tree, larger, in its own window; weak */
   GtkWidget         *window_view;
@@ -364,6 +365,27 @@ on_merge_changed (JxProcessesPanel *self)
                                        on ? gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->merge_spin)) : 0.0);
 }
 
+/* Clustering again at every step of the spin button would start (and
+ * cancel) a run per click: a value applies once it rests this long. */
+#define MERGE_DELAY_MS 300
+
+static gboolean
+merge_timeout (gpointer data)
+{
+  JxProcessesPanel *self = data;
+
+  self->merge_timeout = 0;
+  on_merge_changed (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_merge_value (JxProcessesPanel *self)
+{
+  g_clear_handle_id (&self->merge_timeout, g_source_remove);
+  self->merge_timeout = g_timeout_add (MERGE_DELAY_MS, merge_timeout, self);
+}
+
 void
 jx_processes_panel_set_threshold (JxProcessesPanel *self,
                                   double            threshold)
@@ -374,6 +396,7 @@ jx_processes_panel_set_threshold (JxProcessesPanel *self,
   if (threshold > 0.0)
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->merge_spin), threshold);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->merge), threshold > 0.0);
+  g_clear_handle_id (&self->merge_timeout, g_source_remove);
   on_merge_changed (self);
 }
 
@@ -534,6 +557,7 @@ jx_processes_panel_dispose (GObject *object)
 {
   JxProcessesPanel *self = JX_PROCESSES_PANEL (object);
 
+  g_clear_handle_id (&self->merge_timeout, g_source_remove);
   if (self->tree_window != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->window_view, self);
@@ -608,7 +632,7 @@ jx_processes_panel_init (JxProcessesPanel *self)
     gtk_accessible_update_relation (GTK_ACCESSIBLE (self->merge_spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                     self->merge, NULL, -1);
     g_signal_connect_swapped (self->merge, "toggled", G_CALLBACK (on_merge_changed), self);
-    g_signal_connect_swapped (self->merge_spin, "value-changed", G_CALLBACK (on_merge_changed), self);
+    g_signal_connect_swapped (self->merge_spin, "value-changed", G_CALLBACK (on_merge_value), self);
     gtk_box_append (GTK_BOX (row), self->merge);
     gtk_box_append (GTK_BOX (row), self->merge_spin);
     gtk_box_append (GTK_BOX (self->box), row);

@@ -28,6 +28,29 @@
 
 static gboolean have_display;
 
+static gboolean
+threshold_moved (gpointer clusters)
+{
+  return jx_session_clusters_get_threshold (clusters) > 0.5;
+}
+
+/* The first descendant of that type, depth first. */
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* x in the canvas of a comparison time. */
 static double
 canvas_x (GtkWidget *canvas,
@@ -578,6 +601,19 @@ test_merged_tree (void)
           g_assert_cmpuint (offset[s + 1] - offset[s], ==, member ? 1 : 0);
           k += member;
         }
+    }
+    /* Steps of the spin button apply once they rest (one clustering, not
+     * one per click). */
+    {
+      GtkSpinButton *spin = GTK_SPIN_BUTTON (find_descendant (GTK_WIDGET (panel), GTK_TYPE_SPIN_BUTTON));
+
+      g_assert_nonnull (spin);
+      for (guint i = 0; i < 3; i++)
+        gtk_spin_button_spin (spin, GTK_SPIN_STEP_FORWARD, 0.0);
+      g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (spin), 0.65, 1e-9);
+      g_assert_cmpfloat (jx_session_clusters_get_threshold (clusters), ==, 0.5);
+      g_assert_true (jx_test_wait_until (threshold_moved, clusters, 10));
+      g_assert_cmpfloat_with_epsilon (jx_session_clusters_get_threshold (clusters), 0.65, 1e-9);
     }
     jx_processes_panel_set_threshold (panel, 0.0);
     g_assert_cmpfloat (jx_session_clusters_get_threshold (clusters), ==, 0.0);
