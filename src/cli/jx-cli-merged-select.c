@@ -12,40 +12,16 @@
 #include "jx-cli.h"
 #include "jx-cli-cluster-private.h"
 #include "jx-cli-common.h"
+#include "jx-name-runs.h"
 
 /* --- Names as runs ----------------------------------------------------------------- */
 
-/* A process name "prefix<number>": the prefix's length and the number;
- * FALSE without a trailing number. */
-static gboolean
-split_number (const char *name,
-              gsize      *prefix,
-              guint64    *number)
-{
-  gsize n = strlen (name), i = n;
-
-  while (i > 0 && g_ascii_isdigit (name[i - 1]))
-    i--;
-  if (i == n || n - i > 9)
-    return FALSE;
-  *prefix = i;
-  *number = g_ascii_strtoull (name + i, NULL, 10);
-  return TRUE;
-}
-
 char *
 jx_cli_join_name (const char *trace,
-           const char *process,
-           const char *stream)
+                  const char *process,
+                  const char *stream)
 {
-  GString *out = g_string_new (NULL);
-
-  if (trace != NULL)
-    g_string_append_printf (out, "%s / ", trace);
-  g_string_append (out, process);
-  if (stream != NULL)
-    g_string_append_printf (out, " / %s", stream);
-  return g_string_free (out, FALSE);
+  return jx_name_join (trace, process, stream);
 }
 
 GPtrArray *
@@ -54,47 +30,7 @@ jx_cli_name_runs (const char *const *traces,
                   const char *const *streams,
                   guint              n)
 {
-  GPtrArray *runs = g_ptr_array_new_with_free_func (g_free);
-  guint m = 0;
-
-  while (m < n)
-    {
-      const char *trace = traces != NULL ? traces[m] : NULL;
-      const char *stream = streams != NULL ? streams[m] : NULL;
-      const char *process = processes[m];
-      gsize prefix;
-      guint64 first, last;
-      guint end = m + 1;
-
-      if (split_number (process, &prefix, &first))
-        {
-          last = first;
-          while (end < n && g_strcmp0 (traces != NULL ? traces[end] : NULL, trace) == 0 &&
-                 g_strcmp0 (streams != NULL ? streams[end] : NULL, stream) == 0)
-            {
-              gsize next_prefix;
-              guint64 number;
-
-              if (!split_number (processes[end], &next_prefix, &number) || next_prefix != prefix ||
-                  strncmp (processes[end], process, prefix) != 0 || number != last + 1)
-                break;
-              last = number;
-              end++;
-            }
-          if (end > m + 1)
-            {
-              g_autofree char *range = g_strdup_printf ("%.*s%" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT, (int) prefix,
-                                                        process, first, last);
-
-              g_ptr_array_add (runs, jx_cli_join_name (trace, range, stream));
-              m = end;
-              continue;
-            }
-        }
-      g_ptr_array_add (runs, jx_cli_join_name (trace, process, stream));
-      m++;
-    }
-  return runs;
+  return jx_name_runs (traces, processes, streams, n);
 }
 
 /* --- Options ----------------------------------------------------------------------- */

@@ -5,11 +5,13 @@
 #include <inttypes.h>
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
 #include "jx-draw-private.h"
 #include "jx-merged-icicle.h"
+#include "jx-name-runs.h"
 #include "jx-palette.h"
 #include "jx-time.h"
 
@@ -318,6 +320,41 @@ stream_label (JxMergedTree *tree,
   return g_strdup (jx_merged_tree_get_stream_name (tree, stream));
 }
 
+/* The members' streams as runs ("MPI Rank 0–31, 33–63 / Master thread"),
+ * at most NAMED_STREAMS runs; *more receives how many streams are left. */
+static char *
+member_runs (JxMergedTree         *tree,
+             const JxMergedMember *m,
+             guint                 n,
+             guint                *more)
+{
+  guint k = jx_merged_tree_get_n_streams (tree);
+  gboolean several_traces = FALSE;
+  g_autofree const char **traces = g_new0 (const char *, MAX (n, 1));
+  g_autofree const char **processes = g_new0 (const char *, MAX (n, 1));
+  g_autofree const char **streams = g_new0 (const char *, MAX (n, 1));
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint s = 1; s < k; s++)
+    several_traces |= jx_merged_tree_get_stream (tree, s).trace != jx_merged_tree_get_stream (tree, 0).trace;
+  for (guint j = 0; j < n; j++)
+    {
+      /* "process / stream": the process's part and the stream's. */
+      char *name = g_strdup (jx_merged_tree_get_stream_name (tree, m[j].stream));
+      char *slash = strstr (name, " / ");
+
+      if (slash != NULL)
+        {
+          *slash = '\0';
+          streams[j] = slash + 3;
+        }
+      processes[j] = name;
+      g_ptr_array_add (parts, name);
+      traces[j] = several_traces ? jx_merged_tree_get_trace_name (tree, m[j].stream) : NULL;
+    }
+  return jx_name_runs_compact (several_traces ? traces : NULL, processes, streams, n, NAMED_STREAMS, more);
+}
+
 char *
 jx_merged_icicle_dup_description (const JxMergedIcicle *self,
                                   guint32               node)
@@ -365,17 +402,14 @@ jx_merged_icicle_dup_description (const JxMergedIcicle *self,
     }
   if (nodes->n_members[node] < k)
     {
-      m = jx_merged_tree_get_members (tree, node, &n);
-      g_string_append (out, ": ");
-      for (guint j = 0; j < n && j < NAMED_STREAMS; j++)
-        {
-          g_autofree char *label = stream_label (tree, m[j].stream);
+      g_autofree char *names = NULL;
+      guint more;
 
-          g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", label);
-        }
-      if (n > NAMED_STREAMS)
-        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", n - NAMED_STREAMS),
-                                n - NAMED_STREAMS);
+      m = jx_merged_tree_get_members (tree, node, &n);
+      names = member_runs (tree, m, n, &more);
+      g_string_append_printf (out, ": %s", names);
+      if (more > 0)
+        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", more), more);
     }
   lo = seconds_text (nodes->min_seconds[node]);
   mid = seconds_text (nodes->median_seconds[node]);

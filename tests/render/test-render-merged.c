@@ -219,6 +219,34 @@ test_legend_narrow (void)
     }
 }
 
+/* A node ten ranks call but one: the tooltip names them as runs. */
+static void
+test_tooltip_runs (void)
+{
+  JxTestStream streams[10];
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxMergedTree) tree = NULL;
+  g_autoptr(JxMergedIcicle) icicle = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tip = NULL;
+  JxStreamRef refs[10];
+
+  for (guint r = 0; r < 10; r++)
+    {
+      g_ptr_array_add (names, g_strdup_printf ("MPI Rank %u", r));
+      streams[r] = (JxTestStream) { g_ptr_array_index (names, r), "Master thread", CPU, r == 4 ? "main(a)" : "main(a b)" };
+      refs[r] = (JxStreamRef) { 0, r };
+    }
+  trace = jx_test_calls_trace ("runs", streams, 10);
+  tree = jx_merged_tree_build (&trace, 1, refs, 10, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  icicle = jx_merged_icicle_new (tree, NULL);
+  g_assert_cmpuint (jx_merged_tree_get_nodes (tree)->state[2], ==, JX_MERGED_GAP);
+  tip = jx_merged_icicle_dup_description (icicle, 2);
+  g_assert_nonnull (strstr (tip, "Called by 9 of 10 streams: MPI Rank 0–3, 5–9 / Master thread\n"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -228,6 +256,7 @@ main (int    argc,
   g_test_add_func ("/render/merged-icicle/fig-5-12", test_fig_5_12);
   g_test_add_func ("/render/merged-icicle/time-dark-depth", test_time_dark_depth);
   g_test_add_func ("/render/merged-icicle/legend-narrow", test_legend_narrow);
+  g_test_add_func ("/render/merged-icicle/tooltip-runs", test_tooltip_runs);
 
   return g_test_run ();
 }
