@@ -307,6 +307,17 @@ on_node_activated (JxMergedIcicleView *view,
   gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-selection", NULL);
 }
 
+/* The highlight ended (Escape, a new search): no node stays picked. */
+static void
+on_highlight_calls (JxProcessesPanel *self)
+{
+  if (jx_call_highlight_get_n_calls (jx_session_get_call_highlight (self->session)) > 0)
+    return;
+  jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view), JX_NONE);
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view), JX_NONE);
+}
+
 /* Escape in the page ends the highlight of a node's calls. */
 static gboolean
 clear_highlight (GtkWidget *widget,
@@ -466,6 +477,8 @@ jx_processes_panel_set_session (JxProcessesPanel *self,
   g_signal_connect_object (self->clusters, "notify::tree-progress", G_CALLBACK (update_tree_status), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::dark", G_CALLBACK (on_dark), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_call_highlight (session), "notify::n-calls", G_CALLBACK (on_highlight_calls),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::fold-custom", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->clusters, "changed", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
   on_dark (self);

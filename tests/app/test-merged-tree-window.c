@@ -492,7 +492,10 @@ test_merged_tree (void)
     g_assert_cmpuint (other, !=, JX_NONE);
     jx_merged_icicle_get_frame_rect (icicle, jx_merged_icicle_find_node (icicle, wide), &x, &y, &w, &h);
     g_assert_true (jx_merged_icicle_view_click (view, x + w / 2, y + h / 2));
+    g_assert_cmpuint (jx_merged_icicle_view_get_selected_node (view), ==, wide);
     check_call_highlight (window, lane, tree, wide, other);
+    /* The highlight ended: no node stays picked. */
+    g_assert_cmpuint (jx_merged_icicle_view_get_selected_node (view), ==, JX_NONE);
   }
 
   /* The outlier's tree: one stream, the CLI's again. */
