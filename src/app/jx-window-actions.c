@@ -143,7 +143,7 @@ show_selected_call (JxWindow *self)
 /* Next / previous difference, like a text diff's next hunk: selects it (the
  * partner follows), brings it into the window, at least a few pixels wide,
  * and scrolls both lanes to it. With a function picked in the headline, its
- * calls instead. */
+ * calls instead; with a merged-tree node's calls highlighted, those. */
 static void
 difference_action (GtkWidget  *widget,
                    const char *name,
@@ -151,6 +151,9 @@ difference_action (GtkWidget  *widget,
 {
   JxWindow *self = JX_WINDOW (widget);
   const char *focus = jx_session_get_focus_function (self->session);
+  JxCallHighlight *highlight = jx_session_get_call_highlight (self->session);
+  JxSessionTrace *item;
+  guint32 stream, inv;
   guint index, count;
 
   if (!jx_session_select_difference (self->session, g_str_equal (name, "win.next-difference")))
@@ -168,7 +171,18 @@ difference_action (GtkWidget  *widget,
     }
   show_selected_call (self);
   reveal_action (widget, "win.reveal-selection", NULL);
-  if (focus != NULL && jx_selection_get_focus_position (jx_session_get_selection (self->session), &index, &count))
+  /* A merged-tree node's calls: which of them, across the streams. */
+  if (jx_call_highlight_get_n_calls (highlight) > 0 &&
+      jx_session_get_selected_invocation (self->session, &item, &stream, &inv) &&
+      (index = jx_call_highlight_find (highlight, item, stream, inv)) != G_MAXUINT)
+    {
+      g_autofree char *label = g_markup_escape_text (jx_call_highlight_get_label (highlight) != NULL ? jx_call_highlight_get_label (highlight) : "", -1);
+      g_autofree char *text = g_strdup_printf (_("Call %u of %u of “%s”"), index + 1,
+                                               jx_call_highlight_get_n_calls (highlight), label);
+
+      jx_window_show_toast (self, text);
+    }
+  else if (focus != NULL && jx_selection_get_focus_position (jx_session_get_selection (self->session), &index, &count))
     {
       /* TRANSLATORS: "Call 3 of 100 of “jacobi_kernel”" */
       g_autofree char *text = g_strdup_printf (_("Call %u of %u of “%s”"), index + 1, count, focus);

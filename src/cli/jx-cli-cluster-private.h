@@ -45,6 +45,7 @@ typedef struct
   char     **streams;       /* --streams PATTERN, repeatable */
   gint       depth;         /* --depth N (-1: not given) */
   gint       lines;         /* --lines N (-1: not given) */
+  char      *node;          /* --node PATH: the calls of that node instead */
 } JxCliClusterTree;
 
 void       jx_cli_cluster_tree_add_entries (GOptionContext   *context,
@@ -71,6 +72,19 @@ int        jx_cli_merged_tree_build        (const JxCliClusterTree *options,
                                             const JxScoring        *scoring,
                                             JxMergedTree          **tree,
                                             char                  **what);
+
+/* --node PATH (jx-cli-cluster-node.c): prints the calls of the node the
+ * path names, one per contributing stream. Returns the exit code. */
+int        jx_cli_cluster_node_print       (JxMergedTree           *tree,
+                                            const char             *subcommand,
+                                            const char             *node_path,
+                                            JxTrace               **traces,
+                                            char                  **labels,
+                                            char * const           *paths,
+                                            guint                   n_traces,
+                                            const char             *what,
+                                            gboolean                json,
+                                            gboolean                csv);
 
 /* Builds and prints the merged tree of the chosen streams of the traces
  * (the clustering's cluster, or the streams the patterns name). Returns

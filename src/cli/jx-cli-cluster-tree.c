@@ -817,12 +817,15 @@ jx_cli_cluster_tree_run (const JxCliClusterTree *options,
     t.what = what;
   }
 
-  if (json)
+  if (options->node != NULL)
+    status = jx_cli_cluster_node_print (tree, subcommand, options->node, traces, labels, paths, n_traces, t.what,
+                                        json, csv);
+  else if (json)
     print_json (&t, paths);
   else if (csv)
     print_csv (&t);
   else
     print_text (&t, paths);
   tree_clear (&t);
-  return JX_CLI_EXIT_OK;
+  return status;
 }

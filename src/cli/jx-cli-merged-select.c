@@ -12,40 +12,16 @@
 #include "jx-cli.h"
 #include "jx-cli-cluster-private.h"
 #include "jx-cli-common.h"
+#include "jx-name-runs.h"
 
 /* --- Names as runs ----------------------------------------------------------------- */
 
-/* A process name "prefix<number>": the prefix's length and the number;
- * FALSE without a trailing number. */
-static gboolean
-split_number (const char *name,
-              gsize      *prefix,
-              guint64    *number)
-{
-  gsize n = strlen (name), i = n;
-
-  while (i > 0 && g_ascii_isdigit (name[i - 1]))
-    i--;
-  if (i == n || n - i > 9)
-    return FALSE;
-  *prefix = i;
-  *number = g_ascii_strtoull (name + i, NULL, 10);
-  return TRUE;
-}
-
 char *
 jx_cli_join_name (const char *trace,
-           const char *process,
-           const char *stream)
+                  const char *process,
+                  const char *stream)
 {
-  GString *out = g_string_new (NULL);
-
-  if (trace != NULL)
-    g_string_append_printf (out, "%s / ", trace);
-  g_string_append (out, process);
-  if (stream != NULL)
-    g_string_append_printf (out, " / %s", stream);
-  return g_string_free (out, FALSE);
+  return jx_name_join (trace, process, stream);
 }
 
 GPtrArray *
@@ -54,47 +30,7 @@ jx_cli_name_runs (const char *const *traces,
                   const char *const *streams,
                   guint              n)
 {
-  GPtrArray *runs = g_ptr_array_new_with_free_func (g_free);
-  guint m = 0;
-
-  while (m < n)
-    {
-      const char *trace = traces != NULL ? traces[m] : NULL;
-      const char *stream = streams != NULL ? streams[m] : NULL;
-      const char *process = processes[m];
-      gsize prefix;
-      guint64 first, last;
-      guint end = m + 1;
-
-      if (split_number (process, &prefix, &first))
-        {
-          last = first;
-          while (end < n && g_strcmp0 (traces != NULL ? traces[end] : NULL, trace) == 0 &&
-                 g_strcmp0 (streams != NULL ? streams[end] : NULL, stream) == 0)
-            {
-              gsize next_prefix;
-              guint64 number;
-
-              if (!split_number (processes[end], &next_prefix, &number) || next_prefix != prefix ||
-                  strncmp (processes[end], process, prefix) != 0 || number != last + 1)
-                break;
-              last = number;
-              end++;
-            }
-          if (end > m + 1)
-            {
-              g_autofree char *range = g_strdup_printf ("%.*s%" G_GUINT64_FORMAT "–%" G_GUINT64_FORMAT, (int) prefix,
-                                                        process, first, last);
-
-              g_ptr_array_add (runs, jx_cli_join_name (trace, range, stream));
-              m = end;
-              continue;
-            }
-        }
-      g_ptr_array_add (runs, jx_cli_join_name (trace, process, stream));
-      m++;
-    }
-  return runs;
+  return jx_name_runs (traces, processes, streams, n);
 }
 
 /* --- Options ----------------------------------------------------------------------- */
@@ -118,6 +54,10 @@ jx_cli_cluster_tree_add_entries (GOptionContext   *context,
       N_("N") },
     { "lines", 0, 0, G_OPTION_ARG_INT, &options->lines,
       N_("With --merged-tree: at most N lines of the text tree (default 200, 0 = all)"), N_("N") },
+    { "node", 0, 0, G_OPTION_ARG_STRING, &options->node,
+      N_("With --merged-tree: list the calls of the node PATH names (“main / loop#3 / MPI_Wait”: functions from "
+         "the top, #K for the K-th of equal siblings) instead of the tree"),
+      N_("PATH") },
     { NULL }
   };
 
@@ -133,6 +73,7 @@ void
 jx_cli_cluster_tree_clear (JxCliClusterTree *options)
 {
   g_clear_pointer (&options->streams, g_strfreev);
+  g_clear_pointer (&options->node, g_free);
 }
 
 char *
@@ -143,8 +84,9 @@ jx_cli_cluster_tree_check (const JxCliClusterTree *options,
 {
   if (!options->merged_tree)
     {
-      if (options->cluster != 0 || options->streams != NULL || options->depth != -1 || options->lines != -1)
-        return g_strdup (_("--cluster, --streams, --depth and --lines choose and shape the merged call tree: "
+      if (options->cluster != 0 || options->streams != NULL || options->depth != -1 || options->lines != -1 ||
+          options->node != NULL)
+        return g_strdup (_("--cluster, --streams, --depth, --lines and --node choose and shape the merged call tree: "
                            "use them with --merged-tree"));
       return NULL;
     }
@@ -156,6 +98,8 @@ jx_cli_cluster_tree_check (const JxCliClusterTree *options,
     return g_strdup (_("--depth needs a depth, 1 or more"));
   if (options->lines < -1)
     return g_strdup (_("--lines needs a number of lines, 0 (all) or more"));
+  if (options->node != NULL && (options->depth != -1 || options->lines != -1))
+    return g_strdup (_("--node lists one node’s calls; --depth and --lines shape the whole tree"));
   if (options->lines != -1 && (json || csv))
     return g_strdup (_("--lines sets the text output; JSON and CSV hold every node (--depth limits them)"));
   if (members_given)

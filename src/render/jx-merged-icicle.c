@@ -5,11 +5,13 @@
 #include <inttypes.h>
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
 #include "jx-draw-private.h"
 #include "jx-merged-icicle.h"
+#include "jx-name-runs.h"
 #include "jx-palette.h"
 #include "jx-time.h"
 
@@ -20,9 +22,13 @@
 #define TITLE_HEIGHT  46.0
 #define LEGEND_HEIGHT 44.0
 /* Narrower pictures (the window's side pane) stack the legend in three
- * lines instead of one. */
+ * lines instead of one; narrower still (below ~390 px, where "equal" and
+ * "different functions merged" do not fit side by side) in four, the
+ * different entry on a line of its own. */
 #define WIDE_LEGEND   1060
 #define NARROW_LEGEND_HEIGHT (LEGEND_HEIGHT + 2 * (ROW_HEIGHT + 3))
+#define EQUAL_ENTRY   140.0
+#define DIFFERENT_ENTRY 240.0
 #define BAR_WIDTH     220.0
 #define NAMED_STREAMS 6
 
@@ -76,10 +82,19 @@ jx_merged_icicle_node_color (JxMergedTree *tree,
   jx_palette_sos_color (t, rgba);
 }
 
+/* A narrow legend whose different entry needs a line of its own. */
+static gboolean
+different_own_line (const JxMergedIcicle *self)
+{
+  return self->width < WIDE_LEGEND && PAD + EQUAL_ENTRY + DIFFERENT_ENTRY > self->width;
+}
+
 static double
 legend_height (const JxMergedIcicle *self)
 {
-  return self->width >= WIDE_LEGEND ? LEGEND_HEIGHT : NARROW_LEGEND_HEIGHT;
+  if (self->width >= WIDE_LEGEND)
+    return LEGEND_HEIGHT;
+  return NARROW_LEGEND_HEIGHT + (different_own_line (self) ? ROW_HEIGHT + 3 : 0);
 }
 
 static void
@@ -305,6 +320,41 @@ stream_label (JxMergedTree *tree,
   return g_strdup (jx_merged_tree_get_stream_name (tree, stream));
 }
 
+/* The members' streams as runs ("MPI Rank 0–31, 33–63 / Master thread"),
+ * at most NAMED_STREAMS runs; *more receives how many streams are left. */
+static char *
+member_runs (JxMergedTree         *tree,
+             const JxMergedMember *m,
+             guint                 n,
+             guint                *more)
+{
+  guint k = jx_merged_tree_get_n_streams (tree);
+  gboolean several_traces = FALSE;
+  g_autofree const char **traces = g_new0 (const char *, MAX (n, 1));
+  g_autofree const char **processes = g_new0 (const char *, MAX (n, 1));
+  g_autofree const char **streams = g_new0 (const char *, MAX (n, 1));
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint s = 1; s < k; s++)
+    several_traces |= jx_merged_tree_get_stream (tree, s).trace != jx_merged_tree_get_stream (tree, 0).trace;
+  for (guint j = 0; j < n; j++)
+    {
+      /* "process / stream": the process's part and the stream's. */
+      char *name = g_strdup (jx_merged_tree_get_stream_name (tree, m[j].stream));
+      char *slash = strstr (name, " / ");
+
+      if (slash != NULL)
+        {
+          *slash = '\0';
+          streams[j] = slash + 3;
+        }
+      processes[j] = name;
+      g_ptr_array_add (parts, name);
+      traces[j] = several_traces ? jx_merged_tree_get_trace_name (tree, m[j].stream) : NULL;
+    }
+  return jx_name_runs_compact (several_traces ? traces : NULL, processes, streams, n, NAMED_STREAMS, more);
+}
+
 char *
 jx_merged_icicle_dup_description (const JxMergedIcicle *self,
                                   guint32               node)
@@ -352,17 +402,14 @@ jx_merged_icicle_dup_description (const JxMergedIcicle *self,
     }
   if (nodes->n_members[node] < k)
     {
-      m = jx_merged_tree_get_members (tree, node, &n);
-      g_string_append (out, ": ");
-      for (guint j = 0; j < n && j < NAMED_STREAMS; j++)
-        {
-          g_autofree char *label = stream_label (tree, m[j].stream);
+      g_autofree char *names = NULL;
+      guint more;
 
-          g_string_append_printf (out, "%s%s", j > 0 ? ", " : "", label);
-        }
-      if (n > NAMED_STREAMS)
-        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", n - NAMED_STREAMS),
-                                n - NAMED_STREAMS);
+      m = jx_merged_tree_get_members (tree, node, &n);
+      names = member_runs (tree, m, n, &more);
+      g_string_append_printf (out, ": %s", names);
+      if (more > 0)
+        g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", more), more);
     }
   lo = seconds_text (nodes->min_seconds[node]);
   mid = seconds_text (nodes->median_seconds[node]);
@@ -476,7 +523,8 @@ draw_different_swatch (const JxMergedIcicle *self,
   cairo_set_line_width (cr, 2.0);
   cairo_rectangle (cr, x + 1, top + 1, 26, ROW_HEIGHT - 3);
   cairo_stroke (cr);
-  _jx_draw_text (cr, _("different functions merged"), FONT, x + 34, top + 2, 200, ink);
+  _jx_draw_text (cr, _("different functions merged"), FONT, x + 34, top + 2,
+                 CLAMP (self->width - x - 34 - PAD, 40.0, 200.0), ink);
 }
 
 static void
@@ -497,13 +545,17 @@ draw_legend (const JxMergedIcicle *self,
   cairo_rectangle (cr, x, top, 28, ROW_HEIGHT - 1);
   cairo_fill (cr);
   _jx_draw_text (cr, _("equal in all"), FONT, x + 34, top + 2, 90, &ink);
-  x += 140;
+  x += EQUAL_ENTRY;
   if (!wide)
     {
-      /* Narrow: equal and different on the first line, the scale on the
-       * second, what it counts on the third. */
-      if (x + 240 <= self->width)
-        draw_different_swatch (self, cr, x, top, &ink);
+      /* Narrow: equal and different on the first line (or each on its
+       * own), the scale on the next, what it counts on the last. */
+      if (different_own_line (self))
+        {
+          top += ROW_HEIGHT + 3;
+          x = PAD;
+        }
+      draw_different_swatch (self, cr, x, top, &ink);
       top += ROW_HEIGHT + 3;
       x = PAD;
       bar = CLAMP (self->width - 2 * PAD - _jx_draw_text_width (cr, few, FONT) - _jx_draw_text_width (cr, many, FONT) - 12,
@@ -533,7 +585,7 @@ draw_legend (const JxMergedIcicle *self,
   _jx_draw_text (cr, calling, FONT, x, top + 2, wide ? 300 : self->width - 2 * PAD, &ink);
   x += 310;
 
-  if (wide && x + 240 < self->width)
+  if (wide && x + DIFFERENT_ENTRY < self->width)
     draw_different_swatch (self, cr, x, top, &ink);
 }
 

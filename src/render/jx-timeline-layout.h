@@ -151,6 +151,14 @@ typedef struct
    * colour and a bar; a collapsed process with a marked stream too. NULL
    * for none. */
   const guint8        *stream_marks;
+  /* Highlighted calls (a node of the merged call tree): stream s has the
+   * sorted invocations highlight_invocations[highlight_offset[s] ..
+   * highlight_offset[s + 1]) (n_streams + 1 offsets). In the STREAM and
+   * DEPTH rows of a stream with any (and a collapsed PROCESS or GROUP row
+   * holding one), the time outside them is veiled in the background and
+   * they are outlined; other rows are left alone. NULL for none. */
+  const guint32       *highlight_offset;
+  const guint32       *highlight_invocations;
 } JxTimelineView;
 
 /* Zeroes the view, selects nothing, enables messages and markers. */

@@ -10,6 +10,7 @@
  *   jx-timeline-hit.c       region, invocation and expander under a point, and
  *                           everything under a point at once (JxTimelineHit)
  *   jx-timeline-sos.c       the SOS-time overlay and the segment under a point
+ *   jx-timeline-highlight.c highlighted calls: the rest of their streams' rows veiled
  *   jx-timeline-diff.c      DIFF rows: the diff bars' pixels and what is under a point
  *   jx-timeline-counter.c   COUNTER rows: a metric as a line, its scale, the value under a point */
 #pragma once
@@ -144,6 +145,14 @@ int  _jx_timeline_renderer_marker_at      (JxTimelineRenderer   *self,
                                            const JxTimelineView *view,
                                            double                x,
                                            double                y);
+
+/* jx-timeline-highlight.c: the highlighted calls (view->highlight_offset)
+ * over the visible rows. */
+void _jx_timeline_renderer_draw_call_highlight (JxTimelineRenderer   *self,
+                                                cairo_t              *cr,
+                                                const JxTimelineView *view,
+                                                guint                 first,
+                                                guint                 last);
 
 /* jx-timeline-sos.c: the SOS-time overlay over the visible rows. */
 void _jx_timeline_renderer_draw_sos       (JxTimelineRenderer   *self,

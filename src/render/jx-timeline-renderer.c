@@ -894,6 +894,8 @@ jx_timeline_renderer_draw (JxTimelineRenderer   *self,
 
   if (view->show_sos && self->imbalance != NULL && tw > 0)
     _jx_timeline_renderer_draw_sos (self, cr, view, first, last);
+  if (view->highlight_offset != NULL && tw > 0)
+    _jx_timeline_renderer_draw_call_highlight (self, cr, view, first, last);
   if (view->selected_invocation != JX_NONE)
     _jx_timeline_renderer_draw_selection (self, cr, view, first, last);
   if (view->show_messages && tw > 0)

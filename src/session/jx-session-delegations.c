@@ -411,6 +411,27 @@ jx_session_select_on_diff_bar (JxSession      *self,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* With highlighted calls: selects the next (previous) of them, wrapping
+ * around. FALSE when none is highlighted. */
+static gboolean
+step_call_highlight (JxSession *self,
+                     gboolean   forward)
+{
+  JxCallHighlight *highlight = jx_session_get_call_highlight (self);
+  JxSessionTrace *item = NULL;
+  guint32 stream = JX_NONE, invocation = JX_NONE;
+  const JxHighlightedCall *calls;
+  guint next;
+
+  if (jx_call_highlight_get_n_calls (highlight) == 0)
+    return FALSE;
+  jx_session_get_selected_invocation (self, &item, &stream, &invocation);
+  next = jx_call_highlight_step (highlight, item, stream, invocation, forward);
+  calls = jx_call_highlight_get_calls (highlight, NULL);
+  jx_session_select_invocation (self, calls[next].item, calls[next].stream, calls[next].invocation);
+  return TRUE;
+}
+
 gboolean
 jx_session_select_difference (JxSession *self,
                               gboolean   forward)
@@ -420,7 +441,8 @@ jx_session_select_difference (JxSession *self,
   g_return_val_if_fail (JX_IS_SESSION (self), FALSE);
 
   g_object_freeze_notify (G_OBJECT (self));
-  found = jx_selection_select_difference (jx_session_get_selection (self), forward);
+  found = step_call_highlight (self, forward) ||
+          jx_selection_select_difference (jx_session_get_selection (self), forward);
   g_object_thaw_notify (G_OBJECT (self));
   return found;
 }

@@ -27,6 +27,7 @@ struct _JxSession
   JxSessionClusters   *clusters;
   JxSelection         *selection;
   JxSessionMarkers    *markers;
+  JxCallHighlight     *call_highlight;
 
   char                *search;
   gboolean             shift_mode;
@@ -379,6 +380,7 @@ jx_session_remove (JxSession      *self,
   g_assert (jx_comparison_manager_get_reference (self->comparisons) != item);
   jx_comparison_manager_forget (self->comparisons, item);
   jx_selection_forget (self->selection, item);
+  jx_call_highlight_forget (self->call_highlight, item);
 
   _jx_session_trace_update_names (self->items);
   g_list_model_items_changed (G_LIST_MODEL (self), position, 1, 0);
@@ -603,6 +605,13 @@ jx_session_get_selection (JxSession *self)
   return self->selection;
 }
 
+JxCallHighlight *
+jx_session_get_call_highlight (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return self->call_highlight;
+}
+
 /* Modes -------------------------------------------------------------------- */
 
 const char *
@@ -630,6 +639,7 @@ jx_session_set_search (JxSession  *self,
   /* Another search: the calls F7 walked are no longer what is shown. */
   if (g_strcmp0 (text, jx_selection_get_focus_function (self->selection)) != 0)
     jx_selection_set_focus_function (self->selection, NULL);
+  jx_call_highlight_clear (self->call_highlight);
   notify (self, PROP_SEARCH);
 }
 
@@ -718,6 +728,7 @@ jx_session_dispose (GObject *object)
   g_clear_object (&self->diff_trees);
   g_clear_object (&self->counters);
   g_clear_object (&self->clusters);
+  g_clear_object (&self->call_highlight);
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -975,6 +986,10 @@ jx_session_init (JxSession *self)
   self->diff_trees = jx_diff_tree_store_new (G_LIST_MODEL (self));
   self->counters = jx_counter_model_new (G_LIST_MODEL (self));
   self->clusters = jx_session_clusters_new (G_LIST_MODEL (self));
+  /* The highlighted calls are a node's of the merged tree: they go with it. */
+  self->call_highlight = jx_call_highlight_new ();
+  g_signal_connect_object (self->clusters, "tree-changed", G_CALLBACK (jx_call_highlight_clear), self->call_highlight,
+                           G_CONNECT_SWAPPED);
 }
 
 JxSession *

@@ -35,6 +35,9 @@
  *   jx_session_get_clusters            the structural clusters of all
  *                                      loaded traces, computed when a view
  *                                      wants them (jx-session-clusters.h)
+ *   jx_session_get_call_highlight      calls highlighted in their streams'
+ *                                      rows: a merged-tree node's
+ *                                      (jx-call-highlight.h)
  * and each item owns its folding (jx-trace-folding.h) and its comparison
  * with the reference (jx-trace-comparison.h). What is left here: the list,
  * the display modes, and keeping the parts in step (a load, a removal, a
@@ -129,6 +132,7 @@
 
 #include <gio/gio.h>
 
+#include "jx-call-highlight.h"
 #include "jx-comparison-manager.h"
 #include "jx-counter-model.h"
 #include "jx-diff-bar-model.h"
@@ -159,6 +163,7 @@ JxSessionMarkers *jx_session_get_markers             (JxSession         *self);
 JxSelection      *jx_session_get_selection           (JxSession         *self);
 JxDiffTreeStore  *jx_session_get_diff_trees          (JxSession         *self);
 JxSessionClusters *jx_session_get_clusters           (JxSession         *self);
+JxCallHighlight  *jx_session_get_call_highlight      (JxSession         *self);
 
 /* Traces. Items exist from the moment loading starts; the add functions
  * return the new item (owned by the session). */
@@ -335,7 +340,9 @@ gboolean          jx_session_get_selected_partner    (JxSession         *self,
 /* Selects the next (previous) difference after (before) the selected
  * invocation in alignment order, on to the following stream pairs of the
  * comparison; from the start of the compared trace's comparison when
- * nothing is selected. FALSE when there is none further. */
+ * nothing is selected. FALSE when there is none further. With highlighted
+ * calls (jx_session_highlight_merged_node), their next (previous) one
+ * instead, wrapping around. */
 gboolean          jx_session_select_difference       (JxSession         *self,
                                                       gboolean           forward);
 /* What the diff bars show (the diff-bar model's "diff-mode" and
@@ -365,6 +372,14 @@ const char       *jx_session_get_focus_function      (JxSession         *self);
  * while item has no tree, for the root, or when the path has no call. */
 gboolean          jx_session_focus_call_path         (JxSession         *self,
                                                       JxSessionTrace    *item,
+                                                      guint32            node);
+/* Highlights the calls of `node` of the selected cluster's merged call
+ * tree (jx_session_clusters_get_tree; jx-merged-tree-calls.h) in their
+ * streams' rows (the call highlight, labelled with the node's path), and
+ * selects the first of them; next/previous difference then walks them
+ * across streams. The search stays. FALSE (nothing changes) without a tree,
+ * or when none of the node's traces is in the session any more. */
+gboolean          jx_session_highlight_merged_node   (JxSession         *self,
                                                       guint32            node);
 /* Zooms and scrolls the window so that `span` is in it and at least
  * `min_fraction` of its width (e.g. 8 px over the timeline's width), as

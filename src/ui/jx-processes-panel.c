@@ -31,6 +31,7 @@ struct _JxProcessesPanel
   GtkWidget         *by_calls;       /* "Widths by calls" */
   GtkWidget         *merge;          /* "Merge near-equal clusters" */
   GtkWidget         *merge_spin;     /* its threshold */
+  guint              merge_timeout;  /* a step of the spin button not applied yet */
   GtkWidget         *merge_custom;   /* "Merge the Custom Set" */
   GtkWidget         *tree_window;    /* the same tree, larger, in its own window; weak */
   GtkWidget         *window_view;
@@ -242,7 +243,7 @@ update_tree_status (JxProcessesPanel *self)
       /* TRANSLATORS: "812 nodes: 790 equal in all streams, 20 with gaps, 2 with different functions" */
       text = g_strdup_printf (_("%s: %" PRIu64 " equal in all streams, %" PRIu64
                                 " with gaps, %" PRIu64 " with different functions. "
-                                "Click a frame to select its first call."),
+                                "Click a frame to highlight its calls in the timelines."),
                               nodes, stats->by_state[JX_MERGED_EQUAL], stats->by_state[JX_MERGED_GAP],
                               stats->by_state[JX_MERGED_DIFFERENT]);
       set_tree_status (self, text);
@@ -292,28 +293,43 @@ on_node_activated (JxMergedIcicleView *view,
                    JxProcessesPanel   *self)
 {
   JxMergedTree *tree = jx_merged_icicle_view_get_tree (view);
-  const JxMergedNodes *nodes;
-  const JxMergedMember *members;
-  JxSessionTrace *item = NULL;
-  guint n, k;
 
   if (tree == NULL || tree != jx_session_clusters_get_tree (self->clusters, NULL))
     return;
-  nodes = jx_merged_tree_get_nodes (tree);
-  g_return_if_fail (node < nodes->n_nodes);
-  members = jx_merged_tree_get_members (tree, node, &n);
-  for (k = 0; k < n && item == NULL; k++)
-    item = jx_session_clusters_get_tree_item (self->clusters, members[k].stream);
-  if (item == NULL)
+  g_return_if_fail (node < jx_merged_tree_get_nodes (tree)->n_nodes);
+  /* The node's calls highlighted in their streams' rows, the first selected
+   * (F7 walks the others). */
+  if (!jx_session_highlight_merged_node (self->session, node))
     return;
-  k--;
   jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view), node);
   if (self->tree_window != NULL)
     jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view), node);
-  jx_session_set_search (self->session, jx_merged_tree_get_symbol_name (tree, nodes->symbol[node]));
-  jx_session_select_invocation (self->session, item, jx_merged_tree_get_stream (tree, members[k].stream).stream,
-                                members[k].invocation);
   gtk_widget_activate_action (GTK_WIDGET (self), "win.reveal-selection", NULL);
+}
+
+/* The highlight ended (Escape, a new search): no node stays picked. */
+static void
+on_highlight_calls (JxProcessesPanel *self)
+{
+  if (jx_call_highlight_get_n_calls (jx_session_get_call_highlight (self->session)) > 0)
+    return;
+  jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->tree_view), JX_NONE);
+  if (self->tree_window != NULL)
+    jx_merged_icicle_view_set_selected_node (JX_MERGED_ICICLE_VIEW (self->window_view), JX_NONE);
+}
+
+/* Escape in the page ends the highlight of a node's calls. */
+static gboolean
+clear_highlight (GtkWidget *widget,
+                 GVariant  *args,
+                 gpointer   user_data)
+{
+  JxProcessesPanel *self = JX_PROCESSES_PANEL (widget);
+
+  if (self->session == NULL || jx_call_highlight_get_n_calls (jx_session_get_call_highlight (self->session)) == 0)
+    return FALSE;
+  jx_call_highlight_clear (jx_session_get_call_highlight (self->session));
+  return TRUE;
 }
 
 static void
@@ -360,6 +376,27 @@ on_merge_changed (JxProcessesPanel *self)
                                        on ? gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->merge_spin)) : 0.0);
 }
 
+/* Clustering again at every step of the spin button would start (and
+ * cancel) a run per click: a value applies once it rests this long. */
+#define MERGE_DELAY_MS 300
+
+static gboolean
+merge_timeout (gpointer data)
+{
+  JxProcessesPanel *self = data;
+
+  self->merge_timeout = 0;
+  on_merge_changed (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_merge_value (JxProcessesPanel *self)
+{
+  g_clear_handle_id (&self->merge_timeout, g_source_remove);
+  self->merge_timeout = g_timeout_add (MERGE_DELAY_MS, merge_timeout, self);
+}
+
 void
 jx_processes_panel_set_threshold (JxProcessesPanel *self,
                                   double            threshold)
@@ -370,6 +407,7 @@ jx_processes_panel_set_threshold (JxProcessesPanel *self,
   if (threshold > 0.0)
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->merge_spin), threshold);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->merge), threshold > 0.0);
+  g_clear_handle_id (&self->merge_timeout, g_source_remove);
   on_merge_changed (self);
 }
 
@@ -439,6 +477,8 @@ jx_processes_panel_set_session (JxProcessesPanel *self,
   g_signal_connect_object (self->clusters, "notify::tree-progress", G_CALLBACK (update_tree_status), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::dark", G_CALLBACK (on_dark), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (jx_session_get_call_highlight (session), "notify::n-calls", G_CALLBACK (on_highlight_calls),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (session, "notify::fold-custom", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->clusters, "changed", G_CALLBACK (update_merge_custom), self, G_CONNECT_SWAPPED);
   on_dark (self);
@@ -530,6 +570,7 @@ jx_processes_panel_dispose (GObject *object)
 {
   JxProcessesPanel *self = JX_PROCESSES_PANEL (object);
 
+  g_clear_handle_id (&self->merge_timeout, g_source_remove);
   if (self->tree_window != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->window_view, self);
@@ -549,6 +590,7 @@ jx_processes_panel_class_init (JxProcessesPanelClass *klass)
   G_OBJECT_CLASS (klass)->dispose = jx_processes_panel_dispose;
   GTK_WIDGET_CLASS (klass)->map = jx_processes_panel_map;
   gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_add_binding (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0, clear_highlight, NULL);
 }
 
 static void
@@ -603,7 +645,7 @@ jx_processes_panel_init (JxProcessesPanel *self)
     gtk_accessible_update_relation (GTK_ACCESSIBLE (self->merge_spin), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                     self->merge, NULL, -1);
     g_signal_connect_swapped (self->merge, "toggled", G_CALLBACK (on_merge_changed), self);
-    g_signal_connect_swapped (self->merge_spin, "value-changed", G_CALLBACK (on_merge_changed), self);
+    g_signal_connect_swapped (self->merge_spin, "value-changed", G_CALLBACK (on_merge_value), self);
     gtk_box_append (GTK_BOX (row), self->merge);
     gtk_box_append (GTK_BOX (row), self->merge_spin);
     gtk_box_append (GTK_BOX (self->box), row);

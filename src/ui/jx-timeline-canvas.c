@@ -85,6 +85,15 @@ _jx_timeline_canvas_redraw (JxTimelineCanvas *self)
   redraw (self);
 }
 
+static void
+on_call_highlight_changed (JxCallHighlight  *highlight,
+                           JxSessionTrace   *item,
+                           JxTimelineCanvas *self)
+{
+  if (item == self->item)
+    redraw (self);
+}
+
 /* The call-stack pyramids arrived: depth rows draw from them. */
 static void
 on_rows_ready (gpointer data)
@@ -184,6 +193,8 @@ fill_view (JxTimelineCanvas *self,
     }
   view->search_mask = jx_canvas_rows_get_search_mask (self->rows);
   view->stream_marks = jx_session_clusters_get_stream_mask (jx_session_get_clusters (self->session), self->trace);
+  jx_call_highlight_get_index (jx_session_get_call_highlight (self->session), self->item, &view->highlight_offset,
+                               &view->highlight_invocations);
   view->diff_bars = diff_bars (self);
   view->show_messages = jx_session_get_show_messages (self->session);
   view->markers = jx_item_markers_get_marks (self->markers, &view->n_markers);
@@ -539,6 +550,9 @@ jx_timeline_canvas_bind (JxTimelineCanvas *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (jx_session_get_counter_model (session), "notify::min", G_CALLBACK (redraw), self,
                            G_CONNECT_SWAPPED);
+  /* A merged-tree node's calls highlighted in this trace's rows. */
+  g_signal_connect_object (jx_session_get_call_highlight (session), "item-changed",
+                           G_CALLBACK (on_call_highlight_changed), self, 0);
   /* The cluster picked in the Processes view marks its members' rows. */
   g_signal_connect_object (jx_session_get_clusters (session), "notify::selected", G_CALLBACK (redraw), self,
                            G_CONNECT_SWAPPED);

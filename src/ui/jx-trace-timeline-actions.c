@@ -472,7 +472,9 @@ select_action (GSimpleAction *action,
     return;
   if (g_str_equal (name, "select-none"))
     {
+      /* Escape: nothing selected, no node's calls highlighted. */
       jx_session_clear_selection (self->session);
+      jx_call_highlight_clear (jx_session_get_call_highlight (self->session));
       return;
     }
 

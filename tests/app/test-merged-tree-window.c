@@ -2,9 +2,11 @@
 /* test-merged-tree-window.c — the merged call tree of a picked cluster in
  * the Processes page, under a display: built in a thread while the window
  * runs, the same tree node by node as `juxtrace-cli cluster --merged-tree
- * --json` gives for that cluster, drawn as an icicle whose click selects
- * the node's first call and highlights its function; the pick scrolls the
- * timeline to the cluster's first member. */
+ * --json` gives for that cluster, drawn as an icicle whose click
+ * highlights the node's calls in their streams' rows (the session's call
+ * highlight: the calls drawn, the rest of those rows veiled, other rows as
+ * they were; F7 walks them, Escape and a new search end it) and selects
+ * the first; the pick scrolls the timeline to the cluster's first member. */
 #include "config.h"
 
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "jx-master-timeline.h"
+#include "jx-merged-tree-calls.h"
 #include "jx-merged-icicle-view.h"
 #include "jx-processes-panel.h"
 #include "jx-test-gen.h"
@@ -24,6 +27,169 @@
 #include "jx-window-private.h"
 
 static gboolean have_display;
+
+static gboolean
+threshold_moved (gpointer clusters)
+{
+  return jx_session_clusters_get_threshold (clusters) > 0.5;
+}
+
+/* The first descendant of that type, depth first. */
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* x in the canvas of a comparison time. */
+static double
+canvas_x (GtkWidget *canvas,
+          JxSession *session,
+          gint64     ns)
+{
+  const JxTimeSpan *visible = jx_session_get_visible_time (session);
+  int label = jx_timeline_canvas_get_label_width (JX_TIMELINE_CANVAS (canvas));
+  double tw = gtk_widget_get_width (canvas) - label;
+
+  return label + (double) (ns - visible->begin_ns) * tw / (double) jx_time_span_get_duration (visible);
+}
+
+/* The calls of the clicked node are the session's call highlight, and
+ * drawn so: with the window around the first of them, its row keeps the
+ * call's pixels and veils the rest, and the row of a stream that is not
+ * the node's (`other`) is drawn as without the highlight. Then F7 walks
+ * the calls, Escape ends the highlight, and so does a new search. */
+static void
+check_call_highlight (JxWindow        *window,
+                      JxTraceTimeline *lane,
+                      JxMergedTree    *tree,
+                      guint32          node,
+                      guint32          other)
+{
+  JxSession *session = jx_window_get_session (window);
+  JxCallHighlight *highlight = jx_session_get_call_highlight (session);
+  GtkWidget *canvas = jx_trace_timeline_get_canvas (lane);
+  JxSessionTrace *item = jx_trace_timeline_get_item (lane);
+  JxTrace *trace = jx_session_trace_get_trace (item);
+  g_autofree char *path = jx_merged_tree_dup_node_path (tree, node);
+  g_autoptr(GArray) expected = jx_merged_tree_get_node_calls (tree, &trace, 1, node);
+  g_autoptr(JxTestImage) lit = NULL;
+  g_autoptr(JxTestImage) plain = NULL;
+  g_autoptr(JxTestImage) lit2 = NULL;
+  g_autofree JxHighlightedCall *copy = NULL;
+  const JxHighlightedCall *calls;
+  const JxStream *s;
+  const guint32 *offset, *invocations;
+  JxSessionTrace *picked;
+  guint32 stream, inv;
+  guint n, n_veiled = 0;
+  gint64 a, b, d;
+  int row_y, row_h, x0, x1, y, y_plain;
+
+  /* One call per contributing stream, in the tree's stream order (a copy:
+   * the highlight's own go when it changes). */
+  calls = jx_call_highlight_get_calls (highlight, &n);
+  calls = copy = g_memdup2 (calls, n * sizeof *calls);
+  g_assert_cmpuint (n, ==, expected->len);
+  g_assert_cmpuint (n, ==, jx_merged_tree_get_nodes (tree)->n_members[node]);
+  g_assert_cmpstr (jx_call_highlight_get_label (highlight), ==, path);
+  for (guint k = 0; k < n; k++)
+    {
+      const JxMergedCall *call = &g_array_index (expected, JxMergedCall, k);
+
+      g_assert_true (calls[k].item == item);
+      g_assert_cmpuint (calls[k].stream, ==, jx_merged_tree_get_stream (tree, call->stream).stream);
+      g_assert_cmpuint (calls[k].invocation, ==, call->invocation);
+    }
+  g_assert_true (jx_call_highlight_get_index (highlight, item, &offset, &invocations));
+  g_assert_cmpuint (offset[other + 1] - offset[other], ==, 0);
+  g_assert_true (jx_session_get_selected_invocation (session, &picked, &stream, &inv));
+  g_assert_true (picked == item);
+  g_assert_cmpuint (stream, ==, calls[0].stream);
+  g_assert_cmpuint (inv, ==, calls[0].invocation);
+
+  /* The window: the first call in its middle third. */
+  s = jx_trace_get_stream (trace, calls[0].stream);
+  a = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), (gint64) s->start[calls[0].invocation]);
+  b = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), (gint64) s->end[calls[0].invocation]);
+  d = MAX (b - a, 1000);
+  jx_session_set_visible_time (session, &(JxTimeSpan) { a - d, b + d });
+  jx_test_spin (300);
+  jx_trace_timeline_reveal_stream (lane, calls[0].stream);
+  jx_test_spin (100);
+  g_assert_true (jx_trace_timeline_get_stream_span (lane, calls[0].stream, &row_y, &row_h));
+  lit = jx_test_render_widget (canvas);
+  /* The rows may scroll while the window settles: each picture's row. */
+  g_assert_true (jx_trace_timeline_get_stream_span (lane, calls[0].stream, &row_y, &row_h));
+  x0 = (int) canvas_x (canvas, session, a) + 4;
+  x1 = (int) canvas_x (canvas, session, b) - 4;
+  g_assert_cmpint (x1 - x0, >, 20);
+  jx_call_highlight_clear (highlight);
+  jx_test_spin (50);
+  plain = jx_test_render_widget (canvas);
+  g_assert_true (jx_trace_timeline_get_stream_span (lane, calls[0].stream, &y_plain, NULL));
+  g_assert_cmpint (plain->width, ==, lit->width);
+  y = row_y + row_h / 2;
+  y_plain += row_h / 2;
+  g_test_message ("highlighted row at y %d (%d) of %d, call at x %d–%d of %d", y, y_plain, lit->height, x0, x1, lit->width);
+  g_assert_cmpint (y, >=, 0);
+  g_assert_cmpint (y, <, lit->height);
+  g_assert_cmpint (y_plain, >=, 0);
+  g_assert_cmpint (y_plain, <, plain->height);
+  for (int x = jx_timeline_canvas_get_label_width (JX_TIMELINE_CANVAS (canvas)) + 2; x < lit->width - 2; x++)
+    {
+      guint32 p = jx_test_image_pixel (plain, x, y_plain), q = jx_test_image_pixel (lit, x, y);
+
+      if (x >= x0 && x < x1)
+        g_assert_true (jx_test_pixel_near (q, p));
+      else if ((x < x0 - 8 || x > x1 + 8) && !jx_test_pixel_near (q, p))
+        n_veiled++;
+    }
+  g_assert_cmpuint (n_veiled, >, 10);
+  /* The other stream's row, drawn as before (in the same picture, so
+   * the row's place is the same for both). */
+  jx_call_highlight_set (highlight, "other", &(JxHighlightedCall) { item, other, 0 }, 1);
+  jx_test_spin (50);
+  lit2 = jx_test_render_widget (canvas);
+  if (jx_trace_timeline_get_stream_span (lane, calls[0].stream, &row_y, &row_h) && row_y >= 0 &&
+      row_y + row_h <= lit2->height)
+    for (int x = 0; x < lit2->width; x++)
+      g_assert_true (jx_test_pixel_near (jx_test_image_pixel (lit2, x, row_y + row_h / 2),
+                                         jx_test_image_pixel (plain, x, y_plain)));
+
+  /* F7 and Shift+F7 walk the calls across the streams, round. */
+  g_assert_true (jx_session_highlight_merged_node (session, node));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next-difference", NULL);
+  g_assert_true (jx_session_get_selected_invocation (session, NULL, &stream, &inv));
+  g_assert_cmpuint (stream, ==, calls[n > 1 ? 1 : 0].stream);
+  g_assert_cmpuint (inv, ==, calls[n > 1 ? 1 : 0].invocation);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-difference", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-difference", NULL);
+  g_assert_true (jx_session_get_selected_invocation (session, NULL, &stream, &inv));
+  g_assert_cmpuint (stream, ==, calls[n - 1].stream);
+  g_assert_cmpuint (inv, ==, calls[n - 1].invocation);
+
+  /* Escape in the timeline ends it; so does a new search. */
+  gtk_widget_activate_action (GTK_WIDGET (lane), "trace.select-none", NULL);
+  g_assert_cmpuint (jx_call_highlight_get_n_calls (highlight), ==, 0);
+  g_assert_false (jx_call_highlight_get_index (highlight, item, NULL, NULL));
+  g_assert_true (jx_session_highlight_merged_node (session, node));
+  g_assert_cmpuint (jx_call_highlight_get_n_calls (highlight), ==, n);
+  jx_session_set_search (session, "MPI_");
+  g_assert_cmpuint (jx_call_highlight_get_n_calls (highlight), ==, 0);
+  jx_session_set_search (session, NULL);
+  jx_session_zoom_all (session);
+}
 
 static gboolean
 is_mapped (gpointer widget)
@@ -279,7 +445,8 @@ test_merged_tree (void)
                                         jx_trace_get_stream (jx_session_trace_get_trace (item),
                                                              picked_stream)->region[picked_inv])->name,
                    ==, "MPI_Init");
-  g_assert_cmpstr (jx_session_get_search (session), ==, "MPI_Init");
+  g_assert_null (jx_session_get_search (session));
+  g_assert_cmpuint (jx_call_highlight_get_n_calls (jx_session_get_call_highlight (session)), ==, n_members);
   /* The page stays, beside the timelines (no switch to Details). */
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->side_stack), ==, "processes");
   g_assert_cmpuint (jx_session_clusters_get_stream_mask (clusters, jx_session_trace_get_trace (item))[picked_stream],
@@ -304,7 +471,31 @@ test_merged_tree (void)
     members = jx_merged_tree_get_members (tree, node, &n_members);
     g_assert_true (jx_session_get_selected_invocation (session, &picked_item, &picked_stream, &picked_inv));
     g_assert_cmpuint (picked_inv, ==, members[0].invocation);
-    g_assert_cmpstr (jx_session_get_search (session), ==, "MPI_Finalize");
+    g_assert_nonnull (strstr (jx_call_highlight_get_label (jx_session_get_call_highlight (session)), "MPI_Finalize"));
+  }
+
+  /* The calls of a wide node (the first iteration's first call), drawn;
+   * the first stream of another cluster is not the node's. */
+  {
+    const JxMergedNodes *nodes = jx_merged_tree_get_nodes (tree);
+    const guint8 *mask = jx_session_clusters_get_stream_mask (clusters, jx_session_trace_get_trace (item));
+    guint32 wide = JX_NONE, other = JX_NONE;
+
+    for (guint32 v = 0; v < nodes->n_nodes; v++)
+      if (nodes->depth[v] == 1 && jx_merged_icicle_find_node (icicle, v) != NULL &&
+          (wide == JX_NONE || nodes->median_seconds[v] > nodes->median_seconds[wide]))
+        wide = v;
+    for (guint32 s = 0; s < jx_trace_get_n_streams (jx_session_trace_get_trace (item)) && other == JX_NONE; s++)
+      if (!mask[s])
+        other = s;
+    g_assert_cmpuint (wide, !=, JX_NONE);
+    g_assert_cmpuint (other, !=, JX_NONE);
+    jx_merged_icicle_get_frame_rect (icicle, jx_merged_icicle_find_node (icicle, wide), &x, &y, &w, &h);
+    g_assert_true (jx_merged_icicle_view_click (view, x + w / 2, y + h / 2));
+    g_assert_cmpuint (jx_merged_icicle_view_get_selected_node (view), ==, wide);
+    check_call_highlight (window, lane, tree, wide, other);
+    /* The highlight ended: no node stays picked. */
+    g_assert_cmpuint (jx_merged_icicle_view_get_selected_node (view), ==, JX_NONE);
   }
 
   /* The outlier's tree: one stream, the CLI's again. */
@@ -393,6 +584,40 @@ test_merged_tree (void)
     tip = jx_merged_icicle_dup_description (icicle, gap);
     g_assert_nonnull (strstr (tip, "Called by"));
     g_assert_nonnull (strstr (tip, "MPI Rank"));
+    /* A click on the gap highlights the calls of the streams that call
+     * there, none of the others. */
+    {
+      JxCallHighlight *highlight = jx_session_get_call_highlight (session);
+      const guint32 *offset;
+      guint n_gap;
+      const JxMergedMember *gm = jx_merged_tree_get_members (tree, gap, &n_gap);
+
+      jx_merged_icicle_get_frame_rect (icicle, jx_merged_icicle_find_node (icicle, gap), &x, &y, &w, &h);
+      g_assert_true (jx_merged_icicle_view_click (view, x + w / 2, y + h / 2));
+      g_assert_cmpuint (jx_call_highlight_get_n_calls (highlight), ==, n_gap);
+      g_assert_cmpuint (n_gap, <, options.n_ranks);
+      g_assert_true (jx_call_highlight_get_index (highlight, item, &offset, NULL));
+      for (guint32 s = 0, k = 0; s < options.n_ranks; s++)
+        {
+          gboolean member = k < n_gap && gm[k].stream == s;
+
+          g_assert_cmpuint (offset[s + 1] - offset[s], ==, member ? 1 : 0);
+          k += member;
+        }
+    }
+    /* Steps of the spin button apply once they rest (one clustering, not
+     * one per click). */
+    {
+      GtkSpinButton *spin = GTK_SPIN_BUTTON (find_descendant (GTK_WIDGET (panel), GTK_TYPE_SPIN_BUTTON));
+
+      g_assert_nonnull (spin);
+      for (guint i = 0; i < 3; i++)
+        gtk_spin_button_spin (spin, GTK_SPIN_STEP_FORWARD, 0.0);
+      g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (spin), 0.65, 1e-9);
+      g_assert_cmpfloat (jx_session_clusters_get_threshold (clusters), ==, 0.5);
+      g_assert_true (jx_test_wait_until (threshold_moved, clusters, 10));
+      g_assert_cmpfloat_with_epsilon (jx_session_clusters_get_threshold (clusters), 0.65, 1e-9);
+    }
     jx_processes_panel_set_threshold (panel, 0.0);
     g_assert_cmpfloat (jx_session_clusters_get_threshold (clusters), ==, 0.0);
     g_assert_true (jx_test_wait_until (has_rows, panel, 60));

@@ -2,7 +2,8 @@
 /* Issue 16's many-process analyses, run as a user runs them ($JX_CLI):
  *   - cluster --merged-tree of a generated cluster and of streams named by
  *     pattern, text, JSON and CSV, --depth, --lines, usage errors; TraceR's
- *     32 ranks, whose rank 0 wraps its loop in timing regions;
+ *     32 ranks, whose rank 0 wraps its loop in timing regions; --node, the
+ *     calls of one node (what a click on the window's icicle highlights);
  *   - --match/--mismatch/--gap on diff, render and align, recorded in the
  *     JSON, the CSV and (when not the defaults) the text;
  *   - align --range on generated runs with more iterations and a later
@@ -109,6 +110,89 @@ test_merged_tree (Fixture       *f,
   jx_cli_run (&run, "cluster", "--merged-tree", "--cluster", "2", "--mismatch", "-3", f->classes, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "Scores: match 2, mismatch −3, gap −1"));
+}
+
+/* --node: the first gap node of the CSV (the other class's own function,
+ * or the outlier's) by its path; its calls are exactly the streams the
+ * CSV says contribute, each once, the others listed without a call; in
+ * text, JSON and CSV alike. */
+static void
+test_merged_tree_node (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_auto(JxCliRun) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) fields = NULL;
+  g_autofree char *path = NULL;
+  JsonObject *root;
+  JsonArray *calls, *no_call;
+  gint64 streams = 0;
+
+  jx_cli_run (&run, "cluster", "--merged-tree", "--streams", "MPI Rank *", "--csv", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  for (guint i = 1; lines[i] != NULL && path == NULL; i++)
+    {
+      g_auto(GStrv) row = g_strsplit (lines[i], ",", -1);
+
+      if (g_strv_length (row) > 5 && g_str_equal (row[3], "gap"))
+        {
+          path = g_strdup (row[0]);
+          streams = g_ascii_strtoll (row[4], NULL, 10);
+        }
+    }
+  g_assert_nonnull (path);
+  g_assert_cmpint (streams, >, 0);
+  g_assert_cmpint (streams, <, 12);
+
+  jx_cli_run (&run, "cluster", "--merged-tree", "--streams", "MPI Rank *", "--node", path, "--json", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  root = jx_cli_parse_object (parser, run.out);
+  g_assert_cmpstr (json_object_get_string_member (root, "state"), ==, "gap");
+  g_assert_cmpint (json_object_get_int_member (root, "streams"), ==, streams);
+  g_assert_cmpint (json_object_get_int_member (root, "total_streams"), ==, 12);
+  calls = json_object_get_array_member (root, "calls");
+  no_call = json_object_get_array_member (root, "no_call");
+  g_assert_cmpint (json_array_get_length (calls), ==, streams);
+  g_assert_cmpint (json_array_get_length (no_call), ==, 12 - streams);
+  for (guint k = 0; k < json_array_get_length (calls); k++)
+    {
+      JsonObject *call = json_array_get_object_element (calls, k);
+
+      g_assert_cmpint (json_object_get_int_member (call, "end_ns"), >, json_object_get_int_member (call, "start_ns"));
+      g_assert_nonnull (strstr (json_object_get_string_member (call, "name"), "MPI Rank"));
+      for (guint j = 0; j < json_array_get_length (no_call); j++)
+        g_assert_cmpint (json_array_get_int_element (no_call, j), !=, json_object_get_int_member (call, "stream"));
+      if (k > 0)
+        g_assert_cmpint (json_object_get_int_member (call, "stream"), >,
+                         json_object_get_int_member (json_array_get_object_element (calls, k - 1), "stream"));
+    }
+
+  /* The same calls as CSV rows and text lines; the path given back in
+   * the " / " form. */
+  jx_cli_run (&run, "cluster", "--merged-tree", "--streams", "MPI Rank *", "--node", path, "--csv", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "node,stream,invocation,start_ns,end_ns,seconds\n"));
+  g_strfreev (lines);
+  lines = g_strsplit (g_strchomp (run.out), "\n", -1);
+  g_assert_cmpint (g_strv_length (lines), ==, streams + 1);
+  fields = g_strsplit (lines[1], ",", -1);
+  g_assert_nonnull (strstr (fields[0], " / "));
+  jx_cli_run (&run, "cluster", "--merged-tree", "--streams", "MPI Rank *", "--node", path, f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Calls of node “"));
+  g_assert_nonnull (strstr (run.out, "(gap)"));
+  g_assert_nonnull (strstr (run.out, "no call: "));
+
+  /* Usage: a path of nothing, --node without --merged-tree or with --depth. */
+  jx_cli_run (&run, "cluster", "--merged-tree", "--node", "main / nothing", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "no node “nothing” at depth 2"));
+  jx_cli_run (&run, "cluster", "--node", "main", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  jx_cli_run (&run, "cluster", "--merged-tree", "--node", "main", "--depth", "2", f->classes, NULL);
+  g_assert_cmpint (run.status, ==, 2);
 }
 
 /* render --merged-tree: the icicle written, its frames counted. */
@@ -303,6 +387,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/cli/msa/merged-tree", Fixture, NULL, fixture_set_up, test_merged_tree, fixture_tear_down);
+  g_test_add ("/cli/msa/merged-tree-node", Fixture, NULL, fixture_set_up, test_merged_tree_node, fixture_tear_down);
   g_test_add ("/cli/msa/render-merged", Fixture, NULL, fixture_set_up, test_render_merged, fixture_tear_down);
   g_test_add ("/cli/msa/merged-tree-errors", Fixture, NULL, fixture_set_up, test_merged_tree_errors, fixture_tear_down);
   g_test_add ("/cli/msa/merged-tree-tracer", Fixture, NULL, fixture_set_up, test_merged_tree_tracer, fixture_tear_down);

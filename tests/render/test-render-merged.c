@@ -173,6 +173,80 @@ test_time_dark_depth (void)
   g_assert_null (jx_merged_icicle_find_node (shallow, 2));
 }
 
+/* The legend keeps "different functions merged" at every width: beside
+ * "equal in all" where both fit, on a line of its own below (~390 px),
+ * the picture one line taller; its orange outline is in the legend. */
+static void
+test_legend_narrow (void)
+{
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxMergedTree) tree = fig_tree (&trace);
+  const int widths[] = { 1100, 500, 360, 260 };
+  int height_500 = 0;
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      JxIcicleOptions options;
+      g_autoptr(JxMergedIcicle) icicle = NULL;
+      cairo_surface_t *surface;
+      int legend_top, found = 0;
+
+      jx_icicle_options_init (&options);
+      options.width = widths[w];
+      icicle = jx_merged_icicle_new (tree, &options);
+      g_assert_cmpint (jx_merged_icicle_get_width (icicle), ==, widths[w]);
+      surface = draw (icicle);
+      /* Below the lowest frame. */
+      legend_top = 0;
+      for (guint i = 0; i < jx_merged_icicle_get_n_frames (icicle); i++)
+        {
+          double x, y, fw, fh;
+
+          jx_merged_icicle_get_frame_rect (icicle, jx_merged_icicle_get_frame (icicle, i), &x, &y, &fw, &fh);
+          legend_top = MAX (legend_top, (int) (y + fh) + 2);
+        }
+      for (int y = legend_top; y < jx_merged_icicle_get_height (icicle); y++)
+        for (int x = 0; x < widths[w]; x++)
+          found += pixel (surface, x, y) == 0xe69f00;
+      g_test_message ("width %d: height %d, %d legend pixels of the different outline", widths[w],
+                      jx_merged_icicle_get_height (icicle), found);
+      g_assert_cmpint (found, >, 20);
+      if (widths[w] == 500)
+        height_500 = jx_merged_icicle_get_height (icicle);
+      else if (widths[w] < 390)
+        g_assert_cmpint (jx_merged_icicle_get_height (icicle), >, height_500);
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* A node ten ranks call but one: the tooltip names them as runs. */
+static void
+test_tooltip_runs (void)
+{
+  JxTestStream streams[10];
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(JxTrace) trace = NULL;
+  g_autoptr(JxMergedTree) tree = NULL;
+  g_autoptr(JxMergedIcicle) icicle = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tip = NULL;
+  JxStreamRef refs[10];
+
+  for (guint r = 0; r < 10; r++)
+    {
+      g_ptr_array_add (names, g_strdup_printf ("MPI Rank %u", r));
+      streams[r] = (JxTestStream) { g_ptr_array_index (names, r), "Master thread", CPU, r == 4 ? "main(a)" : "main(a b)" };
+      refs[r] = (JxStreamRef) { 0, r };
+    }
+  trace = jx_test_calls_trace ("runs", streams, 10);
+  tree = jx_merged_tree_build (&trace, 1, refs, 10, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  icicle = jx_merged_icicle_new (tree, NULL);
+  g_assert_cmpuint (jx_merged_tree_get_nodes (tree)->state[2], ==, JX_MERGED_GAP);
+  tip = jx_merged_icicle_dup_description (icicle, 2);
+  g_assert_nonnull (strstr (tip, "Called by 9 of 10 streams: MPI Rank 0–3, 5–9 / Master thread\n"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -181,6 +255,8 @@ main (int    argc,
 
   g_test_add_func ("/render/merged-icicle/fig-5-12", test_fig_5_12);
   g_test_add_func ("/render/merged-icicle/time-dark-depth", test_time_dark_depth);
+  g_test_add_func ("/render/merged-icicle/legend-narrow", test_legend_narrow);
+  g_test_add_func ("/render/merged-icicle/tooltip-runs", test_tooltip_runs);
 
   return g_test_run ();
 }

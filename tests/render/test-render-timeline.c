@@ -359,6 +359,66 @@ test_selection_outline (void)
   fixture_clear (&f);
 }
 
+/* Highlighted calls (a merged-tree node's): Rank 0's compute and Thread
+ * 1's compute keep their colours and get an outline, the rest of those two
+ * rows is veiled, Rank 1's Master thread is drawn as without; a collapsed
+ * Rank 1 veils around Thread 1's call, and on call-stack rows the call's
+ * time stays bright at every level, outlined at its own. */
+static void
+test_call_highlight (void)
+{
+  Fixture f = { 0 };
+  static const guint32 offset[] = { 0, 1, 1, 2 };
+  static const guint32 invocations[] = { 1, 0 };   /* s0: compute; s2: compute */
+  JxTimelineLayoutParams params;
+  guint8 collapsed[2] = { 0, 1 };
+  guint32 plain_s1_20, plain_s1_90;
+
+  fixture_init (&f, TRUE);
+  fixture_draw (&f);
+  plain_s1_20 = pixel (&f, 20, 2 * ROW + ROW / 2);
+  plain_s1_90 = pixel (&f, 90, 2 * ROW + ROW / 2);
+  g_assert_cmphex (plain_s1_20, ==, f.colors[1]);
+
+  f.view.highlight_offset = offset;
+  f.view.highlight_invocations = invocations;
+  fixture_draw (&f);
+  /* Rank 0: compute (20–59) as it was, main around it veiled. */
+  g_assert_cmphex (pixel (&f, 40, ROW / 2), ==, f.colors[1]);
+  g_assert_cmphex (pixel (&f, 90, ROW / 2), !=, f.colors[0]);
+  g_assert_cmphex (pixel (&f, 90, ROW / 2), !=, f.background);
+  /* Its outline over the call's top edge, not elsewhere. */
+  g_assert_cmphex (pixel (&f, 40, 1), !=, f.colors[1]);
+  g_assert_cmphex (pixel (&f, 90, 1), ==, pixel (&f, 90, ROW / 2));
+  /* Rank 1's Master thread has no highlighted call: untouched. */
+  g_assert_cmphex (pixel (&f, 20, 2 * ROW + ROW / 2), ==, plain_s1_20);
+  g_assert_cmphex (pixel (&f, 90, 2 * ROW + ROW / 2), ==, plain_s1_90);
+  /* Thread 1: its compute (50–89) bright. */
+  g_assert_cmphex (pixel (&f, 70, 3 * ROW + ROW / 2), ==, f.colors[1]);
+
+  /* Collapsed Rank 1: bright over Thread 1's call, veiled before it. */
+  jx_timeline_layout_params_init (&params);
+  params.collapsed = collapsed;
+  params.call_stack_process = 0;
+  fixture_layout (&f, &params);
+  f.view.highlight_offset = NULL;
+  fixture_draw (&f);
+  plain_s1_20 = pixel (&f, 20, 3 * ROW + ROW / 2);
+  plain_s1_90 = pixel (&f, 70, 3 * ROW + ROW / 2);
+  f.view.highlight_offset = offset;
+  fixture_draw (&f);
+  g_assert_cmphex (pixel (&f, 20, 3 * ROW + ROW / 2), !=, plain_s1_20);
+  g_assert_cmphex (pixel (&f, 70, 3 * ROW + ROW / 2), ==, plain_s1_90);
+  /* Call-stack rows of Rank 0: main bright over compute's time, veiled
+   * after; compute outlined on its own level only. */
+  g_assert_cmphex (pixel (&f, 40, ROW + ROW / 2), ==, f.colors[0]);
+  g_assert_cmphex (pixel (&f, 90, ROW + ROW / 2), !=, f.colors[0]);
+  g_assert_cmphex (pixel (&f, 40, ROW + 1), ==, f.colors[0]);
+  g_assert_cmphex (pixel (&f, 40, 2 * ROW + ROW / 2), ==, f.colors[1]);
+  g_assert_cmphex (pixel (&f, 40, 2 * ROW + 1), !=, f.colors[1]);
+  fixture_clear (&f);
+}
+
 /* Redraws of the same window re-use the sampled rows; anything that changes
  * what the rows show must not. */
 static void
@@ -791,6 +851,7 @@ main (int   argc,
   g_test_add_func ("/render/timeline/search-dims", test_search_dims);
   g_test_add_func ("/render/timeline/hit-testing", test_hit_testing);
   g_test_add_func ("/render/timeline/selection-outline", test_selection_outline);
+  g_test_add_func ("/render/timeline/call-highlight", test_call_highlight);
   g_test_add_func ("/render/timeline/redraw-cache", test_redraw_cache);
   g_test_add_func ("/render/timeline/offset-drag-translates", test_offset_drag_translates);
   g_test_add_func ("/render/timeline/call-stack-and-collapsed", test_call_stack_and_collapsed);
