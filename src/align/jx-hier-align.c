@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-align.c — the coordinator of hierarchical alignment: Algorithm 2
  * as an iterative depth-first traversal with an explicit stack, the score
- * of §3.4.2, the structural hashes that let identical subtrees through in one
- * sweep, and the optional flat optimum. Worker threads: jx-hier-parallel.c. */
+ * of §3.4.2, identical subtrees let through in one sweep, and the optional
+ * flat optimum. Worker threads: jx-hier-parallel.c. */
 #include "config.h"
 
 #include <string.h>
@@ -82,6 +82,7 @@ _jx_hier_state_push (HierState *st,
   st->stack[st->stack_len].a = a;
   st->stack[st->stack_len].b = b;
   st->stack[st->stack_len].parent = parent;
+  st->stack[st->stack_len].mismatch = JX_NONE;
   st->stack_len++;
 }
 
@@ -253,13 +254,26 @@ reserve_stack (HierState *st,
   st->stack = g_renew (StackEntry, st->stack, st->stack_capacity);
 }
 
+/* What a child pair (ca, cb) of the pair (a, b) inherits of the mismatch
+ * known for (a, b): only a pair on the same diagonal can use it. */
+static inline guint32
+inherit_mismatch (guint32 a,
+                  guint32 b,
+                  guint32 mismatch,
+                  guint32 ca,
+                  guint32 cb)
+{
+  return mismatch != JX_NONE && (gint64) ca - cb == (gint64) a - b ? mismatch : JX_NONE;
+}
+
 /* Aligns the children of a (or the roots, for JX_NONE) with those of b and
  * pushes the resulting pairs; returns the number of pairs with both sides,
- * or -1 on error. */
+ * or -1 on error.  mismatch: the pair's StackEntry.mismatch, handed on. */
 static gint64
 align_children (HierState     *st,
                 guint32        a,
                 guint32        b,
+                guint32        mismatch,
                 guint32        self_index,
                 GCancellable  *cancellable,
                 GError       **error)
@@ -293,6 +307,7 @@ align_children (HierState     *st,
           e->a = st->ca.nodes[k - 1];
           e->b = st->cb.nodes[k - 1];
           e->parent = self_index;
+          e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
         }
       st->stack_len += na;
       return (gint64) na;
@@ -307,12 +322,14 @@ align_children (HierState     *st,
           e->a = JX_ALIGN_NONE;
           e->b = st->cb.nodes[k - 1];
           e->parent = self_index;
+          e->mismatch = JX_NONE;
         }
       for (k = na; k > 0; k--, e++)
         {
           e->a = st->ca.nodes[k - 1];
           e->b = JX_ALIGN_NONE;
           e->parent = self_index;
+          e->mismatch = JX_NONE;
         }
       st->stack_len += na + nb;
       return 0;
@@ -335,71 +352,61 @@ align_children (HierState     *st,
       e->a = p->a != JX_ALIGN_NONE ? st->ca.nodes[p->a] : JX_ALIGN_NONE;
       e->b = p->b != JX_ALIGN_NONE ? st->cb.nodes[p->b] : JX_ALIGN_NONE;
       e->parent = self_index;
-      matched += e->a != JX_ALIGN_NONE && e->b != JX_ALIGN_NONE;
+      e->mismatch = JX_NONE;
+      if (e->a != JX_ALIGN_NONE && e->b != JX_ALIGN_NONE)
+        {
+          matched++;
+          e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
+        }
     }
   st->stack_len += n_sub;
   return matched;
 }
 
-static inline guint64
-mix64 (guint64 x)
-{
-  x ^= x >> 33;
-  x *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  x ^= x >> 33;
-  x *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
-  x ^= x >> 33;
-  return x;
-}
-
-/* Bottom-up hash of every subtree over symbols and shape; children follow
- * their parent in pre-order, so one backward sweep sees them first.  32 bits
- * are plenty for a filter and halve the memory the sweep touches. */
-static guint32 *
-compute_hashes (const JxHierTree *tree)
-{
-  guint32 *h = g_new (guint32, MAX (tree->n_nodes, 1));
-  guint32 i = tree->n_nodes;
-
-  while (i-- > 0)
-    {
-      guint32 end = tree->subtree_end[i];
-      guint64 x = (guint64) jx_hier_tree_symbol (tree, i) + 1;
-      guint32 c;
-
-      /* Children hashes are already mixed; a multiply-add keeps the order. */
-      for (c = i + 1; c < end; c = tree->subtree_end[c])
-        x = x * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + h[c];
-      h[i] = (guint32) (mix64 (x ^ ((guint64) (end - i) << 40)) >> 32);
-    }
-  return h;
-}
-
-static gpointer
-compute_hashes_thread (gpointer data)
-{
-  return compute_hashes (data);
-}
-
-/* Hashes are only a filter: identity is verified exactly. */
+/* Are the subtrees of a and b identical (the same symbols and shape, so
+ * Algorithm 2 pairs them node by node)?  Compared exactly, in pre-order:
+ * symbol and subtree size at every offset, stopping at the first
+ * difference, which is kept in e->mismatch for the descendant pairs on the
+ * same diagonal.  A descendant pair (ca, cb) with ca − cb = a − b whose
+ * subtree contains that node (and whose sizes agree) differs there too, so it
+ * is rejected without a scan; one that lies before it is identical and one
+ * after it is scanned afresh.  Each pair of nodes on a diagonal is thus
+ * compared at most once below a scanning pair on that diagonal (besides the
+ * identical subtrees, whose scan the emission pays for), without the
+ * bottom-up hash sweep of both whole trees a filter would need. */
 static gboolean
-subtrees_identical (HierState *st,
-                    guint32    a,
-                    guint32    b)
+subtrees_identical (HierState  *st,
+                    StackEntry *e)
 {
   const JxHierTree *ta = st->a;
   const JxHierTree *tb = st->b;
+  guint32 a = e->a, b = e->b;
   guint32 size = ta->subtree_end[a] - a;
+  const guint32 *ea = ta->subtree_end + a;
+  const guint32 *eb = tb->subtree_end + b;
   guint32 k;
 
-  if (st->hash_a == NULL || size < 2 || tb->subtree_end[b] - b != size ||
-      st->hash_a[a] != st->hash_b[b])
+  if (size < 2 || tb->subtree_end[b] - b != size)
     return FALSE;
-  for (k = 0; k < size; k++)
-    if (jx_hier_tree_symbol (ta, a + k) != jx_hier_tree_symbol (tb, b + k) ||
-        ta->subtree_end[a + k] - (a + k) != tb->subtree_end[b + k] - (b + k))
-      return FALSE;
-  return TRUE;
+  if (e->mismatch != JX_NONE && e->mismatch >= a && e->mismatch - a < size)
+    return FALSE;
+  if (ta->label_map == NULL && tb->label_map == NULL)
+    {
+      const guint32 *la = ta->label + a;
+      const guint32 *lb = tb->label + b;
+
+      for (k = 0; k < size; k++)
+        if (la[k] != lb[k] || ea[k] - a != eb[k] - b)
+          break;
+    }
+  else
+    for (k = 0; k < size; k++)
+      if (jx_hier_tree_symbol (ta, a + k) != jx_hier_tree_symbol (tb, b + k) || ea[k] - a != eb[k] - b)
+        break;
+  if (k == size)
+    return TRUE;
+  e->mismatch = a + k;
+  return FALSE;
 }
 
 /* Emits two identical subtrees as Algorithm 2 would align them (every
@@ -449,7 +456,7 @@ _jx_hier_run_loop (HierState     *st,
           emit_gap_subtree (st, st->b, TRUE, e.b, e.parent);
           continue;
         }
-      if (subtrees_identical (st, e.a, e.b))
+      if (subtrees_identical (st, &e))
         {
           emit_equal_subtree (st, e.a, e.b, e.parent);
           continue;
@@ -469,7 +476,7 @@ _jx_hier_run_loop (HierState     *st,
         matched = 0;
       else
         {
-          matched = align_children (st, e.a, e.b, self_index, cancellable, error);
+          matched = align_children (st, e.a, e.b, e.mismatch, self_index, cancellable, error);
           if (matched < 0)
             return FALSE;
         }
@@ -540,9 +547,6 @@ jx_hier_align (const JxHierTree         *a,
   HierState st;
   Parallel par = { 0 };
   g_autoptr(JxHierAlignment) r = NULL;
-  g_autofree guint32 *hash_a = NULL;
-  g_autofree guint32 *hash_b = NULL;
-  GThread *hash_thread = NULL;
   const JxScoring *sc;
   guint64 total;
   gint64 matched;
@@ -571,18 +575,10 @@ jx_hier_align (const JxHierTree         *a,
   st.progress = progress;
   st.progress_data = progress_data;
 
-  /* Both sweeps are memory bound and independent: overlap them. */
   total = (guint64) a->n_nodes + b->n_nodes;
   if (options->n_threads > 1 && total >= 4 * JX_HIER_MIN_TASK_SIZE)
-    hash_thread = g_thread_try_new ("jx-hier-hash", compute_hashes_thread, (gpointer) b, NULL);
-  hash_a = compute_hashes (a);
-  hash_b = hash_thread != NULL ? g_thread_join (hash_thread) : compute_hashes (b);
-  st.hash_a = hash_a;
-  st.hash_b = hash_b;
-
-  if (options->n_threads > 1 && total >= 4 * JX_HIER_MIN_TASK_SIZE)
     {
-      _jx_hier_parallel_init (&par, a, b, options, hash_a, hash_b, cancellable);
+      _jx_hier_parallel_init (&par, a, b, options, cancellable);
       st.par = &par;
     }
   else
@@ -591,7 +587,7 @@ jx_hier_align (const JxHierTree         *a,
 
   /* The stream is a forest: a virtual root pair aligns the top-level
    * sequences; it has no flat symbols of its own (Fig. 3.23). */
-  matched = align_children (&st, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
+  matched = align_children (&st, JX_NONE, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
   if (matched < 0 || !_jx_hier_run_loop (&st, cancellable, error))
     ok = FALSE;
 
