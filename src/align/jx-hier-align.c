@@ -169,9 +169,8 @@ bucket_for (gsize n)
 
 /* Emits the subtree of `root` in `tree` as contiguous pairs in pre-order,
  * each under its aligned parent: node root + k becomes the pair (a_first + k,
- * b_first + k) with JX_ALIGN_NONE for a missing side. With count_identical
- * every node with children counts as an identical sub-alignment. Inlined, so
- * the two uses get their own loops. */
+ * b_first + k) with JX_ALIGN_NONE for a missing side.  Inlined, so the two
+ * uses get their own loops. */
 static G_ALWAYS_INLINE inline void
 emit_subtree (HierState        *st,
               const JxHierTree *tree,
@@ -179,8 +178,7 @@ emit_subtree (HierState        *st,
               guint32           parent,
               guint32           a_first,
               guint32           b_first,
-              guint32           state,
-              gboolean          count_identical)
+              guint32           state)
 {
   JxHierAlignment *r = st->result;
   guint32 size = tree->subtree_end[root] - root;
@@ -198,7 +196,6 @@ emit_subtree (HierState        *st,
   for (guint32 k = 0; k < size; k++)
     {
       guint32 j = root + k;
-      guint32 end = tree->subtree_end[j];
       guint32 p;
 
       while (depth > 0 && tree->subtree_end[open[depth - 1]] <= j)
@@ -207,17 +204,6 @@ emit_subtree (HierState        *st,
       emit_pair (st, a_first == JX_ALIGN_NONE ? JX_ALIGN_NONE : a_first + k,
                  b_first == JX_ALIGN_NONE ? JX_ALIGN_NONE : b_first + k, state, p);
       open[depth++] = j;
-
-      if (count_identical && end > j + 1)
-        {
-          guint32 c, n_children = 0;
-
-          for (c = j + 1; c < end; c = tree->subtree_end[c])
-            n_children++;
-          r->n_sub_alignments++;
-          r->n_identical++;
-          r->buckets[bucket_for (n_children)]++;
-        }
     }
 }
 
@@ -237,9 +223,9 @@ emit_gap_subtree (HierState        *st,
    * level the parent's code around the call is missing too: one more gap. */
   st->result->score += (gint64) sc->gap * (2 * (gint64) size - 1 + (parent != JX_ALIGN_NONE ? 1 : 0));
   if (side_b)
-    emit_subtree (st, tree, root, parent, JX_ALIGN_NONE, root, JX_PAIR_ONLY_B, FALSE);
+    emit_subtree (st, tree, root, parent, JX_ALIGN_NONE, root, JX_PAIR_ONLY_B);
   else
-    emit_subtree (st, tree, root, parent, root, JX_ALIGN_NONE, JX_PAIR_ONLY_A, FALSE);
+    emit_subtree (st, tree, root, parent, root, JX_ALIGN_NONE, JX_PAIR_ONLY_A);
   count_done (st, size);
 }
 
@@ -364,67 +350,128 @@ align_children (HierState     *st,
 }
 
 /* Are the subtrees of a and b identical (the same symbols and shape, so
- * Algorithm 2 pairs them node by node)?  Compared exactly, in pre-order:
- * symbol and subtree size at every offset, stopping at the first
- * difference, which is kept in e->mismatch for the descendant pairs on the
- * same diagonal.  A descendant pair (ca, cb) with ca − cb = a − b whose
- * subtree contains that node (and whose sizes agree) differs there too, so it
- * is rejected without a scan; one that lies before it is identical and one
- * after it is scanned afresh.  Each pair of nodes on a diagonal is thus
- * compared at most once below a scanning pair on that diagonal (besides the
- * identical subtrees, whose scan the emission pays for), without the
- * bottom-up hash sweep of both whole trees a filter would need. */
-static gboolean
-subtrees_identical (HierState  *st,
-                    StackEntry *e)
+ * Algorithm 2 pairs them node by node)?  Then they are emitted as Algorithm
+ * 2 would align them (every children sequence identical, so every pair
+ * equal), with the same statistics and score, in the same sweep that
+ * compares them: symbol and subtree size at every offset in pre-order.  The
+ * pairs are written ahead and committed only when the whole subtree agrees.
+ * The first difference is kept in e->mismatch for the descendant pairs on
+ * the same diagonal: a descendant pair (ca, cb) with ca − cb = a − b whose
+ * subtree contains that node (and whose sizes agree) differs there too, so
+ * it is rejected without a sweep; one that lies before it is identical and
+ * one after it is compared afresh.  Each pair of nodes on a diagonal is thus
+ * compared at most once below a sweeping pair on that diagonal (besides the
+ * identical subtrees, which are emitted in the same sweep), without the
+ * bottom-up hash of both whole trees that a filter would need. */
+static G_ALWAYS_INLINE inline gboolean
+emit_if_identical_sweep (HierState  *st,
+                         StackEntry *e,
+                         gboolean    mapped)
 {
+  const JxScoring *sc = &st->options->align.scoring;
+  JxHierAlignment *r = st->result;
   const JxHierTree *ta = st->a;
   const JxHierTree *tb = st->b;
   guint32 a = e->a, b = e->b;
   guint32 size = ta->subtree_end[a] - a;
   const guint32 *ea = ta->subtree_end + a;
   const guint32 *eb = tb->subtree_end + b;
-  guint32 k;
+  const guint32 *la = ta->label + a;
+  const guint32 *lb = tb->label + b;
+  guint32 open_stack[2 * 128];
+  guint32 *open = open_stack;            /* open[2 d]: offset, open[2 d + 1]: children so far */
+  g_autofree guint32 *open_heap = NULL;
+  guint32 open_cap = G_N_ELEMENTS (open_stack) / 2;
+  guint64 buckets[JX_HIER_N_BUCKETS] = { 0, };
+  guint64 n_parents = 0;
+  JxAlignPair *out;
+  guint32 *out_parent;
+  guint32 base, k, depth = 0, q;
 
-  if (size < 2 || tb->subtree_end[b] - b != size)
-    return FALSE;
-  if (e->mismatch != JX_NONE && e->mismatch >= a && e->mismatch - a < size)
-    return FALSE;
-  if (ta->label_map == NULL && tb->label_map == NULL)
+  _jx_hier_state_reserve_pairs (st, size);
+  base = (guint32) r->n_pairs;
+  out = r->pairs + base;
+  out_parent = r->parent + base;
+
+  for (k = 0; k < size; k++)
     {
-      const guint32 *la = ta->label + a;
-      const guint32 *lb = tb->label + b;
+      guint32 end = ea[k] - a;
 
-      for (k = 0; k < size; k++)
-        if (la[k] != lb[k] || ea[k] - a != eb[k] - b)
-          break;
+      if (end != eb[k] - b ||
+          (mapped ? jx_hier_tree_symbol (ta, a + k) != jx_hier_tree_symbol (tb, b + k) : la[k] != lb[k]))
+        {
+          e->mismatch = a + k;
+          return FALSE;
+        }
+      while (depth > 0 && ea[open[2 * (depth - 1)]] - a <= k)
+        {
+          depth--;
+          if (open[2 * depth + 1] > 0)
+            {
+              n_parents++;
+              buckets[bucket_for (open[2 * depth + 1])]++;
+            }
+        }
+      out[k].a = a + k;
+      out[k].b = b + k;
+      out[k].state = JX_PAIR_EQUAL;
+      if (depth == 0)
+        out_parent[k] = e->parent;
+      else
+        {
+          out_parent[k] = base + open[2 * (depth - 1)];
+          open[2 * (depth - 1) + 1]++;
+        }
+      if (G_UNLIKELY (depth == open_cap))
+        {
+          open_cap *= 2;
+          if (open_heap == NULL)
+            {
+              open_heap = g_new (guint32, 2 * (gsize) open_cap);
+              memcpy (open_heap, open_stack, sizeof open_stack);
+            }
+          else
+            open_heap = g_renew (guint32, open_heap, 2 * (gsize) open_cap);
+          open = open_heap;
+        }
+      open[2 * depth] = k;
+      open[2 * depth + 1] = 0;
+      depth++;
     }
-  else
-    for (k = 0; k < size; k++)
-      if (jx_hier_tree_symbol (ta, a + k) != jx_hier_tree_symbol (tb, b + k) || ea[k] - a != eb[k] - b)
-        break;
-  if (k == size)
-    return TRUE;
-  e->mismatch = a + k;
-  return FALSE;
+  while (depth-- > 0)
+    if (open[2 * depth + 1] > 0)
+      {
+        n_parents++;
+        buckets[bucket_for (open[2 * depth + 1])]++;
+      }
+
+  r->n_pairs += size;
+  r->counts[JX_PAIR_EQUAL] += size;
+  r->n_sub_alignments += n_parents;
+  r->n_identical += n_parents;
+  for (q = 0; q < JX_HIER_N_BUCKETS; q++)
+    r->buckets[q] += buckets[q];
+  /* Entry plus one return segment per child: 2·size − 1 equal columns. */
+  r->score += (gint64) sc->match * (2 * (gint64) size - 1);
+  count_done (st, 2 * (guint64) size);
+  return TRUE;
 }
 
-/* Emits two identical subtrees as Algorithm 2 would align them (every
- * children sequence identical, so every pair equal) in one sweep, with the
- * same statistics and score. */
-static void
-emit_equal_subtree (HierState *st,
-                    guint32    a,
-                    guint32    b,
-                    guint32    parent)
+static gboolean
+emit_if_identical (HierState  *st,
+                   StackEntry *e)
 {
-  const JxScoring *sc = &st->options->align.scoring;
-  guint32 size = st->a->subtree_end[a] - a;
+  const JxHierTree *ta = st->a;
+  const JxHierTree *tb = st->b;
+  guint32 size = ta->subtree_end[e->a] - e->a;
 
-  emit_subtree (st, st->a, a, parent, a, b, JX_PAIR_EQUAL, TRUE);
-  /* Entry plus one return segment per child: 2·size − 1 equal columns. */
-  st->result->score += (gint64) sc->match * (2 * (gint64) size - 1);
-  count_done (st, 2 * (guint64) size);
+  if (size < 2 || tb->subtree_end[e->b] - e->b != size)
+    return FALSE;
+  if (e->mismatch != JX_NONE && e->mismatch >= e->a && e->mismatch - e->a < size)
+    return FALSE;
+  if (ta->label_map == NULL && tb->label_map == NULL)
+    return emit_if_identical_sweep (st, e, FALSE);
+  return emit_if_identical_sweep (st, e, TRUE);
 }
 
 gboolean
@@ -456,11 +503,8 @@ _jx_hier_run_loop (HierState     *st,
           emit_gap_subtree (st, st->b, TRUE, e.b, e.parent);
           continue;
         }
-      if (subtrees_identical (st, &e))
-        {
-          emit_equal_subtree (st, e.a, e.b, e.parent);
-          continue;
-        }
+      if (emit_if_identical (st, &e))
+        continue;
       if (_jx_hier_parallel_maybe_spawn (st, &e))
         continue;
 

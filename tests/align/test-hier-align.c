@@ -777,6 +777,14 @@ test_deep_chain (void)
     g_assert_cmpuint (depth[1000], ==, 1000);
     g_assert_cmpuint (index[n - 1], ==, n - 1);
   }
+  /* Both halves of the chain are emitted whole (the lower one as identical
+   * subtrees, 100,000 deep), each pair under the one before. */
+  for (i = 1; i < n; i++)
+    g_assert_cmpuint (r->parent[i], ==, i - 1);
+  /* The top level and every node but the last; only the parent of the
+   * renamed node sees different children. */
+  g_assert_cmpuint (r->n_sub_alignments, ==, n);
+  g_assert_cmpuint (r->n_identical, ==, n - 1);
 }
 
 static void
