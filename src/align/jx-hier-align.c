@@ -505,12 +505,13 @@ _jx_hier_run_loop (HierState     *st,
         }
       if (emit_if_identical (st, &e))
         continue;
-      if (_jx_hier_parallel_maybe_spawn (st, &e))
+      if (st->par != NULL && _jx_hier_parallel_maybe_spawn (st, &e))
         continue;
 
       state = jx_hier_tree_symbol (st->a, e.a) == jx_hier_tree_symbol (st->b, e.b)
               ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
-      _jx_hier_state_reserve_pairs (st, 1);
+      if (G_UNLIKELY (r->n_pairs == st->capacity))
+        _jx_hier_state_reserve_pairs (st, 1);
       self_index = emit_pair (st, e.a, e.b, state, e.parent);
       count_done (st, 2);
 
