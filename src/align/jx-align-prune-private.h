@@ -63,4 +63,32 @@ _jx_prune_h (const JxPruneSide *c,
   return c->pen_m1 * d + c->pen_o * ABS (delta);
 }
 
+/* _jx_prune_h() of a forward side (dir 1, sign −1) and of a backward one
+ * (dir −1, sign 1), with those constants folded in: the same integers. */
+static G_ALWAYS_INLINE inline gint64
+_jx_prune_h_fwd (const JxPruneSide *c,
+                 gint64             i,
+                 gint64             k)
+{
+  gint64 delta = c->n_minus_m - k;
+  gint64 fa = c->ca - (gint64) c->fa[c->ia + i];
+  gint64 fb = c->cb - (gint64) c->fb[c->ib + (i - k)];
+  gint64 d = MAX (0, MAX (fb, fa - delta) - MAX (0, -delta));
+
+  return c->pen_m1 * d + c->pen_o * ABS (delta);
+}
+
+static G_ALWAYS_INLINE inline gint64
+_jx_prune_h_bwd (const JxPruneSide *c,
+                 gint64             i,
+                 gint64             k)
+{
+  gint64 delta = c->n_minus_m - k;
+  gint64 fa = (gint64) c->fa[c->ia - i] - c->ca;
+  gint64 fb = (gint64) c->fb[c->ib - (i - k)] - c->cb;
+  gint64 d = MAX (0, MAX (fb, fa - delta) - MAX (0, -delta));
+
+  return c->pen_m1 * d + c->pen_o * ABS (delta);
+}
+
 G_END_DECLS

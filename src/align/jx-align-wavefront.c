@@ -185,6 +185,7 @@ extend (const Side *side,
  * costs no data-dependent branch.  Returns exactly what extend() returns. */
 __attribute__((target ("avx2"))) static G_ALWAYS_INLINE inline gint64
 extend_avx2 (const Side *side,
+             gboolean    reverse,     /* side->reverse, as a constant */
              gint64      i,
              gint64      k)
 {
@@ -192,7 +193,7 @@ extend_avx2 (const Side *side,
   gint64 left = MIN (side->n - i, side->m - j);
   gint64 t = 0;
 
-  if (!side->reverse)
+  if (!reverse)
     {
       const guint32 *pa = side->a + i;
       const guint32 *pb = side->b + j;
@@ -312,17 +313,30 @@ step_cells_avx2 (Workspace    *ws,
       count += c > prev && c >= 0;
     }
 
-  if (ws->bound == G_MAXINT64)
+  /* Each direction its own loop, so that the direction's constants fold
+   * into extend_avx2() and h (_jx_prune_h_fwd/_bwd: the same integers). */
+  if (ws->bound == G_MAXINT64 && !side->reverse)
     for (q = 0; q < count; q++)
-      o[moving[q]] = extend_avx2 (side, from[q], lo + moving[q]);
+      o[moving[q]] = extend_avx2 (side, FALSE, from[q], lo + moving[q]);
+  else if (ws->bound == G_MAXINT64)
+    for (q = 0; q < count; q++)
+      o[moving[q]] = extend_avx2 (side, TRUE, from[q], lo + moving[q]);
+  else if (!side->reverse)
+    for (q = 0; q < count; q++)
+      {
+        gint64 k = lo + moving[q];
+        gint64 e = extend_avx2 (side, FALSE, from[q], k);
+
+        /* See side_next(): a cell that moved is the one pruning checks. */
+        o[moving[q]] = _jx_prune_h_fwd (&side->h, e, k) > limit ? WF_NULL : e;
+      }
   else
     for (q = 0; q < count; q++)
       {
         gint64 k = lo + moving[q];
-        gint64 e = extend_avx2 (side, from[q], k);
+        gint64 e = extend_avx2 (side, TRUE, from[q], k);
 
-        /* See side_next(): a cell that moved is the one pruning checks. */
-        o[moving[q]] = _jx_prune_h (&side->h, e, k) > limit ? WF_NULL : e;
+        o[moving[q]] = _jx_prune_h_bwd (&side->h, e, k) > limit ? WF_NULL : e;
       }
 }
 #endif

@@ -3,7 +3,7 @@
  * traversal (jx-hier-align.c) and its worker threads (jx-hier-parallel.c).
  *
  * The coordinator walks the aligned tree depth-first with an explicit stack
- * (HierState). When n_threads > 1, subtree pairs of a suitable size are handed
+ * (HierState) of subtree pairs still to align. When n_threads > 1, subtree pairs of a suitable size are handed
  * to a thread pool as Tasks, each aligned with a HierState of its own, and
  * their pairs are spliced back into the coordinator's pre-order list where it
  * skipped them. */
@@ -23,6 +23,10 @@ typedef struct
   guint32 a;
   guint32 b;
   guint32 parent;    /* aligned index of the parent pair */
+  /* A node m of A, or JX_NONE: the subtrees' pre-order lists are known to
+   * differ (symbol or subtree size) at m and its counterpart on the same
+   * diagonal, m − (a − b), found by an ancestor pair on that diagonal. */
+  guint32 mismatch;
 } StackEntry;
 
 typedef struct
@@ -61,10 +65,6 @@ typedef struct
   gpointer                  progress_data;
   Parallel                 *par;       /* set in the coordinating thread only */
   gsize                    *shared_done; /* set in subtree tasks */
-
-  /* Structural hashes of every subtree, to skip identical ones. */
-  const guint32            *hash_a;
-  const guint32            *hash_b;
 } HierState;
 
 /* Subtrees aligned on worker threads and stitched back in pre-order. */
@@ -92,8 +92,6 @@ struct _JxHierParallel
   const JxHierTree         *b;
   const JxHierAlignOptions *options;
   GCancellable             *cancellable;
-  const guint32            *hash_a;
-  const guint32            *hash_b;
   guint64                   min_size;
   guint64                   max_size;
 };
@@ -123,8 +121,6 @@ void      _jx_hier_parallel_init      (Parallel                 *par,
                                        const JxHierTree         *a,
                                        const JxHierTree         *b,
                                        const JxHierAlignOptions *options,
-                                       const guint32            *hash_a,
-                                       const guint32            *hash_b,
                                        GCancellable             *cancellable);
 /* Hands the subtree pair on top of the coordinator's stack to a worker when
  * it is big enough to be worth a thread and small enough that the work still

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-hier-align.c — the coordinator of hierarchical alignment: Algorithm 2
  * as an iterative depth-first traversal with an explicit stack, the score
- * of §3.4.2, the structural hashes that let identical subtrees through in one
- * sweep, and the optional flat optimum. Worker threads: jx-hier-parallel.c. */
+ * of §3.4.2, identical subtrees let through in one sweep, and the optional
+ * flat optimum. Worker threads: jx-hier-parallel.c. */
 #include "config.h"
 
 #include <string.h>
@@ -82,6 +82,7 @@ _jx_hier_state_push (HierState *st,
   st->stack[st->stack_len].a = a;
   st->stack[st->stack_len].b = b;
   st->stack[st->stack_len].parent = parent;
+  st->stack[st->stack_len].mismatch = JX_NONE;
   st->stack_len++;
 }
 
@@ -168,9 +169,8 @@ bucket_for (gsize n)
 
 /* Emits the subtree of `root` in `tree` as contiguous pairs in pre-order,
  * each under its aligned parent: node root + k becomes the pair (a_first + k,
- * b_first + k) with JX_ALIGN_NONE for a missing side. With count_identical
- * every node with children counts as an identical sub-alignment. Inlined, so
- * the two uses get their own loops. */
+ * b_first + k) with JX_ALIGN_NONE for a missing side.  Inlined, so the two
+ * uses get their own loops. */
 static G_ALWAYS_INLINE inline void
 emit_subtree (HierState        *st,
               const JxHierTree *tree,
@@ -178,8 +178,7 @@ emit_subtree (HierState        *st,
               guint32           parent,
               guint32           a_first,
               guint32           b_first,
-              guint32           state,
-              gboolean          count_identical)
+              guint32           state)
 {
   JxHierAlignment *r = st->result;
   guint32 size = tree->subtree_end[root] - root;
@@ -197,7 +196,6 @@ emit_subtree (HierState        *st,
   for (guint32 k = 0; k < size; k++)
     {
       guint32 j = root + k;
-      guint32 end = tree->subtree_end[j];
       guint32 p;
 
       while (depth > 0 && tree->subtree_end[open[depth - 1]] <= j)
@@ -206,17 +204,6 @@ emit_subtree (HierState        *st,
       emit_pair (st, a_first == JX_ALIGN_NONE ? JX_ALIGN_NONE : a_first + k,
                  b_first == JX_ALIGN_NONE ? JX_ALIGN_NONE : b_first + k, state, p);
       open[depth++] = j;
-
-      if (count_identical && end > j + 1)
-        {
-          guint32 c, n_children = 0;
-
-          for (c = j + 1; c < end; c = tree->subtree_end[c])
-            n_children++;
-          r->n_sub_alignments++;
-          r->n_identical++;
-          r->buckets[bucket_for (n_children)]++;
-        }
     }
 }
 
@@ -236,9 +223,9 @@ emit_gap_subtree (HierState        *st,
    * level the parent's code around the call is missing too: one more gap. */
   st->result->score += (gint64) sc->gap * (2 * (gint64) size - 1 + (parent != JX_ALIGN_NONE ? 1 : 0));
   if (side_b)
-    emit_subtree (st, tree, root, parent, JX_ALIGN_NONE, root, JX_PAIR_ONLY_B, FALSE);
+    emit_subtree (st, tree, root, parent, JX_ALIGN_NONE, root, JX_PAIR_ONLY_B);
   else
-    emit_subtree (st, tree, root, parent, root, JX_ALIGN_NONE, JX_PAIR_ONLY_A, FALSE);
+    emit_subtree (st, tree, root, parent, root, JX_ALIGN_NONE, JX_PAIR_ONLY_A);
   count_done (st, size);
 }
 
@@ -253,13 +240,26 @@ reserve_stack (HierState *st,
   st->stack = g_renew (StackEntry, st->stack, st->stack_capacity);
 }
 
+/* What a child pair (ca, cb) of the pair (a, b) inherits of the mismatch
+ * known for (a, b): only a pair on the same diagonal can use it. */
+static inline guint32
+inherit_mismatch (guint32 a,
+                  guint32 b,
+                  guint32 mismatch,
+                  guint32 ca,
+                  guint32 cb)
+{
+  return mismatch != JX_NONE && (gint64) ca - cb == (gint64) a - b ? mismatch : JX_NONE;
+}
+
 /* Aligns the children of a (or the roots, for JX_NONE) with those of b and
  * pushes the resulting pairs; returns the number of pairs with both sides,
- * or -1 on error. */
+ * or -1 on error.  mismatch: the pair's StackEntry.mismatch, handed on. */
 static gint64
 align_children (HierState     *st,
                 guint32        a,
                 guint32        b,
+                guint32        mismatch,
                 guint32        self_index,
                 GCancellable  *cancellable,
                 GError       **error)
@@ -293,6 +293,7 @@ align_children (HierState     *st,
           e->a = st->ca.nodes[k - 1];
           e->b = st->cb.nodes[k - 1];
           e->parent = self_index;
+          e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
         }
       st->stack_len += na;
       return (gint64) na;
@@ -307,12 +308,14 @@ align_children (HierState     *st,
           e->a = JX_ALIGN_NONE;
           e->b = st->cb.nodes[k - 1];
           e->parent = self_index;
+          e->mismatch = JX_NONE;
         }
       for (k = na; k > 0; k--, e++)
         {
           e->a = st->ca.nodes[k - 1];
           e->b = JX_ALIGN_NONE;
           e->parent = self_index;
+          e->mismatch = JX_NONE;
         }
       st->stack_len += na + nb;
       return 0;
@@ -335,89 +338,140 @@ align_children (HierState     *st,
       e->a = p->a != JX_ALIGN_NONE ? st->ca.nodes[p->a] : JX_ALIGN_NONE;
       e->b = p->b != JX_ALIGN_NONE ? st->cb.nodes[p->b] : JX_ALIGN_NONE;
       e->parent = self_index;
-      matched += e->a != JX_ALIGN_NONE && e->b != JX_ALIGN_NONE;
+      e->mismatch = JX_NONE;
+      if (e->a != JX_ALIGN_NONE && e->b != JX_ALIGN_NONE)
+        {
+          matched++;
+          e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
+        }
     }
   st->stack_len += n_sub;
   return matched;
 }
 
-static inline guint64
-mix64 (guint64 x)
+/* Are the subtrees of a and b identical (the same symbols and shape, so
+ * Algorithm 2 pairs them node by node)?  Then they are emitted as Algorithm
+ * 2 would align them (every children sequence identical, so every pair
+ * equal), with the same statistics and score, in the same sweep that
+ * compares them: symbol and subtree size at every offset in pre-order.  The
+ * pairs are written ahead and committed only when the whole subtree agrees.
+ * The first difference is kept in e->mismatch for the descendant pairs on
+ * the same diagonal: a descendant pair (ca, cb) with ca − cb = a − b whose
+ * subtree contains that node (and whose sizes agree) differs there too, so
+ * it is rejected without a sweep; one that lies before it is identical and
+ * one after it is compared afresh.  Each pair of nodes on a diagonal is thus
+ * compared at most once below a sweeping pair on that diagonal (besides the
+ * identical subtrees, which are emitted in the same sweep), without the
+ * bottom-up hash of both whole trees that a filter would need. */
+static G_ALWAYS_INLINE inline gboolean
+emit_if_identical_sweep (HierState  *st,
+                         StackEntry *e,
+                         gboolean    mapped)
 {
-  x ^= x >> 33;
-  x *= G_GUINT64_CONSTANT (0xff51afd7ed558ccd);
-  x ^= x >> 33;
-  x *= G_GUINT64_CONSTANT (0xc4ceb9fe1a85ec53);
-  x ^= x >> 33;
-  return x;
-}
-
-/* Bottom-up hash of every subtree over symbols and shape; children follow
- * their parent in pre-order, so one backward sweep sees them first.  32 bits
- * are plenty for a filter and halve the memory the sweep touches. */
-static guint32 *
-compute_hashes (const JxHierTree *tree)
-{
-  guint32 *h = g_new (guint32, MAX (tree->n_nodes, 1));
-  guint32 i = tree->n_nodes;
-
-  while (i-- > 0)
-    {
-      guint32 end = tree->subtree_end[i];
-      guint64 x = (guint64) jx_hier_tree_symbol (tree, i) + 1;
-      guint32 c;
-
-      /* Children hashes are already mixed; a multiply-add keeps the order. */
-      for (c = i + 1; c < end; c = tree->subtree_end[c])
-        x = x * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + h[c];
-      h[i] = (guint32) (mix64 (x ^ ((guint64) (end - i) << 40)) >> 32);
-    }
-  return h;
-}
-
-static gpointer
-compute_hashes_thread (gpointer data)
-{
-  return compute_hashes (data);
-}
-
-/* Hashes are only a filter: identity is verified exactly. */
-static gboolean
-subtrees_identical (HierState *st,
-                    guint32    a,
-                    guint32    b)
-{
+  const JxScoring *sc = &st->options->align.scoring;
+  JxHierAlignment *r = st->result;
   const JxHierTree *ta = st->a;
   const JxHierTree *tb = st->b;
+  guint32 a = e->a, b = e->b;
   guint32 size = ta->subtree_end[a] - a;
-  guint32 k;
+  const guint32 *ea = ta->subtree_end + a;
+  const guint32 *eb = tb->subtree_end + b;
+  const guint32 *la = ta->label + a;
+  const guint32 *lb = tb->label + b;
+  guint32 open_stack[2 * 128];
+  guint32 *open = open_stack;            /* open[2 d]: offset, open[2 d + 1]: children so far */
+  g_autofree guint32 *open_heap = NULL;
+  guint32 open_cap = G_N_ELEMENTS (open_stack) / 2;
+  guint64 buckets[JX_HIER_N_BUCKETS] = { 0, };
+  guint64 n_parents = 0;
+  JxAlignPair *out;
+  guint32 *out_parent;
+  guint32 base, k, depth = 0, q;
 
-  if (st->hash_a == NULL || size < 2 || tb->subtree_end[b] - b != size ||
-      st->hash_a[a] != st->hash_b[b])
-    return FALSE;
+  _jx_hier_state_reserve_pairs (st, size);
+  base = (guint32) r->n_pairs;
+  out = r->pairs + base;
+  out_parent = r->parent + base;
+
   for (k = 0; k < size; k++)
-    if (jx_hier_tree_symbol (ta, a + k) != jx_hier_tree_symbol (tb, b + k) ||
-        ta->subtree_end[a + k] - (a + k) != tb->subtree_end[b + k] - (b + k))
-      return FALSE;
+    {
+      guint32 end = ea[k] - a;
+
+      if (end != eb[k] - b ||
+          (mapped ? jx_hier_tree_symbol (ta, a + k) != jx_hier_tree_symbol (tb, b + k) : la[k] != lb[k]))
+        {
+          e->mismatch = a + k;
+          return FALSE;
+        }
+      while (depth > 0 && ea[open[2 * (depth - 1)]] - a <= k)
+        {
+          depth--;
+          if (open[2 * depth + 1] > 0)
+            {
+              n_parents++;
+              buckets[bucket_for (open[2 * depth + 1])]++;
+            }
+        }
+      out[k].a = a + k;
+      out[k].b = b + k;
+      out[k].state = JX_PAIR_EQUAL;
+      if (depth == 0)
+        out_parent[k] = e->parent;
+      else
+        {
+          out_parent[k] = base + open[2 * (depth - 1)];
+          open[2 * (depth - 1) + 1]++;
+        }
+      if (G_UNLIKELY (depth == open_cap))
+        {
+          open_cap *= 2;
+          if (open_heap == NULL)
+            {
+              open_heap = g_new (guint32, 2 * (gsize) open_cap);
+              memcpy (open_heap, open_stack, sizeof open_stack);
+            }
+          else
+            open_heap = g_renew (guint32, open_heap, 2 * (gsize) open_cap);
+          open = open_heap;
+        }
+      open[2 * depth] = k;
+      open[2 * depth + 1] = 0;
+      depth++;
+    }
+  while (depth-- > 0)
+    if (open[2 * depth + 1] > 0)
+      {
+        n_parents++;
+        buckets[bucket_for (open[2 * depth + 1])]++;
+      }
+
+  r->n_pairs += size;
+  r->counts[JX_PAIR_EQUAL] += size;
+  r->n_sub_alignments += n_parents;
+  r->n_identical += n_parents;
+  for (q = 0; q < JX_HIER_N_BUCKETS; q++)
+    r->buckets[q] += buckets[q];
+  /* Entry plus one return segment per child: 2·size − 1 equal columns. */
+  r->score += (gint64) sc->match * (2 * (gint64) size - 1);
+  count_done (st, 2 * (guint64) size);
   return TRUE;
 }
 
-/* Emits two identical subtrees as Algorithm 2 would align them (every
- * children sequence identical, so every pair equal) in one sweep, with the
- * same statistics and score. */
-static void
-emit_equal_subtree (HierState *st,
-                    guint32    a,
-                    guint32    b,
-                    guint32    parent)
+static gboolean
+emit_if_identical (HierState  *st,
+                   StackEntry *e)
 {
-  const JxScoring *sc = &st->options->align.scoring;
-  guint32 size = st->a->subtree_end[a] - a;
+  const JxHierTree *ta = st->a;
+  const JxHierTree *tb = st->b;
+  guint32 size = ta->subtree_end[e->a] - e->a;
 
-  emit_subtree (st, st->a, a, parent, a, b, JX_PAIR_EQUAL, TRUE);
-  /* Entry plus one return segment per child: 2·size − 1 equal columns. */
-  st->result->score += (gint64) sc->match * (2 * (gint64) size - 1);
-  count_done (st, 2 * (guint64) size);
+  if (size < 2 || tb->subtree_end[e->b] - e->b != size)
+    return FALSE;
+  if (e->mismatch != JX_NONE && e->mismatch >= e->a && e->mismatch - e->a < size)
+    return FALSE;
+  if (ta->label_map == NULL && tb->label_map == NULL)
+    return emit_if_identical_sweep (st, e, FALSE);
+  return emit_if_identical_sweep (st, e, TRUE);
 }
 
 gboolean
@@ -449,17 +503,15 @@ _jx_hier_run_loop (HierState     *st,
           emit_gap_subtree (st, st->b, TRUE, e.b, e.parent);
           continue;
         }
-      if (subtrees_identical (st, e.a, e.b))
-        {
-          emit_equal_subtree (st, e.a, e.b, e.parent);
-          continue;
-        }
-      if (_jx_hier_parallel_maybe_spawn (st, &e))
+      if (emit_if_identical (st, &e))
+        continue;
+      if (st->par != NULL && _jx_hier_parallel_maybe_spawn (st, &e))
         continue;
 
       state = jx_hier_tree_symbol (st->a, e.a) == jx_hier_tree_symbol (st->b, e.b)
               ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
-      _jx_hier_state_reserve_pairs (st, 1);
+      if (G_UNLIKELY (r->n_pairs == st->capacity))
+        _jx_hier_state_reserve_pairs (st, 1);
       self_index = emit_pair (st, e.a, e.b, state, e.parent);
       count_done (st, 2);
 
@@ -469,7 +521,7 @@ _jx_hier_run_loop (HierState     *st,
         matched = 0;
       else
         {
-          matched = align_children (st, e.a, e.b, self_index, cancellable, error);
+          matched = align_children (st, e.a, e.b, e.mismatch, self_index, cancellable, error);
           if (matched < 0)
             return FALSE;
         }
@@ -540,9 +592,6 @@ jx_hier_align (const JxHierTree         *a,
   HierState st;
   Parallel par = { 0 };
   g_autoptr(JxHierAlignment) r = NULL;
-  g_autofree guint32 *hash_a = NULL;
-  g_autofree guint32 *hash_b = NULL;
-  GThread *hash_thread = NULL;
   const JxScoring *sc;
   guint64 total;
   gint64 matched;
@@ -571,18 +620,10 @@ jx_hier_align (const JxHierTree         *a,
   st.progress = progress;
   st.progress_data = progress_data;
 
-  /* Both sweeps are memory bound and independent: overlap them. */
   total = (guint64) a->n_nodes + b->n_nodes;
   if (options->n_threads > 1 && total >= 4 * JX_HIER_MIN_TASK_SIZE)
-    hash_thread = g_thread_try_new ("jx-hier-hash", compute_hashes_thread, (gpointer) b, NULL);
-  hash_a = compute_hashes (a);
-  hash_b = hash_thread != NULL ? g_thread_join (hash_thread) : compute_hashes (b);
-  st.hash_a = hash_a;
-  st.hash_b = hash_b;
-
-  if (options->n_threads > 1 && total >= 4 * JX_HIER_MIN_TASK_SIZE)
     {
-      _jx_hier_parallel_init (&par, a, b, options, hash_a, hash_b, cancellable);
+      _jx_hier_parallel_init (&par, a, b, options, cancellable);
       st.par = &par;
     }
   else
@@ -591,7 +632,7 @@ jx_hier_align (const JxHierTree         *a,
 
   /* The stream is a forest: a virtual root pair aligns the top-level
    * sequences; it has no flat symbols of its own (Fig. 3.23). */
-  matched = align_children (&st, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
+  matched = align_children (&st, JX_NONE, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
   if (matched < 0 || !_jx_hier_run_loop (&st, cancellable, error))
     ok = FALSE;
 

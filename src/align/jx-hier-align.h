@@ -3,8 +3,8 @@
  * dissertation, §3.3.1 Algorithm 2) with the corrected HA score of §3.4.2.
  *
  * The trees are read through JxHierTree (jx-hier-tree.h). The traversal is
- * iterative (deep traces), identical subtrees (found by a structural hash,
- * verified exactly) are emitted in one sweep with the same result Algorithm 2
+ * iterative (deep traces), identical subtrees (compared exactly in
+ * pre-order) are emitted in one sweep with the same result Algorithm 2
  * gives, and with n_threads > 1 large subtree pairs are aligned on worker
  * threads and stitched back: the result never depends on the thread count. */
 #pragma once

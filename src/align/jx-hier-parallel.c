@@ -51,8 +51,6 @@ run_task (gpointer data,
 
   _jx_hier_state_init (&st, par->a, par->b, par->options, g_new0 (JxHierAlignment, 1));
   st.shared_done = &par->done;
-  st.hash_a = par->hash_a;
-  st.hash_b = par->hash_b;
 
   if (!g_cancellable_set_error_if_cancelled (par->cancellable, &task->error))
     {
@@ -238,8 +236,6 @@ _jx_hier_parallel_init (Parallel                 *par,
                         const JxHierTree         *a,
                         const JxHierTree         *b,
                         const JxHierAlignOptions *options,
-                        const guint32            *hash_a,
-                        const guint32            *hash_b,
                         GCancellable             *cancellable)
 {
   guint64 total = (guint64) a->n_nodes + b->n_nodes;
@@ -249,8 +245,6 @@ _jx_hier_parallel_init (Parallel                 *par,
   par->b = b;
   par->options = options;
   par->cancellable = cancellable;
-  par->hash_a = hash_a;
-  par->hash_b = hash_b;
   par->min_size = JX_HIER_MIN_TASK_SIZE;
   /* Enough pieces per thread to balance uneven subtrees. */
   par->max_size = MAX (total / (8 * options->n_threads), 4 * JX_HIER_MIN_TASK_SIZE);

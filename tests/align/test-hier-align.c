@@ -542,6 +542,48 @@ loop_tree (GRand *rand,
   return t;
 }
 
+/* jx_hier_align() against the plain reference: the same pairs, parents,
+ * score, counts and statistics.  Adds its identical sub-alignments and
+ * engine calls to the totals. */
+static void
+check_against_reference (const JxHierTree *a,
+                         const JxHierTree *b,
+                         guint            *n_identical,
+                         guint            *n_engine)
+{
+  g_autoptr(JxHierAlignment) r = NULL;
+  g_autoptr(GError) error = NULL;
+  Reference ref = { a, b, NULL, NULL, 0, 0, 0 };
+  guint64 counts[4];
+  guint k;
+
+  ref.pairs = g_array_new (FALSE, FALSE, sizeof (JxAlignPair));
+  ref.parent = g_array_new (FALSE, FALSE, sizeof (guint32));
+  reference_align (&ref, JX_NONE, JX_NONE, JX_ALIGN_NONE);
+
+  r = jx_hier_align (a, b, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (r->n_pairs, ==, ref.pairs->len);
+  g_assert_cmpmem (r->pairs, r->n_pairs * sizeof (JxAlignPair),
+                   ref.pairs->data, ref.pairs->len * sizeof (JxAlignPair));
+  g_assert_cmpmem (r->parent, r->n_pairs * sizeof (guint32),
+                   ref.parent->data, ref.parent->len * sizeof (guint32));
+  g_assert_cmpint (r->score, ==, ref.score);
+  g_assert_cmpuint (r->n_sub_alignments, ==, ref.n_sub_alignments);
+  g_assert_cmpuint (r->n_identical, ==, ref.n_identical);
+  memset (counts, 0, sizeof counts);
+  for (k = 0; k < ref.pairs->len; k++)
+    counts[g_array_index (ref.pairs, JxAlignPair, k).state]++;
+  for (k = 0; k < 4; k++)
+    g_assert_cmpuint (r->counts[k], ==, counts[k]);
+  *n_identical += (guint) r->n_identical;
+  *n_engine += (guint) r->stats.calls;
+
+  g_array_unref (ref.pairs);
+  g_array_unref (ref.parent);
+}
+
 static void
 test_reference (void)
 {
@@ -555,41 +597,108 @@ test_reference (void)
                                             : jx_test_tree_random (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet);
       g_autoptr(JxTestTree) b = iter % 5 == 0 ? jx_test_tree_random (rand, (guint) g_rand_int_range (rand, 0, 300), alphabet)
                                             : mutate_tree (rand, a, alphabet);
-      g_autoptr(JxHierAlignment) r = NULL;
-      g_autoptr(GError) error = NULL;
-      Reference ref = { &a->tree, &b->tree, NULL, NULL, 0, 0, 0 };
-      guint64 counts[4];
-      guint k;
 
-      ref.pairs = g_array_new (FALSE, FALSE, sizeof (JxAlignPair));
-      ref.parent = g_array_new (FALSE, FALSE, sizeof (guint32));
-      reference_align (&ref, JX_NONE, JX_NONE, JX_ALIGN_NONE);
-
-      r = jx_hier_align (&a->tree, &b->tree, NULL, NULL, NULL, NULL, &error);
-      g_assert_no_error (error);
-
-      g_assert_cmpuint (r->n_pairs, ==, ref.pairs->len);
-      g_assert_cmpmem (r->pairs, r->n_pairs * sizeof (JxAlignPair),
-                       ref.pairs->data, ref.pairs->len * sizeof (JxAlignPair));
-      g_assert_cmpmem (r->parent, r->n_pairs * sizeof (guint32),
-                       ref.parent->data, ref.parent->len * sizeof (guint32));
-      g_assert_cmpint (r->score, ==, ref.score);
-      g_assert_cmpuint (r->n_sub_alignments, ==, ref.n_sub_alignments);
-      g_assert_cmpuint (r->n_identical, ==, ref.n_identical);
-      memset (counts, 0, sizeof counts);
-      for (k = 0; k < ref.pairs->len; k++)
-        counts[g_array_index (ref.pairs, JxAlignPair, k).state]++;
-      for (k = 0; k < 4; k++)
-        g_assert_cmpuint (r->counts[k], ==, counts[k]);
-      n_identical += r->n_identical;
-      n_engine += (guint) r->stats.calls;
-
-      g_array_unref (ref.pairs);
-      g_array_unref (ref.parent);
+      check_against_reference (&a->tree, &b->tree, &n_identical, &n_engine);
     }
   /* Both the shortcuts and the engine were exercised. */
   g_assert_cmpuint (n_identical, >, 1000);
   g_assert_cmpuint (n_engine, >, 1000);
+}
+
+/* a with a few edits: a renamed node, a leaf inserted before a node, or a
+ * leaf dropped.  Most subtree pairs are then identical, and the differing
+ * ones differ deep inside, on the diagonal of their ancestors (a rename) or
+ * shifted by one (an insertion or a drop). */
+static JxTestTree *
+edit_tree (GRand            *rand,
+           const JxTestTree *a,
+           guint             alphabet,
+           guint             n_edits)
+{
+  JxTestTree *t = jx_test_tree_new ();
+  guint32 n = a->label->len;
+  g_autofree guint32 *map = g_new (guint32, MAX (n, 1));
+  g_autofree guint8 *edit = g_new0 (guint8, MAX (n, 1));
+  guint32 i;
+
+  for (i = 0; i < n_edits && n > 0; i++)
+    edit[g_rand_int_range (rand, 0, (gint) n)] = (guint8) g_rand_int_range (rand, 1, 4);
+  for (i = 0; i < n; i++)
+    {
+      guint32 end = g_array_index (a->subtree_end, guint32, i);
+      guint32 parent = g_array_index (a->parent, guint32, i);
+      guint32 label = g_array_index (a->label, guint32, i);
+      guint32 np = parent == JX_NONE ? JX_NONE : map[parent];
+
+      if (edit[i] == 1)
+        label = label == 'a' ? 'b' : 'a';
+      if (edit[i] == 2)
+        jx_test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), np);
+      if (edit[i] == 3 && end == i + 1)
+        {
+          map[i] = JX_NONE;
+          continue;
+        }
+      map[i] = jx_test_tree_add (t, label, np);
+    }
+  jx_test_tree_seal (t);
+  return t;
+}
+
+/* Labels read through a label_map: B's labels are permuted and its map
+ * undoes the permutation, A maps every label to itself. */
+static void
+map_labels (const JxTestTree *t,
+            guint32           n_labels,
+            gboolean          permute,
+            guint32          *labels_out,
+            guint32          *map_out,
+            JxHierTree       *tree_out)
+{
+  guint32 i;
+
+  for (i = 0; i < n_labels; i++)
+    map_out[i] = permute ? n_labels - 1 - i : i;
+  for (i = 0; i < t->label->len; i++)
+    labels_out[i] = permute ? n_labels - 1 - g_array_index (t->label, guint32, i) : g_array_index (t->label, guint32, i);
+  *tree_out = t->tree;
+  tree_out->label = labels_out;
+  tree_out->label_map = map_out;
+}
+
+/* Few edits in larger, deeper trees: the exact comparison of identical
+ * subtrees, the mismatches handed down the diagonals, and the symbols read
+ * through a label map all give Algorithm 2's result. */
+static void
+test_reference_sparse_edits (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1618);
+  guint iter, n_identical = 0, n_engine = 0;
+
+  for (iter = 0; iter < 200; iter++)
+    {
+      guint alphabet = 2 + iter % 4;
+      g_autoptr(JxTestTree) a = jx_test_tree_random (rand, (guint) g_rand_int_range (rand, 50, 1500), alphabet);
+      g_autoptr(JxTestTree) b = edit_tree (rand, a, alphabet, 1 + iter % 4);
+
+      check_against_reference (&a->tree, &b->tree, &n_identical, &n_engine);
+      if (iter % 3 == 0)
+        {
+          guint32 n_labels = 'a' + alphabet + 1;
+          g_autofree guint32 *la = g_new (guint32, MAX (a->label->len, 1));
+          g_autofree guint32 *lb = g_new (guint32, MAX (b->label->len, 1));
+          g_autofree guint32 *ma = g_new (guint32, n_labels);
+          g_autofree guint32 *mb = g_new (guint32, n_labels);
+          JxHierTree ta, tb;
+
+          map_labels (a, n_labels, FALSE, la, ma, &ta);
+          map_labels (b, n_labels, TRUE, lb, mb, &tb);
+          check_against_reference (&ta, &tb, &n_identical, &n_engine);
+        }
+    }
+  g_test_message ("%u identical children sequences, %u engine calls", n_identical, n_engine);
+  g_assert_cmpuint (n_identical, >, 10000);
+  g_assert_cmpuint (n_engine, >, 100);
 }
 
 static void
@@ -668,6 +777,14 @@ test_deep_chain (void)
     g_assert_cmpuint (depth[1000], ==, 1000);
     g_assert_cmpuint (index[n - 1], ==, n - 1);
   }
+  /* Both halves of the chain are emitted whole (the lower one as identical
+   * subtrees, 100,000 deep), each pair under the one before. */
+  for (i = 1; i < n; i++)
+    g_assert_cmpuint (r->parent[i], ==, i - 1);
+  /* The top level and every node but the last; only the parent of the
+   * renamed node sees different children. */
+  g_assert_cmpuint (r->n_sub_alignments, ==, n);
+  g_assert_cmpuint (r->n_identical, ==, n - 1);
 }
 
 static void
@@ -899,6 +1016,7 @@ main (int   argc,
   g_test_add_func ("/align/hier/score/error-zero-optimum", test_error_zero_optimum);
   g_test_add_func ("/align/hier/random-pairs", test_random_pairs);
   g_test_add_func ("/align/hier/reference", test_reference);
+  g_test_add_func ("/align/hier/reference-sparse-edits", test_reference_sparse_edits);
   g_test_add_func ("/align/hier/identical", test_identical);
   g_test_add_func ("/align/hier/gap-subtree", test_gap_subtree);
   g_test_add_func ("/align/hier/deep-chain", test_deep_chain);
