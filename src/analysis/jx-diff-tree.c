@@ -45,9 +45,8 @@ children_init (ChildTable *t,
 }
 
 static void
-children_grow (Builder *b)
+children_grow (ChildTable *t)
 {
-  ChildTable *t = &b->children;
   ChildSlot *old = t->slots;
   gsize old_size = t->mask + 1;
 
@@ -55,8 +54,7 @@ children_grow (Builder *b)
   for (gsize i = 0; i < old_size; i++)
     if (old[i].node != EMPTY_SLOT)
       {
-        const Node *n = &b->nodes[old[i].node];
-        gsize h = child_hash (n->parent, n->sym_a, n->sym_b) & t->mask;
+        gsize h = old[i].tag & t->mask;
 
         while (t->slots[h].node != EMPTY_SLOT)
           h = (h + 1) & t->mask;
@@ -77,8 +75,8 @@ children_find (Builder *b,
 {
   ChildTable *t = &b->children;
   guint64 hash = child_hash (parent, sym_a, sym_b);
-  guint32 tag = (guint32) (hash >> 32);
-  gsize h = hash & t->mask;
+  guint32 tag = (guint32) hash;
+  gsize h = tag & t->mask;
 
   for (;; h = (h + 1) & t->mask)
     {
@@ -139,6 +137,7 @@ new_node (Builder *b,
   node->last_child = JX_NONE;
   node->cursor = JX_NONE;
   node->succ = JX_NONE;
+  node->succ2 = JX_NONE;
   if (parent != JX_NONE)
     {
       Node *p = &b->nodes[parent];
@@ -151,6 +150,19 @@ new_node (Builder *b,
       p->last_child = n;
     }
   return n;
+}
+
+/* Remembers that node followed last under their parent: the follower
+ * before, when another, becomes the second guess. */
+static inline void
+follows (Node    *last,
+         guint32  node)
+{
+  if (last->succ != node)
+    {
+      last->succ2 = last->succ;
+      last->succ = node;
+    }
 }
 
 /* The hash table's part of child_node: found there or created. */
@@ -172,12 +184,12 @@ child_node_slow (Builder *b,
       node = new_node (b, parent, sym_a, sym_b);
       slot->node = node;
       if (++b->children.count * 2 > b->children.mask + 1)
-        children_grow (b);
+        children_grow (&b->children);
     }
   /* new_node may have moved the nodes. */
   nodes = b->nodes;
   if (last != JX_NONE)
-    nodes[last].succ = node;
+    follows (&nodes[last], node);
   nodes[parent].cursor = node;
   return node;
 }
@@ -185,8 +197,9 @@ child_node_slow (Builder *b,
 /* The child of parent with these symbols (a one-sided call's symbol on
  * both sides), created when new. Calls repeat their callees in the same
  * order, so before the hash table the child that followed the child found
- * last under parent the last time is tried, then that child's next
- * sibling, the first child and that child again. A call that breaks the
+ * last under parent the last time is tried, then the one that followed it
+ * the time before, that child's next sibling, the first child and that
+ * child again. A call that breaks the
  * order (one inserted or changed in B) costs a lookup or two; which node is
  * found does not depend on the guesses, only how fast. */
 static inline G_ALWAYS_INLINE guint32
@@ -207,6 +220,8 @@ child_node (Builder *b,
 
       if (MATCHES (l->succ))
         guess = l->succ;
+      else if (MATCHES (l->succ2))
+        guess = l->succ2;
       else if (MATCHES (l->next_sibling))
         guess = l->next_sibling;
       else if (MATCHES (p->first_child))
@@ -220,7 +235,7 @@ child_node (Builder *b,
   if (G_UNLIKELY (guess == JX_NONE))
     return child_node_slow (b, parent, last, sym_a, sym_b);
   if (last != JX_NONE)
-    nodes[last].succ = guess;
+    follows (&nodes[last], guess);
   p->cursor = guess;
   return guess;
 }
