@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 
@@ -244,9 +245,12 @@ jx_diff_tree_build (JxComparison  *cmp,
           Builder merged;
 
           /* In pair order, whatever order the threads finished in: children
-           * appear in the same order every time. */
-          _jx_diff_tree_builder_init (&merged, spt_a, spt_b, run.names, run.n_names);
-          for (guint j = 0; j < n_jobs; j++)
+           * appear in the same order every time. The first pair's builder
+           * is the start: adding it to an empty builder would create its
+           * nodes again in the same order, with the same sums. */
+          merged = jobs[0].builder;
+          memset (&jobs[0].builder, 0, sizeof (Builder));
+          for (guint j = 1; j < n_jobs; j++)
             {
               _jx_diff_tree_builder_add_builder (&merged, &jobs[j].builder);
               _jx_diff_tree_builder_clear (&jobs[j].builder);

@@ -13,12 +13,15 @@ G_BEGIN_DECLS
  * (its parent's line is the caller's, already in the cache). The key of a
  * node is its parent and its two symbols (sym_a, sym_b: equal except on a
  * different node; a one-sided node has its symbol on both sides). Siblings
- * are linked in order of creation (first_child … next_sibling, last_child
- * to append); cursor is the child found last under the node and succ the
- * sibling that followed the node last time under its parent: the walk
- * tries them before the hash table. Calls and inclusive times: [0] side
- * A, [1] side B. One stream pair's calls fit 32 bits (invocation ids are
- * guint32); merged trees add theirs in OneSided.calls. Exclusive times
+ * are linked in order of creation (first_child … next_sibling; the
+ * builder's last_child to append); cursor is the child found last under
+ * the node, succ the sibling that followed the node last time under its
+ * parent and succ2 the one that followed it before (a different one): the
+ * walk tries them before the hash table, and their keys' fingerprints
+ * (succ_fp, succ2_fp: key_fingerprint) say without loading their lines
+ * which one can match. Calls and inclusive times: [0] side A, [1] side B.
+ * One stream pair's calls fit 32 bits (invocation ids are guint32);
+ * merged trees add theirs in OneSided.calls. Depths and exclusive times
  * follow at the end: a node's inclusive time minus its children's. */
 typedef struct
 {
@@ -27,13 +30,13 @@ typedef struct
   guint32 parent;
   guint32 next_sibling;
   guint32 first_child;
-  guint32 last_child;
   guint32 cursor;
-  guint32 depth;
   guint32 calls[2];
   guint64 incl[2];
   guint32 succ;
-  guint32 spare;
+  guint32 succ2;
+  guint32 succ_fp;
+  guint32 succ2_fp;
 } Node;
 
 G_STATIC_ASSERT (sizeof (Node) == 64);
@@ -48,8 +51,9 @@ typedef struct
 } OneSided;
 
 /* The children table's slot, 8 bytes so that the table is half as large
- * in the cache: the node (G_MAXUINT32: empty) and 32 more bits of the
- * key's hash; the key itself (parent, sym_a, sym_b) is in the node's line,
+ * in the cache: the node (G_MAXUINT32: empty) and the low 32 bits of the
+ * key's hash, which also place the slot (so that growing the table reads
+ * no node); the key itself (parent, sym_a, sym_b) is in the node's line,
  * which the call then updates. */
 typedef struct
 {
@@ -70,6 +74,7 @@ typedef struct
   guint32     capacity;
   Node       *nodes;         /* 64-byte aligned */
   OneSided   *one_sided;
+  guint32    *last_child;    /* JX_NONE when none */
   ChildTable  children;      /* (parent, sym_a, sym_b) → node */
 
   double      seconds_per_tick_a;

@@ -45,9 +45,8 @@ children_init (ChildTable *t,
 }
 
 static void
-children_grow (Builder *b)
+children_grow (ChildTable *t)
 {
-  ChildTable *t = &b->children;
   ChildSlot *old = t->slots;
   gsize old_size = t->mask + 1;
 
@@ -55,8 +54,7 @@ children_grow (Builder *b)
   for (gsize i = 0; i < old_size; i++)
     if (old[i].node != EMPTY_SLOT)
       {
-        const Node *n = &b->nodes[old[i].node];
-        gsize h = child_hash (n->parent, n->sym_a, n->sym_b) & t->mask;
+        gsize h = old[i].tag & t->mask;
 
         while (t->slots[h].node != EMPTY_SLOT)
           h = (h + 1) & t->mask;
@@ -77,8 +75,8 @@ children_find (Builder *b,
 {
   ChildTable *t = &b->children;
   guint64 hash = child_hash (parent, sym_a, sym_b);
-  guint32 tag = (guint32) (hash >> 32);
-  gsize h = hash & t->mask;
+  guint32 tag = (guint32) hash;
+  gsize h = tag & t->mask;
 
   for (;; h = (h + 1) & t->mask)
     {
@@ -114,6 +112,7 @@ reserve_nodes (Builder *b,
   g_aligned_free (b->nodes);
   b->nodes = nodes;
   b->one_sided = g_renew (OneSided, b->one_sided, cap);
+  b->last_child = g_renew (guint32, b->last_child, cap);
   b->capacity = cap;
 }
 
@@ -136,21 +135,46 @@ new_node (Builder *b,
   node->parent = parent;
   node->next_sibling = JX_NONE;
   node->first_child = JX_NONE;
-  node->last_child = JX_NONE;
   node->cursor = JX_NONE;
   node->succ = JX_NONE;
+  node->succ2 = JX_NONE;
+  b->last_child[n] = JX_NONE;
   if (parent != JX_NONE)
     {
-      Node *p = &b->nodes[parent];
+      guint32 last = b->last_child[parent];
 
-      node->depth = MIN (p->depth + 1, G_MAXUINT16);
-      if (p->last_child == JX_NONE)
-        p->first_child = n;
+      if (last == JX_NONE)
+        b->nodes[parent].first_child = n;
       else
-        b->nodes[p->last_child].next_sibling = n;
-      p->last_child = n;
+        b->nodes[last].next_sibling = n;
+      b->last_child[parent] = n;
     }
   return n;
+}
+
+/* 32 bits of a node's symbols, kept with the links to it (Node.succ_fp):
+ * equal for equal symbols; a match is then checked on the node. */
+static inline guint32
+key_fingerprint (guint32 sym_a,
+                 guint32 sym_b)
+{
+  return sym_a ^ (sym_b * 0x9e3779b1u);
+}
+
+/* Remembers that node (fingerprint fp) followed last under their parent:
+ * the follower before, when another, becomes the second guess. */
+static inline void
+follows (Node    *last,
+         guint32  node,
+         guint32  fp)
+{
+  if (last->succ != node)
+    {
+      last->succ2 = last->succ;
+      last->succ2_fp = last->succ_fp;
+      last->succ = node;
+      last->succ_fp = fp;
+    }
 }
 
 /* The hash table's part of child_node: found there or created. */
@@ -172,12 +196,12 @@ child_node_slow (Builder *b,
       node = new_node (b, parent, sym_a, sym_b);
       slot->node = node;
       if (++b->children.count * 2 > b->children.mask + 1)
-        children_grow (b);
+        children_grow (&b->children);
     }
   /* new_node may have moved the nodes. */
   nodes = b->nodes;
   if (last != JX_NONE)
-    nodes[last].succ = node;
+    follows (&nodes[last], node, key_fingerprint (sym_a, sym_b));
   nodes[parent].cursor = node;
   return node;
 }
@@ -185,10 +209,12 @@ child_node_slow (Builder *b,
 /* The child of parent with these symbols (a one-sided call's symbol on
  * both sides), created when new. Calls repeat their callees in the same
  * order, so before the hash table the child that followed the child found
- * last under parent the last time is tried, then that child's next
- * sibling, the first child and that child again. A call that breaks the
- * order (one inserted or changed in B) costs a lookup or two; which node is
- * found does not depend on the guesses, only how fast. */
+ * last under parent the last time is tried, then the one that followed it
+ * the time before (each only when its fingerprint, kept in the line of
+ * the child found last, matches), then that child again; the first child
+ * when none was found yet. A call that breaks the order (one inserted or
+ * changed in B) costs a lookup or two; which node is found does not depend
+ * on the guesses, only how fast. */
 static inline G_ALWAYS_INLINE guint32
 child_node (Builder *b,
             guint32  parent,
@@ -198,6 +224,7 @@ child_node (Builder *b,
   Node *nodes = b->nodes;
   Node *p = &nodes[parent];
   guint32 last = p->cursor;
+  guint32 fp = key_fingerprint (sym_a, sym_b);
   guint32 guess = JX_NONE;
 
 #define MATCHES(n) ((n) != JX_NONE && nodes[n].sym_a == sym_a && nodes[n].sym_b == sym_b)
@@ -205,14 +232,18 @@ child_node (Builder *b,
     {
       const Node *l = &nodes[last];
 
-      if (MATCHES (l->succ))
+      if (l->succ_fp == fp && MATCHES (l->succ))
         guess = l->succ;
+      else if (l->succ2_fp == fp && MATCHES (l->succ2))
+        guess = l->succ2;
+      else if (MATCHES (last))
+        guess = last;
+#ifdef TRY_SIBLING
       else if (MATCHES (l->next_sibling))
         guess = l->next_sibling;
       else if (MATCHES (p->first_child))
         guess = p->first_child;
-      else if (MATCHES (last))
-        guess = last;
+#endif
     }
   else if (MATCHES (p->first_child))
     guess = p->first_child;
@@ -220,7 +251,7 @@ child_node (Builder *b,
   if (G_UNLIKELY (guess == JX_NONE))
     return child_node_slow (b, parent, last, sym_a, sym_b);
   if (last != JX_NONE)
-    nodes[last].succ = guess;
+    follows (&nodes[last], guess, fp);
   p->cursor = guess;
   return guess;
 }
@@ -277,7 +308,7 @@ _jx_diff_tree_builder_finish (Builder *b)
 
       t->parent[i] = h->parent;
       t->first_child[i] = h->first_child;
-      t->depth[i] = (guint16) h->depth;
+      t->depth[i] = i == JX_DIFF_TREE_ROOT ? 0 : (guint16) MIN (t->depth[h->parent] + 1, G_MAXUINT16);
       t->symbol_a[i] = h->sym_a;
       t->symbol_b[i] = h->sym_b;
       t->next_sibling[i] = h->next_sibling;
@@ -318,18 +349,18 @@ _jx_diff_tree_builder_clear (Builder *b)
 {
   g_clear_pointer (&b->nodes, g_aligned_free);
   g_clear_pointer (&b->one_sided, g_free);
+  g_clear_pointer (&b->last_child, g_free);
   g_clear_pointer (&b->children.slots, g_free);
   g_clear_pointer (&b->names, g_strfreev);
   b->n_nodes = b->capacity = 0;
 }
 
 /* One call on one side (side 0 = A, 1 = B): counts it, its inclusive time
- * (the root's is the top-level calls' time), and what is one-sided. */
-static inline void
+ * and what is one-sided. */
+static inline G_ALWAYS_INLINE void
 add_call (Builder  *b,
           guint     side,
           guint32   node,
-          guint32   parent_node,
           guint64   duration,
           gboolean  one_sided,
           gboolean  top)
@@ -338,9 +369,7 @@ add_call (Builder  *b,
 
   h->calls[side]++;
   h->incl[side] += duration;
-  if (parent_node == JX_DIFF_TREE_ROOT)
-    b->nodes[JX_DIFF_TREE_ROOT].incl[side] += duration;
-  if (one_sided)
+  if (G_UNLIKELY (one_sided))
     {
       OneSided *o = &b->one_sided[node];
 
@@ -351,6 +380,15 @@ add_call (Builder  *b,
     }
 }
 
+/* The walk's stack: an aligned pair (G_MAXUINT32 for the top level, at
+ * the bottom), its node and its state. */
+typedef struct
+{
+  guint32 pair;
+  guint32 node;
+  guint32 state;
+} Frame;
+
 gboolean
 _jx_diff_tree_builder_add_alignment (Builder               *b,
                                      const JxHierAlignment *al,
@@ -358,37 +396,47 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
                                      const JxDiffTreeSide  *sb,
                                      GCancellable          *cancellable)
 {
-  const JxStream *a = sa->stream;
-  const JxStream *bs = sb->stream;
-  g_autofree guint32 *stack_pair = NULL;
-  g_autofree guint32 *stack_node = NULL;
-  g_autofree guint8 *stack_state = NULL;
-  gsize sp = 0, stack_cap = 64;
+  const guint32 *region_a = sa->stream->region;
+  const guint32 *region_b = sb->stream->region;
+  const guint64 *start_a = sa->stream->start;
+  const guint64 *end_a = sa->stream->end;
+  const guint64 *start_b = sb->stream->start;
+  const guint64 *end_b = sb->stream->end;
+  const guint32 *map_a = sa->symbol_map;
+  const guint32 *map_b = sb->symbol_map;
+  const JxAlignPair *pairs = al->pairs;
+  const guint32 *parents = al->parent;
+  g_autofree Frame *stack = NULL;
+  gsize sp = 1, stack_cap = 64;
+  guint64 top[2] = { 0, 0 };    /* the top-level calls' time: the root's */
+  gboolean done = TRUE;
 
   g_assert (al->pairs != NULL && al->parent != NULL);
 
-  stack_pair = g_new (guint32, stack_cap);
-  stack_node = g_new (guint32, stack_cap);
-  stack_state = g_new (guint8, stack_cap);
+  stack = g_new (Frame, stack_cap);
+  stack[0] = (Frame) { JX_ALIGN_NONE, JX_DIFF_TREE_ROOT, JX_PAIR_EQUAL };
   b->n_stream_pairs++;
 
   for (gsize i = 0; i < al->n_pairs; i++)
     {
-      const JxAlignPair *p = &al->pairs[i];
-      guint32 parent = al->parent[i];
-      guint32 parent_node, node, sym_a, sym_b;
-      guint8 parent_state;
+      const JxAlignPair *p = &pairs[i];
+      guint32 parent = parents[i];
+      guint32 pa = p->a, pb = p->b, state = p->state;
+      guint32 parent_node, parent_state, node, sym_a, sym_b;
 
       if ((i & 0xffff) == 0xffff && g_cancellable_is_cancelled (cancellable))
-        return FALSE;
-      while (sp > 0 && stack_pair[sp - 1] != parent)
+        {
+          done = FALSE;
+          break;
+        }
+      while (sp > 1 && stack[sp - 1].pair != parent)
         sp--;
-      g_assert (parent == JX_ALIGN_NONE || sp > 0);
-      parent_node = sp > 0 ? stack_node[sp - 1] : JX_DIFF_TREE_ROOT;
-      parent_state = sp > 0 ? stack_state[sp - 1] : JX_PAIR_EQUAL;
+      g_assert (stack[sp - 1].pair == parent);
+      parent_node = stack[sp - 1].node;
+      parent_state = stack[sp - 1].state;
 
-      sym_a = p->a != JX_ALIGN_NONE ? sa->symbol_map[a->region[p->a]] : JX_NONE;
-      sym_b = p->b != JX_ALIGN_NONE ? sb->symbol_map[bs->region[p->b]] : JX_NONE;
+      sym_a = pa != JX_ALIGN_NONE ? map_a[region_a[pa]] : JX_NONE;
+      sym_b = pb != JX_ALIGN_NONE ? map_b[region_b[pb]] : JX_NONE;
       /* A one-sided call has its symbol on both sides. */
       node = child_node (b, parent_node, sym_a != JX_NONE ? sym_a : sym_b, sym_b != JX_NONE ? sym_b : sym_a);
 
@@ -396,30 +444,33 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
        * only the callees of aligned calls), so a call's time goes under its
        * caller's node; tests/analysis/test-diff-tree.c checks the sums
        * against each side's own call-path profile. */
-      if (p->a != JX_ALIGN_NONE)
+      if (pa != JX_ALIGN_NONE)
         {
-          add_call (b, 0, node, parent_node, a->end[p->a] - a->start[p->a], p->state == JX_PAIR_ONLY_A,
-                    parent_state != JX_PAIR_ONLY_A);
+          guint64 d = end_a[pa] - start_a[pa];
+
+          add_call (b, 0, node, d, state == JX_PAIR_ONLY_A, parent_state != JX_PAIR_ONLY_A);
+          if (sp == 1)
+            top[0] += d;
         }
-      if (p->b != JX_ALIGN_NONE)
+      if (pb != JX_ALIGN_NONE)
         {
-          add_call (b, 1, node, parent_node, bs->end[p->b] - bs->start[p->b], p->state == JX_PAIR_ONLY_B,
-                    parent_state != JX_PAIR_ONLY_B);
+          guint64 d = end_b[pb] - start_b[pb];
+
+          add_call (b, 1, node, d, state == JX_PAIR_ONLY_B, parent_state != JX_PAIR_ONLY_B);
+          if (sp == 1)
+            top[1] += d;
         }
 
       if (sp == stack_cap)
         {
           stack_cap *= 2;
-          GROW (stack_pair, stack_cap);
-          GROW (stack_node, stack_cap);
-          GROW (stack_state, stack_cap);
+          GROW (stack, stack_cap);
         }
-      stack_pair[sp] = (guint32) i;
-      stack_node[sp] = node;
-      stack_state[sp] = (guint8) p->state;
-      sp++;
+      stack[sp++] = (Frame) { (guint32) i, node, state };
     }
-  return TRUE;
+  b->nodes[JX_DIFF_TREE_ROOT].incl[0] += top[0];
+  b->nodes[JX_DIFF_TREE_ROOT].incl[1] += top[1];
+  return done;
 }
 
 void
