@@ -381,6 +381,8 @@ read_tasks (const char             *command,
                                                     FALSE, &error);
       g_autofree char *report = NULL;
 
+      stats->load += jx_mpi_now () - t;
+      t = jx_mpi_now ();
       if (share == NULL)
         break;
       report = jx_mpi_report_to_string (share);
@@ -397,8 +399,9 @@ read_tasks (const char             *command,
 
           jx_trend_summary_pack (summary, mine);
         }
+      stats->compute += jx_mpi_now () - t;
+      t = jx_mpi_now ();
     }
-  stats->load = jx_mpi_now () - t;
   ok = jx_mpi_all_ok (command, error);
 
   /* The ranks sharing a run meet in its group; the others in none. */
@@ -409,12 +412,13 @@ read_tasks (const char             *command,
       g_autoptr(JxTrendSummary) summary = NULL;
 
       group.n_processes = shared_task->n_processes;
+      t = jx_mpi_now ();
       summary = summarise (shared, shared_task, input->sos_function, &group);
       jx_trend_summary_pack (summary, mine);
+      stats->compute += jx_mpi_now () - t;
     }
   if (group.comm != MPI_COMM_NULL)
     MPI_Comm_free (&group.comm);
-  stats->compute = jx_mpi_now () - t - stats->load;
   stats->cpu += jx_mpi_cpu_seconds () - cpu;
   return ok;
 }
