@@ -331,24 +331,44 @@ map_functions (JxTrendSummary *sum,
   w->active = g_new0 (guint32, MAX (sum->n_functions, 1));
 }
 
+/* Messages sent, per process. A load of some processes keeps only the
+ * messages between them; a send to a process left out is counted as an
+ * event of its stream: those count too, so that the parts of a run add up
+ * to the whole. */
 static void
 count_messages (JxTrendSummary *sum,
                 JxTrace        *trace)
 {
   g_autofree guint64 *per_process = g_new0 (guint64, MAX (sum->n_processes, 1));
   const JxMessage *messages = jx_trace_get_messages (trace);
+  const JxTracePartial *partial = jx_trace_get_partial (trace);
   guint n = jx_trace_get_n_messages (trace);
+  guint n_streams = jx_trace_get_n_streams (trace);
+  g_autofree guint64 *per_stream = g_new0 (guint64, MAX (n_streams, 1));
 
   for (guint i = 0; i < n; i++)
     {
       guint32 process = jx_trace_get_stream (trace, messages[i].sender)->process;
 
+      per_stream[messages[i].sender]++;
       if (process < sum->n_processes)
         per_process[process]++;
     }
+  sum->messages = n;
+  if (partial != NULL && partial->n_messages_unselected > 0)
+    for (guint s = 0; s < n_streams; s++)
+      {
+        const JxStream *stream = jx_trace_get_stream (trace, s);
+        guint64 sent = stream->event_counts[JX_EVENT_MPI_SEND];
+
+        if (sent > per_stream[s] && stream->process < sum->n_processes)
+          {
+            per_process[stream->process] += sent - per_stream[s];
+            sum->messages += sent - per_stream[s];
+          }
+      }
   for (guint p = 0; p < sum->n_processes; p++)
     sum->messages_max = MAX (sum->messages_max, per_process[p]);
-  sum->messages = n;
 }
 
 static gboolean

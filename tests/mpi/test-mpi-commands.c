@@ -182,6 +182,26 @@ test_trend_generated (void)
   jx_mpi_test_assert_same (8, (const char *[]) { "trend", "--json", "--measure", "all", "--paths", runs[2], runs[3],
                                                  runs[4], NULL }, TRUE);
 
+  /* Extra-P's input has the groups too, "(messages)" among them: sends
+   * to processes of other ranks count where they were sent. */
+  for (guint i = 0; i < G_N_ELEMENTS (ranks); i++)
+    {
+      g_autofree char *cli_file = g_build_filename (dir, "cli.jsonl", NULL);
+      g_autofree char *mpi_file = g_build_filename (dir, "mpi.jsonl", NULL);
+      g_autofree char *cli_text = NULL, *mpi_text = NULL;
+      g_auto(JxCliRun) single = { 0 };
+      g_auto(JxCliRun) mpi = { 0 };
+
+      jx_cli_run (&single, "trend", "--measure", "all", "--extrap", cli_file, runs[1], runs[4], NULL);
+      jx_mpi_test_run (&mpi, ranks[i], "trend", "--measure", "all", "--extrap", mpi_file, runs[1], runs[4], NULL);
+      g_assert_cmpint (single.status, ==, 0);
+      g_assert_cmpint (mpi.status, ==, 0);
+      g_assert_true (g_file_get_contents (cli_file, &cli_text, NULL, NULL));
+      g_assert_true (g_file_get_contents (mpi_file, &mpi_text, NULL, NULL));
+      g_assert_nonnull (strstr (cli_text, "(messages)"));
+      g_assert_cmpstr (mpi_text, ==, cli_text);
+    }
+
   /* A study error comes from rank 0 alone. */
   jx_mpi_test_run (&run, 2, "trend", "--by", "n", runs[0], runs[1], NULL);
   g_assert_cmpint (run.status, ==, 2);
