@@ -347,7 +347,6 @@ summarise (JxTrace     *share,
   g_autoptr(GError) error = NULL;
   JxTrendSummary *summary;
 
-  g_assert (jx_trace_get_n_processes (share) == task->processes->len);
   summary = jx_trend_summary_compute (share, whole ? NULL : (const guint *) (gpointer) task->processes->data,
                                       sos_function, group != NULL ? &group_ops : &jx_imbalance_local_ops, group,
                                       NULL, &error);
@@ -385,6 +384,14 @@ read_tasks (const char             *command,
       t = jx_mpi_now ();
       if (share == NULL)
         break;
+      /* A part's processes are the ones asked for, in their order. */
+      if (task->shared && jx_trace_get_n_processes (share) != task->processes->len)
+        {
+          g_set_error (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT,
+                       _("%s: its share has %u processes where the definitions give %u"), paths[task->run],
+                       jx_trace_get_n_processes (share), task->processes->len);
+          break;
+        }
       report = jx_mpi_report_to_string (share);
       jx_pack_u64 (mine, task->run);
       jx_pack_string (mine, report);
