@@ -81,20 +81,6 @@ compare_uint (const void *a,
   return x < y ? -1 : (x > y ? 1 : 0);
 }
 
-/* The least loaded of ranks [first, first + n), the lowest of equals. */
-static guint
-least_loaded (const guint64 *load,
-              guint          first,
-              guint          n)
-{
-  guint best = first;
-
-  for (guint r = first + 1; r < first + n; r++)
-    if (load[r] < load[best])
-      best = r;
-  return best;
-}
-
 static void
 add_task (GPtrArray *per_rank,
           guint      rank,
@@ -118,15 +104,67 @@ all_processes (guint n)
   return list;
 }
 
-/* One run's processes over ranks [first, first + k). */
+/* Who reads what, and each rank's work. */
+typedef struct
+{
+  guint      size;
+  guint64   *load;       /* per rank */
+  GPtrArray *per_rank;   /* GArray of Task per rank */
+} Plan;
+
 static void
-split_run (JxTraceOutline *outline,
+plan_init (Plan  *plan,
+           guint  size)
+{
+  plan->size = size;
+  plan->load = g_new0 (guint64, size);
+  plan->per_rank = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint r = 0; r < size; r++)
+    g_ptr_array_add (plan->per_rank, tasks_new ());
+}
+
+static void
+plan_clear (Plan *plan)
+{
+  g_clear_pointer (&plan->load, g_free);
+  g_clear_pointer (&plan->per_rank, g_ptr_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Plan, plan_clear)
+
+static guint64
+plan_max_load (const Plan *plan)
+{
+  guint64 max = 0;
+
+  for (guint r = 0; r < plan->size; r++)
+    max = MAX (max, plan->load[r]);
+  return max;
+}
+
+/* The position in group (k ranks) of the least loaded, the first of equals. */
+static guint
+least_loaded (const guint64 *load,
+              const guint   *group,
+              guint          k)
+{
+  guint best = 0;
+
+  for (guint j = 1; j < k; j++)
+    if (load[group[j]] < load[group[best]])
+      best = j;
+  return best;
+}
+
+/* One run's processes over the k ranks of group, the largest first to the
+ * least loaded. */
+static void
+split_run (Plan           *plan,
+           JxTraceOutline *outline,
            guint           run,
            gboolean        by_events,
-           guint           first,
-           guint           k,
-           guint64        *load,
-           GPtrArray      *per_rank)
+           const guint    *group,
+           guint           k)
 {
   guint n = jx_trace_outline_get_n_processes (outline);
   g_autofree Item *items = g_new (Item, MAX (n, 1));
@@ -139,28 +177,114 @@ split_run (JxTraceOutline *outline,
     lists[j] = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint p = 0; p < n; p++)
     {
-      guint best = least_loaded (load, first, k);
+      guint best = least_loaded (plan->load, group, k);
 
       /* Work 0 (empty processes) still counts one, so they spread. */
-      load[best] += MAX (items[p].work, 1);
-      g_array_append_val (lists[best - first], items[p].index);
+      plan->load[group[best]] += MAX (items[p].work, 1);
+      g_array_append_val (lists[best], items[p].index);
     }
   for (guint j = 0; j < k; j++)
     {
       g_array_sort (lists[j], compare_uint);
-      add_task (per_rank, first + j, run, n, TRUE, lists[j]);
+      add_task (plan->per_rank, group[j], run, n, TRUE, lists[j]);
     }
 }
 
-/* Packs per rank: work, then its tasks. */
+static gint
+compare_by_load (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      data)
+{
+  const guint64 *load = data;
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  if (load[x] != load[y])
+    return load[x] < load[y] ? -1 : 1;
+  return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+/* runs: largest first. The first n_whole go whole, each to the least
+ * loaded rank. The others are shared: each gets one rank, then the spare
+ * ranks go one at a time to the run of the most work per rank that has
+ * processes left to give; the least loaded ranks go to the largest run,
+ * and so on, and a run's processes go to its ranks by work. A rank shares
+ * one run at most. */
+static void
+plan_make (Plan            *plan,
+           JxTraceOutline **outlines,
+           const Item      *runs,
+           guint            n_runs,
+           guint            n_whole,
+           gboolean         by_events)
+{
+  guint n_shared = n_runs - n_whole, next = 0;
+  g_autofree guint *all = g_new (guint, plan->size);
+  g_autofree guint *ranks = g_new (guint, MAX (n_shared, 1));
+
+  for (guint r = 0; r < plan->size; r++)
+    all[r] = r;
+  for (guint k = 0; k < n_whole; k++)
+    {
+      guint best = least_loaded (plan->load, all, plan->size);
+      guint n = jx_trace_outline_get_n_processes (outlines[runs[k].index]);
+
+      plan->load[best] += MAX (runs[k].work, 1);
+      add_task (plan->per_rank, best, runs[k].index, n, FALSE, all_processes (n));
+    }
+  if (n_shared == 0)
+    return;
+
+  g_assert (n_shared <= plan->size);
+  for (guint j = 0; j < n_shared; j++)
+    ranks[j] = 1;
+  for (guint extra = plan->size - n_shared; extra > 0; extra--)
+    {
+      gint best = -1;
+
+      for (guint j = 0; j < n_shared; j++)
+        {
+          const Item *run = &runs[n_whole + j];
+
+          if (ranks[j] < jx_trace_outline_get_n_processes (outlines[run->index])
+              && (best < 0 || (double) run->work / ranks[j] > (double) runs[n_whole + best].work / ranks[best]))
+            best = (gint) j;
+        }
+      if (best < 0)
+        break;
+      ranks[best]++;
+    }
+  g_qsort_with_data (all, (gint) plan->size, sizeof (guint), compare_by_load, plan->load);
+  for (guint j = 0; j < n_shared; j++)
+    {
+      const Item *run = &runs[n_whole + j];
+      guint n = jx_trace_outline_get_n_processes (outlines[run->index]);
+
+      if (ranks[j] == 1)
+        {
+          plan->load[all[next]] += MAX (run->work, 1);
+          add_task (plan->per_rank, all[next], run->index, n, FALSE, all_processes (n));
+        }
+      else
+        {
+          /* The group in rank order, so that equal loads go to the lower. */
+          qsort (all + next, ranks[j], sizeof (guint), compare_uint);
+          split_run (plan, outlines[run->index], run->index, by_events, all + next, ranks[j]);
+        }
+      next += ranks[j];
+    }
+}
+
+/* Packs per rank: work, then its tasks. With more ranks than runs, every
+ * run is shared; with fewer, whole runs go to ranks, and when the runs do
+ * not divide evenly the smallest N mod P may be shared instead, if that
+ * lowers the most any rank reads. */
 static GByteArray *
 make_plan (JxTraceOutline **outlines,
            guint            n_runs)
 {
   guint size = (guint) jx_mpi.size;
-  g_autofree guint64 *load = g_new0 (guint64, size);
   g_autofree Item *runs = g_new (Item, MAX (n_runs, 1));
-  g_autoptr(GPtrArray) per_rank = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_auto(Plan) plan = { 0 };
   GByteArray *out = g_byte_array_new ();
   gboolean by_events = TRUE;
 
@@ -172,63 +296,35 @@ make_plan (JxTraceOutline **outlines,
       for (guint p = 0; p < jx_trace_outline_get_n_processes (outlines[i]); p++)
         runs[i].work += jx_mpi_process_work (outlines[i], p, by_events);
     }
-  for (guint r = 0; r < size; r++)
-    g_ptr_array_add (per_rank, tasks_new ());
+  qsort (runs, n_runs, sizeof (Item), compare_items);
 
-  if (size <= n_runs)
-    {
-      /* Whole runs, the largest first to the least loaded rank. */
-      qsort (runs, n_runs, sizeof (Item), compare_items);
-      for (guint k = 0; k < n_runs; k++)
-        {
-          guint best = least_loaded (load, 0, size);
-          guint n = jx_trace_outline_get_n_processes (outlines[runs[k].index]);
-
-          load[best] += MAX (runs[k].work, 1);
-          add_task (per_rank, best, runs[k].index, n, FALSE, all_processes (n));
-        }
-    }
+  plan_init (&plan, size);
+  if (size > n_runs)
+    plan_make (&plan, outlines, runs, n_runs, 0, by_events);
   else
     {
-      /* Ranks per run: one each, then one more at a time to the run of the
-       * most work per rank that has processes left to give. */
-      g_autofree guint *ranks = g_new (guint, n_runs);
-      guint first = 0;
-
-      for (guint i = 0; i < n_runs; i++)
-        ranks[i] = 1;
-      for (guint extra = size - n_runs; extra > 0; extra--)
+      plan_make (&plan, outlines, runs, n_runs, n_runs, by_events);
+      if (n_runs % size != 0)
         {
-          gint best = -1;
+          g_auto(Plan) shared = { 0 };
 
-          for (guint i = 0; i < n_runs; i++)
-            if (ranks[i] < jx_trace_outline_get_n_processes (outlines[i])
-                && (best < 0 || (double) runs[i].work / ranks[i] > (double) runs[best].work / ranks[best]))
-              best = (gint) i;
-          if (best < 0)
-            break;
-          ranks[best]++;
-        }
-      for (guint i = 0; i < n_runs; i++)
-        {
-          guint n = jx_trace_outline_get_n_processes (outlines[i]);
-
-          if (ranks[i] == 1)
+          plan_init (&shared, size);
+          plan_make (&shared, outlines, runs, n_runs, n_runs - n_runs % size, by_events);
+          if (plan_max_load (&shared) < plan_max_load (&plan))
             {
-              load[first] += MAX (runs[i].work, 1);
-              add_task (per_rank, first, i, n, FALSE, all_processes (n));
+              Plan whole = plan;
+
+              plan = shared;
+              shared = whole;
             }
-          else
-            split_run (outlines[i], i, by_events, first, ranks[i], load, per_rank);
-          first += ranks[i];
         }
     }
 
   for (guint r = 0; r < size; r++)
     {
-      GArray *tasks = g_ptr_array_index (per_rank, r);
+      GArray *tasks = g_ptr_array_index (plan.per_rank, r);
 
-      jx_pack_u64 (out, load[r]);
+      jx_pack_u64 (out, plan.load[r]);
       jx_pack_u64 (out, tasks->len);
       for (guint t = 0; t < tasks->len; t++)
         {

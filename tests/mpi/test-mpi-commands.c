@@ -149,8 +149,9 @@ test_imbalance_real (void)
 
 /* A series of runs at 2 to 8 processes (with the laws of the generator)
  * and a repetition: with 2 ranks and 6 runs every rank reads whole runs;
- * with 4 ranks and 2 runs, ranks share each run by processes; 8 ranks on 3
- * runs share some and not others. */
+ * with 4 ranks and 6 runs, each reads a whole run and a share of one of
+ * the two smallest; with 4 ranks and 2 runs, ranks share each run by
+ * processes; 8 ranks on 3 runs share them unevenly. */
 static void
 test_trend_generated (void)
 {
