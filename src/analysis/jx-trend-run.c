@@ -1,412 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* jx-trend-run.c — see jx-trend-run.h. One pass over every stream's
- * invocations, process by process: a stack indexed by depth gives each
- * invocation its call path (a hash of (parent path, function) → path), and
- * per-process accumulators of the touched functions and paths are folded
- * into the run's totals and maxima when the process is done. */
+/* jx-trend-run.c — see jx-trend-run.h. A run is made from the summary of
+ * its trace (jx-trend-summary.c: the walk, in integer ticks), its sums
+ * turned into seconds once. */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "jx-imbalance.h"
 #include "jx-trend-run-private.h"
+#include "jx-trend-summary.h"
 
 G_DEFINE_BOXED_TYPE (JxTrendRun, jx_trend_run, jx_trend_run_ref, jx_trend_run_unref)
 
-/* --- the path table ---------------------------------------------------------- */
-
-/* Open addressing, (parent path, function) → path. */
-typedef struct
-{
-  guint64 *keys;
-  guint32 *values;
-  guint    mask;
-  guint    n;
-} PathHash;
-
-#define EMPTY_KEY G_MAXUINT64
-
 static void
-path_hash_init (PathHash *h,
-                guint     capacity)
+ticks_to_agg (const JxTrendTicks *ticks,
+              JxTrendAgg         *agg,
+              double              seconds_per_tick)
 {
-  h->mask = capacity - 1;
-  h->n = 0;
-  h->keys = g_new (guint64, capacity);
-  h->values = g_new (guint32, capacity);
-  memset (h->keys, 0xff, sizeof (guint64) * capacity);
-}
-
-static void
-path_hash_clear (PathHash *h)
-{
-  g_clear_pointer (&h->keys, g_free);
-  g_clear_pointer (&h->values, g_free);
-}
-
-static inline guint
-path_hash_slot (guint64 key,
-                guint   mask)
-{
-  return (guint) ((key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32) & mask;
-}
-
-static void
-path_hash_insert (PathHash *h,
-                  guint64   key,
-                  guint32   value);
-
-static void
-path_hash_grow (PathHash *h)
-{
-  PathHash bigger;
-
-  path_hash_init (&bigger, (h->mask + 1) * 2);
-  for (guint i = 0; i <= h->mask; i++)
-    if (h->keys[i] != EMPTY_KEY)
-      path_hash_insert (&bigger, h->keys[i], h->values[i]);
-  path_hash_clear (h);
-  *h = bigger;
-}
-
-static void
-path_hash_insert (PathHash *h,
-                  guint64   key,
-                  guint32   value)
-{
-  guint slot;
-
-  if ((h->n + 1) * 2 > h->mask + 1)
-    path_hash_grow (h);
-  slot = path_hash_slot (key, h->mask);
-  while (h->keys[slot] != EMPTY_KEY)
-    slot = (slot + 1) & h->mask;
-  h->keys[slot] = key;
-  h->values[slot] = value;
-  h->n++;
-}
-
-static inline guint32
-path_hash_lookup (const PathHash *h,
-                  guint64         key)
-{
-  guint slot = path_hash_slot (key, h->mask);
-
-  while (h->keys[slot] != EMPTY_KEY)
-    {
-      if (h->keys[slot] == key)
-        return h->values[slot];
-      slot = (slot + 1) & h->mask;
-    }
-  return JX_NONE;
-}
-
-/* --- the walk ------------------------------------------------------------------ */
-
-typedef struct
-{
-  guint64 count;
-  guint64 incl;
-  gint64  excl;
-} Acc;
-
-typedef struct
-{
-  guint64 count;
-  guint64 count_max;
-  guint64 incl;
-  guint64 incl_max;
-  guint64 excl;
-  guint64 excl_max;
-} Tot;
-
-typedef struct
-{
-  /* per function */
-  guint     n_functions;
-  guint32  *function_of_region;
-  Acc      *facc;
-  Tot      *ftot;
-  guint32  *active;            /* open invocations of the function on the stack */
-  GArray   *ftouched;
-
-  /* per path */
-  PathHash  hash;
-  GArray   *path_parent;       /* guint32 */
-  GArray   *path_function;     /* guint32 */
-  GArray   *pacc;              /* Acc */
-  GArray   *ptot;              /* Tot */
-  GArray   *ptouched;          /* guint32 */
-
-  /* the stack, by depth */
-  guint32  *stack_path;
-  guint32  *stack_function;
-  guint     stack_size;
-} Walk;
-
-static guint32
-add_path (Walk    *w,
-          guint32  parent,
-          guint32  function,
-          guint64  key)
-{
-  guint32 path = w->path_parent->len;
-  Acc zero_acc = { 0 };
-  Tot zero_tot = { 0 };
-
-  g_array_append_val (w->path_parent, parent);
-  g_array_append_val (w->path_function, function);
-  g_array_append_val (w->pacc, zero_acc);
-  g_array_append_val (w->ptot, zero_tot);
-  path_hash_insert (&w->hash, key, path);
-  return path;
-}
-
-static inline Acc *
-touch_path (Walk    *w,
-            guint32  path)
-{
-  Acc *acc = &g_array_index (w->pacc, Acc, path);
-
-  if (acc->count == 0)
-    g_array_append_val (w->ptouched, path);
-  return acc;
-}
-
-static inline Acc *
-touch_function (Walk    *w,
-                guint32  function)
-{
-  Acc *acc = &w->facc[function];
-
-  if (acc->count == 0)
-    g_array_append_val (w->ftouched, function);
-  return acc;
-}
-
-static void
-walk_stream (Walk           *w,
-             const JxStream *s)
-{
-  guint top = 0;
-
-  if (s->max_depth > w->stack_size)
-    {
-      w->stack_size = s->max_depth;
-      w->stack_path = g_renew (guint32, w->stack_path, w->stack_size);
-      w->stack_function = g_renew (guint32, w->stack_function, w->stack_size);
-    }
-
-  for (guint32 i = 0; i < s->n_invocations; i++)
-    {
-      guint d = s->depth[i];
-      guint32 f = w->function_of_region[s->region[i]];
-      guint32 parent = d > 0 ? w->stack_path[d - 1] : JX_NONE;
-      guint64 key = ((guint64) parent << 32) | f;
-      guint64 duration = s->end[i] >= s->start[i] ? s->end[i] - s->start[i] : 0;
-      guint32 path;
-      Acc *pa, *fa;
-
-      g_assert (d < w->stack_size);
-      while (top > d)
-        w->active[w->stack_function[--top]]--;
-
-      path = path_hash_lookup (&w->hash, key);
-      if (path == JX_NONE)
-        path = add_path (w, parent, f, key);
-
-      pa = touch_path (w, path);
-      pa->count++;
-      pa->incl += duration;
-      pa->excl += (gint64) duration;
-
-      fa = touch_function (w, f);
-      fa->count++;
-      fa->excl += (gint64) duration;
-      if (w->active[f] == 0)
-        fa->incl += duration;
-
-      if (d > 0)
-        {
-          g_array_index (w->pacc, Acc, parent).excl -= (gint64) duration;
-          w->facc[w->stack_function[d - 1]].excl -= (gint64) duration;
-        }
-
-      w->stack_path[d] = path;
-      w->stack_function[d] = f;
-      w->active[f]++;
-      top = d + 1;
-    }
-  while (top > 0)
-    w->active[w->stack_function[--top]]--;
-}
-
-static inline void
-fold (Tot *tot,
-      Acc *acc)
-{
-  guint64 excl = acc->excl > 0 ? (guint64) acc->excl : 0;
-
-  tot->count += acc->count;
-  tot->count_max = MAX (tot->count_max, acc->count);
-  tot->incl += acc->incl;
-  tot->incl_max = MAX (tot->incl_max, acc->incl);
-  tot->excl += excl;
-  tot->excl_max = MAX (tot->excl_max, excl);
-  memset (acc, 0, sizeof *acc);
-}
-
-static void
-fold_process (Walk       *w,
-              JxTrendRun *run,
-              Tot        *groups)
-{
-  Acc program = { 0 }, mpi = { 0 };
-
-  for (guint k = 0; k < w->ftouched->len; k++)
-    {
-      guint32 f = g_array_index (w->ftouched, guint32, k);
-      Acc *acc = &w->facc[f];
-      gint64 excl = MAX (acc->excl, 0);
-
-      program.count += acc->count;
-      program.excl += excl;
-      if (run->function_category[f] == JX_CATEGORY_MPI)
-        {
-          mpi.count += acc->count;
-          mpi.excl += excl;
-        }
-      fold (&w->ftot[f], acc);
-    }
-  g_array_set_size (w->ftouched, 0);
-  for (guint k = 0; k < w->ptouched->len; k++)
-    {
-      guint32 p = g_array_index (w->ptouched, guint32, k);
-
-      fold (&g_array_index (w->ptot, Tot, p), &g_array_index (w->pacc, Acc, p));
-    }
-  g_array_set_size (w->ptouched, 0);
-
-  /* A group's time counts every instant once: its excl. */
-  program.incl = (guint64) program.excl;
-  mpi.incl = (guint64) mpi.excl;
-  fold (&groups[JX_TREND_GROUP_PROGRAM], &program);
-  fold (&groups[JX_TREND_GROUP_MPI], &mpi);
-}
-
-static void
-tot_to_agg (const Tot  *tot,
-            JxTrendAgg *agg,
-            double      seconds_per_tick)
-{
-  agg->count = (double) tot->count;
-  agg->count_max = (double) tot->count_max;
-  agg->incl = (double) tot->incl * seconds_per_tick;
-  agg->incl_max = (double) tot->incl_max * seconds_per_tick;
-  agg->excl = (double) tot->excl * seconds_per_tick;
-  agg->excl_max = (double) tot->excl_max * seconds_per_tick;
-}
-
-/* Functions by region name: regions that share a name are one function. */
-static void
-map_functions (JxTrendRun *run,
-               JxTrace    *trace,
-               Walk       *w)
-{
-  g_autoptr(GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  guint n_regions = jx_trace_get_n_regions (trace);
-  GArray *names = g_array_new (FALSE, FALSE, sizeof (const char *));
-  GArray *categories = g_array_new (FALSE, FALSE, sizeof (guint8));
-
-  w->function_of_region = g_new (guint32, MAX (n_regions, 1));
-  for (guint r = 0; r < n_regions; r++)
-    {
-      const JxRegion *region = jx_trace_get_region (trace, r);
-      const char *name = region->name != NULL ? region->name : "";
-      gpointer found;
-
-      if (g_hash_table_lookup_extended (by_name, name, NULL, &found))
-        w->function_of_region[r] = GPOINTER_TO_UINT (found);
-      else
-        {
-          const char *copy = g_string_chunk_insert_const (run->strings, name);
-          guint32 f = names->len;
-
-          g_array_append_val (names, copy);
-          g_array_append_val (categories, region->category);
-          g_hash_table_insert (by_name, (gpointer) copy, GUINT_TO_POINTER (f));
-          w->function_of_region[r] = f;
-        }
-    }
-  run->n_functions = names->len;
-  run->function_name = (const char **) g_array_free (names, FALSE);
-  run->function_category = (guint8 *) g_array_free (categories, FALSE);
-  w->n_functions = run->n_functions;
-  w->facc = g_new0 (Acc, MAX (run->n_functions, 1));
-  w->ftot = g_new0 (Tot, MAX (run->n_functions, 1));
-  w->active = g_new0 (guint32, MAX (run->n_functions, 1));
-}
-
-static void
-count_messages (JxTrendRun *run,
-                JxTrace    *trace,
-                double      seconds_per_tick)
-{
-  g_autofree guint64 *per_process = g_new0 (guint64, MAX (run->n_processes, 1));
-  const JxMessage *messages = jx_trace_get_messages (trace);
-  guint n = jx_trace_get_n_messages (trace);
-  JxTrendAgg *agg = &run->groups[JX_TREND_GROUP_MESSAGES];
-  guint64 max = 0;
-
-  (void) seconds_per_tick;
-  for (guint i = 0; i < n; i++)
-    {
-      guint32 process = jx_trace_get_stream (trace, messages[i].sender)->process;
-
-      if (process < run->n_processes)
-        per_process[process]++;
-    }
-  for (guint p = 0; p < run->n_processes; p++)
-    max = MAX (max, per_process[p]);
-  agg->count = n;
-  agg->count_max = (double) max;
-  agg->incl = agg->incl_max = agg->excl = agg->excl_max = NAN;
-}
-
-static gboolean
-compute_sos (JxTrendRun    *run,
-             JxTrace       *trace,
-             const char    *function,
-             double         seconds_per_tick,
-             GCancellable  *cancellable,
-             GError       **error)
-{
-  g_autoptr(GError) local = NULL;
-  g_autoptr(JxImbalance) imbalance = jx_imbalance_compute (trace, function, cancellable, &local);
-  guint64 total = 0, max = 0;
-
-  if (imbalance == NULL)
-    {
-      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_propagate_error (error, g_steal_pointer (&local));
-          return FALSE;
-        }
-      run->sos_error = g_strdup (local->message);
-      return TRUE;
-    }
-  for (guint i = 0; i < jx_imbalance_get_n_processes (imbalance); i++)
-    {
-      const JxProcessImbalance *p = jx_imbalance_get_process (imbalance, i);
-
-      total += p->sos;
-      max = MAX (max, p->sos);
-    }
-  run->sos_function = g_strdup (jx_trace_get_region (trace, jx_imbalance_get_function (imbalance))->name);
-  run->sos_total = (double) total * seconds_per_tick;
-  run->sos_max = (double) max * seconds_per_tick;
-  return TRUE;
+  agg->count = (double) ticks->count;
+  agg->count_max = (double) ticks->count_max;
+  agg->incl = (double) ticks->incl * seconds_per_tick;
+  agg->incl_max = (double) ticks->incl_max * seconds_per_tick;
+  agg->excl = (double) ticks->excl * seconds_per_tick;
+  agg->excl_max = (double) ticks->excl_max * seconds_per_tick;
 }
 
 static JxTrendRun *
@@ -439,22 +55,61 @@ set_folder_params (JxTrendRun *run)
     }
 }
 
-static void
-walk_clear (Walk *w)
+JxTrendRun *
+jx_trend_run_new_from_summary (const JxTrendSummary *summary,
+                               const char           *path)
 {
-  g_free (w->function_of_region);
-  g_free (w->facc);
-  g_free (w->ftot);
-  g_free (w->active);
-  g_clear_pointer (&w->ftouched, g_array_unref);
-  path_hash_clear (&w->hash);
-  g_clear_pointer (&w->path_parent, g_array_unref);
-  g_clear_pointer (&w->path_function, g_array_unref);
-  g_clear_pointer (&w->pacc, g_array_unref);
-  g_clear_pointer (&w->ptot, g_array_unref);
-  g_clear_pointer (&w->ptouched, g_array_unref);
-  g_free (w->stack_path);
-  g_free (w->stack_function);
+  JxTrendRun *run;
+  JxTrendAgg *messages;
+  double seconds_per_tick;
+
+  g_return_val_if_fail (summary != NULL && path != NULL, NULL);
+
+  run = run_alloc (path);
+  run->name = g_strdup (summary->name);
+  run->n_processes = summary->n_processes;
+  run->n_streams = summary->n_streams;
+  run->n_invocations = summary->n_invocations;
+  seconds_per_tick = 1.0 / (double) MAX (summary->timer_resolution, 1);
+
+  run->n_functions = summary->n_functions;
+  run->function_name = g_new0 (const char *, MAX (run->n_functions, 1));
+  run->function_category = g_new0 (guint8, MAX (run->n_functions, 1));
+  run->function_agg = g_new0 (JxTrendAgg, MAX (run->n_functions, 1));
+  for (guint f = 0; f < run->n_functions; f++)
+    {
+      run->function_name[f] = g_string_chunk_insert_const (run->strings, summary->function_name[f]);
+      run->function_category[f] = summary->function_category[f];
+      ticks_to_agg (&summary->function_ticks[f], &run->function_agg[f], seconds_per_tick);
+    }
+  run->n_paths = summary->n_paths;
+  run->path_parent = g_new0 (guint32, MAX (run->n_paths, 1));
+  run->path_function = g_new0 (guint32, MAX (run->n_paths, 1));
+  run->path_agg = g_new0 (JxTrendAgg, MAX (run->n_paths, 1));
+  for (guint p = 0; p < run->n_paths; p++)
+    {
+      run->path_parent[p] = summary->path_parent[p];
+      run->path_function[p] = summary->path_function[p];
+      ticks_to_agg (&summary->path_ticks[p], &run->path_agg[p], seconds_per_tick);
+    }
+  ticks_to_agg (&summary->program, &run->groups[JX_TREND_GROUP_PROGRAM], seconds_per_tick);
+  ticks_to_agg (&summary->mpi, &run->groups[JX_TREND_GROUP_MPI], seconds_per_tick);
+  messages = &run->groups[JX_TREND_GROUP_MESSAGES];
+  messages->count = (double) summary->messages;
+  messages->count_max = (double) summary->messages_max;
+  messages->incl = messages->incl_max = messages->excl = messages->excl_max = NAN;
+
+  run->sos_function = g_strdup (summary->sos_function);
+  run->sos_error = g_strdup (summary->sos_error);
+  if (run->sos_function != NULL)
+    {
+      run->sos_total = (double) summary->sos_total * seconds_per_tick;
+      run->sos_max = (double) summary->sos_max * seconds_per_tick;
+    }
+
+  jx_trend_run_set_param (run, JX_TREND_PARAM_PROCESSES, run->n_processes, JX_TREND_SOURCE_TRACE);
+  set_folder_params (run);
+  return run;
 }
 
 JxTrendRun *
@@ -464,64 +119,15 @@ jx_trend_run_new (JxTrace       *trace,
                   GCancellable  *cancellable,
                   GError       **error)
 {
-  g_autoptr(JxTrendRun) run = NULL;
-  Walk w = { 0 };
-  Tot groups[JX_TREND_N_GROUPS] = { { 0 } };
-  double seconds_per_tick;
+  g_autoptr(JxTrendSummary) summary = NULL;
 
   g_return_val_if_fail (JX_IS_TRACE (trace), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  run = run_alloc (path != NULL ? path : jx_trace_get_path (trace));
-  run->name = g_strdup (jx_trace_get_name (trace));
-  run->n_processes = jx_trace_get_n_processes (trace);
-  run->n_streams = jx_trace_get_n_streams (trace);
-  run->n_invocations = jx_trace_get_n_invocations (trace);
-  seconds_per_tick = 1.0 / (double) MAX (jx_trace_get_timer_resolution (trace), 1);
-
-  map_functions (run, trace, &w);
-  path_hash_init (&w.hash, 256);
-  w.ftouched = g_array_new (FALSE, FALSE, sizeof (guint32));
-  w.path_parent = g_array_new (FALSE, FALSE, sizeof (guint32));
-  w.path_function = g_array_new (FALSE, FALSE, sizeof (guint32));
-  w.pacc = g_array_new (FALSE, FALSE, sizeof (Acc));
-  w.ptot = g_array_new (FALSE, FALSE, sizeof (Tot));
-  w.ptouched = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-  for (guint p = 0; p < run->n_processes; p++)
-    {
-      const JxProcess *process = jx_trace_get_process (trace, p);
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        {
-          walk_clear (&w);
-          return NULL;
-        }
-      for (guint k = 0; k < process->n_streams; k++)
-        walk_stream (&w, jx_trace_get_stream (trace, process->first_stream + k));
-      fold_process (&w, run, groups);
-    }
-
-  run->function_agg = g_new0 (JxTrendAgg, MAX (run->n_functions, 1));
-  for (guint f = 0; f < run->n_functions; f++)
-    tot_to_agg (&w.ftot[f], &run->function_agg[f], seconds_per_tick);
-  run->n_paths = w.path_parent->len;
-  run->path_agg = g_new0 (JxTrendAgg, MAX (run->n_paths, 1));
-  for (guint p = 0; p < run->n_paths; p++)
-    tot_to_agg (&g_array_index (w.ptot, Tot, p), &run->path_agg[p], seconds_per_tick);
-  run->path_parent = (guint32 *) g_array_free (g_steal_pointer (&w.path_parent), FALSE);
-  run->path_function = (guint32 *) g_array_free (g_steal_pointer (&w.path_function), FALSE);
-  tot_to_agg (&groups[JX_TREND_GROUP_PROGRAM], &run->groups[JX_TREND_GROUP_PROGRAM], seconds_per_tick);
-  tot_to_agg (&groups[JX_TREND_GROUP_MPI], &run->groups[JX_TREND_GROUP_MPI], seconds_per_tick);
-  walk_clear (&w);
-
-  count_messages (run, trace, seconds_per_tick);
-  if (!compute_sos (run, trace, sos_function, seconds_per_tick, cancellable, error))
+  summary = jx_trend_summary_compute (trace, NULL, sos_function, &jx_imbalance_local_ops, NULL, cancellable, error);
+  if (summary == NULL)
     return NULL;
-
-  jx_trend_run_set_param (run, JX_TREND_PARAM_PROCESSES, run->n_processes, JX_TREND_SOURCE_TRACE);
-  set_folder_params (run);
-  return g_steal_pointer (&run);
+  return jx_trend_run_new_from_summary (summary, path != NULL ? path : jx_trace_get_path (trace));
 }
 
 JxTrendRun *

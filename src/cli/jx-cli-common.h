@@ -144,6 +144,11 @@ void      jx_cli_print_caveat       (const char      *label,
 typedef struct _JxCliLoadCheck JxCliLoadCheck;
 
 JxCliLoadCheck *jx_cli_load_check_new     (JxTrace        *trace);
+/* The same from a "load_report" object (a whole trace's, merged from its
+ * shares by juxtrace-mpi): its summary, partial and defect counts; anchor
+ * names the trace. */
+JxCliLoadCheck *jx_cli_load_check_new_from_report (JsonNode   *report,
+                                                   const char *anchor);
 void            jx_cli_load_check_free    (JxCliLoadCheck *check);
 gboolean        jx_cli_load_check_apply   (JxCliTraces    *traces,
                                            JxCliLoadCheck *check,

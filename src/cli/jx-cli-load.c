@@ -451,6 +451,27 @@ jx_cli_load_check_new (JxTrace *trace)
   return check;
 }
 
+JxCliLoadCheck *
+jx_cli_load_check_new_from_report (JsonNode   *report,
+                                   const char *anchor)
+{
+  JxCliLoadCheck *check;
+  JsonObject *obj, *defects;
+
+  g_return_val_if_fail (report != NULL && JSON_NODE_HOLDS_OBJECT (report), NULL);
+
+  obj = json_node_get_object (report);
+  check = g_new0 (JxCliLoadCheck, 1);
+  check->anchor = g_strdup (anchor);
+  check->summary = g_strdup (json_object_get_string_member_with_default (obj, "summary", NULL));
+  check->partial = json_object_get_boolean_member_with_default (obj, "partial", FALSE);
+  defects = json_object_get_object_member (obj, "defects");
+  for (guint k = 0; defects != NULL && k < JX_N_DEFECTS; k++)
+    check->n_defects += (guint64) json_object_get_int_member_with_default (defects, jx_defect_to_string (k), 0);
+  check->report = json_node_copy (report);
+  return check;
+}
+
 void
 jx_cli_load_check_free (JxCliLoadCheck *check)
 {

@@ -162,6 +162,31 @@ write_extrap (JxTrendStudy  *study,
   return g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, error);
 }
 
+/* The runs read here, --jobs at a time. */
+static int
+read_here (JxCliTraces            *traces,
+           char                  **paths,
+           guint                   n_runs,
+           const JxCliTrendInput  *input,
+           GPtrArray             **runs,
+           JxCliLoadCheck        **checks,
+           gpointer                data)
+{
+  JxTrendLoadOptions load = { 0 };
+  HookData hook;
+
+  (void) traces;
+  (void) data;
+  hook.checks = checks;
+  load.n_workers = (guint) MAX (input->jobs, 0);
+  load.sos_function = input->sos_function;
+  load.hook = take_check;
+  load.hook_data = &hook;
+  *runs = jx_trend_load_runs ((const char * const *) paths, n_runs, &load, NULL, NULL);
+  g_assert (*runs != NULL);
+  return JX_CLI_EXIT_OK;
+}
+
 int
 jx_cli_trend_build (JxCliTraces              *traces,
                     guint                     n_runs,
@@ -178,9 +203,9 @@ jx_cli_trend_build (JxCliTraces              *traces,
   g_autoptr(JxTrendStudy) study = NULL;
   g_autoptr(GError) error = NULL;
   JxCliLoadCheck **checks = NULL;
-  JxTrendLoadOptions load = { 0 };
+  JxCliTrendRead reader;
   JxTrendOptions options;
-  HookData hook;
+  int built;
 
   *status = JX_CLI_EXIT_OK;
   if (input->param_specs != NULL && input->params_file != NULL)
@@ -218,13 +243,10 @@ jx_cli_trend_build (JxCliTraces              *traces,
 
   checks = g_new0 (JxCliLoadCheck *, MAX (n_runs, 1));
   *checks_out = checks;
-  hook.checks = checks;
-  load.n_workers = (guint) MAX (input->jobs, 0);
-  load.sos_function = input->sos_function;
-  load.hook = take_check;
-  load.hook_data = &hook;
-  runs = jx_trend_load_runs ((const char * const *) paths, n_runs, &load, NULL, &error);
-  g_assert (runs != NULL);
+  reader = input->reader != NULL ? input->reader : read_here;
+  built = reader (traces, paths, n_runs, input, &runs, checks, input->reader_data);
+  if (built != JX_CLI_EXIT_OK)
+    return built;
 
   /* The load reports, in the order of the runs. */
   for (guint i = 0; i < n_runs; i++)
@@ -286,6 +308,15 @@ jx_cli_trend_checks_free (JxCliLoadCheck **checks,
 int
 jx_cli_trend (int    argc,
               char **argv)
+{
+  return jx_cli_trend_with (argc, argv, NULL, NULL);
+}
+
+int
+jx_cli_trend_with (int             argc,
+                   char          **argv,
+                   JxCliTrendRead  reader,
+                   gpointer        reader_data)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_auto(GStrv) param_specs = NULL;
@@ -376,7 +407,14 @@ jx_cli_trend (int    argc,
   input.at = at;
   input.sos_function = sos_function;
   input.jobs = jobs;
+  input.reader = reader;
+  input.reader_data = reader_data;
   built = jx_cli_trend_build (&traces, n_runs, argv + 1, &input, &study, &checks, &status);
+  if (built == JX_CLI_TREND_ELSEWHERE)
+    {
+      jx_cli_trend_checks_free (checks, n_runs);
+      return JX_CLI_EXIT_OK;
+    }
   if (built != JX_CLI_EXIT_OK)
     {
       jx_cli_trend_checks_free (checks, n_runs);

@@ -64,9 +64,8 @@ compare_uint (gconstpointer pa,
   return x < y ? -1 : (x > y ? 1 : 0);
 }
 
-/* Whether every location's definition gives its number of events. */
-static gboolean
-has_event_counts (JxTraceOutline *outline)
+gboolean
+jx_mpi_has_event_counts (JxTraceOutline *outline)
 {
   if (outline == NULL)
     return TRUE;
@@ -77,12 +76,10 @@ has_event_counts (JxTraceOutline *outline)
   return TRUE;
 }
 
-/* The work of a process: its events as the definitions give them (about
- * twice its invocations), else its event files' bytes. */
-static guint64
-process_work (JxTraceOutline *outline,
-              guint           process,
-              gboolean        by_events)
+guint64
+jx_mpi_process_work (JxTraceOutline *outline,
+                     guint           process,
+                     gboolean        by_events)
 {
   const JxOutlineProcess *p = jx_trace_outline_get_process (outline, process);
   guint64 work = 0;
@@ -115,7 +112,7 @@ make_groups (JxTraceOutline *a,
   GPtrArray *groups = g_ptr_array_new_with_free_func (group_free);
   guint n_a = jx_trace_outline_get_n_processes (a);
   guint n_b = b != NULL ? jx_trace_outline_get_n_processes (b) : 0;
-  gboolean by_events = has_event_counts (a) && has_event_counts (b);
+  gboolean by_events = jx_mpi_has_event_counts (a) && jx_mpi_has_event_counts (b);
   g_autofree const char **names_a = process_names (a);
   g_autofree const char **names_b = b != NULL ? process_names (b) : NULL;
   g_autofree guint32 *pair_of_a = g_new0 (guint32, MAX (n_a, 1));
@@ -134,16 +131,16 @@ make_groups (JxTraceOutline *a,
         {
           g_array_append_val (rest->a, i);
           rest->first = MIN (rest->first, i);
-          rest->work += process_work (a, i, by_events);
+          rest->work += jx_mpi_process_work (a, i, by_events);
           continue;
         }
       g = group_new (i);
       g_array_append_val (g->a, i);
-      g->work = process_work (a, i, by_events);
+      g->work = jx_mpi_process_work (a, i, by_events);
       if (b != NULL)
         {
           g_array_append_val (g->b, pair_of_a[i]);
-          g->work += process_work (b, pair_of_a[i], by_events);
+          g->work += jx_mpi_process_work (b, pair_of_a[i], by_events);
           b_taken[pair_of_a[i]] = TRUE;
         }
       g_ptr_array_add (groups, g);
@@ -152,7 +149,7 @@ make_groups (JxTraceOutline *a,
     if (!b_taken[j])
       {
         g_array_append_val (rest->b, j);
-        rest->work += process_work (b, j, by_events);
+        rest->work += jx_mpi_process_work (b, j, by_events);
       }
 
   if (rest->a->len == 0 && rest->b->len == 0)

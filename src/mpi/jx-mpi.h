@@ -73,6 +73,14 @@ void      jx_mpi_plan_clear  (JxMpiPlan    *plan);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiPlan, jx_mpi_plan_clear)
 
+/* Whether every location's definition gives its number of events (NULL:
+ * yes), and the work of a process: its events as the definitions give
+ * them (about twice its invocations), else its event files' bytes. */
+gboolean  jx_mpi_has_event_counts (JxTraceOutline *outline);
+guint64   jx_mpi_process_work     (JxTraceOutline *outline,
+                                   guint           process,
+                                   gboolean        by_events);
+
 /* OTF2 location reference → position among the whole trace's streams
  * (rank 0: from its outline); the position of a reference, JX_NONE when
  * unknown or G_MAXUINT64. */
@@ -159,6 +167,8 @@ int       jx_mpi_profile     (int           argc,
 int       jx_mpi_cluster     (int           argc,
                               char        **argv);
 int       jx_mpi_imbalance   (int           argc,
+                              char        **argv);
+int       jx_mpi_trend       (int           argc,
                               char        **argv);
 
 G_END_DECLS

@@ -11,8 +11,13 @@
  *     reduction's share of rank 0's time.
  * (b) A generated 10,000-process trace pair (small per process): info,
  *     profile, cluster, imbalance and diff with juxtrace-cli, and all but
- *     info with juxtrace-mpi on 2 ranks: wall time and peak memory
- *     (JX_BENCH_MPI_PARTS: "a" or "b" runs one part only).
+ *     info with juxtrace-mpi on 2 ranks: wall time and peak memory.
+ * (c) A scaling study of six generated runs of 8 to 96 processes,
+ *     JX_BENCH_MPI_TREND_EVENTS events each (default 5 M): `trend --json
+ *     --paths --measure all` with juxtrace-cli (one and two runs read at
+ *     once) and juxtrace-mpi on P = 1, 2 and 4 ranks: wall time, processor
+ *     time of the busiest rank, peak memory per process.
+ * JX_BENCH_MPI_PARTS ("a", "bc", …) runs those parts only.
  *
  * The traces go to a temporary folder (JX_BENCH_DIR, else the system's)
  * and are removed after. Wall times: the fastest of JX_BENCH_RUNS runs
@@ -288,6 +293,73 @@ bench_many (const char *cli,
   bench_command ("diff", a, b, TRUE, runs);
 }
 
+static void
+bench_trend (const char *cli,
+             const char *dir,
+             guint       runs)
+{
+  static const char *const counts[] = { "8", "16", "32", "48", "64", "96" };
+  static const guint ranks[] = { 1, 2, 4 };
+  guint64 events = env_u64 ("JX_BENCH_MPI_TREND_EVENTS", 5000000);
+  g_autofree char *events_text = g_strdup_printf ("%" G_GUINT64_FORMAT, events);
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  const char *const study[] = { "trend", "--json", "--paths", "--measure", "all", NULL };
+  Run mpi[G_N_ELEMENTS (ranks)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      g_autofree char *name = g_strconcat ("p", counts[i], NULL);
+      const char *options[] = { "--ranks", counts[i], "--events", events_text, "--laws", "scaling",
+                                "--seed", counts[i], NULL };
+
+      generate (cli, dir, name, options);
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+    }
+  sync ();
+  printf ("\n(c) trend of 6 runs of 8 to 96 processes, about %" G_GUINT64_FORMAT " M events each\n\n",
+          events / 1000000);
+  for (guint jobs = 1; jobs <= 2; jobs++)
+    {
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      g_autofree char *jobs_text = g_strdup_printf ("%u", jobs);
+      Run r;
+
+      g_ptr_array_add (argv, (gpointer) cli);
+      for (guint k = 0; study[k] != NULL; k++)
+        g_ptr_array_add (argv, (gpointer) study[k]);
+      g_ptr_array_add (argv, (gpointer) "--jobs");
+      g_ptr_array_add (argv, jobs_text);
+      g_ptr_array_extend (argv, paths, NULL, NULL);
+      g_ptr_array_add (argv, NULL);
+      r = run_command ((const char * const *) argv->pdata, runs);
+      g_assert_cmpint (r.status, ==, 0);
+      printf ("  juxtrace-cli trend --jobs %u: %.2f s, peak %.0f MiB\n", jobs, r.seconds, r.child_mib);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (ranks); i++)
+    {
+      g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+      g_autofree char *n = g_strdup_printf ("%u", ranks[i]);
+      g_autoptr(GString) peaks = g_string_new (NULL);
+      const char *const mpirun[] = { g_getenv ("JX_MPIRUN"), "--allow-run-as-root", "--oversubscribe", "-n", n,
+                                     g_getenv ("JX_MPI"), NULL };
+
+      for (guint k = 0; mpirun[k] != NULL; k++)
+        g_ptr_array_add (argv, (gpointer) mpirun[k]);
+      for (guint k = 0; study[k] != NULL; k++)
+        g_ptr_array_add (argv, (gpointer) study[k]);
+      g_ptr_array_extend (argv, paths, NULL, NULL);
+      g_ptr_array_add (argv, NULL);
+      mpi[i] = run_command ((const char * const *) argv->pdata, runs);
+      g_assert_cmpint (mpi[i].status, ==, 0);
+      for (guint r = 0; r < mpi[i].n_ranks; r++)
+        g_string_append_printf (peaks, "%s%.0f", r > 0 ? " " : "", mpi[i].rank_mib[r]);
+      printf ("  juxtrace-mpi trend P=%u: %.2f s (÷ P=1 %.2f), cpu of the busiest rank %.2f s (÷ P=1 %.2f), "
+              "peak MiB per rank %s\n",
+              ranks[i], mpi[i].seconds, mpi[i].seconds / mpi[0].seconds, max_of (mpi[i].cpu, mpi[i].n_ranks),
+              max_of (mpi[i].cpu, mpi[i].n_ranks) / MAX (mpi[0].cpu[0], 1e-9), peaks->str);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -308,11 +380,13 @@ main (int    argc,
   g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
   dir = g_mkdtemp (template);
   g_assert_nonnull (dir);
-  /* JX_BENCH_MPI_PARTS: "a", "b" or both (the default). */
+  /* JX_BENCH_MPI_PARTS: "a", "b", "c" or a mix; all by default. */
   if (g_getenv ("JX_BENCH_MPI_PARTS") == NULL || strchr (g_getenv ("JX_BENCH_MPI_PARTS"), 'a') != NULL)
     bench_large (cli, dir, MAX (runs, 1));
   if (g_getenv ("JX_BENCH_MPI_PARTS") == NULL || strchr (g_getenv ("JX_BENCH_MPI_PARTS"), 'b') != NULL)
     bench_many (cli, dir, MAX (runs, 1));
+  if (g_getenv ("JX_BENCH_MPI_PARTS") == NULL || strchr (g_getenv ("JX_BENCH_MPI_PARTS"), 'c') != NULL)
+    bench_trend (cli, dir, MAX (runs, 1));
   jx_test_remove_tree (dir);
   return 0;
 }
