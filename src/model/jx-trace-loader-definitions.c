@@ -538,6 +538,37 @@ _jx_loader_build_definitions (Loader *ld)
   _jx_loader_build_metrics (ld);
 }
 
+/* Definitions read per step while progress is told. */
+#define DEFS_PER_STEP 4096
+
+/* The same as OTF2_Reader_ReadAllGlobalDefinitions (), in steps, telling
+ * the locations defined so far of those the anchor announces. */
+static OTF2_ErrorCode
+read_global_definitions_telling (Loader               *ld,
+                                 OTF2_Reader          *reader,
+                                 OTF2_GlobalDefReader *def_reader)
+{
+  uint64_t n_total = 0, n_read = 0;
+  guint told = G_MAXUINT;
+  OTF2_ErrorCode status;
+
+  if (OTF2_Reader_GetNumberOfLocations (reader, &n_total) != OTF2_SUCCESS)
+    n_total = 0;
+  do
+    {
+      status = OTF2_Reader_ReadGlobalDefinitions (reader, def_reader, DEFS_PER_STEP, &n_read);
+      if (status != OTF2_SUCCESS)
+        return status;
+      if (ld->locations->len != told)
+        {
+          told = ld->locations->len;
+          ld->def_progress (told, (guint) MIN (MAX (n_total, (uint64_t) told), G_MAXUINT), ld->def_progress_data);
+        }
+    }
+  while (n_read == DEFS_PER_STEP);
+  return OTF2_SUCCESS;
+}
+
 gboolean
 _jx_loader_read_global_definitions (Loader       *ld,
                                     OTF2_Reader  *reader,
@@ -576,7 +607,10 @@ _jx_loader_read_global_definitions (Loader       *ld,
   OTF2_Reader_RegisterGlobalDefCallbacks (reader, def_reader, cbs, ld);
   OTF2_GlobalDefReaderCallbacks_Delete (cbs);
 
-  status = OTF2_Reader_ReadAllGlobalDefinitions (reader, def_reader, &n_defs);
+  if (ld->def_progress == NULL)
+    status = OTF2_Reader_ReadAllGlobalDefinitions (reader, def_reader, &n_defs);
+  else
+    status = read_global_definitions_telling (ld, reader, def_reader);
   OTF2_Reader_CloseGlobalDefReader (reader, def_reader);
   if (status != OTF2_SUCCESS)
     {

@@ -127,13 +127,22 @@ JxTraceOutline *
 jx_trace_outline_read (const char  *path,
                        GError     **error)
 {
+  return jx_trace_outline_read_full (path, NULL, NULL, error);
+}
+
+JxTraceOutline *
+jx_trace_outline_read_full (const char         *path,
+                            JxOutlineProgress   progress,
+                            gpointer            progress_data,
+                            GError            **error)
+{
   Loader *ld;
   OTF2_Reader *reader = NULL;
   JxTraceOutline *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  ld = _jx_loader_open (path, &reader, error);
+  ld = _jx_loader_open_full (path, progress, progress_data, &reader, error);
   if (ld == NULL)
     return NULL;
   OTF2_Reader_Close (reader);

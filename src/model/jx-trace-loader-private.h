@@ -132,6 +132,8 @@ typedef struct
   guint64             progress_done;
   int                 progress_percent;
   gint                stop;           /* atomic: cancelled or over budget */
+  JxOutlineProgress   def_progress;   /* reading the global definitions; NULL: none */
+  gpointer            def_progress_data;
 
   /* A partial load's window, in ticks; whole when !windowed. */
   gboolean            windowed;
@@ -217,6 +219,12 @@ void         _jx_loader_free              (Loader          *ld);
 Loader      *_jx_loader_open              (const char      *path,
                                            OTF2_Reader    **reader,
                                            GError         **error);
+/* The same, telling the definitions' progress (may be NULL). */
+Loader      *_jx_loader_open_full         (const char        *path,
+                                           JxOutlineProgress  progress,
+                                           gpointer           progress_data,
+                                           OTF2_Reader      **reader,
+                                           GError           **error);
 
 /* libotf2's last error message on this thread is kept for the GError or
  * the load report; forget it before a call whose failure is reported. */

@@ -189,6 +189,16 @@ _jx_loader_open (const char   *path,
                  OTF2_Reader **reader,
                  GError      **error)
 {
+  return _jx_loader_open_full (path, NULL, NULL, reader, error);
+}
+
+Loader *
+_jx_loader_open_full (const char        *path,
+                      JxOutlineProgress  progress,
+                      gpointer           progress_data,
+                      OTF2_Reader      **reader,
+                      GError           **error)
+{
   g_autoptr(Loader) ld = NULL;
   g_autofree char *anchor = NULL;
   g_autofree char *problem = NULL;
@@ -210,6 +220,8 @@ _jx_loader_open (const char   *path,
     }
 
   ld = _jx_loader_new (anchor);
+  ld->def_progress = progress;
+  ld->def_progress_data = progress_data;
   if (OTF2_Reader_GetChunkSize (*reader, &ld->evt_chunk_size, &ld->def_chunk_size) != OTF2_SUCCESS)
     ld->evt_chunk_size = ld->def_chunk_size = 0;
   if (!_jx_loader_read_global_definitions (ld, *reader, error))

@@ -108,9 +108,21 @@ typedef struct
 
 typedef struct _JxTraceOutline JxTraceOutline;
 
+/* Progress of reading the global definitions: the locations defined so far
+ * of the n_total the anchor announces. Called in the reading thread each
+ * time the count grew (the last call has the final count). */
+typedef void (*JxOutlineProgress) (guint    n_read,
+                                   guint    n_total,
+                                   gpointer user_data);
+
 /* Reads the anchor and the global definitions of path (anchor file or a
  * directory holding one), and the sizes of the event files; no events. */
 JxTraceOutline          *jx_trace_outline_read           (const char        *path,
+                                                          GError           **error);
+/* The same, telling progress (may be NULL). */
+JxTraceOutline          *jx_trace_outline_read_full      (const char        *path,
+                                                          JxOutlineProgress  progress,
+                                                          gpointer           progress_data,
                                                           GError           **error);
 void                     jx_trace_outline_free           (JxTraceOutline    *self);
 const char              *jx_trace_outline_get_path       (JxTraceOutline    *self);   /* the anchor */

@@ -34,6 +34,7 @@ struct _JxSessionTrace
 
   JxTimelineSummary   *summary;
   JxSessionJob         summary_job;
+  gboolean             summary_held;  /* to start once the comparison stops running */
 
   /* Parts it owns; their notifications are the item's. */
   JxTraceFolding      *folding;
@@ -158,11 +159,26 @@ summary_done (GObject      *source,
   jx_trace_folding_set_summary (self->folding, self->summary);
 }
 
+/* A compared trace's summary waits while its comparison runs: both would
+ * share the cores, and the diff bars, which need the whole comparison, would
+ * come later by the summary's time. The trace's big rows are drawn pending
+ * meanwhile, so only a comparison estimated to take at most this long is
+ * waited for (the reference's summary never waits). */
+#define SUMMARY_WAITS_SECONDS 5.0
+
 static void
 start_summary (JxSessionTrace *self)
 {
-  SummaryRun *run = g_new0 (SummaryRun, 1);
+  SummaryRun *run;
 
+  if (jx_trace_comparison_get_state (self->comparison) == JX_SESSION_COMPARISON_RUNNING &&
+      jx_trace_comparison_get_estimate (self->comparison) <= SUMMARY_WAITS_SECONDS)
+    {
+      self->summary_held = TRUE;
+      return;
+    }
+  self->summary_held = FALSE;
+  run = g_new0 (SummaryRun, 1);
   run->item = g_object_ref (self);
   run->run = g_object_ref (jx_session_job_start (&self->summary_job));
   jx_timeline_summary_build_async (self->trace, run->run, summary_done, run);
@@ -317,6 +333,7 @@ _jx_session_trace_detach (JxSessionTrace *self)
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   jx_session_job_cancel (&self->summary_job);
+  self->summary_held = FALSE;
 
   /* A removed trace's memory goes now, not when the last view lets go of
    * the item. */
@@ -595,6 +612,13 @@ on_comparison_notify (JxTraceComparison *comparison,
   for (guint i = 0; i < G_N_ELEMENTS (comparison_props); i++)
     if (g_str_equal (pspec->name, comparison_props[i].part))
       notify (self, comparison_props[i].prop);
+  /* Done, failed or stopped: the summary held for it starts. */
+  if (self->summary_held && g_str_equal (pspec->name, "state") &&
+      jx_trace_comparison_get_state (comparison) != JX_SESSION_COMPARISON_RUNNING)
+    {
+      g_assert (self->attached && self->trace != NULL && self->summary == NULL);
+      start_summary (self);
+    }
 }
 
 static void

@@ -27,8 +27,13 @@
  *                   (jx_palette_trace_colors)
  *   "reference"     TRUE for the session's reference trace
  *   "summary"       the JxTimelineSummary, built off-thread once the trace is
- *                   loaded (NULL before, or when the build failed: views then
- *                   draw exactly from the invocation arrays)
+ *                   loaded and, for a compared trace whose comparison is
+ *                   running then and estimated to take at most 5 s, once
+ *                   that comparison stops (done, failed or cancelled): the
+ *                   two would share the cores, and the diff bars wait for
+ *                   the whole comparison. NULL before, or when
+ *                   the build failed: views then draw exactly from the
+ *                   invocation arrays, big rows pending
  *   "groups"        the JxStreamGroups of the session's fold grouping, made
  *                   at once when the trace loads or the grouping changes
  *   "fold"          the JxTimelineFold (folded sequences) of those groups and

@@ -39,6 +39,9 @@ struct _JxLoadSelectionDialog
   GtkCheckButton   *take_whole;
   GtkSpinner       *spinner;
   GtkLabel         *status;
+  GtkProgressBar   *progress;
+  guint             n_read;    /* locations defined so far, while reading */
+  guint             n_total;   /* of those the anchor announces; 0: not told yet */
 };
 
 G_DEFINE_FINAL_TYPE (JxLoadSelectionDialog, jx_load_selection_dialog, ADW_TYPE_MESSAGE_DIALOG)
@@ -211,7 +214,15 @@ on_changed (JxLoadSelectionDialog *self)
 
   selection = jx_load_selection_dialog_get_selection (self, &error);
   g_free (self->status_text);
-  if (selection == NULL)
+  if (!self->ready && self->n_total > 0)
+    {
+      g_autofree char *n_read = g_strdup_printf ("%'u", self->n_read);
+      g_autofree char *n_total = g_strdup_printf ("%'u", self->n_total);
+
+      /* TRANSLATORS: counts of locations (threads and GPU streams), e.g. "Reading definitions: 412 of 1,024 locations". */
+      self->status_text = g_strdup_printf (_("Reading definitions: %s of %s locations"), n_read, n_total);
+    }
+  else if (selection == NULL)
     self->status_text = g_strdup (error->message);
   else if (self->outline != NULL)
     {
@@ -236,6 +247,9 @@ on_changed (JxLoadSelectionDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->by_cluster), self->outline != NULL);
   gtk_widget_set_visible (self->cluster_box, by_cluster && (self->clusters != NULL || self->cluster_error != NULL));
   gtk_spinner_set_spinning (self->spinner, !self->ready || self->sampling);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress), !self->ready && self->n_total > 0);
+  if (self->n_total > 0)
+    gtk_progress_bar_set_fraction (self->progress, MIN (1.0, (double) self->n_read / self->n_total));
 }
 
 /* Clusters ----------------------------------------------------------------- */
@@ -350,6 +364,65 @@ on_by_cluster (JxLoadSelectionDialog *self)
 
 /* The definitions ---------------------------------------------------------- */
 
+typedef struct
+{
+  JxLoadSelectionDialog *self;
+  guint                  n_read;
+  guint                  n_total;
+} Told;
+
+static gboolean
+show_told (gpointer data)
+{
+  Told *told = data;
+  JxLoadSelectionDialog *self = told->self;
+
+  if (!self->ready && !g_cancellable_is_cancelled (self->cancellable))
+    {
+      self->n_read = told->n_read;
+      self->n_total = told->n_total;
+      on_changed (self);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+told_free (gpointer data)
+{
+  Told *told = data;
+
+  g_object_unref (told->self);
+  g_free (told);
+}
+
+typedef struct
+{
+  GTask *task;
+  int    permille;   /* last told */
+} Telling;
+
+/* In the reading thread: to the dialog's context, at most once per
+ * thousandth (and the last count). */
+static void
+on_outline_progress (guint    n_read,
+                     guint    n_total,
+                     gpointer user_data)
+{
+  Telling *telling = user_data;
+  int permille = n_total > 0 ? (int) ((guint64) n_read * 1000 / n_total) : 0;
+  Told *told;
+
+  if (permille == telling->permille && n_read < n_total)
+    return;
+  telling->permille = permille;
+  told = g_new0 (Told, 1);
+  /* The task holds the dialog while its thread runs. */
+  told->self = g_object_ref (g_task_get_source_object (telling->task));
+  told->n_read = n_read;
+  told->n_total = n_total;
+  g_main_context_invoke_full (g_task_get_context (telling->task), G_PRIORITY_DEFAULT, show_told, told, told_free);
+}
+
 static void
 outline_thread (GTask        *task,
                 gpointer      source_object,
@@ -358,9 +431,10 @@ outline_thread (GTask        *task,
 {
   g_autoptr(GError) error = NULL;
   JxTraceOutline *outline;
+  Telling telling = { task, -1 };
 
   jx_background_lower_thread ();
-  outline = jx_trace_outline_read (task_data, &error);
+  outline = jx_trace_outline_read_full (task_data, on_outline_progress, &telling, &error);
   if (outline == NULL)
     g_task_return_error (task, g_steal_pointer (&error));
   else
@@ -538,6 +612,7 @@ jx_load_selection_dialog_class_init (JxLoadSelectionDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxLoadSelectionDialog, take_representatives);
   gtk_widget_class_bind_template_child (widget_class, JxLoadSelectionDialog, take_whole);
   gtk_widget_class_bind_template_child (widget_class, JxLoadSelectionDialog, spinner);
+  gtk_widget_class_bind_template_child (widget_class, JxLoadSelectionDialog, progress);
   gtk_widget_class_bind_template_child (widget_class, JxLoadSelectionDialog, status);
   gtk_widget_class_bind_template_callback (widget_class, on_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_by_cluster);
@@ -596,6 +671,16 @@ jx_load_selection_dialog_get_ready (JxLoadSelectionDialog *self)
 {
   g_return_val_if_fail (JX_IS_LOAD_SELECTION_DIALOG (self), FALSE);
   return self->ready;
+}
+
+guint
+jx_load_selection_dialog_get_n_read (JxLoadSelectionDialog *self,
+                                     guint                 *n_total)
+{
+  g_return_val_if_fail (JX_IS_LOAD_SELECTION_DIALOG (self), 0);
+  if (n_total != NULL)
+    *n_total = self->n_total;
+  return self->n_read;
 }
 
 void

@@ -41,6 +41,12 @@ void              jx_load_selection_dialog_set_window    (JxLoadSelectionDialog 
                                                           const char            *start,
                                                           const char            *end);
 gboolean          jx_load_selection_dialog_get_ready     (JxLoadSelectionDialog *self);
+/* While the definitions are read, the dialog shows the locations defined so
+ * far of those the trace announces (a bar and "Reading definitions: 412 of
+ * 1,024 locations"): the last count told, and in *n_total the announced
+ * one (0 until told). */
+guint             jx_load_selection_dialog_get_n_read    (JxLoadSelectionDialog *self,
+                                                          guint                 *n_total);
 /* Choose by cluster instead of pattern and every k-th (the window still
  * applies); the first time, the sample is read ("n-clusters" then). */
 void              jx_load_selection_dialog_set_by_cluster (JxLoadSelectionDialog *self,

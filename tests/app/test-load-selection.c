@@ -3,7 +3,8 @@
  * the load is refused and a dialog states the estimate and the budget and
  * offers a part; its fields are checked as they are typed (a pattern that
  * matches nothing, a reversed window), "Load Selection" loads only the
- * chosen processes, and the trace's header says it is partial. Cancel
+ * chosen processes, and the trace's header says it is partial; reading the
+ * definitions told how many locations it had read. Cancel
  * leaves the refused trace as it was. Under a display (xvfb-run). */
 #include "config.h"
 
@@ -77,6 +78,12 @@ test_load_selection (void)
   g_autofree char *export_path = NULL;
   g_autoptr(GError) error = NULL;
   const char *body;
+  guint n_total = 0;
+
+  /* The definitions' progress was told, the last count complete: one
+   * location per rank. */
+  g_assert_cmpuint (jx_load_selection_dialog_get_n_read (dialog, &n_total), ==, 16);
+  g_assert_cmpuint (n_total, ==, 16);
 
   /* The refused trace is there, failed as too large. */
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (session)), ==, 1);

@@ -383,6 +383,47 @@ test_outline (void)
 }
 
 static void
+record_progress (guint    n_read,
+                 guint    n_total,
+                 gpointer user_data)
+{
+  guint pair[2] = { n_read, n_total };
+
+  g_array_append_vals (user_data, pair, 2);
+}
+
+/* Reading the definitions tells the locations defined so far of those the
+ * anchor announces, growing, in steps on a trace of many ranks, the last
+ * one complete; the outline is the one read without telling. */
+static void
+test_outline_progress (void)
+{
+  g_autofree char *dir = test_make_temp_dir ();
+  g_autofree char *anchor = test_generate (dir, 1500, 30000, 0);
+  g_autoptr(GArray) calls = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JxTraceOutline) plain = jx_trace_outline_read (anchor, &error);
+  g_autoptr(JxTraceOutline) told = jx_trace_outline_read_full (anchor, record_progress, calls, &error);
+  guint n_calls = calls->len / 2;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (jx_trace_outline_get_n_locations (told), ==, 1500);
+  g_assert_cmpuint (jx_trace_outline_get_n_locations (told), ==, jx_trace_outline_get_n_locations (plain));
+  g_assert_cmpuint (jx_trace_outline_get_n_processes (told), ==, jx_trace_outline_get_n_processes (plain));
+  g_assert_cmpuint (jx_trace_outline_get_event_bytes (told), ==, jx_trace_outline_get_event_bytes (plain));
+  g_assert_cmpuint (n_calls, >=, 2);
+  for (guint i = 0; i < n_calls; i++)
+    {
+      g_assert_cmpuint (g_array_index (calls, guint, 2 * i + 1), ==, 1500);
+      if (i > 0)
+        g_assert_cmpuint (g_array_index (calls, guint, 2 * i), >, g_array_index (calls, guint, 2 * i - 2));
+    }
+  g_assert_cmpuint (g_array_index (calls, guint, 0), <, 1500);
+  g_assert_cmpuint (g_array_index (calls, guint, 2 * n_calls - 2), ==, 1500);
+  jx_test_remove_tree (dir);
+}
+
+static void
 test_memory_size_parse (void)
 {
   static const struct { const char *text; guint64 bytes; } good[] = {
@@ -586,6 +627,7 @@ main (int    argc,
   g_test_add_func ("/model/partial/files-opened", test_files_opened);
   g_test_add_func ("/model/partial/errors", test_errors);
   g_test_add_func ("/model/partial/outline", test_outline);
+  g_test_add_func ("/model/partial/outline-progress", test_outline_progress);
   g_test_add_func ("/model/partial/description", test_description);
   g_test_add_func ("/model/partial/async", test_async);
   g_test_add_func ("/model/partial/memory/size-parse", test_memory_size_parse);

@@ -4,6 +4,7 @@
  * arrive one by one with their diff bars, the reference's change, a new
  * trace, a removal or a cancel recompute or drop exactly what they affect,
  * offsets never do, a session that goes away mid-run leaves nothing behind,
+ * a compared trace's timeline summary waits for its comparison,
  * and the selection's partner and the walk from difference to difference
  * follow the alignment. */
 #include "config.h"
@@ -291,6 +292,68 @@ test_cancel_remove_close (void)
   b = jx_session_add_path (session, pair.b);
   jx_test_wait_for_loads (session);
   g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_RUNNING);
+  finish_session (session);
+  pair_clear (&pair);
+}
+
+static gboolean
+has_summary (gpointer item)
+{
+  return jx_session_trace_get_summary (item) != NULL;
+}
+
+static void
+record_state_at_summary (JxSessionTrace           *item,
+                         GParamSpec               *pspec,
+                         JxSessionComparisonState *state)
+{
+  *state = jx_session_trace_get_comparison_state (item);
+}
+
+/* A compared trace's timeline summary waits while its comparison runs and
+ * starts when the comparison stops: done, or cancelled. The reference's
+ * does not wait. */
+static void
+test_summary_waits (void)
+{
+  Pair pair;
+  JxSession *session = jx_session_new ();
+  g_autoptr(JxTrace) ta = NULL;
+  g_autoptr(JxTrace) tb = NULL;
+  JxSessionTrace *a, *b, *c;
+  JxSessionComparisonState at_b = JX_SESSION_COMPARISON_RUNNING, at_c = JX_SESSION_COMPARISON_RUNNING;
+
+  pair_setup (&pair, 4, 60);
+  ta = jx_trace_load (pair.a, NULL, NULL, NULL, NULL, NULL);
+  tb = jx_trace_load (pair.b, NULL, NULL, NULL, NULL, NULL);
+  g_assert_nonnull (ta);
+  g_assert_nonnull (tb);
+  a = jx_session_add_trace (session, ta);
+  g_assert_true (jx_test_wait_until (has_summary, a, 30));
+
+  /* Added loaded: its comparison runs at once, its summary waits for it. */
+  b = jx_session_add_trace (session, tb);
+  g_signal_connect (b, "notify::summary", G_CALLBACK (record_state_at_summary), &at_b);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (b), ==, JX_SESSION_COMPARISON_RUNNING);
+  g_assert_null (jx_session_trace_get_summary (b));
+  g_assert_true (jx_test_wait_until (has_summary, b, 60));
+  g_assert_cmpint (at_b, ==, JX_SESSION_COMPARISON_DONE);
+  g_assert_true (jx_timeline_summary_get_trace (jx_session_trace_get_summary (b)) == tb);
+
+  /* Cancelled: the summary starts then. */
+  c = jx_session_add_trace (session, tb);
+  g_signal_connect (c, "notify::summary", G_CALLBACK (record_state_at_summary), &at_c);
+  g_assert_cmpint (jx_session_trace_get_comparison_state (c), ==, JX_SESSION_COMPARISON_RUNNING);
+  jx_session_cancel_comparison (session, c);
+  g_assert_true (jx_test_wait_until (has_summary, c, 60));
+  g_assert_cmpint (at_c, ==, JX_SESSION_COMPARISON_CANCELLED);
+
+  /* Removed while its summary waits: nothing starts for it. */
+  jx_session_remove (session, jx_session_add_trace (session, tb));
+  jx_test_spin (50);
+
+  g_clear_object (&ta);
+  g_clear_object (&tb);
   finish_session (session);
   pair_clear (&pair);
 }
@@ -621,6 +684,7 @@ main (int   argc,
   g_test_add_func ("/session/comparison/offsets", test_offsets_do_not_recompute);
   g_test_add_func ("/session/comparison/reference-change", test_reference_change);
   g_test_add_func ("/session/comparison/cancel-remove-close", test_cancel_remove_close);
+  g_test_add_func ("/session/comparison/summary-waits", test_summary_waits);
   g_test_add_func ("/session/comparison/differences", test_partner_and_differences);
   g_test_add_func ("/session/comparison/differences-by-impact", test_differences_by_impact);
   g_test_add_func ("/session/comparison/focus-function", test_focus_function);
