@@ -78,7 +78,7 @@ compute_mpi (const JxCliClusterRequest *request,
     return jx_cli_usage_error (command, "%s", _("--merged-tree needs every stream of a cluster in one process: use juxtrace-cli"));
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, FALSE, &stats))
+  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, 0, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();

@@ -363,6 +363,7 @@ jx_mpi_load_share (const char  *path,
                    guint        total_processes,
                    guint64      memory_budget,
                    gboolean     strict,
+                   gboolean     keep_external,
                    GError     **error)
 {
   g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
@@ -376,6 +377,7 @@ jx_mpi_load_share (const char  *path,
   options.n_threads = 1;
   options.selection = total_processes > 0 && processes->len == total_processes ? NULL : selection;
   options.memory_budget = memory_budget;
+  options.keep_external_messages = keep_external;
   options.budget_source = memory_budget != 0 ? "--memory-budget" : NULL;
   trace = jx_trace_load (path, &options, NULL, NULL, NULL, error);
   if (trace == NULL)

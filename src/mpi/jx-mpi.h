@@ -84,12 +84,15 @@ GHashTable *jx_mpi_plan_positions (JxMpiPlan *plan);
 
 /* Loads this rank's share of path (processes: positions in its
  * definitions, of total_processes; 0: unknown). A stream whose events cannot be read fails the load with
- * an error naming its event file; so does any defect with strict. */
+ * an error naming its event file; so does any defect with strict. With
+ * keep_external the share keeps its message events whose peer is in
+ * another share (jx_trace_get_external_messages). */
 JxTrace  *jx_mpi_load_share  (const char   *path,
                               GArray       *processes,
                               guint         total_processes,
                               guint64       memory_budget,
                               gboolean      strict,
+                              gboolean      keep_external,
                               GError      **error);
 
 /* Commands of one or more traces, each split over the ranks alone. */
@@ -99,23 +102,30 @@ typedef struct
   GPtrArray *plans;       /* JxMpiPlan per trace */
   GPtrArray *positions;   /* per trace: jx_mpi_plan_positions () */
   GPtrArray *traces;      /* JxTrace per trace: this rank's share; NULL
-                             when it has none (unless every_rank) */
+                             when it has none (unless JX_MPI_SHARES_EVERY_RANK) */
   GArray    *borrowed;    /* gboolean per trace: its share is one the
-                             plan gave another rank (every_rank) */
+                             plan gave another rank (JX_MPI_SHARES_EVERY_RANK) */
   double     reduce;      /* seconds of reductions inside a computation */
 } JxMpiShares;
 
-/* Collective: plans and loads every trace's share (every_rank: a share
- * for every rank; where the plan gives it none, the first process, for
- * the definitions, "borrowed"); stats get plan and load. FALSE after one message
- * (jx_mpi_all_ok) when a rank cannot. */
+typedef enum
+{
+  JX_MPI_SHARES_EVERY_RANK = 1 << 0, /* a share for every rank; where the plan gives
+                                        it none, the first process, for the
+                                        definitions, "borrowed" */
+  JX_MPI_SHARES_EXTERNAL   = 1 << 1, /* keep the message events with peers in other
+                                        shares (jx_mpi_load_share) */
+} JxMpiSharesFlags;
+
+/* Collective: plans and loads every trace's share; stats get plan and
+ * load. FALSE after one message (jx_mpi_all_ok) when a rank cannot. */
 gboolean  jx_mpi_shares_load (JxMpiShares  *shares,
                               const char   *command,
                               char * const *paths,
                               guint         n_traces,
                               JxCliTraces  *traces,
                               guint64       budget,
-                              gboolean      every_rank,
+                              JxMpiSharesFlags flags,
                               JxMpiStats   *stats);
 void      jx_mpi_shares_clear (JxMpiShares *shares);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiShares, jx_mpi_shares_clear)
@@ -159,6 +169,8 @@ int       jx_mpi_profile     (int           argc,
 int       jx_mpi_cluster     (int           argc,
                               char        **argv);
 int       jx_mpi_imbalance   (int           argc,
+                              char        **argv);
+int       jx_mpi_info        (int           argc,
                               char        **argv);
 
 G_END_DECLS
