@@ -361,6 +361,11 @@ match_cross (Merge          *m,
       else
         jx_trace_builder_recv (b, c->stream, c->time, c->peer, c->communicator, c->tag, c->size);
     }
+  /* The matcher notes the messages of a stream that ended early at its
+   * last event. */
+  for (guint s = 0; s < m->n_streams; s++)
+    if (flags_of (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
+      jx_trace_builder_count_event (b, s, (guint64) get_int (m->stream_of[s], "last_time"), JX_EVENT_MEASUREMENT);
   m->matched = jx_trace_builder_finish (b);
 }
 
