@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-mpi-commands.c — juxtrace-mpi cluster and imbalance under mpirun
+/* test-mpi-commands.c — juxtrace-mpi cluster, imbalance and info under mpirun
  * with 2 and 4 ranks print byte for byte what juxtrace-cli prints (JSON
  * without its timing fields; text and CSV as they are; the caveat lines of
  * traces with defects once): generated traces (one, and several together;
@@ -145,6 +145,81 @@ test_imbalance_real (void)
   assert_same (TRUE, "imbalance", "--json", barrier, NULL);
 }
 
+/* Cuts an event file to a fraction of its bytes: the stream ends early. */
+static void
+truncate_file (const char *path,
+               double      fraction)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) (length * fraction), NULL));
+}
+
+/* The messages between processes of different ranks' shares are matched
+ * on rank 0: counts, bytes, unmatched messages and their issues as one
+ * process finds them. */
+static void
+test_info_generated (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *evt = NULL;
+  g_auto(JxCliRun) run = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12",
+                   "--metrics", "--markers", NULL);
+  jx_cli_generate (dir, "b", &b, "--ranks", "8", "--iterations", "15", "--seed", "2",
+                   "--defect", "unclosed", "--defect", "backwards", "--defect", "undefined-region", NULL);
+  jx_cli_generate (dir, "c", &c, "--ranks", "7", "--iterations", "15", "--imbalance", "1,2:0.9", NULL);
+  /* Rank 3's stream ends early: the messages of the other processes with
+   * it are unmatched, those of the other shares found so on rank 0. */
+  evt = g_build_filename (b, "traces", "3.evt", NULL);
+  truncate_file (evt, 2.0 / 3.0);
+  jx_cli_run (&run, "info", "--json", b, NULL);
+  g_assert_nonnull (strstr (run.out, "\"unmatched-message\" : "));
+  g_assert_null (strstr (run.out, "\"unmatched-message\" : 0,"));
+  g_assert_null (strstr (run.out, "\"messages\" : 0,"));
+
+  assert_same (TRUE, "info", "--json", a, NULL);
+  assert_same (FALSE, "info", a, NULL);
+  assert_same (FALSE, "info", "--metrics", a, NULL);
+  assert_same (FALSE, "info", "--metrics", "--csv", a, NULL);
+  assert_same (TRUE, "info", "--metrics", "--json", a, NULL);
+  assert_same (TRUE, "info", "--json", b, NULL);
+  assert_same (FALSE, "info", b, NULL);
+  assert_same (TRUE, "info", "--json", c, NULL);
+  assert_same (FALSE, "info", c, NULL);
+  jx_test_remove_tree (dir);
+}
+
+static void
+test_info_real (void)
+{
+  static const char *const names[] = {
+    "casita__1_xeonphi_jacobi_01", "casita__1_xeonphi_jacobi_09", "TraceR__stencil4d-64",
+    "casita__4_mpi_ls_barr", "pipit__ping-pong-otf2-papi",
+  };
+
+  if (!jx_mpi_test_built ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = shared_trace (names[i]);
+
+      if (path == NULL)
+        {
+          g_test_skip ("the traces of ../shared/traces are not there");
+          return;
+        }
+      assert_same (TRUE, "info", "--json", path, NULL);
+      assert_same (FALSE, "info", path, NULL);
+    }
+}
+
 /* Rank 1 of 2 loads process 1 (the processes of equal work go round the
  * ranks); without its event file every rank stops, with one message. */
 static void
@@ -152,7 +227,7 @@ test_failure (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *a = NULL, *evt = NULL;
-  static const char *const commands[] = { "cluster", "imbalance" };
+  static const char *const commands[] = { "cluster", "imbalance", "info" };
 
   if (!jx_mpi_test_built ())
     return;
@@ -199,6 +274,8 @@ main (int    argc,
   g_test_add_func ("/mpi/cluster/real", test_cluster_real);
   g_test_add_func ("/mpi/imbalance/generated", test_imbalance_generated);
   g_test_add_func ("/mpi/imbalance/real", test_imbalance_real);
+  g_test_add_func ("/mpi/info/generated", test_info_generated);
+  g_test_add_func ("/mpi/info/real", test_info_real);
   g_test_add_func ("/mpi/failure", test_failure);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
