@@ -160,6 +160,36 @@ jx_trace_builder_external_message (JxTraceBuilder *self,
 }
 
 void
+jx_trace_builder_keep_external (JxTraceBuilder *self)
+{
+  g_return_if_fail (self != NULL);
+
+  self->keep_external = TRUE;
+}
+
+void
+_jx_stream_writer_keep_unmatched (JxStreamWriter       *sb,
+                                  const PendingMessage *pm,
+                                  gboolean              send,
+                                  guint64               peer)
+{
+  JxExternalMessage m;
+
+  memset (&m, 0, sizeof m);
+  m.time = pm->time;
+  m.size = pm->size;
+  m.peer = peer;
+  m.stream = sb->s.index;
+  m.communicator = pm->communicator;
+  m.tag = pm->tag;
+  m.send = send ? 1 : 0;
+  m.unmatched = 1;
+  if (sb->external == NULL)
+    sb->external = g_array_new (FALSE, FALSE, sizeof (JxExternalMessage));
+  g_array_append_val (sb->external, m);
+}
+
+void
 jx_trace_builder_set_messages_only (JxTraceBuilder *self)
 {
   g_return_if_fail (self != NULL);

@@ -500,6 +500,8 @@ jx_trace_load (const char           *path,
   ld->progress_data = progress_data;
   name = jx_trace_name_from_path (ld->anchor);
   ld->builder = jx_trace_builder_new (ld->anchor, name, 1);
+  if (ld->keep_external && partial != NULL)
+    jx_trace_builder_keep_external (ld->builder);
   if (partial != NULL)
     {
       jx_trace_builder_set_partial (ld->builder, partial);

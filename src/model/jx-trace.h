@@ -298,8 +298,10 @@ typedef struct
 
 /* A send or receive event of a partial load whose other end is on a
  * location the load left out, kept only when asked
- * (JxLoadOptions.keep_external_messages): juxtrace-mpi matches these
- * across the ranks' shares as a whole load matches its messages. */
+ * (JxLoadOptions.keep_external_messages), or one left unmatched among the
+ * loaded streams, which such a load keeps instead of reporting it:
+ * juxtrace-mpi matches these across the ranks' shares as a whole load
+ * matches its messages. */
 typedef struct
 {
   guint64 time;          /* as the stream holds it (raised when it went backwards) */
@@ -308,7 +310,9 @@ typedef struct
   guint32 stream;        /* this trace's stream */
   guint32 communicator;
   guint32 tag;
-  guint32 send;          /* 1: a send to peer, 0: a receive from peer */
+  guint16 send;          /* 1: a send to peer, 0: a receive from peer */
+  guint16 unmatched;     /* 1: peer is loaded, the message was not matched
+                            (a send is among the trace's messages then) */
 } JxExternalMessage;
 
 #define JX_TYPE_TRACE (jx_trace_get_type ())

@@ -33,7 +33,8 @@ typedef struct
   guint32 peer;
   guint32 communicator;
   guint32 tag;
-  guint32 send;
+  guint16 send;
+  guint16 unmatched;  /* left unmatched in its share: a message counted there */
   guint32 padding;
 } CrossMessage;
 
@@ -108,6 +109,7 @@ pack_rank (JxMpiShares *shares)
       c->communicator = external[i].communicator;
       c->tag = external[i].tag;
       c->send = external[i].send;
+      c->unmatched = external[i].unmatched;
     }
   jx_pack_u64 (out, cross->len);
   jx_pack_bytes (out, cross->data, (gsize) cross->len * sizeof (CrossMessage));
@@ -300,6 +302,18 @@ place_streams (Merge           *m,
   return TRUE;
 }
 
+/* By time; g_qsort_with_data is stable. */
+static gint
+compare_time (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  const CrossMessage *x = *(const CrossMessage * const *) a;
+  const CrossMessage *y = *(const CrossMessage * const *) b;
+
+  return x->time < y->time ? -1 : x->time > y->time ? 1 : 0;
+}
+
 /* The cross-share messages through the loader's matcher: a builder of the
  * whole trace's streams holding only them. */
 static void
@@ -327,8 +341,10 @@ match_cross (Merge          *m,
         jx_trace_builder_mark_truncated (b, s, NULL);
     }
 
-  /* By stream, each stream's records in their order (a stable counting
-   * sort): the builder takes a stream's events in time order. */
+  /* By stream (a stable counting sort), then by time: the builder takes
+   * a stream's events in time order. A share's leftovers come after its
+   * records with other shares; either keep their order among themselves,
+   * which is all matching needs (their peers differ). */
   for (guint r = 0; r < m->parts->len; r++)
     {
       Part *part = g_ptr_array_index (m->parts, r);
@@ -351,6 +367,13 @@ match_cross (Merge          *m,
 
           sorted[start[c->stream]++] = c;
         }
+    }
+  for (guint s = 0; s < m->n_streams; s++)
+    {
+      gsize begin = s > 0 ? start[s - 1] : 0;
+
+      g_qsort_with_data (sorted + begin, (gint) (start[s] - begin), sizeof (const CrossMessage *),
+                         compare_time, NULL);
     }
   for (gsize i = 0; i < n; i++)
     {
@@ -507,7 +530,9 @@ merge_report (Merge      *m,
     {
       GPtrArray *list = g_ptr_array_index (per_stream, s);
 
-      for (guint i = 0; i < list->len && json_array_get_length (issues) < JX_LOAD_REPORT_MAX_ISSUES; i++)
+      /* The loader lists at most as many issues per stream as in all. */
+      for (guint i = 0; i < list->len && i < JX_LOAD_REPORT_MAX_ISSUES
+                        && json_array_get_length (issues) < JX_LOAD_REPORT_MAX_ISSUES; i++)
         json_array_add_object_element (issues, json_object_ref (g_ptr_array_index (list, i)));
     }
   json_object_set_array_member (report, "issues", issues);
@@ -551,7 +576,7 @@ merge_counts (Merge      *m,
   JsonArray *metrics = json_object_get_array_member (whole, "metrics");
   gboolean any = FALSE;
   gint64 start = get_int (span, "start_ticks"), end = get_int (span, "end_ticks");
-  guint64 bytes = 0;
+  guint64 bytes = 0, n_sends = 0;
 
   for (guint r = 0; r < m->parts->len; r++)
     {
@@ -621,9 +646,24 @@ merge_counts (Merge      *m,
         }
     }
 
-  for (guint i = 0; i < jx_trace_get_n_messages (m->matched); i++)
-    bytes += jx_trace_get_message_size (m->matched, i);
-  add_int (whole, "messages", jx_trace_get_n_messages (m->matched));
+  /* The sends between shares; those left unmatched inside a share are
+   * among its messages already. */
+  for (guint r = 0; r < m->parts->len; r++)
+    {
+      Part *part = g_ptr_array_index (m->parts, r);
+
+      for (guint i = 0; i < part->cross->len; i++)
+        {
+          const CrossMessage *c = &g_array_index (part->cross, CrossMessage, i);
+
+          if (c->send && !c->unmatched)
+            {
+              n_sends++;
+              bytes += c->size;
+            }
+        }
+    }
+  add_int (whole, "messages", (gint64) n_sends);
   add_int (whole, "message_bytes", (gint64) bytes);
 
   json_object_set_int_member (span, "start_ticks", start);

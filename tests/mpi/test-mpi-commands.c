@@ -174,11 +174,22 @@ test_info_generated (void)
                    "--metrics", "--markers", NULL);
   jx_cli_generate (dir, "b", &b, "--ranks", "8", "--iterations", "15", "--seed", "2",
                    "--defect", "unclosed", "--defect", "backwards", "--defect", "undefined-region", NULL);
-  jx_cli_generate (dir, "c", &c, "--ranks", "7", "--iterations", "15", "--imbalance", "1,2:0.9", NULL);
+  /* Three heavy ranks: the others' shares hold neighbours, which message
+   * each other, and two streams end early, so messages go unmatched both
+   * inside shares and across them (rank 0 lists them all in the loader's
+   * order). */
+  jx_cli_generate (dir, "c", &c, "--ranks", "10", "--iterations", "12", "--seed", "3",
+                   "--imbalance", "0,1,2:0.9", NULL);
   /* Rank 3's stream ends early: the messages of the other processes with
    * it are unmatched, those of the other shares found so on rank 0. */
   evt = g_build_filename (b, "traces", "3.evt", NULL);
   truncate_file (evt, 2.0 / 3.0);
+  g_free (evt);
+  evt = g_build_filename (c, "traces", "1.evt", NULL);
+  truncate_file (evt, 0.5);
+  g_free (evt);
+  evt = g_build_filename (c, "traces", "5.evt", NULL);
+  truncate_file (evt, 0.7);
   jx_cli_run (&run, "info", "--json", b, NULL);
   g_assert_nonnull (strstr (run.out, "\"unmatched-message\" : "));
   g_assert_null (strstr (run.out, "\"unmatched-message\" : 0,"));
