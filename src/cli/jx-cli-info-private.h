@@ -14,6 +14,11 @@ G_BEGIN_DECLS
 
 /* The document `info --json` prints for trace. */
 JsonNode *jx_cli_info_build_json (JxTrace *trace);
+/* A stream object's "flags" of the document as JX_STREAM_FLAG_* bits, and
+ * set from bits (in the document's order). */
+guint     jx_cli_info_get_stream_flags (JsonObject *stream);
+void      jx_cli_info_set_stream_flags (JsonObject *stream,
+                                        guint       flags);
 
 typedef struct
 {

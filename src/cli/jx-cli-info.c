@@ -40,6 +40,31 @@ add_stream_flags (JsonBuilder    *builder,
   json_builder_end_array (builder);
 }
 
+guint
+jx_cli_info_get_stream_flags (JsonObject *stream)
+{
+  JsonArray *names = json_object_get_array_member (stream, "flags");
+  guint flags = 0;
+
+  for (guint i = 0; names != NULL && i < json_array_get_length (names); i++)
+    for (guint f = 0; f < G_N_ELEMENTS (stream_flag_names); f++)
+      if (g_strcmp0 (json_array_get_string_element (names, i), stream_flag_names[f].name) == 0)
+        flags |= stream_flag_names[f].flag;
+  return flags;
+}
+
+void
+jx_cli_info_set_stream_flags (JsonObject *stream,
+                              guint       flags)
+{
+  JsonArray *names = json_array_new ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (stream_flag_names); f++)
+    if (flags & stream_flag_names[f].flag)
+      json_array_add_string_element (names, stream_flag_names[f].name);
+  json_object_set_array_member (stream, "flags", names);
+}
+
 static guint
 count_markers_of_def (JxTrace *trace,
                       guint    def)

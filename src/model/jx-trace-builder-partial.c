@@ -130,6 +130,31 @@ jx_trace_builder_add_unselected_messages (JxTraceBuilder *self,
     self->partial->n_messages_unselected += n;
 }
 
+/* Appends a record of a send or receive (time, size, communicator, tag of
+ * pm; its sender and receiver are not used) with peer to the stream's. */
+static void
+append_external (JxStreamWriter       *sb,
+                 const PendingMessage *pm,
+                 gboolean              send,
+                 guint64               peer,
+                 gboolean              unmatched)
+{
+  JxExternalMessage m;
+
+  memset (&m, 0, sizeof m);
+  m.time = pm->time;
+  m.size = pm->size;
+  m.peer = peer;
+  m.stream = sb->s.index;
+  m.communicator = pm->communicator;
+  m.tag = pm->tag;
+  m.send = send ? 1 : 0;
+  m.unmatched = unmatched ? 1 : 0;
+  if (sb->external == NULL)
+    sb->external = g_array_new (FALSE, FALSE, sizeof (JxExternalMessage));
+  g_array_append_val (sb->external, m);
+}
+
 void
 jx_trace_builder_external_message (JxTraceBuilder *self,
                                    guint32         stream,
@@ -140,23 +165,14 @@ jx_trace_builder_external_message (JxTraceBuilder *self,
                                    guint32         tag,
                                    guint64         size)
 {
+  PendingMessage pm = { .size = size, .communicator = communicator, .tag = tag };
   JxStreamWriter *sb;
-  JxExternalMessage m;
 
   g_return_if_fail (self != NULL && stream < self->streams->len);
 
   sb = _jx_trace_builder_event (self, stream, &time, send ? JX_EVENT_MPI_SEND : JX_EVENT_MPI_RECV);
-  memset (&m, 0, sizeof m);
-  m.time = time;
-  m.size = size;
-  m.peer = peer;
-  m.stream = stream;
-  m.communicator = communicator;
-  m.tag = tag;
-  m.send = send ? 1 : 0;
-  if (sb->external == NULL)
-    sb->external = g_array_new (FALSE, FALSE, sizeof (JxExternalMessage));
-  g_array_append_val (sb->external, m);
+  pm.time = time;
+  append_external (sb, &pm, send, peer, FALSE);
 }
 
 void
@@ -173,20 +189,7 @@ _jx_stream_writer_keep_unmatched (JxStreamWriter       *sb,
                                   gboolean              send,
                                   guint64               peer)
 {
-  JxExternalMessage m;
-
-  memset (&m, 0, sizeof m);
-  m.time = pm->time;
-  m.size = pm->size;
-  m.peer = peer;
-  m.stream = sb->s.index;
-  m.communicator = pm->communicator;
-  m.tag = pm->tag;
-  m.send = send ? 1 : 0;
-  m.unmatched = 1;
-  if (sb->external == NULL)
-    sb->external = g_array_new (FALSE, FALSE, sizeof (JxExternalMessage));
-  g_array_append_val (sb->external, m);
+  append_external (sb, pm, send, peer, TRUE);
 }
 
 void

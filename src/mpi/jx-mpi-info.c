@@ -140,45 +140,6 @@ unpack_part (GBytes *bytes,
   return part->doc != NULL && JSON_NODE_HOLDS_OBJECT (part->doc) && !in.bad;
 }
 
-/* The stream flags of a document, as JX_STREAM_FLAG_* bits and back, in
- * the order jx_cli_info_build_json writes them. */
-static const struct
-{
-  guint       flag;
-  const char *name;
-} flag_names[] = {
-  { JX_STREAM_FLAG_MISSING,   "missing" },
-  { JX_STREAM_FLAG_TRUNCATED, "truncated" },
-  { JX_STREAM_FLAG_EMPTY,     "empty" },
-  { JX_STREAM_FLAG_REPAIRED,  "repaired" },
-  { JX_STREAM_FLAG_CLIPPED,   "clipped" },
-};
-
-static guint
-flags_of (JsonObject *stream)
-{
-  JsonArray *names = json_object_get_array_member (stream, "flags");
-  guint flags = 0;
-
-  for (guint i = 0; names != NULL && i < json_array_get_length (names); i++)
-    for (guint f = 0; f < G_N_ELEMENTS (flag_names); f++)
-      if (g_strcmp0 (json_array_get_string_element (names, i), flag_names[f].name) == 0)
-        flags |= flag_names[f].flag;
-  return flags;
-}
-
-static void
-set_flags (JsonObject *stream,
-           guint       flags)
-{
-  JsonArray *names = json_array_new ();
-
-  for (guint f = 0; f < G_N_ELEMENTS (flag_names); f++)
-    if (flags & flag_names[f].flag)
-      json_array_add_string_element (names, flag_names[f].name);
-  json_object_set_array_member (stream, "flags", names);
-}
-
 static gint64
 get_int (JsonObject *object,
          const char *name)
@@ -337,7 +298,7 @@ match_cross (Merge          *m,
     {
       jx_trace_builder_add_stream (b, m->process_of[s], json_object_get_string_member (m->stream_of[s], "name"),
                                    JX_STREAM_OTHER);
-      if (flags_of (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
+      if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
         jx_trace_builder_mark_truncated (b, s, NULL);
     }
 
@@ -387,7 +348,7 @@ match_cross (Merge          *m,
   /* The matcher notes the messages of a stream that ended early at its
    * last event. */
   for (guint s = 0; s < m->n_streams; s++)
-    if (flags_of (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
+    if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
       jx_trace_builder_count_event (b, s, (guint64) get_int (m->stream_of[s], "last_time"), JX_EVENT_MEASUREMENT);
   m->matched = jx_trace_builder_finish (b);
 }
@@ -406,11 +367,11 @@ merge_structure (Merge      *m,
   for (guint s = 0; s < m->n_streams; s++)
     {
       JsonObject *stream = json_object_ref (m->stream_of[s]);
-      guint flags = flags_of (stream) | (jx_trace_get_stream (m->matched, s)->flags & JX_STREAM_FLAG_REPAIRED);
+      guint flags = jx_cli_info_get_stream_flags (stream) | (jx_trace_get_stream (m->matched, s)->flags & JX_STREAM_FLAG_REPAIRED);
 
       json_object_set_int_member (stream, "index", s);
       json_object_set_int_member (stream, "process", m->process_of[s]);
-      set_flags (stream, flags);
+      jx_cli_info_set_stream_flags (stream, flags);
       json_array_add_object_element (streams, stream);
       if (n_streams[m->process_of[s]]++ == 0)
         first[m->process_of[s]] = s;
@@ -455,7 +416,7 @@ merge_event_files (Merge      *m,
       JsonArray *list = json_object_get_array_member (share_report, member);
       guint k = GPOINTER_TO_UINT (g_hash_table_lookup (taken, part));
 
-      if (!(flags_of (m->stream_of[s]) & flag) || list == NULL || k >= json_array_get_length (list))
+      if (!(jx_cli_info_get_stream_flags (m->stream_of[s]) & flag) || list == NULL || k >= json_array_get_length (list))
         continue;
       json_array_add_element (files, json_node_copy (json_array_get_element (list, k)));
       g_hash_table_insert (taken, part, GUINT_TO_POINTER (k + 1));
@@ -537,19 +498,32 @@ merge_report (Merge      *m,
     }
   json_object_set_array_member (report, "issues", issues);
 
-  /* Streams by flag, from the merged streams. */
-  for (guint f = 0; f < G_N_ELEMENTS (flag_names); f++)
-    {
-      guint count = 0;
+  /* Streams by flag (the members of the shares' counts), from the merged
+   * streams. */
+  {
+    JsonObject *names = json_object_get_object_member (report, "streams");
+    g_autoptr(GList) members = names != NULL ? json_object_get_members (names) : NULL;
+    JsonArray *streams = json_object_get_array_member (whole, "streams");
 
-      for (guint s = 0; s < m->n_streams; s++)
-        if (flags_of (json_array_get_object_element (json_object_get_array_member (whole, "streams"), s))
-            & flag_names[f].flag)
-          count++;
-      json_object_set_int_member (counts, flag_names[f].name, count);
-      if (flag_names[f].flag & (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED))
-        n_lost += count;
-    }
+    for (GList *l = members; l != NULL; l = l->next)
+      {
+        guint count = 0;
+
+        for (guint s = 0; s < m->n_streams; s++)
+          {
+            JsonArray *flags = json_object_get_array_member (json_array_get_object_element (streams, s), "flags");
+
+            for (guint f = 0; f < json_array_get_length (flags); f++)
+              if (g_strcmp0 (json_array_get_string_element (flags, f), l->data) == 0)
+                count++;
+          }
+        json_object_set_int_member (counts, l->data, count);
+      }
+    for (guint s = 0; s < m->n_streams; s++)
+      if (jx_cli_info_get_stream_flags (json_array_get_object_element (streams, s))
+          & (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED))
+        n_lost++;
+  }
   json_object_set_object_member (report, "streams", counts);
   merge_event_files (m, report, "missing_event_files", JX_STREAM_FLAG_MISSING);
   merge_event_files (m, report, "truncated_event_files", JX_STREAM_FLAG_TRUNCATED);
