@@ -64,11 +64,12 @@ part_free (gpointer data)
 }
 
 static GByteArray *
-pack_rank (JxMpiShares *shares)
+pack_rank (JxMpiShares *shares,
+           guint        t)
 {
   GByteArray *out = g_byte_array_new ();
-  JxTrace *share = g_ptr_array_index (shares->traces, 0);
-  GHashTable *positions = g_ptr_array_index (shares->positions, 0);
+  JxTrace *share = jx_mpi_shares_contributes (shares, t) ? g_ptr_array_index (shares->traces, t) : NULL;
+  GHashTable *positions = g_ptr_array_index (shares->positions, t);
   g_autoptr(JsonNode) doc = NULL;
   g_autoptr(JsonGenerator) generator = NULL;
   g_autofree char *text = NULL;
@@ -89,7 +90,7 @@ pack_rank (JxMpiShares *shares)
 
   for (guint s = 0; s < jx_trace_get_n_streams (share); s++)
     {
-      guint32 position = jx_mpi_shares_position (shares, 0, s);
+      guint32 position = jx_mpi_shares_position (shares, t, s);
 
       g_array_append_val (streams, position);
     }
@@ -298,7 +299,11 @@ match_cross (Merge          *m,
     {
       jx_trace_builder_add_stream (b, m->process_of[s], json_object_get_string_member (m->stream_of[s], "name"),
                                    JX_STREAM_OTHER);
-      if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
+      /* Messages with a stream whose events are lost are counted, not
+       * listed. */
+      if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_MISSING)
+        jx_trace_builder_mark_missing (b, s, NULL);
+      else if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
         jx_trace_builder_mark_truncated (b, s, NULL);
     }
 
@@ -686,6 +691,60 @@ merge (GPtrArray       *packets,
   return whole;
 }
 
+/* Collective: rank 0 gets the document of trace t of the shares, the
+ * others NULL; FALSE after one message when it cannot be made. */
+static gboolean
+merged_document (JxMpiShares  *shares,
+                 const char   *command,
+                 guint         t,
+                 const char   *path,
+                 JsonNode    **whole)
+{
+  g_autoptr(GByteArray) mine = pack_rank (shares, t);
+  g_autoptr(GPtrArray) packets = jx_mpi_gather (mine);
+  g_autoptr(GError) error = NULL;
+
+  *whole = NULL;
+  if (jx_mpi.rank == 0)
+    {
+      JxMpiPlan *plan = g_ptr_array_index (shares->plans, t);
+
+      /* Rank 0 always has a share: the first group goes to it. */
+      *whole = merge (packets, path, plan->outline_a, g_ptr_array_index (shares->traces, t), &error);
+      if (*whole == NULL)
+        g_prefix_error (&error, "%s: ", path);
+    }
+  return jx_mpi_all_ok (command, error);
+}
+
+gboolean
+jx_mpi_shares_matched_reports (JxMpiShares  *shares,
+                               const char   *command,
+                               gboolean      json,
+                               char * const *paths,
+                               GPtrArray   **reports)
+{
+  *reports = jx_mpi.rank == 0 ? g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref) : NULL;
+  for (guint t = 0; t < shares->traces->len; t++)
+    {
+      g_autoptr(JsonNode) whole = NULL;
+      JsonNode *report;
+
+      if (!merged_document (shares, command, t, paths[t], &whole))
+        {
+          g_clear_pointer (reports, g_ptr_array_unref);
+          return FALSE;
+        }
+      if (whole == NULL)
+        continue;
+      report = json_object_dup_member (json_node_get_object (whole), "load_report");
+      g_ptr_array_add (*reports, report);
+      if (!json)
+        jx_mpi_report_caveat (report, paths[t]);
+    }
+  return TRUE;
+}
+
 static int
 compute_mpi (const JxCliInfoRequest *request,
              JxCliInfoResult        *result,
@@ -694,43 +753,30 @@ compute_mpi (const JxCliInfoRequest *request,
   const char *command = request->command;
   char *paths[] = { (char *) request->path, NULL };
   g_auto(JxMpiShares) shares = { 0 };
-  g_autoptr(GByteArray) mine = NULL;
-  g_autoptr(GPtrArray) packets = NULL;
-  g_autoptr(GError) error = NULL;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
-  double t0 = jx_mpi_now (), t, cpu;
+  double t0 = jx_mpi_now (), t;
   int status;
 
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget, JX_MPI_SHARES_EXTERNAL, &stats))
+  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget,
+                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
-  cpu = jx_mpi_cpu_seconds ();
-  mine = pack_rank (&shares);
-  stats.compute = jx_mpi_now () - t;
-  stats.cpu += jx_mpi_cpu_seconds () - cpu;
-  t = jx_mpi_now ();
-
-  packets = jx_mpi_gather (mine);
+  if (!merged_document (&shares, command, 0, request->path, &result->info))
+    return JX_CLI_EXIT_INPUT;
   if (jx_mpi.rank == 0)
     {
-      JxMpiPlan *plan = g_ptr_array_index (shares.plans, 0);
-
-      /* Rank 0 always has a share: the first group goes to it. */
       result->clock = g_object_ref (g_ptr_array_index (shares.traces, 0));
-      result->info = merge (packets, request->path, plan->outline_a, result->clock, &error);
-      if (result->info == NULL)
-        status = jx_cli_input_error (command, request->path, error);
-      else if (!request->traces->json)
+      if (!request->traces->json)
         jx_mpi_report_caveat (json_object_get_member (json_node_get_object (result->info), "load_report"),
                               request->path);
     }
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     result->quiet = TRUE;
-  return status;
+  return JX_CLI_EXIT_OK;
 }
 
 int

@@ -5,8 +5,9 @@
  * traces with defects once): generated traces (one, and several together;
  * cluster with --threshold) and real ones of ../shared/traces (the Jacobi
  * runs, a stencil trace with defects, a trace of fewer processes than
- * ranks). A missing event file of rank 1's share stops every rank with one
- * message. Skips when juxtrace-mpi was not built. */
+ * ranks). A missing event file of rank 1's share: info and cluster print
+ * what juxtrace-cli prints, imbalance stops every rank with one message.
+ * Skips when juxtrace-mpi was not built. */
 #include "config.h"
 
 #include <stdio.h>
@@ -232,13 +233,43 @@ test_info_real (void)
 }
 
 /* Rank 1 of 2 loads process 1 (the processes of equal work go round the
- * ranks); without its event file every rank stops, with one message. */
+ * ranks); without its event file juxtrace-cli info shows the load report
+ * and juxtrace-cli cluster lists the stream as not clustered: so do
+ * juxtrace-mpi info and cluster, the messages with the lost stream counted
+ * across the shares. */
+static void
+test_missing_event_file (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *b = NULL, *evt = NULL;
+  g_auto(JxCliRun) run = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "4", "--iterations", "8", NULL);
+  jx_cli_generate (dir, "b", &b, "--ranks", "5", "--iterations", "6", "--seed", "4", NULL);
+  evt = g_build_filename (a, "traces", "1.evt", NULL);
+  g_assert_cmpint (g_unlink (evt), ==, 0);
+  jx_cli_run (&run, "cluster", a, NULL);
+  g_assert_nonnull (strstr (run.out, "not clustered"));
+
+  assert_same (FALSE, "info", a, NULL);
+  assert_same (TRUE, "info", "--json", a, NULL);
+  assert_same (FALSE, "cluster", a, NULL);
+  assert_same (TRUE, "cluster", "--json", a, b, NULL);
+  assert_same (FALSE, "cluster", "--csv", b, a, NULL);
+  jx_test_remove_tree (dir);
+}
+
+/* Without the event file of rank 1's share, imbalance, which needs every
+ * stream's events, stops every rank with one message. */
 static void
 test_failure (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *a = NULL, *evt = NULL;
-  static const char *const commands[] = { "cluster", "imbalance", "info" };
+  static const char *const commands[] = { "imbalance" };
 
   if (!jx_mpi_test_built ())
     return;
@@ -287,6 +318,7 @@ main (int    argc,
   g_test_add_func ("/mpi/imbalance/real", test_imbalance_real);
   g_test_add_func ("/mpi/info/generated", test_info_generated);
   g_test_add_func ("/mpi/info/real", test_info_real);
+  g_test_add_func ("/mpi/missing-event-file", test_missing_event_file);
   g_test_add_func ("/mpi/failure", test_failure);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
