@@ -63,9 +63,53 @@ part_free (gpointer data)
   g_free (data);
 }
 
+/* What the load report of the whole trace needs of a share's document:
+ * its processes and streams in brief and its load report. */
+static JsonNode *
+report_document (JxTrace *share)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  JsonNode *root;
+  JsonObject *doc;
+  JsonArray *processes = json_array_new ();
+  JsonArray *streams = json_array_new ();
+
+  json_builder_begin_object (builder);
+  jx_cli_json_add_load_report (builder, share);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  doc = json_node_get_object (root);
+  for (guint p = 0; p < jx_trace_get_n_processes (share); p++)
+    {
+      const JxProcess *process = jx_trace_get_process (share, p);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "name", jx_cli_nonnull (process->name));
+      json_object_set_int_member (o, "rank", process->rank);
+      json_object_set_int_member (o, "n_streams", process->n_streams);
+      json_array_add_object_element (processes, o);
+    }
+  for (guint i = 0; i < jx_trace_get_n_streams (share); i++)
+    {
+      const JxStream *stream = jx_trace_get_stream (share, i);
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "name", jx_cli_nonnull (stream->name));
+      json_object_set_int_member (o, "process", stream->process);
+      json_object_set_int_member (o, "last_time", (gint64) stream->last_time);
+      jx_cli_info_set_stream_flags (o, stream->flags);
+      json_array_add_object_element (streams, o);
+    }
+  json_object_set_array_member (doc, "processes", processes);
+  json_object_set_array_member (doc, "streams", streams);
+  return root;
+}
+
+/* report_only: a report_document () instead of the info document. */
 static GByteArray *
 pack_rank (JxMpiShares *shares,
-           guint        t)
+           guint        t,
+           gboolean     report_only)
 {
   GByteArray *out = g_byte_array_new ();
   JxTrace *share = jx_mpi_shares_contributes (shares, t) ? g_ptr_array_index (shares->traces, t) : NULL;
@@ -82,7 +126,7 @@ pack_rank (JxMpiShares *shares,
   if (share == NULL)
     return out;
 
-  doc = jx_cli_info_build_json (share);
+  doc = report_only ? report_document (share) : jx_cli_info_build_json (share);
   generator = json_generator_new ();
   json_generator_set_root (generator, doc);
   text = json_generator_to_data (generator, NULL);
@@ -655,6 +699,7 @@ merge_counts (Merge      *m,
 /* Rank 0: the whole trace's document from the ranks' packets. */
 static JsonNode *
 merge (GPtrArray       *packets,
+       gboolean         report_only,
        const char      *path,
        JxTraceOutline  *outline,
        JxTrace         *clock,
@@ -686,21 +731,24 @@ merge (GPtrArray       *packets,
 
   whole = json_node_ref (((Part *) g_ptr_array_index (m.parts, 0))->doc);
   merge_structure (&m, json_node_get_object (whole));
-  merge_counts (&m, json_node_get_object (whole), clock);
+  if (!report_only)
+    merge_counts (&m, json_node_get_object (whole), clock);
   merge_report (&m, json_node_get_object (whole));
   return whole;
 }
 
-/* Collective: rank 0 gets the document of trace t of the shares, the
- * others NULL; FALSE after one message when it cannot be made. */
+/* Collective: rank 0 gets the document of trace t of the shares (its
+ * processes, streams and load report only with report_only), the others
+ * NULL; FALSE after one message when it cannot be made. */
 static gboolean
 merged_document (JxMpiShares  *shares,
                  const char   *command,
                  guint         t,
+                 gboolean      report_only,
                  const char   *path,
                  JsonNode    **whole)
 {
-  g_autoptr(GByteArray) mine = pack_rank (shares, t);
+  g_autoptr(GByteArray) mine = pack_rank (shares, t, report_only);
   g_autoptr(GPtrArray) packets = jx_mpi_gather (mine);
   g_autoptr(GError) error = NULL;
 
@@ -710,7 +758,7 @@ merged_document (JxMpiShares  *shares,
       JxMpiPlan *plan = g_ptr_array_index (shares->plans, t);
 
       /* Rank 0 always has a share: the first group goes to it. */
-      *whole = merge (packets, path, plan->outline_a, g_ptr_array_index (shares->traces, t), &error);
+      *whole = merge (packets, report_only, path, plan->outline_a, g_ptr_array_index (shares->traces, t), &error);
       if (*whole == NULL)
         g_prefix_error (&error, "%s: ", path);
     }
@@ -730,7 +778,7 @@ jx_mpi_shares_matched_reports (JxMpiShares  *shares,
       g_autoptr(JsonNode) whole = NULL;
       JsonNode *report;
 
-      if (!merged_document (shares, command, t, paths[t], &whole))
+      if (!merged_document (shares, command, t, TRUE, paths[t], &whole))
         {
           g_clear_pointer (reports, g_ptr_array_unref);
           return FALSE;
@@ -765,7 +813,7 @@ compute_mpi (const JxCliInfoRequest *request,
                            JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
-  if (!merged_document (&shares, command, 0, request->path, &result->info))
+  if (!merged_document (&shares, command, 0, FALSE, request->path, &result->info))
     return JX_CLI_EXIT_INPUT;
   if (jx_mpi.rank == 0)
     {
