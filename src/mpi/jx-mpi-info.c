@@ -739,7 +739,9 @@ merge (GPtrArray       *packets,
 
 /* Collective: rank 0 gets the document of trace t of the shares (its
  * processes, streams and load report only with report_only), the others
- * NULL; FALSE after one message when it cannot be made. */
+ * NULL; FALSE after one message when it cannot be made. Without
+ * report_only the share of trace t is replaced with its clock (an empty
+ * trace of its timer resolution). */
 static gboolean
 merged_document (JxMpiShares  *shares,
                  const char   *command,
@@ -749,8 +751,21 @@ merged_document (JxMpiShares  *shares,
                  JsonNode    **whole)
 {
   g_autoptr(GByteArray) mine = pack_rank (shares, t, report_only);
-  g_autoptr(GPtrArray) packets = jx_mpi_gather (mine);
+  g_autoptr(GPtrArray) packets = NULL;
   g_autoptr(GError) error = NULL;
+  JxTrace *share = g_ptr_array_index (shares->traces, t);
+
+  /* Info needs no more of a share than its clock: its events go before
+   * rank 0 takes the others' documents. */
+  if (!report_only && share != NULL)
+    {
+      JxTraceBuilder *b = jx_trace_builder_new (jx_trace_get_path (share), NULL,
+                                                jx_trace_get_timer_resolution (share));
+
+      g_ptr_array_index (shares->traces, t) = jx_trace_builder_finish (b);
+      g_object_unref (share);
+    }
+  packets = jx_mpi_gather (mine);
 
   *whole = NULL;
   if (jx_mpi.rank == 0)
