@@ -105,11 +105,14 @@ report_document (JxTrace *share)
   return root;
 }
 
-/* report_only: a report_document () instead of the info document. */
+/* report_only: a report_document () instead of the info document. With
+ * own (rank 0) the document stays here, in *own, instead of travelling
+ * as text. */
 static GByteArray *
 pack_rank (JxMpiShares *shares,
            guint        t,
-           gboolean     report_only)
+           gboolean     report_only,
+           JsonNode   **own)
 {
   GByteArray *out = g_byte_array_new ();
   JxTrace *share = jx_mpi_shares_contributes (shares, t) ? g_ptr_array_index (shares->traces, t) : NULL;
@@ -127,9 +130,14 @@ pack_rank (JxMpiShares *shares,
     return out;
 
   doc = report_only ? report_document (share) : jx_cli_info_build_json (share);
-  generator = json_generator_new ();
-  json_generator_set_root (generator, doc);
-  text = json_generator_to_data (generator, NULL);
+  if (own != NULL)
+    *own = json_node_ref (doc);
+  else
+    {
+      generator = json_generator_new ();
+      json_generator_set_root (generator, doc);
+      text = json_generator_to_data (generator, NULL);
+    }
   jx_pack_string (out, text);
 
   for (guint s = 0; s < jx_trace_get_n_streams (share); s++)
@@ -161,9 +169,11 @@ pack_rank (JxMpiShares *shares,
   return out;
 }
 
+/* own: the document of a packet without text (rank 0's own). */
 static gboolean
-unpack_part (GBytes *bytes,
-             Part   *part)
+unpack_part (GBytes   *bytes,
+             JsonNode *own,
+             Part     *part)
 {
   JxUnpack in;
   g_autofree char *text = NULL;
@@ -173,7 +183,7 @@ unpack_part (GBytes *bytes,
   if (!jx_unpack_u64 (&in))
     return FALSE;
   text = jx_unpack_string (&in);
-  part->doc = text != NULL ? json_from_string (text, NULL) : NULL;
+  part->doc = text != NULL ? json_from_string (text, NULL) : own != NULL ? json_node_ref (own) : NULL;
   n = jx_unpack_u64 (&in);
   part->positions = g_array_sized_new (FALSE, FALSE, sizeof (guint32), (guint) n);
   g_array_set_size (part->positions, (guint) n);
@@ -699,6 +709,7 @@ merge_counts (Merge      *m,
 /* Rank 0: the whole trace's document from the ranks' packets. */
 static JsonNode *
 merge (GPtrArray       *packets,
+       JsonNode        *own,
        gboolean         report_only,
        const char      *path,
        JxTraceOutline  *outline,
@@ -713,7 +724,7 @@ merge (GPtrArray       *packets,
     {
       Part *part = g_new0 (Part, 1);
 
-      if (!unpack_part (g_ptr_array_index (packets, r), part))
+      if (!unpack_part (g_ptr_array_index (packets, r), r == 0 ? own : NULL, part))
         {
           part_free (part);
           continue;
@@ -750,7 +761,8 @@ merged_document (JxMpiShares  *shares,
                  const char   *path,
                  JsonNode    **whole)
 {
-  g_autoptr(GByteArray) mine = pack_rank (shares, t, report_only);
+  g_autoptr(JsonNode) own = NULL;
+  g_autoptr(GByteArray) mine = pack_rank (shares, t, report_only, jx_mpi.rank == 0 ? &own : NULL);
   g_autoptr(GPtrArray) packets = NULL;
   g_autoptr(GError) error = NULL;
   JxTrace *share = g_ptr_array_index (shares->traces, t);
@@ -773,7 +785,7 @@ merged_document (JxMpiShares  *shares,
       JxMpiPlan *plan = g_ptr_array_index (shares->plans, t);
 
       /* Rank 0 always has a share: the first group goes to it. */
-      *whole = merge (packets, report_only, path, plan->outline_a, g_ptr_array_index (shares->traces, t), &error);
+      *whole = merge (packets, own, report_only, path, plan->outline_a, g_ptr_array_index (shares->traces, t), &error);
       if (*whole == NULL)
         g_prefix_error (&error, "%s: ", path);
     }
