@@ -240,7 +240,6 @@ typedef struct
   JsonObject **stream_of;    /* position -> the share's stream object */
   guint32     *process_of;   /* position -> process position */
   Part       **part_of;      /* position -> its part */
-  guint32     *share_index;  /* position -> index in its share */
   guint        n_processes;
   JsonObject **process_at;   /* process position -> the share's process object */
   JxTrace     *matched;      /* the cross-share messages matched */
@@ -253,7 +252,6 @@ merge_clear (Merge *m)
   g_free (m->stream_of);
   g_free (m->process_of);
   g_free (m->part_of);
-  g_free (m->share_index);
   g_free (m->process_at);
   g_clear_object (&m->matched);
 }
@@ -271,7 +269,6 @@ place_streams (Merge           *m,
   m->stream_of = g_new0 (JsonObject *, MAX (m->n_streams, 1));
   m->process_of = g_new0 (guint32, MAX (m->n_streams, 1));
   m->part_of = g_new0 (Part *, MAX (m->n_streams, 1));
-  m->share_index = g_new0 (guint32, MAX (m->n_streams, 1));
   m->process_at = g_new0 (JsonObject *, MAX (m->n_processes, 1));
 
   for (guint r = 0; r < m->parts->len; r++)
@@ -305,7 +302,6 @@ place_streams (Merge           *m,
           m->stream_of[position] = stream;
           m->process_of[position] = (guint32) get_int (json_array_get_object_element (processes, process), "rank");
           m->part_of[position] = part;
-          m->share_index[position] = s;
         }
     }
   for (guint i = 0; i < m->n_streams; i++)
