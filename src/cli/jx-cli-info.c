@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* jx-cli-info.c — `info`: the options and the JSON document of a trace,
+ * from which every output is printed (jx-cli-info-text.c). */
 #include "config.h"
 
 #include <stdio.h>
@@ -8,6 +10,7 @@
 
 #include "jx-cli.h"
 #include "jx-cli-common.h"
+#include "jx-cli-info-private.h"
 #include "jx-cli-metrics.h"
 #include "jx-trace.h"
 
@@ -37,20 +40,29 @@ add_stream_flags (JsonBuilder    *builder,
   json_builder_end_array (builder);
 }
 
-static char *
-stream_flags_text (const JxStream *stream)
+guint
+jx_cli_info_get_stream_flags (JsonObject *stream)
 {
-  g_autoptr(GPtrArray) words = g_ptr_array_new ();
-  guint i;
+  JsonArray *names = json_object_get_array_member (stream, "flags");
+  guint flags = 0;
 
-  for (i = 0; i < G_N_ELEMENTS (stream_flag_names); i++)
-    if (stream->flags & stream_flag_names[i].flag)
-      g_ptr_array_add (words, (gpointer) stream_flag_names[i].name);
-  if (words->len == 0)
-    return g_strdup ("-");
-  g_ptr_array_add (words, NULL);
+  for (guint i = 0; names != NULL && i < json_array_get_length (names); i++)
+    for (guint f = 0; f < G_N_ELEMENTS (stream_flag_names); f++)
+      if (g_strcmp0 (json_array_get_string_element (names, i), stream_flag_names[f].name) == 0)
+        flags |= stream_flag_names[f].flag;
+  return flags;
+}
 
-  return g_strjoinv (",", (char **) words->pdata);
+void
+jx_cli_info_set_stream_flags (JsonObject *stream,
+                              guint       flags)
+{
+  JsonArray *names = json_array_new ();
+
+  for (guint f = 0; f < G_N_ELEMENTS (stream_flag_names); f++)
+    if (flags & stream_flag_names[f].flag)
+      json_array_add_string_element (names, stream_flag_names[f].name);
+  json_object_set_array_member (stream, "flags", names);
 }
 
 static guint
@@ -81,8 +93,8 @@ sum_message_bytes (JxTrace *trace)
   return bytes;
 }
 
-static JsonNode *
-build_json (JxTrace *trace)
+JsonNode *
+jx_cli_info_build_json (JxTrace *trace)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   guint64 start = jx_trace_get_start_time (trace);
@@ -207,153 +219,43 @@ build_json (JxTrace *trace)
   return json_builder_get_root (builder);
 }
 
-static void
-append_stream_row (GString    *out,
-                   const char *index,
-                   const char *name,
-                   const char *kind,
-                   const char *events,
-                   const char *invocations,
-                   const char *flags)
+void
+jx_cli_info_result_clear (JxCliInfoResult *result)
 {
-  g_string_append (out, "  ");
-  jx_cli_append_padded (out, index, 5, TRUE);
-  g_string_append (out, "  ");
-  jx_cli_append_padded (out, name, 28, FALSE);
-  g_string_append_c (out, ' ');
-  jx_cli_append_padded (out, kind, 12, FALSE);
-  g_string_append_c (out, ' ');
-  jx_cli_append_padded (out, events, 12, TRUE);
-  g_string_append_c (out, ' ');
-  jx_cli_append_padded (out, invocations, 12, TRUE);
-  g_string_append (out, "  ");
-  g_string_append (out, flags);
-  g_string_append_c (out, '\n');
+  g_clear_pointer (&result->info, json_node_unref);
+  g_clear_object (&result->clock);
 }
 
-static void
-print_text (JxTrace *trace)
+/* juxtrace-cli: the whole trace. The load report is what info is for:
+ * it is printed even when the trace fails (nothing readable, --strict),
+ * then the exit status is 1. */
+static int
+compute_whole (const JxCliInfoRequest *request,
+               JxCliInfoResult        *result,
+               gpointer                data)
 {
-  g_autoptr(GString) out = g_string_new (NULL);
-  guint64 start = jx_trace_get_start_time (trace);
-  guint64 end = jx_trace_get_end_time (trace);
-  guint64 span = end >= start ? end - start : 0;
-  g_autofree char *span_text = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) span), 3);
-  guint n_defs = jx_trace_get_n_marker_defs (trace);
-  guint i;
-  guint k;
+  int status = jx_cli_open_trace (request->traces, request->path, request->path, &result->clock);
 
-  g_string_append_printf (out, "%-18s %s\n", _("Trace:"), jx_trace_get_path (trace));
-  g_string_append_printf (out, "%-18s %s\n", _("Creator:"), jx_trace_get_creator (trace));
-  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT " %s\n", _("Timer resolution:"),
-                          jx_trace_get_timer_resolution (trace), _("ticks per second"));
-  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT " – %" G_GUINT64_FORMAT " %s (%" G_GUINT64_FORMAT " %s, %s)\n",
-                          _("Time span:"), start, end, _("ticks"), span, _("ticks"), span_text);
-  if (jx_trace_get_partial (trace) != NULL)
-    g_string_append_printf (out, "%-18s %s\n", _("Loaded in part:"), jx_trace_get_partial (trace)->description);
-
-  g_string_append_printf (out, "\n%-18s %u\n", _("Processes:"), jx_trace_get_n_processes (trace));
-  for (i = 0; i < jx_trace_get_n_processes (trace); i++)
-    {
-      const JxProcess *process = jx_trace_get_process (trace, i);
-
-      g_string_append (out, "  ");
-      jx_cli_append_padded (out, process->name, 28, FALSE);
-      g_string_append_c (out, ' ');
-      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u stream", "%u streams", process->n_streams),
-                              process->n_streams);
-      g_string_append_c (out, '\n');
-    }
-
-  g_string_append_printf (out, "\n%-18s %u\n", _("Streams:"), jx_trace_get_n_streams (trace));
-  append_stream_row (out, "#", _("Name"), _("Kind"), _("Events"), _("Invocations"), _("Flags"));
-  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
-    {
-      const JxStream *stream = jx_trace_get_stream (trace, i);
-      g_autofree char *flags = stream_flags_text (stream);
-      g_autofree char *label = NULL;
-      g_autofree char *index = NULL;
-      g_autofree char *events = NULL;
-      g_autofree char *invocations = NULL;
-
-      if (stream->process < jx_trace_get_n_processes (trace))
-        label = g_strdup_printf ("%s / %s", jx_trace_get_process (trace, stream->process)->name, stream->name);
-      else
-        label = g_strdup (stream->name);
-
-      index = g_strdup_printf ("%u", i);
-      events = g_strdup_printf ("%" G_GUINT64_FORMAT, stream->n_events);
-      invocations = g_strdup_printf ("%u", stream->n_invocations);
-      append_stream_row (out, index, label, jx_stream_kind_to_string (stream->kind),
-                         events, invocations, flags);
-    }
-
-  g_string_append_printf (out, "\n%-18s %u\n", _("Regions:"), jx_trace_get_n_regions (trace));
-  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT "\n", _("Invocations:"), jx_trace_get_n_invocations (trace));
-  g_string_append_printf (out, "%-18s %" G_GUINT64_FORMAT "\n", _("Events:"), jx_trace_get_n_events (trace));
-  for (k = 0; k < JX_N_EVENT_KINDS; k++)
-    {
-      guint64 count = jx_trace_get_event_count (trace, k);
-
-      if (count > 0)
-        g_string_append_printf (out, "  %-16s %" G_GUINT64_FORMAT "\n", jx_event_kind_to_string (k), count);
-    }
-  g_string_append_printf (out, "%-18s %u (%" G_GUINT64_FORMAT " %s)\n", _("Messages:"),
-                          jx_trace_get_n_messages (trace), sum_message_bytes (trace), _("bytes"));
-  g_string_append_printf (out, "%-18s %u\n", _("Collectives:"), jx_trace_get_n_collectives (trace));
-
-  g_string_append_printf (out, "%-18s %u\n", _("Markers:"), jx_trace_get_n_markers (trace));
-  for (i = 0; i < n_defs; i++)
-    {
-      const JxMarkerDef *def = jx_trace_get_marker_def (trace, i);
-
-      g_string_append_printf (out, "  %s / %s: %u\n", def->group, def->category,
-                              count_markers_of_def (trace, i));
-    }
-
-  jx_cli_metrics_add_text (out, trace);
-
-  g_string_append_printf (out, "\n%s\n", _("Load report:"));
-  if (jx_trace_get_n_defects (trace) == 0)
-    {
-      g_string_append_printf (out, "  %s\n", _("No defects found."));
-    }
-  else
-    {
-      guint n_issues = jx_trace_get_n_load_issues (trace);
-
-      for (k = 0; k < JX_N_DEFECTS; k++)
-        {
-          guint64 count = jx_trace_get_defect_count (trace, k);
-
-          if (count > 0)
-            g_string_append_printf (out, "  %-22s %8" G_GUINT64_FORMAT "  %s\n",
-                                    jx_defect_to_string (k), count, jx_defect_describe (k));
-        }
-      if (n_issues > 0)
-        g_string_append_printf (out, "%s\n", _("Issues:"));
-      for (i = 0; i < n_issues; i++)
-        {
-          const JxLoadIssue *issue = jx_trace_get_load_issue (trace, i);
-
-          g_string_append_printf (out, "  [%s] %s\n", jx_defect_to_string (issue->defect),
-                                  issue->detail != NULL ? issue->detail : "");
-        }
-      if ((guint64) n_issues < jx_trace_get_n_defects (trace))
-        g_string_append_printf (out, "  %s\n", _("(further issues are counted above but not listed)"));
-    }
-
-  fputs (out->str, stdout);
+  (void) data;
+  if (status != JX_CLI_EXIT_OK)
+    return status;
+  result->info = jx_cli_info_build_json (result->clock);
+  result->status = request->traces->status;
+  return JX_CLI_EXIT_OK;
 }
 
 int
-jx_cli_info (int    argc,
-             char **argv)
+jx_cli_info_with (int               argc,
+                  char            **argv,
+                  JxCliInfoCompute  compute,
+                  gpointer          compute_data)
 {
   g_autoptr(GOptionContext) context = NULL;
   int status;
-  g_autoptr(JxTrace) trace = NULL;
+  g_auto(JxCliInfoResult) result = { 0 };
+  JxCliInfoRequest request = { 0 };
   g_auto(JxCliTraces) traces = { 0 };
+  JsonObject *info;
   gboolean json = FALSE, csv = FALSE, metrics = FALSE;
   const GOptionEntry entries[] = {
     { "json", 'j', 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
@@ -364,8 +266,6 @@ jx_cli_info (int    argc,
   };
 
   jx_cli_traces_init (&traces, "info");
-  /* The load report is what info is for: print it even when the trace
-   * fails (nothing readable, --strict), then exit 1. */
   traces.keep_going = TRUE;
 
   context = jx_cli_option_context_new (_("TRACE"),
@@ -379,47 +279,50 @@ jx_cli_info (int    argc,
     return JX_CLI_EXIT_USAGE;
   if (csv && (json || !metrics))
     return jx_cli_usage_error ("info", "%s", _("--csv needs --metrics and excludes --json"));
+  if (argc != 2)
+    return jx_cli_usage_error (argv[0], "%s", _("expected exactly one TRACE"));
   traces.json = json;
 
-  status = jx_cli_open_one_trace (&traces, argc, argv, &trace);
-  if (status != JX_CLI_EXIT_OK)
+  request.command = argv[0];
+  request.traces = &traces;
+  request.path = argv[1];
+  status = compute (&request, &result, compute_data);
+  if (status != JX_CLI_EXIT_OK || result.quiet)
     return status;
+  info = json_node_get_object (result.info);
 
-  if (metrics)
+  if (metrics && json)
+    {
+      g_autoptr(JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+      JsonObject *only = json_object_new ();
+
+      json_object_set_member (only, "path", json_node_copy (json_object_get_member (info, "path")));
+      json_object_set_member (only, "metrics", json_node_copy (json_object_get_member (info, "metrics")));
+      json_object_set_member (only, "metric_caveats", json_node_copy (json_object_get_member (info, "metric_caveats")));
+      json_node_take_object (root, only);
+      jx_cli_print_json (root);
+    }
+  else if (metrics)
     {
       g_autoptr(GString) out = g_string_new (NULL);
 
-      if (json)
-        {
-          g_autoptr(JsonBuilder) builder = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (builder);
-          jx_cli_json_add_string (builder, "path", jx_cli_nonnull (jx_trace_get_path (trace)));
-          jx_cli_metrics_add_json (builder, trace);
-          json_builder_end_object (builder);
-          root = json_builder_get_root (builder);
-          jx_cli_print_json (root);
-        }
+      if (csv)
+        jx_cli_metrics_add_csv (out, info);
       else
-        {
-          if (csv)
-            jx_cli_metrics_add_csv (out, trace);
-          else
-            jx_cli_metrics_add_text (out, trace);
-          fputs (out->str, stdout);
-        }
+        jx_cli_metrics_add_text (out, info);
+      fputs (out->str, stdout);
     }
   else if (json)
-    {
-      g_autoptr(JsonNode) root = build_json (trace);
-
-      jx_cli_print_json (root);
-    }
+    jx_cli_print_json (result.info);
   else
-    {
-      print_text (trace);
-    }
+    jx_cli_info_print_text (info, result.clock);
 
-  return traces.status;
+  return result.status;
+}
+
+int
+jx_cli_info (int    argc,
+             char **argv)
+{
+  return jx_cli_info_with (argc, argv, compute_whole, NULL);
 }

@@ -56,11 +56,23 @@ jx_cli_metrics_add_json (JsonBuilder *builder,
   json_builder_end_object (builder);
 }
 
-void
-jx_cli_metrics_add_text (GString *out,
-                         JxTrace *trace)
+/* A "display_min" or "display_max" of the document: NaN when null. */
+static double
+get_bound (JsonObject *metric,
+           const char *name)
 {
-  guint n = jx_trace_get_n_metrics (trace);
+  JsonNode *node = json_object_get_member (metric, name);
+
+  return node == NULL || JSON_NODE_HOLDS_NULL (node) ? NAN : json_node_get_double (node);
+}
+
+void
+jx_cli_metrics_add_text (GString    *out,
+                         JsonObject *info)
+{
+  JsonArray *metrics = json_object_get_array_member (info, "metrics");
+  JsonObject *caveats = json_object_get_object_member (info, "metric_caveats");
+  guint n = json_array_get_length (metrics);
 
   g_string_append_printf (out, "%-18s %u\n", _("Metrics:"), n);
   if (n > 0)
@@ -83,22 +95,22 @@ jx_cli_metrics_add_text (GString *out,
     }
   for (guint m = 0; m < n; m++)
     {
-      const JxMetricDef *def = jx_trace_get_metric (trace, m);
-      g_autofree char *mode = jx_metric_mode_to_string (def->mode);
-      g_autofree char *display_unit = jx_metric_def_display_unit (def);
-      g_autofree char *lo = jx_metric_format_value (def->display_min, display_unit);
-      g_autofree char *hi = jx_metric_format_value (def->display_max, display_unit);
-      g_autofree char *samples = g_strdup_printf ("%" G_GUINT64_FORMAT, def->n_samples);
-      g_autofree char *streams = g_strdup_printf ("%u", def->n_streams);
+      JsonObject *def = json_array_get_object_element (metrics, m);
+      const char *unit = json_object_get_string_member (def, "unit");
+      const char *display_unit = json_object_get_string_member (def, "display_unit");
+      g_autofree char *lo = jx_metric_format_value (get_bound (def, "display_min"), display_unit);
+      g_autofree char *hi = jx_metric_format_value (get_bound (def, "display_max"), display_unit);
+      g_autofree char *samples = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (def, "samples"));
+      g_autofree char *streams = g_strdup_printf ("%" G_GINT64_FORMAT, json_object_get_int_member (def, "streams"));
 
       g_string_append (out, "  ");
-      jx_cli_append_padded (out, def->name, 20, FALSE);
+      jx_cli_append_padded (out, json_object_get_string_member (def, "name"), 20, FALSE);
       g_string_append_c (out, ' ');
-      jx_cli_append_padded (out, def->unit[0] != '\0' ? def->unit : "-", 8, FALSE);
+      jx_cli_append_padded (out, unit[0] != '\0' ? unit : "-", 8, FALSE);
       g_string_append_c (out, ' ');
-      jx_cli_append_padded (out, mode, 18, FALSE);
+      jx_cli_append_padded (out, json_object_get_string_member (def, "mode"), 18, FALSE);
       g_string_append_c (out, ' ');
-      jx_cli_append_padded (out, jx_metric_value_type_to_string (def->value_type), 7, FALSE);
+      jx_cli_append_padded (out, json_object_get_string_member (def, "value_type"), 7, FALSE);
       g_string_append_c (out, ' ');
       jx_cli_append_padded (out, samples, 10, TRUE);
       g_string_append_c (out, ' ');
@@ -107,36 +119,39 @@ jx_cli_metrics_add_text (GString *out,
     }
   for (guint c = 0; c < JX_N_METRIC_CAVEATS; c++)
     {
-      guint64 count = jx_trace_get_metric_caveat (trace, c);
+      gint64 count = json_object_get_int_member_with_default (caveats, jx_metric_caveat_to_string (c), 0);
 
       if (count > 0)
-        g_string_append_printf (out, "  %-22s %8" G_GUINT64_FORMAT "  %s\n",
+        g_string_append_printf (out, "  %-22s %8" G_GINT64_FORMAT "  %s\n",
                                 jx_metric_caveat_to_string (c), count, jx_metric_caveat_describe (c));
     }
 }
 
 void
-jx_cli_metrics_add_csv (GString *out,
-                        JxTrace *trace)
+jx_cli_metrics_add_csv (GString    *out,
+                        JsonObject *info)
 {
-  g_string_append (out, "name,unit,display_unit,mode,value_type,samples,streams,display_min,display_max,description\r\n");
-  for (guint m = 0; m < jx_trace_get_n_metrics (trace); m++)
-    {
-      const JxMetricDef *def = jx_trace_get_metric (trace, m);
-      g_autofree char *mode = jx_metric_mode_to_string (def->mode);
-      g_autofree char *display_unit = jx_metric_def_display_unit (def);
+  JsonArray *metrics = json_object_get_array_member (info, "metrics");
 
-      jx_cli_csv_append_field (out, def->name);
+  g_string_append (out, "name,unit,display_unit,mode,value_type,samples,streams,display_min,display_max,description\r\n");
+  for (guint m = 0; m < json_array_get_length (metrics); m++)
+    {
+      JsonObject *def = json_array_get_object_element (metrics, m);
+
+      jx_cli_csv_append_field (out, json_object_get_string_member (def, "name"));
       g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, def->unit);
+      jx_cli_csv_append_field (out, json_object_get_string_member (def, "unit"));
       g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, display_unit);
-      g_string_append_printf (out, ",%s,%s,%" G_GUINT64_FORMAT ",%u", mode,
-                              jx_metric_value_type_to_string (def->value_type), def->n_samples, def->n_streams);
-      jx_cli_csv_append_number (out, def->display_min);
-      jx_cli_csv_append_number (out, def->display_max);
+      jx_cli_csv_append_field (out, json_object_get_string_member (def, "display_unit"));
+      g_string_append_printf (out, ",%s,%s,%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                              json_object_get_string_member (def, "mode"),
+                              json_object_get_string_member (def, "value_type"),
+                              json_object_get_int_member (def, "samples"),
+                              json_object_get_int_member (def, "streams"));
+      jx_cli_csv_append_number (out, get_bound (def, "display_min"));
+      jx_cli_csv_append_number (out, get_bound (def, "display_max"));
       g_string_append_c (out, ',');
-      jx_cli_csv_append_field (out, def->description);
+      jx_cli_csv_append_field (out, json_object_get_string_member (def, "description"));
       g_string_append (out, "\r\n");
     }
 }

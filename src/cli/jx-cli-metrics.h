@@ -14,12 +14,13 @@ G_BEGIN_DECLS
  * samples, streams, display_min, display_max}], "metric_caveats": {...}. */
 void     jx_cli_metrics_add_json  (JsonBuilder *builder,
                                    JxTrace     *trace);
-/* A "Metrics:" section ("none" without). */
+/* A "Metrics:" section ("none" without), from the document of `info`
+ * (its "metrics" and "metric_caveats", jx_cli_metrics_add_json). */
 void     jx_cli_metrics_add_text  (GString     *out,
-                                   JxTrace     *trace);
-/* A header line and a line per metric. */
+                                   JsonObject  *info);
+/* A header line and a line per metric, from the same document. */
 void     jx_cli_metrics_add_csv   (GString     *out,
-                                   JxTrace     *trace);
+                                   JsonObject  *info);
 
 /* The common scale of the metric over the lanes' traces; FALSE when none
  * has it. */

@@ -58,6 +58,7 @@ _jx_stream_writer_free (gpointer data)
   g_clear_pointer (&sb->collectives, g_array_unref);
   g_clear_pointer (&sb->skipped, g_hash_table_unref);
   g_clear_pointer (&sb->metrics, _jx_stream_metrics_free);
+  g_clear_pointer (&sb->external, g_array_unref);
   g_free (sb);
 }
 

@@ -159,7 +159,7 @@ finish_stream (JxTraceBuilder *self,
   /* In a partial load's window a stream may hold no event but calls
    * that span the window, or nothing while it has events outside. */
   if (sb->s.n_events == 0 && sb->s.n_invocations == 0 && !sb->outside
-      && !(sb->s.flags & JX_STREAM_FLAG_MISSING))
+      && !(sb->s.flags & JX_STREAM_FLAG_MISSING) && !self->messages_only)
     {
       sb->s.flags |= JX_STREAM_FLAG_EMPTY;
       _jx_stream_writer_issue (sb, JX_DEFECT_EMPTY_STREAM, 0,
@@ -291,6 +291,7 @@ jx_trace_builder_finish (JxTraceBuilder *self)
     finish_stream (self, g_ptr_array_index (self->streams, i));
 
   _jx_trace_builder_match_messages (self);
+  _jx_trace_builder_take_external (self);
   _jx_trace_builder_merge_collectives (self);
   g_qsort_with_data (trace->markers->data, trace->markers->len, sizeof (JxMarker),
                      compare_markers, NULL);

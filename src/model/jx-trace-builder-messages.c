@@ -544,6 +544,12 @@ unmatched_receive (Matching             *m,
   JxStreamWriter *rb = g_ptr_array_index (m->self->streams, r->receiver);
   JxStreamWriter *peer = g_ptr_array_index (m->self->streams, r->sender);
 
+  /* Matched again with the other shares' messages (juxtrace-mpi). */
+  if (m->self->keep_external)
+    {
+      _jx_stream_writer_keep_unmatched (rb, r, FALSE, peer->s.otf2_id);
+      return;
+    }
   if (peer->s.flags & STREAM_LOST)
     {
       count_hidden (m, rb, r->sender);
@@ -760,6 +766,11 @@ report_unmatched_sends (Matching *m)
         JxStreamWriter *sb = g_ptr_array_index (m->self->streams, m->msgs[i].sender);
         JxStreamWriter *peer = g_ptr_array_index (m->self->streams, m->msgs[i].receiver);
 
+        if (m->self->keep_external)
+          {
+            _jx_stream_writer_keep_unmatched (sb, pm, TRUE, peer->s.otf2_id);
+            continue;
+          }
         if (peer->s.flags & STREAM_LOST)
           {
             count_hidden (m, sb, m->msgs[i].receiver);

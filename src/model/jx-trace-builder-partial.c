@@ -130,6 +130,94 @@ jx_trace_builder_add_unselected_messages (JxTraceBuilder *self,
     self->partial->n_messages_unselected += n;
 }
 
+/* Appends a record of a send or receive (time, size, communicator, tag of
+ * pm; its sender and receiver are not used) with peer to the stream's. */
+static void
+append_external (JxStreamWriter       *sb,
+                 const PendingMessage *pm,
+                 gboolean              send,
+                 guint64               peer,
+                 gboolean              unmatched)
+{
+  JxExternalMessage m;
+
+  memset (&m, 0, sizeof m);
+  m.time = pm->time;
+  m.size = pm->size;
+  m.peer = peer;
+  m.stream = sb->s.index;
+  m.communicator = pm->communicator;
+  m.tag = pm->tag;
+  m.send = send ? 1 : 0;
+  m.unmatched = unmatched ? 1 : 0;
+  if (sb->external == NULL)
+    sb->external = g_array_new (FALSE, FALSE, sizeof (JxExternalMessage));
+  g_array_append_val (sb->external, m);
+}
+
+void
+jx_trace_builder_external_message (JxTraceBuilder *self,
+                                   guint32         stream,
+                                   guint64         time,
+                                   gboolean        send,
+                                   guint64         peer,
+                                   guint32         communicator,
+                                   guint32         tag,
+                                   guint64         size)
+{
+  PendingMessage pm = { .size = size, .communicator = communicator, .tag = tag };
+  JxStreamWriter *sb;
+
+  g_return_if_fail (self != NULL && stream < self->streams->len);
+
+  sb = _jx_trace_builder_event (self, stream, &time, send ? JX_EVENT_MPI_SEND : JX_EVENT_MPI_RECV);
+  pm.time = time;
+  append_external (sb, &pm, send, peer, FALSE);
+}
+
+void
+jx_trace_builder_keep_external (JxTraceBuilder *self)
+{
+  g_return_if_fail (self != NULL);
+
+  self->keep_external = TRUE;
+}
+
+void
+_jx_stream_writer_keep_unmatched (JxStreamWriter       *sb,
+                                  const PendingMessage *pm,
+                                  gboolean              send,
+                                  guint64               peer)
+{
+  append_external (sb, pm, send, peer, TRUE);
+}
+
+void
+jx_trace_builder_set_messages_only (JxTraceBuilder *self)
+{
+  g_return_if_fail (self != NULL);
+
+  self->messages_only = TRUE;
+}
+
+void
+_jx_trace_builder_take_external (JxTraceBuilder *self)
+{
+  for (guint i = 0; i < self->streams->len; i++)
+    {
+      JxStreamWriter *sb = g_ptr_array_index (self->streams, i);
+
+      if (sb->external == NULL)
+        continue;
+      if (self->trace->external == NULL)
+        self->trace->external = g_array_new (FALSE, FALSE, sizeof (JxExternalMessage));
+      for (guint k = 0; k < sb->external->len; k++)
+        g_array_index (sb->external, JxExternalMessage, k).stream = i;
+      g_array_append_vals (self->trace->external, sb->external->data, sb->external->len);
+      g_clear_pointer (&sb->external, g_array_unref);
+    }
+}
+
 /* Drops the first `drop` receives per key (SkippedKey without send). */
 static guint64
 drop_receives (JxStreamWriter *rb,

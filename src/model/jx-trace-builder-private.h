@@ -35,6 +35,8 @@ struct _JxTraceBuilder
   GArray      *issues;         /* trace-wide JxLoadIssue */
   guint64      defects[JX_N_DEFECTS];
   JxTracePartial *partial;     /* NULL unless set_partial () */
+  gboolean     messages_only;  /* set_messages_only () */
+  gboolean     keep_external;  /* keep_external (): unmatched messages become external */
 };
 
 /* jx-trace-builder.c */
@@ -121,6 +123,14 @@ _jx_trace_builder_event (JxTraceBuilder *self,
 /* A window's messages: receives of messages sent before it are dropped
  * (before the streams are reordered); counts go to partial. */
 void        _jx_trace_builder_drop_cut_receives (JxTraceBuilder *self);
+/* A send or receive left unmatched, kept as an external message of the
+ * stream (keep_external). */
+void        _jx_stream_writer_keep_unmatched (JxStreamWriter       *sb,
+                                              const PendingMessage *pm,
+                                              gboolean              send,
+                                              guint64               peer);
+/* The streams' external messages move to the trace, by stream. */
+void        _jx_trace_builder_take_external (JxTraceBuilder *self);
 /* The partial record moves to the trace with its counters. */
 void        _jx_trace_builder_finish_partial    (JxTraceBuilder *self);
 /* Whether unmatched sends are taken as received after the window. */

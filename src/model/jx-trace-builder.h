@@ -157,6 +157,19 @@ void            jx_trace_builder_skip_message (JxTraceBuilder *self, guint32 str
 void            jx_trace_builder_note_outside (JxTraceBuilder *self, guint32 stream);
 /* Message events whose peer was not selected (counted as events). */
 void            jx_trace_builder_add_unselected_messages (JxTraceBuilder *self, guint64 n);
+/* A message event whose peer (an OTF2 location reference) was not
+ * selected, counted as an event and kept as a JxExternalMessage. */
+void            jx_trace_builder_external_message (JxTraceBuilder *self, guint32 stream, guint64 time,
+                                                   gboolean send, guint64 peer, guint32 communicator,
+                                                   guint32 tag, guint64 size);
+/* Before any event: finish() keeps the sends and receives it leaves
+ * unmatched among the builder's streams as external messages (unmatched
+ * = 1) instead of counting and listing them, so that whoever matches the
+ * external messages of all parts matches those with them. */
+void            jx_trace_builder_keep_external (JxTraceBuilder *self);
+/* The builder holds only messages (juxtrace-mpi matching the external
+ * messages of its shares): finish() does not call its streams empty. */
+void            jx_trace_builder_set_messages_only (JxTraceBuilder *self);
 
 /* Closes open regions, shrinks arrays, matches messages, sorts; consumes the builder. */
 JxTrace        *jx_trace_builder_finish       (JxTraceBuilder *self);

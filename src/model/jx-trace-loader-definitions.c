@@ -267,14 +267,16 @@ comm_ranks_new (Loader         *ld,
 
   c->n = g->n_members;
   c->streams = g_new (guint32, MAX (c->n, 1));
+  c->refs = g_new (guint64, MAX (c->n, 1));
   for (i = 0; i < c->n; i++)
     {
       if (all == NULL)
-        c->streams[i] = location_stream (ld, g->members[i]);
+        c->refs[i] = g->members[i];
       else if (g->members[i] < all->n_members)
-        c->streams[i] = location_stream (ld, all->members[g->members[i]]);
+        c->refs[i] = all->members[g->members[i]];
       else
-        c->streams[i] = JX_NONE;
+        c->refs[i] = G_MAXUINT64;
+      c->streams[i] = c->refs[i] != G_MAXUINT64 ? location_stream (ld, c->refs[i]) : JX_NONE;
     }
   return c;
 }

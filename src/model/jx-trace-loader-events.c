@@ -61,6 +61,17 @@ resolve_rank (ReaderThread *t,
   return rank < c->n ? c->streams[rank] : JX_NONE;
 }
 
+/* The location reference of a communicator's rank (after resolve_rank,
+ * which cached the communicator). */
+static guint64
+resolve_ref (ReaderThread *t,
+             guint32       rank)
+{
+  const CommRanks *c = t->last_comm;
+
+  return c != NULL && c->refs != NULL && rank < c->n ? c->refs[rank] : G_MAXUINT64;
+}
+
 /* Event callbacks */
 
 /* For a windowed load: SUCCESS to skip an event before the window,
@@ -225,7 +236,11 @@ on_send (OTF2_LocationRef     location,
   if (G_UNLIKELY (peer == _JX_UNSELECTED))
     {
       t->n_unselected++;
-      jx_trace_builder_count_event (t->b, t->stream, time, JX_EVENT_MPI_SEND);
+      if (t->ld->keep_external)
+        jx_trace_builder_external_message (t->b, t->stream, time, TRUE, resolve_ref (t, receiver),
+                                           communicator, tag, length);
+      else
+        jx_trace_builder_count_event (t->b, t->stream, time, JX_EVENT_MPI_SEND);
       return OTF2_CALLBACK_SUCCESS;
     }
   jx_trace_builder_send (t->b, t->stream, time, peer, communicator, tag, length);
@@ -276,7 +291,11 @@ on_recv (OTF2_LocationRef     location,
   if (G_UNLIKELY (peer == _JX_UNSELECTED))
     {
       t->n_unselected++;
-      jx_trace_builder_count_event (t->b, t->stream, time, JX_EVENT_MPI_RECV);
+      if (t->ld->keep_external)
+        jx_trace_builder_external_message (t->b, t->stream, time, FALSE, resolve_ref (t, sender),
+                                           communicator, tag, length);
+      else
+        jx_trace_builder_count_event (t->b, t->stream, time, JX_EVENT_MPI_RECV);
       return OTF2_CALLBACK_SUCCESS;
     }
   jx_trace_builder_recv (t->b, t->stream, time, peer, communicator, tag, length);

@@ -87,6 +87,7 @@ typedef struct
   gboolean  self_comm;
   guint32   n;
   guint32  *streams;            /* rank -> stream index (JX_NONE when unknown) */
+  guint64  *refs;               /* rank -> location reference (G_MAXUINT64 when unknown) */
 } CommRanks;
 
 typedef struct
@@ -141,6 +142,7 @@ typedef struct
   guint64             window_end;     /* exclusive, G_MAXUINT64 = open */
   double              window_share;   /* of the trace's length, for reservations */
   guint64             n_unselected;   /* message events with unselected peers */
+  gboolean            keep_external;  /* ... kept (JxLoadOptions.keep_external_messages) */
   guint64             latest_time;    /* latest event time decoded */
 
   /* Memory guard, under progress_lock. */

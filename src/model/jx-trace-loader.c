@@ -91,6 +91,7 @@ comm_ranks_free (gpointer data)
   CommRanks *c = data;
 
   g_free (c->streams);
+  g_free (c->refs);
   g_free (c);
 }
 
@@ -505,11 +506,14 @@ jx_trace_load (const char           *path,
   partial = _jx_loader_make_partial (ld, outline, selection, selected);
   g_clear_pointer (&outline, jx_trace_outline_free);
 
+  ld->keep_external = options != NULL && options->keep_external_messages;
   ld->cancellable = cancellable;
   ld->progress = progress;
   ld->progress_data = progress_data;
   name = jx_trace_name_from_path (ld->anchor);
   ld->builder = jx_trace_builder_new (ld->anchor, name, 1);
+  if (ld->keep_external && partial != NULL)
+    jx_trace_builder_keep_external (ld->builder);
   if (partial != NULL)
     {
       jx_trace_builder_set_partial (ld->builder, partial);

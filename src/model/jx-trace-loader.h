@@ -17,6 +17,8 @@ typedef struct
                                             JX_MEMORY_UNLIMITED = no check */
   const char             *budget_source; /* names memory_budget in messages, e.g.
                                             "--memory-budget"; NULL = the default's */
+  gboolean                keep_external_messages; /* a partial load keeps its message events
+                                            with left-out peers (jx_trace_get_external_messages) */
 } JxLoadOptions;
 
 /* Resolves a user path (anchor file of any name, or a directory holding exactly

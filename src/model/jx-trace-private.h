@@ -83,6 +83,7 @@ struct _JxTrace
   GArray       *issues;           /* JxLoadIssue, owns detail */
 
   JxTracePartial *partial;        /* NULL for a whole trace; description in chunk */
+  GArray       *external;         /* JxExternalMessage; NULL unless kept */
 
   /* Metrics (jx-trace-metrics.c). */
   GArray       *metric_defs;      /* JxMetricDef */
@@ -143,6 +144,7 @@ typedef struct
                                   before the window (jx-trace-builder-partial.c) */
   gboolean  outside;           /* has events outside the window */
   gpointer  metrics;           /* samples, NULL without (jx-trace-metrics.c) */
+  GArray   *external;          /* JxExternalMessage with peers outside a partial load */
 } JxStreamWriter;
 
 /* Only valid once all definitions have been added. */

@@ -59,6 +59,7 @@ jx_trace_finalize (GObject *object)
   g_clear_pointer (&self->markers, g_array_unref);
   g_clear_pointer (&self->issues, g_array_unref);
   g_clear_pointer (&self->partial, g_free);
+  g_clear_pointer (&self->external, g_array_unref);
   g_clear_pointer (&self->chunk, g_string_chunk_free);
 
   G_OBJECT_CLASS (jx_trace_parent_class)->finalize (object);
@@ -775,6 +776,17 @@ jx_trace_get_partial (JxTrace *self)
 {
   g_return_val_if_fail (JX_IS_TRACE (self), NULL);
   return self->partial;
+}
+
+const JxExternalMessage *
+jx_trace_get_external_messages (JxTrace *self,
+                                gsize   *n)
+{
+  g_return_val_if_fail (JX_IS_TRACE (self), NULL);
+  g_return_val_if_fail (n != NULL, NULL);
+
+  *n = self->external != NULL ? self->external->len : 0;
+  return self->external != NULL ? (const JxExternalMessage *) (gconstpointer) self->external->data : NULL;
 }
 
 gboolean

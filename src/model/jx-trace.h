@@ -296,6 +296,25 @@ typedef struct
                                         not matched, and not counted as defects */
 } JxTracePartial;
 
+/* A send or receive event of a partial load whose other end is on a
+ * location the load left out, kept only when asked
+ * (JxLoadOptions.keep_external_messages), or one left unmatched among the
+ * loaded streams, which such a load keeps instead of reporting it:
+ * juxtrace-mpi matches these across the ranks' shares as a whole load
+ * matches its messages. */
+typedef struct
+{
+  guint64 time;          /* as the stream holds it (raised when it went backwards) */
+  guint64 size;
+  guint64 peer;          /* OTF2 location reference of the other end */
+  guint32 stream;        /* this trace's stream */
+  guint32 communicator;
+  guint32 tag;
+  guint16 send;          /* 1: a send to peer, 0: a receive from peer */
+  guint16 unmatched;     /* 1: peer is loaded, the message was not matched
+                            (a send is among the trace's messages then) */
+} JxExternalMessage;
+
 #define JX_TYPE_TRACE (jx_trace_get_type ())
 G_DECLARE_FINAL_TYPE (JxTrace, jx_trace, JX, TRACE, GObject)
 
@@ -367,6 +386,10 @@ const JxLoadIssue   *jx_trace_get_load_issue       (JxTrace *self, guint index);
 /* NULL when the whole trace was loaded; else what the partial load took.
  * Every result computed from the trace covers only this part. */
 const JxTracePartial *jx_trace_get_partial         (JxTrace *self);
+/* The message events whose peer the partial load left out, by stream then
+ * time (empty unless JxLoadOptions.keep_external_messages). */
+const JxExternalMessage *jx_trace_get_external_messages (JxTrace *self,
+                                                         gsize   *n);
 
 /* Memory held by the hot arrays and definitions, bytes (for benchmarks). */
 gsize                jx_trace_get_memory_size      (JxTrace *self);

@@ -6,7 +6,9 @@
  * gathers them into the set juxtrace-cli builds of the whole traces
  * (jx_signature_set_new_packed: the streams in the traces' order, one name
  * table), clusters it and prints. Only the signatures travel: a few pairs
- * per stream, not its events. */
+ * per stream, not its events, and for the load reports what info sends
+ * (jx_mpi_shares_matched_reports). A stream whose events cannot be read
+ * is listed as not clustered, as juxtrace-cli lists it. */
 #include "config.h"
 
 #include <string.h>
@@ -78,7 +80,8 @@ compute_mpi (const JxCliClusterRequest *request,
     return jx_cli_usage_error (command, "%s", _("--merged-tree needs every stream of a cluster in one process: use juxtrace-cli"));
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, FALSE, &stats))
+  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget,
+                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
@@ -90,7 +93,10 @@ compute_mpi (const JxCliClusterRequest *request,
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
 
-  result->reports = jx_mpi_shares_reports (&shares, request->json, request->paths);
+  /* As juxtrace-cli reports them: the messages between shares matched,
+   * a stream whose events cannot be read listed as not clustered. */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->json, request->paths, &result->reports))
+    return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
   if (jx_mpi.rank == 0)
     {

@@ -364,9 +364,9 @@ compute_mpi (const JxCliDiffRequest *request,
   /* A share takes processes of both traces or none (jx-mpi-plan.c). */
   if (plan.processes_a->len > 0 && plan.processes_b->len > 0)
     {
-      a = jx_mpi_load_share (request->path_a, plan.processes_a, plan.n_processes_a, budget, traces->strict, &error);
+      a = jx_mpi_load_share (request->path_a, plan.processes_a, plan.n_processes_a, budget, traces->strict, 0, &error);
       if (a != NULL)
-        b = jx_mpi_load_share (request->path_b, plan.processes_b, plan.n_processes_b, budget, traces->strict, &error);
+        b = jx_mpi_load_share (request->path_b, plan.processes_b, plan.n_processes_b, budget, traces->strict, 0, &error);
     }
   stats.load = jx_mpi_now () - t;
   stats.cpu += jx_mpi_cpu_seconds () - cpu;

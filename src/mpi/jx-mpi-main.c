@@ -19,7 +19,8 @@ usage (void)
                         "       mpirun -n P juxtrace-mpi cluster TRACE… [OPTION…]\n"
                         "       mpirun -n P juxtrace-mpi imbalance TRACE… [OPTION…]\n"
                         "       mpirun -n P juxtrace-mpi trend RUN… [OPTION…]\n"
-                        "Runs as “juxtrace-cli diff”, “profile”, “cluster”, “imbalance” and “trend” do,\n"
+                        "       mpirun -n P juxtrace-mpi info TRACE [OPTION…]\n"
+                        "Runs as “juxtrace-cli diff”, “profile”, “cluster”, “imbalance”, “trend” and “info” do,\n"
                         "with every rank reading only its share of the processes; rank 0 prints\n"
                         "the result. See juxtrace-mpi(1)."));
   return JX_CLI_EXIT_USAGE;
@@ -49,6 +50,8 @@ main (int    argc,
     status = jx_mpi_imbalance (argc - 1, argv + 1);
   else if (strcmp (argv[1], "trend") == 0)
     status = jx_mpi_trend (argc - 1, argv + 1);
+  else if (strcmp (argv[1], "info") == 0)
+    status = jx_mpi_info (argc - 1, argv + 1);
   else
     {
       g_printerr (_("juxtrace-mpi: unknown command “%s”\n"), argv[1]);

@@ -360,6 +360,7 @@ jx_mpi_load_share (const char  *path,
                    guint        total_processes,
                    guint64      memory_budget,
                    gboolean     strict,
+                   JxMpiSharesFlags flags,
                    GError     **error)
 {
   g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
@@ -373,6 +374,7 @@ jx_mpi_load_share (const char  *path,
   options.n_threads = 1;
   options.selection = total_processes > 0 && processes->len == total_processes ? NULL : selection;
   options.memory_budget = memory_budget;
+  options.keep_external_messages = (flags & JX_MPI_SHARES_EXTERNAL) != 0;
   options.budget_source = memory_budget != 0 ? "--memory-budget" : NULL;
   trace = jx_trace_load (path, &options, NULL, NULL, NULL, error);
   if (trace == NULL)
@@ -381,7 +383,7 @@ jx_mpi_load_share (const char  *path,
       return NULL;
     }
 
-  for (guint s = 0; s < jx_trace_get_n_streams (trace); s++)
+  for (guint s = 0; s < jx_trace_get_n_streams (trace) && !(flags & JX_MPI_SHARES_MISSING); s++)
     if (jx_trace_get_stream (trace, s)->flags & JX_STREAM_FLAG_MISSING)
       {
         g_autofree char *file = jx_trace_get_event_file (trace, s);

@@ -114,7 +114,7 @@ compute_mpi (const JxCliProfileRequest *request,
   cpu = jx_mpi_cpu_seconds ();
 
   if (plan.processes_a->len > 0)
-    share = jx_mpi_load_share (request->path, plan.processes_a, plan.n_processes_a, budget, request->traces->strict, &error);
+    share = jx_mpi_load_share (request->path, plan.processes_a, plan.n_processes_a, budget, request->traces->strict, 0, &error);
   stats.load = jx_mpi_now () - t;
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   if (!jx_mpi_all_ok (command, error))

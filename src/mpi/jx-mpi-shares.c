@@ -42,7 +42,7 @@ jx_mpi_shares_load (JxMpiShares  *shares,
                     guint         n_traces,
                     JxCliTraces  *traces,
                     guint64       budget,
-                    gboolean      every_rank,
+                    JxMpiSharesFlags flags,
                     JxMpiStats   *stats)
 {
   g_autoptr(GError) error = NULL;
@@ -72,8 +72,7 @@ jx_mpi_shares_load (JxMpiShares  *shares,
     {
       JxMpiPlan *plan = g_ptr_array_index (shares->plans, i);
       JxTrace *share = NULL;
-
-      gboolean borrow = plan->processes_a->len == 0 && every_rank && plan->n_processes_a > 0;
+      gboolean borrow = plan->processes_a->len == 0 && (flags & JX_MPI_SHARES_EVERY_RANK) && plan->n_processes_a > 0;
 
       if (error == NULL && borrow)
         {
@@ -82,10 +81,11 @@ jx_mpi_shares_load (JxMpiShares  *shares,
           g_autoptr(GArray) first = g_array_new (FALSE, TRUE, sizeof (guint));
 
           g_array_set_size (first, 1);
-          share = jx_mpi_load_share (paths[i], first, plan->n_processes_a, budget, traces->strict, &error);
+          share = jx_mpi_load_share (paths[i], first, plan->n_processes_a, budget, traces->strict, flags, &error);
         }
       else if (error == NULL && plan->processes_a->len > 0)
-        share = jx_mpi_load_share (paths[i], plan->processes_a, plan->n_processes_a, budget, traces->strict, &error);
+        share = jx_mpi_load_share (paths[i], plan->processes_a, plan->n_processes_a, budget, traces->strict,
+                                   flags, &error);
       g_array_append_val (shares->borrowed, borrow);
       if (error == NULL && jx_mpi.rank == 0 && plan->processes_a->len == 0)
         g_set_error (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT, _("%s: the trace defines no process"), paths[i]);

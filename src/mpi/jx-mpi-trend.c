@@ -473,7 +473,7 @@ read_tasks (const char             *command,
     {
       const Task *task = &g_array_index (tasks, Task, t_i);
       g_autoptr(JxTrace) share = jx_mpi_load_share (paths[task->run], task->processes, task->n_processes, budget,
-                                                    FALSE, &error);
+                                                    FALSE, 0, &error);
       g_autofree char *report = NULL;
 
       stats->load += jx_mpi_now () - t;

@@ -90,14 +90,28 @@ guint32   jx_mpi_position_of (GHashTable   *map,
 /* Collective: the same map of trace A's locations on every rank. */
 GHashTable *jx_mpi_plan_positions (JxMpiPlan *plan);
 
+typedef enum
+{
+  JX_MPI_SHARES_EVERY_RANK = 1 << 0, /* a share for every rank; where the plan gives
+                                        it none, the first process, for the
+                                        definitions, "borrowed" */
+  JX_MPI_SHARES_EXTERNAL   = 1 << 1, /* keep the message events with peers in other
+                                        shares, and those left unmatched, as records
+                                        (jx_trace_get_external_messages) */
+  JX_MPI_SHARES_MISSING    = 1 << 2, /* a stream whose events cannot be read does not
+                                        fail the load (it is flagged missing) */
+} JxMpiSharesFlags;
+
 /* Loads this rank's share of path (processes: positions in its
- * definitions, of total_processes; 0: unknown). A stream whose events cannot be read fails the load with
- * an error naming its event file; so does any defect with strict. */
+ * definitions, of total_processes; 0: unknown). A stream whose events
+ * cannot be read fails the load with an error naming its event file
+ * (unless JX_MPI_SHARES_MISSING); so does any defect with strict. */
 JxTrace  *jx_mpi_load_share  (const char   *path,
                               GArray       *processes,
                               guint         total_processes,
                               guint64       memory_budget,
                               gboolean      strict,
+                              JxMpiSharesFlags flags,
                               GError      **error);
 
 /* Commands of one or more traces, each split over the ranks alone. */
@@ -107,23 +121,22 @@ typedef struct
   GPtrArray *plans;       /* JxMpiPlan per trace */
   GPtrArray *positions;   /* per trace: jx_mpi_plan_positions () */
   GPtrArray *traces;      /* JxTrace per trace: this rank's share; NULL
-                             when it has none (unless every_rank) */
+                             when it has none (unless JX_MPI_SHARES_EVERY_RANK) */
   GArray    *borrowed;    /* gboolean per trace: its share is one the
-                             plan gave another rank (every_rank) */
+                             plan gave another rank (JX_MPI_SHARES_EVERY_RANK) */
   double     reduce;      /* seconds of reductions inside a computation */
 } JxMpiShares;
 
-/* Collective: plans and loads every trace's share (every_rank: a share
- * for every rank; where the plan gives it none, the first process, for
- * the definitions, "borrowed"); stats get plan and load. FALSE after one message
- * (jx_mpi_all_ok) when a rank cannot. */
+
+/* Collective: plans and loads every trace's share; stats get plan and
+ * load. FALSE after one message (jx_mpi_all_ok) when a rank cannot. */
 gboolean  jx_mpi_shares_load (JxMpiShares  *shares,
                               const char   *command,
                               char * const *paths,
                               guint         n_traces,
                               JxCliTraces  *traces,
                               guint64       budget,
-                              gboolean      every_rank,
+                              JxMpiSharesFlags flags,
                               JxMpiStats   *stats);
 void      jx_mpi_shares_clear (JxMpiShares *shares);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiShares, jx_mpi_shares_clear)
@@ -144,6 +157,17 @@ guint32   jx_mpi_shares_position (JxMpiShares *shares,
 GPtrArray *jx_mpi_shares_reports (JxMpiShares *shares,
                                   gboolean     json,
                                   char * const *paths);
+/* Collective, after loading with JX_MPI_SHARES_EXTERNAL: rank 0 gets the
+ * load report of every whole trace (JsonNode per trace) as a single
+ * process's load finds it, the messages between shares matched
+ * (jx-mpi-info.c); with json FALSE it prints their caveat lines, labelled
+ * with paths. FALSE (after one message) when the shares do not make up a
+ * trace. */
+gboolean  jx_mpi_shares_matched_reports (JxMpiShares  *shares,
+                                         const char   *command,
+                                         gboolean      json,
+                                         char * const *paths,
+                                         GPtrArray   **reports);
 /* Collective: values summed (the lowest) over the ranks, on every rank. */
 void      jx_mpi_sum_u64     (guint64      *values,
                               gsize         n);
@@ -169,6 +193,8 @@ int       jx_mpi_cluster     (int           argc,
 int       jx_mpi_imbalance   (int           argc,
                               char        **argv);
 int       jx_mpi_trend       (int           argc,
+                              char        **argv);
+int       jx_mpi_info        (int           argc,
                               char        **argv);
 
 G_END_DECLS

@@ -193,6 +193,78 @@ test_subset_generated (void)
   test_remove_tree (dir);
 }
 
+/* External messages: with keep_external_messages a part keeps each send
+ * and receive whose peer it left out as a record, exactly the whole load's
+ * message (sender, receiver, time, size), and only those: its streams and
+ * messages are the same as without. */
+static void
+test_external_messages (void)
+{
+  g_autofree char *path = jx_test_get_shared_trace ("TraceR__stencil4d-64");
+  g_autoptr(JxTraceSelection) selection = jx_trace_selection_new ();
+  g_autoptr(JxTrace) whole = test_load (path, 0);
+  g_autoptr(JxTrace) plain = NULL;
+  g_autoptr(JxTrace) part = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) sends = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) recvs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  JxLoadOptions options = { 0 };
+  const JxExternalMessage *external;
+  gsize n = 0;
+
+  jx_trace_selection_add_pattern (selection, "MPI Rank 1*");
+  plain = test_load_part_ok (path, selection);
+  options.selection = selection;
+  options.memory_budget = JX_MEMORY_UNLIMITED;
+  options.keep_external_messages = TRUE;
+  part = jx_trace_load (path, &options, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  /* The whole load's messages by (sender, receiver, time, size). */
+  for (guint i = 0; i < jx_trace_get_n_messages (whole); i++)
+    {
+      const JxMessage *m = &jx_trace_get_messages (whole)[i];
+      guint64 from = jx_trace_get_stream (whole, m->sender)->otf2_id;
+      guint64 to = m->receiver != JX_NONE ? jx_trace_get_stream (whole, m->receiver)->otf2_id : G_MAXUINT64;
+      guint64 size = jx_trace_get_message_size (whole, i);
+
+      g_hash_table_add (sends, g_strdup_printf ("%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+                                                " %" G_GUINT64_FORMAT, from, to, m->send_time, size));
+      if (m->recv_time != G_MAXUINT64)
+        g_hash_table_add (recvs, g_strdup_printf ("%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT,
+                                                  from, to, m->recv_time));
+    }
+
+  external = jx_trace_get_external_messages (part, &n);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, ==, jx_trace_get_partial (part)->n_messages_unselected);
+  for (gsize i = 0; i < n; i++)
+    {
+      const JxExternalMessage *e = &external[i];
+      guint64 self = jx_trace_get_stream (part, e->stream)->otf2_id;
+      g_autofree char *key = NULL;
+
+      g_assert_cmpuint (e->unmatched, ==, 0);
+      g_assert_null (test_stream_by_ref (part, e->peer));
+      g_assert_true (i == 0 || external[i - 1].stream < e->stream || external[i - 1].time <= e->time);
+      if (e->send)
+        key = g_strdup_printf ("%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT,
+                               self, e->peer, e->time, e->size);
+      else
+        key = g_strdup_printf ("%" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT,
+                               e->peer, self, e->time);
+      g_assert_true (g_hash_table_contains (e->send ? sends : recvs, key));
+    }
+
+  /* Nothing else changes. */
+  g_assert_cmpuint (jx_trace_get_n_streams (part), ==, jx_trace_get_n_streams (plain));
+  g_assert_cmpuint (jx_trace_get_n_messages (part), ==, jx_trace_get_n_messages (plain));
+  g_assert_cmpuint (jx_trace_get_n_events (part), ==, jx_trace_get_n_events (plain));
+  g_assert_cmpuint (jx_trace_get_n_defects (part), ==, jx_trace_get_n_defects (plain));
+  jx_trace_get_external_messages (plain, &n);
+  g_assert_cmpuint (n, ==, 0);
+}
+
 /* Files: only the selected locations' files are opened (inotify on a copy
  * of the archive, so that other tests reading the original do not
  * count). */
@@ -624,6 +696,7 @@ main (int    argc,
   g_test_add_func ("/model/partial/subset/every", test_subset_every);
   g_test_add_func ("/model/partial/subset/ids", test_subset_ids);
   g_test_add_func ("/model/partial/subset/generated", test_subset_generated);
+  g_test_add_func ("/model/partial/external-messages", test_external_messages);
   g_test_add_func ("/model/partial/files-opened", test_files_opened);
   g_test_add_func ("/model/partial/errors", test_errors);
   g_test_add_func ("/model/partial/outline", test_outline);

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-mpi-commands.c — juxtrace-mpi cluster, imbalance and trend under
- * mpirun with 2 and 4 ranks print byte for byte what juxtrace-cli prints
- * (JSON without its timing fields; text and CSV as they are; the caveat
- * lines of traces with defects once): generated traces (one, and several
- * together; cluster with --threshold; a trend series of 2 to 8 processes
- * with a repetition, whole runs on ranks and runs shared by ranks) and
- * real ones of ../shared/traces (the Jacobi runs, the TraceR stencil runs
- * at 32 and 64 processes with defects, a trace of fewer processes than
- * ranks). A missing event file of rank 1's share stops every rank with one
+/* test-mpi-commands.c — juxtrace-mpi cluster, imbalance, trend and info
+ * under mpirun with 2 and 4 ranks print byte for byte what juxtrace-cli
+ * prints (JSON without its timing fields; text and CSV as they are; the
+ * caveat lines of traces with defects once): generated traces (one, and
+ * several together; cluster with --threshold; a trend series of 2 to 8
+ * processes with a repetition, whole runs on ranks and runs shared by
+ * ranks) and real ones of ../shared/traces (the Jacobi runs, the TraceR
+ * stencil runs with defects, a trace of fewer processes than ranks). A
+ * missing event file of rank 1's share: info and cluster print what
+ * juxtrace-cli prints, imbalance and trend stop every rank with one
  * message. Skips when juxtrace-mpi was not built. */
 #include "config.h"
 
@@ -147,6 +148,92 @@ test_imbalance_real (void)
   assert_same (TRUE, "imbalance", "--json", barrier, NULL);
 }
 
+/* Cuts an event file to a fraction of its bytes: the stream ends early. */
+static void
+truncate_file (const char *path,
+               double      fraction)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, (gssize) (length * fraction), NULL));
+}
+
+/* The messages between processes of different ranks' shares are matched
+ * on rank 0: counts, bytes, unmatched messages and their issues as one
+ * process finds them. */
+static void
+test_info_generated (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *evt = NULL;
+  g_auto(JxCliRun) run = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "6", "--threads", "2", "--iterations", "12",
+                   "--metrics", "--markers", NULL);
+  jx_cli_generate (dir, "b", &b, "--ranks", "8", "--iterations", "15", "--seed", "2",
+                   "--defect", "unclosed", "--defect", "backwards", "--defect", "undefined-region", NULL);
+  /* Three heavy ranks: the others' shares hold neighbours, which message
+   * each other, and two streams end early, so messages go unmatched both
+   * inside shares and across them (rank 0 lists them all in the loader's
+   * order). */
+  jx_cli_generate (dir, "c", &c, "--ranks", "10", "--iterations", "12", "--seed", "3",
+                   "--imbalance", "0,1,2:0.9", NULL);
+  /* Rank 3's stream ends early: the messages of the other processes with
+   * it are unmatched, those of the other shares found so on rank 0. */
+  evt = g_build_filename (b, "traces", "3.evt", NULL);
+  truncate_file (evt, 2.0 / 3.0);
+  g_free (evt);
+  evt = g_build_filename (c, "traces", "1.evt", NULL);
+  truncate_file (evt, 0.5);
+  g_free (evt);
+  evt = g_build_filename (c, "traces", "5.evt", NULL);
+  truncate_file (evt, 0.7);
+  jx_cli_run (&run, "info", "--json", b, NULL);
+  g_assert_nonnull (strstr (run.out, "\"unmatched-message\" : "));
+  g_assert_null (strstr (run.out, "\"unmatched-message\" : 0,"));
+  g_assert_null (strstr (run.out, "\"messages\" : 0,"));
+
+  assert_same (TRUE, "info", "--json", a, NULL);
+  assert_same (FALSE, "info", a, NULL);
+  assert_same (FALSE, "info", "--metrics", a, NULL);
+  assert_same (FALSE, "info", "--metrics", "--csv", a, NULL);
+  assert_same (TRUE, "info", "--metrics", "--json", a, NULL);
+  assert_same (TRUE, "info", "--json", b, NULL);
+  assert_same (FALSE, "info", b, NULL);
+  assert_same (TRUE, "info", "--json", c, NULL);
+  assert_same (FALSE, "info", c, NULL);
+  jx_test_remove_tree (dir);
+}
+
+static void
+test_info_real (void)
+{
+  static const char *const names[] = {
+    "casita__1_xeonphi_jacobi_01", "casita__1_xeonphi_jacobi_09", "TraceR__stencil4d-64",
+    "casita__4_mpi_ls_barr", "pipit__ping-pong-otf2-papi",
+  };
+
+  if (!jx_mpi_test_built ())
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = shared_trace (names[i]);
+
+      if (path == NULL)
+        {
+          g_test_skip ("the traces of ../shared/traces are not there");
+          return;
+        }
+      assert_same (TRUE, "info", "--json", path, NULL);
+      assert_same (FALSE, "info", path, NULL);
+    }
+}
+
 /* A series of runs at 2 to 8 processes (with the laws of the generator)
  * and a repetition: with 2 ranks and 6 runs every rank reads whole runs;
  * with 4 ranks and 6 runs, each reads a whole run and a share of one of
@@ -255,13 +342,43 @@ test_trend_real (void)
 }
 
 /* Rank 1 of 2 loads process 1 (the processes of equal work go round the
- * ranks); without its event file every rank stops, with one message. */
+ * ranks); without its event file juxtrace-cli info shows the load report
+ * and juxtrace-cli cluster lists the stream as not clustered: so do
+ * juxtrace-mpi info and cluster, the messages with the lost stream counted
+ * across the shares. */
+static void
+test_missing_event_file (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *a = NULL, *b = NULL, *evt = NULL;
+  g_auto(JxCliRun) run = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  jx_cli_generate (dir, "a", &a, "--ranks", "4", "--iterations", "8", NULL);
+  jx_cli_generate (dir, "b", &b, "--ranks", "5", "--iterations", "6", "--seed", "4", NULL);
+  evt = g_build_filename (a, "traces", "1.evt", NULL);
+  g_assert_cmpint (g_unlink (evt), ==, 0);
+  jx_cli_run (&run, "cluster", a, NULL);
+  g_assert_nonnull (strstr (run.out, "not clustered"));
+
+  assert_same (FALSE, "info", a, NULL);
+  assert_same (TRUE, "info", "--json", a, NULL);
+  assert_same (FALSE, "cluster", a, NULL);
+  assert_same (TRUE, "cluster", "--json", a, b, NULL);
+  assert_same (FALSE, "cluster", "--csv", b, a, NULL);
+  jx_test_remove_tree (dir);
+}
+
+/* Without the event file of rank 1's share, imbalance, which needs every
+ * stream's events, stops every rank with one message. */
 static void
 test_failure (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *a = NULL, *evt = NULL;
-  static const char *const commands[] = { "cluster", "imbalance", "trend" };
+  static const char *const commands[] = { "imbalance", "trend" };
 
   if (!jx_mpi_test_built ())
     return;
@@ -310,6 +427,9 @@ main (int    argc,
   g_test_add_func ("/mpi/imbalance/real", test_imbalance_real);
   g_test_add_func ("/mpi/trend/generated", test_trend_generated);
   g_test_add_func ("/mpi/trend/real", test_trend_real);
+  g_test_add_func ("/mpi/info/generated", test_info_generated);
+  g_test_add_func ("/mpi/info/real", test_info_real);
+  g_test_add_func ("/mpi/missing-event-file", test_missing_event_file);
   g_test_add_func ("/mpi/failure", test_failure);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
