@@ -48,10 +48,10 @@ jx_merged_tree_get_node_calls (JxMergedTree   *tree,
   return out;
 }
 
-/* "d|e" for a DIFFERENT node, else its function. */
-static char *
-node_label (JxMergedTree *tree,
-            guint32       node)
+/* "d|e" for a DIFFERENT node, else its function: the CLI's label. */
+char *
+jx_merged_tree_dup_node_label (JxMergedTree *tree,
+                               guint32       node)
 {
   g_autoptr(GArray) functions = jx_merged_tree_get_functions (tree, node);
   GString *out = g_string_new (NULL);
@@ -109,7 +109,7 @@ jx_merged_tree_find_node (JxMergedTree  *tree,
       children_range (nodes, parent, &first, &limit);
       for (guint32 c = first; c < limit && found == JX_NONE; c = nodes->subtree_end[c])
         {
-          g_autofree char *label = node_label (tree, c);
+          g_autofree char *label = jx_merged_tree_dup_node_label (tree, c);
 
           if (g_strcmp0 (label, name) == 0 && ++seen == wanted)
             found = c;
@@ -146,14 +146,14 @@ jx_merged_tree_dup_node_path (JxMergedTree *tree,
   nodes = jx_merged_tree_get_nodes (tree);
   for (guint32 v = node; v != JX_NONE; v = nodes->parent[v])
     {
-      char *label = node_label (tree, v);
+      char *label = jx_merged_tree_dup_node_label (tree, v);
       guint32 first, limit;
       guint index = 1, count = 0;
 
       children_range (nodes, nodes->parent[v], &first, &limit);
       for (guint32 c = first; c < limit; c = nodes->subtree_end[c])
         {
-          g_autofree char *other = node_label (tree, c);
+          g_autofree char *other = jx_merged_tree_dup_node_label (tree, c);
 
           if (g_strcmp0 (other, label) != 0)
             continue;

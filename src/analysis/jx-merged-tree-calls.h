@@ -47,4 +47,9 @@ guint32      jx_merged_tree_find_node       (JxMergedTree   *tree,
 char        *jx_merged_tree_dup_node_path   (JxMergedTree   *tree,
                                              guint32         node);
 
+/* A node's label: "d|e" for a different node, else its function. Free
+ * with g_free. */
+char        *jx_merged_tree_dup_node_label  (JxMergedTree   *tree,
+                                             guint32         node);
+
 G_END_DECLS

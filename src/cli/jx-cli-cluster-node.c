@@ -26,23 +26,6 @@ stream_label (JxMergedTree *tree,
   return g_strdup_printf ("%s / %s", labels[ref.trace], jx_merged_tree_get_stream_name (tree, stream));
 }
 
-static const char *
-state_word (JxMergedState state)
-{
-  switch (state)
-    {
-    case JX_MERGED_EQUAL:
-      return _("equal");
-    case JX_MERGED_GAP:
-      return _("gap");
-    case JX_MERGED_DIFFERENT:
-      return _("different");
-    case JX_MERGED_N_STATES:
-    default:
-      return "";
-    }
-}
-
 int
 jx_cli_cluster_node_print (JxMergedTree *tree,
                            const char   *subcommand,
@@ -155,7 +138,7 @@ jx_cli_cluster_node_print (JxMergedTree *tree,
     g_string_append_printf (out, _("Merged call tree of %s\n"), what);
     /* TRANSLATORS: "Calls of node “main / loop#3 / c” (gap): 15 of 16 streams call there" */
     g_string_append_printf (out, _("Calls of node “%s” (%s): %u of %u streams call there\n\n"), path,
-                            state_word (nodes->state[node]), nodes->n_members[node], n_streams);
+                            jx_cli_cluster_state_word (nodes->state[node]), nodes->n_members[node], n_streams);
     g_string_append (out, "  ");
     jx_cli_append_padded (out, _("Start"), 14, TRUE);
     jx_cli_append_padded (out, _("End"), 14, TRUE);

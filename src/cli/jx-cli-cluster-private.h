@@ -140,4 +140,7 @@ int        jx_cli_cluster_with             (int                   argc,
                                             JxCliClusterCompute   compute,
                                             gpointer              compute_data);
 
+/* "equal", "gap" or "different", translated (jx-cli-cluster-tree.c). */
+const char *jx_cli_cluster_state_word (JxMergedState state);
+
 G_END_DECLS

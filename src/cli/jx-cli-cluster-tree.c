@@ -18,6 +18,7 @@
 #include "jx-cli-common.h"
 #include "jx-cli-scores.h"
 #include "jx-merged-tree.h"
+#include "jx-merged-tree-calls.h"
 #include "jx-time.h"
 
 /* Tree lines of the text unless --lines says. */
@@ -301,24 +302,11 @@ seconds_text (double seconds)
   return jx_time_format ((gint64) (seconds * 1e9 + (seconds >= 0 ? 0.5 : -0.5)), 3);
 }
 
-/* "d|e" for a different node, else the function. */
-static char *
-node_label (JxMergedTree *tree,
-            guint32       node)
-{
-  g_autoptr(GArray) functions = jx_merged_tree_get_functions (tree, node);
-  GString *out = g_string_new (NULL);
-
-  for (guint f = 0; f < functions->len; f++)
-    g_string_append_printf (out, "%s%s", f > 0 ? "|" : "",
-                            jx_merged_tree_get_symbol_name (tree, g_array_index (functions, JxMergedFunction, f).symbol));
-  return g_string_free (out, FALSE);
-}
-
 /* --- Text ------------------------------------------------------------------------ */
 
-static const char *
-state_word (JxMergedState state)
+/* The word of a merged node's state in text output. */
+const char *
+jx_cli_cluster_state_word (JxMergedState state)
 {
   switch (state)
     {
@@ -400,9 +388,9 @@ append_row (GString     *out,
 {
   const JxMergedNodes *nodes = jx_merged_tree_get_nodes (t->tree);
   guint k = jx_merged_tree_get_n_streams (t->tree);
-  const char *state = state_word (nodes->state[node]);
+  const char *state = jx_cli_cluster_state_word (nodes->state[node]);
   g_autofree char *streams = g_strdup_printf ("%u/%u", nodes->n_members[node], k);
-  g_autofree char *label = node_label (t->tree, node);
+  g_autofree char *label = jx_merged_tree_dup_node_label (t->tree, node);
   g_autofree char *lo = NULL;
   g_autofree char *mid = NULL;
   g_autofree char *hi = NULL;
@@ -571,7 +559,7 @@ add_json_node (JsonBuilder *b,
 {
   const JxMergedNodes *nodes = jx_merged_tree_get_nodes (t->tree);
   guint k = jx_merged_tree_get_n_streams (t->tree);
-  g_autofree char *label = node_label (t->tree, node);
+  g_autofree char *label = jx_merged_tree_dup_node_label (t->tree, node);
 
   json_builder_begin_object (b);
   jx_cli_json_add_string (b, "function", label);
@@ -715,7 +703,7 @@ print_csv (Tree *t)
 
   for (guint32 i = 0; i < nodes->n_nodes; i++)
     {
-      g_autofree char *label = node_label (tree, i);
+      g_autofree char *label = jx_merged_tree_dup_node_label (tree, i);
       g_autofree char *joined = NULL;
       g_autofree char *who = NULL;
 

@@ -216,20 +216,6 @@ has_icicle (gpointer view)
          gtk_widget_get_width (view) > 1;
 }
 
-/* "d|e" for a different node, else the function: the CLI's label. */
-static char *
-node_label (JxMergedTree *tree,
-            guint32       node)
-{
-  g_autoptr(GArray) functions = jx_merged_tree_get_functions (tree, node);
-  GString *out = g_string_new (NULL);
-
-  for (guint f = 0; f < functions->len; f++)
-    g_string_append_printf (out, "%s%s", f > 0 ? "|" : "",
-                            jx_merged_tree_get_symbol_name (tree, g_array_index (functions, JxMergedFunction, f).symbol));
-  return g_string_free (out, FALSE);
-}
-
 /* Walks the CLI's nested nodes in pre-order against the window's arrays. */
 static void
 compare_nodes (JxMergedTree *tree,
@@ -245,7 +231,7 @@ compare_nodes (JxMergedTree *tree,
       g_autofree char *label = NULL;
 
       g_assert_cmpuint (v, <, nodes->n_nodes);
-      label = node_label (tree, v);
+      label = jx_merged_tree_dup_node_label (tree, v);
       g_assert_cmpstr (json_object_get_string_member (o, "function"), ==, label);
       g_assert_cmpstr (json_object_get_string_member (o, "state"), ==, jx_merged_state_to_string (nodes->state[v]));
       g_assert_cmpint (json_object_get_int_member (o, "depth"), ==, nodes->depth[v] + 1);
