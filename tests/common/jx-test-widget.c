@@ -88,7 +88,7 @@ describe_undrawn (GtkWidget *widget)
                        gtk_widget_get_mapped (w) &&
                        gtk_widget_get_width (w) > 0 && gtk_widget_get_height (w) > 0;
 
-      g_string_append_printf (chain, "\n  %s %s: visible %d, child-visible %d, mapped %d, %d×%d",
+      g_string_append_printf (chain, "\n  %s %s: visible %d, child-visible %d, mapped %d, %dx%d",
                               G_OBJECT_TYPE_NAME (w), gtk_widget_get_name (w),
                               gtk_widget_get_visible (w), gtk_widget_get_child_visible (w),
                               gtk_widget_get_mapped (w),
@@ -114,7 +114,7 @@ describe_undrawn (GtkWidget *widget)
        * clock stops for good after a few frames, nothing is drawn again. */
       return g_strdup_printf ("it and its ancestors are shown with a size, yet no frame drew it "
                               "(its surface is %s; its frame clock stands at frame %" G_GINT64_FORMAT
-                              ": when that stays small, the window's frame clock stopped); from it up:%s",
+                              "; no frame was made while it waited); from it up:%s",
                               surface != NULL && gdk_surface_get_mapped (surface) ? "mapped" : "not mapped",
                               clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1,
                               chain->str);
