@@ -77,7 +77,8 @@ jx_test_wait_allocated (GtkWidget *widget)
  * not drawn (hidden, unmapped, not child-visible, or without a width or a
  * height), and each one's state, so that a failure names what is missing. */
 static char *
-describe_undrawn (GtkWidget *widget)
+describe_undrawn (GtkWidget *widget,
+                  gint64     first_frame)
 {
   g_autoptr(GString) chain = g_string_new (NULL);
   GtkWidget *culprit = NULL;
@@ -113,10 +114,10 @@ describe_undrawn (GtkWidget *widget)
       /* Seen with many windows on one loaded Xvfb: the window's frame
        * clock stops for good after a few frames, nothing is drawn again. */
       return g_strdup_printf ("it and its ancestors are shown with a size, yet no frame drew it "
-                              "(its surface is %s; its frame clock stands at frame %" G_GINT64_FORMAT
-                              "; no frame was made while it waited); from it up:%s",
+                              "(its surface is %s; its frame clock went from frame %" G_GINT64_FORMAT
+                              " to %" G_GINT64_FORMAT " while it waited); from it up:%s",
                               surface != NULL && gdk_surface_get_mapped (surface) ? "mapped" : "not mapped",
-                              clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1,
+                              first_frame, clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1,
                               chain->str);
     }
   return g_strdup_printf ("%s %p is hidden, unmapped or without size; from it up:%s",
@@ -133,6 +134,8 @@ jx_test_render_widget (GtkWidget *widget)
   /* Not a time limit on the product: only a guard against a widget that is
    * never drawn (hidden, or zero-sized), long enough for a loaded machine. */
   gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gint64 first_frame = clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1;
 
   img->width = gtk_widget_get_width (widget);
   img->height = gtk_widget_get_height (widget);
@@ -152,7 +155,7 @@ jx_test_render_widget (GtkWidget *widget)
     }
   if (node == NULL)
     {
-      g_autofree char *why = describe_undrawn (widget);
+      g_autofree char *why = describe_undrawn (widget, first_frame);
 
       g_error ("%s %p was never drawn: %s", G_OBJECT_TYPE_NAME (widget), widget, why);
     }
