@@ -175,4 +175,8 @@ _jx_window_fold_dispose (JxWindow *self)
 {
   for (guint i = 0; i < G_N_ELEMENTS (mode_properties); i++)
     g_action_map_remove_action (G_ACTION_MAP (self), mode_properties[i]);
+  /* The Processes page, destroyed after the session is let go, drops its
+   * pick on the way (the clusters outlive the window's session pointer). */
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (jx_session_get_clusters (self->session), self);
 }

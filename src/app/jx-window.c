@@ -563,6 +563,9 @@ auto_pane_tick (GtkWidget     *widget,
 {
   JxWindow *self = user_data;
   GtkWidget *start = gtk_paned_get_start_child (self->main_paned);
+  GtkWidget *end = gtk_paned_get_end_child (self->main_paned);
+  int end_min = 0;
+  int handle = 0;
   int max = 0;
   int natural = 0;
   int position;
@@ -572,10 +575,20 @@ auto_pane_tick (GtkWidget     *widget,
       self->pane_tick = 0;
       return G_SOURCE_REMOVE;
     }
-  /* The panes below may shrink under their content's minimum (they
-   * scroll or clip), not under BOTTOM_PANE_MIN. */
-  max = gtk_widget_get_height (GTK_WIDGET (self->main_paned)) - BOTTOM_PANE_MIN;
-  if (max < 200 || start == NULL)
+  /* The panes below keep BOTTOM_PANE_MIN, and never less than their
+   * content's minimum: given less, GtkPaned still lays them out at that
+   * minimum, past the window's bottom edge. */
+  if (start == NULL || end == NULL)
+    return G_SOURCE_CONTINUE;
+  gtk_widget_measure (end, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (end), &end_min, NULL, NULL, NULL);
+  /* The paned's handle sits between the two. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->main_paned));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (child != start && child != end)
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &handle, NULL, NULL, NULL);
+  max = gtk_widget_get_height (GTK_WIDGET (self->main_paned)) - MAX (BOTTOM_PANE_MIN, end_min) - handle;
+  if (max < 200)
     return G_SOURCE_CONTINUE;
   gtk_widget_measure (start, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (start), NULL, &natural, NULL, NULL);
   position = MIN (MAX (natural, 200), max);

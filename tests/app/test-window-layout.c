@@ -9,6 +9,7 @@
 
 #include "jx-application.h"
 #include "jx-master-timeline.h"
+#include "jx-processes-panel.h"
 #include "jx-test-app.h"
 #include "jx-test-session.h"
 #include "jx-test-util.h"
@@ -435,6 +436,117 @@ test_help_action (void)
   jx_test_app_close_windows (app);
 }
 
+static gboolean
+has_rows (gpointer panel)
+{
+  return jx_processes_panel_get_n_rows (panel) > 0;
+}
+
+static gboolean
+has_tree (gpointer clusters)
+{
+  return jx_session_clusters_get_tree (clusters, NULL) != NULL;
+}
+
+/* Minimum timeline height the side pane must leave (two lanes' rows). */
+#define TIMELINE_MIN 200
+
+typedef struct
+{
+  JxWindow *window;
+  int       height;
+} LaidOut;
+
+/* The window is as high as asked and the panes below have had their split. */
+static gboolean
+window_laid_out (gpointer user_data)
+{
+  LaidOut *l = user_data;
+  GtkWidget *side = gtk_widget_get_parent (GTK_WIDGET (l->window->side_stack));
+
+  /* The window widget is 10 px under its default size (the CSD margins). */
+  return ABS (gtk_widget_get_height (GTK_WIDGET (l->window)) - l->height) <= 10 &&
+         gtk_widget_get_mapped (side) && gtk_widget_get_height (side) > 0;
+}
+
+/* Every page of the side pane, the Processes page with a cluster's merged
+ * tree among them, fits the window at 1280×800 and 1280×1000 beside a
+ * trace of 64 ranks whose rows want all the height: the panes below are
+ * not given less than their content's minimum (which drew it past the
+ * window's bottom edge), and the timelines keep a usable height. */
+static void
+test_side_pane_fits (void)
+{
+  g_autofree char *anchor = jx_test_get_shared_trace ("TraceR__stencil4d-32");
+  const char *paths[3] = { NULL, NULL, NULL };
+  const int heights[] = { 800, 1000 };
+  JxWindow *window = jx_window_new (app);
+  JxSession *session = jx_window_get_session (window);
+  JxSessionClusters *clusters = jx_session_get_clusters (session);
+  JxProcessesPanel *panel;
+  GtkWidget *side = gtk_widget_get_parent (GTK_WIDGET (window->side_stack));
+  GtkWidget *timelines = gtk_paned_get_start_child (window->main_paned);
+  GtkWidget *bottom = GTK_WIDGET (window->bottom_paned);
+  g_autofree char *stencil = jx_test_get_shared_trace ("TraceR__stencil4d-64");
+
+  paths[0] = anchor;
+  paths[1] = stencil;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, heights[0]);
+  gtk_window_present (GTK_WINDOW (window));
+  jx_window_open_paths (window, paths, FALSE);
+  jx_test_wait_for_loads (session);
+  jx_test_wait_mapped (GTK_WIDGET (window));
+  gtk_widget_set_visible (GTK_WIDGET (window->bottom_paned), TRUE);
+  gtk_stack_set_visible_child_name (window->side_stack, "processes");
+  panel = JX_PROCESSES_PANEL (gtk_widget_get_template_child (GTK_WIDGET (window), JX_TYPE_WINDOW, "processes_panel"));
+  g_assert_true (jx_test_wait_until (has_rows, panel, 60));
+  jx_processes_panel_select_row (panel, 0);
+  g_assert_true (jx_test_wait_until (has_tree, clusters, 60));
+  g_assert_true (gtk_widget_get_visible (jx_processes_panel_get_tree_view (panel)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (heights); i++)
+    {
+      LaidOut laid_out = { window, heights[i] };
+
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, heights[i]);
+      if (!jx_test_wait_until (window_laid_out, &laid_out, 60))
+        {
+          int min = 0;
+
+          gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, 1280, &min, NULL, NULL, NULL);
+          g_error ("The window is %d high, not %d (its minimum: %d)",
+                   gtk_widget_get_height (GTK_WIDGET (window)), heights[i], min);
+        }
+      for (GtkWidget *page = gtk_widget_get_first_child (GTK_WIDGET (window->side_stack));
+           page != NULL;
+           page = gtk_widget_get_next_sibling (page))
+        {
+          graphene_rect_t bounds;
+          int min = 0;
+
+          gtk_stack_set_visible_child (window->side_stack, page);
+          /* The split follows the lanes a few frames after a change. */
+          jx_test_spin (300);
+          gtk_widget_measure (side, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (side), &min, NULL, NULL, NULL);
+          g_assert_true (gtk_widget_compute_bounds (side, GTK_WIDGET (window), &bounds));
+          g_test_message ("height %d, page %s: side pane at y %.0f, %d high (minimum %d), timelines %d high",
+                          heights[i], gtk_stack_get_visible_child_name (window->side_stack),
+                          bounds.origin.y, gtk_widget_get_height (side), min, gtk_widget_get_height (timelines));
+          g_assert_cmpint (gtk_widget_get_height (side), >=, min);
+          /* So is the whole of the panes below (summary, comparison, side). */
+          gtk_widget_measure (bottom, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (bottom), &min, NULL, NULL, NULL);
+          g_test_message ("panes below: %d high (minimum %d)", gtk_widget_get_height (bottom), min);
+          g_assert_cmpint (gtk_widget_get_height (bottom), >=, min);
+          g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+          g_assert_cmpint (gtk_widget_get_height (timelines), >=, TIMELINE_MIN);
+        }
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (50);
+}
+
 void
 test_window_layout_register (JxApplication *application)
 {
@@ -443,4 +555,5 @@ test_window_layout_register (JxApplication *application)
   g_test_add_func ("/app/window/keyboard-shift", test_keyboard_shift);
   g_test_add_func ("/app/window/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/window/help-action", test_help_action);
+  g_test_add_func ("/app/window/side-pane-fits", test_side_pane_fits);
 }

@@ -73,6 +73,57 @@ jx_test_wait_allocated (GtkWidget *widget)
   run_for (50);
 }
 
+/* Why widget has no frame: the outermost of it and its ancestors that is
+ * not drawn (hidden, unmapped, not child-visible, or without a width or a
+ * height), and each one's state, so that a failure names what is missing. */
+static char *
+describe_undrawn (GtkWidget *widget,
+                  gint64     first_frame)
+{
+  g_autoptr(GString) chain = g_string_new (NULL);
+  GtkWidget *culprit = NULL;
+
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      gboolean drawn = gtk_widget_get_visible (w) && gtk_widget_get_child_visible (w) &&
+                       gtk_widget_get_mapped (w) &&
+                       gtk_widget_get_width (w) > 0 && gtk_widget_get_height (w) > 0;
+
+      g_string_append_printf (chain, "\n  %s %s: visible %d, child-visible %d, mapped %d, %dx%d",
+                              G_OBJECT_TYPE_NAME (w), gtk_widget_get_name (w),
+                              gtk_widget_get_visible (w), gtk_widget_get_child_visible (w),
+                              gtk_widget_get_mapped (w),
+                              gtk_widget_get_width (w), gtk_widget_get_height (w));
+      if (GTK_IS_PANED (w))
+        {
+          int min = 0;
+          int max = 0;
+
+          g_object_get (w, "min-position", &min, "max-position", &max, NULL);
+          g_string_append_printf (chain, ", position %d in [%d, %d]",
+                                  gtk_paned_get_position (GTK_PANED (w)), min, max);
+        }
+      if (!drawn)
+        culprit = w;
+    }
+  if (culprit == NULL)
+    {
+      GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+      GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+
+      /* Seen with many windows on one loaded Xvfb: the window's frame
+       * clock stops for good after a few frames, nothing is drawn again. */
+      return g_strdup_printf ("it and its ancestors are shown with a size, yet no frame drew it "
+                              "(its surface is %s; its frame clock went from frame %" G_GINT64_FORMAT
+                              " to %" G_GINT64_FORMAT " while it waited); from it up:%s",
+                              surface != NULL && gdk_surface_get_mapped (surface) ? "mapped" : "not mapped",
+                              first_frame, clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1,
+                              chain->str);
+    }
+  return g_strdup_printf ("%s %p is hidden, unmapped or without size; from it up:%s",
+                          G_OBJECT_TYPE_NAME (culprit), culprit, chain->str);
+}
+
 JxTestImage *
 jx_test_render_widget (GtkWidget *widget)
 {
@@ -83,6 +134,8 @@ jx_test_render_widget (GtkWidget *widget)
   /* Not a time limit on the product: only a guard against a widget that is
    * never drawn (hidden, or zero-sized), long enough for a loaded machine. */
   gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gint64 first_frame = clock != NULL ? gdk_frame_clock_get_frame_counter (clock) : -1;
 
   img->width = gtk_widget_get_width (widget);
   img->height = gtk_widget_get_height (widget);
@@ -100,7 +153,12 @@ jx_test_render_widget (GtkWidget *widget)
       gdk_paintable_snapshot (paintable, snapshot, img->width, img->height);
       node = gtk_snapshot_free_to_node (snapshot);
     }
-  g_assert_nonnull (node);
+  if (node == NULL)
+    {
+      g_autofree char *why = describe_undrawn (widget, first_frame);
+
+      g_error ("%s %p was never drawn: %s", G_OBJECT_TYPE_NAME (widget), widget, why);
+    }
   renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   texture = gsk_renderer_render_texture (renderer, node,
                                          &GRAPHENE_RECT_INIT (0, 0, img->width, img->height));
