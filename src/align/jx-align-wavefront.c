@@ -241,6 +241,19 @@ max_epi64 (__m256i x,
   return _mm256_blendv_epi8 (x, y, _mm256_cmpgt_epi64 (y, x));
 }
 
+/* compress_lanes[mask]: the 32-bit lanes of the 64-bit lanes set in mask,
+ * in order, for _mm256_permutevar8x32_epi32 (packs the moving cells). */
+static const guint32 compress_lanes[16][8] __attribute__((aligned (32))) = {
+  { 0, 1, 0, 1, 0, 1, 0, 1 }, { 0, 1, 0, 1, 0, 1, 0, 1 },
+  { 2, 3, 0, 1, 0, 1, 0, 1 }, { 0, 1, 2, 3, 0, 1, 0, 1 },
+  { 4, 5, 0, 1, 0, 1, 0, 1 }, { 0, 1, 4, 5, 0, 1, 0, 1 },
+  { 2, 3, 4, 5, 0, 1, 0, 1 }, { 0, 1, 2, 3, 4, 5, 0, 1 },
+  { 6, 7, 0, 1, 0, 1, 0, 1 }, { 0, 1, 6, 7, 0, 1, 0, 1 },
+  { 2, 3, 6, 7, 0, 1, 0, 1 }, { 0, 1, 2, 3, 6, 7, 0, 1 },
+  { 4, 5, 6, 7, 0, 1, 0, 1 }, { 0, 1, 4, 5, 6, 7, 0, 1 },
+  { 2, 3, 4, 5, 6, 7, 0, 1 }, { 0, 1, 2, 3, 4, 5, 6, 7 },
+};
+
 /* The cell loop of side_next() in two passes.  The first computes four
  * diagonals at a time (the three sources, the clamp, whether the cell
  * moves), stores the cells that keep their value and lists, without a
@@ -264,6 +277,11 @@ step_cells_avx2 (Workspace    *ws,
   const __m256i null = _mm256_set1_epi64x (WF_NULL);
   const __m256i vn = _mm256_set1_epi64x (side->n);
   __m256i vend = _mm256_set_epi64x (side->m + lo + 3, side->m + lo + 2, side->m + lo + 1, side->m + lo);
+  __m256i vt = _mm256_set_epi64x (3, 2, 1, 0);
+  /* Copies that no store through o can change, so that the loops below
+   * keep them in registers. */
+  const Side sd = *side;
+  const JxPruneSide h = side->h;
   gint64 *moving = ws->moving;
   gint64 *from = ws->moving_from;
   gsize count = 0, q;
@@ -277,29 +295,22 @@ step_cells_avx2 (Workspace    *ws,
       __m256i prev = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (p1 + t));
       __m256i lim = _mm256_blendv_epi8 (vn, vend, _mm256_cmpgt_epi64 (vn, vend));
       __m256i c = max_epi64 (x, max_epi64 (l, r));
-      __m256i moves, kept;
-      gint64 cv[4];
+      __m256i moves, kept, sel;
       guint mask;
 
       c = _mm256_blendv_epi8 (c, lim, _mm256_cmpgt_epi64 (c, lim));
       moves = _mm256_and_si256 (_mm256_cmpgt_epi64 (c, prev), _mm256_cmpgt_epi64 (c, minus_one));
       kept = _mm256_blendv_epi8 (prev, null, _mm256_cmpgt_epi64 (_mm256_setzero_si256 (), prev));
       _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), kept);
-      _mm256_storeu_si256 ((__m256i *) (gpointer) cv, c);
       mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves));
-      moving[count] = t;
-      from[count] = cv[0];
-      count += mask & 1;
-      moving[count] = t + 1;
-      from[count] = cv[1];
-      count += (mask >> 1) & 1;
-      moving[count] = t + 2;
-      from[count] = cv[2];
-      count += (mask >> 2) & 1;
-      moving[count] = t + 3;
-      from[count] = cv[3];
-      count += (mask >> 3) & 1;
+      /* The moving lanes packed to the front (the rest is overwritten by
+       * the next group or never read: the arrays have four cells spare). */
+      sel = _mm256_load_si256 ((const __m256i *) (gconstpointer) compress_lanes[mask]);
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (from + count), _mm256_permutevar8x32_epi32 (c, sel));
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (moving + count), _mm256_permutevar8x32_epi32 (vt, sel));
+      count += (gsize) __builtin_popcount (mask);
       vend = _mm256_add_epi64 (vend, four);
+      vt = _mm256_add_epi64 (vt, four);
     }
   for (; t < width; t++)
     {
@@ -315,28 +326,28 @@ step_cells_avx2 (Workspace    *ws,
 
   /* Each direction its own loop, so that the direction's constants fold
    * into extend_avx2() and h (_jx_prune_h_fwd/_bwd: the same integers). */
-  if (ws->bound == G_MAXINT64 && !side->reverse)
+  if (ws->bound == G_MAXINT64 && !sd.reverse)
     for (q = 0; q < count; q++)
-      o[moving[q]] = extend_avx2 (side, FALSE, from[q], lo + moving[q]);
+      o[moving[q]] = extend_avx2 (&sd, FALSE, from[q], lo + moving[q]);
   else if (ws->bound == G_MAXINT64)
     for (q = 0; q < count; q++)
-      o[moving[q]] = extend_avx2 (side, TRUE, from[q], lo + moving[q]);
-  else if (!side->reverse)
+      o[moving[q]] = extend_avx2 (&sd, TRUE, from[q], lo + moving[q]);
+  else if (!sd.reverse)
     for (q = 0; q < count; q++)
       {
         gint64 k = lo + moving[q];
-        gint64 e = extend_avx2 (side, FALSE, from[q], k);
+        gint64 e = extend_avx2 (&sd, FALSE, from[q], k);
 
         /* See side_next(): a cell that moved is the one pruning checks. */
-        o[moving[q]] = _jx_prune_h_fwd (&side->h, e, k) > limit ? WF_NULL : e;
+        o[moving[q]] = _jx_prune_h_fwd (&h, e, k) > limit ? WF_NULL : e;
       }
   else
     for (q = 0; q < count; q++)
       {
         gint64 k = lo + moving[q];
-        gint64 e = extend_avx2 (side, TRUE, from[q], k);
+        gint64 e = extend_avx2 (&sd, TRUE, from[q], k);
 
-        o[moving[q]] = _jx_prune_h_bwd (&side->h, e, k) > limit ? WF_NULL : e;
+        o[moving[q]] = _jx_prune_h_bwd (&h, e, k) > limit ? WF_NULL : e;
       }
 }
 #endif
