@@ -332,23 +332,39 @@ step_cells_avx2 (Workspace    *ws,
   else if (ws->bound == G_MAXINT64)
     for (q = 0; q < count; q++)
       o[moving[q]] = extend_avx2 (&sd, TRUE, from[q], lo + moving[q]);
-  else if (!sd.reverse)
-    for (q = 0; q < count; q++)
-      {
-        gint64 k = lo + moving[q];
-        gint64 e = extend_avx2 (&sd, FALSE, from[q], k);
-
-        /* See side_next(): a cell that moved is the one pruning checks. */
-        o[moving[q]] = _jx_prune_h_fwd (&h, e, k) > limit ? WF_NULL : e;
-      }
   else
-    for (q = 0; q < count; q++)
-      {
-        gint64 k = lo + moving[q];
-        gint64 e = extend_avx2 (&sd, TRUE, from[q], k);
+    {
+      /* Extended first, then bounded four at a time (see side_next(): a
+       * cell that moved is the one pruning checks). */
+      const __m256i vlo = _mm256_set1_epi64x (lo);
+      const __m256i vlimit = _mm256_set1_epi64x (limit);
 
-        o[moving[q]] = _jx_prune_h_bwd (&h, e, k) > limit ? WF_NULL : e;
-      }
+      if (!sd.reverse)
+        for (q = 0; q < count; q++)
+          from[q] = extend_avx2 (&sd, FALSE, from[q], lo + moving[q]);
+      else
+        for (q = 0; q < count; q++)
+          from[q] = extend_avx2 (&sd, TRUE, from[q], lo + moving[q]);
+      for (q = 0; q + 4 <= count; q += 4)
+        {
+          __m256i e = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (from + q));
+          __m256i k = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (moving + q)), vlo);
+          __m256i hv = sd.reverse ? _jx_prune_h4_avx2 (&h, TRUE, e, k) : _jx_prune_h4_avx2 (&h, FALSE, e, k);
+
+          e = _mm256_blendv_epi8 (e, null, _mm256_cmpgt_epi64 (hv, vlimit));
+          _mm256_storeu_si256 ((__m256i *) (gpointer) (from + q), e);
+        }
+      for (; q < count; q++)
+        {
+          gint64 k = lo + moving[q];
+          gint64 hq = sd.reverse ? _jx_prune_h_bwd (&h, from[q], k) : _jx_prune_h_fwd (&h, from[q], k);
+
+          if (hq > limit)
+            from[q] = WF_NULL;
+        }
+      for (q = 0; q < count; q++)
+        o[moving[q]] = from[q];
+    }
 }
 #endif
 
