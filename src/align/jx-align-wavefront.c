@@ -79,7 +79,7 @@ typedef struct
   gint64         n;
   gint64         m;
   gboolean       reverse;
-  Wavefront     *ring;   /* W_s lives in ring[s % ring_size] */
+  Wavefront     *ring;   /* W_s lives in ring[s & ring_mask] */
   gint64         score;  /* highest computed s */
   gint64         pa;     /* the block's start in Workspace.fa / fb */
   gint64         pb;
@@ -91,8 +91,10 @@ typedef struct
   JxAlignCtx *ctx;
   gint64      pen_x;
   gint64      pen_o;
-  guint       ring_size;
-  Wavefront  *rings;     /* 2 * ring_size */
+  guint       ring_size; /* the wavefronts kept: W_{score - ring_size + 1} .. W_score */
+  guint       ring_slots; /* ring_size rounded up to a power of two */
+  guint       ring_mask;  /* ring_slots - 1: a slot without a division */
+  Wavefront  *rings;     /* 2 * ring_slots */
   gint64      margin;    /* WF_NULL cells kept on each side of a wavefront */
   gint64     *nulls;     /* stands in for a missing source */
   gsize       nulls_cap;
@@ -375,7 +377,7 @@ side_get (Workspace *ws,
 {
   if (s < 0 || s > side->score || side->score - s >= ws->ring_size)
     return NULL;
-  return &side->ring[s % ws->ring_size];
+  return &side->ring[s & ws->ring_mask];
 }
 
 static void
@@ -385,7 +387,7 @@ side_reset (Workspace *ws,
   guint r;
 
   side->score = -1;
-  for (r = 0; r < ws->ring_size; r++)
+  for (r = 0; r < ws->ring_slots; r++)
     {
       side->ring[r].lo = 1;
       side->ring[r].hi = 0;
@@ -470,7 +472,7 @@ side_next (Workspace *ws,
   Wavefront *w1 = side_get (ws, side, s - 1);
   Wavefront *wx = side_get (ws, side, s - ws->pen_x);
   Wavefront *wo = side_get (ws, side, s - ws->pen_o);
-  Wavefront *w = &side->ring[s % ws->ring_size];
+  Wavefront *w = &side->ring[s & ws->ring_mask];
   gint64 lo, hi, slo, shi;
   gint64 n = side->n, m = side->m;
   gint64 margin = ws->margin;
@@ -726,7 +728,7 @@ wavefront_rec (Workspace  *ws,
   JxAlignCtx *ctx = ws->ctx;
   gint64 pa = (gint64) (a0 - ws->top_a0), pb = (gint64) (b0 - ws->top_b0);
   Side fwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, FALSE, ws->rings, -1, pa, pb };
-  Side bwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, TRUE, ws->rings + ws->ring_size, -1, pa, pb };
+  Side bwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, TRUE, ws->rings + ws->ring_slots, -1, pa, pb };
   gint64 reach = MAX (ws->pen_x, ws->pen_o);
   gint64 window = 2 * reach - 1;
   gint64 extra;
@@ -938,7 +940,11 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
   ws.pen_m1 = MIN (ws.pen_x, 2 * ws.pen_o);
   ws.ring_size = 2 * (guint) MAX (ws.pen_x, ws.pen_o);
   ws.margin = (gint64) MAX (ws.pen_x, ws.pen_o) + 2;
-  ws.rings = g_new0 (Wavefront, 2 * ws.ring_size);
+  ws.ring_slots = 1;
+  while (ws.ring_slots < ws.ring_size)
+    ws.ring_slots *= 2;
+  ws.ring_mask = ws.ring_slots - 1;
+  ws.rings = g_new0 (Wavefront, 2 * ws.ring_slots);
   ws.budget = cell_budget;
   ws.avx2 = _jx_align_use_avx2 ();
   ws.bound = G_MAXINT64;
@@ -970,7 +976,7 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
     ctx->stats->fast_pruned++;
 
   ctx->stats->cells += ws.cells;
-  for (r = 0; r < 2 * ws.ring_size; r++)
+  for (r = 0; r < 2 * ws.ring_slots; r++)
     g_free (ws.rings[r].buf);
   for (r = 0; r < G_N_ELEMENTS (ws.scratch); r++)
     g_free (ws.scratch[r]);
