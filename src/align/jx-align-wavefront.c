@@ -354,18 +354,18 @@ step_cells_avx2 (Workspace    *ws,
           __m256i hv = sd.reverse ? _jx_prune_h4_avx2 (&h, TRUE, e, k) : _jx_prune_h4_avx2 (&h, FALSE, e, k);
 
           e = _mm256_blendv_epi8 (e, null, _mm256_cmpgt_epi64 (hv, vlimit));
-          _mm256_storeu_si256 ((__m256i *) (gpointer) (from + q), e);
+          o[moving[q]] = _mm256_extract_epi64 (e, 0);
+          o[moving[q + 1]] = _mm256_extract_epi64 (e, 1);
+          o[moving[q + 2]] = _mm256_extract_epi64 (e, 2);
+          o[moving[q + 3]] = _mm256_extract_epi64 (e, 3);
         }
       for (; q < count; q++)
         {
           gint64 k = lo + moving[q];
           gint64 hq = sd.reverse ? _jx_prune_h_bwd (&h, from[q], k) : _jx_prune_h_fwd (&h, from[q], k);
 
-          if (hq > limit)
-            from[q] = WF_NULL;
+          o[moving[q]] = hq > limit ? WF_NULL : from[q];
         }
-      for (q = 0; q < count; q++)
-        o[moving[q]] = from[q];
     }
 }
 #endif
