@@ -91,4 +91,52 @@ _jx_prune_h_bwd (const JxPruneSide *c,
   return c->pen_m1 * d + c->pen_o * ABS (delta);
 }
 
+#if defined(__GNUC__) && defined(__x86_64__)
+# include <immintrin.h>
+
+/* _jx_prune_h_fwd (reverse FALSE) or _jx_prune_h_bwd (TRUE) of four cells,
+ * rows e (>= 0, inside the block) on diagonals k: the same integers.  The
+ * products are 32 × 32 bits: d and |Δ| are below 2^31 (blocks of fewer than
+ * 2^30 rows and columns, as pruning requires) and the penalties below 2^32
+ * (scores are limited to JX_SCORING_LIMIT). */
+__attribute__((target ("avx2"))) static G_ALWAYS_INLINE inline __m256i
+_jx_prune_h4_avx2 (const JxPruneSide *c,
+                   gboolean           reverse,
+                   __m256i            e,
+                   __m256i            k)
+{
+  const __m256i zero = _mm256_setzero_si256 ();
+  __m256i delta = _mm256_sub_epi64 (_mm256_set1_epi64x (c->n_minus_m), k);
+  __m256i minus_delta = _mm256_sub_epi64 (zero, delta);
+  __m256i j = _mm256_sub_epi64 (e, k);
+  const int *base_a = (const int *) (gconstpointer) (c->fa + c->ia);
+  const int *base_b = (const int *) (gconstpointer) (c->fb + c->ib);
+  __m256i fa, fb, d, abs_delta, more;
+
+  if (!reverse)
+    {
+      fa = _mm256_cvtepu32_epi64 (_mm256_i64gather_epi32 (base_a, e, 4));
+      fb = _mm256_cvtepu32_epi64 (_mm256_i64gather_epi32 (base_b, j, 4));
+      fa = _mm256_sub_epi64 (_mm256_set1_epi64x (c->ca), fa);
+      fb = _mm256_sub_epi64 (_mm256_set1_epi64x (c->cb), fb);
+    }
+  else
+    {
+      fa = _mm256_cvtepu32_epi64 (_mm256_i64gather_epi32 (base_a, _mm256_sub_epi64 (zero, e), 4));
+      fb = _mm256_cvtepu32_epi64 (_mm256_i64gather_epi32 (base_b, _mm256_sub_epi64 (zero, j), 4));
+      fa = _mm256_sub_epi64 (fa, _mm256_set1_epi64x (c->ca));
+      fb = _mm256_sub_epi64 (fb, _mm256_set1_epi64x (c->cb));
+    }
+  /* d = max (0, max (fb, fa - Δ) - max (0, -Δ)) */
+  fa = _mm256_sub_epi64 (fa, delta);
+  d = _mm256_blendv_epi8 (fb, fa, _mm256_cmpgt_epi64 (fa, fb));
+  more = _mm256_cmpgt_epi64 (minus_delta, zero);
+  d = _mm256_sub_epi64 (d, _mm256_and_si256 (minus_delta, more));
+  d = _mm256_and_si256 (d, _mm256_cmpgt_epi64 (d, zero));
+  abs_delta = _mm256_blendv_epi8 (delta, minus_delta, more);
+  return _mm256_add_epi64 (_mm256_mul_epu32 (d, _mm256_set1_epi64x (c->pen_m1)),
+                           _mm256_mul_epu32 (abs_delta, _mm256_set1_epi64x (c->pen_o)));
+}
+#endif
+
 G_END_DECLS

@@ -79,7 +79,7 @@ typedef struct
   gint64         n;
   gint64         m;
   gboolean       reverse;
-  Wavefront     *ring;   /* W_s lives in ring[s % ring_size] */
+  Wavefront     *ring;   /* W_s lives in ring[s & ring_mask] */
   gint64         score;  /* highest computed s */
   gint64         pa;     /* the block's start in Workspace.fa / fb */
   gint64         pb;
@@ -91,8 +91,10 @@ typedef struct
   JxAlignCtx *ctx;
   gint64      pen_x;
   gint64      pen_o;
-  guint       ring_size;
-  Wavefront  *rings;     /* 2 * ring_size */
+  guint       ring_size; /* the wavefronts kept: W_{score - ring_size + 1} .. W_score */
+  guint       ring_slots; /* ring_size rounded up to a power of two */
+  guint       ring_mask;  /* ring_slots - 1: a slot without a division */
+  Wavefront  *rings;     /* 2 * ring_slots */
   gint64      margin;    /* WF_NULL cells kept on each side of a wavefront */
   gint64     *nulls;     /* stands in for a missing source */
   gsize       nulls_cap;
@@ -241,6 +243,19 @@ max_epi64 (__m256i x,
   return _mm256_blendv_epi8 (x, y, _mm256_cmpgt_epi64 (y, x));
 }
 
+/* compress_lanes[mask]: the 32-bit lanes of the 64-bit lanes set in mask,
+ * in order, for _mm256_permutevar8x32_epi32 (packs the moving cells). */
+static const guint32 compress_lanes[16][8] __attribute__((aligned (32))) = {
+  { 0, 1, 0, 1, 0, 1, 0, 1 }, { 0, 1, 0, 1, 0, 1, 0, 1 },
+  { 2, 3, 0, 1, 0, 1, 0, 1 }, { 0, 1, 2, 3, 0, 1, 0, 1 },
+  { 4, 5, 0, 1, 0, 1, 0, 1 }, { 0, 1, 4, 5, 0, 1, 0, 1 },
+  { 2, 3, 4, 5, 0, 1, 0, 1 }, { 0, 1, 2, 3, 4, 5, 0, 1 },
+  { 6, 7, 0, 1, 0, 1, 0, 1 }, { 0, 1, 6, 7, 0, 1, 0, 1 },
+  { 2, 3, 6, 7, 0, 1, 0, 1 }, { 0, 1, 2, 3, 6, 7, 0, 1 },
+  { 4, 5, 6, 7, 0, 1, 0, 1 }, { 0, 1, 4, 5, 6, 7, 0, 1 },
+  { 2, 3, 4, 5, 6, 7, 0, 1 }, { 0, 1, 2, 3, 4, 5, 6, 7 },
+};
+
 /* The cell loop of side_next() in two passes.  The first computes four
  * diagonals at a time (the three sources, the clamp, whether the cell
  * moves), stores the cells that keep their value and lists, without a
@@ -264,6 +279,11 @@ step_cells_avx2 (Workspace    *ws,
   const __m256i null = _mm256_set1_epi64x (WF_NULL);
   const __m256i vn = _mm256_set1_epi64x (side->n);
   __m256i vend = _mm256_set_epi64x (side->m + lo + 3, side->m + lo + 2, side->m + lo + 1, side->m + lo);
+  __m256i vt = _mm256_set_epi64x (3, 2, 1, 0);
+  /* Copies that no store through o can change, so that the loops below
+   * keep them in registers. */
+  const Side sd = *side;
+  const JxPruneSide h = side->h;
   gint64 *moving = ws->moving;
   gint64 *from = ws->moving_from;
   gsize count = 0, q;
@@ -277,29 +297,22 @@ step_cells_avx2 (Workspace    *ws,
       __m256i prev = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (p1 + t));
       __m256i lim = _mm256_blendv_epi8 (vn, vend, _mm256_cmpgt_epi64 (vn, vend));
       __m256i c = max_epi64 (x, max_epi64 (l, r));
-      __m256i moves, kept;
-      gint64 cv[4];
+      __m256i moves, kept, sel;
       guint mask;
 
       c = _mm256_blendv_epi8 (c, lim, _mm256_cmpgt_epi64 (c, lim));
       moves = _mm256_and_si256 (_mm256_cmpgt_epi64 (c, prev), _mm256_cmpgt_epi64 (c, minus_one));
       kept = _mm256_blendv_epi8 (prev, null, _mm256_cmpgt_epi64 (_mm256_setzero_si256 (), prev));
       _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), kept);
-      _mm256_storeu_si256 ((__m256i *) (gpointer) cv, c);
       mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves));
-      moving[count] = t;
-      from[count] = cv[0];
-      count += mask & 1;
-      moving[count] = t + 1;
-      from[count] = cv[1];
-      count += (mask >> 1) & 1;
-      moving[count] = t + 2;
-      from[count] = cv[2];
-      count += (mask >> 2) & 1;
-      moving[count] = t + 3;
-      from[count] = cv[3];
-      count += (mask >> 3) & 1;
+      /* The moving lanes packed to the front (the rest is overwritten by
+       * the next group or never read: the arrays have four cells spare). */
+      sel = _mm256_load_si256 ((const __m256i *) (gconstpointer) compress_lanes[mask]);
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (from + count), _mm256_permutevar8x32_epi32 (c, sel));
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (moving + count), _mm256_permutevar8x32_epi32 (vt, sel));
+      count += (gsize) __builtin_popcount (mask);
       vend = _mm256_add_epi64 (vend, four);
+      vt = _mm256_add_epi64 (vt, four);
     }
   for (; t < width; t++)
     {
@@ -315,29 +328,45 @@ step_cells_avx2 (Workspace    *ws,
 
   /* Each direction its own loop, so that the direction's constants fold
    * into extend_avx2() and h (_jx_prune_h_fwd/_bwd: the same integers). */
-  if (ws->bound == G_MAXINT64 && !side->reverse)
+  if (ws->bound == G_MAXINT64 && !sd.reverse)
     for (q = 0; q < count; q++)
-      o[moving[q]] = extend_avx2 (side, FALSE, from[q], lo + moving[q]);
+      o[moving[q]] = extend_avx2 (&sd, FALSE, from[q], lo + moving[q]);
   else if (ws->bound == G_MAXINT64)
     for (q = 0; q < count; q++)
-      o[moving[q]] = extend_avx2 (side, TRUE, from[q], lo + moving[q]);
-  else if (!side->reverse)
-    for (q = 0; q < count; q++)
-      {
-        gint64 k = lo + moving[q];
-        gint64 e = extend_avx2 (side, FALSE, from[q], k);
-
-        /* See side_next(): a cell that moved is the one pruning checks. */
-        o[moving[q]] = _jx_prune_h_fwd (&side->h, e, k) > limit ? WF_NULL : e;
-      }
+      o[moving[q]] = extend_avx2 (&sd, TRUE, from[q], lo + moving[q]);
   else
-    for (q = 0; q < count; q++)
-      {
-        gint64 k = lo + moving[q];
-        gint64 e = extend_avx2 (side, TRUE, from[q], k);
+    {
+      /* Extended first, then bounded four at a time (see side_next(): a
+       * cell that moved is the one pruning checks). */
+      const __m256i vlo = _mm256_set1_epi64x (lo);
+      const __m256i vlimit = _mm256_set1_epi64x (limit);
 
-        o[moving[q]] = _jx_prune_h_bwd (&side->h, e, k) > limit ? WF_NULL : e;
-      }
+      if (!sd.reverse)
+        for (q = 0; q < count; q++)
+          from[q] = extend_avx2 (&sd, FALSE, from[q], lo + moving[q]);
+      else
+        for (q = 0; q < count; q++)
+          from[q] = extend_avx2 (&sd, TRUE, from[q], lo + moving[q]);
+      for (q = 0; q + 4 <= count; q += 4)
+        {
+          __m256i e = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (from + q));
+          __m256i k = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (moving + q)), vlo);
+          __m256i hv = sd.reverse ? _jx_prune_h4_avx2 (&h, TRUE, e, k) : _jx_prune_h4_avx2 (&h, FALSE, e, k);
+
+          e = _mm256_blendv_epi8 (e, null, _mm256_cmpgt_epi64 (hv, vlimit));
+          o[moving[q]] = _mm256_extract_epi64 (e, 0);
+          o[moving[q + 1]] = _mm256_extract_epi64 (e, 1);
+          o[moving[q + 2]] = _mm256_extract_epi64 (e, 2);
+          o[moving[q + 3]] = _mm256_extract_epi64 (e, 3);
+        }
+      for (; q < count; q++)
+        {
+          gint64 k = lo + moving[q];
+          gint64 hq = sd.reverse ? _jx_prune_h_bwd (&h, from[q], k) : _jx_prune_h_fwd (&h, from[q], k);
+
+          o[moving[q]] = hq > limit ? WF_NULL : from[q];
+        }
+    }
 }
 #endif
 
@@ -348,7 +377,7 @@ side_get (Workspace *ws,
 {
   if (s < 0 || s > side->score || side->score - s >= ws->ring_size)
     return NULL;
-  return &side->ring[s % ws->ring_size];
+  return &side->ring[s & ws->ring_mask];
 }
 
 static void
@@ -358,7 +387,7 @@ side_reset (Workspace *ws,
   guint r;
 
   side->score = -1;
-  for (r = 0; r < ws->ring_size; r++)
+  for (r = 0; r < ws->ring_slots; r++)
     {
       side->ring[r].lo = 1;
       side->ring[r].hi = 0;
@@ -443,7 +472,7 @@ side_next (Workspace *ws,
   Wavefront *w1 = side_get (ws, side, s - 1);
   Wavefront *wx = side_get (ws, side, s - ws->pen_x);
   Wavefront *wo = side_get (ws, side, s - ws->pen_o);
-  Wavefront *w = &side->ring[s % ws->ring_size];
+  Wavefront *w = &side->ring[s & ws->ring_mask];
   gint64 lo, hi, slo, shi;
   gint64 n = side->n, m = side->m;
   gint64 margin = ws->margin;
@@ -699,7 +728,7 @@ wavefront_rec (Workspace  *ws,
   JxAlignCtx *ctx = ws->ctx;
   gint64 pa = (gint64) (a0 - ws->top_a0), pb = (gint64) (b0 - ws->top_b0);
   Side fwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, FALSE, ws->rings, -1, pa, pb };
-  Side bwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, TRUE, ws->rings + ws->ring_size, -1, pa, pb };
+  Side bwd = { ctx->a + a0, ctx->b + b0, (gint64) n, (gint64) m, TRUE, ws->rings + ws->ring_slots, -1, pa, pb };
   gint64 reach = MAX (ws->pen_x, ws->pen_o);
   gint64 window = 2 * reach - 1;
   gint64 extra;
@@ -911,7 +940,11 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
   ws.pen_m1 = MIN (ws.pen_x, 2 * ws.pen_o);
   ws.ring_size = 2 * (guint) MAX (ws.pen_x, ws.pen_o);
   ws.margin = (gint64) MAX (ws.pen_x, ws.pen_o) + 2;
-  ws.rings = g_new0 (Wavefront, 2 * ws.ring_size);
+  ws.ring_slots = 1;
+  while (ws.ring_slots < ws.ring_size)
+    ws.ring_slots *= 2;
+  ws.ring_mask = ws.ring_slots - 1;
+  ws.rings = g_new0 (Wavefront, 2 * ws.ring_slots);
   ws.budget = cell_budget;
   ws.avx2 = _jx_align_use_avx2 ();
   ws.bound = G_MAXINT64;
@@ -943,7 +976,7 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
     ctx->stats->fast_pruned++;
 
   ctx->stats->cells += ws.cells;
-  for (r = 0; r < 2 * ws.ring_size; r++)
+  for (r = 0; r < 2 * ws.ring_slots; r++)
     g_free (ws.rings[r].buf);
   for (r = 0; r < G_N_ELEMENTS (ws.scratch); r++)
     g_free (ws.scratch[r]);

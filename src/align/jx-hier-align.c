@@ -97,26 +97,53 @@ _jx_hier_state_clear (HierState *st)
   g_clear_pointer (&st->aligned, g_array_unref);
 }
 
+/* The children of node (JX_NONE: the roots, nodes 0 up to limit) and their
+ * symbols.  The tree's arrays, the buffer's
+ * pointers and its length live in locals, so that the stores into the
+ * buffer do not make the compiler reload them for every child. */
+static G_ALWAYS_INLINE inline gsize
+gather_children_with (const guint32 *end,
+                      const guint32 *label,
+                      const guint32 *map,
+                      guint32        first,
+                      guint32        limit,
+                      ChildBuffer   *buf)
+{
+  guint32 c;
+  guint32 *nodes = buf->nodes;
+  guint32 *symbols = buf->symbols;
+  gsize len = 0, cap = buf->capacity;
+
+  for (c = first; c < limit; c = end[c])
+    {
+      if (G_UNLIKELY (len == cap))
+        {
+          cap = MAX (cap * 2, 64);
+          nodes = g_renew (guint32, nodes, cap);
+          symbols = g_renew (guint32, symbols, cap);
+        }
+      nodes[len] = c;
+      symbols[len] = map != NULL ? map[label[c]] : label[c];
+      len++;
+    }
+  buf->nodes = nodes;
+  buf->symbols = symbols;
+  buf->capacity = cap;
+  return len;
+}
+
 static void
 gather_children (const JxHierTree *tree,
                  guint32           node,
                  ChildBuffer      *buf)
 {
-  guint32 c;
+  guint32 first = node == JX_NONE ? 0 : node + 1;
+  guint32 limit = node == JX_NONE ? tree->n_nodes : tree->subtree_end[node];
 
-  buf->len = 0;
-  for (c = jx_hier_tree_first_child (tree, node); c != JX_NONE; c = jx_hier_tree_next_sibling (tree, c, node))
-    {
-      if (buf->len == buf->capacity)
-        {
-          buf->capacity = MAX (buf->capacity * 2, 64);
-          buf->nodes = g_renew (guint32, buf->nodes, buf->capacity);
-          buf->symbols = g_renew (guint32, buf->symbols, buf->capacity);
-        }
-      buf->nodes[buf->len] = c;
-      buf->symbols[buf->len] = jx_hier_tree_symbol (tree, c);
-      buf->len++;
-    }
+  if (tree->label_map == NULL)
+    buf->len = gather_children_with (tree->subtree_end, tree->label, NULL, first, limit, buf);
+  else
+    buf->len = gather_children_with (tree->subtree_end, tree->label, tree->label_map, first, limit, buf);
 }
 
 guint64

@@ -14,6 +14,7 @@
 
 #include "jx-hier-align.h"
 #include "jx-align-context-private.h"
+#include "jx-align-prune-private.h"
 #include "jx-test-paradis.h"
 
 /* The textbook recurrence, scores only. */
@@ -363,6 +364,116 @@ test_pruning (void)
   g_assert_cmpuint (stats.fast_pruned, >, 100);
 }
 
+#if defined(__GNUC__) && defined(__x86_64__)
+__attribute__((target ("avx2"))) static void
+prune_h4 (const JxPruneSide *c,
+          gboolean           reverse,
+          const gint64      *e,
+          const gint64      *k,
+          gint64            *out)
+{
+  __m256i ve = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) e);
+  __m256i vk = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) k);
+  __m256i h = reverse ? _jx_prune_h4_avx2 (c, TRUE, ve, vk) : _jx_prune_h4_avx2 (c, FALSE, ve, vk);
+
+  _mm256_storeu_si256 ((__m256i *) (gpointer) out, h);
+}
+#endif
+
+/* The wavefront's lower bound four cells at a time (_jx_prune_h4_avx2) is
+ * the scalar one (_jx_prune_h and its per-direction forms) on every cell of
+ * blocks of random and periodic sequences, both directions, with the
+ * penalties of several scorings and with the largest ones allowed. */
+static void
+test_prune_bound (void)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+  g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+  g_autofree guint32 *a = g_new (guint32, 700);
+  g_autofree guint32 *b = g_new (guint32, 700);
+  static const gint64 pens[][2] = { { 3, 4 }, { 1, 1 }, { 2, 1 }, { 6, 7 }, { 4000, 3000 }, { 1, 5 } };
+  guint64 checked = 0, pruned_differ = 0;
+  guint r;
+
+  if (!_jx_align_use_avx2 ())
+    {
+      g_test_skip ("no AVX2 on this machine (or JX_ALIGN_SCALAR set)");
+      return;
+    }
+  for (r = 0; r < 60; r++)
+    {
+      gsize n = (gsize) g_rand_int_range (rand, 1, 700);
+      gsize m = (gsize) g_rand_int_range (rand, 1, 700);
+      guint32 period = (guint32) g_rand_int_range (rand, 1, 8);
+      gboolean periodic = r % 2 == 0;
+      g_autofree guint32 *fa = NULL;
+      g_autofree guint32 *fb = NULL;
+      gint64 pa, pb, bn, bm;
+      gsize q;
+      guint p;
+
+      for (q = 0; q < n; q++)
+        a[q] = periodic ? (guint32) (q % period) : (guint32) g_rand_int_range (rand, 0, 40);
+      for (q = 0; q < m; q++)
+        b[q] = periodic ? (guint32) ((q + 1) % (period + 1)) : (guint32) g_rand_int_range (rand, 20, 60);
+      fa = _jx_align_foreign_counts (a, n, b, m);
+      fb = _jx_align_foreign_counts (b, m, a, n);
+      /* A block inside the sequences, as a recursion's half. */
+      pa = g_rand_int_range (rand, 0, (gint32) n);
+      pb = g_rand_int_range (rand, 0, (gint32) m);
+      bn = g_rand_int_range (rand, 0, (gint32) (n - pa) + 1);
+      bm = g_rand_int_range (rand, 0, (gint32) (m - pb) + 1);
+      for (p = 0; p < G_N_ELEMENTS (pens); p++)
+        {
+          gint64 pen_m1 = MIN (pens[p][0], 2 * pens[p][1]);
+          int reverse;
+
+          for (reverse = 0; reverse <= 1; reverse++)
+            {
+              JxPruneSide side;
+              gint64 e[4], k[4], h[4];
+              guint lane = 0;
+              gint64 i, j;
+
+              _jx_prune_side_init (&side, fa, fb, pa, pb, bn, bm, reverse, pen_m1, pens[p][1]);
+              for (i = 0; i <= bn; i++)
+                for (j = 0; j <= bm; j++)
+                  {
+                    gint64 want = _jx_prune_h (&side, i, i - j);
+                    guint x;
+
+                    g_assert_cmpint (want, ==, reverse ? _jx_prune_h_bwd (&side, i, i - j)
+                                                       : _jx_prune_h_fwd (&side, i, i - j));
+                    e[lane] = i;
+                    k[lane] = i - j;
+                    if (++lane < 4 && !(i == bn && j == bm))
+                      continue;
+                    for (x = lane; x < 4; x++)
+                      {
+                        e[x] = e[0];
+                        k[x] = k[0];
+                      }
+                    prune_h4 (&side, reverse, e, k, h);
+                    for (x = 0; x < 4; x++)
+                      {
+                        gint64 scalar = _jx_prune_h (&side, e[x], k[x]);
+
+                        g_assert_cmpint (h[x], ==, scalar);
+                        pruned_differ += scalar != pens[p][1] * ABS (side.n_minus_m - k[x]);
+                        checked++;
+                      }
+                    lane = 0;
+                  }
+            }
+        }
+    }
+  /* The foreign symbols did count, not only the length difference. */
+  g_assert_cmpuint (pruned_differ, >, checked / 20);
+#else
+  g_test_skip ("the four-cell bound is an x86-64 kernel");
+#endif
+}
+
 static void
 as_hier_tree (const JxTestCallTree *t,
               JxHierTree           *h)
@@ -452,6 +563,7 @@ main (int   argc,
   g_test_add_func ("/align/kernels/nw", test_nw);
   g_test_add_func ("/align/kernels/auto", test_auto);
   g_test_add_func ("/align/kernels/pruning", test_pruning);
+  g_test_add_func ("/align/kernels/prune-bound", test_prune_bound);
   g_test_add_func ("/align/kernels/hier", test_hier);
 
   return g_test_run ();
