@@ -9,6 +9,7 @@
 #include "jx-diff-tree-private.h"
 
 #define EMPTY_SLOT     G_MAXUINT32
+#define RESERVE_MAX    (1u << 15)
 
 #define GROW(array, capacity) ((array) = g_renew (__typeof__ (*(array)), (array), (capacity)))
 
@@ -412,6 +413,13 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
   gboolean done = TRUE;
 
   g_assert (al->pairs != NULL && al->parent != NULL);
+
+  /* Room for a node per pair, up to 32 Ki nodes (pages never written are
+   * never touched): a large pair's tree then grows without copying its
+   * nodes at every doubling or rehashing its table. */
+  reserve_nodes (b, (guint32) MIN ((guint64) b->n_nodes + al->n_pairs, RESERVE_MAX));
+  while ((guint64) MIN (b->children.count + al->n_pairs, RESERVE_MAX) * 2 > b->children.mask + 1)
+    children_grow (&b->children);
 
   stack = g_new (Frame, stack_cap);
   stack[0] = (Frame) { JX_ALIGN_NONE, JX_DIFF_TREE_ROOT, JX_PAIR_EQUAL };
