@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 
 #include "jx-mpi-test.h"
+#include "jx-test-util.h"
 
 gboolean
 jx_mpi_test_available (void)
@@ -179,4 +180,33 @@ jx_mpi_test_assert_same (guint               ranks,
     g_assert_cmpstr (mpi.out, ==, single.out);
   /* The caveat lines of traces with defects, once. */
   g_assert_cmpstr (mpi.err, ==, single.err);
+}
+
+const guint jx_mpi_test_ranks[JX_MPI_TEST_N_RANKS] = { 2, 4 };
+
+void
+jx_mpi_test_assert_same_each (gboolean json,
+                              ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  const char *arg;
+  va_list ap;
+
+  va_start (ap, json);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  for (guint i = 0; i < JX_MPI_TEST_N_RANKS; i++)
+    jx_mpi_test_assert_same (jx_mpi_test_ranks[i], (const char * const *) argv->pdata, json);
+}
+
+char *
+jx_mpi_test_shared_trace (const char *name)
+{
+  char *path = g_build_filename (jx_test_get_shared_traces (), name, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    g_clear_pointer (&path, g_free);
+  return path;
 }

@@ -35,4 +35,14 @@ char    *jx_mpi_test_json_without_timing (const char *text);
 guint    jx_mpi_test_count               (const char *text,
                                           const char *what);
 
+/* The numbers of ranks every comparison runs with. */
+#define JX_MPI_TEST_N_RANKS 2
+extern const guint jx_mpi_test_ranks[JX_MPI_TEST_N_RANKS];
+/* jx_mpi_test_assert_same for each of jx_mpi_test_ranks; json, then the
+ * arguments, NULL-terminated. */
+void     jx_mpi_test_assert_same_each    (gboolean json,
+                                          ...) G_GNUC_NULL_TERMINATED;
+/* The folder of a trace of ../shared/traces, or NULL when it is not there. */
+char    *jx_mpi_test_shared_trace        (const char *name);
+
 G_END_DECLS

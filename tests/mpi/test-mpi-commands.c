@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-mpi-commands.c — juxtrace-mpi cluster, imbalance, trend and info
- * under mpirun with 2 and 4 ranks print byte for byte what juxtrace-cli
- * prints (JSON without its timing fields; text and CSV as they are; the
- * caveat lines of traces with defects once): generated traces (one, and
- * several together; cluster with --threshold; a trend series of 2 to 8
- * processes with a repetition, whole runs on ranks and runs shared by
- * ranks) and real ones of ../shared/traces (the Jacobi runs, the TraceR
- * stencil runs with defects, a trace of fewer processes than ranks). A
- * missing event file of rank 1's share: info and cluster print what
- * juxtrace-cli prints, imbalance and trend stop every rank with one
- * message. Skips when juxtrace-mpi was not built. */
+/* test-mpi-commands.c — juxtrace-mpi cluster, imbalance and info under
+ * mpirun with 2 and 4 ranks print byte for byte what juxtrace-cli prints
+ * (JSON without its timing fields; text and CSV as they are; the caveat
+ * lines of traces with defects once): generated traces (one, and several
+ * together; cluster with --threshold) and real ones of ../shared/traces
+ * (the Jacobi runs, the TraceR stencil run with defects, a trace of fewer
+ * processes than ranks). A missing event file of rank 1's share: info and
+ * cluster print what juxtrace-cli prints, imbalance and trend stop every
+ * rank with one message. trend's outputs: test-mpi-trend.c. Skips when
+ * juxtrace-mpi was not built. */
 #include "config.h"
 
 #include <stdio.h>
@@ -20,36 +19,6 @@
 #include "jx-cli-test.h"
 #include "jx-mpi-test.h"
 #include "jx-test-util.h"
-
-static const guint ranks[] = { 2, 4 };
-
-/* args: NULL-terminated; compared for every number of ranks. */
-static void
-assert_same (gboolean json,
-             ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  const char *arg;
-  va_list ap;
-
-  va_start (ap, json);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (ranks); i++)
-    jx_mpi_test_assert_same (ranks[i], (const char * const *) argv->pdata, json);
-}
-
-static char *
-shared_trace (const char *name)
-{
-  char *path = g_build_filename (jx_test_get_shared_traces (), name, NULL);
-
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
-    g_clear_pointer (&path, g_free);
-  return path;
-}
 
 static void
 test_cluster_generated (void)
@@ -66,12 +35,12 @@ test_cluster_generated (void)
   jx_cli_generate (dir, "c", &c, "--ranks", "5", "--iterations", "6",
                    "--process-names", "process {pid}", "--seed", "4", NULL);
 
-  assert_same (TRUE, "cluster", "--json", a, NULL);
-  assert_same (TRUE, "cluster", "--json", a, b, c, NULL);
-  assert_same (TRUE, "cluster", "--json", "--threshold", "0.5", a, b, NULL);
-  assert_same (FALSE, "cluster", a, b, c, NULL);
-  assert_same (FALSE, "cluster", "--members", "0", "--threshold", "0.9", a, b, NULL);
-  assert_same (FALSE, "cluster", "--csv", b, c, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", a, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", a, b, c, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", "--threshold", "0.5", a, b, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", a, b, c, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", "--members", "0", "--threshold", "0.9", a, b, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", "--csv", b, c, NULL);
   jx_test_remove_tree (dir);
 }
 
@@ -82,22 +51,22 @@ test_cluster_real (void)
 
   if (!jx_mpi_test_built ())
     return;
-  jacobi_1 = shared_trace ("casita__1_xeonphi_jacobi_01");
-  jacobi_9 = shared_trace ("casita__1_xeonphi_jacobi_09");
-  stencil = shared_trace ("TraceR__stencil4d-64");
-  barrier = shared_trace ("casita__4_mpi_ls_barr");
+  jacobi_1 = jx_mpi_test_shared_trace ("casita__1_xeonphi_jacobi_01");
+  jacobi_9 = jx_mpi_test_shared_trace ("casita__1_xeonphi_jacobi_09");
+  stencil = jx_mpi_test_shared_trace ("TraceR__stencil4d-64");
+  barrier = jx_mpi_test_shared_trace ("casita__4_mpi_ls_barr");
   if (jacobi_1 == NULL || jacobi_9 == NULL || stencil == NULL || barrier == NULL)
     {
       g_test_skip ("the traces of ../shared/traces are not there");
       return;
     }
   /* One process of four streams: the other ranks have no share. */
-  assert_same (TRUE, "cluster", "--json", jacobi_1, jacobi_9, NULL);
-  assert_same (FALSE, "cluster", jacobi_1, jacobi_9, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", jacobi_1, jacobi_9, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", jacobi_1, jacobi_9, NULL);
   /* With defects: the load reports summed over the shares, the caveat once. */
-  assert_same (TRUE, "cluster", "--json", stencil, barrier, NULL);
-  assert_same (FALSE, "cluster", stencil, NULL);
-  assert_same (FALSE, "cluster", "--csv", barrier, stencil, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", stencil, barrier, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", stencil, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", "--csv", barrier, stencil, NULL);
 }
 
 static void
@@ -114,10 +83,10 @@ test_imbalance_generated (void)
   jx_cli_generate (dir, "b", &b, "--ranks", "7", "--iterations", "10",
                    "--variant", "slower-machine", "--seed", "3", NULL);
 
-  assert_same (TRUE, "imbalance", "--json", a, NULL);
-  assert_same (TRUE, "imbalance", "--json", "--top", "40", a, b, NULL);
-  assert_same (FALSE, "imbalance", b, a, NULL);
-  assert_same (FALSE, "imbalance", "--csv", a, b, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "imbalance", "--json", a, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "imbalance", "--json", "--top", "40", a, b, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "imbalance", b, a, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "imbalance", "--csv", a, b, NULL);
 
   /* No such function: one message, from rank 0. */
   jx_mpi_test_run (&run, 2, "imbalance", "--function", "no_such_function", a, NULL);
@@ -133,9 +102,9 @@ test_imbalance_real (void)
 
   if (!jx_mpi_test_built ())
     return;
-  jacobi_1 = shared_trace ("casita__1_xeonphi_jacobi_01");
-  jacobi_9 = shared_trace ("casita__1_xeonphi_jacobi_09");
-  barrier = shared_trace ("casita__4_mpi_ls_barr");
+  jacobi_1 = jx_mpi_test_shared_trace ("casita__1_xeonphi_jacobi_01");
+  jacobi_9 = jx_mpi_test_shared_trace ("casita__1_xeonphi_jacobi_09");
+  barrier = jx_mpi_test_shared_trace ("casita__4_mpi_ls_barr");
   if (jacobi_1 == NULL || jacobi_9 == NULL || barrier == NULL)
     {
       g_test_skip ("the traces of ../shared/traces are not there");
@@ -143,9 +112,9 @@ test_imbalance_real (void)
     }
   /* One process: ranks without a share of it still choose the function
    * with the others, adding nothing. */
-  assert_same (TRUE, "imbalance", "--json", jacobi_1, jacobi_9, NULL);
-  assert_same (FALSE, "imbalance", jacobi_9, jacobi_1, NULL);
-  assert_same (TRUE, "imbalance", "--json", barrier, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "imbalance", "--json", jacobi_1, jacobi_9, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "imbalance", jacobi_9, jacobi_1, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "imbalance", "--json", barrier, NULL);
 }
 
 /* Cuts an event file to a fraction of its bytes: the stream ends early. */
@@ -198,15 +167,15 @@ test_info_generated (void)
   g_assert_null (strstr (run.out, "\"unmatched-message\" : 0,"));
   g_assert_null (strstr (run.out, "\"messages\" : 0,"));
 
-  assert_same (TRUE, "info", "--json", a, NULL);
-  assert_same (FALSE, "info", a, NULL);
-  assert_same (FALSE, "info", "--metrics", a, NULL);
-  assert_same (FALSE, "info", "--metrics", "--csv", a, NULL);
-  assert_same (TRUE, "info", "--metrics", "--json", a, NULL);
-  assert_same (TRUE, "info", "--json", b, NULL);
-  assert_same (FALSE, "info", b, NULL);
-  assert_same (TRUE, "info", "--json", c, NULL);
-  assert_same (FALSE, "info", c, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "info", "--json", a, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", a, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", "--metrics", a, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", "--metrics", "--csv", a, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "info", "--metrics", "--json", a, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "info", "--json", b, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", b, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "info", "--json", c, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", c, NULL);
   jx_test_remove_tree (dir);
 }
 
@@ -222,122 +191,15 @@ test_info_real (void)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autofree char *path = shared_trace (names[i]);
+      g_autofree char *path = jx_mpi_test_shared_trace (names[i]);
 
       if (path == NULL)
         {
           g_test_skip ("the traces of ../shared/traces are not there");
           return;
         }
-      assert_same (TRUE, "info", "--json", path, NULL);
-      assert_same (FALSE, "info", path, NULL);
-    }
-}
-
-/* A series of runs at 2 to 8 processes (with the laws of the generator)
- * and a repetition: with 2 ranks and 6 runs every rank reads whole runs;
- * with 4 ranks and 6 runs, each reads a whole run and a share of one of
- * the two smallest; with 4 ranks and 2 runs, ranks share each run by
- * processes; 8 ranks on 3 runs share them unevenly. */
-static void
-test_trend_generated (void)
-{
-  static const char *const counts[] = { "2", "3", "4", "6", "8" };
-  g_autofree char *dir = NULL;
-  g_autofree char *again = NULL;
-  char *runs[G_N_ELEMENTS (counts)] = { NULL };
-  g_auto(JxCliRun) run = { 0 };
-
-  if (!jx_mpi_test_built ())
-    return;
-  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
-    {
-      g_autofree char *name = g_strconcat ("p", counts[i], NULL);
-
-      jx_cli_generate (dir, name, &runs[i], "--ranks", counts[i], "--threads", "2", "--iterations", "8",
-                       "--depth", "3", "--fanout", "2", "--laws", "scaling", "--seed", counts[i], NULL);
-    }
-  jx_cli_generate (dir, "p4.r2", &again, "--ranks", "4", "--iterations", "8", "--depth", "3", "--fanout", "2",
-                   "--laws", "scaling", "--seed", "11", NULL);
-
-  assert_same (TRUE, "trend", "--json", runs[0], runs[1], runs[2], runs[3], runs[4], again, NULL);
-  assert_same (FALSE, "trend", runs[0], runs[1], runs[2], runs[3], runs[4], again, NULL);
-  assert_same (TRUE, "trend", "--json", "--paths", "--measure", "all", "--at", "64", runs[4], runs[0], NULL);
-  assert_same (FALSE, "trend", "--csv", "--measure", "all", "--paths", runs[0], runs[2], runs[4], NULL);
-  assert_same (TRUE, "trend", "--json", "--measure", "sos,sos_max,count", "--sos-function", "iteration",
-               runs[1], runs[3], runs[4], NULL);
-  jx_mpi_test_assert_same (8, (const char *[]) { "trend", "--json", "--measure", "all", "--paths", runs[2], runs[3],
-                                                 runs[4], NULL }, TRUE);
-
-  /* Extra-P's input has the groups too, "(messages)" among them: sends
-   * to processes of other ranks count where they were sent. */
-  for (guint i = 0; i < G_N_ELEMENTS (ranks); i++)
-    {
-      g_autofree char *cli_file = g_build_filename (dir, "cli.jsonl", NULL);
-      g_autofree char *mpi_file = g_build_filename (dir, "mpi.jsonl", NULL);
-      g_autofree char *cli_text = NULL, *mpi_text = NULL;
-      g_auto(JxCliRun) single = { 0 };
-      g_auto(JxCliRun) mpi = { 0 };
-
-      jx_cli_run (&single, "trend", "--measure", "all", "--extrap", cli_file, runs[1], runs[4], NULL);
-      jx_mpi_test_run (&mpi, ranks[i], "trend", "--measure", "all", "--extrap", mpi_file, runs[1], runs[4], NULL);
-      g_assert_cmpint (single.status, ==, 0);
-      g_assert_cmpint (mpi.status, ==, 0);
-      g_assert_true (g_file_get_contents (cli_file, &cli_text, NULL, NULL));
-      g_assert_true (g_file_get_contents (mpi_file, &mpi_text, NULL, NULL));
-      g_assert_nonnull (strstr (cli_text, "(messages)"));
-      g_assert_cmpstr (mpi_text, ==, cli_text);
-    }
-
-  /* A study error comes from rank 0 alone. */
-  jx_mpi_test_run (&run, 2, "trend", "--by", "n", runs[0], runs[1], NULL);
-  g_assert_cmpint (run.status, ==, 2);
-  g_assert_cmpuint (jx_mpi_test_count (run.err, "“n”"), ==, 1);
-  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
-    g_free (runs[i]);
-  jx_test_remove_tree (dir);
-}
-
-static void
-test_trend_real (void)
-{
-  g_autofree char *tracer_32 = NULL, *tracer_64 = NULL, *jacobi_1 = NULL, *jacobi_9 = NULL, *barrier = NULL;
-
-  if (!jx_mpi_test_built ())
-    return;
-  tracer_32 = shared_trace ("TraceR__stencil4d-32");
-  tracer_64 = shared_trace ("TraceR__stencil4d-64");
-  jacobi_1 = shared_trace ("casita__1_xeonphi_jacobi_01");
-  jacobi_9 = shared_trace ("casita__1_xeonphi_jacobi_09");
-  barrier = shared_trace ("casita__4_mpi_ls_barr");
-  if (tracer_32 == NULL || tracer_64 == NULL || jacobi_1 == NULL || jacobi_9 == NULL || barrier == NULL)
-    {
-      g_test_skip ("the traces of ../shared/traces are not there");
-      return;
-    }
-  /* Runs with defects: the caveat lines once, the load reports merged. */
-  assert_same (TRUE, "trend", "--json", "--measure", "all", "--paths", tracer_32, tracer_64, NULL);
-  assert_same (FALSE, "trend", "--measure", "all", tracer_32, tracer_64, NULL);
-  assert_same (FALSE, "trend", "--csv", "--paths", tracer_64, tracer_32, barrier, NULL);
-  /* One process each: the ranks without a share add nothing. */
-  assert_same (TRUE, "trend", "--json", "--measure", "all", "--paths", "--param", "n=1,9", jacobi_1, jacobi_9, NULL);
-  assert_same (FALSE, "trend", "--csv", "--param", "n=1,9", jacobi_1, jacobi_9, NULL);
-  /* --strict leaves the runs with defects out, as juxtrace-cli does (exit
-   * status 1, which mpirun reports after the messages). */
-  for (guint i = 0; i < G_N_ELEMENTS (ranks); i++)
-    {
-      const char *argv[] = { "trend", "--strict", "--param", "n=1,9,3", jacobi_1, jacobi_9, tracer_32, NULL };
-      g_auto(JxCliRun) single = { 0 };
-      g_auto(JxCliRun) mpi = { 0 };
-
-      jx_cli_run_argv (&single, argv);
-      jx_mpi_test_run_argv (&mpi, ranks[i], argv);
-      g_assert_cmpint (single.status, ==, 1);
-      g_assert_cmpint (mpi.status, ==, 1);
-      g_assert_nonnull (strstr (single.err, "--strict"));
-      g_assert_cmpstr (mpi.out, ==, single.out);
-      g_assert_true (g_str_has_prefix (mpi.err, single.err));
+      jx_mpi_test_assert_same_each (TRUE, "info", "--json", path, NULL);
+      jx_mpi_test_assert_same_each (FALSE, "info", path, NULL);
     }
 }
 
@@ -363,11 +225,11 @@ test_missing_event_file (void)
   jx_cli_run (&run, "cluster", a, NULL);
   g_assert_nonnull (strstr (run.out, "not clustered"));
 
-  assert_same (FALSE, "info", a, NULL);
-  assert_same (TRUE, "info", "--json", a, NULL);
-  assert_same (FALSE, "cluster", a, NULL);
-  assert_same (TRUE, "cluster", "--json", a, b, NULL);
-  assert_same (FALSE, "cluster", "--csv", b, a, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", a, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "info", "--json", a, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", a, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", a, b, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", "--csv", b, a, NULL);
   jx_test_remove_tree (dir);
 }
 
@@ -425,8 +287,6 @@ main (int    argc,
   g_test_add_func ("/mpi/cluster/real", test_cluster_real);
   g_test_add_func ("/mpi/imbalance/generated", test_imbalance_generated);
   g_test_add_func ("/mpi/imbalance/real", test_imbalance_real);
-  g_test_add_func ("/mpi/trend/generated", test_trend_generated);
-  g_test_add_func ("/mpi/trend/real", test_trend_real);
   g_test_add_func ("/mpi/info/generated", test_info_generated);
   g_test_add_func ("/mpi/info/real", test_info_real);
   g_test_add_func ("/mpi/missing-event-file", test_missing_event_file);
