@@ -197,6 +197,22 @@ on_pair_done (JxComparison           *comparison,
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* The end of a run or a repair: done, or failed with `error` (taken). */
+static void
+set_finished (JxTraceComparison *self,
+              GError            *error)
+{
+  if (error == NULL)
+    {
+      set_fraction (self, 1.0);
+      set_state (self, JX_SESSION_COMPARISON_DONE);
+      return;
+    }
+  self->error = error;
+  notify (self, PROP_ERROR);
+  set_state (self, JX_SESSION_COMPARISON_FAILED);
+}
+
 static void
 on_done (GObject      *source,
          GAsyncResult *result,
@@ -212,23 +228,13 @@ on_done (GObject      *source,
     return;
 
   g_object_freeze_notify (G_OBJECT (self));
-  if (comparison != NULL)
+  /* A comparison without aligned pairs still is one: unpaired streams. */
+  if (comparison != NULL && self->comparison == NULL)
     {
-      /* A comparison without aligned pairs still is one: unpaired streams. */
-      if (self->comparison == NULL)
-        {
-          self->comparison = g_steal_pointer (&comparison);
-          notify (self, PROP_COMPARISON);
-        }
-      set_fraction (self, 1.0);
-      set_state (self, JX_SESSION_COMPARISON_DONE);
+      self->comparison = g_steal_pointer (&comparison);
+      notify (self, PROP_COMPARISON);
     }
-  else
-    {
-      self->error = g_steal_pointer (&error);
-      notify (self, PROP_ERROR);
-      set_state (self, JX_SESSION_COMPARISON_FAILED);
-    }
+  set_finished (self, g_steal_pointer (&error));
   g_object_thaw_notify (G_OBJECT (self));
 }
 
@@ -535,22 +541,15 @@ on_repaired (GObject      *source,
   self->repairing = FALSE;
 
   g_object_freeze_notify (G_OBJECT (self));
+  /* On failure the previous result stays; the error says why it was not
+   * paired again. */
   if (repaired != NULL)
     {
       publish_repair (self, repaired);
       notify (self, PROP_COMPARISON);
       notify (self, PROP_PAIRS);
-      set_fraction (self, 1.0);
-      set_state (self, JX_SESSION_COMPARISON_DONE);
     }
-  else
-    {
-      /* The previous result stays; the error says why it was not paired
-       * again. */
-      self->error = g_steal_pointer (&error);
-      notify (self, PROP_ERROR);
-      set_state (self, JX_SESSION_COMPARISON_FAILED);
-    }
+  set_finished (self, g_steal_pointer (&error));
   g_object_thaw_notify (G_OBJECT (self));
 }
 
