@@ -14,6 +14,8 @@
 
 G_BEGIN_DECLS
 
+/* _jx_align_ctx_init() sets every field by name (no memset): a new field
+ * needs its line there. */
 typedef struct
 {
   const guint32  *a;
