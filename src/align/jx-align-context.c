@@ -196,10 +196,24 @@ _jx_align_emit_gaps (JxAlignCtx *ctx,
                      gsize       b0,
                      gsize       m)
 {
+  guint start = ctx->pairs->len;
+  JxAlignPair *p;
   gsize t;
 
-  for (t = 0; t < n; t++)
-    _jx_align_emit_only_a (ctx, a0 + t);
-  for (t = 0; t < m; t++)
-    _jx_align_emit_only_b (ctx, b0 + t);
+  if (n + m == 0)
+    return;
+  g_array_set_size (ctx->pairs, start + n + m);
+  p = &g_array_index (ctx->pairs, JxAlignPair, start);
+  for (t = 0; t < n; t++, p++)
+    {
+      p->a = (guint32) (a0 + t);
+      p->b = JX_ALIGN_NONE;
+      p->state = JX_PAIR_ONLY_A;
+    }
+  for (t = 0; t < m; t++, p++)
+    {
+      p->a = JX_ALIGN_NONE;
+      p->b = (guint32) (b0 + t);
+      p->state = JX_PAIR_ONLY_B;
+    }
 }
