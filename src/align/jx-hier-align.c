@@ -484,7 +484,19 @@ emit_if_identical_sweep (HierState  *st,
   return TRUE;
 }
 
-static gboolean
+static G_NO_INLINE gboolean
+emit_if_identical_sweeps (HierState  *st,
+                          StackEntry *e)
+{
+  if (st->a->label_map == NULL && st->b->label_map == NULL)
+    return emit_if_identical_sweep (st, e, FALSE);
+  return emit_if_identical_sweep (st, e, TRUE);
+}
+
+/* The checks that reject most pairs (leaves, different sizes, a known
+ * mismatch inside) inline in the walk; the sweep's large frame only when
+ * it runs. */
+static inline gboolean
 emit_if_identical (HierState  *st,
                    StackEntry *e)
 {
@@ -496,9 +508,7 @@ emit_if_identical (HierState  *st,
     return FALSE;
   if (e->mismatch != JX_NONE && e->mismatch >= e->a && e->mismatch - e->a < size)
     return FALSE;
-  if (ta->label_map == NULL && tb->label_map == NULL)
-    return emit_if_identical_sweep (st, e, FALSE);
-  return emit_if_identical_sweep (st, e, TRUE);
+  return emit_if_identical_sweeps (st, e);
 }
 
 gboolean
