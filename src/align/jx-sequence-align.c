@@ -216,6 +216,16 @@ have_common_symbol (const guint32 *a,
       return FALSE;
     }
 
+  /* Long children sequences are mostly loops of a few calls on both sides:
+   * their first symbols usually meet early, before any set is built. */
+  for (k = 0; k < MIN (small_len, 8); k++)
+    {
+      gsize t;
+
+      for (t = 0; t < MIN (large_len, 64); t++)
+        if (large[t] == small[k])
+          return TRUE;
+    }
   return _jx_align_have_common_symbol (a, n, b, m);
 }
 
