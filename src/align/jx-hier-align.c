@@ -449,6 +449,10 @@ emit_if_identical_sweep (HierState  *st,
           out_parent[k] = base + open[2 * (depth - 1)];
           open[2 * (depth - 1) + 1]++;
         }
+      /* A leaf (half of all nodes) is nobody's parent: it would be popped
+       * at the next node with no children counted, so it is not pushed. */
+      if (end == k + 1)
+        continue;
       if (G_UNLIKELY (depth == open_cap))
         {
           open_cap *= 2;
