@@ -166,18 +166,25 @@ _jx_hier_state_flush_done (HierState *st)
     }
 }
 
-static void
-count_done (HierState *st,
-            guint64    n)
+/* A progress report is due (see count_done()). */
+static G_NO_INLINE void
+report_done (HierState *st)
 {
-  st->done += n;
-  if (st->done < st->next_report)
-    return;
   st->next_report = st->done + JX_HIER_PROGRESS_STEP;
   if (st->shared_done != NULL)
     _jx_hier_state_flush_done (st);
   else if (st->progress != NULL)
     st->progress (_jx_hier_state_total_done (st), st->progress_data);
+}
+
+/* Inline: once per pair; the report only every JX_HIER_PROGRESS_STEP. */
+static inline void
+count_done (HierState *st,
+            guint64    n)
+{
+  st->done += n;
+  if (G_UNLIKELY (st->done >= st->next_report))
+    report_done (st);
 }
 
 static inline JxHierBucket
