@@ -79,10 +79,6 @@ void     _jx_align_emit_run       (JxAlignCtx *ctx,
                                    gsize       a0,
                                    gsize       b0,
                                    gsize       len);
-void     _jx_align_emit_only_a    (JxAlignCtx *ctx,
-                                   gsize       i);
-void     _jx_align_emit_only_b    (JxAlignCtx *ctx,
-                                   gsize       j);
 /* A[a0, a0+n) against gaps, then B[b0, b0+m) against gaps. */
 void     _jx_align_emit_gaps      (JxAlignCtx *ctx,
                                    gsize       a0,

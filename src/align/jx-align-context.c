@@ -150,24 +150,6 @@ _jx_align_emit_pair (JxAlignCtx *ctx,
 }
 
 void
-_jx_align_emit_only_a (JxAlignCtx *ctx,
-                       gsize       i)
-{
-  JxAlignPair p = { (guint32) i, JX_ALIGN_NONE, JX_PAIR_ONLY_A };
-
-  g_array_append_val (ctx->pairs, p);
-}
-
-void
-_jx_align_emit_only_b (JxAlignCtx *ctx,
-                       gsize       j)
-{
-  JxAlignPair p = { JX_ALIGN_NONE, (guint32) j, JX_PAIR_ONLY_B };
-
-  g_array_append_val (ctx->pairs, p);
-}
-
-void
 _jx_align_emit_run (JxAlignCtx *ctx,
                     gsize       a0,
                     gsize       b0,
