@@ -11,6 +11,7 @@
 #include "jx-flame-view.h"
 #include "jx-headline-view.h"
 #include "jx-trend-panel.h"
+#include "jx-wrap-box.h"
 
 struct _JxComparisonPane
 {
@@ -284,6 +285,7 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   g_type_ensure (JX_TYPE_FUNCTION_DIFF_TABLE);
   g_type_ensure (JX_TYPE_SIMILARITY_LIST);
   g_type_ensure (JX_TYPE_TREND_PANEL);
+  g_type_ensure (JX_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-comparison-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, box);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, header);
@@ -361,14 +363,6 @@ jx_comparison_pane_init (JxComparisonPane *self)
   g_autoptr(GtkListItemFactory) list_factory = name_factory (FALSE);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The header's wrapping boxes are layout only: the keyboard goes to the
-   * view buttons and the drop-down inside. */
-  for (GtkWidget *child = gtk_widget_get_first_child (self->header); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    gtk_widget_set_focusable (child, FALSE);
-  for (GtkWidget *child = gtk_widget_get_first_child (self->pair_box); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    gtk_widget_set_focusable (child, FALSE);
 
   self->candidates = gtk_filter_list_model_new (NULL, GTK_FILTER (gtk_custom_filter_new (is_candidate, NULL, NULL)));
   self->names = gtk_string_list_new (NULL);

@@ -7,6 +7,7 @@
 #include "jx-diff-legend.h"
 #include "jx-palette.h"
 #include "jx-timing-scale.h"
+#include "jx-wrap-box.h"
 
 #define SWATCH 12
 #define SCALE_HEIGHT 26
@@ -81,15 +82,6 @@ redraw (JxDiffLegend *self)
   gtk_widget_queue_draw (self->scale);
 }
 
-/* The flow box's child that holds widget (a swatch or the scale). */
-static GtkWidget *
-flow_child (GtkWidget *widget)
-{
-  while (widget != NULL && !GTK_IS_FLOW_BOX_CHILD (widget))
-    widget = gtk_widget_get_parent (widget);
-  return widget;
-}
-
 /* Time mode has no structural colours; structure mode no timing scale. */
 static void
 update_mode (JxDiffLegend *self)
@@ -101,11 +93,12 @@ update_mode (JxDiffLegend *self)
       {
         gboolean shown = mode != JX_DIFF_BAR_TIME || i == JX_DIFF_EQUAL;
 
-        gtk_widget_set_visible (flow_child (self->swatches[i]), shown);
+        /* The swatch and its label share a box, the row's child. */
+        gtk_widget_set_visible (gtk_widget_get_parent (self->swatches[i]), shown);
       }
   gtk_label_set_text (GTK_LABEL (self->labels[JX_DIFF_EQUAL]),
                       mode == JX_DIFF_BAR_TIME ? _("within the band") : _("equal"));
-  gtk_widget_set_visible (flow_child (self->scale), mode != JX_DIFF_BAR_STRUCTURE);
+  gtk_widget_set_visible (self->scale, mode != JX_DIFF_BAR_STRUCTURE);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (self->scale),
                                       jx_timing_scale_get_width (gtk_widget_get_pango_context (self->scale), NULL, TRUE) + 4);
   redraw (self);
@@ -194,12 +187,8 @@ jx_diff_legend_init (JxDiffLegend *self)
 
   /* One line where the pane is wide enough, more lines where it is not:
    * never cut at the pane's edge. */
-  self->row = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->row), GTK_SELECTION_NONE);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->row), FALSE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->row), 1);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->row), G_N_ELEMENTS (states) + 1);
-  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->row), 6);
+  self->row = jx_wrap_box_new ();
+  jx_wrap_box_set_spacing (JX_WRAP_BOX (self->row), 6, 2);
   gtk_widget_set_parent (self->row, GTK_WIDGET (self));
   for (guint i = 0; i < G_N_ELEMENTS (states); i++)
     {
@@ -219,7 +208,7 @@ jx_diff_legend_init (JxDiffLegend *self)
       gtk_box_append (GTK_BOX (swatch_box), swatch);
       gtk_box_append (GTK_BOX (swatch_box), label);
       gtk_widget_set_valign (swatch_box, GTK_ALIGN_CENTER);
-      gtk_flow_box_append (GTK_FLOW_BOX (self->row), swatch_box);
+      jx_wrap_box_append (JX_WRAP_BOX (self->row), swatch_box);
       self->swatches[states[i]] = swatch;
       self->labels[states[i]] = label;
     }
@@ -229,11 +218,7 @@ jx_diff_legend_init (JxDiffLegend *self)
   gtk_widget_set_tooltip_text (self->scale, _("Equal calls by their self time B/A (duration minus callees’): red slower in B, "
                                               "blue faster, deeper up to ×4; within the noise band they stay grey"));
   gtk_widget_set_valign (self->scale, GTK_ALIGN_CENTER);
-  gtk_flow_box_append (GTK_FLOW_BOX (self->row), self->scale);
-  /* Layout only: nothing to focus or select. */
-  for (GtkWidget *child = gtk_widget_get_first_child (self->row); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    gtk_widget_set_focusable (child, FALSE);
+  jx_wrap_box_append (JX_WRAP_BOX (self->row), self->scale);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (redraw), self);

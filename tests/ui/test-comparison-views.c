@@ -632,13 +632,20 @@ test_pane_header (void)
        * "(reference)", "B:" and the compared trace in the drop-down. */
       g_assert_cmpuint (n_labels, >=, 11);
 
-      title = gtk_widget_get_first_child (gtk_widget_get_first_child (header));
-      views = gtk_widget_get_first_child (gtk_widget_get_next_sibling (gtk_widget_get_first_child (header)));
+      title = gtk_widget_get_first_child (header);
+      views = gtk_widget_get_next_sibling (title);
       g_assert_true (GTK_IS_LABEL (title));
       g_assert_true (GTK_IS_STACK_SWITCHER (views));
       dropdown = find_by_type (pair, GTK_TYPE_DROP_DOWN);
       g_assert_nonnull (dropdown);
       g_assert_true (gtk_widget_get_mapped (dropdown));
+      /* The wrapping boxes are layout only: Tab goes to the first view
+       * button, and in the pair's line to the drop-down. */
+      g_assert_true (gtk_widget_child_focus (header, GTK_DIR_TAB_FORWARD));
+      g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), views));
+      g_assert_true (gtk_widget_child_focus (pair, GTK_DIR_TAB_FORWARD));
+      g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == dropdown
+                     || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), dropdown));
       /* Narrow: the views below the title; wide: beside it. */
       if (widths[w] < 500)
         g_assert_cmpfloat (top_in (views, pane), >, top_in (title, pane) + 10);
