@@ -3,7 +3,7 @@
  * onto the next line where the width runs out (GTK 4.8 has no wrap box;
  * GtkFlowBox aligns columns and keeps the keyboard focus in wrappers of
  * its own). Each line is as high as its tallest child, children centred in
- * it; a child that is wider than the whole width gets the whole width. The
+ * it (those with valign fill fill it); a child that is wider than the whole width gets the whole width. The
  * narrowest width is that of the widest child's minimum. Children are
  * added with jx_wrap_box_append or as <child> in GtkBuilder. */
 #pragma once

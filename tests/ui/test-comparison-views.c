@@ -26,6 +26,7 @@
 #include "jx-test-util.h"
 #include "jx-test-widget.h"
 #include "jx-trace-timeline-private.h"
+#include "jx-wrap-box.h"
 
 static gboolean have_display;
 
@@ -595,6 +596,71 @@ top_in (GtkWidget *widget,
   return r.origin.y;
 }
 
+static GtkWidget *
+fixed_child (int width,
+             int height)
+{
+  GtkWidget *area = gtk_drawing_area_new ();
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), width);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), height);
+  return area;
+}
+
+/* The wrap box on its own: natural width all in one line, narrowest the
+ * widest child; lines as high as their tallest child, children centred
+ * (or filling it with valign fill), hidden children take no room. */
+static void
+test_wrap_box (void)
+{
+  GtkWidget *box, *window, *a, *b, *c;
+  int min, nat, height;
+  graphene_rect_t r;
+
+  SKIP_WITHOUT_DISPLAY ();
+  box = jx_wrap_box_new ();
+  jx_wrap_box_set_spacing (JX_WRAP_BOX (box), 10, 4);
+  a = fixed_child (100, 20);
+  b = fixed_child (150, 30);
+  c = fixed_child (80, 20);
+  jx_wrap_box_append (JX_WRAP_BOX (box), a);
+  jx_wrap_box_append (JX_WRAP_BOX (box), b);
+  jx_wrap_box_append (JX_WRAP_BOX (box), c);
+  g_assert_true (gtk_widget_get_request_mode (box) == GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH);
+  gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, 150);
+  g_assert_cmpint (nat, ==, 100 + 10 + 150 + 10 + 80);
+  /* One line; two (a and b, then c); three. */
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 400, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, ==, 30);
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 260, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, ==, 30 + 4 + 20);
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 150, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, ==, 20 + 4 + 30 + 4 + 20);
+  gtk_widget_set_visible (b, FALSE);
+  gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, 100);
+  g_assert_cmpint (nat, ==, 190);
+  gtk_widget_set_visible (b, TRUE);
+
+  /* a centred in its line, c filling its own. */
+  gtk_widget_set_valign (a, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (box, GTK_ALIGN_START);
+  gtk_widget_set_valign (box, GTK_ALIGN_START);
+  gtk_widget_set_size_request (box, 260, -1);
+  window = jx_test_present (box, 300, 200);
+  jx_test_wait_allocated (box);
+  g_assert_true (gtk_widget_compute_bounds (a, box, &r));
+  g_assert_cmpfloat (r.origin.x, ==, 0);
+  g_assert_cmpfloat (r.origin.y, ==, 5);   /* centred in the 30 px line */
+  g_assert_true (gtk_widget_compute_bounds (b, box, &r));
+  g_assert_cmpfloat (r.origin.x, ==, 110);
+  g_assert_true (gtk_widget_compute_bounds (c, box, &r));
+  g_assert_cmpfloat (r.origin.x, ==, 0);
+  g_assert_cmpfloat (r.origin.y, ==, 34);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* With three traces the header has the title, the views, the diff-bar
  * mode, the reference and the drop-down of the compared trace: a narrow
  * pane wraps them onto more lines, a wide one has them in one, and no
@@ -672,6 +738,7 @@ main (int   argc,
   g_test_add_func ("/comparison-views/structural-view", test_structural_view);
   g_test_add_func ("/comparison-views/pane", test_pane);
   g_test_add_func ("/comparison-views/pane-header", test_pane_header);
+  g_test_add_func ("/comparison-views/wrap-box", test_wrap_box);
 
   return g_test_run ();
 }
