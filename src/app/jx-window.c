@@ -285,7 +285,6 @@ on_n_loading_changed (JxWindow *self)
   _jx_window_update_state (self);
 }
 
-
 static void
 on_selection_changed (JxWindow *self)
 {

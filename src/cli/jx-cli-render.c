@@ -127,9 +127,6 @@ draw_picture (cairo_t  *cr,
     jx_comparison_render_draw (cr, picture->lanes, picture->n_lanes, picture->options, picture->result);
 }
 
-/* How the streams of each comparison were paired: a line when some were
- * paired by structure, the caveat when the names' pairing was kept
- * although a crossed one is clearly better. */
 /* --no-hand-pairing: a caveat line per compared trace whose streams the
  * saved comparison pairs by hand, which this picture leaves out; nothing
  * when it pairs none by hand. */
@@ -152,6 +149,9 @@ note_hand_pairs_left_out (const char               *session_file,
     }
 }
 
+/* How the streams of each comparison were paired: a line when some were
+ * paired by structure, the caveat when the names' pairing was kept
+ * although a crossed one is clearly better. */
 static void
 print_pairing (JxCliRenderDiff        *cli_diff,
                const JxComparisonLane *lanes)
