@@ -41,7 +41,8 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (Node) == 64);
 
-/* What calls seldom touch: one-sided parts, calls summed by merges. */
+/* What calls seldom touch, a cache line (64-byte aligned): one-sided
+ * parts, calls summed by merges. */
 typedef struct
 {
   guint64 only_calls[2];
@@ -49,6 +50,8 @@ typedef struct
   guint64 top_only[2];
   guint64 calls[2];
 } OneSided;
+
+G_STATIC_ASSERT (sizeof (OneSided) == 64);
 
 /* The children table's slot, 8 bytes so that the table is half as large
  * in the cache: the node (G_MAXUINT32: empty) and the low 32 bits of the
@@ -68,14 +71,37 @@ typedef struct
   gsize      count;
 } ChildTable;
 
+/* A node's own children table, once it has many children (slot: the
+ * child and the fingerprint of its symbols, the parent being the
+ * table's). The lookups that miss the guesses concentrate on a few
+ * parents with many children (the callers of B's inserted and changed
+ * calls): their own tables stay in the cache, where their entries in the
+ * shared table, spread over all of it, do not. */
+typedef struct
+{
+  ChildSlot *slots;
+  guint32    mask;
+  guint32    count;
+} OwnTable;
+
+/* Per node, what only creating its children touches. */
+typedef struct
+{
+  guint32 last_child;        /* JX_NONE when none */
+  guint32 n_children;
+} Family;
+
 typedef struct
 {
   guint32     n_nodes;
   guint32     capacity;
   Node       *nodes;         /* 64-byte aligned */
-  OneSided   *one_sided;
-  guint32    *last_child;    /* JX_NONE when none */
-  ChildTable  children;      /* (parent, sym_a, sym_b) → node */
+  OneSided   *one_sided;     /* 64-byte aligned */
+  Family     *family;
+  guint32    *own_table;     /* per node: its index in own_tables, JX_NONE when none */
+  ChildTable  children;      /* (parent, sym_a, sym_b) → node, for parents without their own */
+  OwnTable   *own_tables;
+  guint32     n_own_tables;
 
   double      seconds_per_tick_a;
   double      seconds_per_tick_b;
