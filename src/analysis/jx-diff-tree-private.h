@@ -71,37 +71,14 @@ typedef struct
   gsize      count;
 } ChildTable;
 
-/* A node's own children table, once it has many children (slot: the
- * child and the fingerprint of its symbols, the parent being the
- * table's). The lookups that miss the guesses concentrate on a few
- * parents with many children (the callers of B's inserted and changed
- * calls): their own tables stay in the cache, where their entries in the
- * shared table, spread over all of it, do not. */
-typedef struct
-{
-  ChildSlot *slots;
-  guint32    mask;
-  guint32    count;
-} OwnTable;
-
-/* Per node, what only creating its children touches. */
-typedef struct
-{
-  guint32 last_child;        /* JX_NONE when none */
-  guint32 n_children;
-} Family;
-
 typedef struct
 {
   guint32     n_nodes;
   guint32     capacity;
   Node       *nodes;         /* 64-byte aligned */
   OneSided   *one_sided;     /* 64-byte aligned */
-  Family     *family;
-  guint32    *own_table;     /* per node: its index in own_tables, JX_NONE when none */
-  ChildTable  children;      /* (parent, sym_a, sym_b) → node, for parents without their own */
-  OwnTable   *own_tables;
-  guint32     n_own_tables;
+  guint32    *last_child;    /* JX_NONE when none */
+  ChildTable  children;      /* (parent, sym_a, sym_b) → node */
 
   double      seconds_per_tick_a;
   double      seconds_per_tick_b;

@@ -11,7 +11,6 @@
 #define EMPTY_SLOT     G_MAXUINT32
 #define RESERVE_MAX    (1u << 15)
 #define CANCEL_BLOCK   0x10000   /* pairs between two looks at the cancellable */
-#define OWN_TABLE_MIN  16        /* children from which a node has its own table */
 
 #define GROW(array, capacity) ((array) = g_renew (__typeof__ (*(array)), (array), (capacity)))
 
@@ -121,8 +120,7 @@ reserve_nodes (Builder *b,
   g_aligned_free (b->one_sided);
   b->nodes = nodes;
   b->one_sided = one_sided;
-  b->family = g_renew (Family, b->family, cap);
-  b->own_table = g_renew (guint32, b->own_table, cap);
+  b->last_child = g_renew (guint32, b->last_child, cap);
   b->capacity = cap;
 }
 
@@ -148,22 +146,19 @@ new_node (Builder *b,
   node->cursor = JX_NONE;
   node->succ = JX_NONE;
   node->succ2 = JX_NONE;
-  b->family[n] = (Family) { JX_NONE, 0 };
-  b->own_table[n] = JX_NONE;
+  b->last_child[n] = JX_NONE;
   if (parent != JX_NONE)
     {
-      Family *f = &b->family[parent];
+      guint32 last = b->last_child[parent];
 
-      if (f->last_child == JX_NONE)
+      if (last == JX_NONE)
         b->nodes[parent].first_child = n;
       else
-        b->nodes[f->last_child].next_sibling = n;
-      f->last_child = n;
-      f->n_children++;
+        b->nodes[last].next_sibling = n;
+      b->last_child[parent] = n;
     }
   return n;
 }
-
 
 /* 32 bits of a node's symbols, kept with the links to it (Node.succ_fp):
  * equal for equal symbols; a match is then checked on the node. */
@@ -172,89 +167,6 @@ key_fingerprint (guint32 sym_a,
                  guint32 sym_b)
 {
   return sym_a ^ (sym_b * 0x9e3779b1u);
-}
-
-static void
-own_table_init (OwnTable *t,
-                guint32   size)
-{
-  t->slots = g_new (ChildSlot, size);
-  for (guint32 i = 0; i < size; i++)
-    t->slots[i].node = EMPTY_SLOT;
-  t->mask = size - 1;
-  t->count = 0;
-}
-
-static inline guint32
-own_table_place (guint32 fp)
-{
-  return (fp * 0x85ebca6bu) ^ (fp >> 13);
-}
-
-/* The slot of the child with these symbols (fingerprint fp) in a node's
- * own table: holding it, or the empty one where it goes (its tag set). */
-static inline ChildSlot *
-own_table_find (const Node *nodes,
-                OwnTable   *t,
-                guint32     fp,
-                guint32     sym_a,
-                guint32     sym_b)
-{
-  for (guint32 h = own_table_place (fp) & t->mask;; h = (h + 1) & t->mask)
-    {
-      ChildSlot *slot = &t->slots[h];
-
-      if (slot->node == EMPTY_SLOT)
-        {
-          slot->tag = fp;
-          return slot;
-        }
-      if (slot->tag == fp && nodes[slot->node].sym_a == sym_a && nodes[slot->node].sym_b == sym_b)
-        return slot;
-    }
-}
-
-static void
-own_table_insert (OwnTable *t,
-                  guint32   node,
-                  guint32   fp)
-{
-  guint32 h = own_table_place (fp) & t->mask;
-
-  while (t->slots[h].node != EMPTY_SLOT)
-    h = (h + 1) & t->mask;
-  t->slots[h] = (ChildSlot) { node, fp };
-  t->count++;
-}
-
-static void
-own_table_grow (OwnTable *t)
-{
-  ChildSlot *old = t->slots;
-  guint32 old_size = t->mask + 1;
-
-  own_table_init (t, old_size * 2);
-  for (guint32 i = 0; i < old_size; i++)
-    if (old[i].node != EMPTY_SLOT)
-      own_table_insert (t, old[i].node, old[i].tag);
-  g_free (old);
-}
-
-/* Gives parent its own table of its children (they stay in the shared
- * table, never looked up there again). */
-static void
-own_table_new (Builder *b,
-               guint32  parent)
-{
-  OwnTable *t;
-
-  if ((b->n_own_tables & (b->n_own_tables - 1)) == 0)
-    b->own_tables = g_renew (OwnTable, b->own_tables, MAX (b->n_own_tables * 2, 4));
-  t = &b->own_tables[b->n_own_tables];
-  own_table_init (t, OWN_TABLE_MIN * 4);
-  for (guint32 c = b->nodes[parent].first_child; c != JX_NONE; c = b->nodes[c].next_sibling)
-    own_table_insert (t, c, key_fingerprint (b->nodes[c].sym_a, b->nodes[c].sym_b));
-  b->own_table[parent] = b->n_own_tables++;
 }
 
 /* Remembers that node (fingerprint fp) followed last under their parent:
@@ -281,46 +193,23 @@ child_node_slow (Builder *b,
                  guint32  sym_a,
                  guint32  sym_b)
 {
-  guint32 own = b->own_table[parent];
-  guint32 fp = key_fingerprint (sym_a, sym_b);
+  ChildSlot *slot = children_find (b, parent, sym_a, sym_b);
   Node *nodes;
   guint32 node;
 
-  if (own != JX_NONE)
-    {
-      OwnTable *t = &b->own_tables[own];
-      ChildSlot *slot = own_table_find (b->nodes, t, fp, sym_a, sym_b);
-
-      if (slot->node != EMPTY_SLOT)
-        node = slot->node;
-      else
-        {
-          node = new_node (b, parent, sym_a, sym_b);
-          slot->node = node;
-          if (++t->count * 2 > t->mask + 1)
-            own_table_grow (t);
-        }
-    }
+  if (slot->node != EMPTY_SLOT)
+    node = slot->node;
   else
     {
-      ChildSlot *slot = children_find (b, parent, sym_a, sym_b);
-
-      if (slot->node != EMPTY_SLOT)
-        node = slot->node;
-      else
-        {
-          node = new_node (b, parent, sym_a, sym_b);
-          slot->node = node;
-          if (++b->children.count * 2 > b->children.mask + 1)
-            children_grow (&b->children);
-          if (b->family[parent].n_children >= OWN_TABLE_MIN)
-            own_table_new (b, parent);
-        }
+      node = new_node (b, parent, sym_a, sym_b);
+      slot->node = node;
+      if (++b->children.count * 2 > b->children.mask + 1)
+        children_grow (&b->children);
     }
   /* new_node may have moved the nodes. */
   nodes = b->nodes;
   if (last != JX_NONE)
-    follows (&nodes[last], node, fp);
+    follows (&nodes[last], node, key_fingerprint (sym_a, sym_b));
   nodes[parent].cursor = node;
   return node;
 }
@@ -477,12 +366,7 @@ _jx_diff_tree_builder_clear (Builder *b)
 {
   g_clear_pointer (&b->nodes, g_aligned_free);
   g_clear_pointer (&b->one_sided, g_aligned_free);
-  g_clear_pointer (&b->family, g_free);
-  g_clear_pointer (&b->own_table, g_free);
-  for (guint32 i = 0; i < b->n_own_tables; i++)
-    g_free (b->own_tables[i].slots);
-  g_clear_pointer (&b->own_tables, g_free);
-  b->n_own_tables = 0;
+  g_clear_pointer (&b->last_child, g_free);
   g_clear_pointer (&b->children.slots, g_free);
   g_clear_pointer (&b->names, g_strfreev);
   b->n_nodes = b->capacity = 0;
