@@ -41,7 +41,8 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (Node) == 64);
 
-/* What calls seldom touch: one-sided parts, calls summed by merges. */
+/* What calls seldom touch, a cache line (64-byte aligned): one-sided
+ * parts, calls summed by merges. */
 typedef struct
 {
   guint64 only_calls[2];
@@ -49,6 +50,8 @@ typedef struct
   guint64 top_only[2];
   guint64 calls[2];
 } OneSided;
+
+G_STATIC_ASSERT (sizeof (OneSided) == 64);
 
 /* The children table's slot, 8 bytes so that the table is half as large
  * in the cache: the node (G_MAXUINT32: empty) and the low 32 bits of the
@@ -73,7 +76,7 @@ typedef struct
   guint32     n_nodes;
   guint32     capacity;
   Node       *nodes;         /* 64-byte aligned */
-  OneSided   *one_sided;
+  OneSided   *one_sided;     /* 64-byte aligned */
   guint32    *last_child;    /* JX_NONE when none */
   ChildTable  children;      /* (parent, sym_a, sym_b) → node */
 

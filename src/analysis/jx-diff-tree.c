@@ -10,6 +10,7 @@
 
 #define EMPTY_SLOT     G_MAXUINT32
 #define RESERVE_MAX    (1u << 15)
+#define CANCEL_BLOCK   0x10000   /* pairs between two looks at the cancellable */
 
 #define GROW(array, capacity) ((array) = g_renew (__typeof__ (*(array)), (array), (capacity)))
 
@@ -103,16 +104,22 @@ reserve_nodes (Builder *b,
 {
   guint32 cap;
   Node *nodes;
+  OneSided *one_sided;
 
   if (n <= b->capacity)
     return;
   cap = MAX (n, b->capacity * 2);
   nodes = g_aligned_alloc (cap, sizeof (Node), 64);
+  one_sided = g_aligned_alloc (cap, sizeof (OneSided), 64);
   if (b->n_nodes > 0)
-    memcpy (nodes, b->nodes, b->n_nodes * sizeof (Node));
+    {
+      memcpy (nodes, b->nodes, b->n_nodes * sizeof (Node));
+      memcpy (one_sided, b->one_sided, b->n_nodes * sizeof (OneSided));
+    }
   g_aligned_free (b->nodes);
+  g_aligned_free (b->one_sided);
   b->nodes = nodes;
-  b->one_sided = g_renew (OneSided, b->one_sided, cap);
+  b->one_sided = one_sided;
   b->last_child = g_renew (guint32, b->last_child, cap);
   b->capacity = cap;
 }
@@ -327,12 +334,21 @@ _jx_diff_tree_builder_finish (Builder *b)
       t->top_only_b[i] = o->top_only[1];
     }
   /* Exclusive = inclusive minus the callees' inclusive: each call's callees
-   * are in its node's children. The root has no time of its own. */
+   * are in its node's children. The root has no time of its own: its
+   * inclusive time is its children's, the top-level calls' (the walk and
+   * the merges leave it to this). */
+  if (n > 0)
+    t->incl_a[JX_DIFF_TREE_ROOT] = t->incl_b[JX_DIFF_TREE_ROOT] = 0;
   for (guint32 i = 1; i < n; i++)
     if (t->parent[i] != JX_DIFF_TREE_ROOT)
       {
         t->excl_a[t->parent[i]] -= t->incl_a[i];
         t->excl_b[t->parent[i]] -= t->incl_b[i];
+      }
+    else
+      {
+        t->incl_a[JX_DIFF_TREE_ROOT] += t->incl_a[i];
+        t->incl_b[JX_DIFF_TREE_ROOT] += t->incl_b[i];
       }
   if (n > 0)
     t->excl_a[JX_DIFF_TREE_ROOT] = t->excl_b[JX_DIFF_TREE_ROOT] = 0;
@@ -349,7 +365,7 @@ void
 _jx_diff_tree_builder_clear (Builder *b)
 {
   g_clear_pointer (&b->nodes, g_aligned_free);
-  g_clear_pointer (&b->one_sided, g_free);
+  g_clear_pointer (&b->one_sided, g_aligned_free);
   g_clear_pointer (&b->last_child, g_free);
   g_clear_pointer (&b->children.slots, g_free);
   g_clear_pointer (&b->names, g_strfreev);
@@ -409,7 +425,6 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
   const guint32 *parents = al->parent;
   g_autofree Frame *stack = NULL;
   gsize sp = 1, stack_cap = 64;
-  guint64 top[2] = { 0, 0 };    /* the top-level calls' time: the root's */
   gboolean done = TRUE;
 
   g_assert (al->pairs != NULL && al->parent != NULL);
@@ -425,59 +440,70 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
   stack[0] = (Frame) { JX_ALIGN_NONE, JX_DIFF_TREE_ROOT, JX_PAIR_EQUAL };
   b->n_stream_pairs++;
 
-  for (gsize i = 0; i < al->n_pairs; i++)
+  for (gsize block = 0; block < al->n_pairs && done; block += CANCEL_BLOCK)
     {
-      const JxAlignPair *p = &pairs[i];
-      guint32 parent = parents[i];
-      guint32 pa = p->a, pb = p->b, state = p->state;
-      guint32 parent_node, parent_state, node, sym_a, sym_b;
+      gsize block_end = MIN (block + CANCEL_BLOCK, al->n_pairs);
 
-      if ((i & 0xffff) == 0xffff && g_cancellable_is_cancelled (cancellable))
+      if (block > 0 && g_cancellable_is_cancelled (cancellable))
         {
           done = FALSE;
           break;
         }
-      while (sp > 1 && stack[sp - 1].pair != parent)
-        sp--;
-      g_assert (stack[sp - 1].pair == parent);
-      parent_node = stack[sp - 1].node;
-      parent_state = stack[sp - 1].state;
-
-      sym_a = pa != JX_ALIGN_NONE ? map_a[region_a[pa]] : JX_NONE;
-      sym_b = pb != JX_ALIGN_NONE ? map_b[region_b[pb]] : JX_NONE;
-      /* A one-sided call has its symbol on both sides. */
-      node = child_node (b, parent_node, sym_a != JX_NONE ? sym_a : sym_b, sym_b != JX_NONE ? sym_b : sym_a);
-
-      /* The aligned parent holds each side's caller (Algorithm 2 aligns
-       * only the callees of aligned calls), so a call's time goes under its
-       * caller's node; tests/analysis/test-diff-tree.c checks the sums
-       * against each side's own call-path profile. */
-      if (pa != JX_ALIGN_NONE)
+      for (gsize i = block; i < block_end; i++)
         {
-          guint64 d = end_a[pa] - start_a[pa];
+          const JxAlignPair *p = &pairs[i];
+          guint32 parent = parents[i];
+          guint32 pa = p->a, pb = p->b, state = p->state;
+          guint32 parent_node, parent_state, node;
 
-          add_call (b, 0, node, d, state == JX_PAIR_ONLY_A, parent_state != JX_PAIR_ONLY_A);
-          if (sp == 1)
-            top[0] += d;
-        }
-      if (pb != JX_ALIGN_NONE)
-        {
-          guint64 d = end_b[pb] - start_b[pb];
+          /* The parent is on the stack (pre-order); the bottom's pair is
+           * JX_ALIGN_NONE, the top level's parent. */
+          while (stack[sp - 1].pair != parent)
+            {
+              sp--;
+              g_assert (sp > 0);
+            }
+          parent_node = stack[sp - 1].node;
+          parent_state = stack[sp - 1].state;
 
-          add_call (b, 1, node, d, state == JX_PAIR_ONLY_B, parent_state != JX_PAIR_ONLY_B);
-          if (sp == 1)
-            top[1] += d;
-        }
+          /* The aligned parent holds each side's caller (Algorithm 2 aligns
+           * only the callees of aligned calls), so a call's time goes under
+           * its caller's node; tests/analysis/test-diff-tree.c checks the
+           * sums against each side's own call-path profile. The top-level
+           * calls' time is the root's, summed at the end. */
+          if (G_LIKELY (pa != JX_ALIGN_NONE && pb != JX_ALIGN_NONE))
+            {
+              /* Equal or different: no side is one-sided. */
+              node = child_node (b, parent_node, map_a[region_a[pa]], map_b[region_b[pb]]);
+              add_call (b, 0, node, end_a[pa] - start_a[pa], FALSE, FALSE);
+              add_call (b, 1, node, end_b[pb] - start_b[pb], FALSE, FALSE);
+            }
+          else if (pa != JX_ALIGN_NONE)
+            {
+              guint32 sym = map_a[region_a[pa]];
 
-      if (sp == stack_cap)
-        {
-          stack_cap *= 2;
-          GROW (stack, stack_cap);
+              /* A one-sided call has its symbol on both sides. */
+              node = child_node (b, parent_node, sym, sym);
+              add_call (b, 0, node, end_a[pa] - start_a[pa], state == JX_PAIR_ONLY_A,
+                        parent_state != JX_PAIR_ONLY_A);
+            }
+          else
+            {
+              guint32 sym = map_b[region_b[pb]];
+
+              node = child_node (b, parent_node, sym, sym);
+              add_call (b, 1, node, end_b[pb] - start_b[pb], state == JX_PAIR_ONLY_B,
+                        parent_state != JX_PAIR_ONLY_B);
+            }
+
+          if (sp == stack_cap)
+            {
+              stack_cap *= 2;
+              GROW (stack, stack_cap);
+            }
+          stack[sp++] = (Frame) { (guint32) i, node, state };
         }
-      stack[sp++] = (Frame) { (guint32) i, node, state };
     }
-  b->nodes[JX_DIFF_TREE_ROOT].incl[0] += top[0];
-  b->nodes[JX_DIFF_TREE_ROOT].incl[1] += top[1];
   return done;
 }
 
