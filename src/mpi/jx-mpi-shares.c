@@ -187,6 +187,7 @@ void
 jx_mpi_sum_u64 (guint64 *values,
                 gsize    n)
 {
+  jx_mpi_meet ();
   MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 }
 
@@ -194,5 +195,6 @@ void
 jx_mpi_min_u64 (guint64 *values,
                 gsize    n)
 {
+  jx_mpi_meet ();
   MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
 }

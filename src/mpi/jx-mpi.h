@@ -27,6 +27,11 @@ extern JxMpi jx_mpi;
 void      jx_mpi_init        (int    *argc,
                               char ***argv);
 void      jx_mpi_finalize    (void);
+/* Collective: returns when every rank has called it, waiting in short
+ * sleeps instead of MPI's busy polling, so a rank that waits for another
+ * (rank 0 merging and printing, a rank still loading) leaves the processor
+ * to it. Every collective of MPI_COMM_WORLD here calls it first. */
+void      jx_mpi_meet        (void);
 
 /* Collective. Every rank passes its own failure (NULL: none). TRUE when no
  * rank failed; else the lowest failing rank prints one line
@@ -49,7 +54,10 @@ void      jx_mpi_broadcast   (GByteArray  **data);
  * the processes whose names did not pair them so are one group, since
  * their pairing weighs their structure against each other. The groups go
  * to the ranks by work (events the definitions give, else event-file
- * bytes), the largest first to the least loaded rank. */
+ * bytes), the largest first to the least loaded rank. The processes of one
+ * trace (b NULL) go instead in consecutive runs of about equal work, so
+ * that neighbours (who exchange most messages) share a rank, unless that
+ * leaves the busiest rank more than 1/20 more work. */
 typedef struct
 {
   GArray          *processes_a;   /* guint: positions in A's definitions, ascending */
