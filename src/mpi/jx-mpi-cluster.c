@@ -94,8 +94,10 @@ compute_mpi (const JxCliClusterRequest *request,
   t = jx_mpi_now ();
 
   /* As juxtrace-cli reports them: the messages between shares matched,
-   * a stream whose events cannot be read listed as not clustered. */
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->json, request->paths, &result->reports))
+   * a stream whose events cannot be read listed as not clustered. The
+   * signatures are packed: the shares' events go before rank 0 merges the
+   * reports and assembles all signatures (its peak memory). */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->json, request->paths, TRUE, &result->reports))
     return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
   if (jx_mpi.rank == 0)

@@ -151,7 +151,7 @@ compute_mpi (const JxCliImbalanceRequest *request,
   t = jx_mpi_now () - shares.reduce;
 
   /* The whole traces' load reports, the messages between shares matched. */
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, request->paths, &result->reports))
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, request->paths, FALSE, &result->reports))
     return JX_CLI_EXIT_INPUT;
   if (result->set == NULL)
     status = jx_cli_input_error (command, request->paths[0], error);

@@ -125,11 +125,42 @@ pack_lists (GByteArray *out,
     jx_pack_string (out, jx_cli_nonnull (jx_trace_get_stream (share, i)->name));
 }
 
+static void
+brief_process (JsonBuilder     *builder,
+               const JxProcess *process)
+{
+  json_builder_begin_object (builder);
+  jx_cli_json_add_string (builder, "name", jx_cli_nonnull (process->name));
+  jx_cli_json_add_int (builder, "rank", process->rank);
+  jx_cli_json_add_int (builder, "n_streams", process->n_streams);
+  json_builder_end_object (builder);
+}
+
+static void
+brief_stream (JsonBuilder    *builder,
+              const JxStream *stream)
+{
+  JsonObject *object;
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  object = json_object_new ();
+  json_object_set_string_member (object, "name", jx_cli_nonnull (stream->name));
+  json_object_set_int_member (object, "process", stream->process);
+  json_object_set_int_member (object, "last_time", (gint64) stream->last_time);
+  jx_cli_info_set_stream_flags (object, stream->flags);
+  json_node_take_object (node, object);
+  json_builder_add_value (builder, node);
+}
+
 /* The objects of the records of pack_lists () into doc, as the document
- * of the share holds them. */
+ * of the share holds them; brief: only what the load report needs (a
+ * process's name, rank and streams, a stream's name, process, last time
+ * and flags), which takes a fraction of the memory of thousands of
+ * streams' full objects. */
 static gboolean
 unpack_lists (JxUnpack   *in,
-              JsonObject *doc)
+              JsonObject *doc,
+              gboolean    brief)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(GArray) records = g_array_new (FALSE, TRUE, sizeof (StreamRecord));
@@ -150,7 +181,10 @@ unpack_lists (JxUnpack   *in,
       process.n_streams = (guint32) jx_unpack_u64 (in);
       name = jx_unpack_string (in);
       process.name = name;
-      jx_cli_info_add_process (builder, (guint) p, &process);
+      if (!brief)
+        jx_cli_info_add_process (builder, (guint) p, &process);
+      else
+        brief_process (builder, &process);
     }
   json_builder_end_array (builder);
   root = json_builder_get_root (builder);
@@ -181,7 +215,10 @@ unpack_lists (JxUnpack   *in,
       stream.max_depth = r->max_depth;
       stream.kind = r->kind;
       stream.flags = r->flags;
-      jx_cli_info_add_stream (builder, &stream);
+      if (!brief)
+        jx_cli_info_add_stream (builder, &stream);
+      else
+        brief_stream (builder, &stream);
     }
   json_builder_end_array (builder);
   root = json_builder_get_root (builder);
@@ -204,12 +241,12 @@ report_document (JxTrace  *share,
       json_builder_set_member_name (builder, "processes");
       json_builder_begin_array (builder);
       for (guint p = 0; p < jx_trace_get_n_processes (share); p++)
-        jx_cli_info_add_process (builder, p, jx_trace_get_process (share, p));
+        brief_process (builder, jx_trace_get_process (share, p));
       json_builder_end_array (builder);
       json_builder_set_member_name (builder, "streams");
       json_builder_begin_array (builder);
       for (guint i = 0; i < jx_trace_get_n_streams (share); i++)
-        jx_cli_info_add_stream (builder, jx_trace_get_stream (share, i));
+        brief_stream (builder, jx_trace_get_stream (share, i));
       json_builder_end_array (builder);
     }
   json_builder_end_object (builder);
@@ -284,10 +321,12 @@ pack_rank (JxMpiShares *shares,
   return out;
 }
 
-/* own: the document of a packet without text (rank 0's own). */
+/* own: the document of a packet without text (rank 0's own); brief:
+ * the lists only as the load report needs them. */
 static gboolean
 unpack_part (GBytes   *bytes,
              JsonNode *own,
+             gboolean  brief,
              Part     *part)
 {
   JxUnpack in;
@@ -300,7 +339,7 @@ unpack_part (GBytes   *bytes,
   text = jx_unpack_string (&in);
   part->doc = text != NULL ? json_from_string (text, NULL) : own != NULL ? json_node_ref (own) : NULL;
   if (text != NULL && (part->doc == NULL || !JSON_NODE_HOLDS_OBJECT (part->doc)
-                       || !unpack_lists (&in, json_node_get_object (part->doc))))
+                       || !unpack_lists (&in, json_node_get_object (part->doc), brief)))
     return FALSE;
   n = jx_unpack_u64 (&in);
   part->positions = g_array_sized_new (FALSE, FALSE, sizeof (guint32), (guint) n);
@@ -845,7 +884,7 @@ merge (GPtrArray       *packets,
     {
       Part *part = g_new0 (Part, 1);
 
-      if (!unpack_part (g_ptr_array_index (packets, r), r == 0 ? own : NULL, part))
+      if (!unpack_part (g_ptr_array_index (packets, r), r == 0 ? own : NULL, report_only, part))
         {
           part_free (part);
           continue;
@@ -872,13 +911,14 @@ merge (GPtrArray       *packets,
 /* Collective: rank 0 gets the document of trace t of the shares (its
  * processes, streams and load report only with report_only), the others
  * NULL; FALSE after one message when it cannot be made. Without
- * report_only the share of trace t is replaced with its clock (an empty
- * trace of its timer resolution). */
+ * report_only, or with light, the share of trace t is replaced with an
+ * empty trace of its path, name and timer resolution once packed. */
 static gboolean
 merged_document (JxMpiShares  *shares,
                  const char   *command,
                  guint         t,
                  gboolean      report_only,
+                 gboolean      light,
                  const char   *path,
                  JsonNode    **whole)
 {
@@ -890,9 +930,9 @@ merged_document (JxMpiShares  *shares,
 
   /* Info needs no more of a share than its clock: its events go before
    * rank 0 takes the others' documents. */
-  if (!report_only && share != NULL)
+  if ((!report_only || light) && share != NULL)
     {
-      JxTraceBuilder *b = jx_trace_builder_new (jx_trace_get_path (share), NULL,
+      JxTraceBuilder *b = jx_trace_builder_new (jx_trace_get_path (share), jx_trace_get_name (share),
                                                 jx_trace_get_timer_resolution (share));
 
       g_ptr_array_index (shares->traces, t) = jx_trace_builder_finish (b);
@@ -918,6 +958,7 @@ jx_mpi_shares_matched_reports (JxMpiShares  *shares,
                                const char   *command,
                                gboolean      json,
                                char * const *paths,
+                               gboolean      light,
                                GPtrArray   **reports)
 {
   *reports = jx_mpi.rank == 0 ? g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref) : NULL;
@@ -926,7 +967,7 @@ jx_mpi_shares_matched_reports (JxMpiShares  *shares,
       g_autoptr(JsonNode) whole = NULL;
       JsonNode *report;
 
-      if (!merged_document (shares, command, t, TRUE, paths[t], &whole))
+      if (!merged_document (shares, command, t, TRUE, light, paths[t], &whole))
         {
           g_clear_pointer (reports, g_ptr_array_unref);
           return FALSE;
@@ -961,7 +1002,7 @@ compute_mpi (const JxCliInfoRequest *request,
                            JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
-  if (!merged_document (&shares, command, 0, FALSE, request->path, &result->info))
+  if (!merged_document (&shares, command, 0, FALSE, FALSE, request->path, &result->info))
     return JX_CLI_EXIT_INPUT;
   if (jx_mpi.rank == 0)
     {

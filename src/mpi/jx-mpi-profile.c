@@ -128,7 +128,7 @@ compute_mpi (const JxCliProfileRequest *request,
 
   mine = pack_rank (share, rows);
   parts = jx_mpi_gather (mine);
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, paths, &reports))
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, paths, FALSE, &reports))
     return JX_CLI_EXIT_INPUT;
   if (jx_mpi.rank == 0)
     {

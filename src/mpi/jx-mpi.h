@@ -169,12 +169,15 @@ GPtrArray *jx_mpi_shares_reports (JxMpiShares *shares,
  * load report of every whole trace (JsonNode per trace) as a single
  * process's load finds it, the messages between shares matched
  * (jx-mpi-info.c); with json FALSE it prints their caveat lines, labelled
- * with paths. FALSE (after one message) when the shares do not make up a
- * trace. */
+ * with paths. With light, every share is replaced, once its part of the
+ * report is packed, by an empty trace of its path, name and timer
+ * resolution: its events are freed before rank 0 merges. FALSE (after one
+ * message) when the shares do not make up a trace. */
 gboolean  jx_mpi_shares_matched_reports (JxMpiShares  *shares,
                                          const char   *command,
                                          gboolean      json,
                                          char * const *paths,
+                                         gboolean      light,
                                          GPtrArray   **reports);
 /* Collective: values summed (the lowest) over the ranks, on every rank. */
 void      jx_mpi_sum_u64     (guint64      *values,
