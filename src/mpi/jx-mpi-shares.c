@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-mpi-shares.c — the commands of one or more traces each split alone
- * (cluster, imbalance, info): every trace's plan, the positions of its
- * streams, this rank's share of it; the merged load reports. */
+ * (cluster, imbalance, info, profile): every trace's plan, the positions
+ * of its streams, this rank's share of it. Their load reports are merged
+ * with the messages between shares matched (jx-mpi-info.c). */
 #include "config.h"
 
 #include <string.h>
@@ -19,13 +20,6 @@ unref_share (gpointer trace)
 {
   if (trace != NULL)
     g_object_unref (trace);
-}
-
-static void
-unref_report (gpointer node)
-{
-  if (node != NULL)
-    json_node_unref (node);
 }
 
 static void
@@ -132,55 +126,6 @@ jx_mpi_shares_position (JxMpiShares *shares,
 
   return jx_mpi_position_of (g_ptr_array_index (shares->positions, index),
                              jx_trace_get_stream (share, stream)->otf2_id);
-}
-
-GPtrArray *
-jx_mpi_shares_reports (JxMpiShares *shares,
-                       gboolean     json,
-                       char * const *paths)
-{
-  g_autoptr(GByteArray) mine = g_byte_array_new ();
-  g_autoptr(GPtrArray) packets = NULL;
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  GPtrArray *reports;
-  guint n = shares->traces->len;
-
-  for (guint t = 0; t < n; t++)
-    {
-      g_autofree char *report = jx_mpi_shares_contributes (shares, t)
-                                ? jx_mpi_report_to_string (g_ptr_array_index (shares->traces, t)) : NULL;
-
-      jx_pack_string (mine, report);
-    }
-  packets = jx_mpi_gather (mine);
-  if (jx_mpi.rank != 0)
-    return NULL;
-
-  for (guint t = 0; t < n; t++)
-    g_ptr_array_add (texts, g_ptr_array_new_with_free_func (g_free));
-  for (guint r = 0; r < packets->len; r++)
-    {
-      JxUnpack in;
-
-      jx_unpack_init (&in, g_ptr_array_index (packets, r));
-      for (guint t = 0; t < n; t++)
-        {
-          char *report = jx_unpack_string (&in);
-
-          if (report != NULL)
-            g_ptr_array_add (g_ptr_array_index (texts, t), report);
-        }
-    }
-  reports = g_ptr_array_new_with_free_func (unref_report);
-  for (guint t = 0; t < n; t++)
-    {
-      JsonNode *merged = jx_mpi_report_merge (g_ptr_array_index (texts, t));
-
-      g_ptr_array_add (reports, merged);
-      if (!json)
-        jx_mpi_report_caveat (merged, paths[t]);
-    }
-  return reports;
 }
 
 void

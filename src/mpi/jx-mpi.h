@@ -159,12 +159,6 @@ guint     jx_mpi_shares_find (JxMpiShares  *shares,
 guint32   jx_mpi_shares_position (JxMpiShares *shares,
                                   guint        index,
                                   guint32      stream);
-/* Collective: rank 0 gets the load report of every whole trace (JsonNode
- * per trace, from its shares'; with json FALSE it prints their caveat
- * lines, labelled with paths); the others NULL. */
-GPtrArray *jx_mpi_shares_reports (JxMpiShares *shares,
-                                  gboolean     json,
-                                  char * const *paths);
 /* Collective, after loading with JX_MPI_SHARES_EXTERNAL: rank 0 gets the
  * load report of every whole trace (JsonNode per trace) as a single
  * process's load finds it, the messages between shares matched
