@@ -81,7 +81,7 @@ compute_mpi (const JxCliClusterRequest *request,
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
   if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget,
-                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
+                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, JX_MPI_RANK0_CLUSTER, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();

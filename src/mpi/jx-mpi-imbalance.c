@@ -136,7 +136,8 @@ compute_mpi (const JxCliImbalanceRequest *request,
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, JX_MPI_SHARES_EVERY_RANK | JX_MPI_SHARES_EXTERNAL, &stats))
+  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, JX_MPI_SHARES_EVERY_RANK | JX_MPI_SHARES_EXTERNAL,
+                           JX_MPI_RANK0_REPORT, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();

@@ -1047,7 +1047,7 @@ compute_mpi (const JxCliInfoRequest *request,
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
   if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget,
-                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
+                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, JX_MPI_RANK0_INFO, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   if (!merged_document (&shares, command, 0, FALSE, FALSE, request->path, &result->info))

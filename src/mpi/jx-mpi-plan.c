@@ -183,7 +183,8 @@ max_load (const guint64 *load,
 }
 
 /* Every group, the largest first, to the least loaded rank (the lowest of
- * equals): rank 0 always gets the largest. */
+ * equals); rank 0, which may start with work of its own (load[0]), always
+ * gets the largest. */
 static void
 assign_by_work (GPtrArray *groups,
                 guint64   *load,
@@ -200,7 +201,7 @@ assign_by_work (GPtrArray *groups,
       Group *g = g_ptr_array_index (sorted, i);
       guint best = 0;
 
-      for (guint r = 1; r < size; r++)
+      for (guint r = 1; r < size && i > 0; r++)
         if (load[r] < load[best])
           best = r;
       /* Work 0 (empty processes) still counts one, so they spread. */
@@ -213,7 +214,8 @@ assign_by_work (GPtrArray *groups,
 /* The groups in their order cut into consecutive runs of about equal
  * work, one per rank: neighbouring processes share a rank, so fewer of
  * their messages cross shares. Every cut lies where the work before it is
- * closest to its rank's part of the total; rank 0 gets at least one group. */
+ * closest to its rank's part of the total, rank 0's own work (load[0])
+ * counted before the groups; rank 0 gets at least one group. */
 static void
 assign_in_order (GPtrArray *groups,
                  guint64   *load,
@@ -221,7 +223,7 @@ assign_in_order (GPtrArray *groups,
                  GPtrArray *b)
 {
   guint size = a->len, n = groups->len, next = 0;
-  guint64 total = 0, before = 0;
+  guint64 total = load[0], before = load[0];
 
   for (guint i = 0; i < n; i++)
     total += MAX (((Group *) g_ptr_array_index (groups, i))->work, 1);
@@ -252,12 +254,14 @@ assign_in_order (GPtrArray *groups,
 /* Rank r's share. With in_order (processes of one trace, each a group, in
  * their order), the consecutive runs when their busiest rank has at most
  * 1/20 more work than with the groups spread by work; else spread by work.
+ * Rank 0 starts with head, the work it does alone (merging and printing).
  * Packs per rank: work, then both process lists. */
 static GByteArray *
 assign (GPtrArray *groups,
         guint      n_a,
         guint      n_b,
-        gboolean   in_order)
+        gboolean   in_order,
+        guint64    head)
 {
   guint size = (guint) jx_mpi.size;
   g_autofree guint64 *load = g_new0 (guint64, size);
@@ -278,6 +282,7 @@ assign (GPtrArray *groups,
     }
   for (guint i = 0; i < groups->len; i++)
     total += ((Group *) g_ptr_array_index (groups, i))->work;
+  load[0] = load_in_order[0] = head;
   assign_by_work (groups, load, a, b);
   if (in_order)
     {
@@ -293,6 +298,7 @@ assign (GPtrArray *groups,
           b = g_steal_pointer (&b_in_order);
         }
     }
+  load[0] -= head;
   jx_pack_u64 (out, total);
   jx_pack_u64 (out, n_a);
   jx_pack_u64 (out, n_b);
@@ -331,7 +337,8 @@ gboolean
 jx_mpi_plan_make (JxMpiPlan  *plan,
                   const char *command,
                   const char *path_a,
-                  const char *path_b)
+                  const char *path_b,
+                  guint       rank0_per_location)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GByteArray) packed = NULL;
@@ -352,9 +359,14 @@ jx_mpi_plan_make (JxMpiPlan  *plan,
     {
       g_autoptr(GPtrArray) groups = make_groups (plan->outline_a, plan->outline_b);
 
+      /* Rank 0's own work, in events (only where the definitions count
+       * them). */
+      guint64 head = jx_mpi_has_event_counts (plan->outline_a) && jx_mpi_has_event_counts (plan->outline_b)
+                     ? (guint64) rank0_per_location * jx_trace_outline_get_n_locations (plan->outline_a) : 0;
+
       packed = assign (groups, jx_trace_outline_get_n_processes (plan->outline_a),
                        plan->outline_b != NULL ? jx_trace_outline_get_n_processes (plan->outline_b) : 0,
-                       plan->outline_b == NULL);
+                       plan->outline_b == NULL, head);
     }
   jx_mpi_broadcast (&packed);
 

@@ -104,7 +104,8 @@ compute_mpi (const JxCliProfileRequest *request,
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
   /* The message events with peers in other shares kept, for the report. */
-  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget, JX_MPI_SHARES_EXTERNAL, &stats))
+  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget, JX_MPI_SHARES_EXTERNAL, JX_MPI_RANK0_REPORT,
+                           &stats))
     return JX_CLI_EXIT_INPUT;
   share = g_ptr_array_index (shares.traces, 0);
   t = jx_mpi_now ();

@@ -37,6 +37,7 @@ jx_mpi_shares_load (JxMpiShares  *shares,
                     JxCliTraces  *traces,
                     guint64       budget,
                     JxMpiSharesFlags flags,
+                    guint         rank0_per_location,
                     JxMpiStats   *stats)
 {
   g_autoptr(GError) error = NULL;
@@ -52,7 +53,7 @@ jx_mpi_shares_load (JxMpiShares  *shares,
       JxMpiPlan *plan = g_new0 (JxMpiPlan, 1);
 
       g_ptr_array_add (shares->plans, plan);
-      if (!jx_mpi_plan_make (plan, command, paths[i], NULL))
+      if (!jx_mpi_plan_make (plan, command, paths[i], NULL, rank0_per_location))
         return FALSE;
       g_ptr_array_add (shares->positions, jx_mpi_plan_positions (plan));
       stats->work += plan->work;
