@@ -12,13 +12,26 @@
 
 G_BEGIN_DECLS
 
-/* The document `info --json` prints for trace. */
+/* The document `info --json` prints for trace; without lists, without its
+ * "processes" and "streams" (juxtrace-mpi sends those as records and
+ * makes their objects with the two functions below). */
 JsonNode *jx_cli_info_build_json (JxTrace *trace);
+JsonNode *jx_cli_info_build_json_full (JxTrace  *trace,
+                                       gboolean  lists);
+/* The objects of one process (index: its position) and one stream of the
+ * document's lists. */
+void      jx_cli_info_add_process (JsonBuilder     *builder,
+                                   guint            index,
+                                   const JxProcess *process);
+void      jx_cli_info_add_stream  (JsonBuilder    *builder,
+                                   const JxStream *stream);
 /* A stream object's "flags" of the document as JX_STREAM_FLAG_* bits, and
  * set from bits (in the document's order). */
 guint     jx_cli_info_get_stream_flags (JsonObject *stream);
 void      jx_cli_info_set_stream_flags (JsonObject *stream,
                                         guint       flags);
+/* The bit of one name of "flags" (0: none such). */
+guint     jx_cli_info_stream_flag      (const char *name);
 
 typedef struct
 {

@@ -53,6 +53,15 @@ jx_cli_info_get_stream_flags (JsonObject *stream)
   return flags;
 }
 
+guint
+jx_cli_info_stream_flag (const char *name)
+{
+  for (guint f = 0; f < G_N_ELEMENTS (stream_flag_names); f++)
+    if (g_strcmp0 (name, stream_flag_names[f].name) == 0)
+      return stream_flag_names[f].flag;
+  return 0;
+}
+
 void
 jx_cli_info_set_stream_flags (JsonObject *stream,
                               guint       flags)
@@ -93,8 +102,57 @@ sum_message_bytes (JxTrace *trace)
   return bytes;
 }
 
+void
+jx_cli_info_add_process (JsonBuilder     *builder,
+                         guint            index,
+                         const JxProcess *process)
+{
+  json_builder_begin_object (builder);
+  jx_cli_json_add_int (builder, "index", index);
+  jx_cli_json_add_string (builder, "name", jx_cli_nonnull (process->name));
+  jx_cli_json_add_int (builder, "rank", process->rank);
+  jx_cli_json_add_int (builder, "first_stream", process->first_stream);
+  jx_cli_json_add_int (builder, "n_streams", process->n_streams);
+  json_builder_end_object (builder);
+}
+
+void
+jx_cli_info_add_stream (JsonBuilder    *builder,
+                        const JxStream *stream)
+{
+  json_builder_begin_object (builder);
+  jx_cli_json_add_int (builder, "index", stream->index);
+  jx_cli_json_add_string (builder, "name", jx_cli_nonnull (stream->name));
+  jx_cli_json_add_int (builder, "otf2_id", (gint64) stream->otf2_id);
+  jx_cli_json_add_int (builder, "process", stream->process);
+  jx_cli_json_add_string (builder, "kind", jx_stream_kind_to_string (stream->kind));
+  jx_cli_json_add_int (builder, "events", (gint64) stream->n_events);
+  jx_cli_json_add_int (builder, "invocations", stream->n_invocations);
+  jx_cli_json_add_int (builder, "max_depth", stream->max_depth);
+  jx_cli_json_add_int (builder, "first_time", (gint64) stream->first_time);
+  jx_cli_json_add_int (builder, "last_time", (gint64) stream->last_time);
+  json_builder_set_member_name (builder, "event_counts");
+  json_builder_begin_object (builder);
+  for (guint k = 0; k < JX_N_EVENT_KINDS; k++)
+    {
+      json_builder_set_member_name (builder, jx_event_kind_to_string (k));
+      json_builder_add_int_value (builder, (gint64) stream->event_counts[k]);
+    }
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "flags");
+  add_stream_flags (builder, stream);
+  json_builder_end_object (builder);
+}
+
 JsonNode *
 jx_cli_info_build_json (JxTrace *trace)
+{
+  return jx_cli_info_build_json_full (trace, TRUE);
+}
+
+JsonNode *
+jx_cli_info_build_json_full (JxTrace  *trace,
+                             gboolean  lists)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   guint64 start = jx_trace_get_start_time (trace);
@@ -124,52 +182,20 @@ jx_cli_info_build_json (JxTrace *trace)
   jx_cli_json_add_double (builder, "duration_seconds", jx_trace_ticks_to_seconds (trace, (gint64) span));
   json_builder_end_object (builder);
 
-  json_builder_set_member_name (builder, "processes");
-  json_builder_begin_array (builder);
-  for (i = 0; i < jx_trace_get_n_processes (trace); i++)
+  if (lists)
     {
-      const JxProcess *process = jx_trace_get_process (trace, i);
+      json_builder_set_member_name (builder, "processes");
+      json_builder_begin_array (builder);
+      for (i = 0; i < jx_trace_get_n_processes (trace); i++)
+        jx_cli_info_add_process (builder, i, jx_trace_get_process (trace, i));
+      json_builder_end_array (builder);
 
-      json_builder_begin_object (builder);
-      jx_cli_json_add_int (builder, "index", i);
-      jx_cli_json_add_string (builder, "name", jx_cli_nonnull (process->name));
-      jx_cli_json_add_int (builder, "rank", process->rank);
-      jx_cli_json_add_int (builder, "first_stream", process->first_stream);
-      jx_cli_json_add_int (builder, "n_streams", process->n_streams);
-      json_builder_end_object (builder);
+      json_builder_set_member_name (builder, "streams");
+      json_builder_begin_array (builder);
+      for (i = 0; i < jx_trace_get_n_streams (trace); i++)
+        jx_cli_info_add_stream (builder, jx_trace_get_stream (trace, i));
+      json_builder_end_array (builder);
     }
-  json_builder_end_array (builder);
-
-  json_builder_set_member_name (builder, "streams");
-  json_builder_begin_array (builder);
-  for (i = 0; i < jx_trace_get_n_streams (trace); i++)
-    {
-      const JxStream *stream = jx_trace_get_stream (trace, i);
-
-      json_builder_begin_object (builder);
-      jx_cli_json_add_int (builder, "index", stream->index);
-      jx_cli_json_add_string (builder, "name", jx_cli_nonnull (stream->name));
-      jx_cli_json_add_int (builder, "otf2_id", (gint64) stream->otf2_id);
-      jx_cli_json_add_int (builder, "process", stream->process);
-      jx_cli_json_add_string (builder, "kind", jx_stream_kind_to_string (stream->kind));
-      jx_cli_json_add_int (builder, "events", (gint64) stream->n_events);
-      jx_cli_json_add_int (builder, "invocations", stream->n_invocations);
-      jx_cli_json_add_int (builder, "max_depth", stream->max_depth);
-      jx_cli_json_add_int (builder, "first_time", (gint64) stream->first_time);
-      jx_cli_json_add_int (builder, "last_time", (gint64) stream->last_time);
-      json_builder_set_member_name (builder, "event_counts");
-      json_builder_begin_object (builder);
-      for (k = 0; k < JX_N_EVENT_KINDS; k++)
-        {
-          json_builder_set_member_name (builder, jx_event_kind_to_string (k));
-          json_builder_add_int_value (builder, (gint64) stream->event_counts[k]);
-        }
-      json_builder_end_object (builder);
-      json_builder_set_member_name (builder, "flags");
-      add_stream_flags (builder, stream);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
 
   jx_cli_json_add_int (builder, "regions", jx_trace_get_n_regions (trace));
 

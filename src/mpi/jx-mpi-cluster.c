@@ -81,7 +81,7 @@ compute_mpi (const JxCliClusterRequest *request,
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
   if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget,
-                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
+                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, JX_MPI_RANK0_CLUSTER, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
@@ -94,8 +94,10 @@ compute_mpi (const JxCliClusterRequest *request,
   t = jx_mpi_now ();
 
   /* As juxtrace-cli reports them: the messages between shares matched,
-   * a stream whose events cannot be read listed as not clustered. */
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->json, request->paths, &result->reports))
+   * a stream whose events cannot be read listed as not clustered. The
+   * signatures are packed: the shares' events go before rank 0 merges the
+   * reports and assembles all signatures (its peak memory). */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->json, request->paths, TRUE, &result->reports))
     return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
   if (jx_mpi.rank == 0)

@@ -33,8 +33,28 @@ jx_mpi_init (int    *argc,
 }
 
 void
+jx_mpi_meet (void)
+{
+  MPI_Request request;
+  gulong pause = 20;
+  int done = 0;
+
+  MPI_Ibarrier (MPI_COMM_WORLD, &request);
+  for (;;)
+    {
+      MPI_Test (&request, &done, MPI_STATUS_IGNORE);
+      if (done)
+        break;
+      g_usleep (pause);
+      pause = MIN (pause * 2, 1000);
+    }
+}
+
+void
 jx_mpi_finalize (void)
 {
+  /* Rank 0 prints while the others wait here. */
+  jx_mpi_meet ();
   MPI_Finalize ();
 }
 
@@ -45,6 +65,7 @@ jx_mpi_all_ok (const char   *command,
   int mine = error != NULL ? jx_mpi.rank : jx_mpi.size;
   int first = jx_mpi.size;
 
+  jx_mpi_meet ();
   MPI_Allreduce (&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (first == jx_mpi.size)
     return TRUE;
@@ -67,6 +88,7 @@ jx_mpi_gather (GByteArray *mine)
   int size = (int) mine->len;
   gsize total = 0;
 
+  jx_mpi_meet ();
   if (jx_mpi.rank == 0)
     sizes = g_new0 (int, jx_mpi.size);
   MPI_Gather (&size, 1, MPI_INT, sizes, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -95,6 +117,7 @@ jx_mpi_broadcast (GByteArray **data)
 {
   guint64 size = jx_mpi.rank == 0 ? (*data)->len : 0;
 
+  jx_mpi_meet ();
   MPI_Bcast (&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   if (jx_mpi.rank != 0)
     {

@@ -353,7 +353,7 @@ compute_mpi (const JxCliDiffRequest *request,
   if ((status = jx_mpi_check_trace_options (command, traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
 
-  if (!jx_mpi_plan_make (&plan, command, request->path_a, request->path_b))
+  if (!jx_mpi_plan_make (&plan, command, request->path_a, request->path_b, 0))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   stats.plan = t - t0;

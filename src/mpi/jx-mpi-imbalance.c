@@ -136,7 +136,8 @@ compute_mpi (const JxCliImbalanceRequest *request,
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, JX_MPI_SHARES_EVERY_RANK, &stats))
+  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, JX_MPI_SHARES_EVERY_RANK | JX_MPI_SHARES_EXTERNAL,
+                           JX_MPI_RANK0_REPORT, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
@@ -150,7 +151,9 @@ compute_mpi (const JxCliImbalanceRequest *request,
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   t = jx_mpi_now () - shares.reduce;
 
-  result->reports = jx_mpi_shares_reports (&shares, request->traces->json, request->paths);
+  /* The whole traces' load reports, the messages between shares matched. */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, request->paths, FALSE, &result->reports))
+    return JX_CLI_EXIT_INPUT;
   if (result->set == NULL)
     status = jx_cli_input_error (command, request->paths[0], error);
   if (!jx_mpi_stats_finish (command, &stats, t, t0))

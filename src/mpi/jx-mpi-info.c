@@ -38,6 +38,23 @@ typedef struct
   guint32 padding;
 } CrossMessage;
 
+/* A stream of a share, in brief: what its object in the document holds
+ * (jx_cli_info_add_stream), its name following. */
+typedef struct
+{
+  guint64 otf2_id;
+  guint64 n_events;
+  guint64 first_time;
+  guint64 last_time;
+  guint64 event_counts[JX_N_EVENT_KINDS];
+  guint32 process;
+  guint32 index;
+  guint32 n_invocations;
+  guint16 max_depth;
+  guint8  kind;
+  guint8  flags;
+} StreamRecord;
+
 /* What one rank sent. */
 typedef struct
 {
@@ -63,46 +80,177 @@ part_free (gpointer data)
   g_free (data);
 }
 
-/* What the load report of the whole trace needs of a share's document:
- * its processes and streams in brief and its load report. */
-static JsonNode *
-report_document (JxTrace *share)
+/* The share's processes and streams (their objects' members) as records,
+ * after the document without them: building and parsing the objects of
+ * thousands of streams as text cost more than the rest of the exchange. */
+static void
+pack_lists (GByteArray *out,
+            JxTrace    *share)
+{
+  guint n_processes = jx_trace_get_n_processes (share);
+  guint n_streams = jx_trace_get_n_streams (share);
+  g_autoptr(GArray) records = g_array_sized_new (FALSE, TRUE, sizeof (StreamRecord), n_streams);
+
+  jx_pack_u64 (out, n_processes);
+  for (guint p = 0; p < n_processes; p++)
+    {
+      const JxProcess *process = jx_trace_get_process (share, p);
+
+      jx_pack_u64 (out, process->rank);
+      jx_pack_u64 (out, process->first_stream);
+      jx_pack_u64 (out, process->n_streams);
+      jx_pack_string (out, jx_cli_nonnull (process->name));
+    }
+  g_array_set_size (records, n_streams);
+  for (guint i = 0; i < n_streams; i++)
+    {
+      const JxStream *stream = jx_trace_get_stream (share, i);
+      StreamRecord *r = &g_array_index (records, StreamRecord, i);
+
+      r->otf2_id = stream->otf2_id;
+      r->n_events = stream->n_events;
+      r->first_time = stream->first_time;
+      r->last_time = stream->last_time;
+      memcpy (r->event_counts, stream->event_counts, sizeof r->event_counts);
+      r->process = stream->process;
+      r->index = stream->index;
+      r->n_invocations = stream->n_invocations;
+      r->max_depth = stream->max_depth;
+      r->kind = stream->kind;
+      r->flags = stream->flags;
+    }
+  jx_pack_u64 (out, n_streams);
+  jx_pack_bytes (out, records->data, (gsize) n_streams * sizeof (StreamRecord));
+  for (guint i = 0; i < n_streams; i++)
+    jx_pack_string (out, jx_cli_nonnull (jx_trace_get_stream (share, i)->name));
+}
+
+static void
+brief_process (JsonBuilder     *builder,
+               const JxProcess *process)
+{
+  json_builder_begin_object (builder);
+  jx_cli_json_add_string (builder, "name", jx_cli_nonnull (process->name));
+  jx_cli_json_add_int (builder, "rank", process->rank);
+  jx_cli_json_add_int (builder, "n_streams", process->n_streams);
+  json_builder_end_object (builder);
+}
+
+static void
+brief_stream (JsonBuilder    *builder,
+              const JxStream *stream)
+{
+  JsonObject *object;
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  object = json_object_new ();
+  json_object_set_string_member (object, "name", jx_cli_nonnull (stream->name));
+  json_object_set_int_member (object, "process", stream->process);
+  json_object_set_int_member (object, "last_time", (gint64) stream->last_time);
+  jx_cli_info_set_stream_flags (object, stream->flags);
+  json_node_take_object (node, object);
+  json_builder_add_value (builder, node);
+}
+
+/* The objects of the records of pack_lists () into doc, as the document
+ * of the share holds them; brief: only what the load report needs (a
+ * process's name, rank and streams, a stream's name, process, last time
+ * and flags), which takes a fraction of the memory of thousands of
+ * streams' full objects. */
+static gboolean
+unpack_lists (JxUnpack   *in,
+              JsonObject *doc,
+              gboolean    brief)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(GArray) records = g_array_new (FALSE, TRUE, sizeof (StreamRecord));
   JsonNode *root;
-  JsonObject *doc;
-  JsonArray *processes = json_array_new ();
-  JsonArray *streams = json_array_new ();
+  guint64 n;
+
+  n = jx_unpack_u64 (in);
+  if (in->bad || n > (guint64) (in->end - in->p))
+    return FALSE;
+  json_builder_begin_array (builder);
+  for (guint64 p = 0; p < n && !in->bad; p++)
+    {
+      JxProcess process = { 0 };
+      g_autofree char *name = NULL;
+
+      process.rank = (guint32) jx_unpack_u64 (in);
+      process.first_stream = (guint32) jx_unpack_u64 (in);
+      process.n_streams = (guint32) jx_unpack_u64 (in);
+      name = jx_unpack_string (in);
+      process.name = name;
+      if (!brief)
+        jx_cli_info_add_process (builder, (guint) p, &process);
+      else
+        brief_process (builder, &process);
+    }
+  json_builder_end_array (builder);
+  root = json_builder_get_root (builder);
+  json_object_set_member (doc, "processes", root);
+
+  n = jx_unpack_u64 (in);
+  if (in->bad || n > (guint64) (in->end - in->p) / sizeof (StreamRecord))
+    return FALSE;
+  g_array_set_size (records, (guint) n);
+  jx_unpack_bytes (in, records->data, (gsize) n * sizeof (StreamRecord));
+  json_builder_reset (builder);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n && !in->bad; i++)
+    {
+      const StreamRecord *r = &g_array_index (records, StreamRecord, i);
+      g_autofree char *name = jx_unpack_string (in);
+      JxStream stream = { 0 };
+
+      stream.name = name;
+      stream.otf2_id = r->otf2_id;
+      stream.n_events = r->n_events;
+      stream.first_time = r->first_time;
+      stream.last_time = r->last_time;
+      memcpy (stream.event_counts, r->event_counts, sizeof stream.event_counts);
+      stream.process = r->process;
+      stream.index = r->index;
+      stream.n_invocations = r->n_invocations;
+      stream.max_depth = r->max_depth;
+      stream.kind = r->kind;
+      stream.flags = r->flags;
+      if (!brief)
+        jx_cli_info_add_stream (builder, &stream);
+      else
+        brief_stream (builder, &stream);
+    }
+  json_builder_end_array (builder);
+  root = json_builder_get_root (builder);
+  json_object_set_member (doc, "streams", root);
+  return !in->bad;
+}
+
+/* What the load report of the whole trace needs of a share's document:
+ * its load report (with lists: its processes and streams too). */
+static JsonNode *
+report_document (JxTrace  *share,
+                 gboolean  lists)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
   jx_cli_json_add_load_report (builder, share);
+  if (lists)
+    {
+      json_builder_set_member_name (builder, "processes");
+      json_builder_begin_array (builder);
+      for (guint p = 0; p < jx_trace_get_n_processes (share); p++)
+        brief_process (builder, jx_trace_get_process (share, p));
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "streams");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < jx_trace_get_n_streams (share); i++)
+        brief_stream (builder, jx_trace_get_stream (share, i));
+      json_builder_end_array (builder);
+    }
   json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
-  doc = json_node_get_object (root);
-  for (guint p = 0; p < jx_trace_get_n_processes (share); p++)
-    {
-      const JxProcess *process = jx_trace_get_process (share, p);
-      JsonObject *o = json_object_new ();
-
-      json_object_set_string_member (o, "name", jx_cli_nonnull (process->name));
-      json_object_set_int_member (o, "rank", process->rank);
-      json_object_set_int_member (o, "n_streams", process->n_streams);
-      json_array_add_object_element (processes, o);
-    }
-  for (guint i = 0; i < jx_trace_get_n_streams (share); i++)
-    {
-      const JxStream *stream = jx_trace_get_stream (share, i);
-      JsonObject *o = json_object_new ();
-
-      json_object_set_string_member (o, "name", jx_cli_nonnull (stream->name));
-      json_object_set_int_member (o, "process", stream->process);
-      json_object_set_int_member (o, "last_time", (gint64) stream->last_time);
-      jx_cli_info_set_stream_flags (o, stream->flags);
-      json_array_add_object_element (streams, o);
-    }
-  json_object_set_array_member (doc, "processes", processes);
-  json_object_set_array_member (doc, "streams", streams);
-  return root;
+  return json_builder_get_root (builder);
 }
 
 /* report_only: a report_document () instead of the info document. With
@@ -129,7 +277,9 @@ pack_rank (JxMpiShares *shares,
   if (share == NULL)
     return out;
 
-  doc = report_only ? report_document (share) : jx_cli_info_build_json (share);
+  /* Rank 0 keeps its document whole; the others send theirs without
+   * the lists, which follow as records. */
+  doc = report_only ? report_document (share, own != NULL) : jx_cli_info_build_json_full (share, own != NULL);
   if (own != NULL)
     *own = json_node_ref (doc);
   else
@@ -139,6 +289,8 @@ pack_rank (JxMpiShares *shares,
       text = json_generator_to_data (generator, NULL);
     }
   jx_pack_string (out, text);
+  if (own == NULL)
+    pack_lists (out, share);
 
   for (guint s = 0; s < jx_trace_get_n_streams (share); s++)
     {
@@ -169,10 +321,12 @@ pack_rank (JxMpiShares *shares,
   return out;
 }
 
-/* own: the document of a packet without text (rank 0's own). */
+/* own: the document of a packet without text (rank 0's own); brief:
+ * the lists only as the load report needs them. */
 static gboolean
 unpack_part (GBytes   *bytes,
              JsonNode *own,
+             gboolean  brief,
              Part     *part)
 {
   JxUnpack in;
@@ -184,6 +338,9 @@ unpack_part (GBytes   *bytes,
     return FALSE;
   text = jx_unpack_string (&in);
   part->doc = text != NULL ? json_from_string (text, NULL) : own != NULL ? json_node_ref (own) : NULL;
+  if (text != NULL && (part->doc == NULL || !JSON_NODE_HOLDS_OBJECT (part->doc)
+                       || !unpack_lists (&in, json_node_get_object (part->doc), brief)))
+    return FALSE;
   n = jx_unpack_u64 (&in);
   part->positions = g_array_sized_new (FALSE, FALSE, sizeof (guint32), (guint) n);
   g_array_set_size (part->positions, (guint) n);
@@ -238,11 +395,16 @@ typedef struct
   GPtrArray   *parts;        /* Part, those with a share */
   guint        n_streams;
   JsonObject **stream_of;    /* position -> the share's stream object */
+  guint8      *flags;        /* position -> its JX_STREAM_FLAG_* (with the
+                                matching's "repaired" after merge_structure) */
   guint32     *process_of;   /* position -> process position */
   Part       **part_of;      /* position -> its part */
   guint        n_processes;
   JsonObject **process_at;   /* process position -> the share's process object */
-  JxTrace     *matched;      /* the cross-share messages matched */
+  JxTraceOutline *outline;   /* the whole trace's (rank 0's plan) */
+  JxTrace     *matched;      /* the cross-share messages matched, of the used streams */
+  guint32     *compact;      /* position -> its stream in matched, JX_NONE: not there */
+  GArray      *used;         /* guint32: matched's streams' positions, ascending */
 } Merge;
 
 static void
@@ -250,10 +412,13 @@ merge_clear (Merge *m)
 {
   g_clear_pointer (&m->parts, g_ptr_array_unref);
   g_free (m->stream_of);
+  g_free (m->flags);
   g_free (m->process_of);
   g_free (m->part_of);
   g_free (m->process_at);
   g_clear_object (&m->matched);
+  g_free (m->compact);
+  g_clear_pointer (&m->used, g_array_unref);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Merge, merge_clear)
@@ -267,6 +432,7 @@ place_streams (Merge           *m,
   m->n_processes = jx_trace_outline_get_n_processes (outline);
   m->n_streams = jx_trace_outline_get_n_locations (outline);
   m->stream_of = g_new0 (JsonObject *, MAX (m->n_streams, 1));
+  m->flags = g_new0 (guint8, MAX (m->n_streams, 1));
   m->process_of = g_new0 (guint32, MAX (m->n_streams, 1));
   m->part_of = g_new0 (Part *, MAX (m->n_streams, 1));
   m->process_at = g_new0 (JsonObject *, MAX (m->n_processes, 1));
@@ -300,6 +466,7 @@ place_streams (Merge           *m,
               return FALSE;
             }
           m->stream_of[position] = stream;
+          m->flags[position] = (guint8) jx_cli_info_get_stream_flags (stream);
           m->process_of[position] = (guint32) get_int (json_array_get_object_element (processes, process), "rank");
           m->part_of[position] = part;
         }
@@ -327,7 +494,11 @@ compare_time (gconstpointer a,
 }
 
 /* The cross-share messages through the loader's matcher: a builder of the
- * whole trace's streams holding only them. */
+ * streams that have them (as their own or as peers; in the trace's order,
+ * so the matcher meets them in the order a whole load has) holding only
+ * them. Not all streams: a builder's stream takes about 1 KiB, 10 MiB for
+ * 10,000 processes of which a few hundred have messages with another
+ * share. */
 static void
 match_cross (Merge          *m,
              const char     *path,
@@ -339,22 +510,49 @@ match_cross (Merge          *m,
   const CrossMessage **sorted;
   gsize n = 0;
 
+  g_autofree guint32 *process_in = g_new (guint32, MAX (m->n_processes, 1));
+
   jx_trace_builder_set_messages_only (b);
+  m->compact = g_new (guint32, MAX (m->n_streams, 1));
+  m->used = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint s = 0; s < m->n_streams; s++)
+    m->compact[s] = JX_NONE;
   for (guint p = 0; p < m->n_processes; p++)
-    jx_trace_builder_add_process (b, m->process_at[p] != NULL
-                                     ? json_object_get_string_member (m->process_at[p], "name")
-                                     : jx_trace_outline_get_process (outline, p)->name,
-                                  JX_NONE);
+    process_in[p] = JX_NONE;
+  for (guint r = 0; r < m->parts->len; r++)
+    {
+      Part *part = g_ptr_array_index (m->parts, r);
+
+      for (guint i = 0; i < part->cross->len; i++)
+        {
+          const CrossMessage *c = &g_array_index (part->cross, CrossMessage, i);
+
+          m->compact[c->stream] = 0;
+          if (c->peer < m->n_streams)
+            m->compact[c->peer] = 0;
+        }
+    }
   for (guint s = 0; s < m->n_streams; s++)
     {
-      jx_trace_builder_add_stream (b, m->process_of[s], json_object_get_string_member (m->stream_of[s], "name"),
+      guint32 p = m->process_of[s];
+
+      if (m->compact[s] == JX_NONE)
+        continue;
+      m->compact[s] = m->used->len;
+      g_array_append_val (m->used, s);
+      if (process_in[p] == JX_NONE)
+        process_in[p] = jx_trace_builder_add_process (b, m->process_at[p] != NULL
+                                                         ? json_object_get_string_member (m->process_at[p], "name")
+                                                         : jx_trace_outline_get_process (outline, p)->name,
+                                                      JX_NONE);
+      jx_trace_builder_add_stream (b, process_in[p], json_object_get_string_member (m->stream_of[s], "name"),
                                    JX_STREAM_OTHER);
       /* Messages with a stream whose events are lost are counted, not
        * listed. */
-      if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_MISSING)
-        jx_trace_builder_mark_missing (b, s, NULL);
-      else if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
-        jx_trace_builder_mark_truncated (b, s, NULL);
+      if (m->flags[s] & JX_STREAM_FLAG_MISSING)
+        jx_trace_builder_mark_missing (b, m->compact[s], NULL);
+      else if (m->flags[s] & JX_STREAM_FLAG_TRUNCATED)
+        jx_trace_builder_mark_truncated (b, m->compact[s], NULL);
     }
 
   /* By stream (a stable counting sort), then by time: the builder takes
@@ -395,16 +593,22 @@ match_cross (Merge          *m,
     {
       const CrossMessage *c = sorted[i];
 
+      guint32 peer = c->peer < m->n_streams ? m->compact[c->peer] : c->peer;
+
       if (c->send)
-        jx_trace_builder_send (b, c->stream, c->time, c->peer, c->communicator, c->tag, c->size);
+        jx_trace_builder_send (b, m->compact[c->stream], c->time, peer, c->communicator, c->tag, c->size);
       else
-        jx_trace_builder_recv (b, c->stream, c->time, c->peer, c->communicator, c->tag, c->size);
+        jx_trace_builder_recv (b, m->compact[c->stream], c->time, peer, c->communicator, c->tag, c->size);
     }
   /* The matcher notes the messages of a stream that ended early at its
    * last event. */
-  for (guint s = 0; s < m->n_streams; s++)
-    if (jx_cli_info_get_stream_flags (m->stream_of[s]) & JX_STREAM_FLAG_TRUNCATED)
-      jx_trace_builder_count_event (b, s, (guint64) get_int (m->stream_of[s], "last_time"), JX_EVENT_MEASUREMENT);
+  for (guint i = 0; i < m->used->len; i++)
+    {
+      guint32 s = g_array_index (m->used, guint32, i);
+
+      if (m->flags[s] & JX_STREAM_FLAG_TRUNCATED)
+        jx_trace_builder_count_event (b, i, (guint64) get_int (m->stream_of[s], "last_time"), JX_EVENT_MEASUREMENT);
+    }
   m->matched = jx_trace_builder_finish (b);
 }
 
@@ -422,11 +626,16 @@ merge_structure (Merge      *m,
   for (guint s = 0; s < m->n_streams; s++)
     {
       JsonObject *stream = json_object_ref (m->stream_of[s]);
-      guint flags = jx_cli_info_get_stream_flags (stream) | (jx_trace_get_stream (m->matched, s)->flags & JX_STREAM_FLAG_REPAIRED);
+      guint flags = m->flags[s];
+
+      if (m->compact[s] != JX_NONE)
+        flags |= jx_trace_get_stream (m->matched, m->compact[s])->flags & JX_STREAM_FLAG_REPAIRED;
 
       json_object_set_int_member (stream, "index", s);
       json_object_set_int_member (stream, "process", m->process_of[s]);
-      jx_cli_info_set_stream_flags (stream, flags);
+      if (flags != m->flags[s])
+        jx_cli_info_set_stream_flags (stream, flags);
+      m->flags[s] = (guint8) flags;
       json_array_add_object_element (streams, stream);
       if (n_streams[m->process_of[s]]++ == 0)
         first[m->process_of[s]] = s;
@@ -441,7 +650,7 @@ merge_structure (Merge      *m,
       json_object_set_int_member (process, "index", p);
       if (m->process_at[p] == NULL)
         {
-          json_object_set_string_member (process, "name", jx_trace_get_process (m->matched, p)->name);
+          json_object_set_string_member (process, "name", jx_trace_outline_get_process (m->outline, p)->name);
           json_object_set_int_member (process, "rank", p);
         }
       json_object_set_int_member (process, "first_stream", first[p]);
@@ -466,12 +675,16 @@ merge_event_files (Merge      *m,
   for (guint s = 0; s < m->n_streams; s++)
     {
       Part *part = m->part_of[s];
-      JsonObject *doc = json_node_get_object (part->doc);
-      JsonObject *share_report = json_object_get_object_member (doc, "load_report");
-      JsonArray *list = json_object_get_array_member (share_report, member);
-      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (taken, part));
+      JsonObject *share_report;
+      JsonArray *list;
+      guint k;
 
-      if (!(jx_cli_info_get_stream_flags (m->stream_of[s]) & flag) || list == NULL || k >= json_array_get_length (list))
+      if (!(m->flags[s] & flag))
+        continue;
+      share_report = json_object_get_object_member (json_node_get_object (part->doc), "load_report");
+      list = json_object_get_array_member (share_report, member);
+      k = GPOINTER_TO_UINT (g_hash_table_lookup (taken, part));
+      if (list == NULL || k >= json_array_get_length (list))
         continue;
       json_array_add_element (files, json_node_copy (json_array_get_element (list, k)));
       g_hash_table_insert (taken, part, GUINT_TO_POINTER (k + 1));
@@ -532,15 +745,17 @@ merge_report (Merge      *m,
     {
       const JxLoadIssue *issue = jx_trace_get_load_issue (m->matched, i);
       JsonObject *o;
+      guint32 position;
 
-      if (issue->defect != JX_DEFECT_UNMATCHED_MESSAGE || issue->stream >= m->n_streams)
+      if (issue->defect != JX_DEFECT_UNMATCHED_MESSAGE || issue->stream >= m->used->len)
         continue;
+      position = g_array_index (m->used, guint32, issue->stream);
       o = json_object_new ();
       json_object_set_string_member (o, "defect", unmatched);
-      json_object_set_int_member (o, "stream", issue->stream);
+      json_object_set_int_member (o, "stream", position);
       json_object_set_int_member (o, "time", (gint64) issue->time);
       json_object_set_string_member (o, "detail", issue->detail != NULL ? issue->detail : "");
-      g_ptr_array_add (g_ptr_array_index (per_stream, issue->stream), o);
+      g_ptr_array_add (g_ptr_array_index (per_stream, position), o);
     }
   for (guint s = 0; s < m->n_streams; s++)
     {
@@ -558,26 +773,22 @@ merge_report (Merge      *m,
   {
     JsonObject *names = json_object_get_object_member (report, "streams");
     g_autoptr(GList) members = names != NULL ? json_object_get_members (names) : NULL;
-    JsonArray *streams = json_object_get_array_member (whole, "streams");
+    guint by_bit[8] = { 0 };
 
+    for (guint s = 0; s < m->n_streams; s++)
+      {
+        for (guint bit = 0; bit < 8; bit++)
+          if (m->flags[s] & (1u << bit))
+            by_bit[bit]++;
+        if (m->flags[s] & (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED))
+          n_lost++;
+      }
     for (GList *l = members; l != NULL; l = l->next)
       {
-        guint count = 0;
+        guint flag = jx_cli_info_stream_flag (l->data);
 
-        for (guint s = 0; s < m->n_streams; s++)
-          {
-            JsonArray *flags = json_object_get_array_member (json_array_get_object_element (streams, s), "flags");
-
-            for (guint f = 0; f < json_array_get_length (flags); f++)
-              if (g_strcmp0 (json_array_get_string_element (flags, f), l->data) == 0)
-                count++;
-          }
-        json_object_set_int_member (counts, l->data, count);
+        json_object_set_int_member (counts, l->data, flag != 0 ? by_bit[g_bit_nth_lsf (flag, -1)] : 0);
       }
-    for (guint s = 0; s < m->n_streams; s++)
-      if (jx_cli_info_get_stream_flags (json_array_get_object_element (streams, s))
-          & (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED))
-        n_lost++;
   }
   json_object_set_object_member (report, "streams", counts);
   merge_event_files (m, report, "missing_event_files", JX_STREAM_FLAG_MISSING);
@@ -720,7 +931,7 @@ merge (GPtrArray       *packets,
     {
       Part *part = g_new0 (Part, 1);
 
-      if (!unpack_part (g_ptr_array_index (packets, r), r == 0 ? own : NULL, part))
+      if (!unpack_part (g_ptr_array_index (packets, r), r == 0 ? own : NULL, report_only, part))
         {
           part_free (part);
           continue;
@@ -732,6 +943,7 @@ merge (GPtrArray       *packets,
       g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT, _("no share of the trace was loaded"));
       return NULL;
     }
+  m.outline = outline;
   if (!place_streams (&m, outline, error))
     return NULL;
   match_cross (&m, path, outline);
@@ -747,13 +959,14 @@ merge (GPtrArray       *packets,
 /* Collective: rank 0 gets the document of trace t of the shares (its
  * processes, streams and load report only with report_only), the others
  * NULL; FALSE after one message when it cannot be made. Without
- * report_only the share of trace t is replaced with its clock (an empty
- * trace of its timer resolution). */
+ * report_only, or with light, the share of trace t is replaced with an
+ * empty trace of its path, name and timer resolution once packed. */
 static gboolean
 merged_document (JxMpiShares  *shares,
                  const char   *command,
                  guint         t,
                  gboolean      report_only,
+                 gboolean      light,
                  const char   *path,
                  JsonNode    **whole)
 {
@@ -765,9 +978,9 @@ merged_document (JxMpiShares  *shares,
 
   /* Info needs no more of a share than its clock: its events go before
    * rank 0 takes the others' documents. */
-  if (!report_only && share != NULL)
+  if ((!report_only || light) && share != NULL)
     {
-      JxTraceBuilder *b = jx_trace_builder_new (jx_trace_get_path (share), NULL,
+      JxTraceBuilder *b = jx_trace_builder_new (jx_trace_get_path (share), jx_trace_get_name (share),
                                                 jx_trace_get_timer_resolution (share));
 
       g_ptr_array_index (shares->traces, t) = jx_trace_builder_finish (b);
@@ -793,6 +1006,7 @@ jx_mpi_shares_matched_reports (JxMpiShares  *shares,
                                const char   *command,
                                gboolean      json,
                                char * const *paths,
+                               gboolean      light,
                                GPtrArray   **reports)
 {
   *reports = jx_mpi.rank == 0 ? g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref) : NULL;
@@ -801,7 +1015,7 @@ jx_mpi_shares_matched_reports (JxMpiShares  *shares,
       g_autoptr(JsonNode) whole = NULL;
       JsonNode *report;
 
-      if (!merged_document (shares, command, t, TRUE, paths[t], &whole))
+      if (!merged_document (shares, command, t, TRUE, light, paths[t], &whole))
         {
           g_clear_pointer (reports, g_ptr_array_unref);
           return FALSE;
@@ -833,10 +1047,10 @@ compute_mpi (const JxCliInfoRequest *request,
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
   if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget,
-                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, &stats))
+                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, JX_MPI_RANK0_INFO, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
-  if (!merged_document (&shares, command, 0, FALSE, request->path, &result->info))
+  if (!merged_document (&shares, command, 0, FALSE, FALSE, request->path, &result->info))
     return JX_CLI_EXIT_INPUT;
   if (jx_mpi.rank == 0)
     {

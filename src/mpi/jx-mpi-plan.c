@@ -170,17 +170,106 @@ make_groups (JxTraceOutline *a,
   return groups;
 }
 
-/* Rank r's share: every group, the largest first, to the least loaded rank
- * (the lowest of equals). Packs per rank: work, then both process lists. */
+/* The largest rank load of shares. */
+static guint64
+max_load (const guint64 *load,
+          guint          size)
+{
+  guint64 m = 0;
+
+  for (guint r = 0; r < size; r++)
+    m = MAX (m, load[r]);
+  return m;
+}
+
+/* Every group, the largest first, to the least loaded rank (the lowest of
+ * equals); rank 0, which may start with work of its own (load[0]), always
+ * gets the largest. */
+static void
+assign_by_work (GPtrArray *groups,
+                guint64   *load,
+                GPtrArray *a,
+                GPtrArray *b)
+{
+  guint size = a->len;
+  g_autoptr(GPtrArray) sorted = g_ptr_array_sized_new (groups->len);
+
+  g_ptr_array_extend (sorted, groups, NULL, NULL);
+  g_ptr_array_sort (sorted, compare_groups);
+  for (guint i = 0; i < sorted->len; i++)
+    {
+      Group *g = g_ptr_array_index (sorted, i);
+      guint best = 0;
+
+      for (guint r = 1; r < size && i > 0; r++)
+        if (load[r] < load[best])
+          best = r;
+      /* Work 0 (empty processes) still counts one, so they spread. */
+      load[best] += MAX (g->work, 1);
+      g_array_append_vals (g_ptr_array_index (a, best), g->a->data, g->a->len);
+      g_array_append_vals (g_ptr_array_index (b, best), g->b->data, g->b->len);
+    }
+}
+
+/* The groups in their order cut into consecutive runs of about equal
+ * work, one per rank: neighbouring processes share a rank, so fewer of
+ * their messages cross shares. Every cut lies where the work before it is
+ * closest to its rank's part of the total, rank 0's own work (load[0])
+ * counted before the groups; rank 0 gets at least one group. */
+static void
+assign_in_order (GPtrArray *groups,
+                 guint64   *load,
+                 GPtrArray *a,
+                 GPtrArray *b)
+{
+  guint size = a->len, n = groups->len, next = 0;
+  guint64 total = load[0], before = load[0];
+
+  for (guint i = 0; i < n; i++)
+    total += MAX (((Group *) g_ptr_array_index (groups, i))->work, 1);
+  for (guint r = 0; r < size; r++)
+    {
+      /* Rank r ends where the work before the cut is nearest its target. */
+      guint64 target = (guint64) ((double) total * (r + 1) / size);
+
+      while (next < n)
+        {
+          Group *g = g_ptr_array_index (groups, next);
+          guint64 w = MAX (g->work, 1);
+          gboolean take = r + 1 == size || (r == 0 && next == 0)
+                          || (before < target
+                              && (before + w <= target || target - before > before + w - target));
+
+          if (!take)
+            break;
+          before += w;
+          load[r] += w;
+          g_array_append_vals (g_ptr_array_index (a, r), g->a->data, g->a->len);
+          g_array_append_vals (g_ptr_array_index (b, r), g->b->data, g->b->len);
+          next++;
+        }
+    }
+}
+
+/* Rank r's share. With in_order (processes of one trace, each a group, in
+ * their order), the consecutive runs when their busiest rank has at most
+ * 1/20 more work than with the groups spread by work; else spread by work.
+ * Rank 0 starts with head, the work it does alone (merging and printing).
+ * Packs per rank: work, then both process lists. */
 static GByteArray *
 assign (GPtrArray *groups,
         guint      n_a,
-        guint      n_b)
+        guint      n_b,
+        gboolean   in_order,
+        guint64    head)
 {
   guint size = (guint) jx_mpi.size;
   g_autofree guint64 *load = g_new0 (guint64, size);
+  g_autofree guint64 *load_in_order = g_new0 (guint64, size);
   g_autoptr(GPtrArray) a = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(GPtrArray) b = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GPtrArray) a_in_order = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  g_autoptr(GPtrArray) b_in_order = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   GByteArray *out = g_byte_array_new ();
   guint64 total = 0;
 
@@ -188,22 +277,28 @@ assign (GPtrArray *groups,
     {
       g_ptr_array_add (a, g_array_new (FALSE, FALSE, sizeof (guint)));
       g_ptr_array_add (b, g_array_new (FALSE, FALSE, sizeof (guint)));
+      g_ptr_array_add (a_in_order, g_array_new (FALSE, FALSE, sizeof (guint)));
+      g_ptr_array_add (b_in_order, g_array_new (FALSE, FALSE, sizeof (guint)));
     }
-  g_ptr_array_sort (groups, compare_groups);
   for (guint i = 0; i < groups->len; i++)
+    total += ((Group *) g_ptr_array_index (groups, i))->work;
+  load[0] = load_in_order[0] = head;
+  assign_by_work (groups, load, a, b);
+  if (in_order)
     {
-      Group *g = g_ptr_array_index (groups, i);
-      guint best = 0;
+      guint64 spread = max_load (load, size);
 
-      for (guint r = 1; r < size; r++)
-        if (load[r] < load[best])
-          best = r;
-      /* Work 0 (empty processes) still counts one, so they spread. */
-      load[best] += MAX (g->work, 1);
-      total += g->work;
-      g_array_append_vals (g_ptr_array_index (a, best), g->a->data, g->a->len);
-      g_array_append_vals (g_ptr_array_index (b, best), g->b->data, g->b->len);
+      assign_in_order (groups, load_in_order, a_in_order, b_in_order);
+      if (max_load (load_in_order, size) <= spread + spread / 20)
+        {
+          memcpy (load, load_in_order, size * sizeof (guint64));
+          g_ptr_array_unref (a);
+          g_ptr_array_unref (b);
+          a = g_steal_pointer (&a_in_order);
+          b = g_steal_pointer (&b_in_order);
+        }
     }
+  load[0] -= head;
   jx_pack_u64 (out, total);
   jx_pack_u64 (out, n_a);
   jx_pack_u64 (out, n_b);
@@ -242,7 +337,8 @@ gboolean
 jx_mpi_plan_make (JxMpiPlan  *plan,
                   const char *command,
                   const char *path_a,
-                  const char *path_b)
+                  const char *path_b,
+                  guint       rank0_per_location)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GByteArray) packed = NULL;
@@ -263,8 +359,14 @@ jx_mpi_plan_make (JxMpiPlan  *plan,
     {
       g_autoptr(GPtrArray) groups = make_groups (plan->outline_a, plan->outline_b);
 
+      /* Rank 0's own work, in events (only where the definitions count
+       * them). */
+      guint64 head = jx_mpi_has_event_counts (plan->outline_a) && jx_mpi_has_event_counts (plan->outline_b)
+                     ? (guint64) rank0_per_location * jx_trace_outline_get_n_locations (plan->outline_a) : 0;
+
       packed = assign (groups, jx_trace_outline_get_n_processes (plan->outline_a),
-                       plan->outline_b != NULL ? jx_trace_outline_get_n_processes (plan->outline_b) : 0);
+                       plan->outline_b != NULL ? jx_trace_outline_get_n_processes (plan->outline_b) : 0,
+                       plan->outline_b == NULL, head);
     }
   jx_mpi_broadcast (&packed);
 

@@ -2,7 +2,9 @@
 /* jx-mpi-profile.c — `juxtrace-mpi profile`: juxtrace-cli profile's
  * options and output (jx_cli_profile_with); every rank computes the rows
  * of its share of the processes, rank 0 sums them (ticks and counts are
- * integers: the sums are exactly the single-process ones) and prints. */
+ * integers: the sums are exactly the single-process ones) and prints. The
+ * load report is the whole trace's, the messages between shares matched on
+ * rank 0 (jx_mpi_shares_matched_reports), as juxtrace-cli's. */
 #include "config.h"
 
 #include <string.h>
@@ -17,13 +19,10 @@ pack_rank (JxTrace *trace,
            GArray  *rows)
 {
   GByteArray *out = g_byte_array_new ();
-  g_autofree char *report = NULL;
 
   jx_pack_u64 (out, trace != NULL);
   if (trace == NULL)
     return out;
-  report = jx_mpi_report_to_string (trace);
-  jx_pack_string (out, report);
   jx_pack_u64 (out, rows->len);
   jx_pack_bytes (out, rows->data, (gsize) rows->len * sizeof (JxCliProfileRow));
   return out;
@@ -37,7 +36,6 @@ merge (GPtrArray          *parts,
        gboolean            per_process,
        JxCliProfileResult *result)
 {
-  g_autoptr(GPtrArray) reports = g_ptr_array_new_with_free_func (g_free);
   guint n_regions = jx_trace_get_n_regions (result->trace);
   g_autofree JxCliProfileRow *by_region = g_new0 (JxCliProfileRow, MAX (n_regions, 1));
   g_autofree gboolean *seen = g_new0 (gboolean, MAX (n_regions, 1));
@@ -51,7 +49,6 @@ merge (GPtrArray          *parts,
       jx_unpack_init (&in, g_ptr_array_index (parts, r));
       if (!jx_unpack_u64 (&in))
         continue;
-      g_ptr_array_add (reports, jx_unpack_string (&in));
       n = jx_unpack_u64 (&in);
       for (guint64 i = 0; i < n && !in.bad; i++)
         {
@@ -83,7 +80,6 @@ merge (GPtrArray          *parts,
   result->process_names = g_ptr_array_new_with_free_func (g_free);
   for (guint p = 0; p < jx_trace_outline_get_n_processes (plan->outline_a); p++)
     g_ptr_array_add (result->process_names, g_strdup (jx_trace_outline_get_process (plan->outline_a, p)->name));
-  result->report = jx_mpi_report_merge (reports);
 }
 
 static int
@@ -92,33 +88,26 @@ compute_mpi (const JxCliProfileRequest *request,
              gpointer                   data)
 {
   const char *command = request->command;
-  g_auto(JxMpiPlan) plan = { 0 };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JxTrace) share = NULL;
+  char *paths[] = { (char *) request->path, NULL };
+  g_auto(JxMpiShares) shares = { 0 };
+  JxTrace *share;
   g_autoptr(GArray) rows = NULL;
   g_autoptr(GByteArray) mine = NULL;
   g_autoptr(GPtrArray) parts = NULL;
+  g_autoptr(GPtrArray) reports = NULL;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t, cpu;
   int status;
 
+  (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_plan_make (&plan, command, request->path, NULL))
+  /* The message events with peers in other shares kept, for the report. */
+  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget, JX_MPI_SHARES_EXTERNAL, JX_MPI_RANK0_REPORT,
+                           &stats))
     return JX_CLI_EXIT_INPUT;
-  t = jx_mpi_now ();
-  stats.plan = t - t0;
-  stats.work = plan.work;
-  stats.total_work = plan.total_work;
-  cpu = jx_mpi_cpu_seconds ();
-
-  if (plan.processes_a->len > 0)
-    share = jx_mpi_load_share (request->path, plan.processes_a, plan.n_processes_a, budget, request->traces->strict, 0, &error);
-  stats.load = jx_mpi_now () - t;
-  stats.cpu += jx_mpi_cpu_seconds () - cpu;
-  if (!jx_mpi_all_ok (command, error))
-    return JX_CLI_EXIT_INPUT;
+  share = g_ptr_array_index (shares.traces, 0);
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
 
@@ -140,14 +129,15 @@ compute_mpi (const JxCliProfileRequest *request,
 
   mine = pack_rank (share, rows);
   parts = jx_mpi_gather (mine);
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, paths, FALSE, &reports))
+    return JX_CLI_EXIT_INPUT;
   if (jx_mpi.rank == 0)
     {
-      /* Rank 0 always has a share: the first group goes to it. */
+      /* Rank 0 always has a share: the first process goes to it. */
       g_assert (share != NULL);
-      result->trace = g_steal_pointer (&share);
-      merge (parts, &plan, request->per_process, result);
-      if (!request->traces->json)
-        jx_mpi_report_caveat (result->report, request->path);
+      result->trace = g_object_ref (share);
+      merge (parts, g_ptr_array_index (shares.plans, 0), request->per_process, result);
+      result->report = json_node_ref (g_ptr_array_index (reports, 0));
     }
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     result->quiet = TRUE;

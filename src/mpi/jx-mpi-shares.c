@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-mpi-shares.c — the commands of one or more traces each split alone
- * (cluster, imbalance, info): every trace's plan, the positions of its
- * streams, this rank's share of it; the merged load reports. */
+ * (cluster, imbalance, info, profile): every trace's plan, the positions
+ * of its streams, this rank's share of it. Their load reports are merged
+ * with the messages between shares matched (jx-mpi-info.c). */
 #include "config.h"
 
 #include <string.h>
@@ -22,13 +23,6 @@ unref_share (gpointer trace)
 }
 
 static void
-unref_report (gpointer node)
-{
-  if (node != NULL)
-    json_node_unref (node);
-}
-
-static void
 clear_plan (gpointer plan)
 {
   jx_mpi_plan_clear (plan);
@@ -43,6 +37,7 @@ jx_mpi_shares_load (JxMpiShares  *shares,
                     JxCliTraces  *traces,
                     guint64       budget,
                     JxMpiSharesFlags flags,
+                    guint         rank0_per_location,
                     JxMpiStats   *stats)
 {
   g_autoptr(GError) error = NULL;
@@ -58,7 +53,7 @@ jx_mpi_shares_load (JxMpiShares  *shares,
       JxMpiPlan *plan = g_new0 (JxMpiPlan, 1);
 
       g_ptr_array_add (shares->plans, plan);
-      if (!jx_mpi_plan_make (plan, command, paths[i], NULL))
+      if (!jx_mpi_plan_make (plan, command, paths[i], NULL, rank0_per_location))
         return FALSE;
       g_ptr_array_add (shares->positions, jx_mpi_plan_positions (plan));
       stats->work += plan->work;
@@ -134,59 +129,11 @@ jx_mpi_shares_position (JxMpiShares *shares,
                              jx_trace_get_stream (share, stream)->otf2_id);
 }
 
-GPtrArray *
-jx_mpi_shares_reports (JxMpiShares *shares,
-                       gboolean     json,
-                       char * const *paths)
-{
-  g_autoptr(GByteArray) mine = g_byte_array_new ();
-  g_autoptr(GPtrArray) packets = NULL;
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  GPtrArray *reports;
-  guint n = shares->traces->len;
-
-  for (guint t = 0; t < n; t++)
-    {
-      g_autofree char *report = jx_mpi_shares_contributes (shares, t)
-                                ? jx_mpi_report_to_string (g_ptr_array_index (shares->traces, t)) : NULL;
-
-      jx_pack_string (mine, report);
-    }
-  packets = jx_mpi_gather (mine);
-  if (jx_mpi.rank != 0)
-    return NULL;
-
-  for (guint t = 0; t < n; t++)
-    g_ptr_array_add (texts, g_ptr_array_new_with_free_func (g_free));
-  for (guint r = 0; r < packets->len; r++)
-    {
-      JxUnpack in;
-
-      jx_unpack_init (&in, g_ptr_array_index (packets, r));
-      for (guint t = 0; t < n; t++)
-        {
-          char *report = jx_unpack_string (&in);
-
-          if (report != NULL)
-            g_ptr_array_add (g_ptr_array_index (texts, t), report);
-        }
-    }
-  reports = g_ptr_array_new_with_free_func (unref_report);
-  for (guint t = 0; t < n; t++)
-    {
-      JsonNode *merged = jx_mpi_report_merge (g_ptr_array_index (texts, t));
-
-      g_ptr_array_add (reports, merged);
-      if (!json)
-        jx_mpi_report_caveat (merged, paths[t]);
-    }
-  return reports;
-}
-
 void
 jx_mpi_sum_u64 (guint64 *values,
                 gsize    n)
 {
+  jx_mpi_meet ();
   MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
 }
 
@@ -194,5 +141,6 @@ void
 jx_mpi_min_u64 (guint64 *values,
                 gsize    n)
 {
+  jx_mpi_meet ();
   MPI_Allreduce (MPI_IN_PLACE, values, (int) n, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
 }

@@ -7,14 +7,17 @@
  * (the Jacobi runs, the TraceR stencil run with defects, a trace of fewer
  * processes than ranks). A missing event file of rank 1's share: info and
  * cluster print what juxtrace-cli prints, imbalance and trend stop every
- * rank with one message. trend's outputs: test-mpi-trend.c. Skips when
- * juxtrace-mpi was not built. */
+ * rank with one message. A ring of messages written here, two of them
+ * unmatched with their ends in different shares: profile, imbalance, info
+ * and cluster report them as juxtrace-cli does. trend's outputs:
+ * test-mpi-trend.c. Skips when juxtrace-mpi was not built. */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
+#include <otf2/otf2.h>
 
 #include "jx-cli-test.h"
 #include "jx-mpi-test.h"
@@ -203,8 +206,8 @@ test_info_real (void)
     }
 }
 
-/* Rank 1 of 2 loads process 1 (the processes of equal work go round the
- * ranks); without its event file juxtrace-cli info shows the load report
+/* Process 1 is rank 0's of 2 (with its neighbour 0) and rank 1's of 4;
+ * without its event file juxtrace-cli info shows the load report
  * and juxtrace-cli cluster lists the stream as not clustered: so do
  * juxtrace-mpi info and cluster, the messages with the lost stream counted
  * across the shares. */
@@ -246,7 +249,9 @@ test_failure (void)
     return;
   dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
   jx_cli_generate (dir, "a", &a, "--ranks", "4", "--iterations", "8", NULL);
-  evt = g_build_filename (a, "traces", "1.evt", NULL);
+  /* Process 3 is rank 1's: the neighbouring processes 2 and 3 for
+   * imbalance, 1 and 3 (spread by work) for trend. */
+  evt = g_build_filename (a, "traces", "3.evt", NULL);
   g_assert_cmpint (g_unlink (evt), ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
@@ -258,8 +263,146 @@ test_failure (void)
       g_assert_cmpstr (run.out, ==, "");
       g_assert_cmpuint (jx_mpi_test_count (run.err, "juxtrace-mpi"), ==, 1);
       g_assert_nonnull (strstr (run.err, prefix));
-      g_assert_nonnull (strstr (run.err, "traces/1.evt"));
+      g_assert_nonnull (strstr (run.err, "traces/3.evt"));
     }
+  jx_test_remove_tree (dir);
+}
+
+/* Messages between shares in the load reports of profile, imbalance,
+ * info and cluster: a ring of four processes, each sending to the next
+ * and receiving from the one before six times (so with 2 ranks the
+ * messages of 1 and 2 and of 3 and 0 cross the shares, with 4 all of
+ * them), and two truly unmatched messages whose ends lie in different
+ * shares: a send of process 0 to process 3 that nobody receives and a
+ * receive of process 2 from process 1 that nobody sent. juxtrace-cli
+ * reports those two as load caveats; so must every rank count. */
+
+static OTF2_FlushType
+pre_flush (void            *user_data,
+           OTF2_FileType    file_type,
+           OTF2_LocationRef location,
+           void            *caller_data,
+           bool             final)
+{
+  (void) user_data;
+  (void) file_type;
+  (void) location;
+  (void) caller_data;
+  (void) final;
+  return OTF2_FLUSH;
+}
+
+static OTF2_TimeStamp
+post_flush (void            *user_data,
+            OTF2_FileType    file_type,
+            OTF2_LocationRef location)
+{
+  (void) user_data;
+  (void) file_type;
+  (void) location;
+  return 0;
+}
+
+static const OTF2_FlushCallbacks flush_callbacks = { pre_flush, post_flush };
+
+static char *
+write_ring (const char *dir)
+{
+  char *path = g_build_filename (dir, "ring", NULL);
+  OTF2_Archive *archive;
+  OTF2_GlobalDefWriter *defs;
+  uint64_t members[4] = { 0, 1, 2, 3 };
+
+  archive = OTF2_Archive_Open (path, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                               OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+  g_assert_nonnull (archive);
+  OTF2_Archive_SetFlushCallbacks (archive, &flush_callbacks, NULL);
+  OTF2_Archive_SetSerialCollectiveCallbacks (archive);
+  OTF2_Archive_OpenEvtFiles (archive);
+  for (guint p = 0; p < 4; p++)
+    {
+      OTF2_EvtWriter *w = OTF2_Archive_GetEvtWriter (archive, p);
+
+      OTF2_EvtWriter_Enter (w, NULL, 10, 0);
+      for (guint i = 0; i < 6; i++)
+        {
+          guint64 base = 100 + 100 * i;
+
+          OTF2_EvtWriter_Enter (w, NULL, base, 1);
+          OTF2_EvtWriter_Leave (w, NULL, base + 10 + 4 * p + 2 * i, 1);
+          OTF2_EvtWriter_Enter (w, NULL, base + 40, 2);
+          OTF2_EvtWriter_MpiSend (w, NULL, base + 41, (p + 1) % 4, 0, i, 64);
+          if (p == 0 && i == 2)
+            OTF2_EvtWriter_MpiSend (w, NULL, base + 42, 3, 0, 99, 128);
+          OTF2_EvtWriter_MpiRecv (w, NULL, base + 50, (p + 3) % 4, 0, i, 64);
+          if (p == 2 && i == 4)
+            OTF2_EvtWriter_MpiRecv (w, NULL, base + 51, 1, 0, 77, 256);
+          OTF2_EvtWriter_Leave (w, NULL, base + 60, 2);
+        }
+      OTF2_EvtWriter_Leave (w, NULL, 1000, 0);
+      OTF2_Archive_CloseEvtWriter (archive, w);
+    }
+  OTF2_Archive_CloseEvtFiles (archive);
+
+  defs = OTF2_Archive_GetGlobalDefWriter (archive);
+  OTF2_GlobalDefWriter_WriteClockProperties (defs, 1000000, 0, 1001, OTF2_UNDEFINED_TIMESTAMP);
+  OTF2_GlobalDefWriter_WriteString (defs, 0, "");
+  OTF2_GlobalDefWriter_WriteString (defs, 1, "main");
+  OTF2_GlobalDefWriter_WriteString (defs, 2, "compute");
+  OTF2_GlobalDefWriter_WriteString (defs, 3, "exchange");
+  OTF2_GlobalDefWriter_WriteString (defs, 4, "node");
+  OTF2_GlobalDefWriter_WriteString (defs, 5, "thread");
+  OTF2_GlobalDefWriter_WriteString (defs, 6, "MPI_COMM_WORLD");
+  for (guint p = 0; p < 4; p++)
+    {
+      g_autofree char *name = g_strdup_printf ("MPI Rank %u", p);
+
+      OTF2_GlobalDefWriter_WriteString (defs, 7 + p, name);
+    }
+  for (guint r = 0; r < 3; r++)
+    OTF2_GlobalDefWriter_WriteRegion (defs, r, 1 + r, 1 + r, 0, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER,
+                                      OTF2_REGION_FLAG_NONE, 0, 0, 0);
+  OTF2_GlobalDefWriter_WriteSystemTreeNode (defs, 0, 4, 4, OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+  for (guint p = 0; p < 4; p++)
+    OTF2_GlobalDefWriter_WriteLocationGroup (defs, p, 7 + p, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                             OTF2_UNDEFINED_LOCATION_GROUP);
+  for (guint p = 0; p < 4; p++)
+    OTF2_GlobalDefWriter_WriteLocation (defs, p, 5, OTF2_LOCATION_TYPE_CPU_THREAD, 2 + 6 * 6 + (p == 0 ? 2 : p == 2 ? 1 : 0), p);
+  OTF2_GlobalDefWriter_WriteGroup (defs, 0, 0, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+                                   OTF2_GROUP_FLAG_NONE, 4, members);
+  OTF2_GlobalDefWriter_WriteGroup (defs, 1, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                   OTF2_GROUP_FLAG_NONE, 4, members);
+  OTF2_GlobalDefWriter_WriteComm (defs, 0, 6, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+  OTF2_Archive_CloseGlobalDefWriter (archive, defs);
+  OTF2_Archive_Close (archive);
+  return path;
+}
+
+static void
+test_messages_between_shares (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *ring = NULL;
+  g_auto(JxCliRun) json = { 0 };
+  g_auto(JxCliRun) text = { 0 };
+
+  if (!jx_mpi_test_built ())
+    return;
+  dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
+  ring = write_ring (dir);
+  jx_cli_run (&json, "profile", "--json", ring, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"unmatched-message\" : 2,"));
+  jx_cli_run (&text, "profile", ring, NULL);
+  g_assert_nonnull (strstr (text.err, ": 2 unmatched messages"));
+
+  jx_mpi_test_assert_same_each (TRUE, "profile", "--json", ring, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "profile", ring, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "profile", "--per", "process", "--csv", ring, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "imbalance", "--json", ring, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "imbalance", ring, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "info", "--json", ring, NULL);
+  jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", ring, NULL);
   jx_test_remove_tree (dir);
 }
 
@@ -291,6 +434,7 @@ main (int    argc,
   g_test_add_func ("/mpi/info/real", test_info_real);
   g_test_add_func ("/mpi/missing-event-file", test_missing_event_file);
   g_test_add_func ("/mpi/failure", test_failure);
+  g_test_add_func ("/mpi/messages-between-shares", test_messages_between_shares);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
 }
