@@ -477,6 +477,18 @@ jx_headline_format_detail (const JxHeadlineContributor *c)
 }
 
 char *
+jx_headline_format_unpaired (const JxHeadline *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->n_unpaired == 0)
+    return NULL;
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream without a counterpart, not compared",
+                                       "%u streams without a counterpart, not compared", self->n_unpaired),
+                          self->n_unpaired);
+}
+
+char *
 jx_headline_format_brief (const JxHeadline *self)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -508,6 +520,14 @@ jx_headline_format_brief (const JxHeadline *self)
                               n);
       if (self->n_pending > 0)
         g_string_append (out, _(" so far"));
+    }
+  /* "identical structure" is about the compared pairs only: say that
+   * some streams were not compared (32 of 64 ranks in a 32 → 64 study). */
+  if (self->n_compared > 0 && self->n_unpaired > 0)
+    {
+      g_autofree char *unpaired = jx_headline_format_unpaired (self);
+
+      g_string_append_printf (out, " (%s)", unpaired);
     }
   if (jx_headline_get_n_contributors (self) > 0)
     {

@@ -52,8 +52,15 @@ structure_text (const JxHeadline *h)
 {
   guint64 n = h->n_different + h->n_only_a + h->n_only_b;
 
+  g_autofree char *unpaired = NULL;
+
   if (h->n_compared == 0)
     return g_strdup (h->n_pending > 0 ? _("structure not known yet") : _("no stream pair to compare"));
+  /* The verdict covers the compared pairs only. */
+  if (n == 0 && (unpaired = jx_headline_format_unpaired (h)) != NULL)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "identical structure (%" PRIu64 " equal call; %s)",
+                                         "identical structure (%" PRIu64 " equal calls; %s)", h->n_equal),
+                            h->n_equal, unpaired);
   if (n == 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "identical structure (%" PRIu64 " equal call)",
                                          "identical structure (%" PRIu64 " equal calls)", h->n_equal),

@@ -221,6 +221,39 @@ test_one_call_plural (void)
   g_assert_null (strstr (line, "1 calls"));
 }
 
+/* stencil4d-32 against -64: the 32 compared pairs are identical, but 32
+ * streams of B have no counterpart; the trace header says so instead of
+ * a bare "identical structure". */
+static void
+test_brief_unpaired (void)
+{
+  g_autoptr(JxHeadline) h = g_new0 (JxHeadline, 1);
+  g_autofree char *brief = NULL;
+  g_autofree char *unpaired = NULL;
+
+  h->contributors = g_array_new (FALSE, TRUE, sizeof (JxHeadlineContributor));
+  h->runtime_a = 1.55;
+  h->runtime_b = 1.57;
+  h->n_compared = 32;
+  h->n_equal = 1251;
+  g_assert_null (jx_headline_format_unpaired (h));
+  brief = jx_headline_format_brief (h);
+  g_assert_null (strstr (brief, "counterpart"));
+  g_clear_pointer (&brief, g_free);
+
+  h->n_unpaired = 32;
+  unpaired = jx_headline_format_unpaired (h);
+  g_assert_cmpstr (unpaired, ==, "32 streams without a counterpart, not compared");
+  brief = jx_headline_format_brief (h);
+  g_assert_nonnull (strstr (brief, "identical structure (32 streams without a counterpart, not compared)"));
+  g_clear_pointer (&brief, g_free);
+  g_clear_pointer (&unpaired, g_free);
+
+  h->n_unpaired = 1;
+  unpaired = jx_headline_format_unpaired (h);
+  g_assert_cmpstr (unpaired, ==, "1 stream without a counterpart, not compared");
+}
+
 static void
 test_remove (void)
 {
@@ -517,6 +550,7 @@ main (int   argc,
   g_test_add_func ("/analysis/headline/faster-kernel", test_faster_kernel);
   g_test_add_func ("/analysis/headline/more-calls", test_more_calls);
   g_test_add_func ("/analysis/headline/one-call-plural", test_one_call_plural);
+  g_test_add_func ("/analysis/headline/brief-unpaired", test_brief_unpaired);
   g_test_add_func ("/analysis/headline/remove", test_remove);
   g_test_add_func ("/analysis/headline/slower-machine", test_slower_machine);
   g_test_add_func ("/analysis/headline/identical", test_identical);
