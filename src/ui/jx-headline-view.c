@@ -23,6 +23,7 @@ struct _JxHeadlineView
   guint         refresh_source;
   guint         top;
   gboolean      syncing;
+  gboolean      compact;
 
   GtkWidget    *box;
   GtkWidget    *runtime;       /* "B is slower: 14.2 s → 18.8 s (×1.33, +4.61 s) · identical structure" */
@@ -258,7 +259,7 @@ refresh (JxHeadlineView *self)
 
     gtk_widget_set_tooltip_text (self->totals, full);
   }
-  gtk_widget_set_visible (self->totals, jx_headline_get_n_contributors (h) > 0);
+  gtk_widget_set_visible (self->totals, !self->compact && jx_headline_get_n_contributors (h) > 0);
 
   for (guint i = 0; i < jx_headline_get_n_contributors (h) && n_shown < self->top; i++)
     {
@@ -286,7 +287,8 @@ refresh (JxHeadlineView *self)
                                 rest_share < 0 ? "−" : "", fabs (rest_share) * 100.0);
       gtk_label_set_text (GTK_LABEL (self->rest), text);
     }
-  gtk_widget_set_visible (self->rest, n_rest > 0);
+  gtk_widget_set_visible (self->rest, !self->compact && n_rest > 0);
+  gtk_widget_set_visible (self->grid, !self->compact);
   sync_focus (self);
 }
 
@@ -357,6 +359,26 @@ jx_headline_view_set_top (JxHeadlineView *self,
   if (self->top == top)
     return;
   self->top = top;
+  refresh (self);
+}
+
+void
+jx_headline_view_set_compact (JxHeadlineView *self,
+                              gboolean        compact)
+{
+  GtkWidget *scrolled;
+
+  g_return_if_fail (JX_IS_HEADLINE_VIEW (self));
+
+  compact = !!compact;
+  if (self->compact == compact)
+    return;
+  self->compact = compact;
+  /* The scrolled window keeps room for the contributors: not when they
+   * are hidden. */
+  scrolled = gtk_widget_get_first_child (GTK_WIDGET (self));
+  if (GTK_IS_SCROLLED_WINDOW (scrolled))
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), compact ? -1 : 100);
   refresh (self);
 }
 

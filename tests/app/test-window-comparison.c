@@ -380,7 +380,8 @@ test_close_with_structure (void)
 
 /* F7 by impact in the window: the largest time change first (impacts never
  * grow), each selected call zoomed into until it is at least 8 px wide
- * (issue 19), and a contributor of the headline picks its function. */
+ * (issue 19), and a contributor of the headline picks its function; the
+ * call tree and flame graph pages show the headline's first line only. */
 static void
 test_walk_by_impact (void)
 {
@@ -456,6 +457,26 @@ test_walk_by_impact (void)
   jx_test_spin (300);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f.window->search_entry)), ==, "");
   g_assert_null (jx_session_get_search (f.session));
+
+  /* The call tree and the flame graph get the height: the headline keeps
+   * its first line there, its contributors come back on the overview. */
+  {
+    JxComparisonPane *pane = jx_window_get_comparison_pane (f.window);
+    g_autofree char *compact = NULL;
+
+    jx_comparison_pane_show_page (pane, "tree");
+    jx_test_spin (100);
+    g_assert_false (gtk_widget_get_mapped (jx_headline_view_get_contributor (headline, 0)));
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (headline)));
+    compact = jx_headline_view_dup_text (headline);
+    g_assert_true (g_str_has_prefix (compact, "B is "));
+    jx_comparison_pane_show_page (pane, "flame");
+    jx_test_spin (100);
+    g_assert_false (gtk_widget_get_mapped (jx_headline_view_get_contributor (headline, 0)));
+    jx_comparison_pane_show_page (pane, "overview");
+    jx_test_spin (100);
+    g_assert_true (gtk_widget_get_mapped (jx_headline_view_get_contributor (headline, 0)));
+  }
 
   fixture_close (&f);
 }
