@@ -107,6 +107,8 @@ status_text (Fixture        *f,
 /* Without a further action: diff bars in both lanes, the pane's content and
  * its table; next difference visits the removed calls, each once, in the
  * window; details name both calls of a pair and the difference. */
+static void details_laid_out (JxWindow *window);
+
 static void
 test_open_and_walk (void)
 {
@@ -184,6 +186,7 @@ test_open_and_walk (void)
     g_assert_nonnull (strstr (text, "in “a”"));
     g_assert_true (strstr (text, "faster in") != NULL || strstr (text, "same duration") != NULL);
   }
+  details_laid_out (f.window);
 
   /* The structural view of the selection's stream pair. */
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-structure", NULL);
@@ -479,6 +482,49 @@ test_walk_by_impact (void)
   }
 
   fixture_close (&f);
+}
+
+/* The first label under `widget` whose text is `text`. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The facts of the selected call end above the "Aligned Pair" heading
+ * (the heading was drawn over "Depth" when the start time wrapped), and
+ * the start time's two lines are whole lines. */
+static void
+details_laid_out (JxWindow *window)
+{
+  GtkWidget *panel = GTK_WIDGET (jx_window_get_details_panel (window));
+  GtkWidget *depth, *heading, *start, *value;
+  graphene_rect_t depth_bounds, heading_bounds;
+
+  jx_test_spin (300);
+  depth = find_label (panel, "Depth");
+  heading = find_label (panel, "Aligned Pair");
+  start = find_label (panel, "Start");
+  g_assert_nonnull (depth);
+  g_assert_nonnull (heading);
+  g_assert_nonnull (start);
+  value = gtk_widget_get_next_sibling (start);
+  g_assert_true (GTK_IS_LABEL (value));
+  g_assert_false (gtk_label_get_wrap (GTK_LABEL (value)));
+  g_assert_nonnull (strchr (gtk_label_get_text (GTK_LABEL (value)), '\n'));
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_next_sibling (depth), panel, &depth_bounds));
+  g_assert_true (gtk_widget_compute_bounds (heading, panel, &heading_bounds));
+  g_assert_cmpfloat (depth_bounds.origin.y + depth_bounds.size.height, <=, heading_bounds.origin.y);
 }
 
 static guint
