@@ -108,6 +108,7 @@ status_text (Fixture        *f,
  * its table; next difference visits the removed calls, each once, in the
  * window; details name both calls of a pair and the difference. */
 static void details_laid_out (JxWindow *window);
+static GtkWidget *find_label_prefix (GtkWidget *widget, const char *prefix);
 
 static void
 test_open_and_walk (void)
@@ -479,6 +480,17 @@ test_walk_by_impact (void)
     jx_comparison_pane_show_page (pane, "overview");
     jx_test_spin (100);
     g_assert_true (gtk_widget_get_mapped (jx_headline_view_get_contributor (headline, 0)));
+    /* The function table's caption keeps to two lines, all of it in the
+     * tooltip, so that rows of the table stay in view. */
+    {
+      GtkWidget *table = GTK_WIDGET (jx_comparison_pane_get_function_table (pane));
+      GtkWidget *caption = find_label_prefix (table, "A “");
+
+      g_assert_nonnull (caption);
+      g_assert_cmpint (gtk_label_get_lines (GTK_LABEL (caption)), ==, 2);
+      g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (caption)), ==, PANGO_ELLIPSIZE_END);
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (caption), ==, gtk_label_get_text (GTK_LABEL (caption)));
+    }
   }
 
   fixture_close (&f);
@@ -494,6 +506,23 @@ find_label (GtkWidget  *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first label under `widget` whose text starts with `prefix`. */
+static GtkWidget *
+find_label_prefix (GtkWidget  *widget,
+                   const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_prefix (child, prefix);
 
       if (found != NULL)
         return found;
