@@ -14,6 +14,8 @@
 
 G_BEGIN_DECLS
 
+/* _jx_align_ctx_init() sets every field by name (no memset): a new field
+ * needs its line there. */
 typedef struct
 {
   const guint32  *a;
@@ -77,10 +79,6 @@ void     _jx_align_emit_run       (JxAlignCtx *ctx,
                                    gsize       a0,
                                    gsize       b0,
                                    gsize       len);
-void     _jx_align_emit_only_a    (JxAlignCtx *ctx,
-                                   gsize       i);
-void     _jx_align_emit_only_b    (JxAlignCtx *ctx,
-                                   gsize       j);
 /* A[a0, a0+n) against gaps, then B[b0, b0+m) against gaps. */
 void     _jx_align_emit_gaps      (JxAlignCtx *ctx,
                                    gsize       a0,

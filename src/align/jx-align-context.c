@@ -58,6 +58,30 @@ _jx_align_force_unpruned (gboolean force)
   g_atomic_int_set (&force_unpruned, force ? 1 : 0);
 }
 
+/* jx_align_penalty_from_scoring() for the scoring of the last call on this
+ * thread: a hierarchical alignment starts a million small flat ones with
+ * the same scoring, and the gcd's divisions showed in its profile. */
+static gboolean
+penalty_cached (const JxScoring *scoring,
+                gint32          *pen_x,
+                gint32          *pen_o)
+{
+  static __thread gboolean valid, has;
+  static __thread JxScoring last;
+  static __thread gint32 last_x, last_o;
+
+  if (!valid || last.match != scoring->match || last.mismatch != scoring->mismatch || last.gap != scoring->gap)
+    {
+      last_x = last_o = 0;
+      has = jx_align_penalty_from_scoring (scoring, &last_x, &last_o);
+      last = *scoring;
+      valid = TRUE;
+    }
+  *pen_x = last_x;
+  *pen_o = last_o;
+  return has;
+}
+
 void
 _jx_align_ctx_init (JxAlignCtx            *ctx,
                     const guint32         *a,
@@ -73,7 +97,14 @@ _jx_align_ctx_init (JxAlignCtx            *ctx,
   g_assert (stats != NULL);
   g_assert (pairs != NULL);
 
-  memset (ctx, 0, sizeof *ctx);
+  /* Field by field rather than memset(): the compiler's string store for
+   * it was a visible share of the million small alignments of a
+   * hierarchical one. */
+  ctx->codes_built = FALSE;
+  ctx->code_width = 0;
+  ctx->codes_a = NULL;
+  ctx->codes_b = NULL;
+  ctx->anchor_depth = 0;
   if (options != NULL)
     ctx->options = *options;
   else
@@ -87,7 +118,7 @@ _jx_align_ctx_init (JxAlignCtx            *ctx,
   ctx->len_b = m;
   ctx->base_cells = base_cells;
   ctx->cancellable = cancellable;
-  ctx->has_penalty = jx_align_penalty_from_scoring (&ctx->options.scoring, &ctx->pen_x, &ctx->pen_o);
+  ctx->has_penalty = penalty_cached (&ctx->options.scoring, &ctx->pen_x, &ctx->pen_o);
   ctx->stats = stats;
   ctx->pairs = pairs;
 }
@@ -115,24 +146,6 @@ _jx_align_emit_pair (JxAlignCtx *ctx,
   p.a = (guint32) i;
   p.b = (guint32) j;
   p.state = ctx->a[i] == ctx->b[j] ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
-  g_array_append_val (ctx->pairs, p);
-}
-
-void
-_jx_align_emit_only_a (JxAlignCtx *ctx,
-                       gsize       i)
-{
-  JxAlignPair p = { (guint32) i, JX_ALIGN_NONE, JX_PAIR_ONLY_A };
-
-  g_array_append_val (ctx->pairs, p);
-}
-
-void
-_jx_align_emit_only_b (JxAlignCtx *ctx,
-                       gsize       j)
-{
-  JxAlignPair p = { JX_ALIGN_NONE, (guint32) j, JX_PAIR_ONLY_B };
-
   g_array_append_val (ctx->pairs, p);
 }
 
@@ -165,10 +178,24 @@ _jx_align_emit_gaps (JxAlignCtx *ctx,
                      gsize       b0,
                      gsize       m)
 {
+  guint start = ctx->pairs->len;
+  JxAlignPair *p;
   gsize t;
 
-  for (t = 0; t < n; t++)
-    _jx_align_emit_only_a (ctx, a0 + t);
-  for (t = 0; t < m; t++)
-    _jx_align_emit_only_b (ctx, b0 + t);
+  if (n + m == 0)
+    return;
+  g_array_set_size (ctx->pairs, start + n + m);
+  p = &g_array_index (ctx->pairs, JxAlignPair, start);
+  for (t = 0; t < n; t++, p++)
+    {
+      p->a = (guint32) (a0 + t);
+      p->b = JX_ALIGN_NONE;
+      p->state = JX_PAIR_ONLY_A;
+    }
+  for (t = 0; t < m; t++, p++)
+    {
+      p->a = JX_ALIGN_NONE;
+      p->b = (guint32) (b0 + t);
+      p->state = JX_PAIR_ONLY_B;
+    }
 }

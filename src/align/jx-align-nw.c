@@ -292,44 +292,48 @@ _jx_align_nw (JxAlignCtx  *ctx,
     return FALSE;
   ctx->stats->cells += (guint64) n * m;
 
-  /* Walk back, writing the pairs reversed, then flip them in place. */
+  /* Walk back, writing the pairs from the end of room for the longest
+   * path (n + m pairs) down, then move them to the front. */
   start = ctx->pairs->len;
-  i = n;
-  j = m;
-  while (i > 0 || j > 0)
-    {
-      guint8 mv = moves[i * width + j];
-
-      if (mv & MOVE_ONLY_A)
-        {
-          _jx_align_emit_only_a (ctx, a0 + i - 1);
-          i--;
-        }
-      else if (mv & MOVE_ONLY_B)
-        {
-          _jx_align_emit_only_b (ctx, b0 + j - 1);
-          j--;
-        }
-      else
-        {
-          _jx_align_emit_pair (ctx, a0 + i - 1, b0 + j - 1);
-          i--;
-          j--;
-        }
-    }
-
+  g_array_set_size (ctx->pairs, start + n + m);
   {
-    JxAlignPair *p = &g_array_index (ctx->pairs, JxAlignPair, start);
-    gsize count = ctx->pairs->len - start;
-    gsize k;
+    const guint32 *sa = ctx->a, *sb = ctx->b;
+    JxAlignPair *base = &g_array_index (ctx->pairs, JxAlignPair, start);
+    JxAlignPair *p = base + n + m;
 
-    for (k = 0; k < count / 2; k++)
+    i = n;
+    j = m;
+    while (i > 0 || j > 0)
       {
-        JxAlignPair tmp = p[k];
+        guint8 mv = moves[i * width + j];
 
-        p[k] = p[count - 1 - k];
-        p[count - 1 - k] = tmp;
+        p--;
+        if (mv & MOVE_ONLY_A)
+          {
+            p->a = (guint32) (a0 + i - 1);
+            p->b = JX_ALIGN_NONE;
+            p->state = JX_PAIR_ONLY_A;
+            i--;
+          }
+        else if (mv & MOVE_ONLY_B)
+          {
+            p->a = JX_ALIGN_NONE;
+            p->b = (guint32) (b0 + j - 1);
+            p->state = JX_PAIR_ONLY_B;
+            j--;
+          }
+        else
+          {
+            p->a = (guint32) (a0 + i - 1);
+            p->b = (guint32) (b0 + j - 1);
+            p->state = sa[a0 + i - 1] == sb[b0 + j - 1] ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
+            i--;
+            j--;
+          }
       }
+    if (p != base)
+      memmove (base, p, (gsize) (base + n + m - p) * sizeof *p);
+    g_array_set_size (ctx->pairs, start + (guint) (base + n + m - p));
   }
 
   return TRUE;

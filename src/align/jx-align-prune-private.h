@@ -31,6 +31,13 @@ typedef struct
   gint64         pen_o;
 } JxPruneSide;
 
+/* Whether some symbol occurs in both a[0, n) and b[0, m) (a set of the
+ * shorter one's symbols, open addressing). */
+gboolean  _jx_align_have_common_symbol (const guint32 *a,
+                                        gsize          n,
+                                        const guint32 *b,
+                                        gsize          m);
+
 /* counts[x] = how many of s[0, x) occur nowhere in other, for x = 0 .. n.
  * Free with g_free. */
 guint32 *_jx_align_foreign_counts (const guint32 *s,

@@ -61,6 +61,25 @@ symbol_set_has (const SymbolSet *set,
   return FALSE;
 }
 
+gboolean
+_jx_align_have_common_symbol (const guint32 *a,
+                              gsize          n,
+                              const guint32 *b,
+                              gsize          m)
+{
+  const guint32 *small = n <= m ? a : b;
+  const guint32 *large = n <= m ? b : a;
+  gsize large_len = MAX (n, m), q;
+  SymbolSet set;
+  gboolean found = FALSE;
+
+  symbol_set_init (&set, small, MIN (n, m));
+  for (q = 0; q < large_len && !found; q++)
+    found = symbol_set_has (&set, large[q]);
+  g_free (set.slots);
+  return found;
+}
+
 guint32 *
 _jx_align_foreign_counts (const guint32 *s,
                           gsize          n,

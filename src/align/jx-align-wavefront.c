@@ -396,23 +396,18 @@ side_reset (Workspace *ws,
     }
 }
 
-/* The source cell for diagonal lo, readable from lo - 1 to hi + 1: a range
- * grows by at most one diagonal per step, so the margins cover the difference.
- * Pruned ranges shrink too: then the cells are copied into scratch slot q. */
-static const gint64 *
-source_at (Workspace       *ws,
-           const Wavefront *src,
-           gint64           lo,
-           gint64           hi,
-           guint            q)
+/* source_at() for a source whose pruned range shrank past the margins: its
+ * cells copied into scratch slot q. */
+static G_NO_INLINE const gint64 *
+source_copied (Workspace       *ws,
+               const Wavefront *src,
+               gint64           lo,
+               gint64           hi,
+               guint            q)
 {
   gsize need = (gsize) (hi - lo + 3);
   gint64 k;
 
-  if (src == NULL)
-    return ws->nulls + ws->margin;
-  if (src->lo - (lo - 1) <= ws->margin && (hi + 1) - src->hi <= ws->margin)
-    return src->off + (lo - src->lo);
   g_assert (ws->bound != G_MAXINT64);
   if (need > ws->scratch_cap[q])
     {
@@ -422,6 +417,24 @@ source_at (Workspace       *ws,
   for (k = lo - 1; k <= hi + 1; k++)
     ws->scratch[q][k - lo + 1] = k >= src->lo && k <= src->hi ? src->off[k - src->lo] : WF_NULL;
   return ws->scratch[q] + 1;
+}
+
+/* The source cell for diagonal lo, readable from lo - 1 to hi + 1: a range
+ * grows by at most one diagonal per step, so the margins cover the difference.
+ * Pruned ranges shrink too: then the cells are copied (source_copied()).
+ * Inline: three calls per step, nearly all of them within the margins. */
+static G_ALWAYS_INLINE inline const gint64 *
+source_at (Workspace       *ws,
+           const Wavefront *src,
+           gint64           lo,
+           gint64           hi,
+           guint            q)
+{
+  if (src == NULL)
+    return ws->nulls + ws->margin;
+  if (src->lo - (lo - 1) <= ws->margin && (hi + 1) - src->hi <= ws->margin)
+    return src->off + (lo - src->lo);
+  return source_copied (ws, src, lo, hi, q);
 }
 
 /* The union of the sources' ranges (the gap source's one wider), clamped to
@@ -914,8 +927,16 @@ ws_restart (Workspace  *ws,
 }
 
 /* Tries of the pruned search before the unpruned one; the bound's slack over
- * h at the start grows fourfold each time. */
-#define PRUNE_TRIES 3
+ * h at the start, at first h / PRUNE_SLACK_DIVISOR (at least 4 max (X, O)),
+ * doubles each time, up to 16 times the first.  Any bound gives the same
+ * alignment, so this only trades aborted searches against looser ones.
+ * Measured on bench-hier's long loop sub-alignments: their optimum lies
+ * 1.5–2.5 % above h, and a search costs more the looser its bound (a
+ * fourfold slack after a first try at h / 64 cost 45 % of the wavefront's
+ * cells in the 10 % of the searches that needed it; h / 48 and doubling:
+ * 16 % fewer wavefront cells in all). */
+#define PRUNE_TRIES 5
+#define PRUNE_SLACK_DIVISOR 48
 
 gboolean
 _jx_align_wavefront (JxAlignCtx  *ctx,
@@ -955,10 +976,10 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
   if (_jx_align_use_pruning () && (guint64) n * m > ctx->base_cells && n < (1u << 30) && m < (1u << 30))
     {
       gint64 h0 = foreign_init (&ws, a0, n, b0, m);
-      gint64 slack = MAX (4 * MAX (ws.pen_x, ws.pen_o), h0 / 64);
+      gint64 slack = MAX (4 * MAX (ws.pen_x, ws.pen_o), h0 / PRUNE_SLACK_DIVISOR);
       guint attempt;
 
-      for (attempt = 0; h0 >= 0 && attempt < PRUNE_TRIES && ok && !done; attempt++, slack *= 4)
+      for (attempt = 0; h0 >= 0 && attempt < PRUNE_TRIES && ok && !done; attempt++, slack *= 2)
         {
           ws_restart (&ws, ctx, start);
           ok = wavefront_rec (&ws, a0, n, b0, m, h0 + slack, error);

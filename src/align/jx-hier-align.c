@@ -166,18 +166,25 @@ _jx_hier_state_flush_done (HierState *st)
     }
 }
 
-static void
-count_done (HierState *st,
-            guint64    n)
+/* A progress report is due (see count_done()). */
+static G_NO_INLINE void
+report_done (HierState *st)
 {
-  st->done += n;
-  if (st->done < st->next_report)
-    return;
   st->next_report = st->done + JX_HIER_PROGRESS_STEP;
   if (st->shared_done != NULL)
     _jx_hier_state_flush_done (st);
   else if (st->progress != NULL)
     st->progress (_jx_hier_state_total_done (st), st->progress_data);
+}
+
+/* Inline: once per pair; the report only every JX_HIER_PROGRESS_STEP. */
+static inline void
+count_done (HierState *st,
+            guint64    n)
+{
+  st->done += n;
+  if (G_UNLIKELY (st->done >= st->next_report))
+    report_done (st);
 }
 
 static inline JxHierBucket
@@ -449,6 +456,10 @@ emit_if_identical_sweep (HierState  *st,
           out_parent[k] = base + open[2 * (depth - 1)];
           open[2 * (depth - 1) + 1]++;
         }
+      /* A leaf (half of all nodes) is nobody's parent: it would be popped
+       * at the next node with no children counted, so it is not pushed. */
+      if (end == k + 1)
+        continue;
       if (G_UNLIKELY (depth == open_cap))
         {
           open_cap *= 2;
@@ -484,7 +495,19 @@ emit_if_identical_sweep (HierState  *st,
   return TRUE;
 }
 
-static gboolean
+static G_NO_INLINE gboolean
+emit_if_identical_sweeps (HierState  *st,
+                          StackEntry *e)
+{
+  if (st->a->label_map == NULL && st->b->label_map == NULL)
+    return emit_if_identical_sweep (st, e, FALSE);
+  return emit_if_identical_sweep (st, e, TRUE);
+}
+
+/* The checks that reject most pairs (leaves, different sizes, a known
+ * mismatch inside) inline in the walk; the sweep's large frame only when
+ * it runs. */
+static inline gboolean
 emit_if_identical (HierState  *st,
                    StackEntry *e)
 {
@@ -496,9 +519,7 @@ emit_if_identical (HierState  *st,
     return FALSE;
   if (e->mismatch != JX_NONE && e->mismatch >= e->a && e->mismatch - e->a < size)
     return FALSE;
-  if (ta->label_map == NULL && tb->label_map == NULL)
-    return emit_if_identical_sweep (st, e, FALSE);
-  return emit_if_identical_sweep (st, e, TRUE);
+  return emit_if_identical_sweeps (st, e);
 }
 
 gboolean

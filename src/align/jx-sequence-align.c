@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "jx-align-algorithms-private.h"
+#include "jx-align-prune-private.h"
 #include "jx-scoring.h"
 
 /* AUTO: below this many cells the full matrix is cheapest. */
@@ -198,7 +199,6 @@ have_common_symbol (const guint32 *a,
                     const guint32 *b,
                     gsize          m)
 {
-  g_autoptr(GHashTable) set = NULL;
   const guint32 *small = n <= m ? a : b;
   const guint32 *large = n <= m ? b : a;
   gsize small_len = MIN (n, m), large_len = MAX (n, m);
@@ -216,25 +216,17 @@ have_common_symbol (const guint32 *a,
       return FALSE;
     }
 
-  set = g_hash_table_new (g_direct_hash, g_direct_equal);
-  for (k = 0; k < small_len; k++)
-    g_hash_table_add (set, GUINT_TO_POINTER (small[k] + 1u));
-  /* Symbol G_MAXUINT32 wraps to 0 (NULL) and is checked apart. */
-  for (k = 0; k < large_len; k++)
+  /* Long children sequences are mostly loops of a few calls on both sides:
+   * their first symbols usually meet early, before any set is built. */
+  for (k = 0; k < MIN (small_len, 8); k++)
     {
-      if (large[k] == G_MAXUINT32)
-        {
-          gsize t;
+      gsize t;
 
-          for (t = 0; t < small_len; t++)
-            if (small[t] == G_MAXUINT32)
-              return TRUE;
-          continue;
-        }
-      if (g_hash_table_contains (set, GUINT_TO_POINTER (large[k] + 1u)))
-        return TRUE;
+      for (t = 0; t < MIN (large_len, 64); t++)
+        if (large[t] == small[k])
+          return TRUE;
     }
-  return FALSE;
+  return _jx_align_have_common_symbol (a, n, b, m);
 }
 
 static gboolean align_block (JxAlignCtx  *ctx,

@@ -303,6 +303,69 @@ history_action (GtkWidget  *widget,
     jx_session_redo (session);
 }
 
+/* The menu item of action in section gets label (the same place). */
+static void
+relabel_menu_item (GMenu      *section,
+                   const char *action,
+                   const char *label)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (G_MENU_MODEL (section)); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *now = NULL;
+
+      if (!g_menu_model_get_item_attribute (G_MENU_MODEL (section), i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          || !g_str_equal (name, action))
+        continue;
+      if (g_menu_model_get_item_attribute (G_MENU_MODEL (section), i, G_MENU_ATTRIBUTE_LABEL, "s", &now)
+          && g_str_equal (now, label))
+        return;
+      g_menu_remove (section, i);
+      g_menu_insert (section, i, label, action);
+      return;
+    }
+}
+
+/* A menu label without its mnemonic underscores, for a tooltip. */
+static char *
+strip_mnemonic (const char *label)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = label; *p != '\0'; p++)
+    {
+      if (*p == '_')
+        {
+          if (p[1] != '_')
+            continue;
+          p++;
+        }
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The Undo and Redo items name the step they would undo or redo. */
+void
+_jx_window_update_history (JxWindow *self)
+{
+  const char *undo = jx_session_get_undo_label (self->session);
+  const char *redo = jx_session_get_redo_label (self->session);
+  g_autofree char *plain_undo = strip_mnemonic (undo);
+  g_autofree char *plain_redo = strip_mnemonic (redo);
+  /* TRANSLATORS: a tooltip: %s is "Undo Time Shift", "Undo Pairing", … */
+  g_autofree char *undo_tip = g_strdup_printf (_("%s (Ctrl+Z)"), plain_undo);
+  /* TRANSLATORS: a tooltip: %s is "Redo Time Shift", "Redo Pairing", … */
+  g_autofree char *redo_tip = g_strdup_printf (_("%s (Ctrl+Shift+Z)"), plain_redo);
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", jx_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", jx_session_can_redo (self->session));
+  gtk_widget_set_tooltip_text (self->undo_button, undo_tip);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_tip);
+  relabel_menu_item (self->history_section, "win.undo", undo);
+  relabel_menu_item (self->history_section, "win.redo", redo);
+}
+
 /* Every stream paired by hand in the comparison paired automatically
  * again: one undo step (trace.pair-again does it for one trace). */
 static void

@@ -59,6 +59,9 @@ struct _JxWindow
   GtkWidget            *add_button;
   GtkWidget            *mode_box;
   GtkWidget            *history_box;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
+  GMenu                *history_section; /* holds the Undo and Redo items, labelled by on_undo_changed */
   GMenu                *counter_section; /* the counter row's choices (jx-window-counter.c) */
 
   /* The comparison views, all bound to the session. */
@@ -111,6 +114,8 @@ void              _jx_window_add_toggle_actions   (JxWindow       *self);
 void              _jx_window_on_focus_function    (JxWindow       *self);
 /* win.pair-again follows whether any stream is paired by hand. */
 void              _jx_window_init_pairing         (JxWindow       *self);
+/* Enables Undo and Redo and names the step each would apply. */
+void              _jx_window_update_history       (JxWindow       *self);
 void              _jx_window_run_chooser          (JxWindow       *self,
                                                    GtkFileChooserAction action,
                                                    gboolean        adds);

@@ -286,13 +286,6 @@ on_n_loading_changed (JxWindow *self)
 }
 
 static void
-on_undo_changed (JxWindow *self)
-{
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", jx_session_can_undo (self->session));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", jx_session_can_redo (self->session));
-}
-
-static void
 on_selection_changed (JxWindow *self)
 {
   const char *page = gtk_stack_get_visible_child_name (self->side_stack);
@@ -705,7 +698,7 @@ setup_settings (JxWindow *self)
   jx_welcome_page_set_settings (self->welcome_page, self->settings);
 
   _jx_window_show_page (self, "welcome");
-  on_undo_changed (self);
+  _jx_window_update_history (self);
 }
 
 /* Object ------------------------------------------------------------------- */
@@ -771,6 +764,9 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, add_button);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, mode_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, history_box);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, redo_button);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, history_section);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, nav_toolbar);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, master_timeline);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, summary_chart);
@@ -811,8 +807,10 @@ jx_window_init (JxWindow *self)
   g_signal_connect_swapped (self->session, "items-changed", G_CALLBACK (on_items_changed), self);
   g_signal_connect_swapped (self->session, "trace-notify::state", G_CALLBACK (on_trace_state), self);
   g_signal_connect_swapped (self->session, "notify::n-loading", G_CALLBACK (on_n_loading_changed), self);
-  g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (on_undo_changed), self);
-  g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (on_undo_changed), self);
+  g_signal_connect_swapped (self->session, "notify::can-undo", G_CALLBACK (_jx_window_update_history), self);
+  g_signal_connect_swapped (self->session, "notify::can-redo", G_CALLBACK (_jx_window_update_history), self);
+  g_signal_connect_swapped (self->session, "notify::undo-label", G_CALLBACK (_jx_window_update_history), self);
+  g_signal_connect_swapped (self->session, "notify::redo-label", G_CALLBACK (_jx_window_update_history), self);
   _jx_window_init_pairing (self);
   g_signal_connect_swapped (self->session, "notify::selected-trace", G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->session, "notify::focus-function", G_CALLBACK (_jx_window_on_focus_function), self);

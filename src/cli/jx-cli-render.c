@@ -127,6 +127,28 @@ draw_picture (cairo_t  *cr,
     jx_comparison_render_draw (cr, picture->lanes, picture->n_lanes, picture->options, picture->result);
 }
 
+/* --no-hand-pairing: a caveat line per compared trace whose streams the
+ * saved comparison pairs by hand, which this picture leaves out; nothing
+ * when it pairs none by hand. */
+static void
+note_hand_pairs_left_out (const char               *session_file,
+                          const JxCliRenderSession *session,
+                          const JxComparisonLane   *lanes,
+                          guint                     n_lanes)
+{
+  for (guint k = 1; k < n_lanes && k < session->n_colors && session->pairs != NULL; k++)
+    {
+      guint n_pairs = session->pairs[k] != NULL ? g_strv_length (session->pairs[k]) / 2 : 0;
+
+      if (n_pairs > 0)
+        g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                                 "juxtrace-cli render: %s: --no-hand-pairing: %u stream pair of “%s” paired by hand is left out; its streams are paired automatically\n",
+                                 "juxtrace-cli render: %s: --no-hand-pairing: %u stream pairs of “%s” paired by hand are left out; its streams are paired automatically\n",
+                                 n_pairs),
+                    session_file, n_pairs, lanes[k].name);
+    }
+}
+
 /* How the streams of each comparison were paired: a line when some were
  * paired by structure, the caveat when the names' pairing was kept
  * although a crossed one is clearly better. */
@@ -217,6 +239,7 @@ jx_cli_render (int    argc,
   g_auto(JxCliRenderTrend) trend = { 0 };
   g_auto(JxCliRenderSession) session = { 0 };
   int session_index;
+  const char *session_file = NULL;
   JxComparisonRenderOptions options;
   JxComparisonRenderResult result;
   JxCliFormat format = JX_CLI_FORMAT_PNG;
@@ -267,6 +290,7 @@ jx_cli_render (int    argc,
    * them as the window did. */
   if ((session_index = jx_cli_render_session_find (argc, argv)) > 0)
     {
+      session_file = argv[session_index];
       if (!jx_cli_render_session_expand (&session, argc, argv, session_index, &error))
         return jx_cli_input_error (argv[0], NULL, error);
       argc = session.argc;
@@ -538,6 +562,8 @@ jx_cli_render (int    argc,
   cli_diff.n_pairs = pairs->len;
   cli_diff.lane_pairs = session.pairs;
   cli_diff.n_lane_pairs = session.pairs != NULL && !no_hand_pairing ? session.n_colors : 0;
+  if (no_hand_pairing)
+    note_hand_pairs_left_out (session_file, &session, lanes, n);
   if (!jx_cli_pairing_parse (pairing, &cli_diff.pairing))
     {
       jx_cli_render_diff_clear (&cli_diff);

@@ -304,8 +304,22 @@ draw_line_chart (cairo_t                 *cr,
   show_text (cr, hi_text, "Sans 8", 0, top, view->label_width - 6, TRUE, view->dark, 0.7);
   show_text (cr, lo_text, "Sans 8", 0, top + h, view->label_width - 6, TRUE, view->dark, 0.7);
   if (view->line_label != NULL)
-    show_text_lines (cr, view->line_label, "Sans 8", PAD, top + h / 2, view->label_width - 2 * PAD, FALSE,
-                     view->dark, 0.85, 3);
+    {
+      /* As many lines (up to 3) as fit between the axis values above and
+       * below, so that a long stream name never runs into them. */
+      g_autoptr(PangoLayout) probe = pango_cairo_create_layout (cr);
+      PangoFontDescription *desc = pango_font_description_from_string ("Sans 8");
+      int text_h;
+      int lines;
+
+      pango_layout_set_font_description (probe, desc);
+      pango_font_description_free (desc);
+      pango_layout_set_text (probe, "Ag", -1);
+      pango_layout_get_pixel_size (probe, NULL, &text_h);
+      lines = CLAMP ((int) ((h - text_h - 2) / MAX (text_h, 1)), 1, 3);
+      show_text_lines (cr, view->line_label, "Sans 8", PAD, top + h / 2, view->label_width - 2 * PAD, FALSE,
+                       view->dark, 0.85, lines);
+    }
   if (view->line == NULL)
     return;
   /* Nothing to plot here (say after a shift and a zoom no aligned call of

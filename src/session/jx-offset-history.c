@@ -2,6 +2,8 @@
 /* jx-offset-history.c — see jx-offset-history.h. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "jx-offset-history.h"
 #include "jx-session-trace-private.h"
 
@@ -25,13 +27,32 @@ change_clear (gpointer data)
   g_clear_pointer (&change->pairs_after, g_strfreev);
 }
 
-static GArray *
-step_new (void)
+/* A step: its changes and what kind of command made them, which names
+ * it in the Undo and Redo labels. */
+typedef struct
 {
-  GArray *step = g_array_new (FALSE, TRUE, sizeof (Change));
+  JxUndoKind kind;
+  GArray    *changes;   /* of Change */
+} Step;
 
-  g_array_set_clear_func (step, change_clear);
+static Step *
+step_new (JxUndoKind kind)
+{
+  Step *step = g_new0 (Step, 1);
+
+  step->kind = kind;
+  step->changes = g_array_new (FALSE, TRUE, sizeof (Change));
+  g_array_set_clear_func (step->changes, change_clear);
   return step;
+}
+
+static void
+step_free (gpointer data)
+{
+  Step *step = data;
+
+  g_array_unref (step->changes);
+  g_free (step);
 }
 
 static void
@@ -49,7 +70,7 @@ struct _JxOffsetHistory
 {
   GObject     parent_instance;
 
-  GPtrArray  *undo;    /* GArray of Change per step, oldest first */
+  GPtrArray  *undo;    /* Step, oldest first */
   GPtrArray  *redo;
   GHashTable *drags;   /* JxSessionTrace* -> gint64* offset when its drag began */
 };
@@ -58,6 +79,8 @@ enum {
   PROP_0,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_UNDO_LABEL,
+  PROP_REDO_LABEL,
   N_PROPS
 };
 
@@ -65,16 +88,24 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (JxOffsetHistory, jx_offset_history, G_TYPE_OBJECT)
 
+static JxUndoKind
+newest_kind (GPtrArray *stack)
+{
+  return stack->len > 0 ? ((Step *) g_ptr_array_index (stack, stack->len - 1))->kind : JX_UNDO_NONE;
+}
+
 typedef struct
 {
-  gboolean could_undo;
-  gboolean could_redo;
+  gboolean   could_undo;
+  gboolean   could_redo;
+  JxUndoKind undo_kind;
+  JxUndoKind redo_kind;
 } UndoState;
 
 static UndoState
 undo_state (JxOffsetHistory *self)
 {
-  return (UndoState) { self->undo->len > 0, self->redo->len > 0 };
+  return (UndoState) { self->undo->len > 0, self->redo->len > 0, newest_kind (self->undo), newest_kind (self->redo) };
 }
 
 static void
@@ -85,24 +116,29 @@ notify_undo_state (JxOffsetHistory *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   if (before.could_redo != (self->redo->len > 0))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  if (before.undo_kind != newest_kind (self->undo))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_UNDO_LABEL]);
+  if (before.redo_kind != newest_kind (self->redo))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REDO_LABEL]);
 }
 
 /* Records one step (changes with before == after are left out; nothing at
  * all is recorded when none is left) and forgets what could be redone. */
 static void
 push_step (JxOffsetHistory *self,
+           JxUndoKind       kind,
            const Change    *changes,
            guint            n_changes)
 {
   UndoState before = undo_state (self);
-  GArray *step = step_new ();
+  Step *step = step_new (kind);
 
   for (guint i = 0; i < n_changes; i++)
     if (changes[i].before != changes[i].after)
-      g_array_append_val (step, changes[i]);
-  if (step->len == 0)
+      g_array_append_val (step->changes, changes[i]);
+  if (step->changes->len == 0)
     {
-      g_array_unref (step);
+      step_free (step);
       return;
     }
   g_ptr_array_add (self->undo, step);
@@ -132,7 +168,7 @@ jx_offset_history_set_offset (JxOffsetHistory *self,
   _jx_session_trace_set_offset (item, offset_ns);
   /* During a drag the whole gesture becomes one step at end_drag. */
   if (!g_hash_table_contains (self->drags, item))
-    push_step (self, &change, 1);
+    push_step (self, JX_UNDO_TIME_SHIFT, &change, 1);
 }
 
 void
@@ -161,7 +197,7 @@ jx_offset_history_set_offsets (JxOffsetHistory  *self,
 
   for (guint i = 0; i < changes->len; i++)
     _jx_session_trace_set_offset (items[i], offsets_ns[i]);
-  push_step (self, (const Change *) (gpointer) changes->data, changes->len);
+  push_step (self, JX_UNDO_ALIGNMENT, (const Change *) (gpointer) changes->data, changes->len);
 }
 
 void
@@ -191,7 +227,7 @@ jx_offset_history_end_drag (JxOffsetHistory *self,
     return;
   change = (Change) { item, *origin, jx_session_trace_get_offset (item) };
   g_hash_table_remove (self->drags, item);
-  push_step (self, &change, 1);
+  push_step (self, JX_UNDO_TIME_SHIFT, &change, 1);
 }
 
 void
@@ -213,12 +249,18 @@ jx_offset_history_set_pairs_of (JxOffsetHistory          *self,
 {
   static const char *const none[] = { NULL };
   UndoState before;
-  GArray *step;
+  gboolean to_automatic = TRUE;
+  Step *step;
 
   g_return_if_fail (JX_IS_OFFSET_HISTORY (self));
   g_return_if_fail (items != NULL || n_items == 0);
 
-  step = step_new ();
+  for (guint i = 0; i < n_items && pairs != NULL; i++)
+    if (pairs[i] != NULL && pairs[i][0] != NULL)
+      to_automatic = FALSE;
+  /* Nothing paired by hand after it: the streams are paired automatically
+   * again. */
+  step = step_new (to_automatic ? JX_UNDO_AUTOMATIC_PAIRING : JX_UNDO_PAIRING);
   for (guint i = 0; i < n_items; i++)
     {
       const char *const *after = pairs != NULL && pairs[i] != NULL ? pairs[i] : none;
@@ -232,18 +274,18 @@ jx_offset_history_set_pairs_of (JxOffsetHistory          *self,
       change.item = items[i];
       change.pairs_before = g_strdupv ((char **) now);
       change.pairs_after = g_strdupv ((char **) after);
-      g_array_append_val (step, change);
+      g_array_append_val (step->changes, change);
     }
-  if (step->len == 0)
+  if (step->changes->len == 0)
     {
-      g_array_unref (step);
+      step_free (step);
       return;
     }
   before = undo_state (self);
   g_ptr_array_add (self->undo, step);
   g_ptr_array_set_size (self->redo, 0);
-  for (guint i = 0; i < step->len; i++)
-    apply_pairs (g_array_index (step, Change, i).item, g_array_index (step, Change, i).pairs_after);
+  for (guint i = 0; i < step->changes->len; i++)
+    apply_pairs (g_array_index (step->changes, Change, i).item, g_array_index (step->changes, Change, i).pairs_after);
   notify_undo_state (self, before);
 }
 
@@ -270,15 +312,15 @@ move_newest (JxOffsetHistory *self,
              gboolean         undo)
 {
   UndoState before = undo_state (self);
-  GArray *step;
+  Step *step;
 
   if (from->len == 0)
     return;
   step = g_ptr_array_steal_index (from, from->len - 1);
   g_ptr_array_add (to, step);
-  for (guint i = 0; i < step->len; i++)
+  for (guint i = 0; i < step->changes->len; i++)
     {
-      const Change *change = &g_array_index (step, Change, i);
+      const Change *change = &g_array_index (step->changes, Change, i);
 
       if (change->pairs_after != NULL)
         {
@@ -289,6 +331,74 @@ move_newest (JxOffsetHistory *self,
       _jx_session_trace_set_offset (change->item, undo ? change->before : change->after);
     }
   notify_undo_state (self, before);
+}
+
+JxUndoKind
+jx_offset_history_get_undo_kind (JxOffsetHistory *self)
+{
+  g_return_val_if_fail (JX_IS_OFFSET_HISTORY (self), JX_UNDO_NONE);
+  return newest_kind (self->undo);
+}
+
+JxUndoKind
+jx_offset_history_get_redo_kind (JxOffsetHistory *self)
+{
+  g_return_val_if_fail (JX_IS_OFFSET_HISTORY (self), JX_UNDO_NONE);
+  return newest_kind (self->redo);
+}
+
+/* Whole labels, not "Undo %s": a translation may need to inflect the noun
+ * or move the mnemonic. */
+const char *
+jx_undo_kind_get_undo_label (JxUndoKind kind)
+{
+  switch (kind)
+    {
+    case JX_UNDO_TIME_SHIFT:
+      return _("_Undo Time Shift");
+    case JX_UNDO_ALIGNMENT:
+      return _("_Undo Alignment");
+    case JX_UNDO_PAIRING:
+      return _("_Undo Pairing");
+    case JX_UNDO_AUTOMATIC_PAIRING:
+      return _("_Undo Automatic Pairing");
+    case JX_UNDO_NONE:
+    default:
+      return _("_Undo");
+    }
+}
+
+const char *
+jx_undo_kind_get_redo_label (JxUndoKind kind)
+{
+  switch (kind)
+    {
+    case JX_UNDO_TIME_SHIFT:
+      return _("_Redo Time Shift");
+    case JX_UNDO_ALIGNMENT:
+      return _("_Redo Alignment");
+    case JX_UNDO_PAIRING:
+      return _("_Redo Pairing");
+    case JX_UNDO_AUTOMATIC_PAIRING:
+      return _("_Redo Automatic Pairing");
+    case JX_UNDO_NONE:
+    default:
+      return _("_Redo");
+    }
+}
+
+const char *
+jx_offset_history_get_undo_label (JxOffsetHistory *self)
+{
+  g_return_val_if_fail (JX_IS_OFFSET_HISTORY (self), NULL);
+  return jx_undo_kind_get_undo_label (newest_kind (self->undo));
+}
+
+const char *
+jx_offset_history_get_redo_label (JxOffsetHistory *self)
+{
+  g_return_val_if_fail (JX_IS_OFFSET_HISTORY (self), NULL);
+  return jx_undo_kind_get_redo_label (newest_kind (self->redo));
 }
 
 void
@@ -313,16 +423,16 @@ forget_in (GPtrArray      *stack,
 {
   for (guint s = stack->len; s > 0; s--)
     {
-      GArray *step = g_ptr_array_index (stack, s - 1);
+      Step *step = g_ptr_array_index (stack, s - 1);
 
-      for (guint c = step->len; c > 0; c--)
+      for (guint c = step->changes->len; c > 0; c--)
         {
-          const Change *change = &g_array_index (step, Change, c - 1);
+          const Change *change = &g_array_index (step->changes, Change, c - 1);
 
           if (item != NULL ? change->item == item : change->pairs_after != NULL)
-            g_array_remove_index (step, c - 1);
+            g_array_remove_index (step->changes, c - 1);
         }
-      if (step->len == 0)
+      if (step->changes->len == 0)
         g_ptr_array_remove_index (stack, s - 1);
     }
 }
@@ -385,6 +495,12 @@ jx_offset_history_get_property (GObject    *object,
     case PROP_CAN_REDO:
       g_value_set_boolean (value, self->redo->len > 0);
       break;
+    case PROP_UNDO_LABEL:
+      g_value_set_string (value, jx_offset_history_get_undo_label (self));
+      break;
+    case PROP_REDO_LABEL:
+      g_value_set_string (value, jx_offset_history_get_redo_label (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -401,14 +517,16 @@ jx_offset_history_class_init (JxOffsetHistoryClass *klass)
 
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  properties[PROP_UNDO_LABEL] = g_param_spec_string ("undo-label", NULL, NULL, NULL, ro);
+  properties[PROP_REDO_LABEL] = g_param_spec_string ("redo-label", NULL, NULL, NULL, ro);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 jx_offset_history_init (JxOffsetHistory *self)
 {
-  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  self->undo = g_ptr_array_new_with_free_func (step_free);
+  self->redo = g_ptr_array_new_with_free_func (step_free);
   self->drags = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 }
 

@@ -12,7 +12,15 @@
  * reference the items: the session calls forget() when one leaves, which
  * drops its changes from every step (and a step left empty) and its drag.
  *
- * Properties (read-only, notified): "can-undo", "can-redo" (boolean). */
+ * Each step has a kind (JxUndoKind: the command that made it), which
+ * names it in the window's Undo and Redo items: "Undo Pairing", not
+ * "Undo Time Shift", when Ctrl+Z would restore a pairing.
+ *
+ * Properties (read-only, notified): "can-undo", "can-redo" (boolean);
+ * "undo-label", "redo-label" (translated string with a mnemonic, as a
+ * menu item shows it: "_Undo Time Shift", …, or "_Undo" / "_Redo" when
+ * there is nothing; notified when the kind
+ * of the step that would be undone or redone changes). */
 #pragma once
 
 #include <glib-object.h>
@@ -21,16 +29,32 @@
 
 G_BEGIN_DECLS
 
+/* What made a step. */
+typedef enum
+{
+  JX_UNDO_NONE,               /* no step */
+  JX_UNDO_TIME_SHIFT,         /* one trace's offset: typed, reset, a key, a drag */
+  JX_UNDO_ALIGNMENT,          /* several traces at once (set_offsets): at a call, a marker, a phase */
+  JX_UNDO_PAIRING,            /* streams paired by hand (set_pairs) */
+  JX_UNDO_AUTOMATIC_PAIRING,  /* the pairs by hand dropped: paired automatically again */
+} JxUndoKind;
+
+/* "_Undo Time Shift", "_Redo Pairing", …: translated, with the menu
+ * item's mnemonic underscore, static. */
+const char      *jx_undo_kind_get_undo_label   (JxUndoKind        kind);
+const char      *jx_undo_kind_get_redo_label   (JxUndoKind        kind);
+
 #define JX_TYPE_OFFSET_HISTORY (jx_offset_history_get_type ())
 G_DECLARE_FINAL_TYPE (JxOffsetHistory, jx_offset_history, JX, OFFSET_HISTORY, GObject)
 
 JxOffsetHistory *jx_offset_history_new         (void);
 
-/* One step, unless item is being dragged (then the drag's). */
+/* One step (JX_UNDO_TIME_SHIFT), unless item is being dragged (then the
+ * drag's). */
 void             jx_offset_history_set_offset  (JxOffsetHistory  *self,
                                                 JxSessionTrace   *item,
                                                 gint64            offset_ns);
-/* Several traces in one step; a drag running on one of them ends first,
+/* Several traces in one step (JX_UNDO_ALIGNMENT); a drag running on one of them ends first,
  * as its own step. */
 void             jx_offset_history_set_offsets (JxOffsetHistory  *self,
                                                 JxSessionTrace  **items,
@@ -53,7 +77,8 @@ void             jx_offset_history_set_pairs   (JxOffsetHistory   *self,
                                                 const char *const *pairs);
 /* The same for several items as one step: pairs[i] (NULL for none) is
  * items[i]'s; items whose pairs stay as they are are left out of it, and
- * no step at all is made when none changes. */
+ * no step at all is made when none changes. A step that leaves none of
+ * them paired by hand is JX_UNDO_AUTOMATIC_PAIRING, else JX_UNDO_PAIRING. */
 void             jx_offset_history_set_pairs_of (JxOffsetHistory          *self,
                                                  JxSessionTrace          **items,
                                                  const char *const *const *pairs,
@@ -61,6 +86,11 @@ void             jx_offset_history_set_pairs_of (JxOffsetHistory          *self,
 
 gboolean         jx_offset_history_can_undo    (JxOffsetHistory  *self);
 gboolean         jx_offset_history_can_redo    (JxOffsetHistory  *self);
+/* The kind of the step undo / redo would apply; JX_UNDO_NONE for none. */
+JxUndoKind       jx_offset_history_get_undo_kind (JxOffsetHistory *self);
+JxUndoKind       jx_offset_history_get_redo_kind (JxOffsetHistory *self);
+const char      *jx_offset_history_get_undo_label (JxOffsetHistory *self);
+const char      *jx_offset_history_get_redo_label (JxOffsetHistory *self);
 void             jx_offset_history_undo        (JxOffsetHistory  *self);
 void             jx_offset_history_redo        (JxOffsetHistory  *self);
 

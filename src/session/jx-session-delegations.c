@@ -154,6 +154,20 @@ jx_session_can_redo (JxSession *self)
   return jx_offset_history_can_redo (jx_session_get_offset_history (self));
 }
 
+const char *
+jx_session_get_undo_label (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_offset_history_get_undo_label (jx_session_get_offset_history (self));
+}
+
+const char *
+jx_session_get_redo_label (JxSession *self)
+{
+  g_return_val_if_fail (JX_IS_SESSION (self), NULL);
+  return jx_offset_history_get_redo_label (jx_session_get_offset_history (self));
+}
+
 void
 jx_session_undo (JxSession *self)
 {

@@ -53,6 +53,8 @@ enum {
   PROP_ALIGN_ENDS,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_UNDO_LABEL,
+  PROP_REDO_LABEL,
   PROP_COMPARED_TRACE,
   PROP_SELECTED_PARTNER_TRACE,
   PROP_SELECTED_PARTNER_STREAM,
@@ -828,6 +830,8 @@ jx_session_get_property (GObject    *object,
       break;
     case PROP_CAN_UNDO:
     case PROP_CAN_REDO:
+    case PROP_UNDO_LABEL:
+    case PROP_REDO_LABEL:
       g_object_get_property (G_OBJECT (self->history), pspec->name, value);
       break;
     case PROP_FOLD_GROUPING:
@@ -927,6 +931,8 @@ jx_session_class_init (JxSessionClass *klass)
   properties[PROP_ALIGN_ENDS] = g_param_spec_boolean ("align-ends", NULL, NULL, FALSE, rw);
   properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE, ro);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE, ro);
+  properties[PROP_UNDO_LABEL] = g_param_spec_string ("undo-label", NULL, NULL, NULL, ro);
+  properties[PROP_REDO_LABEL] = g_param_spec_string ("redo-label", NULL, NULL, NULL, ro);
   properties[PROP_COMPARED_TRACE] =
     g_param_spec_object ("compared-trace", NULL, NULL, JX_TYPE_SESSION_TRACE, rw);
   properties[PROP_SELECTED_PARTNER_TRACE] =

@@ -81,6 +81,7 @@
  *                                  segments in every trace; NULL = each
  *                                  trace's dominant function
  *   "can-undo", "can-redo"         (boolean, read-only)
+ *   "undo-label", "redo-label"     (string, read-only: "_Undo Pairing", …)
  *   "compared-trace"               (JxSessionTrace) the trace the reference's
  *                                  diff bars and the comparison pane compare
  *                                  with: the one set, else the first loaded
@@ -219,6 +220,11 @@ void              jx_session_end_offset_drag         (JxSession         *self,
                                                       JxSessionTrace    *item);
 gboolean          jx_session_can_undo                (JxSession         *self);
 gboolean          jx_session_can_redo                (JxSession         *self);
+/* "_Undo Time Shift", "_Redo Pairing", … (with a mnemonic) for the step
+ * undo / redo would apply (jx-offset-history.h); "_Undo" / "_Redo" when
+ * there is none. */
+const char       *jx_session_get_undo_label          (JxSession         *self);
+const char       *jx_session_get_redo_label          (JxSession         *self);
 void              jx_session_undo                    (JxSession         *self);
 void              jx_session_redo                    (JxSession         *self);
 

@@ -11,6 +11,7 @@
 #include "jx-flame-view.h"
 #include "jx-headline-view.h"
 #include "jx-trend-panel.h"
+#include "jx-wrap-box.h"
 
 struct _JxComparisonPane
 {
@@ -25,7 +26,12 @@ struct _JxComparisonPane
   gboolean             syncing;
 
   GtkWidget           *box;
+  GtkWidget           *header;
+  GtkWidget           *title;
+  GtkWidget           *pair_box;
   GtkWidget           *subtitle;
+  GtkWidget           *compared_caption;
+  GtkWidget           *compared_label;
   GtkWidget           *compared_dropdown;
   JxDiffControls      *diff_controls;
   JxHeadlineView      *headline_view;
@@ -62,17 +68,26 @@ update (JxComparisonPane *self)
   gtk_filter_changed (gtk_filter_list_model_get_filter (self->candidates), GTK_FILTER_CHANGE_DIFFERENT);
   n = g_list_model_get_n_items (G_LIST_MODEL (self->candidates));
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), compared != NULL ? "content" : "empty");
+  /* With one trace to compare its name; with several, the choice. */
   gtk_widget_set_visible (self->compared_dropdown, n > 1);
+  gtk_widget_set_visible (self->compared_label, n <= 1);
+  gtk_widget_set_visible (self->pair_box, compared != NULL && reference != NULL);
   if (compared != NULL && reference != NULL)
     {
-      g_autofree char *text = g_strdup_printf (_("A: “%s” (reference) · B: “%s”"),
-                                               jx_session_trace_get_name (reference),
-                                               jx_session_trace_get_name (compared));
+      /* TRANSLATORS: a trace's name quoted */
+      g_autofree char *a = g_strdup_printf (_("“%s”"), jx_session_trace_get_name (reference));
+      g_autofree char *b = g_strdup_printf (_("“%s”"), jx_session_trace_get_name (compared));
 
-      gtk_label_set_text (GTK_LABEL (self->subtitle), text);
+      gtk_label_set_text (GTK_LABEL (self->subtitle), a);
+      gtk_widget_set_tooltip_text (self->subtitle, jx_session_trace_get_name (reference));
+      gtk_label_set_text (GTK_LABEL (self->compared_label), b);
+      gtk_widget_set_tooltip_text (self->compared_label, jx_session_trace_get_name (compared));
     }
   else
-    gtk_label_set_text (GTK_LABEL (self->subtitle), "");
+    {
+      gtk_label_set_text (GTK_LABEL (self->subtitle), "");
+      gtk_label_set_text (GTK_LABEL (self->compared_label), "");
+    }
 
   self->syncing = TRUE;
   {
@@ -274,9 +289,15 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   g_type_ensure (JX_TYPE_FUNCTION_DIFF_TABLE);
   g_type_ensure (JX_TYPE_SIMILARITY_LIST);
   g_type_ensure (JX_TYPE_TREND_PANEL);
+  g_type_ensure (JX_TYPE_WRAP_BOX);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-comparison-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, box);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, header);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, title);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, pair_box);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, subtitle);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, compared_caption);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, compared_label);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, compared_dropdown);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, diff_controls);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, headline_view);
@@ -296,9 +317,9 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   gtk_widget_class_set_css_name (widget_class, "jxcomparisonpane");
 }
 
-/* The drop-down's labels: in its button a long trace name is elided, so that
- * with three or more traces the header still fits the pane (its contents
- * were cut at the right); the list shows the names whole. */
+/* The drop-down's labels: in its button a very long trace name is elided
+ * (it has the pair's line to itself, so ordinary names show whole); the
+ * list shows the names whole. */
 static void
 setup_name (GtkSignalListItemFactory *factory,
             GtkListItem              *list_item,
@@ -310,8 +331,8 @@ setup_name (GtkSignalListItemFactory *factory,
   if (GPOINTER_TO_INT (elide))
     {
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-      gtk_label_set_width_chars (GTK_LABEL (label), 4);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 16);
+      gtk_label_set_width_chars (GTK_LABEL (label), 6);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
     }
   gtk_list_item_set_child (list_item, label);
 }
@@ -341,6 +362,7 @@ name_factory (gboolean elide)
 static void
 jx_comparison_pane_init (JxComparisonPane *self)
 {
+
   g_autoptr(GtkListItemFactory) button_factory = name_factory (TRUE);
   g_autoptr(GtkListItemFactory) list_factory = name_factory (FALSE);
 

@@ -7,6 +7,7 @@
 #include "jx-diff-legend.h"
 #include "jx-palette.h"
 #include "jx-timing-scale.h"
+#include "jx-wrap-box.h"
 
 #define SWATCH 12
 #define SCALE_HEIGHT 26
@@ -20,7 +21,7 @@ struct _JxDiffLegend
   GtkWidget    *swatches[JX_DIFF_N_STATES];
   GtkWidget    *labels[JX_DIFF_N_STATES];
   GtkWidget    *scale;       /* the timing scale, unless the mode is structure */
-  GtkWidget    *row;         /* swatches, then the scale */
+  GtkWidget    *row;         /* swatches, then the scale; wraps in a narrow pane */
 };
 
 enum {
@@ -92,8 +93,8 @@ update_mode (JxDiffLegend *self)
       {
         gboolean shown = mode != JX_DIFF_BAR_TIME || i == JX_DIFF_EQUAL;
 
-        gtk_widget_set_visible (self->swatches[i], shown);
-        gtk_widget_set_visible (self->labels[i], shown);
+        /* The swatch and its label share a box, the row's child. */
+        gtk_widget_set_visible (gtk_widget_get_parent (self->swatches[i]), shown);
       }
   gtk_label_set_text (GTK_LABEL (self->labels[JX_DIFF_EQUAL]),
                       mode == JX_DIFF_BAR_TIME ? _("within the band") : _("equal"));
@@ -184,12 +185,14 @@ jx_diff_legend_init (JxDiffLegend *self)
     [JX_DIFF_ONLY_THERE] = N_("calls there"),
   };
 
-  GtkWidget *swatch_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-
-  self->row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* One line where the pane is wide enough, more lines where it is not:
+   * never cut at the pane's edge. */
+  self->row = jx_wrap_box_new ();
+  jx_wrap_box_set_spacing (JX_WRAP_BOX (self->row), 6, 2);
   gtk_widget_set_parent (self->row, GTK_WIDGET (self));
   for (guint i = 0; i < G_N_ELEMENTS (states); i++)
     {
+      GtkWidget *swatch_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
       GtkWidget *swatch = gtk_drawing_area_new ();
       GtkWidget *label = gtk_label_new (_(short_labels[states[i]]));
 
@@ -204,6 +207,8 @@ jx_diff_legend_init (JxDiffLegend *self)
       gtk_widget_set_tooltip_text (label, jx_palette_diff_label (states[i]));
       gtk_box_append (GTK_BOX (swatch_box), swatch);
       gtk_box_append (GTK_BOX (swatch_box), label);
+      gtk_widget_set_valign (swatch_box, GTK_ALIGN_CENTER);
+      jx_wrap_box_append (JX_WRAP_BOX (self->row), swatch_box);
       self->swatches[states[i]] = swatch;
       self->labels[states[i]] = label;
     }
@@ -213,9 +218,7 @@ jx_diff_legend_init (JxDiffLegend *self)
   gtk_widget_set_tooltip_text (self->scale, _("Equal calls by their self time B/A (duration minus callees’): red slower in B, "
                                               "blue faster, deeper up to ×4; within the noise band they stay grey"));
   gtk_widget_set_valign (self->scale, GTK_ALIGN_CENTER);
-  gtk_widget_set_valign (swatch_box, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->row), swatch_box);
-  gtk_box_append (GTK_BOX (self->row), self->scale);
+  jx_wrap_box_append (JX_WRAP_BOX (self->row), self->scale);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::dark", G_CALLBACK (redraw), self);

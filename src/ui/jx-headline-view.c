@@ -184,7 +184,7 @@ add_row (JxHeadlineView              *self,
 
   gtk_label_set_xalign (GTK_LABEL (name), 0.0f);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_width_chars (GTK_LABEL (name), 12);
+  gtk_label_set_width_chars (GTK_LABEL (name), 6);
   gtk_button_set_child (GTK_BUTTON (button), name);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "headline-function");
@@ -198,6 +198,9 @@ add_row (JxHeadlineView              *self,
 
   gtk_widget_set_margin_start (change_label, 8);
   gtk_widget_set_margin_start (share_label, 8);
+  /* The share gives way first in a narrow pane (its tooltip and the
+   * function table have it). */
+  gtk_label_set_ellipsize (GTK_LABEL (share_label), PANGO_ELLIPSIZE_END);
   if (detail != NULL)
     {
       gtk_widget_set_tooltip_text (change_label, detail);

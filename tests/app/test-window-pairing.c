@@ -4,7 +4,8 @@
  * with their structural similarity, the current partner marked), and
  * choosing one pairs the two by hand through trace.pair-streams: the pair's
  * result changes, the other pair is the very same object and its bars get
- * no change signal, no row is laid out again; Ctrl+Z restores the pairing, Ctrl+Shift+Z redoes it.
+ * no change signal, no row is laid out again; Ctrl+Z restores the pairing, Ctrl+Shift+Z redoes it,
+ * and the Undo and Redo items (and their buttons' tooltips) name the pairing step.
  * The reference's rows offer it too, listing the compared trace's streams. */
 #include "config.h"
 
@@ -277,6 +278,45 @@ test_compare_with (void)
  * again (the third pair is the very same object, its bars untouched).
  * Making the other trace the reference drops the hand pairing and its undo
  * steps: Ctrl+Z then pairs nothing. */
+/* The label of the main menu's item of action, as the menu shows it. */
+static char *
+menu_label (JxWindow   *window,
+            const char *action)
+{
+  GMenuModel *section = G_MENU_MODEL (window->history_section);
+
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autofree char *name = NULL;
+      char *label = NULL;
+
+      if (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && g_str_equal (name, action)
+          && g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return label;
+    }
+  return NULL;
+}
+
+/* The Undo and Redo items and their buttons' tooltips name the step. */
+static void
+assert_history_labels (JxWindow   *window,
+                       const char *undo,
+                       const char *redo)
+{
+  g_autofree char *undo_item = menu_label (window, "win.undo");
+  g_autofree char *redo_item = menu_label (window, "win.redo");
+  g_autofree char *undo_tip = g_strdup_printf ("%s (Ctrl+Z)", undo);
+  g_autofree char *redo_tip = g_strdup_printf ("%s (Ctrl+Shift+Z)", redo);
+  g_autofree char *undo_mnemonic = g_strconcat ("_", undo, NULL);
+  g_autofree char *redo_mnemonic = g_strconcat ("_", redo, NULL);
+
+  g_assert_cmpstr (undo_item, ==, undo_mnemonic);
+  g_assert_cmpstr (redo_item, ==, redo_mnemonic);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->undo_button), ==, undo_tip);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->redo_button), ==, redo_tip);
+}
+
 static void
 test_pair_again (void)
 {
@@ -307,6 +347,8 @@ test_pair_again (void)
   gtk_actionable_set_action_name (GTK_ACTIONABLE (probe), "win.pair-again");
   gtk_box_append (GTK_BOX (window->history_box), probe);
 
+  assert_history_labels (window, "Undo", "Redo");
+
   /* Nothing paired by hand: neither is offered. */
   lane = open_menu (window, item, 1);
   gtk_popover_popdown (GTK_POPOVER (lane->context_menu));
@@ -318,6 +360,7 @@ test_pair_again (void)
   paired = wait_repaired (item, first);
   g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, &by_hand), ==, 1);
   g_assert_true (by_hand);
+  assert_history_labels (window, "Undo Pairing", "Redo");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "pair-again"));
   ref_lane = jx_master_timeline_get_trace_timeline (jx_window_get_master_timeline (window), ref);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (ref_lane->actions), "pair-again"));
@@ -335,11 +378,13 @@ test_pair_again (void)
   g_assert_cmpuint (n_changes (changes, item, kept->stream_b), ==, 0);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (lane->actions), "pair-again"));
   g_assert_false (gtk_widget_get_sensitive (probe));
+  assert_history_labels (window, "Undo Automatic Pairing", "Redo");
 
   /* Ctrl+Z: by hand again; then the window's menu item. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
   paired = wait_repaired (item, again);
   g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, NULL), ==, 1);
+  assert_history_labels (window, "Undo Pairing", "Redo Automatic Pairing");
   g_assert_true (gtk_widget_get_sensitive (probe));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.pair-again", NULL);
   again = wait_repaired (item, paired);

@@ -128,11 +128,25 @@ test_render_pair (void)
   jx_cli_run (&run, "render", "--diff", "-o", png, saved, NULL);
   g_assert_cmpint (run.status, ==, 0);
   assert_contains (run.out, "2 stream pairs by hand (--pair)");
+  g_assert_null (strstr (run.err, "--no-hand-pairing"));
   /* --no-hand-pairing: the window's "Pair All Streams Automatically
-   * Again", none by hand. */
+   * Again", none by hand; a caveat on stderr says what was left out. */
   jx_cli_run (&run, "render", "--diff", "--no-hand-pairing", "-o", png, saved, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_null (strstr (run.out, "by hand"));
+  assert_contains (run.err, "pairs.juxtrace: --no-hand-pairing: 2 stream pairs of “");
+  assert_contains (run.err, "paired by hand are left out");
+  jx_cli_run (&run, "render", "--chart", "skew", "--no-hand-pairing", "-o", png, saved, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  assert_contains (run.err, "2 stream pairs of “");
+  /* None paired by hand in it: nothing to say. */
+  g_free (text);
+  text = g_strdup_printf ("[Juxtrace Comparison]\nVersion=2\nReference=0\n\n[Trace 0]\nPath=%s\n\n"
+                          "[Trace 1]\nPath=%s\n", f.a, f.b);
+  g_assert_true (g_file_set_contents (saved, text, -1, NULL));
+  jx_cli_run (&run, "render", "--diff", "--no-hand-pairing", "-o", png, saved, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_null (strstr (run.err, "hand"));
   /* Only for a saved comparison, and only with --diff or --chart. */
   jx_cli_run (&run, "render", "--diff", "--no-hand-pairing", "-o", png, f.a, f.b, NULL);
   g_assert_cmpint (run.status, ==, 2);

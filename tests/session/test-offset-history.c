@@ -3,7 +3,8 @@
  * their own (jx-offset-history.h): a step per command, a whole drag as one
  * step, several traces in one step, a drag ended by a multi-trace step,
  * undo and redo restoring exactly, forgetting a trace, and "can-undo" /
- * "can-redo" notified only when they change. The items come from a
+ * "can-redo" notified only when they change; each step's kind names it
+ * in "undo-label" and "redo-label". The items come from a
  * session (only a session makes them); the history is a fresh one. */
 #include "config.h"
 
@@ -96,6 +97,64 @@ test_history (void)
   g_assert_true (jx_offset_history_can_redo (history));
 }
 
+/* Each step keeps its kind, and "undo-label" / "redo-label" name the step
+ * undo and redo would apply; notified only when that kind changes. */
+static void
+test_labels (void)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autoptr(JxTrace) ta = tiny_trace ("a");
+  g_autoptr(JxTrace) tb = tiny_trace ("b");
+  g_autoptr(JxOffsetHistory) history = jx_offset_history_new ();
+  JxSessionTrace *a = jx_session_add_trace (session, ta);
+  JxSessionTrace *b = jx_session_add_trace (session, tb);
+  JxSessionTrace *both[2] = { a, b };
+  g_autofree char *label = NULL;
+  guint undo_label = 0, redo_label = 0;
+
+  g_signal_connect (history, "notify::undo-label", G_CALLBACK (jx_test_count_notify), &undo_label);
+  g_signal_connect (history, "notify::redo-label", G_CALLBACK (jx_test_count_notify), &redo_label);
+  g_assert_cmpint (jx_offset_history_get_undo_kind (history), ==, JX_UNDO_NONE);
+  g_assert_cmpstr (jx_offset_history_get_undo_label (history), ==, "_Undo");
+  g_assert_cmpstr (jx_offset_history_get_redo_label (history), ==, "_Redo");
+
+  jx_offset_history_set_offset (history, a, 100);
+  g_assert_cmpint (jx_offset_history_get_undo_kind (history), ==, JX_UNDO_TIME_SHIFT);
+  g_assert_cmpstr (jx_offset_history_get_undo_label (history), ==, "_Undo Time Shift");
+  /* Another shift: the same label, no notification. */
+  jx_offset_history_set_offset (history, a, 200);
+  g_assert_cmpuint (undo_label, ==, 1);
+
+  jx_offset_history_set_offsets (history, both, (const gint64[]) { 5, 6 }, 2);
+  g_assert_cmpint (jx_offset_history_get_undo_kind (history), ==, JX_UNDO_ALIGNMENT);
+  g_assert_cmpstr (jx_offset_history_get_undo_label (history), ==, "_Undo Alignment");
+  g_object_get (history, "undo-label", &label, NULL);
+  g_assert_cmpstr (label, ==, "_Undo Alignment");
+  g_assert_cmpuint (undo_label, ==, 2);
+
+  /* Undo: the shift below is next, the alignment can be redone. */
+  jx_offset_history_undo (history);
+  g_assert_cmpstr (jx_offset_history_get_undo_label (history), ==, "_Undo Time Shift");
+  g_assert_cmpint (jx_offset_history_get_redo_kind (history), ==, JX_UNDO_ALIGNMENT);
+  g_assert_cmpstr (jx_offset_history_get_redo_label (history), ==, "_Redo Alignment");
+  g_assert_cmpuint (undo_label, ==, 3);
+  g_assert_cmpuint (redo_label, ==, 1);
+
+  /* A drag is a time shift; it drops the redo. */
+  jx_offset_history_begin_drag (history, b);
+  jx_offset_history_set_offset (history, b, 77);
+  g_assert_cmpint (jx_offset_history_get_undo_kind (history), ==, JX_UNDO_TIME_SHIFT);
+  jx_offset_history_end_drag (history, b);
+  g_assert_cmpint (jx_offset_history_get_undo_kind (history), ==, JX_UNDO_TIME_SHIFT);
+  g_assert_cmpint (jx_offset_history_get_redo_kind (history), ==, JX_UNDO_NONE);
+  g_assert_cmpstr (jx_offset_history_get_redo_label (history), ==, "_Redo");
+  g_assert_cmpuint (redo_label, ==, 2);
+
+  /* The labels of every kind, for the window's menu. */
+  g_assert_cmpstr (jx_undo_kind_get_undo_label (JX_UNDO_PAIRING), ==, "_Undo Pairing");
+  g_assert_cmpstr (jx_undo_kind_get_redo_label (JX_UNDO_AUTOMATIC_PAIRING), ==, "_Redo Automatic Pairing");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -103,6 +162,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/session/offset-history/steps", test_history);
+  g_test_add_func ("/session/offset-history/labels", test_labels);
 
   return g_test_run ();
 }

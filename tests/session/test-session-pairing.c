@@ -96,6 +96,8 @@ test_swap_undo_redo (void)
   g_assert_true (jx_session_pair_streams (session, item, 0, 1, &error));
   g_assert_no_error (error);
   g_assert_true (jx_session_can_undo (session));
+  /* The step names itself: not "Time Shift". */
+  g_assert_cmpstr (jx_session_get_undo_label (session), ==, "_Undo Pairing");
   swapped = wait_repaired (item, first);
   g_assert_cmpuint (jx_session_get_partner (session, item, TRUE, 0, &by_hand), ==, 1);
   g_assert_true (by_hand);
@@ -152,6 +154,8 @@ test_swap_undo_redo (void)
   g_assert_null (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item))[0]);
   g_assert_false (jx_session_can_undo (session));
   g_assert_true (jx_session_can_redo (session));
+  g_assert_cmpstr (jx_session_get_undo_label (session), ==, "_Undo");
+  g_assert_cmpstr (jx_session_get_redo_label (session), ==, "_Redo Pairing");
 
   /* Redo pairs by hand again. */
   jx_session_redo (session);
@@ -189,6 +193,13 @@ test_swap_undo_redo (void)
     g_assert_null (jx_trace_comparison_get_overrides (jx_session_trace_get_trace_comparison (item))[0]);
     redone = cleared;
   }
+  g_assert_cmpstr (jx_session_get_undo_label (session), ==, "_Undo Automatic Pairing");
+  /* An offset on top: its own label, and the pairing's again after undo. */
+  jx_session_set_offset (session, item, 1000);
+  g_assert_cmpstr (jx_session_get_undo_label (session), ==, "_Undo Time Shift");
+  jx_session_undo (session);
+  g_assert_cmpstr (jx_session_get_undo_label (session), ==, "_Undo Automatic Pairing");
+  g_assert_cmpstr (jx_session_get_redo_label (session), ==, "_Redo Time Shift");
 
   /* A stream that does not exist. */
   g_assert_false (jx_session_pair_streams (session, item, 0, 99, &error));

@@ -5,7 +5,8 @@
  * ticks where they would be in the other trace, equal elsewhere), the
  * function table against `juxtrace-cli diff --json` and its CSV against
  * `diff --csv --functions`, the structural view's aligned calls at equal x,
- * the charts and the similarity list. */
+ * the charts and the similarity list, and the pane's header with three
+ * traces: nothing in it elided or cut, narrow (wrapped) or wide (one line). */
 #include "config.h"
 
 #include <math.h>
@@ -25,6 +26,7 @@
 #include "jx-test-util.h"
 #include "jx-test-widget.h"
 #include "jx-trace-timeline-private.h"
+#include "jx-wrap-box.h"
 
 static gboolean have_display;
 
@@ -525,6 +527,206 @@ test_pane (void)
   fixture_close (&f);
 }
 
+/* The widget with CSS class `name` inside root, depth first. */
+static GtkWidget *
+find_by_class (GtkWidget  *root,
+               const char *name)
+{
+  if (gtk_widget_has_css_class (root, name))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_by_class (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_by_type (GtkWidget *root,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_by_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every label shown under root lies whole inside pane and is not elided;
+ * counts them into n_labels. */
+static void
+assert_labels_whole (GtkWidget  *root,
+                     GtkWidget  *pane,
+                     guint      *n_labels)
+{
+  if (!gtk_widget_get_mapped (root))
+    return;
+  if (GTK_IS_LABEL (root) && gtk_label_get_text (GTK_LABEL (root))[0] != '\0')
+    {
+      graphene_rect_t r;
+
+      g_assert_true (gtk_widget_compute_bounds (root, pane, &r));
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (root))))
+        g_error ("“%s” is elided", gtk_label_get_text (GTK_LABEL (root)));
+      g_assert_cmpfloat (r.origin.x, >=, 0);
+      if (r.origin.x + r.size.width > gtk_widget_get_width (pane) + 0.5)
+        g_error ("“%s” is cut at the pane's edge (%g + %g > %d)", gtk_label_get_text (GTK_LABEL (root)),
+                 r.origin.x, r.size.width, gtk_widget_get_width (pane));
+      (*n_labels)++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    assert_labels_whole (c, pane, n_labels);
+}
+
+static double
+top_in (GtkWidget *widget,
+        GtkWidget *pane)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, pane, &r));
+  return r.origin.y;
+}
+
+static GtkWidget *
+fixed_child (int width,
+             int height)
+{
+  GtkWidget *area = gtk_drawing_area_new ();
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), width);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), height);
+  return area;
+}
+
+/* The wrap box on its own: natural width all in one line, narrowest the
+ * widest child; lines as high as their tallest child, children centred
+ * (or filling it with valign fill), hidden children take no room. */
+static void
+test_wrap_box (void)
+{
+  GtkWidget *box, *window, *a, *b, *c;
+  int min, nat, height;
+  graphene_rect_t r;
+
+  SKIP_WITHOUT_DISPLAY ();
+  box = jx_wrap_box_new ();
+  jx_wrap_box_set_spacing (JX_WRAP_BOX (box), 10, 4);
+  a = fixed_child (100, 20);
+  b = fixed_child (150, 30);
+  c = fixed_child (80, 20);
+  jx_wrap_box_append (JX_WRAP_BOX (box), a);
+  jx_wrap_box_append (JX_WRAP_BOX (box), b);
+  jx_wrap_box_append (JX_WRAP_BOX (box), c);
+  g_assert_true (gtk_widget_get_request_mode (box) == GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH);
+  gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, 150);
+  g_assert_cmpint (nat, ==, 100 + 10 + 150 + 10 + 80);
+  /* One line; two (a and b, then c); three. */
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 400, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, ==, 30);
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 260, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, ==, 30 + 4 + 20);
+  gtk_widget_measure (box, GTK_ORIENTATION_VERTICAL, 150, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, ==, 20 + 4 + 30 + 4 + 20);
+  gtk_widget_set_visible (b, FALSE);
+  gtk_widget_measure (box, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  g_assert_cmpint (min, ==, 100);
+  g_assert_cmpint (nat, ==, 190);
+  gtk_widget_set_visible (b, TRUE);
+
+  /* a centred in its line, c filling its own. */
+  gtk_widget_set_valign (a, GTK_ALIGN_CENTER);
+  gtk_widget_set_halign (box, GTK_ALIGN_START);
+  gtk_widget_set_valign (box, GTK_ALIGN_START);
+  gtk_widget_set_size_request (box, 260, -1);
+  window = jx_test_present (box, 300, 200);
+  jx_test_wait_allocated (box);
+  g_assert_true (gtk_widget_compute_bounds (a, box, &r));
+  g_assert_cmpfloat (r.origin.x, ==, 0);
+  g_assert_cmpfloat (r.origin.y, ==, 5);   /* centred in the 30 px line */
+  g_assert_true (gtk_widget_compute_bounds (b, box, &r));
+  g_assert_cmpfloat (r.origin.x, ==, 110);
+  g_assert_true (gtk_widget_compute_bounds (c, box, &r));
+  g_assert_cmpfloat (r.origin.x, ==, 0);
+  g_assert_cmpfloat (r.origin.y, ==, 34);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* With three traces the header has the title, the views, the diff-bar
+ * mode, the reference and the drop-down of the compared trace: a narrow
+ * pane wraps them onto more lines, a wide one has them in one, and no
+ * label is elided or cut either way (the title was "C…"). */
+static void
+test_pane_header (void)
+{
+  Fixture f;
+  g_autofree char *dir2 = NULL, *a2 = NULL, *b2 = NULL;
+  GtkWidget *pane, *window, *header, *pair;
+  const int widths[] = { 360, 1000 };
+
+  SKIP_WITHOUT_DISPLAY ();
+  fixture_open (&f, 2, 4);
+  dir2 = jx_test_generate_remove_pair (2, 3, &a2, &b2);
+  jx_session_add_path (f.session, b2);
+  jx_test_wait_for_loads (f.session);
+  pane = g_object_new (JX_TYPE_COMPARISON_PANE, NULL);
+  jx_comparison_pane_set_session (JX_COMPARISON_PANE (pane), f.session);
+  header = find_by_class (pane, "comparison-header");
+  pair = find_by_class (pane, "comparison-pair");
+  g_assert_nonnull (header);
+  g_assert_nonnull (pair);
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      GtkWidget *title, *views, *dropdown;
+      guint n_labels = 0;
+
+      window = jx_test_present (g_object_ref (pane), widths[w], 600);
+      jx_test_wait_allocated (pane);
+      assert_labels_whole (header, pane, &n_labels);
+      assert_labels_whole (pair, pane, &n_labels);
+      /* The title, the four views, "Bars: …", "A:", the reference, its
+       * "(reference)", "B:" and the compared trace in the drop-down. */
+      g_assert_cmpuint (n_labels, >=, 11);
+
+      title = gtk_widget_get_first_child (header);
+      views = gtk_widget_get_next_sibling (title);
+      g_assert_true (GTK_IS_LABEL (title));
+      g_assert_true (GTK_IS_STACK_SWITCHER (views));
+      dropdown = find_by_type (pair, GTK_TYPE_DROP_DOWN);
+      g_assert_nonnull (dropdown);
+      g_assert_true (gtk_widget_get_mapped (dropdown));
+      /* The wrapping boxes are layout only: Tab goes to the first view
+       * button, and in the pair's line to the drop-down. */
+      g_assert_true (gtk_widget_child_focus (header, GTK_DIR_TAB_FORWARD));
+      g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), views));
+      g_assert_true (gtk_widget_child_focus (pair, GTK_DIR_TAB_FORWARD));
+      g_assert_true (gtk_root_get_focus (GTK_ROOT (window)) == dropdown
+                     || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), dropdown));
+      /* Narrow: the views below the title; wide: beside it. */
+      if (widths[w] < 500)
+        g_assert_cmpfloat (top_in (views, pane), >, top_in (title, pane) + 10);
+      else
+        g_assert_cmpfloat (ABS (top_in (views, pane) - top_in (title, pane)), <, 10);
+
+      gtk_window_set_child (GTK_WINDOW (window), NULL);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+
+  g_object_unref (pane);
+  jx_test_remove_tree (dir2);
+  fixture_close (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -535,6 +737,8 @@ main (int   argc,
   g_test_add_func ("/comparison-views/function-table", test_function_table);
   g_test_add_func ("/comparison-views/structural-view", test_structural_view);
   g_test_add_func ("/comparison-views/pane", test_pane);
+  g_test_add_func ("/comparison-views/pane-header", test_pane_header);
+  g_test_add_func ("/comparison-views/wrap-box", test_wrap_box);
 
   return g_test_run ();
 }
