@@ -342,9 +342,13 @@ calls_clause (const JxHeadlineContributor *c)
   if (c->calls_a == c->calls_b)
     return NULL;
   if (c->calls_a == 0)
-    return g_strdup_printf (_("new in B: %" PRIu64 " calls"), c->calls_b);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "new in B: %" PRIu64 " call",
+                                         "new in B: %" PRIu64 " calls", (gulong) MIN (c->calls_b, G_MAXULONG)),
+                            c->calls_b);
   if (c->calls_b == 0)
-    return g_strdup_printf (_("gone in B: %" PRIu64 " calls in A"), c->calls_a);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "gone in B: %" PRIu64 " call in A",
+                                         "gone in B: %" PRIu64 " calls in A", (gulong) MIN (c->calls_a, G_MAXULONG)),
+                            c->calls_a);
   if (c->calls_b > c->calls_a)
     return g_strdup_printf (_("calls %" PRIu64 " → %" PRIu64 " (%.3g× more)"),
                             c->calls_a, c->calls_b, (double) c->calls_b / (double) c->calls_a);
@@ -364,9 +368,15 @@ split_clause (const JxHeadlineContributor *c)
     from_only = g_strdup_printf (_("%s from the %" PRIu64 " calls only in A and %" PRIu64 " only in B"),
                                  only, c->only_a, c->only_b);
   else if (c->only_a > 0)
-    from_only = g_strdup_printf (_("%s from the %" PRIu64 " calls only in A"), only, c->only_a);
+    from_only = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s from the %" PRIu64 " call only in A",
+                                              "%s from the %" PRIu64 " calls only in A",
+                                              (gulong) MIN (c->only_a, G_MAXULONG)),
+                                 only, c->only_a);
   else
-    from_only = g_strdup_printf (_("%s from the %" PRIu64 " calls only in B"), only, c->only_b);
+    from_only = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s from the %" PRIu64 " call only in B",
+                                              "%s from the %" PRIu64 " calls only in B",
+                                              (gulong) MIN (c->only_b, G_MAXULONG)),
+                                 only, c->only_b);
   return g_strdup_printf (_("%s, %s from equal calls"), from_only, equal);
 }
 
@@ -467,6 +477,18 @@ jx_headline_format_detail (const JxHeadlineContributor *c)
 }
 
 char *
+jx_headline_format_unpaired (const JxHeadline *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (self->n_unpaired == 0)
+    return NULL;
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream without a counterpart, not compared",
+                                       "%u streams without a counterpart, not compared", self->n_unpaired),
+                          self->n_unpaired);
+}
+
+char *
 jx_headline_format_brief (const JxHeadline *self)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -498,6 +520,14 @@ jx_headline_format_brief (const JxHeadline *self)
                               n);
       if (self->n_pending > 0)
         g_string_append (out, _(" so far"));
+    }
+  /* "identical structure" is about the compared pairs only: say that
+   * some streams were not compared (32 of 64 ranks in a 32 → 64 study). */
+  if (self->n_compared > 0 && self->n_unpaired > 0)
+    {
+      g_autofree char *unpaired = jx_headline_format_unpaired (self);
+
+      g_string_append_printf (out, " (%s)", unpaired);
     }
   if (jx_headline_get_n_contributors (self) > 0)
     {

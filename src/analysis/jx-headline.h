@@ -109,9 +109,13 @@ char       *jx_headline_format_contributor  (const JxHeadlineContributor *c,
 char       *jx_headline_format_change       (const JxHeadlineContributor *c);
 char       *jx_headline_format_share        (const JxHeadlineContributor *c);
 char       *jx_headline_format_detail       (const JxHeadlineContributor *c);
+/* "32 streams without a counterpart, not compared"; NULL when every
+ * stream has one. */
+char       *jx_headline_format_unpaired     (const JxHeadline *self);
 /* One line for a trace's header: "14.2 s → 18.8 s (×1.33, slower) ·
  * identical structure · jacobi_kernel +4.16 s (+808 %), 41.2 % of the
- * change" (the structure "so far" while pairs are still compared). */
+ * change" (the structure "so far" while pairs are still compared; the
+ * streams without a counterpart in brackets after it). */
 char       *jx_headline_format_brief        (const JxHeadline *self);
 /* The whole headline: the lines above, the first top contributors (0 =
  * all; indented), the rest as "other functions", and the notes that apply

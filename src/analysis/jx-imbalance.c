@@ -386,7 +386,8 @@ jx_imbalance_compute_with (JxTrace              *trace,
   else
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-                   _("“%s” has no function called at least twice as often as there are processes and more than once on a stream to segment it by"),
+                   _("“%s” has no function called at least twice as often as there are processes and more than once on a stream "
+                     "to segment it by (MPI and synchronisation calls do not count: their SOS time is only waiting)"),
                    jx_trace_get_name (trace));
       return NULL;
     }

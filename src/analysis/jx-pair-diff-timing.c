@@ -28,6 +28,7 @@ jx_diff_timing_params_init (JxDiffTimingParams *params)
   params->seconds_per_tick_b = 1e-9;
   params->band = 0.10;
   params->one_sided = FALSE;
+  params->min_change_seconds = 0.0;
 }
 
 JxDiffTiming
@@ -213,7 +214,17 @@ is_timing_change (const JxPairDiff         *self,
   if (params == NULL || self->al->pairs[k].state != JX_PAIR_EQUAL)
     return FALSE;
   ratio = jx_pair_diff_pair_ratio (self, (guint32) k, params->seconds_per_tick_a, params->seconds_per_tick_b);
-  return jx_diff_timing_classify (ratio, params->band) > JX_DIFF_TIMING_NEUTRAL;
+  if (jx_diff_timing_classify (ratio, params->band) <= JX_DIFF_TIMING_NEUTRAL)
+    return FALSE;
+  if (params->min_change_seconds > 0.0)
+    {
+      const JxAlignPair *p = &self->al->pairs[k];
+      double change = self->side[1].self_ticks[p->b] * params->seconds_per_tick_b -
+                      self->side[0].self_ticks[p->a] * params->seconds_per_tick_a;
+
+      return fabs (change) >= params->min_change_seconds;
+    }
+  return TRUE;
 }
 
 gboolean

@@ -150,6 +150,11 @@ typedef struct
    * or gone (0, a call of A): the "time" mode of the bars. Else only equal
    * calls have a timing. */
   gboolean one_sided;
+  /* Walking changes (next change, changes by impact): an equal call counts
+   * only when its self time also changed by at least this many seconds,
+   * so a 3 µs call that took 7 µs is no stop in a run 4 s slower. 0: any
+   * change outside the band; the bars' colours never use it. */
+  double   min_change_seconds;
 } JxDiffTimingParams;
 
 /* One pixel's timing: slower or faster (whichever covers more of the

@@ -322,6 +322,21 @@ draw_line_chart (cairo_t                 *cr,
     }
   if (view->line == NULL)
     return;
+  /* Nothing to plot here (say after a shift and a zoom no aligned call of
+   * the pair falls in the window): say so, rather than an empty plot
+   * whose ±1 µs axis looks like a result. */
+  {
+    gboolean any = FALSE;
+
+    for (int x = 0; x < tw && !any; x++)
+      any = view->line[x].n > 0;
+    if (!any)
+      {
+        show_text (cr, _("No values in the visible range"), "Sans 8", view->label_width + 8, top + h * 0.3,
+                   MAX (tw - 16, 1), FALSE, view->dark, 0.6);
+        return;
+      }
+  }
 
   /* Each bucket's range, then the line through the middles. */
   jx_palette_diff_color (JX_DIFF_ONLY_HERE, view->dark, &line);

@@ -32,10 +32,15 @@ jx_diff_walk_params (JxTraceComparison  *tc,
                      JxDiffTimingParams *params)
 {
   const JxDiffBarSet *bars = jx_trace_comparison_get_bars (tc, FALSE);
+  const JxHeadline *headline;
 
   if (bars == NULL)
     return NULL;
   jx_diff_bar_set_get_timing_params (bars, params);
+  /* An equal call is a stop only when its self time moved by a visible
+   * share of the run, not by microseconds of start-up noise. */
+  if ((headline = jx_trace_comparison_get_headline (tc)) != NULL)
+    params->min_change_seconds = JX_DIFF_WALK_MIN_CHANGE_SHARE * MAX (headline->runtime_a, headline->runtime_b);
   return mode == JX_DIFF_BAR_STRUCTURE ? NULL : params;
 }
 
@@ -89,12 +94,16 @@ jx_diff_walk_differences (JxDiffWalk        *walk,
   JxDiffTimingParams params;
   const JxDiffTimingParams *timing;
   const JxDiffBarSet *bars = jx_trace_comparison_get_bars (tc, FALSE);
+  double floor_seconds;
 
   if (reuse (walk, tc, cmp, mode, band, TRUE, NULL) || bars == NULL)
     return walk->entries;
   timing = jx_diff_walk_params (tc, mode, &params);
-  /* Structure only: the tick lengths still weigh the impact. */
+  /* Structure only: the tick lengths still weigh the impact (the floor
+   * was set by jx_diff_walk_params already). */
+  floor_seconds = params.min_change_seconds;
   jx_diff_bar_set_get_timing_params (bars, &params);
+  params.min_change_seconds = floor_seconds;
   for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
       const JxComparisonPair *pair = jx_diff_walk_done_pair (tc, cmp, i);

@@ -180,6 +180,9 @@ jx_time_model_centre_on (JxTimeModel *self,
   set_view (self, ns - width / 2, ns - width / 2 + width);
 }
 
+/* The share of the window a span wider than it fills once shown. */
+#define SHOW_SPAN_FILL 0.8
+
 void
 jx_time_model_show_span (JxTimeModel      *self,
                          const JxTimeSpan *span,
@@ -195,9 +198,13 @@ jx_time_model_show_span (JxTimeModel      *self,
   centre = span->begin_ns + span_width / 2;
   min_fraction = CLAMP (min_fraction, 0.0, 1.0);
   /* Narrower than asked: zoom in until it is as wide (the minimum window
-   * may stop that); never zoom out for it. */
+   * may stop that). Wider than the window: zoom out until it fills
+   * SHOW_SPAN_FILL of it, so both its ends show (a 47 ms call selected in
+   * a 49 µs window was one flat bar with no start or end to see). */
   if (min_fraction > 0.0 && (double) span_width < min_fraction * (double) width)
     width = MAX ((gint64) ((double) span_width / min_fraction), JX_TIME_MODEL_MIN_WIDTH_NS);
+  else if (span_width > width)
+    width = (gint64) ((double) span_width / SHOW_SPAN_FILL);
   else if (span->begin_ns >= self->visible.begin_ns && span->end_ns <= self->visible.end_ns)
     return;
   set_view (self, centre - width / 2, centre - width / 2 + width);

@@ -55,8 +55,9 @@ void              jx_time_model_centre_on          (JxTimeModel      *self,
 
 /* Brings `span` into the window: when it is narrower than min_fraction of
  * the window, zooms in around it until it is that wide (as far as the
- * minimum width allows); when it lies (partly) outside, centres on it at
- * the same width; else nothing changes. */
+ * minimum width allows); when it is wider than the window, zooms out
+ * until it fills most of it, centred; when it lies (partly) outside,
+ * centres on it at the same width; else nothing changes. */
 void              jx_time_model_show_span          (JxTimeModel      *self,
                                                     const JxTimeSpan *span,
                                                     double            min_fraction);

@@ -127,12 +127,16 @@ on_max_position (GtkPaned         *paned,
 }
 
 /* The Trends page is about all traces, not the pair: the pair's headline,
- * legend and controls step aside for it. */
+ * legend and controls step aside for it. The call tree and the flame
+ * graph need the height: the headline keeps its first line there (its
+ * contributors left the tree two rows in a window of 780 pixels). */
 static void
 on_view (JxComparisonPane *self)
 {
-  gboolean trends = g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->views)), "trends") == 0;
+  const char *view = gtk_stack_get_visible_child_name (GTK_STACK (self->views));
+  gboolean trends = g_strcmp0 (view, "trends") == 0;
 
+  jx_headline_view_set_compact (self->headline_view, g_strcmp0 (view, "tree") == 0 || g_strcmp0 (view, "flame") == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->headline_view), !trends);
   gtk_widget_set_visible (GTK_WIDGET (self->diff_legend), !trends);
   gtk_widget_set_visible (GTK_WIDGET (self->diff_controls), !trends);

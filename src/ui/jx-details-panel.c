@@ -102,14 +102,27 @@ clear_grid (GtkWidget *grid)
     gtk_grid_remove (GTK_GRID (grid), child);
 }
 
+/* A fact of the selected call. Values do not wrap (they break at their
+ * own newlines, cut at the end with the whole text in the tooltip): the
+ * grid measured a wrapped start time for a wider panel than it got, and
+ * the "Aligned Pair" heading was drawn over the last row. */
 static void
 grid_add_fact (GtkWidget  *grid,
                int         row,
                const char *key,
                const char *value)
 {
-  gtk_grid_attach (GTK_GRID (grid), make_label (key, TRUE, 0.0f), 0, row, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), make_label (value, FALSE, 0.0f), 1, row, 1, 1);
+  GtkWidget *key_label = make_label (key, TRUE, 0.0f);
+  GtkWidget *value_label = make_label (value, FALSE, 0.0f);
+
+  gtk_label_set_wrap (GTK_LABEL (key_label), FALSE);
+  gtk_label_set_wrap (GTK_LABEL (value_label), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (value_label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_tooltip_text (value_label, value);
+  gtk_widget_set_hexpand (value_label, TRUE);
+  gtk_widget_set_valign (key_label, GTK_ALIGN_START);
+  gtk_grid_attach (GTK_GRID (grid), key_label, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), value_label, 1, row, 1, 1);
 }
 
 static void
@@ -388,8 +401,8 @@ update_selection (JxDetailsPanel *self)
     g_autofree char *comparison = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), stream->start[inv]), 4);
     g_autofree char *own = jx_time_format (jx_time_ticks_to_comparison (jx_trace_get_time_origin (trace, 0), stream->start[inv]), 6);
 
-    /* Comparison time, as everywhere; the trace's own time beside it. */
-    start = g_strdup_printf (_("%s (comparison time) · %s in the trace"), comparison, own);
+    /* Comparison time, as everywhere; the trace's own time below it. */
+    start = g_strdup_printf (_("%s (comparison time)\n%s in the trace"), comparison, own);
   }
   duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
   exclusive = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) jx_stream_exclusive_time (stream, inv)), 4);

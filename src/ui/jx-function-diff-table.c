@@ -278,6 +278,7 @@ refresh (JxFunctionDiffTable *self)
       text = g_strdup_printf (_("A “%s”, B “%s”: self time of every call in all %u stream pairs; net = B − A, + slower in B"),
                               a, b, n_aligned);
     gtk_label_set_text (GTK_LABEL (self->status), text);
+    gtk_widget_set_tooltip_text (self->status, text);
   }
 }
 

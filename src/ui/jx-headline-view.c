@@ -23,6 +23,7 @@ struct _JxHeadlineView
   guint         refresh_source;
   guint         top;
   gboolean      syncing;
+  gboolean      compact;
 
   GtkWidget    *box;
   GtkWidget    *runtime;       /* "B is slower: 14.2 s → 18.8 s (×1.33, +4.61 s) · identical structure" */
@@ -52,8 +53,15 @@ structure_text (const JxHeadline *h)
 {
   guint64 n = h->n_different + h->n_only_a + h->n_only_b;
 
+  g_autofree char *unpaired = NULL;
+
   if (h->n_compared == 0)
     return g_strdup (h->n_pending > 0 ? _("structure not known yet") : _("no stream pair to compare"));
+  /* The verdict covers the compared pairs only. */
+  if (n == 0 && (unpaired = jx_headline_format_unpaired (h)) != NULL)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "identical structure (%" PRIu64 " equal call; %s)",
+                                         "identical structure (%" PRIu64 " equal calls; %s)", h->n_equal),
+                            h->n_equal, unpaired);
   if (n == 0)
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "identical structure (%" PRIu64 " equal call)",
                                          "identical structure (%" PRIu64 " equal calls)", h->n_equal),
@@ -254,7 +262,7 @@ refresh (JxHeadlineView *self)
 
     gtk_widget_set_tooltip_text (self->totals, full);
   }
-  gtk_widget_set_visible (self->totals, jx_headline_get_n_contributors (h) > 0);
+  gtk_widget_set_visible (self->totals, !self->compact && jx_headline_get_n_contributors (h) > 0);
 
   for (guint i = 0; i < jx_headline_get_n_contributors (h) && n_shown < self->top; i++)
     {
@@ -282,7 +290,8 @@ refresh (JxHeadlineView *self)
                                 rest_share < 0 ? "−" : "", fabs (rest_share) * 100.0);
       gtk_label_set_text (GTK_LABEL (self->rest), text);
     }
-  gtk_widget_set_visible (self->rest, n_rest > 0);
+  gtk_widget_set_visible (self->rest, !self->compact && n_rest > 0);
+  gtk_widget_set_visible (self->grid, !self->compact);
   sync_focus (self);
 }
 
@@ -353,6 +362,26 @@ jx_headline_view_set_top (JxHeadlineView *self,
   if (self->top == top)
     return;
   self->top = top;
+  refresh (self);
+}
+
+void
+jx_headline_view_set_compact (JxHeadlineView *self,
+                              gboolean        compact)
+{
+  GtkWidget *scrolled;
+
+  g_return_if_fail (JX_IS_HEADLINE_VIEW (self));
+
+  compact = !!compact;
+  if (self->compact == compact)
+    return;
+  self->compact = compact;
+  /* The scrolled window keeps room for the contributors: not when they
+   * are hidden. */
+  scrolled = gtk_widget_get_first_child (GTK_WIDGET (self));
+  if (GTK_IS_SCROLLED_WINDOW (scrolled))
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), compact ? -1 : 100);
   refresh (self);
 }
 

@@ -27,6 +27,11 @@ void        jx_headline_view_set_session     (JxHeadlineView *self,
 /* Contributors shown (default 3). */
 void        jx_headline_view_set_top         (JxHeadlineView *self,
                                               guint           top);
+/* Compact: the runtime and structure line only, without the totals and
+ * the contributors (the call tree and flame graph pages, which need the
+ * height). */
+void        jx_headline_view_set_compact     (JxHeadlineView *self,
+                                              gboolean        compact);
 /* What the view shows now, its lines joined by newlines (pending refreshes
  * are done first): for tests and the clipboard. */
 char       *jx_headline_view_dup_text        (JxHeadlineView *self);

@@ -362,6 +362,44 @@ test_changes (void)
   g_assert_cmpuint (n, ==, 21);
 }
 
+/* A floor on the change of self time: the kernels (+40 ns each) are no
+ * stops below it; main (−360 ns) and the probes only in A (structural)
+ * still are, in alignment order and by impact. */
+static void
+test_changes_floor (void)
+{
+  g_autoptr(JxTrace) a = make_timed ("a", 10, 180, 20, TRUE);
+  g_autoptr(JxTrace) b = make_timed ("b", 10, 180, 60, FALSE);
+  g_autoptr(JxComparison) cmp = compare (a, b);
+  const JxPairDiff *diff = jx_comparison_get_pair (cmp, 0)->diff;
+  const JxHierAlignment *al = jx_pair_diff_get_alignment (diff);
+  JxDiffTimingParams params;
+  g_autoptr(GArray) all = NULL;
+  guint32 k = JX_NONE;
+  guint n = 0, n_equal = 0;
+
+  jx_diff_timing_params_init (&params);
+  g_assert_cmpfloat (params.min_change_seconds, ==, 0.0);
+  params.min_change_seconds = 100e-9;
+
+  all = jx_pair_diff_changes_by_impact (diff, &params, TRUE, 0);
+  g_assert_cmpuint (all->len, ==, 11);
+  g_assert_cmpuint (al->pairs[g_array_index (all, JxDiffChange, 0).pair].a, ==, 0);   /* main */
+  while ((k = jx_pair_diff_next_change (diff, k, TRUE, &params)) != JX_NONE)
+    {
+      g_assert_true (jx_pair_diff_is_change (diff, k, &params));
+      n_equal += al->pairs[k].state == JX_PAIR_EQUAL;
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 11);
+  g_assert_cmpuint (n_equal, ==, 1);
+  /* Just below the kernels' change: all of them again. */
+  params.min_change_seconds = 39e-9;
+  g_clear_pointer (&all, g_array_unref);
+  all = jx_pair_diff_changes_by_impact (diff, &params, TRUE, 0);
+  g_assert_cmpuint (all->len, ==, 21);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -372,6 +410,7 @@ main (int   argc,
   g_test_add_func ("/analysis/diff-bar-set/finished-and-pixels", test_finished_and_pixels);
   g_test_add_func ("/analysis/diff-bar-set/timing-pixels", test_timing_pixels);
   g_test_add_func ("/analysis/diff-bar-set/changes", test_changes);
+  g_test_add_func ("/analysis/diff-bar-set/changes-floor", test_changes_floor);
 
   return g_test_run ();
 }

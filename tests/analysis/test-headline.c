@@ -179,6 +179,81 @@ test_more_calls (void)
   pair_clear (&pair);
 }
 
+/* One call says "call", not "calls" (casita cuda_simple against
+ * mpi_ls_barr: "new in B: 1 calls"). */
+static void
+test_one_call_plural (void)
+{
+  JxHeadlineContributor c = { 0 };
+  g_autofree char *line = NULL;
+
+  c.name = (char *) "MPI_Recv";
+  c.self_b = c.change = c.only_change = 9.02;
+  c.relative = INFINITY;
+  c.share = 0.233;
+  c.calls_b = c.only_b = 1;
+  line = jx_headline_format_contributor (&c, 0);
+  g_assert_nonnull (strstr (line, "new in B: 1 call"));
+  g_assert_null (strstr (line, "1 calls"));
+  g_clear_pointer (&line, g_free);
+
+  c.self_a = 0.83;
+  c.self_b = 0.0;
+  c.change = c.only_change = -0.83;
+  c.relative = -1.0;
+  c.calls_a = c.only_a = 1;
+  c.calls_b = c.only_b = 0;
+  line = jx_headline_format_contributor (&c, 0);
+  g_assert_nonnull (strstr (line, "gone in B: 1 call in A"));
+  g_assert_null (strstr (line, "1 calls"));
+  g_clear_pointer (&line, g_free);
+
+  /* Fewer calls, one of them only in A. */
+  c.self_b = 0.4;
+  c.change = -0.43;
+  c.equal_change = -0.03;
+  c.only_change = -0.4;
+  c.calls_a = 3;
+  c.calls_b = 2;
+  c.only_a = 1;
+  line = jx_headline_format_contributor (&c, 0);
+  g_assert_nonnull (strstr (line, "from the 1 call only in A"));
+  g_assert_null (strstr (line, "1 calls"));
+}
+
+/* stencil4d-32 against -64: the 32 compared pairs are identical, but 32
+ * streams of B have no counterpart; the trace header says so instead of
+ * a bare "identical structure". */
+static void
+test_brief_unpaired (void)
+{
+  g_autoptr(JxHeadline) h = g_new0 (JxHeadline, 1);
+  g_autofree char *brief = NULL;
+  g_autofree char *unpaired = NULL;
+
+  h->contributors = g_array_new (FALSE, TRUE, sizeof (JxHeadlineContributor));
+  h->runtime_a = 1.55;
+  h->runtime_b = 1.57;
+  h->n_compared = 32;
+  h->n_equal = 1251;
+  g_assert_null (jx_headline_format_unpaired (h));
+  brief = jx_headline_format_brief (h);
+  g_assert_null (strstr (brief, "counterpart"));
+  g_clear_pointer (&brief, g_free);
+
+  h->n_unpaired = 32;
+  unpaired = jx_headline_format_unpaired (h);
+  g_assert_cmpstr (unpaired, ==, "32 streams without a counterpart, not compared");
+  brief = jx_headline_format_brief (h);
+  g_assert_nonnull (strstr (brief, "identical structure (32 streams without a counterpart, not compared)"));
+  g_clear_pointer (&brief, g_free);
+  g_clear_pointer (&unpaired, g_free);
+
+  h->n_unpaired = 1;
+  unpaired = jx_headline_format_unpaired (h);
+  g_assert_cmpstr (unpaired, ==, "1 stream without a counterpart, not compared");
+}
+
 static void
 test_remove (void)
 {
@@ -474,6 +549,8 @@ main (int   argc,
 
   g_test_add_func ("/analysis/headline/faster-kernel", test_faster_kernel);
   g_test_add_func ("/analysis/headline/more-calls", test_more_calls);
+  g_test_add_func ("/analysis/headline/one-call-plural", test_one_call_plural);
+  g_test_add_func ("/analysis/headline/brief-unpaired", test_brief_unpaired);
   g_test_add_func ("/analysis/headline/remove", test_remove);
   g_test_add_func ("/analysis/headline/slower-machine", test_slower_machine);
   g_test_add_func ("/analysis/headline/identical", test_identical);

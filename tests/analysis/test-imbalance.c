@@ -358,6 +358,9 @@ test_real_traces (void)
         {
           g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
           g_test_message ("%s: %s", names[i], error->message);
+          /* stencil4d calls MPI_Send 16 times per rank: the reason says
+           * why that does not count. */
+          g_assert_nonnull (strstr (error->message, "MPI and synchronisation calls do not count"));
           continue;
         }
       g_test_message ("%s: dominant %s, %u segments", names[i],

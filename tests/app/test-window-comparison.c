@@ -107,6 +107,9 @@ status_text (Fixture        *f,
 /* Without a further action: diff bars in both lanes, the pane's content and
  * its table; next difference visits the removed calls, each once, in the
  * window; details name both calls of a pair and the difference. */
+static void details_laid_out (JxWindow *window);
+static GtkWidget *find_label_prefix (GtkWidget *widget, const char *prefix);
+
 static void
 test_open_and_walk (void)
 {
@@ -184,6 +187,7 @@ test_open_and_walk (void)
     g_assert_nonnull (strstr (text, "in “a”"));
     g_assert_true (strstr (text, "faster in") != NULL || strstr (text, "same duration") != NULL);
   }
+  details_laid_out (f.window);
 
   /* The structural view of the selection's stream pair. */
   gtk_widget_activate_action (GTK_WIDGET (f.window), "win.show-structure", NULL);
@@ -380,7 +384,8 @@ test_close_with_structure (void)
 
 /* F7 by impact in the window: the largest time change first (impacts never
  * grow), each selected call zoomed into until it is at least 8 px wide
- * (issue 19), and a contributor of the headline picks its function. */
+ * (issue 19), and a contributor of the headline picks its function; the
+ * call tree and flame graph pages show the headline's first line only. */
 static void
 test_walk_by_impact (void)
 {
@@ -457,7 +462,98 @@ test_walk_by_impact (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (f.window->search_entry)), ==, "");
   g_assert_null (jx_session_get_search (f.session));
 
+  /* The call tree and the flame graph get the height: the headline keeps
+   * its first line there, its contributors come back on the overview. */
+  {
+    JxComparisonPane *pane = jx_window_get_comparison_pane (f.window);
+    g_autofree char *compact = NULL;
+
+    jx_comparison_pane_show_page (pane, "tree");
+    jx_test_spin (100);
+    g_assert_false (gtk_widget_get_mapped (jx_headline_view_get_contributor (headline, 0)));
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (headline)));
+    compact = jx_headline_view_dup_text (headline);
+    g_assert_true (g_str_has_prefix (compact, "B is "));
+    jx_comparison_pane_show_page (pane, "flame");
+    jx_test_spin (100);
+    g_assert_false (gtk_widget_get_mapped (jx_headline_view_get_contributor (headline, 0)));
+    jx_comparison_pane_show_page (pane, "overview");
+    jx_test_spin (100);
+    g_assert_true (gtk_widget_get_mapped (jx_headline_view_get_contributor (headline, 0)));
+    /* The function table's caption keeps to two lines, all of it in the
+     * tooltip, so that rows of the table stay in view. */
+    {
+      GtkWidget *table = GTK_WIDGET (jx_comparison_pane_get_function_table (pane));
+      GtkWidget *caption = find_label_prefix (table, "A “");
+
+      g_assert_nonnull (caption);
+      g_assert_cmpint (gtk_label_get_lines (GTK_LABEL (caption)), ==, 2);
+      g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (caption)), ==, PANGO_ELLIPSIZE_END);
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (caption), ==, gtk_label_get_text (GTK_LABEL (caption)));
+    }
+  }
+
   fixture_close (&f);
+}
+
+/* The first label under `widget` whose text is `text`. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first label under `widget` whose text starts with `prefix`. */
+static GtkWidget *
+find_label_prefix (GtkWidget  *widget,
+                   const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_prefix (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The facts of the selected call end above the "Aligned Pair" heading
+ * (the heading was drawn over "Depth" when the start time wrapped), and
+ * the start time's two lines are whole lines. */
+static void
+details_laid_out (JxWindow *window)
+{
+  GtkWidget *panel = GTK_WIDGET (jx_window_get_details_panel (window));
+  GtkWidget *depth, *heading, *start, *value;
+  graphene_rect_t depth_bounds, heading_bounds;
+
+  jx_test_spin (300);
+  depth = find_label (panel, "Depth");
+  heading = find_label (panel, "Aligned Pair");
+  start = find_label (panel, "Start");
+  g_assert_nonnull (depth);
+  g_assert_nonnull (heading);
+  g_assert_nonnull (start);
+  value = gtk_widget_get_next_sibling (start);
+  g_assert_true (GTK_IS_LABEL (value));
+  g_assert_false (gtk_label_get_wrap (GTK_LABEL (value)));
+  g_assert_nonnull (strchr (gtk_label_get_text (GTK_LABEL (value)), '\n'));
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_next_sibling (depth), panel, &depth_bounds));
+  g_assert_true (gtk_widget_compute_bounds (heading, panel, &heading_bounds));
+  g_assert_cmpfloat (depth_bounds.origin.y + depth_bounds.size.height, <=, heading_bounds.origin.y);
 }
 
 static guint

@@ -158,7 +158,7 @@ test_function_and_errors (void)
   g_clear_pointer (&out, g_free);
   g_assert_cmpint (cli (&out, "imbalance", NULL), ==, 2);
   g_clear_pointer (&out, g_free);
-  /* Every function is called once per process: nothing to segment by. */
+  /* Only MPI calls are called often enough: nothing to segment by. */
   g_assert_cmpint (cli (&out, "imbalance", stencil, NULL), ==, 1);
   g_clear_pointer (&out, g_free);
   generated_clear (&g);

@@ -439,6 +439,54 @@ test_metric_chart (void)
   cairo_surface_destroy (surface);
 }
 
+/* A runtime-skew chart whose line is `line` (350 buckets, or NULL). */
+static cairo_surface_t *
+draw_skew_chart (const JxSeriesBucket *line)
+{
+  JxMetricChartView view;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  jx_metric_chart_view_init (&view);
+  view.kind = JX_SERIES_RUNTIME_SKEW;
+  view.start_ns = 0;
+  view.end_ns = 1000000;
+  view.width = 400;
+  view.label_width = 50;
+  view.line = line;
+  view.highlighted = G_MAXUINT;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, view.width, jx_metric_chart_get_height (&view));
+  cr = cairo_create (surface);
+  jx_metric_chart_draw (cr, &view);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* A line with no value in the window says so in the plot (it was an empty
+ * plot with a ±1 µs axis); no line at all (nothing computed) stays blank. */
+static void
+test_metric_chart_empty (void)
+{
+  JxSeriesBucket empty[350] = { { 0 } };
+  cairo_surface_t *with_note = draw_skew_chart (empty);
+  cairo_surface_t *blank = draw_skew_chart (NULL);
+  guint differ = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_height (with_note), ==, cairo_image_surface_get_height (blank));
+  for (int y = 0; y < cairo_image_surface_get_height (blank); y++)
+    for (int x = 0; x < 400; x++)
+      differ += pixel (with_note, x, y) != pixel (blank, x, y);
+  g_test_message ("%u pixels differ", differ);
+  /* The note's text, in the time area only. */
+  g_assert_cmpuint (differ, >, 50);
+  for (int y = 0; y < cairo_image_surface_get_height (blank); y++)
+    for (int x = 0; x < 50; x++)
+      g_assert_cmphex (pixel (with_note, x, y), ==, pixel (blank, x, y));
+  cairo_surface_destroy (with_note);
+  cairo_surface_destroy (blank);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -449,6 +497,7 @@ main (int   argc,
   g_test_add_func ("/render/diff/lone-difference", test_lone_difference);
   g_test_add_func ("/render/diff/structural-view", test_structural_view);
   g_test_add_func ("/render/diff/metric-chart", test_metric_chart);
+  g_test_add_func ("/render/diff/metric-chart-empty", test_metric_chart_empty);
 
   return g_test_run ();
 }

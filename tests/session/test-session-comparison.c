@@ -674,6 +674,39 @@ test_diff_tree_store (void)
   jx_test_remove_tree (dir);
 }
 
+/* The real xeonphi Jacobi pair (B 4.6 s slower): F7 stops only at calls
+ * whose self time moved by a visible share of the run; the start-up
+ * calls that went from 3 µs to 7 µs (init_mpi, atof) are no stops, and
+ * the kernels that got 40 ms slower each are. */
+static void
+test_differences_real_floor (void)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  g_autofree char *path_a = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *path_b = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  JxSessionTrace *b;
+  double impact;
+  guint n = 0, n_kernel = 0;
+
+  jx_session_add_path (session, path_a);
+  b = jx_session_add_path (session, path_b);
+  jx_test_wait_for_loads (session);
+  wait_compared (b);
+
+  while (jx_session_select_difference (session, TRUE))
+    {
+      const char *name = selected (session, &impact, NULL);
+
+      g_assert_cmpstr (name, !=, "init_mpi");
+      g_assert_cmpstr (name, !=, "atof");
+      g_assert_cmpfloat (impact, >=, 1e-4 * 18.7);
+      n_kernel += g_str_equal (name, "jacobi_kernel");
+      n++;
+    }
+  g_assert_cmpuint (n_kernel, ==, 100);
+  g_assert_cmpuint (n, <, 3759);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -687,6 +720,7 @@ main (int   argc,
   g_test_add_func ("/session/comparison/summary-waits", test_summary_waits);
   g_test_add_func ("/session/comparison/differences", test_partner_and_differences);
   g_test_add_func ("/session/comparison/differences-by-impact", test_differences_by_impact);
+  g_test_add_func ("/session/comparison/differences-real-floor", test_differences_real_floor);
   g_test_add_func ("/session/comparison/focus-function", test_focus_function);
   g_test_add_func ("/session/comparison/diff-tree-store", test_diff_tree_store);
 

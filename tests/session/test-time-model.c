@@ -125,6 +125,16 @@ test_show_span (void)
   /* One nanosecond: as far as the minimum width goes. */
   jx_time_model_show_span (model, &(JxTimeSpan) { 5000000000, 5000000001 }, 0.008);
   g_assert_cmpint (jx_time_span_get_duration (jx_time_model_get_visible_time (model)), ==, JX_TIME_MODEL_MIN_WIDTH_NS);
+  /* Wider than the window (a 46.7 ms call selected in a 49 µs window):
+   * zooms out until the whole call shows, centred, with room either side. */
+  jx_time_model_set_visible_time (model, &(JxTimeSpan) { 10440985000, 10441034100 });
+  jx_time_model_show_span (model, &(JxTimeSpan) { 10417700000, 10464390000 }, 0.008);
+  g_assert_cmpint (jx_time_model_get_visible_time (model)->begin_ns, <, 10417700000);
+  g_assert_cmpint (jx_time_model_get_visible_time (model)->end_ns, >, 10464390000);
+  assert_view (model, 10441045000 - 29181250, 10441045000 + 29181250);
+  /* Wider than the whole run: everything. */
+  jx_time_model_show_span (model, &(JxTimeSpan) { -1000000000, s + 1000000000 }, 0.008);
+  assert_view (model, 0, s);
 }
 
 static void
