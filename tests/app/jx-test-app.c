@@ -4,6 +4,7 @@
 
 #include "jx-test-app.h"
 #include "jx-test-util.h"
+#include "jx-test-widget.h"
 
 JxWindow *
 jx_test_app_active_window (JxApplication *app)
@@ -28,8 +29,10 @@ void
 jx_test_wait_mapped (GtkWidget *widget)
 {
   g_assert_true (jx_test_wait_until ((JxTestCondition) gtk_widget_get_mapped, widget, 10));
-  /* Let layout and the first frame happen. */
+  /* Let idle work and the first frame happen, then lay out what is still
+   * waiting for a size in case that frame did not come. */
   jx_test_spin (200);
+  jx_test_layout (widget);
 }
 
 GtkWidget *

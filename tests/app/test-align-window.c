@@ -17,6 +17,7 @@
 #include "jx-test-session.h"
 #include "jx-test-trace.h"
 #include "jx-test-util.h"
+#include "jx-test-widget.h"
 #include "jx-trace-timeline-private.h"
 #include "jx-window-private.h"
 
@@ -55,6 +56,9 @@ fixture_open (Fixture    *f,
   jx_test_wait_for_loads (f->session);
   g_assert_true (jx_test_wait_until (is_mapped, f->window, 10));
   jx_test_spin (300);
+  /* The timelines' canvases have their widths (x ↔ time) even when the
+   * window got no frame yet. */
+  jx_test_layout (GTK_WIDGET (f->window));
 }
 
 static void

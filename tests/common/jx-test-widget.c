@@ -60,12 +60,11 @@ run_for (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
-/* Lays out the widget's window now as the frame clock's layout phase would,
- * at the size it has: each widget in it that waits for a new size (a queued
- * resize, a child shown) gets it, the others keep theirs. What a test reads
- * or draws next then does not depend on a frame having happened. */
-static void
-layout_now (GtkWidget *widget)
+/* What the frame clock's layout phase does, at the window's present size:
+ * each widget in it that waits for a new size (a queued resize, a child
+ * shown) gets it, the others keep theirs. */
+void
+jx_test_layout (GtkWidget *widget)
 {
   GtkRoot *root = gtk_widget_get_root (widget);
   GtkAllocation alloc;
@@ -88,12 +87,12 @@ jx_test_wait_allocated (GtkWidget *widget)
          g_get_monotonic_time () < deadline)
     {
       g_main_context_iteration (NULL, TRUE);
-      layout_now (widget);
+      jx_test_layout (widget);
     }
   g_assert_cmpint (gtk_widget_get_width (widget), >, 1);
   /* Let what the main loop has pending (idle work, events) run. */
   run_for (50);
-  layout_now (widget);
+  jx_test_layout (widget);
 }
 
 /* Why widget has no frame: the outermost of it and its ancestors that is
@@ -197,14 +196,14 @@ jx_test_render_widget (GtkWidget *widget)
 
   /* Let what the main loop has pending (idle work, events) run first. */
   run_for (20);
-  layout_now (widget);
+  jx_test_layout (widget);
   img->width = gtk_widget_get_width (widget);
   img->height = gtk_widget_get_height (widget);
   node = snapshot_now (widget, img->width, img->height);
   while (node == NULL && g_get_monotonic_time () < deadline)
     {
       run_for (20);
-      layout_now (widget);
+      jx_test_layout (widget);
       img->width = gtk_widget_get_width (widget);
       img->height = gtk_widget_get_height (widget);
       node = snapshot_now (widget, img->width, img->height);

@@ -29,6 +29,11 @@ gboolean     jx_test_widget_init        (int         *argc,
 GtkWidget   *jx_test_present            (GtkWidget   *child,
                                          int          width,
                                          int          height);
+/* Lays out the window holding widget now, as its next frame would, so that
+ * what a test reads next (sizes, positions, x ↔ time) does not depend on the
+ * window's frame clock having ticked: on a crowded, loaded Xvfb a window
+ * sometimes gets no frame at all (see jx-test-widget.c). */
+void         jx_test_layout             (GtkWidget   *widget);
 /* Runs the main loop until the widget is mapped and wider than a pixel
  * (fails after 10 s), lets pending idle work run, then lays its window out
  * (without waiting for a frame). */
