@@ -14,8 +14,8 @@ G_BEGIN_DECLS
 JxWindow  *jx_test_app_active_window (JxApplication *app);
 /* Destroys every window of the application, then lets the main loop run. */
 void       jx_test_app_close_windows (JxApplication *app);
-/* Runs the main loop until the widget is mapped (fails after 10 s), lets
- * the first frame happen, then lays the window out (jx_test_layout). */
+/* Runs the main loop until the widget is mapped (fails after 10 s), then
+ * lets layout and the first frame happen. */
 void       jx_test_wait_mapped       (GtkWidget     *widget);
 /* First descendant of `widget` (itself included) of `type`, depth first. */
 GtkWidget *jx_test_find_descendant   (GtkWidget     *widget,
