@@ -32,7 +32,9 @@ GtkWidget   *jx_test_present            (GtkWidget   *child,
 /* Lays out the window holding widget now, as its next frame would, so that
  * what a test reads next (sizes, positions, x ↔ time) does not depend on the
  * window's frame clock having ticked: on a crowded, loaded Xvfb a window
- * sometimes gets no frame at all (see jx-test-widget.c). */
+ * sometimes gets no frame at all (see jx-test-widget.c). Not while a
+ * JxWindow still settles its panes over its first frames: the sizes then
+ * change again (wait for them with jx_test_wait_until instead). */
 void         jx_test_layout             (GtkWidget   *widget);
 /* Runs the main loop until the widget is mapped and wider than a pixel
  * (fails after 10 s), lets pending idle work run, then lays its window out
