@@ -363,7 +363,6 @@ test_merged_tree (void)
   view = JX_MERGED_ICICLE_VIEW (jx_processes_panel_get_tree_view (panel));
   g_assert_true (jx_test_wait_until (has_rows, panel, 60));
   jx_test_spin (300);
-  jx_test_layout (GTK_WIDGET (window));
   clustering = jx_session_clusters_get_clustering (clusters, NULL);
   g_assert_cmpuint (jx_clustering_get_n_clusters (clustering), ==, 4);
   g_assert_null (jx_session_clusters_get_tree (clusters, NULL));

@@ -93,7 +93,6 @@ test_processes_page (void)
   trace = g_object_ref (jx_session_trace_get_trace (item));
   g_assert_true (jx_test_wait_until (is_mapped, window, 10));
   jx_test_spin (300);
-  jx_test_layout (GTK_WIDGET (window));
 
   /* The page is not shown: nothing clustered. */
   g_assert_false (jx_session_clusters_get_wanted (clusters));
