@@ -44,7 +44,8 @@ LSAN_OPTIONS=suppressions=$srcdir/build-aux/lsan.supp:print_suppressions=0
 export G_SLICE ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 
 # Widget tests (suites ui and app) run in a pass of their own, one at a time
-# (they share one Xvfb display), with ASan and UBSan. Leak checking is off
+# (each on its own Xvfb display, build-aux/own-display.sh, but heavy under the
+# sanitizers), with ASan and UBSan. Leak checking is off
 # there by default: on a loaded machine GTK/GLib worker threads occasionally
 # leave a few hundred bytes that LSan cannot attribute (the stack ends in
 # g_malloc), which would make CI flaky. The lifetime of what matters (traces,

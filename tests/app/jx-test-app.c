@@ -28,7 +28,10 @@ void
 jx_test_wait_mapped (GtkWidget *widget)
 {
   g_assert_true (jx_test_wait_until ((JxTestCondition) gtk_widget_get_mapped, widget, 10));
-  /* Let layout and the first frame happen. */
+  /* Let layout and the first frame happen. Not jx_test_layout: the window
+   * follows its lanes with the split over the next frames, and a layout
+   * forced in between made test-window-layout see a lane at half its
+   * height. */
   jx_test_spin (200);
 }
 

@@ -42,6 +42,28 @@ not_aligning (gpointer window)
   return !jx_window_is_aligning (window);
 }
 
+/* Every timeline's canvas is wider than its labels. */
+static gboolean
+canvases_laid_out (gpointer window)
+{
+  JxSession *session = jx_window_get_session (window);
+  JxMasterTimeline *master = jx_window_get_master_timeline (window);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (session)); i++)
+    {
+      g_autoptr(JxSessionTrace) item = g_list_model_get_item (G_LIST_MODEL (session), i);
+      JxTraceTimeline *timeline = jx_master_timeline_get_trace_timeline (master, item);
+      GtkWidget *canvas;
+
+      if (timeline == NULL)
+        return FALSE;
+      canvas = jx_trace_timeline_get_canvas (timeline);
+      if (gtk_widget_get_width (canvas) <= jx_timeline_canvas_get_label_width (JX_TIMELINE_CANVAS (canvas)) + 1)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A window on three generated runs whose iterations start later and later. */
 static void
 fixture_open (Fixture    *f,
@@ -55,6 +77,11 @@ fixture_open (Fixture    *f,
   jx_test_wait_for_loads (f->session);
   g_assert_true (jx_test_wait_until (is_mapped, f->window, 10));
   jx_test_spin (300);
+  /* x ↔ time needs each canvas's width: wait for the window's layout to
+   * give them one (on a loaded machine it comes late). Not jx_test_layout:
+   * a layout forced while the window still settles its panes gave widths
+   * that changed again later. */
+  g_assert_true (jx_test_wait_until (canvases_laid_out, f->window, 30));
 }
 
 static void

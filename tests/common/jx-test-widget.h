@@ -29,10 +29,21 @@ gboolean     jx_test_widget_init        (int         *argc,
 GtkWidget   *jx_test_present            (GtkWidget   *child,
                                          int          width,
                                          int          height);
+/* Lays out the window holding widget now, as its next frame would, so that
+ * what a test reads next (sizes, positions, x ↔ time) does not depend on the
+ * window's frame clock having ticked: on a crowded, loaded Xvfb a window
+ * sometimes gets no frame at all (see jx-test-widget.c). Not while a
+ * JxWindow still settles its panes over its first frames: the sizes then
+ * change again (wait for them with jx_test_wait_until instead). */
+void         jx_test_layout             (GtkWidget   *widget);
 /* Runs the main loop until the widget is mapped and wider than a pixel
- * (fails after 10 s), then lets drawing settle. */
+ * (fails after 10 s), lets pending idle work run, then lays its window out
+ * (without waiting for a frame). */
 void         jx_test_wait_allocated     (GtkWidget   *widget);
-/* The widget's current frame (waits for the frame clock to draw one). */
+/* The widget as it draws now: its window laid out and the widget
+ * snapshotted by the test itself, not read from the window's last frame
+ * (a crowded Xvfb may never draw the window; see jx-test-widget.c). Waits
+ * (30 s at most) only while the widget is not shown. */
 JxTestImage *jx_test_render_widget      (GtkWidget   *widget);
 guint32      jx_test_image_pixel        (const JxTestImage *img,
                                          int          x,
