@@ -4,7 +4,7 @@
  * panes below dragged up and down, the side panes collapsed and opened, the
  * window made small and large again, each with every page of the comparison
  * pane shown; nothing warns (the tests run with fatal criticals) and the
- * window stays usable. */
+ * window stays usable. The side pane's tabs are whole at every size. */
 #include "config.h"
 
 #include "jx-application.h"
@@ -52,6 +52,38 @@ sweep (GtkPaned *paned,
       gtk_paned_set_position (paned, p);
       jx_test_spin (20);
     }
+}
+
+/* Every tab of the side pane is shown whole, inside the pane. */
+static void
+assert_side_tabs_whole (JxWindow *window)
+{
+  GtkWidget *side = gtk_widget_get_parent (GTK_WIDGET (window->side_stack));
+  guint n = 0;
+
+  for (GtkWidget *tab = gtk_widget_get_first_child (window->side_switcher);
+       tab != NULL;
+       tab = gtk_widget_get_next_sibling (tab))
+    {
+      graphene_rect_t bounds;
+      int natural = 0;
+      GtkWidget *label;
+
+      if (!gtk_widget_get_visible (tab))
+        continue;
+      n++;
+      label = gtk_button_get_child (GTK_BUTTON (tab));
+
+      /* The title's whole natural width (its content box: no padding). */
+      gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_true (gtk_widget_compute_bounds (tab, side, &bounds));
+      g_test_message ("tab %s: %d of %d px wide at x %.0f, in a side pane %d px wide", gtk_button_get_label (GTK_BUTTON (tab)),
+                      gtk_widget_get_width (label), natural, bounds.origin.x, gtk_widget_get_width (side));
+      g_assert_cmpint (gtk_widget_get_width (label), >=, natural);
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (side));
+    }
+  g_assert_cmpuint (n, ==, 7);
 }
 
 static void
@@ -113,6 +145,8 @@ test_resize_parts (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       gtk_window_set_default_size (GTK_WINDOW (window), sizes[s][0], sizes[s][1]);
+      jx_test_spin (200);
+      assert_side_tabs_whole (window);
       for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
         {
           jx_comparison_pane_show_page (pane, pages[i]);
