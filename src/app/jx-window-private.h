@@ -42,6 +42,7 @@ struct _JxWindow
   GtkBox               *loading_box;     /* a JxTraceRow per item, shown until loaded */
   GtkBox               *traces_box;      /* a JxTraceRow per item, the side pane's list */
   GtkStack             *side_stack;
+  GtkWidget            *side_switcher;   /* a toggle button per page of side_stack, wrapping */
   GtkPaned             *main_paned;
   /* Until the user moves it, the split between timelines and panes gives
    * the timelines what their lanes want (at most all but the panes'

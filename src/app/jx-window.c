@@ -12,6 +12,7 @@
 #include "jx-palette.h"
 #include "jx-trace-row.h"
 #include "jx-window-private.h"
+#include "jx-wrap-box.h"
 
 G_DEFINE_FINAL_TYPE (JxWindow, jx_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -747,6 +748,7 @@ jx_window_class_init (JxWindowClass *klass)
   g_type_ensure (JX_TYPE_MASTER_TIMELINE);
   g_type_ensure (JX_TYPE_NAV_TOOLBAR);
   g_type_ensure (JX_TYPE_WELCOME_PAGE);
+  g_type_ensure (JX_TYPE_WRAP_BOX);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-window.ui");
   gtk_widget_class_bind_template_child (widget_class, JxWindow, toast_overlay);
@@ -756,6 +758,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, loading_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, traces_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, side_switcher);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, main_paned);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, bottom_paned);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, counter_section);
@@ -782,6 +785,55 @@ jx_window_class_init (JxWindowClass *klass)
   _jx_window_phase_class_init (widget_class);
 }
 
+/* The side pane's tabs: a toggle button per page, in a box that wraps them
+ * onto a second line when the pane is narrow, so every title stays whole
+ * (GtkStackSwitcher keeps them in one line, wider than the pane). */
+static void
+on_side_button_toggled (GtkToggleButton *button,
+                        JxWindow        *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    gtk_stack_set_visible_child_name (self->side_stack, g_object_get_data (G_OBJECT (button), "jx-page"));
+}
+
+static void
+sync_side_switcher (JxWindow *self)
+{
+  const char *name = gtk_stack_get_visible_child_name (self->side_stack);
+
+  for (GtkWidget *button = gtk_widget_get_first_child (self->side_switcher);
+       button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (button), "jx-page"), name) == 0)
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+}
+
+static void
+fill_side_switcher (JxWindow *self)
+{
+  g_autoptr(GtkSelectionModel) pages = gtk_stack_get_pages (self->side_stack);
+  GtkToggleButton *group = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (pages), i);
+      GtkStackPage *page = GTK_STACK_PAGE (item);
+      GtkWidget *button = gtk_toggle_button_new_with_label (gtk_stack_page_get_title (page));
+
+      gtk_widget_add_css_class (button, "flat");
+      g_object_set_data_full (G_OBJECT (button), "jx-page", g_strdup (gtk_stack_page_get_name (page)), g_free);
+      if (group != NULL)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), group);
+      else
+        group = GTK_TOGGLE_BUTTON (button);
+      g_object_bind_property (page, "visible", button, "visible", G_BINDING_SYNC_CREATE);
+      g_signal_connect (button, "toggled", G_CALLBACK (on_side_button_toggled), self);
+      jx_wrap_box_append (JX_WRAP_BOX (self->side_switcher), button);
+    }
+  g_signal_connect_swapped (self->side_stack, "notify::visible-child-name", G_CALLBACK (sync_side_switcher), self);
+  sync_side_switcher (self);
+}
+
 static void
 jx_window_init (JxWindow *self)
 {
@@ -791,6 +843,7 @@ jx_window_init (JxWindow *self)
   self->failed_names = g_ptr_array_new_with_free_func (g_free);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  fill_side_switcher (self);
   jx_nav_toolbar_set_session (self->nav_toolbar, self->session);
   jx_master_timeline_set_session (self->master_timeline, self->session);
   jx_function_summary_chart_set_session (self->summary_chart, self->session);

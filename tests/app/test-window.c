@@ -26,6 +26,7 @@ static JxApplication *app;
 void test_window_comparison_register (JxApplication *application);
 /* test-window-layout.c */
 void test_window_layout_register (JxApplication *application);
+void test_window_resize_register (JxApplication *application);
 
 static guint
 n_traces (JxSession *session)
@@ -947,6 +948,7 @@ main (int   argc,
   g_test_add_func ("/app/window/close-releases-traces", test_close_releases_traces);
   test_window_comparison_register (app);
   test_window_layout_register (app);
+  test_window_resize_register (app);
 
   ret = g_test_run ();
 
