@@ -713,19 +713,39 @@ jx_window_size_allocate (GtkWidget *widget,
 static void
 on_side_box_visible (JxWindow *self)
 {
+  gboolean visible = gtk_widget_get_visible (self->side_box);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "show-side-pane");
+
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (visible));
   if (self->adapting || self->narrow || self->settings == NULL)
     return;
-  g_settings_set_boolean (self->settings, "show-side-pane", gtk_widget_get_visible (self->side_box));
+  g_settings_set_boolean (self->settings, "show-side-pane", visible);
 }
 
 static void
+change_side_pane (GSimpleAction *action,
+                  GVariant      *state,
+                  gpointer       user_data)
+{
+  JxWindow *self = user_data;
+
+  gtk_widget_set_visible (self->side_box, g_variant_get_boolean (state));
+}
+
+/* A plain action, not a GPropertyAction: that one would keep the pane (and
+ * through its details the session) alive after the window closed. */
+static void
 init_side_pane (JxWindow *self)
 {
-  g_autoptr(GPropertyAction) action = g_property_action_new ("show-side-pane", self->side_box, "visible");
+  g_autoptr(GSimpleAction) action = NULL;
 
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
   if (self->settings != NULL)
     set_side_pane_visible (self, g_settings_get_boolean (self->settings, "show-side-pane"));
+  action = g_simple_action_new_stateful ("show-side-pane", NULL,
+                                         g_variant_new_boolean (gtk_widget_get_visible (self->side_box)));
+  g_signal_connect_object (action, "change-state", G_CALLBACK (change_side_pane), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
   g_signal_connect_swapped (self->side_box, "notify::visible", G_CALLBACK (on_side_box_visible), self);
 }
 

@@ -162,8 +162,7 @@ place_pair_summary (JxComparisonPane *self,
 /* The Trends page is about all traces, not the pair: the pair's headline,
  * legend and controls step aside for it. The call tree and the flame
  * graph need the height: the headline keeps its first line there (its
- * contributors left the tree two rows in a window of 780 pixels), and so
- * it does in the overview. */
+ * contributors left the tree two rows in a window of 780 pixels). */
 static void
 on_view (JxComparisonPane *self)
 {
@@ -171,10 +170,7 @@ on_view (JxComparisonPane *self)
   gboolean trends = g_strcmp0 (view, "trends") == 0;
 
   place_pair_summary (self, view == NULL || g_strcmp0 (view, "overview") == 0);
-  /* Every view keeps the headline to its first line: the tree and the
-   * flame graph need the height, and in the overview its contributors are
-   * the function table's first rows, right beside it with whole names. */
-  jx_headline_view_set_compact (self->headline_view, TRUE);
+  jx_headline_view_set_compact (self->headline_view, g_strcmp0 (view, "tree") == 0 || g_strcmp0 (view, "flame") == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->headline_view), !trends);
   gtk_widget_set_visible (GTK_WIDGET (self->diff_legend), !trends);
   gtk_widget_set_visible (GTK_WIDGET (self->diff_controls), !trends);
