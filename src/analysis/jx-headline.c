@@ -447,6 +447,14 @@ jx_headline_format_change (const JxHeadlineContributor *c)
 }
 
 char *
+jx_headline_format_share_value (const JxHeadlineContributor *c)
+{
+  g_return_val_if_fail (c != NULL, NULL);
+
+  return isnan (c->share) ? g_strdup ("") : share_text (c->share);
+}
+
+char *
 jx_headline_format_share (const JxHeadlineContributor *c)
 {
   g_autofree char *share = NULL;

@@ -108,6 +108,9 @@ char       *jx_headline_format_contributor  (const JxHeadlineContributor *c,
  * only in A, …"; NULL when none did). */
 char       *jx_headline_format_change       (const JxHeadlineContributor *c);
 char       *jx_headline_format_share        (const JxHeadlineContributor *c);
+/* The share alone, "41.2 %" (empty without one), for a column whose
+ * tooltip says what it is. */
+char       *jx_headline_format_share_value  (const JxHeadlineContributor *c);
 char       *jx_headline_format_detail       (const JxHeadlineContributor *c);
 /* "32 streams without a counterpart, not compared"; NULL when every
  * stream has one. */

@@ -579,6 +579,30 @@ jx_imbalance_get_n_segments (JxImbalance *self)
   return self->segments->len;
 }
 
+guint
+jx_imbalance_get_n_segmented_streams (JxImbalance *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  for (guint i = 0; i < self->segments->len; i++)
+    if (i == 0 || g_array_index (self->segments, JxSegment, i).stream !=
+                  g_array_index (self->segments, JxSegment, i - 1).stream)
+      n++;
+  return n;
+}
+
+const char *
+jx_imbalance_get_ranked_kind (JxImbalance *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  if (self->processes->len > 1)
+    return "processes";
+  if (jx_imbalance_get_n_segmented_streams (self) > 1)
+    return "streams";
+  return NULL;
+}
+
 const JxSegment *
 jx_imbalance_get_segment (JxImbalance *self,
                           guint        index)

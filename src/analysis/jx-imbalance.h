@@ -102,6 +102,13 @@ const JxImbalanceCandidate *jx_imbalance_get_candidate (JxImbalance      *self,
 guint                 jx_imbalance_get_n_segments    (JxImbalance        *self);
 const JxSegment      *jx_imbalance_get_segment       (JxImbalance        *self,
                                                       guint               index);
+/* How many streams have segments (segments are compared across them). */
+guint                 jx_imbalance_get_n_segmented_streams (JxImbalance  *self);
+/* What the imbalance is between: "processes" when more than one process
+ * has segments, "streams" when one process has them on several streams
+ * (its threads are compared with each other), NULL when only one stream
+ * has segments: there is nothing to be imbalanced against. */
+const char           *jx_imbalance_get_ranked_kind   (JxImbalance        *self);
 /* The segments of one stream: [*first, *first + return value). */
 guint                 jx_imbalance_get_stream_segments (JxImbalance      *self,
                                                       guint32             stream,

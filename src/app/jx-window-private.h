@@ -56,6 +56,13 @@ struct _JxWindow
   guint                 pane_stable_frames;
   GtkPaned             *bottom_paned;
   GtkPaned             *summary_paned;
+  /* The side pane (details, traces, markers…) beside the comparison: a
+   * window narrower than JX_WINDOW_NARROW_WIDTH folds it away so that the
+   * comparison keeps its room; win.show-side-pane brings it back. */
+  GtkWidget            *side_box;
+  gboolean              narrow;
+  gboolean              adapting;      /* the window, not the user, shows or hides it */
+  guint                 adapt_source;
   GtkSearchEntry       *search_entry;
   GtkWidget            *add_button;
   GtkWidget            *mode_box;
@@ -139,6 +146,8 @@ void              _jx_window_fold_class_init      (GtkWidgetClass *widget_class)
  * (the traces shifted). */
 void              _jx_window_phase_class_init     (GtkWidgetClass *widget_class);
 gboolean          jx_window_is_finding_phase      (JxWindow       *self);
+/* Narrower than the width at which the side pane folds away. */
+gboolean          jx_window_is_narrow             (JxWindow       *self);
 GPtrArray        *jx_window_get_phase_hits        (JxWindow       *self);
 guint             jx_window_align_phase           (JxWindow       *self);
 /* jx-window-preferences.c: win.preferences and the scores it keeps. */

@@ -665,6 +665,98 @@ restore_window_state (JxWindow *self)
     gtk_paned_set_position (self->summary_paned, side);
 }
 
+/* Narrow windows ------------------------------------------------------------ */
+
+/* Below this width the side pane beside the comparison is folded away. */
+#define JX_WINDOW_NARROW_WIDTH 1100
+
+static void
+set_side_pane_visible (JxWindow *self,
+                       gboolean  visible)
+{
+  self->adapting = TRUE;
+  gtk_widget_set_visible (self->side_box, visible);
+  self->adapting = FALSE;
+}
+
+/* Out of the allocation: showing or hiding a pane resizes. */
+static gboolean
+adapt_to_width (gpointer data)
+{
+  JxWindow *self = data;
+
+  self->adapt_source = 0;
+  if (self->narrow)
+    set_side_pane_visible (self, FALSE);
+  else
+    set_side_pane_visible (self, self->settings == NULL ||
+                                 g_settings_get_boolean (self->settings, "show-side-pane"));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+jx_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  JxWindow *self = JX_WINDOW (widget);
+  gboolean narrow = width < JX_WINDOW_NARROW_WIDTH;
+
+  GTK_WIDGET_CLASS (jx_window_parent_class)->size_allocate (widget, width, height, baseline);
+  if (narrow != self->narrow && self->adapt_source == 0)
+    self->adapt_source = g_idle_add (adapt_to_width, self);
+  self->narrow = narrow;
+}
+
+/* The user's choice, kept for wide windows; in a narrow one showing the
+ * side pane lasts until the window is wide again. */
+static void
+on_side_box_visible (JxWindow *self)
+{
+  gboolean visible = gtk_widget_get_visible (self->side_box);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "show-side-pane");
+
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (visible));
+  if (self->adapting || self->narrow || self->settings == NULL)
+    return;
+  g_settings_set_boolean (self->settings, "show-side-pane", visible);
+}
+
+static void
+change_side_pane (GSimpleAction *action,
+                  GVariant      *state,
+                  gpointer       user_data)
+{
+  JxWindow *self = user_data;
+
+  gtk_widget_set_visible (self->side_box, g_variant_get_boolean (state));
+}
+
+/* A plain action, not a GPropertyAction: that one would keep the pane (and
+ * through its details the session) alive after the window closed. */
+static void
+init_side_pane (JxWindow *self)
+{
+  g_autoptr(GSimpleAction) action = NULL;
+
+  if (self->settings != NULL)
+    set_side_pane_visible (self, g_settings_get_boolean (self->settings, "show-side-pane"));
+  action = g_simple_action_new_stateful ("show-side-pane", NULL,
+                                         g_variant_new_boolean (gtk_widget_get_visible (self->side_box)));
+  g_signal_connect_object (action, "change-state", G_CALLBACK (change_side_pane), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+  g_signal_connect_swapped (self->side_box, "notify::visible", G_CALLBACK (on_side_box_visible), self);
+}
+
+gboolean
+jx_window_is_narrow (JxWindow *self)
+{
+  g_return_val_if_fail (JX_IS_WINDOW (self), FALSE);
+  return self->narrow;
+}
+
 static gboolean
 jx_window_close_request (GtkWindow *window)
 {
@@ -696,6 +788,7 @@ setup_settings (JxWindow *self)
   _jx_window_preferences_bind (self);
   _jx_window_add_align_mode_action (self);
   restore_window_state (self);
+  init_side_pane (self);
   jx_welcome_page_set_settings (self->welcome_page, self->settings);
 
   _jx_window_show_page (self, "welcome");
@@ -709,6 +802,7 @@ jx_window_dispose (GObject *object)
 {
   JxWindow *self = JX_WINDOW (object);
 
+  g_clear_handle_id (&self->adapt_source, g_source_remove);
   if (self->chooser != NULL)
     {
       gtk_native_dialog_destroy (self->chooser);
@@ -740,6 +834,7 @@ jx_window_class_init (JxWindowClass *klass)
 
   object_class->dispose = jx_window_dispose;
   window_class->close_request = jx_window_close_request;
+  widget_class->size_allocate = jx_window_size_allocate;
 
   g_type_ensure (JX_TYPE_COMPARISON_PANE);
   g_type_ensure (JX_TYPE_DETAILS_PANEL);
@@ -763,6 +858,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, bottom_paned);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, counter_section);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, summary_paned);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, side_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, add_button);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, mode_box);

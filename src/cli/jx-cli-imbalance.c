@@ -86,6 +86,7 @@ print_text (JxImbalance *imbalance,
   const JxRegion *function = jx_trace_get_region (trace, jx_imbalance_get_function (imbalance));
   guint n_processes = MIN (top, jx_imbalance_get_n_processes (imbalance));
   guint n_segments = MIN (top, jx_imbalance_get_n_segments (imbalance));
+  guint n_streams = jx_imbalance_get_n_segmented_streams (imbalance);
   guint64 lo = 0, hi = 0;
   g_autofree char *lo_text = NULL;
   g_autofree char *hi_text = NULL;
@@ -115,7 +116,20 @@ print_text (JxImbalance *imbalance,
       g_string_append_c (out, '\n');
     }
 
-  g_string_append (out, _("\nProcesses by SOS time above the median of their segments’ index:\n"));
+  if (n_processes == 1 && jx_imbalance_get_n_processes (imbalance) == 1)
+    {
+      const JxProcessImbalance *p = jx_imbalance_get_process (imbalance, 0);
+
+      /* One process has nothing to be imbalanced against: what its
+       * segments compare is its own streams (threads), listed below. */
+      g_string_append_printf (out, _("\nProcesses: only %s has segments, so there is no other process for it to be imbalanced against; "
+                                "the segments below compare its streams (threads) with each other.\n"),
+                              jx_imbalance_get_process_name (imbalance, p->process));
+      n_processes = 0;
+    }
+  else
+    g_string_append (out, _("\nProcesses by SOS time above the median of their segments’ index:\n"));
+  if (n_processes > 0)
   {
     const char *labels[] = { _("Process"), _("Segments"), _("Inclusive"), _("Sync"), _("SOS"), _("SOS min"),
                              _("median"), _("max"), _("Excess") };
@@ -142,7 +156,18 @@ print_text (JxImbalance *imbalance,
       g_string_append_c (out, '\n');
     }
 
-  g_string_append (out, _("\nSegments furthest above the median SOS time of their index:\n"));
+  if (n_streams < 2)
+    {
+      g_string_append (out, _("\nSegments: only one stream has segments, so there is nothing for them to be imbalanced against.\n"));
+      n_segments = 0;
+    }
+  else
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE,
+                                              "\nSegments furthest above the median SOS time of their index on the %u streams:\n",
+                                              "\nSegments furthest above the median SOS time of their index on the %u streams:\n",
+                                              n_streams),
+                            n_streams);
+  if (n_segments > 0)
   {
     const char *labels[] = { _("Stream"), _("Index"), _("Start"), _("Inclusive"), _("Sync"), _("SOS"), _("Above") };
     const guint widths[] = { 32, 7, 14, 12, 12, 12, 12 };
@@ -199,6 +224,16 @@ json_trace (JsonBuilder *builder,
   else
     json_builder_add_null_value (builder);
   jx_cli_json_add_int (builder, "n_segments", jx_imbalance_get_n_segments (imbalance));
+  /* What is ranked against what: "processes", "streams" (one process: its
+   * threads against each other), or null (one stream: nothing to be
+   * imbalanced against). */
+  json_builder_set_member_name (builder, "imbalance_between");
+  if (jx_imbalance_get_ranked_kind (imbalance) != NULL)
+    json_builder_add_string_value (builder, jx_imbalance_get_ranked_kind (imbalance));
+  else
+    json_builder_add_null_value (builder);
+  jx_cli_json_add_int (builder, "n_processes", jx_imbalance_get_n_processes (imbalance));
+  jx_cli_json_add_int (builder, "n_streams", jx_imbalance_get_n_segmented_streams (imbalance));
   jx_cli_json_add_double (builder, "sos_min_seconds", jx_trace_ticks_to_seconds (trace, (gint64) lo));
   jx_cli_json_add_double (builder, "sos_max_seconds", jx_trace_ticks_to_seconds (trace, (gint64) hi));
   jx_cli_json_add_load_report_node (builder, report, trace);

@@ -39,6 +39,7 @@ struct _JxComparisonPane
   GtkWidget           *stack;
   GtkWidget           *views;
   GtkWidget           *paned;
+  GtkWidget           *overview_column;
   JxDiffTreeView      *tree_view;
   JxFlameView         *flame_view;
   JxTrendPanel        *trend_panel;
@@ -126,6 +127,38 @@ on_max_position (GtkPaned         *paned,
     }
 }
 
+static void
+move_after (GtkWidget *widget,
+            GtkWidget *box,
+            GtkWidget *sibling)
+{
+  GtkWidget *parent = gtk_widget_get_parent (widget);
+
+  if (parent == box && gtk_widget_get_prev_sibling (widget) == sibling)
+    return;
+  g_object_ref (widget);
+  if (parent != NULL)
+    gtk_box_remove (GTK_BOX (parent), widget);
+  gtk_box_insert_child_after (GTK_BOX (box), widget, sibling);
+  g_object_unref (widget);
+}
+
+/* In the overview the pair, the headline and the legend stand above the
+ * charts, beside the tables: the function differences then get the whole
+ * height of the pane (under the headline they kept no row at all in a
+ * window of 1280 × 800). The other views keep them across the top. */
+static void
+place_pair_summary (JxComparisonPane *self,
+                    gboolean          overview)
+{
+  GtkWidget *box = overview ? self->overview_column : gtk_widget_get_parent (self->header);
+  GtkWidget *first = overview ? NULL : self->header;
+
+  move_after (self->pair_box, box, first);
+  move_after (GTK_WIDGET (self->headline_view), box, self->pair_box);
+  move_after (GTK_WIDGET (self->diff_legend), box, GTK_WIDGET (self->headline_view));
+}
+
 /* The Trends page is about all traces, not the pair: the pair's headline,
  * legend and controls step aside for it. The call tree and the flame
  * graph need the height: the headline keeps its first line there (its
@@ -136,6 +169,7 @@ on_view (JxComparisonPane *self)
   const char *view = gtk_stack_get_visible_child_name (GTK_STACK (self->views));
   gboolean trends = g_strcmp0 (view, "trends") == 0;
 
+  place_pair_summary (self, view == NULL || g_strcmp0 (view, "overview") == 0);
   jx_headline_view_set_compact (self->headline_view, g_strcmp0 (view, "tree") == 0 || g_strcmp0 (view, "flame") == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->headline_view), !trends);
   gtk_widget_set_visible (GTK_WIDGET (self->diff_legend), !trends);
@@ -305,6 +339,7 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, stack);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, views);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, paned);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, overview_column);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, tree_view);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, flame_view);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, trend_panel);
@@ -376,6 +411,7 @@ jx_comparison_pane_init (JxComparisonPane *self)
   g_signal_connect_swapped (self->compared_dropdown, "notify::selected", G_CALLBACK (on_dropdown_selected), self);
   g_signal_connect (self->paned, "notify::max-position", G_CALLBACK (on_max_position), self);
   g_signal_connect_swapped (self->views, "notify::visible-child-name", G_CALLBACK (on_view), self);
+  on_view (self);
 
   self->session_signals = g_signal_group_new (JX_TYPE_SESSION);
   g_signal_group_connect_swapped (self->session_signals, "notify::compared-trace", G_CALLBACK (update), self);

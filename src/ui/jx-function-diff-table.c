@@ -422,9 +422,10 @@ add_columns (JxFunctionDiffTable *self)
         }
       else
         {
+          /* Ascending in the sorter's own order, as GtkColumnView expects:
+           * its header arrow then says which way the rows run (up for
+           * smallest first, down for largest first). */
           sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
-          /* Largest first on the first click: that is what one looks for. */
-          gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
         }
       gtk_column_view_column_set_fixed_width (column, columns[c].width);
       gtk_column_view_column_set_sorter (column, sorter);
@@ -467,14 +468,15 @@ on_view_width (JxFunctionDiffTable *self)
     self->fit_source = g_idle_add (fit_name_column, self);
 }
 
-/* The default order: largest |net| first, shown on the Net header. */
+/* The default order: largest |net| first, shown on the Net header by a
+ * downward arrow. */
 static void
 sort_default (JxFunctionDiffTable *self)
 {
   g_autoptr(GtkColumnViewColumn) net = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (self->column_view)),
                                                                COLUMN_NET);
 
-  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), net, GTK_SORT_ASCENDING);
+  gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), net, GTK_SORT_DESCENDING);
 }
 
 /* Export --------------------------------------------------------------------- */
@@ -669,9 +671,6 @@ jx_function_diff_table_sort_by (JxFunctionDiffTable *self,
       if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0 ||
           g_strcmp0 (columns[i].title, title) == 0)
         {
-          /* Numeric columns sort largest first by themselves (see add_columns). */
-          if (i != COLUMN_NAME)
-            ascending = !ascending;
           gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), column,
                                           ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
           return;

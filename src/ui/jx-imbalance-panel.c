@@ -306,7 +306,17 @@ add_trace_rows (JxImbalancePanel *self,
   }
   add_row (self, header, NULL);
 
-  for (guint i = 0; i < MIN (TOP, jx_imbalance_get_n_processes (imbalance)); i++)
+  /* One process, or one stream, has nothing to be imbalanced against:
+   * say so instead of ranking it. */
+  if (jx_imbalance_get_ranked_kind (imbalance) == NULL)
+    {
+      add_row (self, _("<small>Only one stream has segments: there is nothing for it to be imbalanced against.</small>"), NULL);
+      return;
+    }
+  if (jx_imbalance_get_n_processes (imbalance) == 1)
+    add_row (self, _("<small>One process: no other process for it to be imbalanced against; "
+                     "its streams (threads) are compared with each other.</small>"), NULL);
+  for (guint i = 0; jx_imbalance_get_n_processes (imbalance) > 1 && i < MIN (TOP, jx_imbalance_get_n_processes (imbalance)); i++)
     {
       const JxProcessImbalance *p = jx_imbalance_get_process (imbalance, i);
       g_autofree char *process = g_markup_escape_text (jx_trace_get_process (trace, p->process)->name, -1);

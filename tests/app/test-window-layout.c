@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "jx-application.h"
+#include "jx-comparison-pane.h"
 #include "jx-master-timeline.h"
 #include "jx-processes-panel.h"
 #include "jx-test-app.h"
@@ -547,6 +548,100 @@ test_side_pane_fits (void)
   jx_test_spin (50);
 }
 
+typedef struct
+{
+  JxWindow *window;
+  int       width;
+  int       height;
+} Sized;
+
+/* The window is as wide and high as asked (the CSD margins aside). */
+static gboolean
+window_sized (gpointer user_data)
+{
+  Sized *s = user_data;
+
+  return ABS (gtk_widget_get_width (GTK_WIDGET (s->window)) - s->width) <= 10 &&
+         ABS (gtk_widget_get_height (GTK_WIDGET (s->window)) - s->height) <= 10;
+}
+
+/* How many rows of the function table lie wholly in its view: labels at
+ * distinct heights, less the header's. */
+static guint
+visible_table_rows (GtkWidget *table)
+{
+  GtkWidget *view = jx_test_find_descendant (table, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *scroller = gtk_widget_get_parent (view);
+  g_autoptr(GHashTable) tops = g_hash_table_new (NULL, NULL);
+  GPtrArray *stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, view);
+  while (stack->len > 0)
+    {
+      GtkWidget *w = g_ptr_array_steal_index (stack, stack->len - 1);
+      graphene_rect_t r;
+
+      for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+      if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w) && *gtk_label_get_text (GTK_LABEL (w)) != '\0' &&
+          gtk_widget_compute_bounds (w, scroller, &r) && r.origin.y >= 0 &&
+          r.origin.y + r.size.height <= gtk_widget_get_height (scroller))
+        g_hash_table_add (tops, GINT_TO_POINTER ((int) r.origin.y + 1));
+    }
+  g_ptr_array_unref (stack);
+  return g_hash_table_size (tops) > 0 ? g_hash_table_size (tops) - 1 : 0;
+}
+
+/* At 1024 × 700 the side pane folds away so that the comparison keeps its
+ * width, the window still fits, and win.show-side-pane brings the pane
+ * back; at the default 1280 × 800 it is there again and the function
+ * table beside the headline shows at least five rows. */
+static void
+test_narrow_window (void)
+{
+  g_autofree char *jacobi1 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *jacobi9 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  const char *pair[] = { jacobi1, jacobi9, NULL };
+  JxWindow *window = jx_window_new (app);
+  JxSession *session = jx_window_get_session (window);
+  JxComparisonPane *pane = jx_window_get_comparison_pane (window);
+  GtkWidget *table = GTK_WIDGET (jx_comparison_pane_get_function_table (pane));
+  Sized narrow = { window, 1024, 700 };
+  Sized wide = { window, 1280, 800 };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  jx_window_open_paths (window, pair, FALSE);
+  jx_test_wait_for_loads (session);
+  jx_test_wait_mapped (GTK_WIDGET (window));
+  gtk_widget_set_visible (GTK_WIDGET (window->bottom_paned), TRUE);
+  g_assert_true (jx_test_wait_until (window_sized, &narrow, 60));
+  jx_test_spin (300);
+  g_assert_true (jx_window_is_narrow (window));
+  g_assert_false (gtk_widget_get_visible (window->side_box));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (pane)), >=, 500);
+
+  /* Asked for, it comes back, and the window still fits 1024 px. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-side-pane", NULL);
+  jx_test_spin (300);
+  g_assert_true (gtk_widget_get_visible (window->side_box));
+  g_assert_true (window_sized (&narrow));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-side-pane", NULL);
+  jx_test_spin (100);
+  g_assert_false (gtk_widget_get_visible (window->side_box));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  g_assert_true (jx_test_wait_until (window_sized, &wide, 60));
+  jx_test_spin (500);
+  g_assert_false (jx_window_is_narrow (window));
+  g_assert_true (gtk_widget_get_visible (window->side_box));
+  g_test_message ("function table rows in view at 1280 x 800: %u", visible_table_rows (table));
+  g_assert_cmpuint (visible_table_rows (table), >=, 5);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (50);
+}
+
 void
 test_window_layout_register (JxApplication *application)
 {
@@ -556,4 +651,5 @@ test_window_layout_register (JxApplication *application)
   g_test_add_func ("/app/window/shortcuts-listed", test_shortcuts_listed);
   g_test_add_func ("/app/window/help-action", test_help_action);
   g_test_add_func ("/app/window/side-pane-fits", test_side_pane_fits);
+  g_test_add_func ("/app/window/narrow-window", test_narrow_window);
 }

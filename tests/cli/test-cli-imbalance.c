@@ -112,6 +112,7 @@ test_ranking_formats (void)
                                                                        "traces"), 0);
   g_assert_cmpstr (json_object_get_string_member (first, "function"), ==, "iteration");
   g_assert_cmpint (json_object_get_int_member (first, "n_segments"), ==, 6 * 20);
+  g_assert_cmpstr (json_object_get_string_member (first, "imbalance_between"), ==, "processes");
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (first, "processes")), ==, 3);
   process = json_array_get_object_element (json_object_get_array_member (first, "processes"), 0);
   g_assert_cmpstr (json_object_get_string_member (process, "process"), ==, "MPI Rank 4");
@@ -282,7 +283,18 @@ test_common_function (void)
       g_assert_cmpstr (json_object_get_string_member (t, "function"), ==, targetmap);
       g_assert_true (json_object_get_boolean_member (t, "common"));
       g_assert_true (json_object_get_null_member (t, "note"));
+      /* One process: its threads are what is compared, and it says so. */
+      g_assert_cmpstr (json_object_get_string_member (t, "imbalance_between"), ==, "streams");
+      g_assert_cmpint (json_object_get_int_member (t, "n_processes"), ==, 1);
+      g_assert_cmpint (json_object_get_int_member (t, "n_streams"), >=, 2);
     }
+  g_clear_pointer (&out, g_free);
+
+  g_assert_cmpint (cli (&out, "imbalance", j01, NULL), ==, 0);
+  g_assert_null (strstr (out, "Processes by SOS time"));
+  g_assert_null (strstr (out, "Excess"));
+  g_assert_nonnull (strstr (out, "Processes: only MPI Rank 0 has segments, so there is no other process for it to be imbalanced against"));
+  g_assert_nonnull (strstr (out, "of their index on the 2 streams:\n"));
   g_clear_pointer (&out, g_free);
 
   g_assert_cmpint (cli (&out, "imbalance", j01, cuda, NULL), ==, 0);
