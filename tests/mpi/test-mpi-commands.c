@@ -425,6 +425,10 @@ test_messages_between_shares (void)
   g_assert_cmpuint (jx_mpi_test_count (diff.err, ": 3 unmatched messages"), ==, 2);
   jx_mpi_test_assert_same_each (TRUE, "diff", "--json", ring, slower, NULL);
   jx_mpi_test_assert_same_each (FALSE, "diff", ring, slower, NULL);
+  /* trend: with 2 ranks the third of three equal runs is shared, with 4
+   * the first (docs/mpi.md). */
+  jx_mpi_test_assert_same_each (TRUE, "trend", "--json", "--param", "n=1,2,4", ring, slower, slowest, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "trend", "--param", "n=1,2,4", ring, slower, slowest, NULL);
   jx_test_remove_tree (dir);
 }
 
