@@ -319,11 +319,29 @@ merge (GPtrArray                 *parts,
   }
   result->report_a = json_node_ref (g_ptr_array_index (reports, 0));
   result->report_b = json_node_ref (g_ptr_array_index (reports, 1));
-  if (!json)
+  return TRUE;
+}
+
+/* Rank 0: the caveat lines of the whole traces, labelled as juxtrace-cli
+ * diff labels them while loading, and --strict, which stops at the first
+ * trace with defects as juxtrace-cli does (a share's own defects stop its
+ * rank while loading; these include the messages between shares). */
+static gboolean
+apply_load_checks (const JxCliDiffRequest *request,
+                   JxCliDiffResult        *result)
+{
+  JsonNode *reports[] = { result->report_a, result->report_b };
+  const char *paths[] = { request->path_a, request->path_b };
+  const char *labels[] = { "A", "B" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (reports); i++)
     {
-      /* As juxtrace-cli diff labels them while loading. */
-      jx_mpi_report_caveat (result->report_a, "A");
-      jx_mpi_report_caveat (result->report_b, "B");
+      JxCliLoadCheck *check = jx_cli_load_check_new_from_report (reports[i], paths[i]);
+      gboolean ok = jx_cli_load_check_apply (request->traces, check, paths[i], labels[i]);
+
+      jx_cli_load_check_free (check);
+      if (!ok)
+        return FALSE;
     }
   return TRUE;
 }
@@ -421,6 +439,8 @@ compute_mpi (const JxCliDiffRequest *request,
       g_clear_error (&error);
       g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
     }
+  else if (jx_mpi.rank == 0 && !apply_load_checks (request, result))
+    g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     {
       result->quiet = TRUE;
