@@ -120,7 +120,7 @@ unpack_pair (JxUnpack *in,
 }
 
 /* What a rank sends: whether it loaded anything; the time span of its
- * shares; its pairing summary; its symbols; the load reports; its pairs. */
+ * shares; its pairing summary; its symbols; its pairs. */
 static GByteArray *
 pack_rank (JxTrace      *a,
            JxTrace      *b,
@@ -139,13 +139,6 @@ pack_rank (JxTrace      *a,
   jx_pack_u64 (out, jx_comparison_get_n_symbols (cmp));
   for (guint s = 0; s < jx_comparison_get_n_symbols (cmp); s++)
     jx_pack_string (out, jx_comparison_get_symbol_name (cmp, s));
-  {
-    g_autofree char *report_a = jx_mpi_report_to_string (a);
-    g_autofree char *report_b = jx_mpi_report_to_string (b);
-
-    jx_pack_string (out, report_a);
-    jx_pack_string (out, report_b);
-  }
   jx_pack_u64 (out, jx_comparison_get_n_pairs (cmp));
   for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     pack_pair (out, jx_comparison_get_pair (cmp, i), a, b);
@@ -178,10 +171,21 @@ span_seconds (guint64 start,
   return end > start ? jx_time_ticks_to_seconds ((gint64) (end - start), resolution) : 0.0;
 }
 
-/* Rank 0: the comparison of the whole traces from every rank's part. */
+static guint8
+stream_flag (GByteArray *flags,
+             guint32     position)
+{
+  return position < flags->len ? flags->data[position] : 0;
+}
+
+/* Rank 0: the comparison of the whole traces from every rank's part;
+ * outlines: A's and B's, reports: their load reports, flags: their
+ * streams' flags (jx_mpi_shares_matched_reports_full). */
 static gboolean
 merge (GPtrArray                 *parts,
-       const JxMpiPlan           *plan,
+       JxTraceOutline           **outlines,
+       GPtrArray                 *reports,
+       GPtrArray                 *flags,
        const JxComparisonOptions *options,
        double                     elapsed,
        gboolean                   json,
@@ -192,10 +196,8 @@ merge (GPtrArray                 *parts,
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (Entry));
   g_autoptr(GPtrArray) pairs = g_ptr_array_new_with_free_func (jx_comparison_pair_free);
-  g_autoptr(GPtrArray) reports_a = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) reports_b = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) positions_a = jx_mpi_location_positions (plan->outline_a);
-  g_autoptr(GHashTable) positions_b = jx_mpi_location_positions (plan->outline_b);
+  g_autoptr(GHashTable) positions_a = jx_mpi_location_positions (outlines[0]);
+  g_autoptr(GHashTable) positions_b = jx_mpi_location_positions (outlines[1]);
   guint64 start_a = G_MAXUINT64, end_a = 0, start_b = G_MAXUINT64, end_b = 0;
   JxPairingSummary summary = { 0 };
   gboolean any = FALSE;
@@ -251,9 +253,6 @@ merge (GPtrArray                 *parts,
             }
           symbol_map[k] = GPOINTER_TO_UINT (value);
         }
-      g_ptr_array_add (reports_a, jx_unpack_string (&in));
-      g_ptr_array_add (reports_b, jx_unpack_string (&in));
-
       n_pairs = jx_unpack_u64 (&in);
       for (guint64 i = 0; i < n_pairs && !in.bad; i++)
         {
@@ -264,6 +263,10 @@ merge (GPtrArray                 *parts,
           g_ptr_array_add (pairs, e.pair);
           e.pair->stream_a = jx_mpi_position_of (positions_a, ref_a);
           e.pair->stream_b = jx_mpi_position_of (positions_b, ref_b);
+          /* A stream repaired by matching its messages with other
+           * shares' was not so in its share. */
+          e.pair->flags_a |= stream_flag (g_ptr_array_index (flags, 0), e.pair->stream_a) & JX_STREAM_FLAG_REPAIRED;
+          e.pair->flags_b |= stream_flag (g_ptr_array_index (flags, 1), e.pair->stream_b) & JX_STREAM_FLAG_REPAIRED;
           if (e.pair->function_table != NULL)
             for (guint f = 0; f < e.pair->function_table->len; f++)
               {
@@ -291,7 +294,7 @@ merge (GPtrArray                 *parts,
     {
       g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION,
                    _("%s, %s: no rank had processes to compare"),
-                   jx_trace_outline_get_path (plan->outline_a), jx_trace_outline_get_path (plan->outline_b));
+                   jx_trace_outline_get_path (outlines[0]), jx_trace_outline_get_path (outlines[1]));
       return FALSE;
     }
 
@@ -304,23 +307,41 @@ merge (GPtrArray                 *parts,
     /* The pairs belong to ordered now. */
     g_ptr_array_set_free_func (pairs, NULL);
 
-    result->anchor_a = g_strdup (jx_trace_outline_get_path (plan->outline_a));
-    result->anchor_b = g_strdup (jx_trace_outline_get_path (plan->outline_b));
+    result->anchor_a = g_strdup (jx_trace_outline_get_path (outlines[0]));
+    result->anchor_b = g_strdup (jx_trace_outline_get_path (outlines[1]));
     result->name_a = jx_trace_name_from_path (result->anchor_a);
     result->name_b = jx_trace_name_from_path (result->anchor_b);
     result->cmp = jx_comparison_assemble (result->name_a, result->name_b, options,
                                           (const char *const *) names->pdata, names->len, ordered,
-                                          span_seconds (start_a, end_a, jx_trace_outline_get_timer_resolution (plan->outline_a)),
-                                          span_seconds (start_b, end_b, jx_trace_outline_get_timer_resolution (plan->outline_b)),
+                                          span_seconds (start_a, end_a, jx_trace_outline_get_timer_resolution (outlines[0])),
+                                          span_seconds (start_b, end_b, jx_trace_outline_get_timer_resolution (outlines[1])),
                                           elapsed, &summary);
   }
-  result->report_a = jx_mpi_report_merge (reports_a);
-  result->report_b = jx_mpi_report_merge (reports_b);
-  if (!json)
+  result->report_a = json_node_ref (g_ptr_array_index (reports, 0));
+  result->report_b = json_node_ref (g_ptr_array_index (reports, 1));
+  return TRUE;
+}
+
+/* Rank 0: the caveat lines of the whole traces, labelled as juxtrace-cli
+ * diff labels them while loading, and --strict, which stops at the first
+ * trace with defects as juxtrace-cli does (a share's own defects stop its
+ * rank while loading; these include the messages between shares). */
+static gboolean
+apply_load_checks (const JxCliDiffRequest *request,
+                   JxCliDiffResult        *result)
+{
+  JsonNode *reports[] = { result->report_a, result->report_b };
+  const char *paths[] = { request->path_a, request->path_b };
+  const char *labels[] = { "A", "B" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (reports); i++)
     {
-      /* As juxtrace-cli diff labels them while loading. */
-      jx_mpi_report_caveat (result->report_a, "A");
-      jx_mpi_report_caveat (result->report_b, "B");
+      JxCliLoadCheck *check = jx_cli_load_check_new_from_report (reports[i], paths[i]);
+      gboolean ok = jx_cli_load_check_apply (request->traces, check, paths[i], labels[i]);
+
+      jx_cli_load_check_free (check);
+      if (!ok)
+        return FALSE;
     }
   return TRUE;
 }
@@ -339,6 +360,11 @@ compute_mpi (const JxCliDiffRequest *request,
   g_autoptr(JxComparison) cmp = NULL;
   g_autoptr(GByteArray) mine = NULL;
   g_autoptr(GPtrArray) parts = NULL;
+  g_auto(JxMpiShares) shares = { 0 };
+  g_autoptr(GPtrArray) reports = NULL;
+  g_autoptr(GPtrArray) flags = NULL;
+  char *paths[] = { (char *) request->path_a, (char *) request->path_b, NULL };
+  JxTraceOutline *outlines[2];
   JxComparisonOptions options = *request->options;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
@@ -361,12 +387,16 @@ compute_mpi (const JxCliDiffRequest *request,
   stats.total_work = plan.total_work;
   cpu = jx_mpi_cpu_seconds ();
 
-  /* A share takes processes of both traces or none (jx-mpi-plan.c). */
+  /* A share takes processes of both traces or none (jx-mpi-plan.c). Its
+   * message events with peers in other shares are kept for the load
+   * reports. */
   if (plan.processes_a->len > 0 && plan.processes_b->len > 0)
     {
-      a = jx_mpi_load_share (request->path_a, plan.processes_a, plan.n_processes_a, budget, traces->strict, 0, &error);
+      a = jx_mpi_load_share (request->path_a, plan.processes_a, plan.n_processes_a, budget, traces->strict,
+                             JX_MPI_SHARES_EXTERNAL, &error);
       if (a != NULL)
-        b = jx_mpi_load_share (request->path_b, plan.processes_b, plan.n_processes_b, budget, traces->strict, 0, &error);
+        b = jx_mpi_load_share (request->path_b, plan.processes_b, plan.n_processes_b, budget, traces->strict,
+                               JX_MPI_SHARES_EXTERNAL, &error);
     }
   stats.load = jx_mpi_now () - t;
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
@@ -390,17 +420,27 @@ compute_mpi (const JxCliDiffRequest *request,
   t = jx_mpi_now ();
 
   mine = pack_rank (a, b, cmp);
-  g_clear_object (&a);
-  g_clear_object (&b);
   g_clear_pointer (&cmp, jx_comparison_unref);
+  /* The whole traces' load reports, the messages between shares matched
+   * (the shares' events freed once packed); diff labels their caveat
+   * lines A and B. */
+  outlines[0] = plan.outline_a;
+  outlines[1] = plan.outline_b;
+  jx_mpi_shares_init (&shares);
+  jx_mpi_shares_add (&shares, g_steal_pointer (&plan.outline_a), g_steal_pointer (&a));
+  jx_mpi_shares_add (&shares, g_steal_pointer (&plan.outline_b), g_steal_pointer (&b));
+  if (!jx_mpi_shares_matched_reports_full (&shares, command, TRUE, paths, TRUE, &reports, &flags))
+    return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
-  if (jx_mpi.rank == 0 && !merge (parts, &plan, request->options, jx_mpi_now () - t0, request->json, result, &error))
+  if (jx_mpi.rank == 0 && !merge (parts, outlines, reports, flags, request->options, jx_mpi_now () - t0, request->json, result, &error))
     {
       /* Every share empty, or what a rank sent incomplete. */
       jx_cli_input_error (command, NULL, error);
       g_clear_error (&error);
       g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
     }
+  else if (jx_mpi.rank == 0 && !apply_load_checks (request, result))
+    g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     {
       result->quiet = TRUE;

@@ -1009,7 +1009,21 @@ jx_mpi_shares_matched_reports (JxMpiShares  *shares,
                                gboolean      light,
                                GPtrArray   **reports)
 {
+  return jx_mpi_shares_matched_reports_full (shares, command, json, paths, light, reports, NULL);
+}
+
+gboolean
+jx_mpi_shares_matched_reports_full (JxMpiShares  *shares,
+                                    const char   *command,
+                                    gboolean      json,
+                                    char * const *paths,
+                                    gboolean      light,
+                                    GPtrArray   **reports,
+                                    GPtrArray   **stream_flags)
+{
   *reports = jx_mpi.rank == 0 ? g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref) : NULL;
+  if (stream_flags != NULL)
+    *stream_flags = jx_mpi.rank == 0 ? g_ptr_array_new_with_free_func ((GDestroyNotify) g_byte_array_unref) : NULL;
   for (guint t = 0; t < shares->traces->len; t++)
     {
       g_autoptr(JsonNode) whole = NULL;
@@ -1018,10 +1032,25 @@ jx_mpi_shares_matched_reports (JxMpiShares  *shares,
       if (!merged_document (shares, command, t, TRUE, light, paths[t], &whole))
         {
           g_clear_pointer (reports, g_ptr_array_unref);
+          if (stream_flags != NULL)
+            g_clear_pointer (stream_flags, g_ptr_array_unref);
           return FALSE;
         }
       if (whole == NULL)
         continue;
+      if (stream_flags != NULL)
+        {
+          JsonArray *streams = json_object_get_array_member (json_node_get_object (whole), "streams");
+          GByteArray *flags = g_byte_array_sized_new (json_array_get_length (streams));
+
+          for (guint s = 0; s < json_array_get_length (streams); s++)
+            {
+              guint8 f = (guint8) jx_cli_info_get_stream_flags (json_array_get_object_element (streams, s));
+
+              g_byte_array_append (flags, &f, 1);
+            }
+          g_ptr_array_add (*stream_flags, flags);
+        }
       report = json_object_dup_member (json_node_get_object (whole), "load_report");
       g_ptr_array_add (*reports, report);
       if (!json)

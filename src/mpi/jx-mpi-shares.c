@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jx-mpi-shares.c — the commands of one or more traces each split alone
  * (cluster, imbalance, info, profile): every trace's plan, the positions
- * of its streams, this rank's share of it. Their load reports are merged
- * with the messages between shares matched (jx-mpi-info.c). */
+ * of its streams, this rank's share of it; diff and trend add the shares
+ * they planned and loaded themselves. Their load reports are merged with
+ * the messages between shares matched (jx-mpi-info.c). */
 #include "config.h"
 
 #include <string.h>
@@ -29,6 +30,31 @@ clear_plan (gpointer plan)
   g_free (plan);
 }
 
+void
+jx_mpi_shares_init (JxMpiShares *shares)
+{
+  memset (shares, 0, sizeof *shares);
+  shares->plans = g_ptr_array_new_with_free_func (clear_plan);
+  shares->positions = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  shares->traces = g_ptr_array_new_with_free_func (unref_share);
+  shares->borrowed = g_array_new (FALSE, TRUE, sizeof (gboolean));
+}
+
+void
+jx_mpi_shares_add (JxMpiShares    *shares,
+                   JxTraceOutline *outline,
+                   JxTrace        *share)
+{
+  JxMpiPlan *plan = g_new0 (JxMpiPlan, 1);
+  gboolean borrowed = FALSE;
+
+  plan->outline_a = outline;
+  g_ptr_array_add (shares->plans, plan);
+  g_ptr_array_add (shares->positions, jx_mpi_plan_positions (plan));
+  g_ptr_array_add (shares->traces, share);
+  g_array_append_val (shares->borrowed, borrowed);
+}
+
 gboolean
 jx_mpi_shares_load (JxMpiShares  *shares,
                     const char   *command,
@@ -43,11 +69,7 @@ jx_mpi_shares_load (JxMpiShares  *shares,
   g_autoptr(GError) error = NULL;
   double t0 = jx_mpi_now (), t, cpu;
 
-  memset (shares, 0, sizeof *shares);
-  shares->plans = g_ptr_array_new_with_free_func (clear_plan);
-  shares->positions = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
-  shares->traces = g_ptr_array_new_with_free_func (unref_share);
-  shares->borrowed = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  jx_mpi_shares_init (shares);
   for (guint i = 0; i < n_traces; i++)
     {
       JxMpiPlan *plan = g_new0 (JxMpiPlan, 1);

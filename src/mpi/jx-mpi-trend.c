@@ -12,7 +12,9 @@
  * run add up their per-region sums first, so that all of them segment by
  * the same function for the SOS measures. The summaries and the load
  * reports go to rank 0, which merges the parts of each run (exact sums and
- * maxima), makes the runs and goes on as juxtrace-cli trend does. */
+ * maxima), makes the runs and goes on as juxtrace-cli trend does. A shared
+ * run's load report is matched across its shares there as the other
+ * commands' are (jx_mpi_shares_matched_reports). */
 #include "config.h"
 
 #include <stdlib.h>
@@ -340,19 +342,23 @@ make_plan (JxTraceOutline **outlines,
   return out;
 }
 
-/* Collective: this rank's tasks; FALSE (after one message) when rank 0
- * cannot read a run's definitions. */
+/* Collective: this rank's tasks, and on every rank the runs shared by
+ * ranks (guint, ascending); outlines (n_runs): rank 0 keeps those of the
+ * shared runs for their load reports. FALSE (after one message) when rank
+ * 0 cannot read a run's definitions. */
 static gboolean
-plan_tasks (const char  *command,
-            char       **paths,
-            guint        n_runs,
-            GArray      *tasks,
-            JxMpiStats  *stats)
+plan_tasks (const char       *command,
+            char            **paths,
+            guint             n_runs,
+            GArray           *tasks,
+            GArray           *shared_runs,
+            JxTraceOutline  **outlines,
+            JxMpiStats       *stats)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GByteArray) packed = NULL;
   g_autoptr(GBytes) bytes = NULL;
-  g_autofree JxTraceOutline **outlines = g_new0 (JxTraceOutline *, MAX (n_runs, 1));
+  g_autofree gboolean *shared = g_new0 (gboolean, MAX (n_runs, 1));
   JxUnpack in;
 
   for (guint i = 0; jx_mpi.rank == 0 && i < n_runs && error == NULL; i++)
@@ -363,8 +369,6 @@ plan_tasks (const char  *command,
     }
   if (error == NULL && jx_mpi.rank == 0)
     packed = make_plan (outlines, n_runs);
-  for (guint i = 0; i < n_runs; i++)
-    g_clear_pointer (&outlines[i], jx_trace_outline_free);
   if (!jx_mpi_all_ok (command, error))
     return FALSE;
 
@@ -385,6 +389,8 @@ plan_tasks (const char  *command,
           task.run = (guint) jx_unpack_u64 (&in);
           task.n_processes = (guint) jx_unpack_u64 (&in);
           task.shared = jx_unpack_u64 (&in) != 0;
+          if (task.shared && task.run < n_runs)
+            shared[task.run] = TRUE;
           len = jx_unpack_u64 (&in);
           if (in.bad || len > (guint64) (in.end - in.p) / sizeof (guint))
             {
@@ -403,6 +409,11 @@ plan_tasks (const char  *command,
         stats->work = work;
     }
   g_assert (!in.bad);
+  for (guint i = 0; i < n_runs; i++)
+    if (shared[i])
+      g_array_append_val (shared_runs, i);
+    else
+      g_clear_pointer (&outlines[i], jx_trace_outline_free);
   return TRUE;
 }
 
@@ -451,8 +462,11 @@ summarise (JxTrace     *share,
 }
 
 /* Loads and summarises this rank's tasks, a shared run last (its summary
- * needs the other ranks'); packs per task: run, load report, summary.
- * Collective; FALSE after one message when a rank cannot read its share. */
+ * needs the other ranks'); packs per task: run, load report (none for a
+ * shared run: jx_mpi_shares_matched_reports makes its report), summary.
+ * shared: this rank's share of a shared run, its message events with
+ * peers in other shares kept. Collective; FALSE after one message when a
+ * rank cannot read its share. */
 static gboolean
 read_tasks (const char             *command,
             char                  **paths,
@@ -460,10 +474,11 @@ read_tasks (const char             *command,
             const JxCliTrendInput  *input,
             guint64                 budget,
             GByteArray             *mine,
+            JxTrace               **shared,
+            guint                  *shared_run,
             JxMpiStats             *stats)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(JxTrace) shared = NULL;
   const Task *shared_task = NULL;
   Group group = { MPI_COMM_NULL, 0 };
   double t = jx_mpi_now (), cpu = jx_mpi_cpu_seconds ();
@@ -473,7 +488,7 @@ read_tasks (const char             *command,
     {
       const Task *task = &g_array_index (tasks, Task, t_i);
       g_autoptr(JxTrace) share = jx_mpi_load_share (paths[task->run], task->processes, task->n_processes, budget,
-                                                    FALSE, 0, &error);
+                                                    FALSE, task->shared ? JX_MPI_SHARES_EXTERNAL : 0, &error);
       g_autofree char *report = NULL;
 
       stats->load += jx_mpi_now () - t;
@@ -488,12 +503,13 @@ read_tasks (const char             *command,
                        jx_trace_get_n_processes (share), task->processes->len);
           break;
         }
-      report = jx_mpi_report_to_string (share);
+      if (!task->shared)
+        report = jx_mpi_report_to_string (share);
       jx_pack_u64 (mine, task->run);
       jx_pack_string (mine, report);
       if (task->shared)
         {
-          shared = g_steal_pointer (&share);
+          *shared = g_steal_pointer (&share);
           shared_task = task;
         }
       else
@@ -516,7 +532,8 @@ read_tasks (const char             *command,
 
       group.n_processes = shared_task->n_processes;
       t = jx_mpi_now ();
-      summary = summarise (shared, shared_task, input->sos_function, &group);
+      summary = summarise (*shared, shared_task, input->sos_function, &group);
+      *shared_run = shared_task->run;
       jx_trend_summary_pack (summary, mine);
       stats->compute += jx_mpi_now () - t;
     }
@@ -534,10 +551,13 @@ free_summary (gpointer summary)
   jx_trend_summary_free (summary);
 }
 
+/* shared_reports: the load report of each of shared_runs. */
 static void
 merge_parts (GPtrArray        *packets,
              char            **paths,
              guint             n_runs,
+             GArray           *shared_runs,
+             GPtrArray        *shared_reports,
              GPtrArray       **runs,
              JxCliLoadCheck  **checks)
 {
@@ -575,8 +595,13 @@ merge_parts (GPtrArray        *packets,
   for (guint i = 0; i < n_runs; i++)
     {
       JxTrendSummary *summary = g_ptr_array_index (summaries, i);
-      g_autoptr(JsonNode) report = jx_mpi_report_merge (g_ptr_array_index (reports, i));
+      g_autoptr(JsonNode) report = NULL;
+      guint k;
 
+      for (k = 0; k < shared_runs->len && g_array_index (shared_runs, guint, k) != i; k++)
+        ;
+      report = k < shared_runs->len ? json_node_ref (g_ptr_array_index (shared_reports, k))
+                                    : jx_mpi_report_merge (g_ptr_array_index (reports, i));
       g_assert (summary != NULL && report != NULL);
       jx_trend_summary_sort_paths (summary);
       g_ptr_array_add (*runs, jx_trend_run_new_from_summary (summary, paths[i]));
@@ -597,24 +622,49 @@ read_mpi (JxCliTraces            *traces,
   g_autoptr(GArray) tasks = tasks_new ();
   g_autoptr(GByteArray) mine = g_byte_array_new ();
   g_autoptr(GPtrArray) packets = NULL;
+  g_autoptr(GArray) shared_runs = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree JxTraceOutline **outlines = g_new0 (JxTraceOutline *, MAX (n_runs, 1));
+  g_autoptr(JxTrace) shared = NULL;
+  g_auto(JxMpiShares) shares = { 0 };
+  g_autoptr(GPtrArray) shared_paths = g_ptr_array_new ();
+  g_autoptr(GPtrArray) shared_reports = NULL;
+  guint shared_run = G_MAXUINT;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t;
   int status;
+  gboolean ok;
 
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!plan_tasks (command, paths, n_runs, tasks, &stats))
-    return JX_CLI_EXIT_INPUT;
+  ok = plan_tasks (command, paths, n_runs, tasks, shared_runs, outlines, &stats);
   stats.plan = jx_mpi_now () - t0;
-  if (!read_tasks (command, paths, tasks, input, budget, mine, &stats))
+  ok = ok && read_tasks (command, paths, tasks, input, budget, mine, &shared, &shared_run, &stats);
+
+  /* The load reports of the shared runs, the messages between their
+   * shares matched on rank 0 (every rank takes part in each). */
+  t = jx_mpi_now ();
+  jx_mpi_shares_init (&shares);
+  for (guint k = 0; ok && k < shared_runs->len; k++)
+    {
+      guint run = g_array_index (shared_runs, guint, k);
+
+      jx_mpi_shares_add (&shares, g_steal_pointer (&outlines[run]),
+                         run == shared_run ? g_steal_pointer (&shared) : NULL);
+      g_ptr_array_add (shared_paths, paths[run]);
+    }
+  for (guint i = 0; i < n_runs; i++)
+    g_clear_pointer (&outlines[i], jx_trace_outline_free);
+  if (!ok)
+    return JX_CLI_EXIT_INPUT;
+  if (!jx_mpi_shares_matched_reports (&shares, command, TRUE, (char * const *) shared_paths->pdata, TRUE,
+                                      &shared_reports))
     return JX_CLI_EXIT_INPUT;
 
-  t = jx_mpi_now ();
   packets = jx_mpi_gather (mine);
   if (jx_mpi.rank == 0)
-    merge_parts (packets, paths, n_runs, runs, checks);
+    merge_parts (packets, paths, n_runs, shared_runs, shared_reports, runs, checks);
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     return JX_CLI_TREND_ELSEWHERE;
   return JX_CLI_EXIT_OK;

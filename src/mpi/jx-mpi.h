@@ -161,6 +161,15 @@ gboolean  jx_mpi_shares_load (JxMpiShares  *shares,
                               guint         rank0_per_location,
                               JxMpiStats   *stats);
 void      jx_mpi_shares_clear (JxMpiShares *shares);
+/* Empty shares, for traces that a command plans and loads in its own way
+ * (diff, trend), each added with jx_mpi_shares_add (): collective, every
+ * rank adds the same traces in the same order; outline: the whole trace's
+ * definitions on rank 0 (taken; NULL elsewhere), share: this rank's part
+ * of the trace (taken), NULL when it has none. */
+void      jx_mpi_shares_init (JxMpiShares *shares);
+void      jx_mpi_shares_add  (JxMpiShares    *shares,
+                              JxTraceOutline *outline,
+                              JxTrace        *share);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (JxMpiShares, jx_mpi_shares_clear)
 /* Whether share index is this rank's part of the trace (not NULL nor
  * borrowed). */
@@ -187,6 +196,16 @@ gboolean  jx_mpi_shares_matched_reports (JxMpiShares  *shares,
                                          char * const *paths,
                                          gboolean      light,
                                          GPtrArray   **reports);
+/* The same; stream_flags: rank 0 gets per trace a GByteArray of its
+ * streams' JX_STREAM_FLAG_* in the whole trace's order, "repaired" from
+ * the matching between shares too. */
+gboolean  jx_mpi_shares_matched_reports_full (JxMpiShares  *shares,
+                                              const char   *command,
+                                              gboolean      json,
+                                              char * const *paths,
+                                              gboolean      light,
+                                              GPtrArray   **reports,
+                                              GPtrArray   **stream_flags);
 /* Collective: values summed (the lowest) over the ranks, on every rank. */
 void      jx_mpi_sum_u64     (guint64      *values,
                               gsize         n);

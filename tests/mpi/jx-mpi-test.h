@@ -23,14 +23,17 @@ void     jx_mpi_test_run_argv            (JxCliRun           *run,
                                           guint               ranks,
                                           const char * const *argv);
 /* juxtrace-cli ARGV and mpirun -n ranks juxtrace-mpi ARGV exit alike and
- * print the same: stdout byte for byte (JSON: without timing fields),
- * stderr too (the caveat lines). */
+ * print the same: stdout byte for byte (JSON: without timing fields;
+ * diff's text: without its seconds), stderr too (the caveat lines). */
 void     jx_mpi_test_assert_same         (guint               ranks,
                                           const char * const *argv,
                                           gboolean            json);
 /* The JSON text again, without its timing fields ("elapsed_seconds"),
  * members in their order. */
 char    *jx_mpi_test_json_without_timing (const char *text);
+/* diff's text report without the seconds the computation took (end of
+ * the "Hierarchical alignment, …; 0.012 s" line). */
+char    *jx_mpi_test_diff_text_without_timing (const char *text);
 /* Occurrences of what in text. */
 guint    jx_mpi_test_count               (const char *text,
                                           const char *what);

@@ -7,9 +7,9 @@
  * (the Jacobi runs, the TraceR stencil run with defects, a trace of fewer
  * processes than ranks). A missing event file of rank 1's share: info and
  * cluster print what juxtrace-cli prints, imbalance and trend stop every
- * rank with one message. A ring of messages written here, two of them
- * unmatched with their ends in different shares: profile, imbalance, info
- * and cluster report them as juxtrace-cli does. trend's outputs:
+ * rank with one message. A ring of messages written here, three of them
+ * unmatched, with their ends in different shares: profile, imbalance, info,
+ * cluster, diff and trend report them as juxtrace-cli does. trend's outputs:
  * test-mpi-trend.c. Skips when juxtrace-mpi was not built. */
 #include "config.h"
 
@@ -269,13 +269,16 @@ test_failure (void)
 }
 
 /* Messages between shares in the load reports of profile, imbalance,
- * info and cluster: a ring of four processes, each sending to the next
- * and receiving from the one before six times (so with 2 ranks the
- * messages of 1 and 2 and of 3 and 0 cross the shares, with 4 all of
- * them), and two truly unmatched messages whose ends lie in different
- * shares: a send of process 0 to process 3 that nobody receives and a
- * receive of process 2 from process 1 that nobody sent. juxtrace-cli
- * reports those two as load caveats; so must every rank count. */
+ * info, cluster, diff and trend: a ring of four processes, each sending
+ * to the next and receiving from the one before six times, and three
+ * truly unmatched messages: a send of process 0 to process 3 that nobody
+ * receives, a receive of process 2 from process 1 that nobody sent and a
+ * send of process 0 to process 1 that nobody receives. The shares of 2
+ * ranks are processes 0 and 1 and 2 and 3 for the commands of one trace
+ * (the first two unmatched messages cross them), 0 and 3 and 1 and 2 for
+ * diff and trend's shared runs (the last two cross them); with 4 ranks
+ * every message crosses. juxtrace-cli reports the three as load caveats;
+ * so must every rank count. */
 
 static OTF2_FlushType
 pre_flush (void            *user_data,
@@ -305,10 +308,15 @@ post_flush (void            *user_data,
 
 static const OTF2_FlushCallbacks flush_callbacks = { pre_flush, post_flush };
 
+/* slow (at most 2): ticks more per process number that the computing
+ * phases take, and 100 more the run: the other runs of the ring, for diff
+ * and trend. */
 static char *
-write_ring (const char *dir)
+write_ring (const char *dir,
+            const char *name,
+            guint       slow)
 {
-  char *path = g_build_filename (dir, "ring", NULL);
+  char *path = g_build_filename (dir, name, NULL);
   OTF2_Archive *archive;
   OTF2_GlobalDefWriter *defs;
   uint64_t members[4] = { 0, 1, 2, 3 };
@@ -329,23 +337,25 @@ write_ring (const char *dir)
           guint64 base = 100 + 100 * i;
 
           OTF2_EvtWriter_Enter (w, NULL, base, 1);
-          OTF2_EvtWriter_Leave (w, NULL, base + 10 + 4 * p + 2 * i, 1);
+          OTF2_EvtWriter_Leave (w, NULL, base + 10 + 4 * p + 2 * i + slow * p, 1);
           OTF2_EvtWriter_Enter (w, NULL, base + 40, 2);
           OTF2_EvtWriter_MpiSend (w, NULL, base + 41, (p + 1) % 4, 0, i, 64);
           if (p == 0 && i == 2)
             OTF2_EvtWriter_MpiSend (w, NULL, base + 42, 3, 0, 99, 128);
+          if (p == 0 && i == 3)
+            OTF2_EvtWriter_MpiSend (w, NULL, base + 43, 1, 0, 55, 32);
           OTF2_EvtWriter_MpiRecv (w, NULL, base + 50, (p + 3) % 4, 0, i, 64);
           if (p == 2 && i == 4)
             OTF2_EvtWriter_MpiRecv (w, NULL, base + 51, 1, 0, 77, 256);
           OTF2_EvtWriter_Leave (w, NULL, base + 60, 2);
         }
-      OTF2_EvtWriter_Leave (w, NULL, 1000, 0);
+      OTF2_EvtWriter_Leave (w, NULL, 1000 + 100 * slow, 0);
       OTF2_Archive_CloseEvtWriter (archive, w);
     }
   OTF2_Archive_CloseEvtFiles (archive);
 
   defs = OTF2_Archive_GetGlobalDefWriter (archive);
-  OTF2_GlobalDefWriter_WriteClockProperties (defs, 1000000, 0, 1001, OTF2_UNDEFINED_TIMESTAMP);
+  OTF2_GlobalDefWriter_WriteClockProperties (defs, 1000000, 0, 1201, OTF2_UNDEFINED_TIMESTAMP);
   OTF2_GlobalDefWriter_WriteString (defs, 0, "");
   OTF2_GlobalDefWriter_WriteString (defs, 1, "main");
   OTF2_GlobalDefWriter_WriteString (defs, 2, "compute");
@@ -355,9 +365,9 @@ write_ring (const char *dir)
   OTF2_GlobalDefWriter_WriteString (defs, 6, "MPI_COMM_WORLD");
   for (guint p = 0; p < 4; p++)
     {
-      g_autofree char *name = g_strdup_printf ("MPI Rank %u", p);
+      g_autofree char *rank_name = g_strdup_printf ("MPI Rank %u", p);
 
-      OTF2_GlobalDefWriter_WriteString (defs, 7 + p, name);
+      OTF2_GlobalDefWriter_WriteString (defs, 7 + p, rank_name);
     }
   for (guint r = 0; r < 3; r++)
     OTF2_GlobalDefWriter_WriteRegion (defs, r, 1 + r, 1 + r, 0, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER,
@@ -367,7 +377,7 @@ write_ring (const char *dir)
     OTF2_GlobalDefWriter_WriteLocationGroup (defs, p, 7 + p, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
                                              OTF2_UNDEFINED_LOCATION_GROUP);
   for (guint p = 0; p < 4; p++)
-    OTF2_GlobalDefWriter_WriteLocation (defs, p, 5, OTF2_LOCATION_TYPE_CPU_THREAD, 2 + 6 * 6 + (p == 0 ? 2 : p == 2 ? 1 : 0), p);
+    OTF2_GlobalDefWriter_WriteLocation (defs, p, 5, OTF2_LOCATION_TYPE_CPU_THREAD, 2 + 6 * 6 + (p == 0 ? 3 : p == 2 ? 1 : 0), p);
   OTF2_GlobalDefWriter_WriteGroup (defs, 0, 0, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
                                    OTF2_GROUP_FLAG_NONE, 4, members);
   OTF2_GlobalDefWriter_WriteGroup (defs, 1, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
@@ -383,18 +393,23 @@ test_messages_between_shares (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *ring = NULL;
+  g_autofree char *slower = NULL;
+  g_autofree char *slowest = NULL;
   g_auto(JxCliRun) json = { 0 };
   g_auto(JxCliRun) text = { 0 };
+  g_auto(JxCliRun) diff = { 0 };
 
   if (!jx_mpi_test_built ())
     return;
   dir = g_dir_make_tmp ("jx-mpi-XXXXXX", NULL);
-  ring = write_ring (dir);
+  ring = write_ring (dir, "ring", 0);
+  slower = write_ring (dir, "slower", 1);
+  slowest = write_ring (dir, "slowest", 2);
   jx_cli_run (&json, "profile", "--json", ring, NULL);
   g_assert_cmpint (json.status, ==, 0);
-  g_assert_nonnull (strstr (json.out, "\"unmatched-message\" : 2,"));
+  g_assert_nonnull (strstr (json.out, "\"unmatched-message\" : 3,"));
   jx_cli_run (&text, "profile", ring, NULL);
-  g_assert_nonnull (strstr (text.err, ": 2 unmatched messages"));
+  g_assert_nonnull (strstr (text.err, ": 3 unmatched messages"));
 
   jx_mpi_test_assert_same_each (TRUE, "profile", "--json", ring, NULL);
   jx_mpi_test_assert_same_each (FALSE, "profile", ring, NULL);
@@ -403,6 +418,33 @@ test_messages_between_shares (void)
   jx_mpi_test_assert_same_each (FALSE, "imbalance", ring, NULL);
   jx_mpi_test_assert_same_each (TRUE, "info", "--json", ring, NULL);
   jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", ring, NULL);
+
+  /* diff: both traces' reports, the caveat lines labelled A and B. */
+  jx_cli_run (&diff, "diff", ring, slower, NULL);
+  g_assert_cmpint (diff.status, ==, 0);
+  g_assert_cmpuint (jx_mpi_test_count (diff.err, ": 3 unmatched messages"), ==, 2);
+  jx_mpi_test_assert_same_each (TRUE, "diff", "--json", ring, slower, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "diff", ring, slower, NULL);
+  /* --strict stops at A, whose defects lie between shares (exit status 1,
+   * which mpirun reports after the messages). */
+  for (guint i = 0; i < JX_MPI_TEST_N_RANKS; i++)
+    {
+      const char *argv[] = { "diff", "--strict", ring, slower, NULL };
+      g_auto(JxCliRun) single = { 0 };
+      g_auto(JxCliRun) mpi = { 0 };
+
+      jx_cli_run_argv (&single, argv);
+      jx_mpi_test_run_argv (&mpi, jx_mpi_test_ranks[i], argv);
+      g_assert_cmpint (single.status, ==, 1);
+      g_assert_cmpint (mpi.status, ==, 1);
+      g_assert_nonnull (strstr (single.err, "--strict"));
+      g_assert_cmpstr (mpi.out, ==, single.out);
+      g_assert_true (g_str_has_prefix (mpi.err, single.err));
+    }
+  /* trend: with 2 ranks the third of three equal runs is shared, with 4
+   * the first (docs/mpi.md). */
+  jx_mpi_test_assert_same_each (TRUE, "trend", "--json", "--param", "n=1,2,4", ring, slower, slowest, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "trend", "--param", "n=1,2,4", ring, slower, slowest, NULL);
   jx_test_remove_tree (dir);
 }
 

@@ -20,16 +20,6 @@
 #include "jx-mpi-test.h"
 #include "jx-test-util.h"
 
-/* The text report without the seconds the computation took (end of the
- * "Hierarchical alignment, …; 0.012 s" line). */
-static char *
-text_without_timing (const char *text)
-{
-  g_autoptr(GRegex) regex = g_regex_new ("; [0-9.]+ s$", G_REGEX_MULTILINE, 0, NULL);
-
-  return g_regex_replace_literal (regex, text, -1, 0, "; … s", 0, NULL);
-}
-
 static void
 assert_same_diff (const char *a,
                   const char *b,
@@ -67,8 +57,8 @@ assert_same_diff (const char *a,
     }
   else
     {
-      expected = text_without_timing (single.out);
-      got = text_without_timing (mpi.out);
+      expected = jx_mpi_test_diff_text_without_timing (single.out);
+      got = jx_mpi_test_diff_text_without_timing (mpi.out);
     }
   g_assert_cmpuint (strlen (expected), >, 100);
   g_assert_cmpstr (got, ==, expected);
