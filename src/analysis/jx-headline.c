@@ -23,6 +23,28 @@ contributor_clear (gpointer data)
   g_free (c->name);
 }
 
+/* +1 or −1 when change is more than 0.1 % of base, else 0 (no change). */
+static int
+direction (double change,
+           double base)
+{
+  if (fabs (change) <= 1e-3 * fabs (base))
+    return 0;
+  return change > 0.0 ? 1 : -1;
+}
+
+/* A share of a total change within 0.1 % of A's time in calls would divide
+ * by rounding noise (shares of 10^15 % were printed for two runs of equal
+ * time): such a total has no shares. */
+static double
+share_of (const JxHeadline *self,
+          double            change)
+{
+  if (direction (self->total_change, self->busy_a) == 0)
+    return NAN;
+  return change / self->total_change;
+}
+
 JxHeadline *
 jx_headline_new (JxComparison   *cmp,
                  const gboolean *pairs_done)
@@ -93,7 +115,7 @@ jx_headline_new (JxComparison   *cmp,
     {
       JxHeadlineContributor *c = &g_array_index (self->contributors, JxHeadlineContributor, i);
 
-      c->share = self->total_change != 0.0 ? c->change / self->total_change : NAN;
+      c->share = share_of (self, c->change);
     }
   return self;
 }
@@ -162,16 +184,7 @@ jx_headline_get_rest (const JxHeadline *self,
   if (change != NULL)
     *change = sum;
   if (share != NULL)
-    *share = self->total_change != 0.0 ? sum / self->total_change : NAN;
-}
-
-static int
-direction (double change,
-           double base)
-{
-  if (fabs (change) <= 1e-3 * fabs (base))
-    return 0;
-  return change > 0.0 ? 1 : -1;
+    *share = share_of (self, sum);
 }
 
 gboolean

@@ -32,7 +32,7 @@ typedef struct
   double   self_b;
   double   change;         /* ΔT_f = self_b − self_a */
   double   relative;       /* change / self_a; +inf when only B spent time in it, NAN when neither */
-  double   share;          /* change / Σ change; NAN when Σ change is 0 */
+  double   share;          /* change / Σ change; NAN when Σ change is within 0.1 % of busy_a */
   double   equal_change;   /* the part of change from equal calls */
   double   only_change;    /* the part from calls only in A or only in B */
   guint64  calls_a;        /* every call */
