@@ -299,6 +299,20 @@ on_selection_changed (JxWindow *self)
     gtk_stack_set_visible_child_name (self->side_stack, "details");
 }
 
+/* A narrow window folds the side pane away; a call picked in a timeline
+ * brings it back on its Details page, as a folded sidebar opens to show
+ * what the user asked to see. It folds again with Shift+F9 or when the
+ * window narrows anew. */
+static void
+on_invocation_selected (JxWindow *self)
+{
+  if (!self->narrow || gtk_widget_get_visible (self->side_box) ||
+      !jx_session_get_selected_invocation (self->session, NULL, NULL, NULL))
+    return;
+  gtk_stack_set_visible_child_name (self->side_stack, "details");
+  g_action_group_change_action_state (G_ACTION_GROUP (self), "show-side-pane", g_variant_new_boolean (TRUE));
+}
+
 static void
 on_search_changed (GtkSearchEntry *entry,
                    JxWindow       *self)
@@ -964,6 +978,7 @@ jx_window_init (JxWindow *self)
   g_signal_connect_swapped (self->session, "notify::selected-trace", G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->session, "notify::focus-function", G_CALLBACK (_jx_window_on_focus_function), self);
   g_signal_connect_swapped (self->session, "notify::selected-invocation", G_CALLBACK (on_selection_changed), self);
+  g_signal_connect_swapped (self->session, "notify::selected-invocation", G_CALLBACK (on_invocation_selected), self);
 
   g_signal_connect (self->search_entry, "search-changed", G_CALLBACK (on_search_changed), self);
   g_signal_connect (self->search_entry, "stop-search", G_CALLBACK (on_stop_search), self);

@@ -31,6 +31,7 @@ struct _JxTraceTimeline
   GtkWidget          *overlay;
   JxTimelineCanvas   *canvas;
   GtkWidget          *scrollbar;
+  guint               scrollbar_source; /* idle showing or hiding it */
 
   GtkWidget          *context_menu;
   guint               popup_source;

@@ -24,6 +24,36 @@ on_header_menu_opening (JxTraceTimeline *self)
   _jx_trace_timeline_set_menu_process (self, JX_NONE);
 }
 
+/* The scrollbar shows while the rows overflow the lane. The canvas finds
+ * that out while it is allocated, when showing or hiding a widget must not
+ * happen: the change waits for the allocation to end. The overlay lays the
+ * scrollbar over the rows, so nothing else moves when it comes. */
+static void
+sync_scrollbar (JxTraceTimeline *self)
+{
+  gboolean overflowing = FALSE;
+
+  g_object_get (self->canvas, "overflowing", &overflowing, NULL);
+  gtk_widget_set_visible (self->scrollbar, overflowing);
+}
+
+static gboolean
+sync_scrollbar_idle (gpointer data)
+{
+  JxTraceTimeline *self = data;
+
+  self->scrollbar_source = 0;
+  sync_scrollbar (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_sync_scrollbar (JxTraceTimeline *self)
+{
+  if (self->scrollbar_source == 0)
+    self->scrollbar_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, sync_scrollbar_idle, self, NULL);
+}
+
 static void
 jx_trace_timeline_constructed (GObject *object)
 {
@@ -49,6 +79,7 @@ jx_trace_timeline_dispose (GObject *object)
 
   _jx_trace_timeline_cancel_drag (self);
   g_clear_handle_id (&self->popup_source, g_source_remove);
+  g_clear_handle_id (&self->scrollbar_source, g_source_remove);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
   g_clear_object (&self->menu_marker);
   gtk_widget_insert_action_group (GTK_WIDGET (self), "trace", NULL);
@@ -157,7 +188,8 @@ jx_trace_timeline_init (JxTraceTimeline *self)
 
   gtk_scrollbar_set_adjustment (GTK_SCROLLBAR (self->scrollbar),
                                 jx_timeline_canvas_get_vadjustment (self->canvas));
-  g_object_bind_property (self->canvas, "overflowing", self->scrollbar, "visible", G_BINDING_SYNC_CREATE);
+  sync_scrollbar (self);
+  g_signal_connect_swapped (self->canvas, "notify::overflowing", G_CALLBACK (queue_sync_scrollbar), self);
   g_signal_connect_swapped (self->header, "menu-opening", G_CALLBACK (on_header_menu_opening), self);
   _jx_trace_timeline_init_gestures (self);
 }

@@ -643,6 +643,18 @@ test_narrow_window (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-side-pane", NULL);
   g_assert_true (jx_test_wait_until (side_pane_hidden, window, 30));
 
+  /* A call picked in a timeline unfolds it on its Details page. */
+  gtk_stack_set_visible_child_name (window->side_stack, "markers");
+  jx_session_select_invocation (session, jx_session_peek_item (session, 1), 0, 0);
+  jx_test_spin (300);
+  g_assert_true (gtk_widget_get_visible (window->side_box));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->side_stack), ==, "details");
+  g_assert_true (window_sized (&narrow));
+  jx_session_clear_selection (session);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-side-pane", NULL);
+  jx_test_spin (100);
+  g_assert_false (gtk_widget_get_visible (window->side_box));
+
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   g_assert_true (jx_test_wait_until (window_sized, &wide, 60));
   g_assert_true (jx_test_wait_until (side_pane_shown, window, 30));
