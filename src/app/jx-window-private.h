@@ -156,6 +156,11 @@ void              _jx_window_preferences_bind     (JxWindow       *self);
 /* The Preferences window once opened (NULL before; for tests). */
 GtkWindow        *jx_window_get_preferences       (JxWindow       *self);
 void              _jx_window_fold_init            (JxWindow       *self);
+/* jx-window-side.c */
+void              _jx_window_side_init            (JxWindow       *self);
+void              _jx_window_side_init_pane       (JxWindow       *self);
+void              _jx_window_side_allocated       (JxWindow       *self,
+                                                   int             width);
 void              _jx_window_fold_dispose         (JxWindow       *self);
 
 /* jx-window-session.c: Save Comparison (As…), opening a .juxtrace file
