@@ -216,6 +216,24 @@ jx_mpi_test_assert_same_each (gboolean json,
     jx_mpi_test_assert_same (jx_mpi_test_ranks[i], (const char * const *) argv->pdata, json);
 }
 
+void
+jx_mpi_test_assert_strict_stops (const char * const *argv)
+{
+  for (guint i = 0; i < JX_MPI_TEST_N_RANKS; i++)
+    {
+      g_auto(JxCliRun) single = { 0 };
+      g_auto(JxCliRun) mpi = { 0 };
+
+      jx_cli_run_argv (&single, argv);
+      jx_mpi_test_run_argv (&mpi, jx_mpi_test_ranks[i], argv);
+      g_assert_cmpint (single.status, ==, 1);
+      g_assert_cmpint (mpi.status, ==, 1);
+      g_assert_nonnull (strstr (single.err, "--strict"));
+      g_assert_cmpstr (mpi.out, ==, single.out);
+      g_assert_true (g_str_has_prefix (mpi.err, single.err));
+    }
+}
+
 char *
 jx_mpi_test_shared_trace (const char *name)
 {

@@ -45,6 +45,11 @@ extern const guint jx_mpi_test_ranks[JX_MPI_TEST_N_RANKS];
  * arguments, NULL-terminated. */
 void     jx_mpi_test_assert_same_each    (gboolean json,
                                           ...) G_GNUC_NULL_TERMINATED;
+/* --strict: juxtrace-cli ARGV and, with each of jx_mpi_test_ranks,
+ * juxtrace-mpi ARGV stop with exit status 1 (which mpirun reports after the
+ * messages), print the same on stdout, and juxtrace-mpi's stderr starts
+ * with juxtrace-cli's, which names --strict. */
+void     jx_mpi_test_assert_strict_stops (const char * const *argv);
 /* The folder of a trace of ../shared/traces, or NULL when it is not there. */
 char    *jx_mpi_test_shared_trace        (const char *name);
 

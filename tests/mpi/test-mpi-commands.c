@@ -427,20 +427,11 @@ test_messages_between_shares (void)
   jx_mpi_test_assert_same_each (FALSE, "diff", ring, slower, NULL);
   /* --strict stops at A, whose defects lie between shares (exit status 1,
    * which mpirun reports after the messages). */
-  for (guint i = 0; i < JX_MPI_TEST_N_RANKS; i++)
-    {
-      const char *argv[] = { "diff", "--strict", ring, slower, NULL };
-      g_auto(JxCliRun) single = { 0 };
-      g_auto(JxCliRun) mpi = { 0 };
+  {
+    const char *argv[] = { "diff", "--strict", ring, slower, NULL };
 
-      jx_cli_run_argv (&single, argv);
-      jx_mpi_test_run_argv (&mpi, jx_mpi_test_ranks[i], argv);
-      g_assert_cmpint (single.status, ==, 1);
-      g_assert_cmpint (mpi.status, ==, 1);
-      g_assert_nonnull (strstr (single.err, "--strict"));
-      g_assert_cmpstr (mpi.out, ==, single.out);
-      g_assert_true (g_str_has_prefix (mpi.err, single.err));
-    }
+    jx_mpi_test_assert_strict_stops (argv);
+  }
   /* trend: with 2 ranks the third of three equal runs is shared, with 4
    * the first (docs/mpi.md). */
   jx_mpi_test_assert_same_each (TRUE, "trend", "--json", "--param", "n=1,2,4", ring, slower, slowest, NULL);

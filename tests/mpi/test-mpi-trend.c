@@ -106,20 +106,11 @@ test_trend_real (void)
   jx_mpi_test_assert_same_each (FALSE, "trend", "--csv", "--param", "n=1,9", jacobi_1, jacobi_9, NULL);
   /* --strict leaves the runs with defects out, as juxtrace-cli does (exit
    * status 1, which mpirun reports after the messages). */
-  for (guint i = 0; i < JX_MPI_TEST_N_RANKS; i++)
-    {
-      const char *argv[] = { "trend", "--strict", "--param", "n=1,9,3", jacobi_1, jacobi_9, tracer_32, NULL };
-      g_auto(JxCliRun) single = { 0 };
-      g_auto(JxCliRun) mpi = { 0 };
+  {
+    const char *argv[] = { "trend", "--strict", "--param", "n=1,9,3", jacobi_1, jacobi_9, tracer_32, NULL };
 
-      jx_cli_run_argv (&single, argv);
-      jx_mpi_test_run_argv (&mpi, jx_mpi_test_ranks[i], argv);
-      g_assert_cmpint (single.status, ==, 1);
-      g_assert_cmpint (mpi.status, ==, 1);
-      g_assert_nonnull (strstr (single.err, "--strict"));
-      g_assert_cmpstr (mpi.out, ==, single.out);
-      g_assert_true (g_str_has_prefix (mpi.err, single.err));
-    }
+    jx_mpi_test_assert_strict_stops (argv);
+  }
 }
 
 int
