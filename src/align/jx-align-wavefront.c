@@ -46,7 +46,12 @@
  * larger U; the halves of a split get U = their known optimum + max (X, O).
  * The cell budget counts the cells of the full search (its ranges do not
  * depend on the offsets); where the extrapolation of the pruned search
- * would give up, the full search runs instead, so AUTO decides as before. */
+ * would give up, the full search runs instead, so AUTO decides as before.
+ *
+ * One file of about 1,000 lines: the forward and backward steps, their
+ * pruned ranges, the meeting test and the recursion share the ring of
+ * wavefronts and its invariants above, and the hot steps inline into each
+ * other, the AVX2 cell step with them (see docs/alignment.md). */
 #include "config.h"
 
 #include <string.h>

@@ -9,7 +9,10 @@
  * loader's own matcher (a messages-only JxTraceBuilder): a pair of streams
  * lies in one share or in two, so every (sender, receiver) bucket is
  * matched either in a share or here, exactly as a whole load matches it.
- * Then it prints what juxtrace-cli prints. */
+ * Then it prints what juxtrace-cli prints. The merge and the cross-share
+ * matching are most of this file (over 1,000 lines); they stay with info,
+ * whose document they build, and profile, imbalance, cluster, diff and trend
+ * reach them through jx_mpi_shares_matched_reports. */
 #include "config.h"
 
 #include <math.h>

@@ -3,7 +3,9 @@
  * parts that do the rest (see jx-session.h), kept in step: a new trace gets
  * the fold settings, a load or an offset moves the extent, a load starts
  * comparisons, a removal moves the reference. The jx_session_* calls that
- * only hand on to a part are in jx-session-delegations.c. */
+ * only hand on to a part are in jx-session-delegations.c. It stays one file
+ * of about 1,000 lines: what is left is the one object's property table, its
+ * notifications and the keeping in step, which do not split apart. */
 #include "config.h"
 
 #include "jx-session.h"
