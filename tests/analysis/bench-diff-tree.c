@@ -7,9 +7,14 @@
  * every stream pair is built on all cores and on one thread, and the folded
  * stacks are written; the headline (jx_headline_new) is timed too. Issue
  * 15's target: headline + merged tree together <= 15 % of the engine's
- * time. The verdict is the ratio of CPU times (all threads of the process),
- * which a machine shared with other jobs disturbs less than wall times;
- * the last line prints it with the target.
+ * time on bench-compare's pair. The engine is timed as bench-compare times
+ * it (tests/session/bench-compare.c, "engine alone": jx_comparison_run
+ * with the diff bars, what the window's worker computes); the ratio
+ * against the run without diff bars (alignment and metrics only) is
+ * printed too, as the stricter figure. The verdict is the ratio of CPU
+ * times (all threads of the process), which a machine shared with other
+ * jobs disturbs less than wall times; the last line prints it with the
+ * target.
  *
  * Prints medians of RUNS runs and the ratios; an argument scales the
  * events (e.g. 2000000). */
@@ -45,7 +50,8 @@ main (int   argc,
   g_autoptr(JxTrace) a = NULL;
   g_autoptr(JxTrace) b = NULL;
   double engine[RUNS], engine_bars[RUNS], tree[RUNS], serial[RUNS], folded[RUNS];
-  double engine_cpu[RUNS], tree_cpu[RUNS], headline_cpu[RUNS], ratio_cpu[RUNS];
+  double engine_cpu[RUNS], bars_cpu[RUNS], tree_cpu[RUNS], headline_cpu[RUNS];
+  double ratio_cpu[RUNS], ratio_bars_cpu[RUNS];
   guint32 n_nodes = 0;
   gsize folded_bytes = 0;
 
@@ -75,10 +81,12 @@ main (int   argc,
       /* As the window runs it: with the diff bars. */
       options.diff_bars = TRUE;
       t0 = jx_bench_now_ms ();
+      c0 = process_cpu_ms ();
       {
         g_autoptr(JxComparison) with_bars = jx_comparison_run (a, b, &options, NULL, &error);
 
         engine_bars[r] = jx_bench_now_ms () - t0;
+        bars_cpu[r] = process_cpu_ms () - c0;
         g_assert_no_error (error);
       }
 
@@ -97,6 +105,7 @@ main (int   argc,
       }
       headline_cpu[r] = process_cpu_ms () - c0;
       ratio_cpu[r] = (tree_cpu[r] + headline_cpu[r]) / MAX (engine_cpu[r], 1e-9);
+      ratio_bars_cpu[r] = (tree_cpu[r] + headline_cpu[r]) / MAX (bars_cpu[r], 1e-9);
 
       t0 = jx_bench_now_ms ();
       t1 = jx_diff_tree_build (cmp, a, b, G_MAXUINT, 1, NULL, &error);
@@ -110,9 +119,10 @@ main (int   argc,
       n_nodes = t->n_nodes;
       folded_bytes = out->len;
       g_print ("  run %u: engine %.0f ms (with diff bars %.0f ms); merged tree %.0f ms (%u threads), %.0f ms (1 thread); folded stacks %.0f ms\n"
-               "         CPU: engine %.0f ms, merged tree %.0f ms, headline %.1f ms; (headline + tree) / engine %.3f\n",
+               "         CPU: engine %.0f ms (with diff bars %.0f ms), merged tree %.0f ms, headline %.1f ms; "
+               "(headline + tree) / engine with diff bars %.3f, without %.3f\n",
                r + 1, engine[r], engine_bars[r], tree[r], g_get_num_processors (), serial[r], folded[r],
-               engine_cpu[r], tree_cpu[r], headline_cpu[r], ratio_cpu[r]);
+               engine_cpu[r], bars_cpu[r], tree_cpu[r], headline_cpu[r], ratio_bars_cpu[r], ratio_cpu[r]);
     }
   {
     double m_engine = jx_bench_median (engine, RUNS);
@@ -121,9 +131,11 @@ main (int   argc,
     double m_serial = jx_bench_median (serial, RUNS);
     double m_folded = jx_bench_median (folded, RUNS);
     double m_engine_cpu = jx_bench_median (engine_cpu, RUNS);
+    double m_bars_cpu = jx_bench_median (bars_cpu, RUNS);
     double m_tree_cpu = jx_bench_median (tree_cpu, RUNS);
     double m_headline_cpu = jx_bench_median (headline_cpu, RUNS);
-    double ratio = jx_bench_median (ratio_cpu, RUNS);
+    double ratio = jx_bench_median (ratio_bars_cpu, RUNS);
+    double ratio_alignment = jx_bench_median (ratio_cpu, RUNS);
 
     g_print ("  merged tree: %u nodes from %u stream pairs; folded stacks %.1f MB\n", n_nodes, N_RANKS,
              folded_bytes / 1e6);
@@ -133,12 +145,15 @@ main (int   argc,
              m_tree / MAX (m_engine, 1e-9), m_tree / MAX (m_bars, 1e-9));
     g_print ("  wall: one thread / engine: %.3f; folded stacks / engine: %.3f\n", m_serial / MAX (m_engine, 1e-9),
              m_folded / MAX (m_engine, 1e-9));
-    g_print ("  CPU time (all threads), medians: engine %.0f ms, merged tree %.0f ms (ratio %.3f), headline %.1f ms (ratio %.4f)\n",
-             m_engine_cpu, m_tree_cpu, m_tree_cpu / MAX (m_engine_cpu, 1e-9), m_headline_cpu,
-             m_headline_cpu / MAX (m_engine_cpu, 1e-9));
-    g_print ("CPU ratio (headline + merged tree) / engine, median of the runs' ratios: %.3f (target <= %.2f, issue 15): %s\n",
-             ratio, TARGET,
-             ratio <= TARGET ? "met" : "NOT met");
+    g_print ("  CPU time (all threads), medians: engine with diff bars %.0f ms, without %.0f ms; merged tree %.0f ms, "
+             "headline %.1f ms\n",
+             m_bars_cpu, m_engine_cpu, m_tree_cpu, m_headline_cpu);
+    g_print ("  stricter: CPU ratio (headline + merged tree) / engine without diff bars, median of the runs' ratios: "
+             "%.3f\n",
+             ratio_alignment);
+    g_print ("CPU ratio (headline + merged tree) / engine with diff bars (as bench-compare and the window run it), "
+             "median of the runs' ratios: %.3f (target <= %.2f, issue 15): %s\n",
+             ratio, TARGET, ratio <= TARGET ? "met" : "NOT met");
   }
   return 0;
 }
