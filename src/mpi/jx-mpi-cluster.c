@@ -97,10 +97,17 @@ compute_mpi (const JxCliClusterRequest *request,
    * a stream whose events cannot be read listed as not clustered. The
    * signatures are packed: the shares' events go before rank 0 merges the
    * reports and assembles all signatures (its peak memory). */
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->json, request->paths, TRUE, &result->reports))
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->json || request->traces->strict, request->paths, TRUE,
+                                      &result->reports))
     return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
-  if (jx_mpi.rank == 0)
+  /* --strict as juxtrace-cli: the first whole trace whose report lists a
+   * defect, those between shares included, stops before clustering. Rank
+   * 0 decides alone; every rank still meets in jx_mpi_stats_finish. */
+  if (jx_mpi.rank == 0 && request->traces->strict
+      && !jx_mpi_apply_load_checks (request->traces, result->reports, request->paths, NULL))
+    status = JX_CLI_EXIT_INPUT;
+  else if (jx_mpi.rank == 0)
     {
       result->traces = g_steal_pointer (&shares.traces);
       result->set = jx_signature_set_new_packed ((JxTrace * const *) result->traces->pdata, request->n_traces,

@@ -322,30 +322,6 @@ merge (GPtrArray                 *parts,
   return TRUE;
 }
 
-/* Rank 0: the caveat lines of the whole traces, labelled as juxtrace-cli
- * diff labels them while loading, and --strict, which stops at the first
- * trace with defects as juxtrace-cli does (a share's own defects stop its
- * rank while loading; these include the messages between shares). */
-static gboolean
-apply_load_checks (const JxCliDiffRequest *request,
-                   JxCliDiffResult        *result)
-{
-  JsonNode *reports[] = { result->report_a, result->report_b };
-  const char *paths[] = { request->path_a, request->path_b };
-  const char *labels[] = { "A", "B" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (reports); i++)
-    {
-      JxCliLoadCheck *check = jx_cli_load_check_new_from_report (reports[i], paths[i]);
-      gboolean ok = jx_cli_load_check_apply (request->traces, check, paths[i], labels[i]);
-
-      jx_cli_load_check_free (check);
-      if (!ok)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static int
 compute_mpi (const JxCliDiffRequest *request,
              JxCliDiffResult        *result,
@@ -364,6 +340,7 @@ compute_mpi (const JxCliDiffRequest *request,
   g_autoptr(GPtrArray) reports = NULL;
   g_autoptr(GPtrArray) flags = NULL;
   char *paths[] = { (char *) request->path_a, (char *) request->path_b, NULL };
+  const char *labels[] = { "A", "B" };
   JxTraceOutline *outlines[2];
   JxComparisonOptions options = *request->options;
   JxMpiStats stats = { 0 };
@@ -439,7 +416,11 @@ compute_mpi (const JxCliDiffRequest *request,
       g_clear_error (&error);
       g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
     }
-  else if (jx_mpi.rank == 0 && !apply_load_checks (request, result))
+  /* The caveat lines of the whole traces, labelled as juxtrace-cli diff
+   * labels them while loading, and --strict, which stops at the first
+   * trace with defects as juxtrace-cli does (a share's own defects stop
+   * its rank while loading; these include the messages between shares). */
+  else if (jx_mpi.rank == 0 && !jx_mpi_apply_load_checks (traces, reports, paths, labels))
     g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     {

@@ -151,10 +151,19 @@ compute_mpi (const JxCliImbalanceRequest *request,
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   t = jx_mpi_now () - shares.reduce;
 
-  /* The whole traces' load reports, the messages between shares matched. */
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, request->paths, FALSE, &result->reports))
+  /* The whole traces' load reports, the messages between shares matched;
+   * with --strict the caveat lines come with the checks below. */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json || request->traces->strict,
+                                      request->paths, FALSE, &result->reports))
     return JX_CLI_EXIT_INPUT;
-  if (result->set == NULL)
+  /* --strict as juxtrace-cli, which stops before it computes: the first
+   * whole trace whose report lists a defect, those between shares
+   * included. Rank 0 decides alone; every rank still meets in
+   * jx_mpi_stats_finish. */
+  if (jx_mpi.rank == 0 && request->traces->strict
+      && !jx_mpi_apply_load_checks (request->traces, result->reports, request->paths, NULL))
+    status = JX_CLI_EXIT_INPUT;
+  else if (result->set == NULL)
     status = jx_cli_input_error (command, request->paths[0], error);
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     result->quiet = TRUE;

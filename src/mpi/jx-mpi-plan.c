@@ -495,7 +495,7 @@ jx_mpi_load_share (const char  *path,
                      file);
         return NULL;
       }
-  if (strict && jx_trace_get_n_defects (trace) > 0)
+  if (strict && !(flags & JX_MPI_SHARES_ANY_DEFECT) && jx_trace_get_n_defects (trace) > 0)
     {
       g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT,
                    _("%s: --strict: its share has %llu defects (see “juxtrace-cli info %s”)"),

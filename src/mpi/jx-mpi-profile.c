@@ -129,9 +129,16 @@ compute_mpi (const JxCliProfileRequest *request,
 
   mine = pack_rank (share, rows);
   parts = jx_mpi_gather (mine);
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, paths, FALSE, &reports))
+  /* With --strict the caveat line comes with the check below. */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json || request->traces->strict, paths, FALSE,
+                                      &reports))
     return JX_CLI_EXIT_INPUT;
-  if (jx_mpi.rank == 0)
+  /* --strict as juxtrace-cli: the whole trace's report, with the messages
+   * between shares (a share's own defects stopped its rank already). Rank
+   * 0 decides alone; every rank still meets in jx_mpi_stats_finish. */
+  if (jx_mpi.rank == 0 && request->traces->strict && !jx_mpi_apply_load_checks (request->traces, reports, paths, NULL))
+    status = JX_CLI_EXIT_INPUT;
+  else if (jx_mpi.rank == 0)
     {
       /* Rank 0 always has a share: the first process goes to it. */
       g_assert (share != NULL);
@@ -141,7 +148,7 @@ compute_mpi (const JxCliProfileRequest *request,
     }
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     result->quiet = TRUE;
-  return JX_CLI_EXIT_OK;
+  return status;
 }
 
 int

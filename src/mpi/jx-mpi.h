@@ -111,12 +111,16 @@ typedef enum
                                         (jx_trace_get_external_messages) */
   JX_MPI_SHARES_MISSING    = 1 << 2, /* a stream whose events cannot be read does not
                                         fail the load (it is flagged missing) */
+  JX_MPI_SHARES_ANY_DEFECT = 1 << 3, /* with --strict too, a defect does not fail the
+                                        load: the command checks the whole trace's
+                                        report on rank 0 (info) */
 } JxMpiSharesFlags;
 
 /* Loads this rank's share of path (processes: positions in its
  * definitions, of total_processes; 0: unknown). A stream whose events
  * cannot be read fails the load with an error naming its event file
- * (unless JX_MPI_SHARES_MISSING); so does any defect with strict. */
+ * (unless JX_MPI_SHARES_MISSING); so does any defect with strict (unless
+ * JX_MPI_SHARES_ANY_DEFECT). */
 JxTrace  *jx_mpi_load_share  (const char   *path,
                               GArray       *processes,
                               guint         total_processes,

@@ -417,7 +417,24 @@ test_messages_between_shares (void)
   jx_mpi_test_assert_same_each (TRUE, "imbalance", "--json", ring, NULL);
   jx_mpi_test_assert_same_each (FALSE, "imbalance", ring, NULL);
   jx_mpi_test_assert_same_each (TRUE, "info", "--json", ring, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", ring, NULL);
   jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", ring, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", ring, NULL);
+  /* --strict: the defects lie between shares at 4 ranks, so only the
+   * merged report on rank 0 has them: it stops as juxtrace-cli does
+   * (info still prints the trace's document, as juxtrace-cli info). */
+  {
+    const char *commands[] = { "profile", "imbalance", "cluster", "info" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+      {
+        const char *argv[] = { commands[i], "--strict", ring, NULL };
+        const char *argv_json[] = { commands[i], "--strict", "--json", ring, NULL };
+
+        jx_mpi_test_assert_strict_stops (argv);
+        jx_mpi_test_assert_strict_stops (argv_json);
+      }
+  }
 
   /* diff: both traces' reports, the caveat lines labelled A and B. */
   jx_cli_run (&diff, "diff", ring, slower, NULL);
