@@ -73,6 +73,7 @@ compute_mpi (const JxCliClusterRequest *request,
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t, cpu;
+  gboolean fails;
   int status;
 
   (void) data;
@@ -80,13 +81,15 @@ compute_mpi (const JxCliClusterRequest *request,
     return jx_cli_usage_error (command, "%s", _("--merged-tree needs every stream of a cluster in one process: use juxtrace-cli"));
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget,
+  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, budget,
                            JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, JX_MPI_RANK0_CLUSTER, &stats))
     return JX_CLI_EXIT_INPUT;
+  fails = jx_mpi_shares_strict_fails (&shares, request->traces);
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
 
-  mine = pack_rank (&shares, &error);
+  /* --strict stops below: no signatures then. */
+  mine = fails ? g_byte_array_new () : pack_rank (&shares, &error);
   stats.compute = jx_mpi_now () - t;
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   if (!jx_mpi_all_ok (command, error))
@@ -102,10 +105,11 @@ compute_mpi (const JxCliClusterRequest *request,
     return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
   /* --strict as juxtrace-cli: the first whole trace whose report lists a
-   * defect, those between shares included, stops before clustering. Rank
-   * 0 decides alone; every rank still meets in jx_mpi_stats_finish. */
+   * defect, those between shares included, stops before clustering (with
+   * fails, one does). Rank 0 decides alone; every rank still meets in
+   * jx_mpi_stats_finish. */
   if (jx_mpi.rank == 0 && request->traces->strict
-      && !jx_mpi_apply_load_checks (request->traces, result->reports, request->paths, NULL))
+      && (!jx_mpi_apply_load_checks (request->traces, result->reports, request->paths, NULL) || fails))
     status = JX_CLI_EXIT_INPUT;
   else if (jx_mpi.rank == 0)
     {

@@ -1078,12 +1078,8 @@ compute_mpi (const JxCliInfoRequest *request,
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  /* With --strict too a share's own defects do not stop its rank: as
-   * juxtrace-cli info, the whole trace's document is printed and the exit
-   * status is 1. */
-  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget,
-                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING | JX_MPI_SHARES_ANY_DEFECT, JX_MPI_RANK0_INFO,
-                           &stats))
+  if (!jx_mpi_shares_load (&shares, command, paths, 1, budget, JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING,
+                           JX_MPI_RANK0_INFO, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   if (!merged_document (&shares, command, 0, FALSE, FALSE, request->path, &result->info))
@@ -1096,7 +1092,9 @@ compute_mpi (const JxCliInfoRequest *request,
       if (request->traces->strict)
         {
           /* The caveat line and --strict's message of juxtrace-cli, on the
-           * whole trace's report (the messages between shares matched). */
+           * whole trace's report (the messages between shares matched);
+           * as juxtrace-cli info, the trace is printed all the same and
+           * the exit status is 1. */
           g_autoptr(GPtrArray) reports = g_ptr_array_new ();
 
           g_ptr_array_add (reports, report);
