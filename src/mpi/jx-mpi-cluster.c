@@ -73,6 +73,7 @@ compute_mpi (const JxCliClusterRequest *request,
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t, cpu;
+  gboolean fails;
   int status;
 
   (void) data;
@@ -80,13 +81,15 @@ compute_mpi (const JxCliClusterRequest *request,
     return jx_cli_usage_error (command, "%s", _("--merged-tree needs every stream of a cluster in one process: use juxtrace-cli"));
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget,
+  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, budget,
                            JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, JX_MPI_RANK0_CLUSTER, &stats))
     return JX_CLI_EXIT_INPUT;
+  fails = jx_mpi_shares_strict_fails (&shares, request->traces);
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
 
-  mine = pack_rank (&shares, &error);
+  /* --strict stops below: no signatures then. */
+  mine = fails ? g_byte_array_new () : pack_rank (&shares, &error);
   stats.compute = jx_mpi_now () - t;
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   if (!jx_mpi_all_ok (command, error))
@@ -97,10 +100,18 @@ compute_mpi (const JxCliClusterRequest *request,
    * a stream whose events cannot be read listed as not clustered. The
    * signatures are packed: the shares' events go before rank 0 merges the
    * reports and assembles all signatures (its peak memory). */
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->json, request->paths, TRUE, &result->reports))
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->json || request->traces->strict, request->paths, TRUE,
+                                      &result->reports))
     return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
-  if (jx_mpi.rank == 0)
+  /* --strict as juxtrace-cli: the first whole trace whose report lists a
+   * defect, those between shares included, stops before clustering (with
+   * fails, one does). Rank 0 decides alone; every rank still meets in
+   * jx_mpi_stats_finish. */
+  if (jx_mpi.rank == 0 && request->traces->strict
+      && (!jx_mpi_apply_load_checks (request->traces, result->reports, request->paths, NULL) || fails))
+    status = JX_CLI_EXIT_INPUT;
+  else if (jx_mpi.rank == 0)
     {
       result->traces = g_steal_pointer (&shares.traces);
       result->set = jx_signature_set_new_packed ((JxTrace * const *) result->traces->pdata, request->n_traces,

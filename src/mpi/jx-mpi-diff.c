@@ -322,30 +322,6 @@ merge (GPtrArray                 *parts,
   return TRUE;
 }
 
-/* Rank 0: the caveat lines of the whole traces, labelled as juxtrace-cli
- * diff labels them while loading, and --strict, which stops at the first
- * trace with defects as juxtrace-cli does (a share's own defects stop its
- * rank while loading; these include the messages between shares). */
-static gboolean
-apply_load_checks (const JxCliDiffRequest *request,
-                   JxCliDiffResult        *result)
-{
-  JsonNode *reports[] = { result->report_a, result->report_b };
-  const char *paths[] = { request->path_a, request->path_b };
-  const char *labels[] = { "A", "B" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (reports); i++)
-    {
-      JxCliLoadCheck *check = jx_cli_load_check_new_from_report (reports[i], paths[i]);
-      gboolean ok = jx_cli_load_check_apply (request->traces, check, paths[i], labels[i]);
-
-      jx_cli_load_check_free (check);
-      if (!ok)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static int
 compute_mpi (const JxCliDiffRequest *request,
              JxCliDiffResult        *result,
@@ -364,11 +340,13 @@ compute_mpi (const JxCliDiffRequest *request,
   g_autoptr(GPtrArray) reports = NULL;
   g_autoptr(GPtrArray) flags = NULL;
   char *paths[] = { (char *) request->path_a, (char *) request->path_b, NULL };
+  const char *labels[] = { "A", "B" };
   JxTraceOutline *outlines[2];
   JxComparisonOptions options = *request->options;
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t, cpu;
+  gboolean fails;
   int status;
 
   if (request->explain || request->tree || request->series)
@@ -392,20 +370,23 @@ compute_mpi (const JxCliDiffRequest *request,
    * reports. */
   if (plan.processes_a->len > 0 && plan.processes_b->len > 0)
     {
-      a = jx_mpi_load_share (request->path_a, plan.processes_a, plan.n_processes_a, budget, traces->strict,
-                             JX_MPI_SHARES_EXTERNAL, &error);
+      a = jx_mpi_load_share (request->path_a, plan.processes_a, plan.n_processes_a, budget, JX_MPI_SHARES_EXTERNAL,
+                             &error);
       if (a != NULL)
-        b = jx_mpi_load_share (request->path_b, plan.processes_b, plan.n_processes_b, budget, traces->strict,
-                               JX_MPI_SHARES_EXTERNAL, &error);
+        b = jx_mpi_load_share (request->path_b, plan.processes_b, plan.n_processes_b, budget, JX_MPI_SHARES_EXTERNAL,
+                               &error);
     }
   stats.load = jx_mpi_now () - t;
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   if (!jx_mpi_all_ok (command, error))
     return JX_CLI_EXIT_INPUT;
+  /* With --strict, defects in a share stop the command below, before
+   * comparing, as juxtrace-cli stops. */
+  fails = jx_mpi_strict_fails (traces, a != NULL ? jx_trace_get_n_defects (a) + jx_trace_get_n_defects (b) : 0);
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
 
-  if (a != NULL)
+  if (a != NULL && !fails)
     {
       options.n_threads = 1;
       options.keep_alignment = FALSE;
@@ -432,14 +413,25 @@ compute_mpi (const JxCliDiffRequest *request,
   if (!jx_mpi_shares_matched_reports_full (&shares, command, TRUE, paths, TRUE, &reports, &flags))
     return JX_CLI_EXIT_INPUT;
   parts = jx_mpi_gather (mine);
-  if (jx_mpi.rank == 0 && !merge (parts, outlines, reports, flags, request->options, jx_mpi_now () - t0, request->json, result, &error))
+  if (jx_mpi.rank == 0 && fails)
+    {
+      /* A trace's report lists the defects of its share: the checks stop
+       * there, with juxtrace-cli's message. */
+      jx_mpi_apply_load_checks (traces, reports, paths, labels);
+      g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
+    }
+  else if (jx_mpi.rank == 0 && !merge (parts, outlines, reports, flags, request->options, jx_mpi_now () - t0, request->json, result, &error))
     {
       /* Every share empty, or what a rank sent incomplete. */
       jx_cli_input_error (command, NULL, error);
       g_clear_error (&error);
       g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
     }
-  else if (jx_mpi.rank == 0 && !apply_load_checks (request, result))
+  /* The caveat lines of the whole traces, labelled as juxtrace-cli diff
+   * labels them while loading, and --strict, which stops at the first
+   * trace with defects as juxtrace-cli does (left for here: unmatched
+   * messages whose ends lie in different shares). */
+  else if (jx_mpi.rank == 0 && !jx_mpi_apply_load_checks (traces, reports, paths, labels))
     g_set_error_literal (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_SELECTION, "");
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     {

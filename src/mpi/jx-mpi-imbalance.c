@@ -131,30 +131,43 @@ compute_mpi (const JxCliImbalanceRequest *request,
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t, cpu;
+  gboolean fails;
   int status;
 
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, request->traces, budget, JX_MPI_SHARES_EVERY_RANK | JX_MPI_SHARES_EXTERNAL,
-                           JX_MPI_RANK0_REPORT, &stats))
+  if (!jx_mpi_shares_load (&shares, command, request->paths, request->n_traces, budget,
+                           JX_MPI_SHARES_EVERY_RANK | JX_MPI_SHARES_EXTERNAL, JX_MPI_RANK0_REPORT, &stats))
     return JX_CLI_EXIT_INPUT;
+  fails = jx_mpi_shares_strict_fails (&shares, request->traces);
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
 
   /* Every rank takes the same steps (the candidates and the function are
-   * the same everywhere), so the collective ones meet. */
-  result->set = jx_imbalance_set_compute_with ((JxTrace * const *) shares.traces->pdata, request->n_traces,
+   * the same everywhere), so the collective ones meet; with --strict and
+   * a defect in a share none computes. */
+  if (!fails)
+    result->set = jx_imbalance_set_compute_with ((JxTrace * const *) shares.traces->pdata, request->n_traces,
                                                request->function, &mpi_ops, &shares, NULL, &error);
   /* The reductions inside the analysis count as reducing. */
   stats.compute = jx_mpi_now () - t - shares.reduce;
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   t = jx_mpi_now () - shares.reduce;
 
-  /* The whole traces' load reports, the messages between shares matched. */
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, request->paths, FALSE, &result->reports))
+  /* The whole traces' load reports, the messages between shares matched;
+   * with --strict the caveat lines come with the checks below. */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json || request->traces->strict,
+                                      request->paths, FALSE, &result->reports))
     return JX_CLI_EXIT_INPUT;
-  if (result->set == NULL)
+  /* --strict as juxtrace-cli, which stops before it computes: the first
+   * whole trace whose report lists a defect, those between shares
+   * included (with fails, one does). Rank 0 decides alone; every rank
+   * still meets in jx_mpi_stats_finish. */
+  if (jx_mpi.rank == 0 && request->traces->strict
+      && (!jx_mpi_apply_load_checks (request->traces, result->reports, request->paths, NULL) || fails))
+    status = JX_CLI_EXIT_INPUT;
+  else if (result->set == NULL && !fails)
     status = jx_cli_input_error (command, request->paths[0], error);
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     result->quiet = TRUE;

@@ -1078,18 +1078,31 @@ compute_mpi (const JxCliInfoRequest *request,
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
-  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget,
-                           JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING, JX_MPI_RANK0_INFO, &stats))
+  if (!jx_mpi_shares_load (&shares, command, paths, 1, budget, JX_MPI_SHARES_EXTERNAL | JX_MPI_SHARES_MISSING,
+                           JX_MPI_RANK0_INFO, &stats))
     return JX_CLI_EXIT_INPUT;
   t = jx_mpi_now ();
   if (!merged_document (&shares, command, 0, FALSE, FALSE, request->path, &result->info))
     return JX_CLI_EXIT_INPUT;
   if (jx_mpi.rank == 0)
     {
+      JsonNode *report = json_object_get_member (json_node_get_object (result->info), "load_report");
+
       result->clock = g_object_ref (g_ptr_array_index (shares.traces, 0));
-      if (!request->traces->json)
-        jx_mpi_report_caveat (json_object_get_member (json_node_get_object (result->info), "load_report"),
-                              request->path);
+      if (request->traces->strict)
+        {
+          /* The caveat line and --strict's message of juxtrace-cli, on the
+           * whole trace's report (the messages between shares matched);
+           * as juxtrace-cli info, the trace is printed all the same and
+           * the exit status is 1. */
+          g_autoptr(GPtrArray) reports = g_ptr_array_new ();
+
+          g_ptr_array_add (reports, report);
+          if (!jx_mpi_apply_load_checks (request->traces, reports, paths, NULL))
+            result->status = JX_CLI_EXIT_INPUT;
+        }
+      else if (!request->traces->json)
+        jx_mpi_report_caveat (report, request->path);
     }
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     result->quiet = TRUE;

@@ -461,7 +461,6 @@ jx_mpi_load_share (const char  *path,
                    GArray      *processes,
                    guint        total_processes,
                    guint64      memory_budget,
-                   gboolean     strict,
                    JxMpiSharesFlags flags,
                    GError     **error)
 {
@@ -495,13 +494,6 @@ jx_mpi_load_share (const char  *path,
                      file);
         return NULL;
       }
-  if (strict && jx_trace_get_n_defects (trace) > 0)
-    {
-      g_set_error (error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT,
-                   _("%s: --strict: its share has %llu defects (see “juxtrace-cli info %s”)"),
-                   jx_trace_get_path (trace), (unsigned long long) jx_trace_get_n_defects (trace), path);
-      return NULL;
-    }
   return g_steal_pointer (&trace);
 }
 

@@ -98,20 +98,21 @@ compute_mpi (const JxCliProfileRequest *request,
   JxMpiStats stats = { 0 };
   guint64 budget = 0;
   double t0 = jx_mpi_now (), t, cpu;
+  gboolean fails;
   int status;
 
   (void) data;
   if ((status = jx_mpi_check_trace_options (command, request->traces, &budget)) != JX_CLI_EXIT_OK)
     return status;
   /* The message events with peers in other shares kept, for the report. */
-  if (!jx_mpi_shares_load (&shares, command, paths, 1, request->traces, budget, JX_MPI_SHARES_EXTERNAL, JX_MPI_RANK0_REPORT,
-                           &stats))
+  if (!jx_mpi_shares_load (&shares, command, paths, 1, budget, JX_MPI_SHARES_EXTERNAL, JX_MPI_RANK0_REPORT, &stats))
     return JX_CLI_EXIT_INPUT;
+  fails = jx_mpi_shares_strict_fails (&shares, request->traces);
   share = g_ptr_array_index (shares.traces, 0);
   t = jx_mpi_now ();
   cpu = jx_mpi_cpu_seconds ();
 
-  if (share != NULL)
+  if (share != NULL && !fails)
     {
       rows = jx_cli_profile_compute_rows (share, request->per_process);
       /* Positions among the whole trace's processes. */
@@ -127,11 +128,19 @@ compute_mpi (const JxCliProfileRequest *request,
   stats.cpu += jx_mpi_cpu_seconds () - cpu;
   t = jx_mpi_now ();
 
-  mine = pack_rank (share, rows);
+  mine = pack_rank (fails ? NULL : share, rows);
   parts = jx_mpi_gather (mine);
-  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json, paths, FALSE, &reports))
+  /* With --strict the caveat line comes with the check below. */
+  if (!jx_mpi_shares_matched_reports (&shares, command, request->traces->json || request->traces->strict, paths, FALSE,
+                                      &reports))
     return JX_CLI_EXIT_INPUT;
-  if (jx_mpi.rank == 0)
+  /* --strict as juxtrace-cli: the whole trace's report, with the messages
+   * between shares (with fails, it lists a defect). Rank 0 decides alone;
+   * every rank still meets in jx_mpi_stats_finish. */
+  if (jx_mpi.rank == 0 && request->traces->strict
+      && (!jx_mpi_apply_load_checks (request->traces, reports, paths, NULL) || fails))
+    status = JX_CLI_EXIT_INPUT;
+  else if (jx_mpi.rank == 0)
     {
       /* Rank 0 always has a share: the first process goes to it. */
       g_assert (share != NULL);
@@ -141,7 +150,7 @@ compute_mpi (const JxCliProfileRequest *request,
     }
   if (!jx_mpi_stats_finish (command, &stats, t, t0))
     result->quiet = TRUE;
-  return JX_CLI_EXIT_OK;
+  return status;
 }
 
 int

@@ -118,6 +118,26 @@ jx_mpi_report_caveat (JsonNode   *report,
                        json_object_get_boolean_member_with_default (obj, "partial", FALSE));
 }
 
+gboolean
+jx_mpi_apply_load_checks (JxCliTraces        *traces,
+                          GPtrArray          *reports,
+                          char * const       *paths,
+                          const char * const *labels)
+{
+  g_assert (jx_mpi.rank == 0);
+
+  for (guint i = 0; i < reports->len; i++)
+    {
+      JxCliLoadCheck *check = jx_cli_load_check_new_from_report (g_ptr_array_index (reports, i), paths[i]);
+      gboolean ok = jx_cli_load_check_apply (traces, check, paths[i], labels != NULL ? labels[i] : paths[i]);
+
+      jx_cli_load_check_free (check);
+      if (!ok)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 double
 jx_mpi_peak_memory_mib (void)
 {

@@ -23,6 +23,19 @@ JsonNode *jx_mpi_report_merge     (GPtrArray *texts);
 void      jx_mpi_report_caveat    (JsonNode  *report,
                                    const char *label);
 
+/* Rank 0: juxtrace-cli's load checks (jx_cli_load_check_apply) on the
+ * whole traces' reports (JsonNode per trace, from
+ * jx_mpi_shares_matched_reports with json TRUE, so that they printed
+ * nothing), in the order of the traces: each one's caveat line without
+ * --json, labelled labels[i] (NULL: the paths), and --strict's stop at the
+ * first trace whose report lists a defect, with juxtrace-cli's message.
+ * FALSE when a trace stops the command. Only rank 0 decides: the caller
+ * still takes every collective step the other ranks take. */
+gboolean  jx_mpi_apply_load_checks (JxCliTraces        *traces,
+                                    GPtrArray          *reports,
+                                    char * const       *paths,
+                                    const char * const *labels);
+
 /* Seconds per step on one rank (load and compute: its own, before it waits
  * for the others), and its peak resident memory. */
 struct _JxMpiStats

@@ -60,7 +60,6 @@ jx_mpi_shares_load (JxMpiShares  *shares,
                     const char   *command,
                     char * const *paths,
                     guint         n_traces,
-                    JxCliTraces  *traces,
                     guint64       budget,
                     JxMpiSharesFlags flags,
                     guint         rank0_per_location,
@@ -98,11 +97,10 @@ jx_mpi_shares_load (JxMpiShares  *shares,
           g_autoptr(GArray) first = g_array_new (FALSE, TRUE, sizeof (guint));
 
           g_array_set_size (first, 1);
-          share = jx_mpi_load_share (paths[i], first, plan->n_processes_a, budget, traces->strict, flags, &error);
+          share = jx_mpi_load_share (paths[i], first, plan->n_processes_a, budget, flags, &error);
         }
       else if (error == NULL && plan->processes_a->len > 0)
-        share = jx_mpi_load_share (paths[i], plan->processes_a, plan->n_processes_a, budget, traces->strict,
-                                   flags, &error);
+        share = jx_mpi_load_share (paths[i], plan->processes_a, plan->n_processes_a, budget, flags, &error);
       g_array_append_val (shares->borrowed, borrow);
       if (error == NULL && jx_mpi.rank == 0 && plan->processes_a->len == 0)
         g_set_error (&error, JX_TRACE_ERROR, JX_TRACE_ERROR_CORRUPT, _("%s: the trace defines no process"), paths[i]);
@@ -149,6 +147,29 @@ jx_mpi_shares_position (JxMpiShares *shares,
 
   return jx_mpi_position_of (g_ptr_array_index (shares->positions, index),
                              jx_trace_get_stream (share, stream)->otf2_id);
+}
+
+gboolean
+jx_mpi_strict_fails (JxCliTraces *traces,
+                     guint64      n_defects)
+{
+  /* Every rank has the same options: all meet here or none. */
+  if (!traces->strict)
+    return FALSE;
+  jx_mpi_sum_u64 (&n_defects, 1);
+  return n_defects > 0;
+}
+
+gboolean
+jx_mpi_shares_strict_fails (JxMpiShares *shares,
+                            JxCliTraces *traces)
+{
+  guint64 n_defects = 0;
+
+  for (guint t = 0; t < shares->traces->len; t++)
+    if (jx_mpi_shares_contributes (shares, t))
+      n_defects += jx_trace_get_n_defects (g_ptr_array_index (shares->traces, t));
+  return jx_mpi_strict_fails (traces, n_defects);
 }
 
 void

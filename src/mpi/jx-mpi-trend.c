@@ -488,7 +488,7 @@ read_tasks (const char             *command,
     {
       const Task *task = &g_array_index (tasks, Task, t_i);
       g_autoptr(JxTrace) share = jx_mpi_load_share (paths[task->run], task->processes, task->n_processes, budget,
-                                                    FALSE, task->shared ? JX_MPI_SHARES_EXTERNAL : 0, &error);
+                                                    task->shared ? JX_MPI_SHARES_EXTERNAL : 0, &error);
       g_autofree char *report = NULL;
 
       stats->load += jx_mpi_now () - t;

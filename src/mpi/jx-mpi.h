@@ -116,12 +116,12 @@ typedef enum
 /* Loads this rank's share of path (processes: positions in its
  * definitions, of total_processes; 0: unknown). A stream whose events
  * cannot be read fails the load with an error naming its event file
- * (unless JX_MPI_SHARES_MISSING); so does any defect with strict. */
+ * (unless JX_MPI_SHARES_MISSING). Other defects do not: --strict is
+ * decided on the whole trace's report (jx_mpi_strict_fails). */
 JxTrace  *jx_mpi_load_share  (const char   *path,
                               GArray       *processes,
                               guint         total_processes,
                               guint64       memory_budget,
-                              gboolean      strict,
                               JxMpiSharesFlags flags,
                               GError      **error);
 
@@ -155,7 +155,6 @@ gboolean  jx_mpi_shares_load (JxMpiShares  *shares,
                               const char   *command,
                               char * const *paths,
                               guint         n_traces,
-                              JxCliTraces  *traces,
                               guint64       budget,
                               JxMpiSharesFlags flags,
                               guint         rank0_per_location,
@@ -206,6 +205,19 @@ gboolean  jx_mpi_shares_matched_reports_full (JxMpiShares  *shares,
                                               gboolean      light,
                                               GPtrArray   **reports,
                                               GPtrArray   **stream_flags);
+/* Collective with --strict (FALSE at once without): whether the shares
+ * of any rank have defects of their own (n_defects: this rank's). Their
+ * whole traces' reports then list them (the matching between shares only
+ * adds unmatched messages) and juxtrace-cli would stop before computing:
+ * every rank skips the computation alike, and rank 0 stops with
+ * jx_mpi_apply_load_checks () on the merged reports, with juxtrace-cli's
+ * message. */
+gboolean  jx_mpi_strict_fails (JxCliTraces  *traces,
+                               guint64       n_defects);
+/* The same for the shares of jx_mpi_shares_load (a borrowed share's
+ * defects are its owner's). */
+gboolean  jx_mpi_shares_strict_fails (JxMpiShares  *shares,
+                                      JxCliTraces  *traces);
 /* Collective: values summed (the lowest) over the ranks, on every rank. */
 void      jx_mpi_sum_u64     (guint64      *values,
                               gsize         n);

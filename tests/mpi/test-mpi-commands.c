@@ -206,6 +206,43 @@ test_info_real (void)
     }
 }
 
+/* --strict on a trace whose shares have defects of their own (regions
+ * closed at the end, a mismatched leave): every command stops as
+ * juxtrace-cli does, with its message on the whole trace's report (info
+ * after printing the trace); cluster and diff at the first trace with
+ * defects. A clean trace passes. */
+static void
+test_strict_real (void)
+{
+  static const char *const commands[] = { "profile", "imbalance", "cluster", "info" };
+  g_autofree char *stencil = NULL;
+  g_autofree char *jacobi = NULL;
+
+  if (!jx_mpi_test_built ())
+    return;
+  stencil = jx_mpi_test_shared_trace ("TraceR__stencil4d-32");
+  jacobi = jx_mpi_test_shared_trace ("casita__1_xeonphi_jacobi_01");
+  if (stencil == NULL || jacobi == NULL)
+    {
+      g_test_skip ("the traces of ../shared/traces are not there");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      const char *argv[] = { commands[i], "--strict", stencil, NULL };
+
+      jx_mpi_test_assert_strict_stops (argv);
+    }
+  {
+    const char *argv[] = { "cluster", "--strict", jacobi, stencil, NULL };
+    const char *argv_diff[] = { "diff", "--strict", jacobi, stencil, NULL };
+
+    jx_mpi_test_assert_strict_stops (argv);
+    jx_mpi_test_assert_strict_stops (argv_diff);
+  }
+  jx_mpi_test_assert_same_each (FALSE, "profile", "--strict", jacobi, NULL);
+}
+
 /* Process 1 is rank 0's of 2 (with its neighbour 0) and rank 1's of 4;
  * without its event file juxtrace-cli info shows the load report
  * and juxtrace-cli cluster lists the stream as not clustered: so do
@@ -417,7 +454,24 @@ test_messages_between_shares (void)
   jx_mpi_test_assert_same_each (TRUE, "imbalance", "--json", ring, NULL);
   jx_mpi_test_assert_same_each (FALSE, "imbalance", ring, NULL);
   jx_mpi_test_assert_same_each (TRUE, "info", "--json", ring, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "info", ring, NULL);
   jx_mpi_test_assert_same_each (TRUE, "cluster", "--json", ring, NULL);
+  jx_mpi_test_assert_same_each (FALSE, "cluster", ring, NULL);
+  /* --strict: the defects lie between shares at 4 ranks, so only the
+   * merged report on rank 0 has them: it stops as juxtrace-cli does
+   * (info still prints the trace's document, as juxtrace-cli info). */
+  {
+    const char *commands[] = { "profile", "imbalance", "cluster", "info" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+      {
+        const char *argv[] = { commands[i], "--strict", ring, NULL };
+        const char *argv_json[] = { commands[i], "--strict", "--json", ring, NULL };
+
+        jx_mpi_test_assert_strict_stops (argv);
+        jx_mpi_test_assert_strict_stops (argv_json);
+      }
+  }
 
   /* diff: both traces' reports, the caveat lines labelled A and B. */
   jx_cli_run (&diff, "diff", ring, slower, NULL);
@@ -468,6 +522,7 @@ main (int    argc,
   g_test_add_func ("/mpi/missing-event-file", test_missing_event_file);
   g_test_add_func ("/mpi/failure", test_failure);
   g_test_add_func ("/mpi/messages-between-shares", test_messages_between_shares);
+  g_test_add_func ("/mpi/strict/real", test_strict_real);
   g_test_add_func ("/mpi/usage", test_usage);
   return g_test_run ();
 }
