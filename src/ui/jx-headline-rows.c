@@ -100,7 +100,7 @@ place (GtkWidget *child,
 {
   int h = gtk_widget_get_valign (child) == GTK_ALIGN_FILL ? line_height : MIN (child_height (child, w), line_height);
 
-  if (gtk_widget_get_direction (child) == GTK_TEXT_DIR_RTL)
+  if (gtk_widget_get_direction (gtk_widget_get_parent (child)) == GTK_TEXT_DIR_RTL)
     x = width - x - w;
   gtk_widget_size_allocate (child, &(GtkAllocation) { x, y + (line_height - h) / 2, w, h }, -1);
 }
