@@ -8,6 +8,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "jx-headline-rows.h"
 #include "jx-headline-view.h"
 #include "jx-palette.h"
 
@@ -28,7 +29,7 @@ struct _JxHeadlineView
   GtkWidget    *box;
   GtkWidget    *runtime;       /* "B is slower: 14.2 s → 18.8 s (×1.33, +4.61 s) · identical structure" */
   GtkWidget    *totals;
-  GtkWidget    *grid;          /* one row per contributor */
+  GtkWidget    *rows;          /* JxHeadlineRows: one per contributor */
   GtkWidget    *rest;
   GPtrArray    *buttons;       /* GtkToggleButton per contributor row */
 };
@@ -176,7 +177,8 @@ add_row (JxHeadlineView              *self,
   g_autofree char *tooltip = NULL;
   GtkWidget *change_label = cell (change, TRUE);
   /* Just "41.2 %": "of the change" on every row took the names' room in
-   * a narrow pane; the tooltip says it in full. */
+   * a narrow pane; the tooltip says it in full. The numbers are never
+   * cut: in a narrow pane they go under the name (jx-headline-rows.h). */
   GtkWidget *share_label = cell (share_value, TRUE);
 
   g_object_set_data_full (G_OBJECT (swatch), "function", g_strdup (c->name), g_free);
@@ -199,11 +201,6 @@ add_row (JxHeadlineView              *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, c->name, -1);
   g_signal_connect (button, "toggled", G_CALLBACK (on_contributor_toggled), self);
 
-  gtk_widget_set_margin_start (change_label, 8);
-  gtk_widget_set_margin_start (share_label, 8);
-  /* The share gives way first in a narrow pane (its tooltip and the
-   * function table have it). */
-  gtk_label_set_ellipsize (GTK_LABEL (share_label), PANGO_ELLIPSIZE_END);
   if (detail != NULL)
     {
       g_autofree char *share_tooltip = g_strdup_printf ("%s\n%s", share, detail);
@@ -213,20 +210,14 @@ add_row (JxHeadlineView              *self,
     }
   else
     gtk_widget_set_tooltip_text (share_label, share);
-  gtk_grid_attach (GTK_GRID (self->grid), swatch, 0, (int) row, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->grid), button, 1, (int) row, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->grid), change_label, 2, (int) row, 1, 1);
-  gtk_grid_attach (GTK_GRID (self->grid), share_label, 3, (int) row, 1, 1);
+  jx_headline_rows_append (JX_HEADLINE_ROWS (self->rows), swatch, button, change_label, share_label);
   g_ptr_array_add (self->buttons, button);
 }
 
 static void
 clear_rows (JxHeadlineView *self)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (self->grid)) != NULL)
-    gtk_grid_remove (GTK_GRID (self->grid), child);
+  jx_headline_rows_remove_all (JX_HEADLINE_ROWS (self->rows));
   g_ptr_array_set_size (self->buttons, 0);
 }
 
@@ -298,7 +289,7 @@ refresh (JxHeadlineView *self)
       gtk_label_set_text (GTK_LABEL (self->rest), text);
     }
   gtk_widget_set_visible (self->rest, !self->compact && n_rest > 0);
-  gtk_widget_set_visible (self->grid, !self->compact);
+  gtk_widget_set_visible (self->rows, !self->compact);
   sync_focus (self);
 }
 
@@ -333,7 +324,7 @@ flush (JxHeadlineView *self)
 static void
 redraw_swatches (JxHeadlineView *self)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (self->grid); child != NULL;
+  for (GtkWidget *child = gtk_widget_get_first_child (self->rows); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_DRAWING_AREA (child))
       gtk_widget_queue_draw (child);
@@ -376,19 +367,12 @@ void
 jx_headline_view_set_compact (JxHeadlineView *self,
                               gboolean        compact)
 {
-  GtkWidget *scrolled;
-
   g_return_if_fail (JX_IS_HEADLINE_VIEW (self));
 
   compact = !!compact;
   if (self->compact == compact)
     return;
   self->compact = compact;
-  /* The scrolled window keeps room for the contributors: not when they
-   * are hidden. */
-  scrolled = gtk_widget_get_first_child (GTK_WIDGET (self));
-  if (GTK_IS_SCROLLED_WINDOW (scrolled))
-    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), compact ? -1 : 100);
   refresh (self);
 }
 
@@ -408,14 +392,14 @@ jx_headline_view_dup_text (JxHeadlineView *self)
     g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (self->totals)));
   for (guint row = 0; row < self->buttons->len; row++)
     {
-      for (int column = 1; column < 4; column++)
+      for (guint column = JX_HEADLINE_ROWS_NAME; column < JX_HEADLINE_ROWS_N_COLUMNS; column++)
         {
-          GtkWidget *child = gtk_grid_get_child_at (GTK_GRID (self->grid), column, (int) row);
+          GtkWidget *child = jx_headline_rows_get_child (JX_HEADLINE_ROWS (self->rows), row, column);
           const char *text = GTK_IS_BUTTON (child)
                              ? gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (child))))
                              : gtk_label_get_text (GTK_LABEL (child));
 
-          g_string_append_printf (out, column > 1 ? "  %s" : "%s", text);
+          g_string_append_printf (out, column > JX_HEADLINE_ROWS_NAME ? "  %s" : "%s", text);
         }
       g_string_append_c (out, '\n');
     }
@@ -448,7 +432,6 @@ jx_headline_view_dispose (GObject *object)
   g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
   gtk_widget_dispose_template (GTK_WIDGET (self), JX_TYPE_HEADLINE_VIEW);
-  /* The scrolled window around the box is no bound child. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->buttons, g_ptr_array_unref);
@@ -464,11 +447,12 @@ jx_headline_view_class_init (JxHeadlineViewClass *klass)
 
   object_class->dispose = jx_headline_view_dispose;
 
+  g_type_ensure (JX_TYPE_HEADLINE_ROWS);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/juxtrace/Juxtrace/jx-headline-view.ui");
   gtk_widget_class_bind_template_child (widget_class, JxHeadlineView, box);
   gtk_widget_class_bind_template_child (widget_class, JxHeadlineView, runtime);
   gtk_widget_class_bind_template_child (widget_class, JxHeadlineView, totals);
-  gtk_widget_class_bind_template_child (widget_class, JxHeadlineView, grid);
+  gtk_widget_class_bind_template_child (widget_class, JxHeadlineView, rows);
   gtk_widget_class_bind_template_child (widget_class, JxHeadlineView, rest);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -6,6 +6,11 @@
  * change and share. Read from the session (the compared trace's
  * jx_trace_comparison_get_headline); the view computes nothing.
  *
+ * The contributors stand one a line, or two lines each where the pane is
+ * too narrow for that (jx-headline-rows.h): their numbers are never cut.
+ * The view does not scroll on its own; in the overview it stands in a
+ * column that does.
+ *
  * Each contributor is a toggle button: pressing it picks the function
  * (jx_session_focus_function: highlighted in every timeline, its first
  * call selected, F7 / Shift+F7 walk its calls); pressing it again lets it

@@ -2,13 +2,15 @@
 /* test-window-layout.c — the window's layout and keys (part of test-window):
  * the stacked layout gives every lane a readable height and follows window
  * resizes, the keyboard shifts a trace, every accelerator is listed in the
- * shortcuts window, and Help opens the guide from the menu and F1. */
+ * shortcuts window, Help opens the guide from the menu and F1, and the
+ * Comparison pane's headline is whole at 1024 × 700 and 1280 × 800. */
 #include "config.h"
 
 #include <adwaita.h>
 
 #include "jx-application.h"
 #include "jx-comparison-pane.h"
+#include "jx-headline-rows.h"
 #include "jx-master-timeline.h"
 #include "jx-processes-panel.h"
 #include "jx-test-app.h"
@@ -606,10 +608,79 @@ side_pane_shown (gpointer data)
   return gtk_widget_get_visible (((JxWindow *) data)->side_box);
 }
 
+/* The compared trace's comparison is done and the overview's headline
+ * shows three contributors. */
+static gboolean
+headline_ready (gpointer data)
+{
+  JxWindow *window = data;
+  JxSession *session = jx_window_get_session (window);
+  JxSessionTrace *b = jx_session_peek_item (session, 1);
+  JxHeadlineView *view = jx_comparison_pane_get_headline (jx_window_get_comparison_pane (window));
+
+  return b != NULL && jx_session_trace_get_comparison_state (b) == JX_SESSION_COMPARISON_DONE &&
+         jx_headline_view_get_contributor (view, 2) != NULL &&
+         gtk_widget_get_mapped (jx_headline_view_get_contributor (view, 2));
+}
+
+/* The overview's headline is whole: every contributor's change and share
+ * as wide as it wants, not ellipsized, inside the column; a name cut only
+ * when it alone is wider than the column; the headline as high as it asks
+ * for its width (nothing of it clipped). */
+static void
+assert_headline_whole (JxWindow   *window,
+                       const char *size)
+{
+  JxHeadlineView *view = jx_comparison_pane_get_headline (jx_window_get_comparison_pane (window));
+  GtkWidget *rows = gtk_widget_get_parent (jx_headline_view_get_contributor (view, 0));
+  int width = gtk_widget_get_width (rows);
+  int min_height = 0;
+
+  g_test_message ("headline at %s: %d px wide, %s", size, width,
+                  jx_headline_rows_is_stacked (JX_HEADLINE_ROWS (rows), width) ? "two lines a contributor"
+                                                                               : "one line a contributor");
+  for (guint i = 0; i < jx_headline_rows_get_n_rows (JX_HEADLINE_ROWS (rows)); i++)
+    {
+      GtkWidget *button = jx_headline_rows_get_child (JX_HEADLINE_ROWS (rows), i, JX_HEADLINE_ROWS_NAME);
+      GtkWidget *labels[] = {
+        gtk_button_get_child (GTK_BUTTON (button)),
+        jx_headline_rows_get_child (JX_HEADLINE_ROWS (rows), i, JX_HEADLINE_ROWS_CHANGE),
+        jx_headline_rows_get_child (JX_HEADLINE_ROWS (rows), i, JX_HEADLINE_ROWS_SHARE),
+      };
+
+      for (guint l = 0; l < G_N_ELEMENTS (labels); l++)
+        {
+          graphene_rect_t bounds;
+          int natural;
+          gboolean ellipsized = pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (labels[l])));
+
+          gtk_widget_measure (labels[l], GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+          g_assert_true (gtk_widget_compute_bounds (labels[l], rows, &bounds));
+          g_test_message ("  \"%s\": x %.0f, %.0f px of %d%s", gtk_label_get_text (GTK_LABEL (labels[l])),
+                          bounds.origin.x, bounds.size.width, natural, ellipsized ? ", ellipsized" : "");
+          g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, width);
+          if (l == 0)
+            {
+              g_assert_true (!ellipsized || natural > width - bounds.origin.x);
+              continue;
+            }
+          g_assert_false (ellipsized);
+          g_assert_cmpfloat (bounds.size.width, >=, natural);
+        }
+    }
+  gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (view)),
+                      &min_height, NULL, NULL, NULL);
+  /* The measure counts the margins, the height does not. */
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), >=,
+                   min_height - gtk_widget_get_margin_top (GTK_WIDGET (view)) -
+                   gtk_widget_get_margin_bottom (GTK_WIDGET (view)));
+}
+
 /* At 1024 × 700 the side pane folds away so that the comparison keeps its
  * width, the window still fits, and win.show-side-pane brings the pane
  * back; at the default 1280 × 800 it is there again and the function
- * table beside the headline shows at least five rows. */
+ * table beside the headline shows at least five rows. At both sizes the
+ * headline's numbers are whole. */
 static void
 test_narrow_window (void)
 {
@@ -634,6 +705,9 @@ test_narrow_window (void)
   jx_test_spin (100);
   g_assert_true (jx_window_is_narrow (window));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (pane)), >=, 500);
+  g_assert_true (jx_test_wait_until (headline_ready, window, 120));
+  jx_test_spin (300);
+  assert_headline_whole (window, "1024 x 700");
 
   /* Asked for, it comes back, and the window still fits 1024 px. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-side-pane", NULL);
@@ -662,6 +736,7 @@ test_narrow_window (void)
   g_assert_false (jx_window_is_narrow (window));
   g_test_message ("function table rows in view at 1280 x 800: %u", visible_table_rows (table));
   g_assert_cmpuint (visible_table_rows (table), >=, 5);
+  assert_headline_whole (window, "1280 x 800");
 
   gtk_window_destroy (GTK_WINDOW (window));
   jx_test_spin (50);

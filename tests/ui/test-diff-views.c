@@ -2,7 +2,8 @@
 /* test-diff-views.c — issue 15's widgets under a display, on generated
  * pairs whose change is known (generator variant faster-kernel: B's
  * stencil kernel takes half the time): the headline at the top of the
- * Comparison pane, a contributor picking its function, the diff-bar
+ * Comparison pane, a contributor picking its function, its contributors
+ * on one line each in a wide pane and on two in a narrow one, the diff-bar
  * controls, the timing bars' pixels in light and dark, the differential
  * tree table and the flame graph. */
 #include "config.h"
@@ -15,6 +16,7 @@
 #include "jx-comparison-pane.h"
 #include "jx-comparison-status.h"
 #include "jx-diff-controls.h"
+#include "jx-headline-rows.h"
 #include "jx-master-timeline.h"
 #include "jx-palette.h"
 #include "jx-profile.h"
@@ -156,8 +158,8 @@ test_headline (void)
   /* The share column says just "41.2 %", its tooltip what of. */
   g_assert_nonnull (strstr (text, " %\n"));
   {
-    GtkWidget *grid = gtk_widget_get_parent (jx_headline_view_get_contributor (view, 0));
-    GtkWidget *share = gtk_grid_get_child_at (GTK_GRID (grid), 3, 0);
+    GtkWidget *rows = gtk_widget_get_parent (jx_headline_view_get_contributor (view, 0));
+    GtkWidget *share = jx_headline_rows_get_child (JX_HEADLINE_ROWS (rows), 0, JX_HEADLINE_ROWS_SHARE);
 
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (share), "of the change"));
   }
@@ -182,6 +184,124 @@ test_headline (void)
   g_assert_null (jx_session_get_search (f.session));
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
 
+  gtk_window_destroy (GTK_WINDOW (window));
+  fixture_close (&f);
+}
+
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *within)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, within, &bounds));
+  return bounds;
+}
+
+/* Whether a label shows all of its text: as wide as it wants, not
+ * ellipsized, and inside `within`. */
+static void
+assert_whole (GtkWidget  *label,
+              GtkWidget  *within,
+              const char *what)
+{
+  graphene_rect_t bounds = bounds_in (label, within);
+  int natural;
+
+  g_assert_true (GTK_IS_LABEL (label));
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+  g_test_message ("%s \"%s\": x %.0f, y %.0f, width %.0f of %d, in %d", what, gtk_label_get_text (GTK_LABEL (label)),
+                  bounds.origin.x, bounds.origin.y, bounds.size.width, natural, gtk_widget_get_width (within));
+  g_assert_cmpfloat (bounds.size.width, >=, natural);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (within));
+}
+
+/* A headline view `width` pixels wide, shown; *rows are its contributors. */
+static GtkWidget *
+present_headline (JxSession       *session,
+                  int              width,
+                  JxHeadlineView **view,
+                  JxHeadlineRows **rows)
+{
+  GtkWidget *window;
+
+  *view = JX_HEADLINE_VIEW (jx_headline_view_new ());
+  jx_headline_view_set_session (*view, session);
+  jx_headline_view_set_top (*view, 5);
+  window = jx_test_present (GTK_WIDGET (*view), width, 400);
+  jx_test_wait_allocated (GTK_WIDGET (*view));
+  g_assert_nonnull (jx_headline_view_get_contributor (*view, 1));
+  jx_test_layout (GTK_WIDGET (*view));
+  *rows = JX_HEADLINE_ROWS (gtk_widget_get_parent (jx_headline_view_get_contributor (*view, 0)));
+  return window;
+}
+
+/* In a narrow pane each contributor takes two lines, the name above its
+ * change and share, and neither number is cut; the names, shorter than
+ * the pane, are whole too. All of the headline is shown. In a wide pane
+ * each contributor is one line. */
+static void
+test_headline_narrow (void)
+{
+  Fixture f;
+  GtkWidget *window;
+  JxHeadlineView *view;
+  JxHeadlineRows *rows;
+  int min_height;
+
+  SKIP_WITHOUT_DISPLAY ();
+  fixture_open (&f, JX_VARIANT_FASTER_KERNEL);
+
+  window = present_headline (f.session, 300, &view, &rows);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), <=, 300);
+  g_assert_true (jx_headline_rows_is_stacked (rows, gtk_widget_get_width (GTK_WIDGET (rows))));
+  for (guint i = 0; i < jx_headline_rows_get_n_rows (rows); i++)
+    {
+      GtkWidget *name = jx_headline_rows_get_child (rows, i, JX_HEADLINE_ROWS_NAME);
+      GtkWidget *change = jx_headline_rows_get_child (rows, i, JX_HEADLINE_ROWS_CHANGE);
+      GtkWidget *share = jx_headline_rows_get_child (rows, i, JX_HEADLINE_ROWS_SHARE);
+      graphene_rect_t n = bounds_in (name, GTK_WIDGET (rows));
+
+      assert_whole (gtk_button_get_child (GTK_BUTTON (name)), GTK_WIDGET (rows), "name");
+      assert_whole (change, GTK_WIDGET (rows), "change");
+      assert_whole (share, GTK_WIDGET (rows), "share");
+      /* Under the name, side by side. */
+      g_assert_cmpfloat (bounds_in (change, GTK_WIDGET (rows)).origin.y, >=, n.origin.y + n.size.height);
+      g_assert_cmpfloat (bounds_in (share, GTK_WIDGET (rows)).origin.y, ==, bounds_in (change, GTK_WIDGET (rows)).origin.y);
+    }
+  gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (GTK_WIDGET (view)),
+                      &min_height, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), >=, min_height);
+  {
+    graphene_rect_t last = bounds_in (jx_headline_rows_get_child (rows, jx_headline_rows_get_n_rows (rows) - 1,
+                                                                  JX_HEADLINE_ROWS_SHARE), GTK_WIDGET (rows));
+
+    g_assert_cmpfloat (last.origin.y + last.size.height, <=, gtk_widget_get_height (GTK_WIDGET (rows)));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = present_headline (f.session, 900, &view, &rows);
+  g_assert_false (jx_headline_rows_is_stacked (rows, gtk_widget_get_width (GTK_WIDGET (rows))));
+  for (guint i = 0; i < jx_headline_rows_get_n_rows (rows); i++)
+    {
+      GtkWidget *name = jx_headline_rows_get_child (rows, i, JX_HEADLINE_ROWS_NAME);
+      graphene_rect_t n = bounds_in (name, GTK_WIDGET (rows));
+
+      assert_whole (gtk_button_get_child (GTK_BUTTON (name)), GTK_WIDGET (rows), "name");
+      for (guint column = JX_HEADLINE_ROWS_CHANGE; column < JX_HEADLINE_ROWS_N_COLUMNS; column++)
+        {
+          GtkWidget *label = jx_headline_rows_get_child (rows, i, column);
+          graphene_rect_t b = bounds_in (label, GTK_WIDGET (rows));
+
+          assert_whole (label, GTK_WIDGET (rows), "number");
+          /* On the name's line, right of it. */
+          g_assert_cmpfloat (b.origin.y, >=, n.origin.y);
+          g_assert_cmpfloat (b.origin.y + b.size.height, <=, n.origin.y + n.size.height);
+          g_assert_cmpfloat (b.origin.x, >=, n.origin.x + n.size.width);
+        }
+    }
   gtk_window_destroy (GTK_WINDOW (window));
   fixture_close (&f);
 }
@@ -527,6 +647,7 @@ main (int   argc,
   have_display = jx_test_widget_init (&argc, &argv);
 
   g_test_add_func ("/ui/diff-views/headline", test_headline);
+  g_test_add_func ("/ui/diff-views/headline-narrow", test_headline_narrow);
   g_test_add_func ("/ui/diff-views/tree-table", test_tree_table);
   g_test_add_func ("/ui/diff-views/flame-view", test_flame_view);
   g_test_add_func ("/ui/diff-views/timing-bar-pixels", test_timing_bar_pixels);

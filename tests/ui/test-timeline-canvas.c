@@ -2,8 +2,9 @@
 /* test-timeline-canvas.c — the timeline canvas stays thin and cheap: a
  * tooltip reads the view of the frame on screen (it neither builds a view
  * nor samples rows), an offset drag slides the picture it has until the
- * drop, and its call-stack task goes with it. Skips without a display (CI
- * runs it under xvfb-run). */
+ * drop, and its call-stack task goes with it; a lane's scrollbar shows and
+ * hides with its rows' overflow, after the allocation. Skips without a
+ * display (CI runs it under xvfb-run). */
 #include "config.h"
 
 #include <math.h>
@@ -263,15 +264,15 @@ test_call_stack_task_goes (void)
   g_assert_true (jx_test_wait_until_null (&canvas, 20));
 }
 
-/* 256 ranks of two threads each: main [0, 10 ms) { compute } per stream. */
+/* n_ranks ranks of two threads each: main [0, 10 ms) { compute } per stream. */
 static JxTrace *
-make_many_ranks_trace (void)
+make_ranks_trace (guint n_ranks)
 {
   JxTraceBuilder *builder = jx_trace_builder_new ("/nonexistent/many/traces.otf2", "many", 1000000000);
   guint32 r_main = jx_trace_builder_add_region (builder, "main", PARADIGM_USER, ROLE_FUNCTION);
   guint32 r_compute = jx_trace_builder_add_region (builder, "compute", PARADIGM_USER, ROLE_FUNCTION);
 
-  for (guint p = 0; p < N_MANY_RANKS; p++)
+  for (guint p = 0; p < n_ranks; p++)
     {
       g_autofree char *pname = g_strdup_printf ("Rank %u", p);
       guint32 process = jx_trace_builder_add_process (builder, pname, JX_NONE);
@@ -382,7 +383,7 @@ assert_readable_process (GtkWidget *canvas,
 static void
 test_expanded_process_readable (void)
 {
-  g_autoptr(JxTrace) trace = make_many_ranks_trace ();
+  g_autoptr(JxTrace) trace = make_ranks_trace (N_MANY_RANKS);
   g_autoptr(JxSession) session = jx_session_new ();
   g_autoptr(GArray) compressed = NULL;
   g_autoptr(GArray) collapsed = NULL;
@@ -509,6 +510,139 @@ test_expanded_process_readable (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct
+{
+  JxTraceTimeline *lanes[2];
+  gboolean         visible;
+} ScrollbarsWanted;
+
+/* Whether a frame is being laid out (from its update phase to its end), and
+ * how often a scrollbar was shown or hidden. */
+typedef struct
+{
+  gboolean in_frame;
+  guint    changes;
+} FrameWatch;
+
+static void
+on_frame_update (GdkFrameClock *clock,
+                 FrameWatch    *watch)
+{
+  watch->in_frame = TRUE;
+}
+
+static void
+on_frame_after_paint (GdkFrameClock *clock,
+                      FrameWatch    *watch)
+{
+  watch->in_frame = FALSE;
+}
+
+/* Never while the frame allocates its widgets. */
+static void
+on_scrollbar_visible (GtkWidget  *scrollbar,
+                      GParamSpec *pspec,
+                      FrameWatch *watch)
+{
+  g_assert_false (watch->in_frame);
+  watch->changes++;
+}
+
+/* Both lanes' scrollbars shown (or hidden), and each as its canvas says. */
+static gboolean
+scrollbars_are (gpointer data)
+{
+  ScrollbarsWanted *wanted = data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (wanted->lanes); i++)
+    {
+      gboolean overflowing = !wanted->visible;
+
+      g_object_get (jx_trace_timeline_get_canvas (wanted->lanes[i]), "overflowing", &overflowing, NULL);
+      if (overflowing != wanted->visible || gtk_widget_get_visible (wanted->lanes[i]->scrollbar) != wanted->visible)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A lane's scrollbar follows whether its rows overflow it, in an idle
+ * after the canvas's allocation, never within a frame's layout (GTK warns
+ * about a widget shown while allocating): two lanes of full-height rows in
+ * a short window overflow, and their scrollbars show once the window is
+ * laid out; the window made tall enough for all rows, they hide again. */
+static void
+test_scrollbar_follows_overflow (void)
+{
+  g_autoptr(JxSession) session = jx_session_new ();
+  ScrollbarsWanted wanted = { { NULL, NULL }, TRUE };
+  FrameWatch watch = { FALSE, 0 };
+  GdkFrameClock *clock;
+  GtkWidget *view, *window;
+  int rows_height = 0;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(JxTrace) trace = make_ranks_trace (4);
+
+      jx_session_add_trace (session, trace);
+    }
+  jx_test_set_view (session, 0, 10 * MS);
+  view = jx_master_timeline_new (session);
+  window = jx_test_present (view, 1000, 300);
+  for (guint i = 0; i < 2; i++)
+    {
+      wanted.lanes[i] = jx_master_timeline_get_trace_timeline (JX_MASTER_TIMELINE (view), jx_test_item_at (session, i));
+      /* Every row at full height: the lane scrolls rather than squeezing them. */
+      g_action_group_change_action_state (G_ACTION_GROUP (wanted.lanes[i]->actions), "readable-rows",
+                                          g_variant_new_boolean (TRUE));
+    }
+  clock = gtk_widget_get_frame_clock (window);
+  g_assert_nonnull (clock);
+  g_signal_connect (clock, "update", G_CALLBACK (on_frame_update), &watch);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_frame_after_paint), &watch);
+  for (guint i = 0; i < 2; i++)
+    g_signal_connect (wanted.lanes[i]->scrollbar, "notify::visible", G_CALLBACK (on_scrollbar_visible), &watch);
+  jx_test_wait_allocated (view);
+  g_assert_true (jx_test_wait_until (scrollbars_are, &wanted, 10));
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *canvas = jx_trace_timeline_get_canvas (wanted.lanes[i]);
+      guint n = 0;
+      const JxTimelineRow *rows = jx_timeline_canvas_get_rows (JX_TIMELINE_CANVAS (canvas), &n);
+
+      g_assert_cmpuint (n, >, 0);
+      rows_height = MAX (rows_height, rows[n - 1].y + rows[n - 1].height);
+      g_test_message ("lane %u: %d px for %d px of rows", i, gtk_widget_get_height (canvas), rows_height);
+      g_assert_cmpint (gtk_widget_get_height (canvas), <, rows_height);
+      g_assert_true (gtk_widget_get_mapped (wanted.lanes[i]->scrollbar));
+    }
+
+  /* Tall enough for every row of both lanes: the scrollbars go. */
+  wanted.visible = FALSE;
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 1000);
+  g_assert_true (jx_test_wait_until (scrollbars_are, &wanted, 10));
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *canvas = jx_trace_timeline_get_canvas (wanted.lanes[i]);
+
+      g_test_message ("lane %u: %d px", i, gtk_widget_get_height (canvas));
+      g_assert_cmpint (gtk_widget_get_height (canvas), >=, rows_height);
+    }
+
+  /* Short again: they come back. */
+  wanted.visible = TRUE;
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 300);
+  g_assert_true (jx_test_wait_until (scrollbars_are, &wanted, 10));
+
+  g_signal_handlers_disconnect_by_data (clock, &watch);
+  for (guint i = 0; i < 2; i++)
+    g_signal_handlers_disconnect_by_data (wanted.lanes[i]->scrollbar, &watch);
+  g_assert_cmpuint (watch.changes, >=, 6);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -516,6 +650,7 @@ main (int   argc,
   have_display = jx_test_widget_init (&argc, &argv);
 
   g_test_add_func ("/timeline-canvas/tooltip-reads-frame", test_tooltip_reads_frame);
+  g_test_add_func ("/timeline-canvas/scrollbar-follows-overflow", test_scrollbar_follows_overflow);
   g_test_add_func ("/timeline-canvas/offset-drag-slides", test_offset_drag_slides);
   g_test_add_func ("/timeline-canvas/call-stack-task-goes", test_call_stack_task_goes);
   g_test_add_func ("/timeline-canvas/expanded-process-readable", test_expanded_process_readable);
