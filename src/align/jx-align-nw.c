@@ -210,6 +210,141 @@ nw_fill_avx2 (JxAlignCtx    *ctx,
     }
   return TRUE;
 }
+
+/* The same matrix with 16-bit scores, sixteen cells at once, for the
+ * small blocks that are most of the matrices (the wavefront's base blocks
+ * of up to 64 × 64, the middles of short children sequences): used when
+ * every score and every intermediate value fits well inside 16 bits (see
+ * nw_fits_16).  One pass per row computes the candidates, the prefix
+ * maximum of nw_fill_avx2 over sixteen lanes and the move bits.  The rows
+ * of scores are whole vectors, row[k] = cur[16 k + 1 .. 16 k + 16], each
+ * read back only as the vector that was stored: the diagonal and left
+ * neighbours (one lane lower) are shifted in registers, not loaded from
+ * one lane before, which would straddle two recent stores and stall their
+ * forwarding.  Lanes past m compute garbage that no valid lane reads (the
+ * prefix maximum and the shifts only run upwards): b is read from a copy
+ * padded to whole blocks, and the move matrix has 16 bytes of slack past
+ * its last row (a row's padding lands at the start of the next row, which
+ * is written afterwards).  Same integers, same bits as nw_fill_scalar.
+ * (The rows come from malloc, 16-byte aligned: unaligned loads and stores
+ * of the same addresses.) */
+
+/* v shifted up by k lanes of 16 bits, the k lanes below taken from the
+ * top of `below`: [below[16 - k .. 15], v[0 .. 15 - k]]. */
+#define NW_SHIFT16(v, below, k) \
+  ((k) == 8 ? _mm256_permute2x128_si256 ((v), (below), 0x03) \
+            : _mm256_alignr_epi8 ((v), _mm256_permute2x128_si256 ((v), (below), 0x03), 16 - 2 * (k)))
+
+#define NW_STACK_BLOCKS 16
+
+__attribute__((target ("avx2"))) static gboolean
+nw_fill_avx2_16 (JxAlignCtx    *ctx,
+                 const guint32 *a,
+                 gsize          n,
+                 const guint32 *b,
+                 gsize          m,
+                 guint8        *moves)
+{
+  const gint16 match = (gint16) ctx->options.scoring.match;
+  const gint16 mismatch = (gint16) ctx->options.scoring.mismatch;
+  const gint16 gap = (gint16) ctx->options.scoring.gap;
+  const __m256i vmatch = _mm256_set1_epi16 (match);
+  const __m256i vmismatch = _mm256_set1_epi16 (mismatch);
+  const __m256i vgap = _mm256_set1_epi16 (gap);
+  const __m256i bit_diag = _mm256_set1_epi16 (MOVE_DIAG);
+  const __m256i bit_a = _mm256_set1_epi16 (MOVE_ONLY_A);
+  const __m256i bit_b = _mm256_set1_epi16 (MOVE_ONLY_B);
+  const __m256i gap16 = _mm256_set1_epi16 ((gint16) (16 * gap));
+  const __m256i low = _mm256_set1_epi16 (G_MININT16 / 2);
+  const __m256i last = _mm256_set1_epi16 (0x0f0e);
+  const __m256i gj0 = _mm256_mullo_epi16 (_mm256_setr_epi16 (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
+                                          vgap);
+  gsize width = m + 1;
+  gsize blocks = (m + 15) / 16;
+  guint32 bpad_stack[16 * NW_STACK_BLOCKS];
+  __m256i rows_stack[2 * NW_STACK_BLOCKS];
+  g_autofree guint32 *bpad_heap = NULL;
+  g_autofree __m256i *rows_heap = NULL;
+  guint32 *bpad;
+  __m256i *prev, *cur, *swap;
+  gint16 col0 = 0;
+  gsize i, j, k;
+
+  if (blocks <= NW_STACK_BLOCKS)
+    {
+      bpad = bpad_stack;
+      prev = rows_stack;
+    }
+  else
+    {
+      bpad = bpad_heap = g_new (guint32, 16 * blocks);
+      prev = rows_heap = g_new (__m256i, 2 * blocks);
+    }
+  cur = prev + blocks;
+
+  /* b, padded with copies of its last symbol to whole blocks. */
+  memcpy (bpad, b, m * sizeof *b);
+  for (j = m; j < 16 * blocks; j++)
+    bpad[j] = m > 0 ? b[m - 1] : 0;
+
+  /* Row 0: gaps only. */
+  moves[0] = 0;
+  for (j = 1; j <= m; j++)
+    moves[j] = MOVE_ONLY_B;
+  for (k = 0; k < blocks; k++)
+    _mm256_storeu_si256 (prev + k, _mm256_add_epi16 (gj0, _mm256_set1_epi16 ((gint16) (16 * k * gap))));
+
+  for (i = 1; i <= n; i++)
+    {
+      guint8 *row = moves + i * width;
+      const __m256i va = _mm256_set1_epi32 ((gint32) a[i - 1]);
+      __m256i carry, left, below, gj = gj0;
+
+      if ((i & 255) == 0 && _jx_align_ctx_cancelled (ctx))
+        return FALSE;
+
+      below = _mm256_set1_epi16 (col0);
+      col0 = (gint16) (col0 + gap);
+      row[0] = MOVE_ONLY_A;
+      carry = _mm256_set1_epi16 (col0);
+      left = carry;
+      for (k = 0, j = 1; k < blocks; k++, j += 16)
+        {
+          __m256i e0 = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (bpad + j - 1)), va);
+          __m256i e1 = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (bpad + j + 7)), va);
+          __m256i eq = _mm256_permute4x64_epi64 (_mm256_packs_epi32 (e0, e1), 0xd8);
+          __m256i up = _mm256_loadu_si256 (prev + k);
+          __m256i d = _mm256_add_epi16 (NW_SHIFT16 (up, below, 1), _mm256_blendv_epi8 (vmismatch, vmatch, eq));
+          __m256i u = _mm256_add_epi16 (up, vgap);
+          __m256i w = _mm256_sub_epi16 (_mm256_max_epi16 (d, u), gj);
+          __m256i c, l, bits, p8;
+
+          below = up;
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 1));
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 2));
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 4));
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 8));
+          w = _mm256_max_epi16 (w, carry);
+          carry = _mm256_shuffle_epi8 (_mm256_permute2x128_si256 (w, w, 0x11), last);
+          c = _mm256_add_epi16 (w, gj);
+          _mm256_storeu_si256 (cur + k, c);
+          gj = _mm256_add_epi16 (gj, gap16);
+
+          l = _mm256_add_epi16 (NW_SHIFT16 (c, left, 1), vgap);
+          left = c;
+          bits = _mm256_or_si256 (_mm256_and_si256 (_mm256_cmpeq_epi16 (d, c), bit_diag),
+                                  _mm256_or_si256 (_mm256_and_si256 (_mm256_cmpeq_epi16 (u, c), bit_a),
+                                                   _mm256_and_si256 (_mm256_cmpeq_epi16 (l, c), bit_b)));
+          p8 = _mm256_permute4x64_epi64 (_mm256_packus_epi16 (bits, bits), 0x08);
+          _mm_storeu_si128 ((__m128i *) (gpointer) (row + j), _mm256_castsi256_si128 (p8));
+        }
+      swap = prev;
+      prev = cur;
+      cur = swap;
+    }
+  return TRUE;
+}
+#undef NW_SHIFT16
 #endif
 
 #ifdef JX_NW_AVX2
@@ -225,6 +360,21 @@ nw_fits_32 (const JxScoring *sc,
 
   return (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 30);
 }
+
+/* The same bound for the 16-bit kernel, with room for its intermediate
+ * values (a score minus gap·j, twice a score's range) and its sentinel
+ * (G_MININT16 / 2) below all of them; small blocks under the usual
+ * scorings. */
+static gboolean
+nw_fits_16 (const JxScoring *sc,
+            gsize            n,
+            gsize            m)
+{
+  guint64 big = MAX ((guint64) ABS ((gint64) sc->match),
+                     MAX ((guint64) ABS ((gint64) sc->mismatch), (guint64) ABS ((gint64) sc->gap)));
+
+  return n <= 4096 && m <= 4096 && (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 12);
+}
 #endif
 
 gboolean
@@ -239,11 +389,13 @@ _jx_align_nw (JxAlignCtx  *ctx,
   const guint32 *b = ctx->b + b0;
 #ifdef JX_NW_AVX2
   gboolean avx2 = _jx_align_use_avx2 () && nw_fits_32 (&ctx->options.scoring, n, m);
+  gboolean avx2_16 = avx2 && nw_fits_16 (&ctx->options.scoring, n, m);
 #endif
   g_autofree guint8 *moves_heap = NULL;
   g_autofree gint64 *rows_heap = NULL;
-  /* Most calls are small middles of children sequences: no allocation. */
-  guint8 moves_stack[NW_STACK_CELLS];
+  /* Most calls are small middles of children sequences: no allocation.
+   * The 16-bit kernel writes up to 15 bytes past the last row. */
+  guint8 moves_stack[NW_STACK_CELLS + 16];
   gint64 rows_stack[2 * NW_STACK_WIDTH];
   guint8 *moves;
   gint64 *prev;
@@ -266,7 +418,7 @@ _jx_align_nw (JxAlignCtx  *ctx,
   if (cells <= NW_STACK_CELLS)
     moves = moves_stack;
   else
-    moves = moves_heap = g_try_malloc (cells);
+    moves = moves_heap = g_try_malloc (cells + 16);
   if (moves == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
@@ -277,11 +429,20 @@ _jx_align_nw (JxAlignCtx  *ctx,
     }
   if (width <= NW_STACK_WIDTH)
     prev = rows_stack;
+#ifdef JX_NW_AVX2
+  else if (avx2_16)
+    prev = NULL;          /* the 16-bit kernel keeps its own rows */
+#endif
   else
     prev = rows_heap = g_new (gint64, 2 * width);
 
 #ifdef JX_NW_AVX2
-  if (avx2)
+  if (avx2_16)
+    {
+      if (!nw_fill_avx2_16 (ctx, a, n, b, m, moves))
+        return FALSE;
+    }
+  else if (avx2)
     {
       if (!nw_fill_avx2 (ctx, a, n, b, m, moves, (gint32 *) (gpointer) prev))
         return FALSE;
