@@ -83,6 +83,11 @@ _jx_hier_state_push (HierState *st,
   st->stack[st->stack_len].b = b;
   st->stack[st->stack_len].parent = parent;
   st->stack[st->stack_len].mismatch = JX_NONE;
+  st->stack[st->stack_len].end_a = a != JX_ALIGN_NONE ? st->a->subtree_end[a] : JX_ALIGN_NONE;
+  st->stack[st->stack_len].end_b = b != JX_ALIGN_NONE ? st->b->subtree_end[b] : JX_ALIGN_NONE;
+  st->stack[st->stack_len].state = a != JX_ALIGN_NONE && b != JX_ALIGN_NONE &&
+                                   jx_hier_tree_symbol (st->a, a) == jx_hier_tree_symbol (st->b, b)
+                                   ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
   st->stack_len++;
 }
 
@@ -92,13 +97,15 @@ _jx_hier_state_clear (HierState *st)
   g_clear_pointer (&st->stack, g_free);
   g_clear_pointer (&st->ca.nodes, g_free);
   g_clear_pointer (&st->ca.symbols, g_free);
+  g_clear_pointer (&st->ca.ends, g_free);
   g_clear_pointer (&st->cb.nodes, g_free);
   g_clear_pointer (&st->cb.symbols, g_free);
+  g_clear_pointer (&st->cb.ends, g_free);
   g_clear_pointer (&st->aligned, g_array_unref);
 }
 
-/* The children of node (JX_NONE: the roots, nodes 0 up to limit) and their
- * symbols.  The tree's arrays, the buffer's
+/* The children of node (JX_NONE: the roots, nodes 0 up to limit), their
+ * symbols and subtree ends.  The tree's arrays, the buffer's
  * pointers and its length live in locals, so that the stores into the
  * buffer do not make the compiler reload them for every child. */
 static G_ALWAYS_INLINE inline gsize
@@ -109,36 +116,43 @@ gather_children_with (const guint32 *end,
                       guint32        limit,
                       ChildBuffer   *buf)
 {
-  guint32 c;
+  guint32 c, next;
   guint32 *nodes = buf->nodes;
   guint32 *symbols = buf->symbols;
+  guint32 *ends = buf->ends;
   gsize len = 0, cap = buf->capacity;
 
-  for (c = first; c < limit; c = end[c])
+  for (c = first; c < limit; c = next)
     {
+      next = end[c];
       if (G_UNLIKELY (len == cap))
         {
           cap = MAX (cap * 2, 64);
           nodes = g_renew (guint32, nodes, cap);
           symbols = g_renew (guint32, symbols, cap);
+          ends = g_renew (guint32, ends, cap);
         }
       nodes[len] = c;
       symbols[len] = map != NULL ? map[label[c]] : label[c];
+      ends[len] = next;
       len++;
     }
   buf->nodes = nodes;
   buf->symbols = symbols;
+  buf->ends = ends;
   buf->capacity = cap;
   return len;
 }
 
+/* node_end: node's subtree end (ignored for JX_NONE). */
 static void
 gather_children (const JxHierTree *tree,
                  guint32           node,
+                 guint32           node_end,
                  ChildBuffer      *buf)
 {
   guint32 first = node == JX_NONE ? 0 : node + 1;
-  guint32 limit = node == JX_NONE ? tree->n_nodes : tree->subtree_end[node];
+  guint32 limit = node == JX_NONE ? tree->n_nodes : node_end;
 
   if (tree->label_map == NULL)
     buf->len = gather_children_with (tree->subtree_end, tree->label, NULL, first, limit, buf);
@@ -288,11 +302,14 @@ inherit_mismatch (guint32 a,
 
 /* Aligns the children of a (or the roots, for JX_NONE) with those of b and
  * pushes the resulting pairs; returns the number of pairs with both sides,
- * or -1 on error.  mismatch: the pair's StackEntry.mismatch, handed on. */
+ * or -1 on error.  end_a, end_b: the subtree ends of a and b (ignored for
+ * JX_NONE); mismatch: the pair's StackEntry.mismatch, handed on. */
 static gint64
 align_children (HierState     *st,
                 guint32        a,
                 guint32        b,
+                guint32        end_a,
+                guint32        end_b,
                 guint32        mismatch,
                 guint32        self_index,
                 GCancellable  *cancellable,
@@ -304,8 +321,8 @@ align_children (HierState     *st,
   gsize na, nb, n_sub, k;
   gint64 matched = 0;
 
-  gather_children (st->a, a, &st->ca);
-  gather_children (st->b, b, &st->cb);
+  gather_children (st->a, a, end_a, &st->ca);
+  gather_children (st->b, b, end_b, &st->cb);
   na = st->ca.len;
   nb = st->cb.len;
 
@@ -328,6 +345,9 @@ align_children (HierState     *st,
           e->b = st->cb.nodes[k - 1];
           e->parent = self_index;
           e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
+          e->end_a = st->ca.ends[k - 1];
+          e->end_b = st->cb.ends[k - 1];
+          e->state = JX_PAIR_EQUAL;
         }
       st->stack_len += na;
       return (gint64) na;
@@ -343,6 +363,9 @@ align_children (HierState     *st,
           e->b = st->cb.nodes[k - 1];
           e->parent = self_index;
           e->mismatch = JX_NONE;
+          e->end_a = JX_ALIGN_NONE;
+          e->end_b = st->cb.ends[k - 1];
+          e->state = JX_PAIR_ONLY_B;
         }
       for (k = na; k > 0; k--, e++)
         {
@@ -350,6 +373,9 @@ align_children (HierState     *st,
           e->b = JX_ALIGN_NONE;
           e->parent = self_index;
           e->mismatch = JX_NONE;
+          e->end_a = st->ca.ends[k - 1];
+          e->end_b = JX_ALIGN_NONE;
+          e->state = JX_PAIR_ONLY_A;
         }
       st->stack_len += na + nb;
       return 0;
@@ -371,6 +397,10 @@ align_children (HierState     *st,
 
       e->a = p->a != JX_ALIGN_NONE ? st->ca.nodes[p->a] : JX_ALIGN_NONE;
       e->b = p->b != JX_ALIGN_NONE ? st->cb.nodes[p->b] : JX_ALIGN_NONE;
+      e->end_a = p->a != JX_ALIGN_NONE ? st->ca.ends[p->a] : JX_ALIGN_NONE;
+      e->end_b = p->b != JX_ALIGN_NONE ? st->cb.ends[p->b] : JX_ALIGN_NONE;
+      /* The flat alignment compared the same symbols. */
+      e->state = p->state;
       e->parent = self_index;
       e->mismatch = JX_NONE;
       if (e->a != JX_ALIGN_NONE && e->b != JX_ALIGN_NONE)
@@ -407,7 +437,7 @@ emit_if_identical_sweep (HierState  *st,
   const JxHierTree *ta = st->a;
   const JxHierTree *tb = st->b;
   guint32 a = e->a, b = e->b;
-  guint32 size = ta->subtree_end[a] - a;
+  guint32 size = e->end_a - a;
   const guint32 *ea = ta->subtree_end + a;
   const guint32 *eb = tb->subtree_end + b;
   const guint32 *la = ta->label + a;
@@ -511,11 +541,9 @@ static inline gboolean
 emit_if_identical (HierState  *st,
                    StackEntry *e)
 {
-  const JxHierTree *ta = st->a;
-  const JxHierTree *tb = st->b;
-  guint32 size = ta->subtree_end[e->a] - e->a;
+  guint32 size = e->end_a - e->a;
 
-  if (size < 2 || tb->subtree_end[e->b] - e->b != size)
+  if (size < 2 || e->end_b - e->b != size)
     return FALSE;
   if (e->mismatch != JX_NONE && e->mismatch >= e->a && e->mismatch - e->a < size)
     return FALSE;
@@ -556,8 +584,7 @@ _jx_hier_run_loop (HierState     *st,
       if (st->par != NULL && _jx_hier_parallel_maybe_spawn (st, &e))
         continue;
 
-      state = jx_hier_tree_symbol (st->a, e.a) == jx_hier_tree_symbol (st->b, e.b)
-              ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
+      state = e.state;
       if (G_UNLIKELY (r->n_pairs == st->capacity))
         _jx_hier_state_reserve_pairs (st, 1);
       self_index = emit_pair (st, e.a, e.b, state, e.parent);
@@ -565,11 +592,11 @@ _jx_hier_run_loop (HierState     *st,
 
       /* Different nodes keep aligning their children (Algorithm 2 stops
        * only at gaps).  Two leaves, half of all pairs, have nothing to align. */
-      if (st->a->subtree_end[e.a] == e.a + 1 && st->b->subtree_end[e.b] == e.b + 1)
+      if (e.end_a == e.a + 1 && e.end_b == e.b + 1)
         matched = 0;
       else
         {
-          matched = align_children (st, e.a, e.b, e.mismatch, self_index, cancellable, error);
+          matched = align_children (st, e.a, e.b, e.end_a, e.end_b, e.mismatch, self_index, cancellable, error);
           if (matched < 0)
             return FALSE;
         }
@@ -680,7 +707,7 @@ jx_hier_align (const JxHierTree         *a,
 
   /* The stream is a forest: a virtual root pair aligns the top-level
    * sequences; it has no flat symbols of its own (Fig. 3.23). */
-  matched = align_children (&st, JX_NONE, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
+  matched = align_children (&st, JX_NONE, JX_NONE, JX_NONE, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
   if (matched < 0 || !_jx_hier_run_loop (&st, cancellable, error))
     ok = FALSE;
 
