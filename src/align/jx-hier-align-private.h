@@ -33,8 +33,14 @@ typedef struct
    * JX_PAIR_DIFFERENT. */
   guint32 end_a;
   guint32 end_b;
-  guint32 state;
+  guint32 state;     /* or JX_HIER_LEAF_RUN */
 } StackEntry;
+
+/* StackEntry.state of a run of equal leaf pairs: the leaves a .. end_a − 1
+ * of A against b .. end_b − 1 of B (consecutive leaf siblings are
+ * consecutive nodes), all children of the pair `parent`; a run, not one
+ * entry per pair, because half of all pairs are such leaves. */
+#define JX_HIER_LEAF_RUN 0x100u
 
 typedef struct
 {

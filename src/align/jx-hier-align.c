@@ -336,20 +336,42 @@ align_children (HierState     *st,
   if (na == nb && memcmp (st->ca.symbols, st->cb.symbols, na * sizeof (guint32)) == 0)
     {
       /* Identical children sequences (§3.2.3), by far the common case. */
+      const guint32 *nodes_a = st->ca.nodes, *nodes_b = st->cb.nodes;
+      const guint32 *ends_a = st->ca.ends, *ends_b = st->cb.ends;
+
       r->n_identical++;
       reserve_stack (st, na);
       e = st->stack + st->stack_len;
-      for (k = na; k > 0; k--, e++)
+      for (k = na; k > 0; e++)
         {
-          e->a = st->ca.nodes[k - 1];
-          e->b = st->cb.nodes[k - 1];
+          gsize first = k - 1;
+
           e->parent = self_index;
-          e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
-          e->end_a = st->ca.ends[k - 1];
-          e->end_b = st->cb.ends[k - 1];
-          e->state = JX_PAIR_EQUAL;
+          if (ends_a[first] == nodes_a[first] + 1 && ends_b[first] == nodes_b[first] + 1)
+            {
+              /* Leaves in both trees, with the leaves before them. */
+              while (first > 0 && ends_a[first - 1] == nodes_a[first - 1] + 1 &&
+                     ends_b[first - 1] == nodes_b[first - 1] + 1)
+                first--;
+              e->a = nodes_a[first];
+              e->b = nodes_b[first];
+              e->end_a = ends_a[k - 1];
+              e->end_b = ends_b[k - 1];
+              e->state = JX_HIER_LEAF_RUN;
+              e->mismatch = JX_NONE;
+            }
+          else
+            {
+              e->a = nodes_a[first];
+              e->b = nodes_b[first];
+              e->end_a = ends_a[first];
+              e->end_b = ends_b[first];
+              e->state = JX_PAIR_EQUAL;
+              e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
+            }
+          k = first;
         }
-      st->stack_len += na;
+      st->stack_len = (gsize) (e - st->stack);
       return (gint64) na;
     }
 
@@ -534,6 +556,36 @@ emit_if_identical_sweeps (HierState  *st,
   return emit_if_identical_sweep (st, e, TRUE);
 }
 
+/* A run of equal leaf pairs (JX_HIER_LEAF_RUN): what popping each of them
+ * would emit and score. */
+static inline void
+emit_leaf_run (HierState        *st,
+               const StackEntry *e)
+{
+  JxHierAlignment *r = st->result;
+  guint32 count = e->end_a - e->a;
+  JxAlignPair *out;
+  guint32 *out_parent;
+  guint32 t;
+
+  if (G_UNLIKELY (r->n_pairs + count > st->capacity))
+    _jx_hier_state_reserve_pairs (st, count);
+  out = r->pairs + r->n_pairs;
+  out_parent = r->parent + r->n_pairs;
+  for (t = 0; t < count; t++)
+    {
+      out[t].a = e->a + t;
+      out[t].b = e->b + t;
+      out[t].state = JX_PAIR_EQUAL;
+      out_parent[t] = e->parent;
+    }
+  r->n_pairs += count;
+  r->counts[JX_PAIR_EQUAL] += count;
+  /* §3.4.2: a leaf's entry segment only. */
+  r->score += (gint64) st->options->align.scoring.match * count;
+  count_done (st, 2 * (guint64) count);
+}
+
 /* The checks that reject most pairs (leaves, different sizes, a known
  * mismatch inside) inline in the walk; the sweep's large frame only when
  * it runs. */
@@ -577,6 +629,11 @@ _jx_hier_run_loop (HierState     *st,
       if (e.a == JX_ALIGN_NONE)
         {
           emit_gap_subtree (st, st->b, TRUE, e.b, e.parent);
+          continue;
+        }
+      if (e.state == JX_HIER_LEAF_RUN)
+        {
+          emit_leaf_run (st, &e);
           continue;
         }
       if (emit_if_identical (st, &e))
