@@ -417,6 +417,29 @@ align_children (HierState     *st,
     {
       const JxAlignPair *p = &sub[k - 1];
 
+      if (p->state == JX_PAIR_EQUAL && st->ca.ends[p->a] == st->ca.nodes[p->a] + 1 &&
+          st->cb.ends[p->b] == st->cb.nodes[p->b] + 1)
+        {
+          /* Equal leaves, with the equal leaves paired just before them
+           * (children p->a − 1 and p->b − 1: the nodes just before). */
+          gsize first = k - 1;
+
+          while (first > 0 && sub[first - 1].state == JX_PAIR_EQUAL &&
+                 sub[first - 1].a + 1 == sub[first].a && sub[first - 1].b + 1 == sub[first].b &&
+                 st->ca.ends[sub[first - 1].a] == st->ca.nodes[sub[first - 1].a] + 1 &&
+                 st->cb.ends[sub[first - 1].b] == st->cb.nodes[sub[first - 1].b] + 1)
+            first--;
+          e->a = st->ca.nodes[sub[first].a];
+          e->b = st->cb.nodes[sub[first].b];
+          e->end_a = st->ca.ends[p->a];
+          e->end_b = st->cb.ends[p->b];
+          e->state = JX_HIER_LEAF_RUN;
+          e->parent = self_index;
+          e->mismatch = JX_NONE;
+          matched += (gint64) (k - first);
+          k = first + 1;
+          continue;
+        }
       e->a = p->a != JX_ALIGN_NONE ? st->ca.nodes[p->a] : JX_ALIGN_NONE;
       e->b = p->b != JX_ALIGN_NONE ? st->cb.nodes[p->b] : JX_ALIGN_NONE;
       e->end_a = p->a != JX_ALIGN_NONE ? st->ca.ends[p->a] : JX_ALIGN_NONE;
@@ -431,7 +454,7 @@ align_children (HierState     *st,
           e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
         }
     }
-  st->stack_len += n_sub;
+  st->stack_len = (gsize) (e - st->stack);
   return matched;
 }
 
