@@ -648,10 +648,30 @@ _jx_hier_run_loop (HierState     *st,
 
   while (st->stack_len > 0)
     {
-      StackEntry e = st->stack[--st->stack_len];
+      const StackEntry *top = &st->stack[--st->stack_len];
+      StackEntry e;
       guint32 state;
       guint32 self_index;
       gint64 matched;
+
+      /* Field by field into registers: the entry was often stored field
+       * by field just before (align_children()), and one wider load of
+       * several such stores (what a struct copy compiles to) cannot be
+       * forwarded from the store buffer but waits for the stores to leave
+       * it.  The empty asm keeps the loads apart. */
+      {
+        guint32 fa = top->a, fb = top->b, fp = top->parent, fm = top->mismatch;
+        guint32 fea = top->end_a, feb = top->end_b, fs = top->state;
+
+        __asm__ ("" : "+r" (fa), "+r" (fb), "+r" (fp), "+r" (fm), "+r" (fea), "+r" (feb), "+r" (fs));
+        e.a = fa;
+        e.b = fb;
+        e.parent = fp;
+        e.mismatch = fm;
+        e.end_a = fea;
+        e.end_b = feb;
+        e.state = fs;
+      }
 
       if ((++steps & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
