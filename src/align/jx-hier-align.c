@@ -312,6 +312,25 @@ inherit_mismatch (guint32 a,
   return mismatch != JX_NONE && (gint64) ca - cb == (gint64) a - b ? mismatch : JX_NONE;
 }
 
+/* Whether two freshly gathered children sequences are equal.  Short ones
+ * (nearly all) symbol by symbol: memcmp's wide loads of symbols stored one
+ * at a time moments before cannot be forwarded from the store buffer and
+ * wait for the stores to leave it. */
+static inline gboolean
+same_symbols (const guint32 *x,
+              const guint32 *y,
+              gsize          n)
+{
+  gsize k;
+
+  if (n > 32)
+    return memcmp (x, y, n * sizeof (guint32)) == 0;
+  for (k = 0; k < n; k++)
+    if (x[k] != y[k])
+      return FALSE;
+  return TRUE;
+}
+
 /* Aligns the children of a (or the roots, for JX_NONE) with those of b and
  * pushes the resulting pairs; returns the number of pairs with both sides,
  * or -1 on error.  end_a, end_b: the subtree ends of a and b (ignored for
@@ -345,7 +364,7 @@ align_children (HierState     *st,
   r->buckets[bucket_for (MAX (na, nb))]++;
 
   /* Pairs are pushed in reverse so that the stack pops them in order. */
-  if (na == nb && memcmp (st->ca.symbols, st->cb.symbols, na * sizeof (guint32)) == 0)
+  if (na == nb && same_symbols (st->ca.symbols, st->cb.symbols, na))
     {
       /* Identical children sequences (§3.2.3), by far the common case. */
       const guint32 *nodes_a = st->ca.nodes, *nodes_b = st->cb.nodes;
