@@ -269,7 +269,7 @@ emit_subtree (HierState        *st,
 
 /* A gapped node takes its whole subtree along (Algorithm 2, lines 13–16);
  * subtrees are contiguous in pre-order, so they are copied in one sweep. */
-static void
+static G_NO_INLINE void
 emit_gap_subtree (HierState        *st,
                   const JxHierTree *tree,
                   gboolean          side_b,
@@ -298,6 +298,33 @@ reserve_stack (HierState *st,
     return;
   st->stack_capacity = MAX (st->stack_len + extra, MAX (st->stack_capacity * 2, 256));
   st->stack = g_renew (StackEntry, st->stack, st->stack_capacity);
+}
+
+/* emit_gap_subtree() for a leaf (most gaps), inline: one pair. */
+static inline void
+emit_gap (HierState        *st,
+          const JxHierTree *tree,
+          gboolean          side_b,
+          guint32           root,
+          guint32           end,
+          guint32           parent)
+{
+  const JxScoring *sc = &st->options->align.scoring;
+  JxHierAlignment *r = st->result;
+
+  if (end != root + 1)
+    {
+      emit_gap_subtree (st, tree, side_b, root, parent);
+      return;
+    }
+  r->score += (gint64) sc->gap * (parent != JX_ALIGN_NONE ? 2 : 1);
+  if (G_UNLIKELY (r->n_pairs == st->capacity))
+    _jx_hier_state_reserve_pairs (st, 1);
+  if (side_b)
+    emit_pair (st, JX_ALIGN_NONE, root, JX_PAIR_ONLY_B, parent);
+  else
+    emit_pair (st, root, JX_ALIGN_NONE, JX_PAIR_ONLY_A, parent);
+  count_done (st, 1);
 }
 
 /* What a child pair (ca, cb) of the pair (a, b) inherits of the mismatch
@@ -697,12 +724,12 @@ _jx_hier_run_loop (HierState     *st,
 
       if (e.b == JX_ALIGN_NONE)
         {
-          emit_gap_subtree (st, st->a, FALSE, e.a, e.parent);
+          emit_gap (st, st->a, FALSE, e.a, e.end_a, e.parent);
           continue;
         }
       if (e.a == JX_ALIGN_NONE)
         {
-          emit_gap_subtree (st, st->b, TRUE, e.b, e.parent);
+          emit_gap (st, st->b, TRUE, e.b, e.end_b, e.parent);
           continue;
         }
       if (e.state == JX_HIER_LEAF_RUN)
