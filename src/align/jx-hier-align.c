@@ -545,10 +545,13 @@ emit_if_identical_sweep (HierState  *st,
   const guint32 *eb = tb->subtree_end + b;
   const guint32 *la = ta->label + a;
   const guint32 *lb = tb->label + b;
-  guint32 open_stack[2 * 128];
-  guint32 *open = open_stack;            /* open[2 d]: offset, open[2 d + 1]: children so far */
+  /* open[3 d]: offset, open[3 d + 1]: its subtree's end (offset), so
+   * that closing it needs no load from the tree, open[3 d + 2]: children
+   * so far */
+  guint32 open_stack[3 * 128];
+  guint32 *open = open_stack;
   g_autofree guint32 *open_heap = NULL;
-  guint32 open_cap = G_N_ELEMENTS (open_stack) / 2;
+  guint32 open_cap = G_N_ELEMENTS (open_stack) / 3;
   guint64 buckets[JX_HIER_N_BUCKETS] = { 0, };
   guint64 n_parents = 0;
   JxAlignPair *out;
@@ -570,13 +573,13 @@ emit_if_identical_sweep (HierState  *st,
           e->mismatch = a + k;
           return FALSE;
         }
-      while (depth > 0 && ea[open[2 * (depth - 1)]] - a <= k)
+      while (depth > 0 && open[3 * (depth - 1) + 1] <= k)
         {
           depth--;
-          if (open[2 * depth + 1] > 0)
+          if (open[3 * depth + 2] > 0)
             {
               n_parents++;
-              buckets[bucket_for (open[2 * depth + 1])]++;
+              buckets[bucket_for (open[3 * depth + 2])]++;
             }
         }
       out[k].a = a + k;
@@ -586,8 +589,8 @@ emit_if_identical_sweep (HierState  *st,
         out_parent[k] = e->parent;
       else
         {
-          out_parent[k] = base + open[2 * (depth - 1)];
-          open[2 * (depth - 1) + 1]++;
+          out_parent[k] = base + open[3 * (depth - 1)];
+          open[3 * (depth - 1) + 2]++;
         }
       /* A leaf (half of all nodes) is nobody's parent: it would be popped
        * at the next node with no children counted, so it is not pushed. */
@@ -598,22 +601,23 @@ emit_if_identical_sweep (HierState  *st,
           open_cap *= 2;
           if (open_heap == NULL)
             {
-              open_heap = g_new (guint32, 2 * (gsize) open_cap);
+              open_heap = g_new (guint32, 3 * (gsize) open_cap);
               memcpy (open_heap, open_stack, sizeof open_stack);
             }
           else
-            open_heap = g_renew (guint32, open_heap, 2 * (gsize) open_cap);
+            open_heap = g_renew (guint32, open_heap, 3 * (gsize) open_cap);
           open = open_heap;
         }
-      open[2 * depth] = k;
-      open[2 * depth + 1] = 0;
+      open[3 * depth] = k;
+      open[3 * depth + 1] = end;
+      open[3 * depth + 2] = 0;
       depth++;
     }
   while (depth-- > 0)
-    if (open[2 * depth + 1] > 0)
+    if (open[3 * depth + 2] > 0)
       {
         n_parents++;
-        buckets[bucket_for (open[2 * depth + 1])]++;
+        buckets[bucket_for (open[3 * depth + 2])]++;
       }
 
   r->n_pairs += size;
