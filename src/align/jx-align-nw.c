@@ -211,23 +211,23 @@ nw_fill_avx2 (JxAlignCtx    *ctx,
   return TRUE;
 }
 
-/* The same matrix with 16-bit scores, sixteen cells at once, for the
+/* The same alignment with 16-bit scores, sixteen cells at once, for the
  * small blocks that are most of the matrices (the wavefront's base blocks
  * of up to 64 × 64, the middles of short children sequences): used when
  * every score and every intermediate value fits well inside 16 bits (see
- * nw_fits_16).  One pass per row computes the candidates, the prefix
- * maximum of nw_fill_avx2 over sixteen lanes and the move bits.  The rows
- * of scores are whole vectors, row[k] = cur[16 k + 1 .. 16 k + 16], each
- * read back only as the vector that was stored: the diagonal and left
- * neighbours (one lane lower) are shifted in registers, not loaded from
- * one lane before, which would straddle two recent stores and stall their
- * forwarding.  Lanes past m compute garbage that no valid lane reads (the
- * prefix maximum and the shifts only run upwards): b is read from a copy
- * padded to whole blocks, and the move matrix has 16 bytes of slack past
- * its last row (a row's padding lands at the start of the next row, which
- * is written afterwards).  Same integers, same bits as nw_fill_scalar.
- * (The rows come from malloc, 16-byte aligned: unaligned loads and stores
- * of the same addresses.) */
+ * nw_fits_16).  One pass per row computes the candidates and the prefix
+ * maximum of nw_fill_avx2 over sixteen lanes.  It keeps the whole matrix
+ * of scores instead of the move bits: the traceback recomputes a cell's
+ * moves from its neighbours' scores (nw_move_from_scores), the same bits
+ * for the few cells on the path, and the fill saves their computation on
+ * every cell.  Row i lives at scores + i · stride: its column 0, then
+ * whole vectors, block k = columns 16 k + 1 .. 16 k + 16; a row is read
+ * back only as the vectors that were stored, the diagonal neighbours (one
+ * lane lower) shifted in registers, not loaded from one lane before, which
+ * would straddle two recent stores and stall their forwarding.  Lanes past
+ * m compute garbage that no valid lane reads (the prefix maximum and the
+ * shift only run upwards); b is read from a copy padded to whole blocks.
+ * Same integers as nw_fill_scalar. */
 
 /* v shifted up by k lanes of 16 bits, the k lanes below taken from the
  * top of `below`: [below[16 - k .. 15], v[0 .. 15 - k]]. */
@@ -237,13 +237,20 @@ nw_fill_avx2 (JxAlignCtx    *ctx,
 
 #define NW_STACK_BLOCKS 16
 
+/* Row stride of the 16-bit kernel's score matrix. */
+static inline gsize
+nw_stride16 (gsize m)
+{
+  return 16 * ((m + 15) / 16) + 1;
+}
+
 __attribute__((target ("avx2"))) static gboolean
 nw_fill_avx2_16 (JxAlignCtx    *ctx,
                  const guint32 *a,
                  gsize          n,
                  const guint32 *b,
                  gsize          m,
-                 guint8        *moves)
+                 gint16        *scores)
 {
   const gint16 match = (gint16) ctx->options.scoring.match;
   const gint16 mismatch = (gint16) ctx->options.scoring.mismatch;
@@ -251,36 +258,20 @@ nw_fill_avx2_16 (JxAlignCtx    *ctx,
   const __m256i vmatch = _mm256_set1_epi16 (match);
   const __m256i vmismatch = _mm256_set1_epi16 (mismatch);
   const __m256i vgap = _mm256_set1_epi16 (gap);
-  const __m256i bit_diag = _mm256_set1_epi16 (MOVE_DIAG);
-  const __m256i bit_a = _mm256_set1_epi16 (MOVE_ONLY_A);
-  const __m256i bit_b = _mm256_set1_epi16 (MOVE_ONLY_B);
   const __m256i gap16 = _mm256_set1_epi16 ((gint16) (16 * gap));
   const __m256i low = _mm256_set1_epi16 (G_MININT16 / 2);
   const __m256i last = _mm256_set1_epi16 (0x0f0e);
   const __m256i gj0 = _mm256_mullo_epi16 (_mm256_setr_epi16 (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
                                           vgap);
-  gsize width = m + 1;
   gsize blocks = (m + 15) / 16;
+  gsize stride = nw_stride16 (m);
   guint32 bpad_stack[16 * NW_STACK_BLOCKS];
-  __m256i rows_stack[2 * NW_STACK_BLOCKS];
   g_autofree guint32 *bpad_heap = NULL;
-  g_autofree __m256i *rows_heap = NULL;
   guint32 *bpad;
-  __m256i *prev, *cur, *swap;
   gint16 col0 = 0;
   gsize i, j, k;
 
-  if (blocks <= NW_STACK_BLOCKS)
-    {
-      bpad = bpad_stack;
-      prev = rows_stack;
-    }
-  else
-    {
-      bpad = bpad_heap = g_new (guint32, 16 * blocks);
-      prev = rows_heap = g_new (__m256i, 2 * blocks);
-    }
-  cur = prev + blocks;
+  bpad = blocks <= NW_STACK_BLOCKS ? bpad_stack : (bpad_heap = g_new (guint32, 16 * blocks));
 
   /* b, padded with copies of its last symbol to whole blocks. */
   memcpy (bpad, b, m * sizeof *b);
@@ -288,36 +279,34 @@ nw_fill_avx2_16 (JxAlignCtx    *ctx,
     bpad[j] = m > 0 ? b[m - 1] : 0;
 
   /* Row 0: gaps only. */
-  moves[0] = 0;
-  for (j = 1; j <= m; j++)
-    moves[j] = MOVE_ONLY_B;
+  scores[0] = 0;
   for (k = 0; k < blocks; k++)
-    _mm256_storeu_si256 (prev + k, _mm256_add_epi16 (gj0, _mm256_set1_epi16 ((gint16) (16 * k * gap))));
+    _mm256_storeu_si256 ((__m256i *) (gpointer) (scores + 1 + 16 * k),
+                         _mm256_add_epi16 (gj0, _mm256_set1_epi16 ((gint16) (16 * k * gap))));
 
   for (i = 1; i <= n; i++)
     {
-      guint8 *row = moves + i * width;
+      const gint16 *prev = scores + (i - 1) * stride + 1;
+      gint16 *cur = scores + i * stride + 1;
       const __m256i va = _mm256_set1_epi32 ((gint32) a[i - 1]);
-      __m256i carry, left, below, gj = gj0;
+      __m256i carry, below, gj = gj0;
 
       if ((i & 255) == 0 && _jx_align_ctx_cancelled (ctx))
         return FALSE;
 
       below = _mm256_set1_epi16 (col0);
       col0 = (gint16) (col0 + gap);
-      row[0] = MOVE_ONLY_A;
+      cur[-1] = col0;
       carry = _mm256_set1_epi16 (col0);
-      left = carry;
       for (k = 0, j = 1; k < blocks; k++, j += 16)
         {
           __m256i e0 = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (bpad + j - 1)), va);
           __m256i e1 = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (bpad + j + 7)), va);
           __m256i eq = _mm256_permute4x64_epi64 (_mm256_packs_epi32 (e0, e1), 0xd8);
-          __m256i up = _mm256_loadu_si256 (prev + k);
+          __m256i up = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (prev + 16 * k));
           __m256i d = _mm256_add_epi16 (NW_SHIFT16 (up, below, 1), _mm256_blendv_epi8 (vmismatch, vmatch, eq));
           __m256i u = _mm256_add_epi16 (up, vgap);
           __m256i w = _mm256_sub_epi16 (_mm256_max_epi16 (d, u), gj);
-          __m256i c, l, bits, p8;
 
           below = up;
           w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 1));
@@ -326,21 +315,9 @@ nw_fill_avx2_16 (JxAlignCtx    *ctx,
           w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 8));
           w = _mm256_max_epi16 (w, carry);
           carry = _mm256_shuffle_epi8 (_mm256_permute2x128_si256 (w, w, 0x11), last);
-          c = _mm256_add_epi16 (w, gj);
-          _mm256_storeu_si256 (cur + k, c);
+          _mm256_storeu_si256 ((__m256i *) (gpointer) (cur + 16 * k), _mm256_add_epi16 (w, gj));
           gj = _mm256_add_epi16 (gj, gap16);
-
-          l = _mm256_add_epi16 (NW_SHIFT16 (c, left, 1), vgap);
-          left = c;
-          bits = _mm256_or_si256 (_mm256_and_si256 (_mm256_cmpeq_epi16 (d, c), bit_diag),
-                                  _mm256_or_si256 (_mm256_and_si256 (_mm256_cmpeq_epi16 (u, c), bit_a),
-                                                   _mm256_and_si256 (_mm256_cmpeq_epi16 (l, c), bit_b)));
-          p8 = _mm256_permute4x64_epi64 (_mm256_packus_epi16 (bits, bits), 0x08);
-          _mm_storeu_si128 ((__m128i *) (gpointer) (row + j), _mm256_castsi256_si128 (p8));
         }
-      swap = prev;
-      prev = cur;
-      cur = swap;
     }
   return TRUE;
 }
@@ -377,6 +354,33 @@ nw_fits_16 (const JxScoring *sc,
 }
 #endif
 
+/* The move bits the fill would have stored for cell (i, j) (not both 0),
+ * from the scores of nw_fill_avx2_16: which of the upper and the left
+ * neighbour reach the cell's score (the traceback takes the diagonal only
+ * when neither does). */
+static inline guint8
+nw_move_from_scores (const gint16 *scores,
+                     gsize         stride,
+                     gsize         i,
+                     gsize         j,
+                     gint32        gap)
+{
+  gint32 c;
+
+  if (j == 0)
+    return MOVE_ONLY_A;
+  if (i == 0)
+    return MOVE_ONLY_B;
+  c = scores[i * stride + j];
+  if (scores[(i - 1) * stride + j] + gap == c)
+    return MOVE_ONLY_A;
+  if (scores[i * stride + j - 1] + gap == c)
+    return MOVE_ONLY_B;
+  return MOVE_DIAG;
+}
+
+#define NW_STACK_SCORES 6144
+
 gboolean
 _jx_align_nw (JxAlignCtx  *ctx,
               gsize        a0,
@@ -393,11 +397,17 @@ _jx_align_nw (JxAlignCtx  *ctx,
 #endif
   g_autofree guint8 *moves_heap = NULL;
   g_autofree gint64 *rows_heap = NULL;
-  /* Most calls are small middles of children sequences: no allocation.
-   * The 16-bit kernel writes up to 15 bytes past the last row. */
-  guint8 moves_stack[NW_STACK_CELLS + 16];
+  g_autofree gint16 *scores_heap = NULL;
+  /* Most calls are small middles of children sequences: no allocation. */
+  union
+  {
+    guint8 moves[NW_STACK_CELLS];
+    gint16 scores[NW_STACK_SCORES];
+  } stack;
   gint64 rows_stack[2 * NW_STACK_WIDTH];
-  guint8 *moves;
+  guint8 *moves = NULL;
+  gint16 *scores = NULL;
+  gsize stride = 0;
   gint64 *prev;
   gsize width = m + 1;
   gsize cells;
@@ -415,11 +425,22 @@ _jx_align_nw (JxAlignCtx  *ctx,
       return FALSE;
     }
   cells = (n + 1) * width;
-  if (cells <= NW_STACK_CELLS)
-    moves = moves_stack;
+#ifdef JX_NW_AVX2
+  if (avx2_16)
+    {
+      stride = nw_stride16 (m);
+      if ((n + 1) * stride <= NW_STACK_SCORES)
+        scores = stack.scores;
+      else
+        scores = scores_heap = g_try_new (gint16, (n + 1) * stride);
+    }
   else
-    moves = moves_heap = g_try_malloc (cells + 16);
-  if (moves == NULL)
+#endif
+  if (cells <= NW_STACK_CELLS)
+    moves = stack.moves;
+  else
+    moves = moves_heap = g_try_malloc (cells);
+  if (moves == NULL && scores == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                    _("Not enough memory for the Needleman–Wunsch matrix of %zu × %zu symbols; "
@@ -431,7 +452,7 @@ _jx_align_nw (JxAlignCtx  *ctx,
     prev = rows_stack;
 #ifdef JX_NW_AVX2
   else if (avx2_16)
-    prev = NULL;          /* the 16-bit kernel keeps its own rows */
+    prev = NULL;          /* the 16-bit kernel keeps its rows in the matrix */
 #endif
   else
     prev = rows_heap = g_new (gint64, 2 * width);
@@ -439,7 +460,7 @@ _jx_align_nw (JxAlignCtx  *ctx,
 #ifdef JX_NW_AVX2
   if (avx2_16)
     {
-      if (!nw_fill_avx2_16 (ctx, a, n, b, m, moves))
+      if (!nw_fill_avx2_16 (ctx, a, n, b, m, scores))
         return FALSE;
     }
   else if (avx2)
@@ -466,7 +487,8 @@ _jx_align_nw (JxAlignCtx  *ctx,
     j = m;
     while (i > 0 || j > 0)
       {
-        guint8 mv = moves[i * width + j];
+        guint8 mv = scores != NULL ? nw_move_from_scores (scores, stride, i, j, ctx->options.scoring.gap)
+                                   : moves[i * width + j];
 
         p--;
         if (mv & MOVE_ONLY_A)
