@@ -516,6 +516,31 @@ align_children (HierState     *st,
   return matched;
 }
 
+/* The sweep's count of a closed parent with `children` children (0: not
+ * a parent); buckets is set to zeros on the first child count above 100. */
+static inline void
+count_parent (guint32  children,
+              guint64 *n_parents,
+              guint64 *n_small,
+              guint64 *buckets,
+              gboolean *any_large)
+{
+  if (children == 0)
+    return;
+  (*n_parents)++;
+  if (G_LIKELY (children <= 100))
+    {
+      (*n_small)++;
+      return;
+    }
+  if (!*any_large)
+    {
+      memset (buckets, 0, JX_HIER_N_BUCKETS * sizeof *buckets);
+      *any_large = TRUE;
+    }
+  buckets[bucket_for (children)]++;
+}
+
 /* Are the subtrees of a and b identical (the same symbols and shape, so
  * Algorithm 2 pairs them node by node)?  Then they are emitted as Algorithm
  * 2 would align them (every children sequence identical, so every pair
@@ -552,13 +577,18 @@ emit_if_identical_sweep (HierState  *st,
   guint32 *open = open_stack;
   g_autofree guint32 *open_heap = NULL;
   guint32 open_cap = G_N_ELEMENTS (open_stack) / 3;
-  guint64 buckets[JX_HIER_N_BUCKETS] = { 0, };
-  guint64 n_parents = 0;
+  /* Children counts of the subtree's parents: up to 100 (nearly all) in
+   * n_small, the rest per bucket; committed only when the whole subtree
+   * agrees. */
+  guint64 buckets[JX_HIER_N_BUCKETS];
+  gboolean any_large = FALSE;
+  guint64 n_parents = 0, n_small = 0;
   JxAlignPair *out;
   guint32 *out_parent;
   guint32 base, k, depth = 0, q;
 
-  _jx_hier_state_reserve_pairs (st, size);
+  if (G_UNLIKELY (r->n_pairs + size > st->capacity))
+    _jx_hier_state_reserve_pairs (st, size);
   base = (guint32) r->n_pairs;
   out = r->pairs + base;
   out_parent = r->parent + base;
@@ -576,11 +606,7 @@ emit_if_identical_sweep (HierState  *st,
       while (depth > 0 && open[3 * (depth - 1) + 1] <= k)
         {
           depth--;
-          if (open[3 * depth + 2] > 0)
-            {
-              n_parents++;
-              buckets[bucket_for (open[3 * depth + 2])]++;
-            }
+          count_parent (open[3 * depth + 2], &n_parents, &n_small, buckets, &any_large);
         }
       out[k].a = a + k;
       out[k].b = b + k;
@@ -614,18 +640,16 @@ emit_if_identical_sweep (HierState  *st,
       depth++;
     }
   while (depth-- > 0)
-    if (open[3 * depth + 2] > 0)
-      {
-        n_parents++;
-        buckets[bucket_for (open[3 * depth + 2])]++;
-      }
+    count_parent (open[3 * depth + 2], &n_parents, &n_small, buckets, &any_large);
 
   r->n_pairs += size;
   r->counts[JX_PAIR_EQUAL] += size;
   r->n_sub_alignments += n_parents;
   r->n_identical += n_parents;
-  for (q = 0; q < JX_HIER_N_BUCKETS; q++)
-    r->buckets[q] += buckets[q];
+  r->buckets[JX_HIER_BUCKET_0_100] += n_small;
+  if (G_UNLIKELY (any_large))
+    for (q = 0; q < JX_HIER_N_BUCKETS; q++)
+      r->buckets[q] += buckets[q];
   /* Entry plus one return segment per child: 2·size − 1 equal columns. */
   r->score += (gint64) sc->match * (2 * (gint64) size - 1);
   count_done (st, 2 * (guint64) size);
