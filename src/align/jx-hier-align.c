@@ -327,6 +327,10 @@ emit_gap (HierState        *st,
   count_done (st, 1);
 }
 
+/* How many nodes ahead of a popped pair the walk prefetches (32 and
+ * 128 measured alike on bench-hier, both better than none). */
+#define JX_HIER_PREFETCH 128
+
 /* What a child pair (ca, cb) of the pair (a, b) inherits of the mismatch
  * known for (a, b): only a pair on the same diagonal can use it. */
 static inline guint32
@@ -718,6 +722,7 @@ _jx_hier_run_loop (HierState     *st,
 {
   const JxScoring *sc = &st->options->align.scoring;
   JxHierAlignment *r = st->result;
+  const guint32 n_a = st->a->n_nodes, n_b = st->b->n_nodes;
   guint64 steps = 0;
 
   while (st->stack_len > 0)
@@ -749,6 +754,21 @@ _jx_hier_run_loop (HierState     *st,
 
       if ((++steps & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
+
+      /* The walk moves through both trees in pre-order, but leaf runs
+       * and carried subtree ends leave gaps in what it reads, too
+       * irregular for the hardware prefetcher: ask for the subtree ends
+       * and labels a few lines ahead. */
+      if (e.a != JX_ALIGN_NONE && e.a + JX_HIER_PREFETCH < n_a)
+        {
+          __builtin_prefetch (st->a->subtree_end + e.a + JX_HIER_PREFETCH);
+          __builtin_prefetch (st->a->label + e.a + JX_HIER_PREFETCH);
+        }
+      if (e.b != JX_ALIGN_NONE && e.b + JX_HIER_PREFETCH < n_b)
+        {
+          __builtin_prefetch (st->b->subtree_end + e.b + JX_HIER_PREFETCH);
+          __builtin_prefetch (st->b->label + e.b + JX_HIER_PREFETCH);
+        }
 
       if (e.b == JX_ALIGN_NONE)
         {
