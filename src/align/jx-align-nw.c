@@ -210,6 +210,118 @@ nw_fill_avx2 (JxAlignCtx    *ctx,
     }
   return TRUE;
 }
+
+/* The same alignment with 16-bit scores, sixteen cells at once, for the
+ * small blocks that are most of the matrices (the wavefront's base blocks
+ * of up to 64 × 64, the middles of short children sequences): used when
+ * every score and every intermediate value fits well inside 16 bits (see
+ * nw_fits_16).  One pass per row computes the candidates and the prefix
+ * maximum of nw_fill_avx2 over sixteen lanes.  It keeps the whole matrix
+ * of scores instead of the move bits: the traceback recomputes a cell's
+ * moves from its neighbours' scores (nw_move_from_scores), the same bits
+ * for the few cells on the path, and the fill saves their computation on
+ * every cell.  Row i lives at scores + i · stride: its column 0, then
+ * whole vectors, block k = columns 16 k + 1 .. 16 k + 16; a row is read
+ * back only as the vectors that were stored, the diagonal neighbours (one
+ * lane lower) shifted in registers, not loaded from one lane before, which
+ * would straddle two recent stores and stall their forwarding.  Lanes past
+ * m compute garbage that no valid lane reads (the prefix maximum and the
+ * shift only run upwards); b is read from a copy padded to whole blocks.
+ * Same integers as nw_fill_scalar. */
+
+/* v shifted up by k lanes of 16 bits, the k lanes below taken from the
+ * top of `below`: [below[16 - k .. 15], v[0 .. 15 - k]]. */
+#define NW_SHIFT16(v, below, k) \
+  ((k) == 8 ? _mm256_permute2x128_si256 ((v), (below), 0x03) \
+            : _mm256_alignr_epi8 ((v), _mm256_permute2x128_si256 ((v), (below), 0x03), 16 - 2 * (k)))
+
+#define NW_STACK_BLOCKS 16
+
+/* Row stride of the 16-bit kernel's score matrix. */
+static inline gsize
+nw_stride16 (gsize m)
+{
+  return 16 * ((m + 15) / 16) + 1;
+}
+
+__attribute__((target ("avx2"))) static gboolean
+nw_fill_avx2_16 (JxAlignCtx    *ctx,
+                 const guint32 *a,
+                 gsize          n,
+                 const guint32 *b,
+                 gsize          m,
+                 gint16        *scores)
+{
+  const gint16 match = (gint16) ctx->options.scoring.match;
+  const gint16 mismatch = (gint16) ctx->options.scoring.mismatch;
+  const gint16 gap = (gint16) ctx->options.scoring.gap;
+  const __m256i vmatch = _mm256_set1_epi16 (match);
+  const __m256i vmismatch = _mm256_set1_epi16 (mismatch);
+  const __m256i vgap = _mm256_set1_epi16 (gap);
+  const __m256i gap16 = _mm256_set1_epi16 ((gint16) (16 * gap));
+  const __m256i low = _mm256_set1_epi16 (G_MININT16 / 2);
+  const __m256i last = _mm256_set1_epi16 (0x0f0e);
+  const __m256i gj0 = _mm256_mullo_epi16 (_mm256_setr_epi16 (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
+                                          vgap);
+  gsize blocks = (m + 15) / 16;
+  gsize stride = nw_stride16 (m);
+  guint32 bpad_stack[16 * NW_STACK_BLOCKS];
+  g_autofree guint32 *bpad_heap = NULL;
+  guint32 *bpad;
+  gint16 col0 = 0;
+  gsize i, j, k;
+
+  bpad = blocks <= NW_STACK_BLOCKS ? bpad_stack : (bpad_heap = g_new (guint32, 16 * blocks));
+
+  /* b, padded with copies of its last symbol to whole blocks. */
+  memcpy (bpad, b, m * sizeof *b);
+  for (j = m; j < 16 * blocks; j++)
+    bpad[j] = m > 0 ? b[m - 1] : 0;
+
+  /* Row 0: gaps only. */
+  scores[0] = 0;
+  for (k = 0; k < blocks; k++)
+    _mm256_storeu_si256 ((__m256i *) (gpointer) (scores + 1 + 16 * k),
+                         _mm256_add_epi16 (gj0, _mm256_set1_epi16 ((gint16) (16 * k * gap))));
+
+  for (i = 1; i <= n; i++)
+    {
+      const gint16 *prev = scores + (i - 1) * stride + 1;
+      gint16 *cur = scores + i * stride + 1;
+      const __m256i va = _mm256_set1_epi32 ((gint32) a[i - 1]);
+      __m256i carry, below, gj = gj0;
+
+      if ((i & 255) == 0 && _jx_align_ctx_cancelled (ctx))
+        return FALSE;
+
+      below = _mm256_set1_epi16 (col0);
+      col0 = (gint16) (col0 + gap);
+      cur[-1] = col0;
+      carry = _mm256_set1_epi16 (col0);
+      for (k = 0, j = 1; k < blocks; k++, j += 16)
+        {
+          __m256i e0 = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (bpad + j - 1)), va);
+          __m256i e1 = _mm256_cmpeq_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (bpad + j + 7)), va);
+          __m256i eq = _mm256_permute4x64_epi64 (_mm256_packs_epi32 (e0, e1), 0xd8);
+          __m256i up = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (prev + 16 * k));
+          __m256i d = _mm256_add_epi16 (NW_SHIFT16 (up, below, 1), _mm256_blendv_epi8 (vmismatch, vmatch, eq));
+          __m256i u = _mm256_add_epi16 (up, vgap);
+          __m256i w = _mm256_sub_epi16 (_mm256_max_epi16 (d, u), gj);
+
+          below = up;
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 1));
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 2));
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 4));
+          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 8));
+          w = _mm256_max_epi16 (w, carry);
+          carry = _mm256_shuffle_epi8 (_mm256_permute2x128_si256 (w, w, 0x11), last);
+          _mm256_storeu_si256 ((__m256i *) (gpointer) (cur + 16 * k), _mm256_add_epi16 (w, gj));
+          gj = _mm256_add_epi16 (gj, gap16);
+        }
+    }
+  return TRUE;
+}
+#undef NW_SHIFT16
 #endif
 
 #ifdef JX_NW_AVX2
@@ -225,7 +337,49 @@ nw_fits_32 (const JxScoring *sc,
 
   return (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 30);
 }
+
+/* The same bound for the 16-bit kernel, with room for its intermediate
+ * values (a score minus gap·j, twice a score's range) and its sentinel
+ * (G_MININT16 / 2) below all of them; small blocks under the usual
+ * scorings. */
+static gboolean
+nw_fits_16 (const JxScoring *sc,
+            gsize            n,
+            gsize            m)
+{
+  guint64 big = MAX ((guint64) ABS ((gint64) sc->match),
+                     MAX ((guint64) ABS ((gint64) sc->mismatch), (guint64) ABS ((gint64) sc->gap)));
+
+  return n <= 4096 && m <= 4096 && (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 12);
+}
 #endif
+
+/* The move bits the fill would have stored for cell (i, j) (not both 0),
+ * from the scores of nw_fill_avx2_16: which of the upper and the left
+ * neighbour reach the cell's score (the traceback takes the diagonal only
+ * when neither does). */
+static inline guint8
+nw_move_from_scores (const gint16 *scores,
+                     gsize         stride,
+                     gsize         i,
+                     gsize         j,
+                     gint32        gap)
+{
+  gint32 c;
+
+  if (j == 0)
+    return MOVE_ONLY_A;
+  if (i == 0)
+    return MOVE_ONLY_B;
+  c = scores[i * stride + j];
+  if (scores[(i - 1) * stride + j] + gap == c)
+    return MOVE_ONLY_A;
+  if (scores[i * stride + j - 1] + gap == c)
+    return MOVE_ONLY_B;
+  return MOVE_DIAG;
+}
+
+#define NW_STACK_SCORES 6144
 
 gboolean
 _jx_align_nw (JxAlignCtx  *ctx,
@@ -239,13 +393,21 @@ _jx_align_nw (JxAlignCtx  *ctx,
   const guint32 *b = ctx->b + b0;
 #ifdef JX_NW_AVX2
   gboolean avx2 = _jx_align_use_avx2 () && nw_fits_32 (&ctx->options.scoring, n, m);
+  gboolean avx2_16 = avx2 && nw_fits_16 (&ctx->options.scoring, n, m);
 #endif
   g_autofree guint8 *moves_heap = NULL;
   g_autofree gint64 *rows_heap = NULL;
+  g_autofree gint16 *scores_heap = NULL;
   /* Most calls are small middles of children sequences: no allocation. */
-  guint8 moves_stack[NW_STACK_CELLS];
+  union
+  {
+    guint8 moves[NW_STACK_CELLS];
+    gint16 scores[NW_STACK_SCORES];
+  } stack;
   gint64 rows_stack[2 * NW_STACK_WIDTH];
-  guint8 *moves;
+  guint8 *moves = NULL;
+  gint16 *scores = NULL;
+  gsize stride = 0;
   gint64 *prev;
   gsize width = m + 1;
   gsize cells;
@@ -263,11 +425,22 @@ _jx_align_nw (JxAlignCtx  *ctx,
       return FALSE;
     }
   cells = (n + 1) * width;
+#ifdef JX_NW_AVX2
+  if (avx2_16)
+    {
+      stride = nw_stride16 (m);
+      if ((n + 1) * stride <= NW_STACK_SCORES)
+        scores = stack.scores;
+      else
+        scores = scores_heap = g_try_new (gint16, (n + 1) * stride);
+    }
+  else
+#endif
   if (cells <= NW_STACK_CELLS)
-    moves = moves_stack;
+    moves = stack.moves;
   else
     moves = moves_heap = g_try_malloc (cells);
-  if (moves == NULL)
+  if (moves == NULL && scores == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                    _("Not enough memory for the Needleman–Wunsch matrix of %zu × %zu symbols; "
@@ -277,11 +450,20 @@ _jx_align_nw (JxAlignCtx  *ctx,
     }
   if (width <= NW_STACK_WIDTH)
     prev = rows_stack;
+#ifdef JX_NW_AVX2
+  else if (avx2_16)
+    prev = NULL;          /* the 16-bit kernel keeps its rows in the matrix */
+#endif
   else
     prev = rows_heap = g_new (gint64, 2 * width);
 
 #ifdef JX_NW_AVX2
-  if (avx2)
+  if (avx2_16)
+    {
+      if (!nw_fill_avx2_16 (ctx, a, n, b, m, scores))
+        return FALSE;
+    }
+  else if (avx2)
     {
       if (!nw_fill_avx2 (ctx, a, n, b, m, moves, (gint32 *) (gpointer) prev))
         return FALSE;
@@ -305,7 +487,8 @@ _jx_align_nw (JxAlignCtx  *ctx,
     j = m;
     while (i > 0 || j > 0)
       {
-        guint8 mv = moves[i * width + j];
+        guint8 mv = scores != NULL ? nw_move_from_scores (scores, stride, i, j, ctx->options.scoring.gap)
+                                   : moves[i * width + j];
 
         p--;
         if (mv & MOVE_ONLY_A)

@@ -27,12 +27,26 @@ typedef struct
    * differ (symbol or subtree size) at m and its counterpart on the same
    * diagonal, m − (a − b), found by an ancestor pair on that diagonal. */
   guint32 mismatch;
+  /* Known when the entry is pushed (gathering the children reads them), so
+   * that popping it reads neither tree: the subtree ends of a and b (of the
+   * present side only, for a gap) and, for a pair, JX_PAIR_EQUAL or
+   * JX_PAIR_DIFFERENT. */
+  guint32 end_a;
+  guint32 end_b;
+  guint32 state;     /* or JX_HIER_LEAF_RUN */
 } StackEntry;
+
+/* StackEntry.state of a run of equal leaf pairs: the leaves a .. end_a − 1
+ * of A against b .. end_b − 1 of B (consecutive leaf siblings are
+ * consecutive nodes), all children of the pair `parent`; a run, not one
+ * entry per pair, because half of all pairs are such leaves. */
+#define JX_HIER_LEAF_RUN 0x100u
 
 typedef struct
 {
   guint32 *nodes;
   guint32 *symbols;
+  guint32 *ends;       /* subtree_end of each node */
   gsize    len;
   gsize    capacity;
 } ChildBuffer;

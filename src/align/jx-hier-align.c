@@ -83,6 +83,11 @@ _jx_hier_state_push (HierState *st,
   st->stack[st->stack_len].b = b;
   st->stack[st->stack_len].parent = parent;
   st->stack[st->stack_len].mismatch = JX_NONE;
+  st->stack[st->stack_len].end_a = a != JX_ALIGN_NONE ? st->a->subtree_end[a] : JX_ALIGN_NONE;
+  st->stack[st->stack_len].end_b = b != JX_ALIGN_NONE ? st->b->subtree_end[b] : JX_ALIGN_NONE;
+  st->stack[st->stack_len].state = a != JX_ALIGN_NONE && b != JX_ALIGN_NONE &&
+                                   jx_hier_tree_symbol (st->a, a) == jx_hier_tree_symbol (st->b, b)
+                                   ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
   st->stack_len++;
 }
 
@@ -92,13 +97,15 @@ _jx_hier_state_clear (HierState *st)
   g_clear_pointer (&st->stack, g_free);
   g_clear_pointer (&st->ca.nodes, g_free);
   g_clear_pointer (&st->ca.symbols, g_free);
+  g_clear_pointer (&st->ca.ends, g_free);
   g_clear_pointer (&st->cb.nodes, g_free);
   g_clear_pointer (&st->cb.symbols, g_free);
+  g_clear_pointer (&st->cb.ends, g_free);
   g_clear_pointer (&st->aligned, g_array_unref);
 }
 
-/* The children of node (JX_NONE: the roots, nodes 0 up to limit) and their
- * symbols.  The tree's arrays, the buffer's
+/* The children of node (JX_NONE: the roots, nodes 0 up to limit), their
+ * symbols and subtree ends.  The tree's arrays, the buffer's
  * pointers and its length live in locals, so that the stores into the
  * buffer do not make the compiler reload them for every child. */
 static G_ALWAYS_INLINE inline gsize
@@ -109,36 +116,55 @@ gather_children_with (const guint32 *end,
                       guint32        limit,
                       ChildBuffer   *buf)
 {
-  guint32 c;
+  guint32 c, next;
   guint32 *nodes = buf->nodes;
   guint32 *symbols = buf->symbols;
+  guint32 *ends = buf->ends;
   gsize len = 0, cap = buf->capacity;
 
-  for (c = first; c < limit; c = end[c])
+  for (c = first; c < limit; )
     {
+      next = end[c];
       if (G_UNLIKELY (len == cap))
         {
           cap = MAX (cap * 2, 64);
           nodes = g_renew (guint32, nodes, cap);
           symbols = g_renew (guint32, symbols, cap);
+          ends = g_renew (guint32, ends, cap);
         }
       nodes[len] = c;
       symbols[len] = map != NULL ? map[label[c]] : label[c];
+      ends[len] = next;
       len++;
+      /* A leaf's next sibling is the next node: taking c + 1 then, through
+       * a branch the predictor learns, lets the next child's loads start
+       * before this one's subtree end has arrived (the empty asm hides
+       * that c + 1 is next, so the compiler cannot fold both ways into
+       * c = next). */
+      if (G_LIKELY (next == c + 1))
+        {
+          __asm__ ("" : "+r" (c));
+          c++;
+        }
+      else
+        c = next;
     }
   buf->nodes = nodes;
   buf->symbols = symbols;
+  buf->ends = ends;
   buf->capacity = cap;
   return len;
 }
 
+/* node_end: node's subtree end (ignored for JX_NONE). */
 static void
 gather_children (const JxHierTree *tree,
                  guint32           node,
+                 guint32           node_end,
                  ChildBuffer      *buf)
 {
   guint32 first = node == JX_NONE ? 0 : node + 1;
-  guint32 limit = node == JX_NONE ? tree->n_nodes : tree->subtree_end[node];
+  guint32 limit = node == JX_NONE ? tree->n_nodes : node_end;
 
   if (tree->label_map == NULL)
     buf->len = gather_children_with (tree->subtree_end, tree->label, NULL, first, limit, buf);
@@ -243,7 +269,7 @@ emit_subtree (HierState        *st,
 
 /* A gapped node takes its whole subtree along (Algorithm 2, lines 13–16);
  * subtrees are contiguous in pre-order, so they are copied in one sweep. */
-static void
+static G_NO_INLINE void
 emit_gap_subtree (HierState        *st,
                   const JxHierTree *tree,
                   gboolean          side_b,
@@ -274,6 +300,37 @@ reserve_stack (HierState *st,
   st->stack = g_renew (StackEntry, st->stack, st->stack_capacity);
 }
 
+/* emit_gap_subtree() for a leaf (most gaps), inline: one pair. */
+static inline void
+emit_gap (HierState        *st,
+          const JxHierTree *tree,
+          gboolean          side_b,
+          guint32           root,
+          guint32           end,
+          guint32           parent)
+{
+  const JxScoring *sc = &st->options->align.scoring;
+  JxHierAlignment *r = st->result;
+
+  if (end != root + 1)
+    {
+      emit_gap_subtree (st, tree, side_b, root, parent);
+      return;
+    }
+  r->score += (gint64) sc->gap * (parent != JX_ALIGN_NONE ? 2 : 1);
+  if (G_UNLIKELY (r->n_pairs == st->capacity))
+    _jx_hier_state_reserve_pairs (st, 1);
+  if (side_b)
+    emit_pair (st, JX_ALIGN_NONE, root, JX_PAIR_ONLY_B, parent);
+  else
+    emit_pair (st, root, JX_ALIGN_NONE, JX_PAIR_ONLY_A, parent);
+  count_done (st, 1);
+}
+
+/* How many nodes ahead of a popped pair the walk prefetches (32 and
+ * 128 measured alike on bench-hier, both better than none). */
+#define JX_HIER_PREFETCH 128
+
 /* What a child pair (ca, cb) of the pair (a, b) inherits of the mismatch
  * known for (a, b): only a pair on the same diagonal can use it. */
 static inline guint32
@@ -286,13 +343,35 @@ inherit_mismatch (guint32 a,
   return mismatch != JX_NONE && (gint64) ca - cb == (gint64) a - b ? mismatch : JX_NONE;
 }
 
+/* Whether two freshly gathered children sequences are equal.  Short ones
+ * (nearly all) symbol by symbol: memcmp's wide loads of symbols stored one
+ * at a time moments before cannot be forwarded from the store buffer and
+ * wait for the stores to leave it. */
+static inline gboolean
+same_symbols (const guint32 *x,
+              const guint32 *y,
+              gsize          n)
+{
+  gsize k;
+
+  if (n > 32)
+    return memcmp (x, y, n * sizeof (guint32)) == 0;
+  for (k = 0; k < n; k++)
+    if (x[k] != y[k])
+      return FALSE;
+  return TRUE;
+}
+
 /* Aligns the children of a (or the roots, for JX_NONE) with those of b and
  * pushes the resulting pairs; returns the number of pairs with both sides,
- * or -1 on error.  mismatch: the pair's StackEntry.mismatch, handed on. */
+ * or -1 on error.  end_a, end_b: the subtree ends of a and b (ignored for
+ * JX_NONE); mismatch: the pair's StackEntry.mismatch, handed on. */
 static gint64
 align_children (HierState     *st,
                 guint32        a,
                 guint32        b,
+                guint32        end_a,
+                guint32        end_b,
                 guint32        mismatch,
                 guint32        self_index,
                 GCancellable  *cancellable,
@@ -304,8 +383,8 @@ align_children (HierState     *st,
   gsize na, nb, n_sub, k;
   gint64 matched = 0;
 
-  gather_children (st->a, a, &st->ca);
-  gather_children (st->b, b, &st->cb);
+  gather_children (st->a, a, end_a, &st->ca);
+  gather_children (st->b, b, end_b, &st->cb);
   na = st->ca.len;
   nb = st->cb.len;
 
@@ -316,20 +395,45 @@ align_children (HierState     *st,
   r->buckets[bucket_for (MAX (na, nb))]++;
 
   /* Pairs are pushed in reverse so that the stack pops them in order. */
-  if (na == nb && memcmp (st->ca.symbols, st->cb.symbols, na * sizeof (guint32)) == 0)
+  if (na == nb && same_symbols (st->ca.symbols, st->cb.symbols, na))
     {
       /* Identical children sequences (§3.2.3), by far the common case. */
+      const guint32 *nodes_a = st->ca.nodes, *nodes_b = st->cb.nodes;
+      const guint32 *ends_a = st->ca.ends, *ends_b = st->cb.ends;
+
       r->n_identical++;
       reserve_stack (st, na);
       e = st->stack + st->stack_len;
-      for (k = na; k > 0; k--, e++)
+      for (k = na; k > 0; e++)
         {
-          e->a = st->ca.nodes[k - 1];
-          e->b = st->cb.nodes[k - 1];
+          gsize first = k - 1;
+
           e->parent = self_index;
-          e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
+          if (ends_a[first] == nodes_a[first] + 1 && ends_b[first] == nodes_b[first] + 1)
+            {
+              /* Leaves in both trees, with the leaves before them. */
+              while (first > 0 && ends_a[first - 1] == nodes_a[first - 1] + 1 &&
+                     ends_b[first - 1] == nodes_b[first - 1] + 1)
+                first--;
+              e->a = nodes_a[first];
+              e->b = nodes_b[first];
+              e->end_a = ends_a[k - 1];
+              e->end_b = ends_b[k - 1];
+              e->state = JX_HIER_LEAF_RUN;
+              e->mismatch = JX_NONE;
+            }
+          else
+            {
+              e->a = nodes_a[first];
+              e->b = nodes_b[first];
+              e->end_a = ends_a[first];
+              e->end_b = ends_b[first];
+              e->state = JX_PAIR_EQUAL;
+              e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
+            }
+          k = first;
         }
-      st->stack_len += na;
+      st->stack_len = (gsize) (e - st->stack);
       return (gint64) na;
     }
 
@@ -343,6 +447,9 @@ align_children (HierState     *st,
           e->b = st->cb.nodes[k - 1];
           e->parent = self_index;
           e->mismatch = JX_NONE;
+          e->end_a = JX_ALIGN_NONE;
+          e->end_b = st->cb.ends[k - 1];
+          e->state = JX_PAIR_ONLY_B;
         }
       for (k = na; k > 0; k--, e++)
         {
@@ -350,6 +457,9 @@ align_children (HierState     *st,
           e->b = JX_ALIGN_NONE;
           e->parent = self_index;
           e->mismatch = JX_NONE;
+          e->end_a = st->ca.ends[k - 1];
+          e->end_b = JX_ALIGN_NONE;
+          e->state = JX_PAIR_ONLY_A;
         }
       st->stack_len += na + nb;
       return 0;
@@ -369,8 +479,35 @@ align_children (HierState     *st,
     {
       const JxAlignPair *p = &sub[k - 1];
 
+      if (p->state == JX_PAIR_EQUAL && st->ca.ends[p->a] == st->ca.nodes[p->a] + 1 &&
+          st->cb.ends[p->b] == st->cb.nodes[p->b] + 1)
+        {
+          /* Equal leaves, with the equal leaves paired just before them
+           * (children p->a − 1 and p->b − 1: the nodes just before). */
+          gsize first = k - 1;
+
+          while (first > 0 && sub[first - 1].state == JX_PAIR_EQUAL &&
+                 sub[first - 1].a + 1 == sub[first].a && sub[first - 1].b + 1 == sub[first].b &&
+                 st->ca.ends[sub[first - 1].a] == st->ca.nodes[sub[first - 1].a] + 1 &&
+                 st->cb.ends[sub[first - 1].b] == st->cb.nodes[sub[first - 1].b] + 1)
+            first--;
+          e->a = st->ca.nodes[sub[first].a];
+          e->b = st->cb.nodes[sub[first].b];
+          e->end_a = st->ca.ends[p->a];
+          e->end_b = st->cb.ends[p->b];
+          e->state = JX_HIER_LEAF_RUN;
+          e->parent = self_index;
+          e->mismatch = JX_NONE;
+          matched += (gint64) (k - first);
+          k = first + 1;
+          continue;
+        }
       e->a = p->a != JX_ALIGN_NONE ? st->ca.nodes[p->a] : JX_ALIGN_NONE;
       e->b = p->b != JX_ALIGN_NONE ? st->cb.nodes[p->b] : JX_ALIGN_NONE;
+      e->end_a = p->a != JX_ALIGN_NONE ? st->ca.ends[p->a] : JX_ALIGN_NONE;
+      e->end_b = p->b != JX_ALIGN_NONE ? st->cb.ends[p->b] : JX_ALIGN_NONE;
+      /* The flat alignment compared the same symbols. */
+      e->state = p->state;
       e->parent = self_index;
       e->mismatch = JX_NONE;
       if (e->a != JX_ALIGN_NONE && e->b != JX_ALIGN_NONE)
@@ -379,8 +516,33 @@ align_children (HierState     *st,
           e->mismatch = inherit_mismatch (a, b, mismatch, e->a, e->b);
         }
     }
-  st->stack_len += n_sub;
+  st->stack_len = (gsize) (e - st->stack);
   return matched;
+}
+
+/* The sweep's count of a closed parent with `children` children (0: not
+ * a parent); buckets is set to zeros on the first child count above 100. */
+static inline void
+count_parent (guint32  children,
+              guint64 *n_parents,
+              guint64 *n_small,
+              guint64 *buckets,
+              gboolean *any_large)
+{
+  if (children == 0)
+    return;
+  (*n_parents)++;
+  if (G_LIKELY (children <= 100))
+    {
+      (*n_small)++;
+      return;
+    }
+  if (!*any_large)
+    {
+      memset (buckets, 0, JX_HIER_N_BUCKETS * sizeof *buckets);
+      *any_large = TRUE;
+    }
+  buckets[bucket_for (children)]++;
 }
 
 /* Are the subtrees of a and b identical (the same symbols and shape, so
@@ -407,22 +569,30 @@ emit_if_identical_sweep (HierState  *st,
   const JxHierTree *ta = st->a;
   const JxHierTree *tb = st->b;
   guint32 a = e->a, b = e->b;
-  guint32 size = ta->subtree_end[a] - a;
+  guint32 size = e->end_a - a;
   const guint32 *ea = ta->subtree_end + a;
   const guint32 *eb = tb->subtree_end + b;
   const guint32 *la = ta->label + a;
   const guint32 *lb = tb->label + b;
-  guint32 open_stack[2 * 128];
-  guint32 *open = open_stack;            /* open[2 d]: offset, open[2 d + 1]: children so far */
+  /* open[3 d]: offset, open[3 d + 1]: its subtree's end (offset), so
+   * that closing it needs no load from the tree, open[3 d + 2]: children
+   * so far */
+  guint32 open_stack[3 * 128];
+  guint32 *open = open_stack;
   g_autofree guint32 *open_heap = NULL;
-  guint32 open_cap = G_N_ELEMENTS (open_stack) / 2;
-  guint64 buckets[JX_HIER_N_BUCKETS] = { 0, };
-  guint64 n_parents = 0;
+  guint32 open_cap = G_N_ELEMENTS (open_stack) / 3;
+  /* Children counts of the subtree's parents: up to 100 (nearly all) in
+   * n_small, the rest per bucket; committed only when the whole subtree
+   * agrees. */
+  guint64 buckets[JX_HIER_N_BUCKETS];
+  gboolean any_large = FALSE;
+  guint64 n_parents = 0, n_small = 0;
   JxAlignPair *out;
   guint32 *out_parent;
   guint32 base, k, depth = 0, q;
 
-  _jx_hier_state_reserve_pairs (st, size);
+  if (G_UNLIKELY (r->n_pairs + size > st->capacity))
+    _jx_hier_state_reserve_pairs (st, size);
   base = (guint32) r->n_pairs;
   out = r->pairs + base;
   out_parent = r->parent + base;
@@ -437,14 +607,10 @@ emit_if_identical_sweep (HierState  *st,
           e->mismatch = a + k;
           return FALSE;
         }
-      while (depth > 0 && ea[open[2 * (depth - 1)]] - a <= k)
+      while (depth > 0 && open[3 * (depth - 1) + 1] <= k)
         {
           depth--;
-          if (open[2 * depth + 1] > 0)
-            {
-              n_parents++;
-              buckets[bucket_for (open[2 * depth + 1])]++;
-            }
+          count_parent (open[3 * depth + 2], &n_parents, &n_small, buckets, &any_large);
         }
       out[k].a = a + k;
       out[k].b = b + k;
@@ -453,8 +619,8 @@ emit_if_identical_sweep (HierState  *st,
         out_parent[k] = e->parent;
       else
         {
-          out_parent[k] = base + open[2 * (depth - 1)];
-          open[2 * (depth - 1) + 1]++;
+          out_parent[k] = base + open[3 * (depth - 1)];
+          open[3 * (depth - 1) + 2]++;
         }
       /* A leaf (half of all nodes) is nobody's parent: it would be popped
        * at the next node with no children counted, so it is not pushed. */
@@ -465,30 +631,29 @@ emit_if_identical_sweep (HierState  *st,
           open_cap *= 2;
           if (open_heap == NULL)
             {
-              open_heap = g_new (guint32, 2 * (gsize) open_cap);
+              open_heap = g_new (guint32, 3 * (gsize) open_cap);
               memcpy (open_heap, open_stack, sizeof open_stack);
             }
           else
-            open_heap = g_renew (guint32, open_heap, 2 * (gsize) open_cap);
+            open_heap = g_renew (guint32, open_heap, 3 * (gsize) open_cap);
           open = open_heap;
         }
-      open[2 * depth] = k;
-      open[2 * depth + 1] = 0;
+      open[3 * depth] = k;
+      open[3 * depth + 1] = end;
+      open[3 * depth + 2] = 0;
       depth++;
     }
   while (depth-- > 0)
-    if (open[2 * depth + 1] > 0)
-      {
-        n_parents++;
-        buckets[bucket_for (open[2 * depth + 1])]++;
-      }
+    count_parent (open[3 * depth + 2], &n_parents, &n_small, buckets, &any_large);
 
   r->n_pairs += size;
   r->counts[JX_PAIR_EQUAL] += size;
   r->n_sub_alignments += n_parents;
   r->n_identical += n_parents;
-  for (q = 0; q < JX_HIER_N_BUCKETS; q++)
-    r->buckets[q] += buckets[q];
+  r->buckets[JX_HIER_BUCKET_0_100] += n_small;
+  if (G_UNLIKELY (any_large))
+    for (q = 0; q < JX_HIER_N_BUCKETS; q++)
+      r->buckets[q] += buckets[q];
   /* Entry plus one return segment per child: 2·size − 1 equal columns. */
   r->score += (gint64) sc->match * (2 * (gint64) size - 1);
   count_done (st, 2 * (guint64) size);
@@ -504,6 +669,36 @@ emit_if_identical_sweeps (HierState  *st,
   return emit_if_identical_sweep (st, e, TRUE);
 }
 
+/* A run of equal leaf pairs (JX_HIER_LEAF_RUN): what popping each of them
+ * would emit and score. */
+static inline void
+emit_leaf_run (HierState        *st,
+               const StackEntry *e)
+{
+  JxHierAlignment *r = st->result;
+  guint32 count = e->end_a - e->a;
+  JxAlignPair *out;
+  guint32 *out_parent;
+  guint32 t;
+
+  if (G_UNLIKELY (r->n_pairs + count > st->capacity))
+    _jx_hier_state_reserve_pairs (st, count);
+  out = r->pairs + r->n_pairs;
+  out_parent = r->parent + r->n_pairs;
+  for (t = 0; t < count; t++)
+    {
+      out[t].a = e->a + t;
+      out[t].b = e->b + t;
+      out[t].state = JX_PAIR_EQUAL;
+      out_parent[t] = e->parent;
+    }
+  r->n_pairs += count;
+  r->counts[JX_PAIR_EQUAL] += count;
+  /* §3.4.2: a leaf's entry segment only. */
+  r->score += (gint64) st->options->align.scoring.match * count;
+  count_done (st, 2 * (guint64) count);
+}
+
 /* The checks that reject most pairs (leaves, different sizes, a known
  * mismatch inside) inline in the walk; the sweep's large frame only when
  * it runs. */
@@ -511,11 +706,9 @@ static inline gboolean
 emit_if_identical (HierState  *st,
                    StackEntry *e)
 {
-  const JxHierTree *ta = st->a;
-  const JxHierTree *tb = st->b;
-  guint32 size = ta->subtree_end[e->a] - e->a;
+  guint32 size = e->end_a - e->a;
 
-  if (size < 2 || tb->subtree_end[e->b] - e->b != size)
+  if (size < 2 || e->end_b - e->b != size)
     return FALSE;
   if (e->mismatch != JX_NONE && e->mismatch >= e->a && e->mismatch - e->a < size)
     return FALSE;
@@ -529,26 +722,67 @@ _jx_hier_run_loop (HierState     *st,
 {
   const JxScoring *sc = &st->options->align.scoring;
   JxHierAlignment *r = st->result;
+  const guint32 n_a = st->a->n_nodes, n_b = st->b->n_nodes;
   guint64 steps = 0;
 
   while (st->stack_len > 0)
     {
-      StackEntry e = st->stack[--st->stack_len];
+      const StackEntry *top = &st->stack[--st->stack_len];
+      StackEntry e;
       guint32 state;
       guint32 self_index;
       gint64 matched;
 
+      /* Field by field into registers: the entry was often stored field
+       * by field just before (align_children()), and one wider load of
+       * several such stores (what a struct copy compiles to) cannot be
+       * forwarded from the store buffer but waits for the stores to leave
+       * it.  The empty asm keeps the loads apart. */
+      {
+        guint32 fa = top->a, fb = top->b, fp = top->parent, fm = top->mismatch;
+        guint32 fea = top->end_a, feb = top->end_b, fs = top->state;
+
+        __asm__ ("" : "+r" (fa), "+r" (fb), "+r" (fp), "+r" (fm), "+r" (fea), "+r" (feb), "+r" (fs));
+        e.a = fa;
+        e.b = fb;
+        e.parent = fp;
+        e.mismatch = fm;
+        e.end_a = fea;
+        e.end_b = feb;
+        e.state = fs;
+      }
+
       if ((++steps & 1023) == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
 
+      /* The walk moves through both trees in pre-order, but leaf runs
+       * and carried subtree ends leave gaps in what it reads, too
+       * irregular for the hardware prefetcher: ask for the subtree ends
+       * and labels a few lines ahead. */
+      if (e.a != JX_ALIGN_NONE && e.a + JX_HIER_PREFETCH < n_a)
+        {
+          __builtin_prefetch (st->a->subtree_end + e.a + JX_HIER_PREFETCH);
+          __builtin_prefetch (st->a->label + e.a + JX_HIER_PREFETCH);
+        }
+      if (e.b != JX_ALIGN_NONE && e.b + JX_HIER_PREFETCH < n_b)
+        {
+          __builtin_prefetch (st->b->subtree_end + e.b + JX_HIER_PREFETCH);
+          __builtin_prefetch (st->b->label + e.b + JX_HIER_PREFETCH);
+        }
+
       if (e.b == JX_ALIGN_NONE)
         {
-          emit_gap_subtree (st, st->a, FALSE, e.a, e.parent);
+          emit_gap (st, st->a, FALSE, e.a, e.end_a, e.parent);
           continue;
         }
       if (e.a == JX_ALIGN_NONE)
         {
-          emit_gap_subtree (st, st->b, TRUE, e.b, e.parent);
+          emit_gap (st, st->b, TRUE, e.b, e.end_b, e.parent);
+          continue;
+        }
+      if (e.state == JX_HIER_LEAF_RUN)
+        {
+          emit_leaf_run (st, &e);
           continue;
         }
       if (emit_if_identical (st, &e))
@@ -556,8 +790,7 @@ _jx_hier_run_loop (HierState     *st,
       if (st->par != NULL && _jx_hier_parallel_maybe_spawn (st, &e))
         continue;
 
-      state = jx_hier_tree_symbol (st->a, e.a) == jx_hier_tree_symbol (st->b, e.b)
-              ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT;
+      state = e.state;
       if (G_UNLIKELY (r->n_pairs == st->capacity))
         _jx_hier_state_reserve_pairs (st, 1);
       self_index = emit_pair (st, e.a, e.b, state, e.parent);
@@ -565,11 +798,11 @@ _jx_hier_run_loop (HierState     *st,
 
       /* Different nodes keep aligning their children (Algorithm 2 stops
        * only at gaps).  Two leaves, half of all pairs, have nothing to align. */
-      if (st->a->subtree_end[e.a] == e.a + 1 && st->b->subtree_end[e.b] == e.b + 1)
+      if (e.end_a == e.a + 1 && e.end_b == e.b + 1)
         matched = 0;
       else
         {
-          matched = align_children (st, e.a, e.b, e.mismatch, self_index, cancellable, error);
+          matched = align_children (st, e.a, e.b, e.end_a, e.end_b, e.mismatch, self_index, cancellable, error);
           if (matched < 0)
             return FALSE;
         }
@@ -680,7 +913,7 @@ jx_hier_align (const JxHierTree         *a,
 
   /* The stream is a forest: a virtual root pair aligns the top-level
    * sequences; it has no flat symbols of its own (Fig. 3.23). */
-  matched = align_children (&st, JX_NONE, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
+  matched = align_children (&st, JX_NONE, JX_NONE, JX_NONE, JX_NONE, JX_NONE, JX_ALIGN_NONE, cancellable, error);
   if (matched < 0 || !_jx_hier_run_loop (&st, cancellable, error))
     ok = FALSE;
 

@@ -21,7 +21,7 @@ _jx_hier_parallel_maybe_spawn (HierState        *st,
 
   if (par == NULL)
     return FALSE;
-  size = (guint64) (st->a->subtree_end[e->a] - e->a) + (st->b->subtree_end[e->b] - e->b);
+  size = (guint64) (e->end_a - e->a) + (e->end_b - e->b);
   if (size < par->min_size || size > par->max_size)
     return FALSE;
 
