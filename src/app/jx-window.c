@@ -41,8 +41,8 @@ on_failure_toast_dismissed (AdwToast *toast,
     }
 }
 
-/* Every failed load is named: a failure while the toast is up replaces it
- * with one that lists all of them. */
+/* Every failed load is named: a failure while the toast is up adds its
+ * name to that toast, which then lists all of them. */
 static void
 report_load_failure (JxWindow   *self,
                      const char *name)
@@ -70,12 +70,13 @@ report_load_failure (JxWindow   *self,
                                n, list->str);
     }
 
+  /* The toast that is up takes the longer list. Dismissing it for a new
+   * one crashed libadwaita 1.2 when it was still sliding in (several
+   * traces failing at once). */
   if (self->failure_toast != NULL)
     {
-      AdwToast *old = self->failure_toast;
-
-      g_clear_weak_pointer (&self->failure_toast);
-      adw_toast_dismiss (old);
+      adw_toast_set_title (self->failure_toast, title);
+      return;
     }
 
   toast = adw_toast_new (title);
