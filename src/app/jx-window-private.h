@@ -65,6 +65,7 @@ struct _JxWindow
   guint                 adapt_source;
   GtkSearchEntry       *search_entry;
   GtkWidget            *add_button;
+  GtkWidget            *side_pane_button;
   GtkWidget            *mode_box;
   GtkWidget            *history_box;
   GtkWidget            *undo_button;

@@ -150,6 +150,8 @@ _jx_window_update_state (JxWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
   gtk_widget_set_visible (self->add_button, comparison);
+  /* The welcome page has no side pane to show. */
+  gtk_widget_set_visible (self->side_pane_button, comparison);
   gtk_widget_set_visible (self->mode_box, comparison);
   gtk_widget_set_visible (self->history_box, comparison);
   gtk_widget_set_visible (GTK_WIDGET (self->search_entry), comparison);
@@ -782,6 +784,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, add_button);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, side_pane_button);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, mode_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, history_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, undo_button);

@@ -123,6 +123,8 @@ test_welcome (void)
 
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
   g_assert_cmpuint (n_traces (jx_window_get_session (window)), ==, 0);
+  /* Nor is there a side pane to show. */
+  g_assert_false (gtk_widget_get_visible (window->side_pane_button));
 
   /* Commands that need a comparison do nothing here. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
@@ -256,6 +258,7 @@ test_open_and_drive (void)
   session = jx_window_get_session (window);
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
   g_assert_cmpuint (n_traces (session), ==, 3);
+  g_assert_true (gtk_widget_get_visible (window->side_pane_button));
 
   jx_test_wait_for_loads (session);
   jx_test_wait_mapped (GTK_WIDGET (window));
