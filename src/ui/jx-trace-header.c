@@ -143,8 +143,8 @@ update (JxTraceHeader *self)
                 g_free (text);
                 text = with;
                 tooltip = g_strdup_printf (_("Results for this trace cover only the events that could be read. "
-                                             "Event files not read to the end: %s. Trace Details (Ctrl+I) "
-                                             "shows the load report."), files);
+                                             "Event files not read to the end: %s. “Trace Details and Load "
+                                             "Report” in the trace’s menu lists what was lost."), files);
               }
           }
       }
