@@ -222,7 +222,7 @@ update_loading_box (JxWindow *self)
   gboolean any = count_in_state (self, JX_SESSION_TRACE_LOADED) <
                  g_list_model_get_n_items (G_LIST_MODEL (self->session));
 
-  gtk_widget_set_visible (GTK_WIDGET (self->loading_box), any);
+  gtk_widget_set_visible (self->loading_scroller, any);
 }
 
 static void
@@ -774,6 +774,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, welcome_page);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, loading_box);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, loading_scroller);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, traces_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_switcher);

@@ -222,6 +222,12 @@ test_several_failures (void)
     g_main_context_iteration (NULL, FALSE);
 
   g_assert_cmpuint (jx_window_get_n_failures_reported (window), ==, 3);
+  /* The failed rows scroll in a strip about two rows high, leaving the
+   * timelines their room. */
+  g_assert_true (gtk_widget_get_visible (window->loading_scroller));
+  g_assert_cmpint (gtk_widget_get_height (window->loading_scroller), <=, 121);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->loading_box)), >,
+                   gtk_widget_get_height (window->loading_scroller));
   g_assert_nonnull (jx_window_get_failure_toast_title (window));
   g_assert_nonnull (strstr (jx_window_get_failure_toast_title (window), "3 traces"));
   g_assert_nonnull (strstr (jx_window_get_failure_toast_title (window), "no-such-trace"));
