@@ -87,8 +87,67 @@ step_trace (GtkWidget  *widget,
                             jx_session_peek_item (self->session, (guint) ((int) position + (int) n + step) % n));
 }
 
+/* A selected call at least this many pixels wide after next/previous. */
+#define DIFFERENCE_MIN_PX 8.0
+/* The narrower of a call and its partner shown together at least this wide. */
+#define PARTNER_MIN_PX 2.0
+/* The share of the window a span fills when it is zoomed out to
+ * (jx_time_model_show_span ()). */
+#define SHOW_SPAN_FILL 0.8
+
+static JxTimeSpan
+call_span (JxSessionTrace *item,
+           guint32         stream,
+           guint32         inv)
+{
+  const JxStream *s = jx_trace_get_stream (jx_session_trace_get_trace (item), stream);
+  JxTimeOrigin origin = jx_session_trace_get_time_origin (item);
+
+  return (JxTimeSpan) { jx_time_ticks_to_comparison (origin, (gint64) s->start[inv]),
+                        jx_time_ticks_to_comparison (origin, (gint64) s->end[inv]) };
+}
+
+static double
+timeline_width (JxWindow *self)
+{
+  return MAX (gtk_widget_get_width (GTK_WIDGET (self->master_timeline)) -
+              jx_master_timeline_get_label_width (self->master_timeline), 100.0);
+}
+
+/* The selected call's partner lies elsewhere on the shared time axis when
+ * the runs differ in speed (in a run 1.33× slower, a call late in the run
+ * seconds later): the window moves and zooms to show both calls, as long
+ * as the narrower stays a few pixels wide; otherwise it keeps the selected
+ * call. */
+static void
+show_partner_too (JxWindow *self)
+{
+  JxSessionTrace *item, *other;
+  guint32 stream, inv, other_stream, other_inv;
+  JxTimeSpan call, partner, both;
+  const JxTimeSpan *view;
+  gint64 narrow;
+
+  if (!jx_session_get_selected_invocation (self->session, &item, &stream, &inv) ||
+      !jx_session_get_selected_partner (self->session, &other, &other_stream, &other_inv) ||
+      jx_session_trace_get_trace (item) == NULL || jx_session_trace_get_trace (other) == NULL)
+    return;
+  call = call_span (item, stream, inv);
+  partner = call_span (other, other_stream, other_inv);
+  view = jx_session_get_visible_time (self->session);
+  if (partner.begin_ns >= view->begin_ns && partner.end_ns <= view->end_ns)
+    return;
+  both = (JxTimeSpan) { MIN (call.begin_ns, partner.begin_ns), MAX (call.end_ns, partner.end_ns) };
+  narrow = MAX (MIN (jx_time_span_get_duration (&call), jx_time_span_get_duration (&partner)), 1);
+  if ((double) narrow * SHOW_SPAN_FILL * timeline_width (self) <
+      PARTNER_MIN_PX * (double) jx_time_span_get_duration (&both))
+    return;
+  jx_session_show_span (self->session, &both, SHOW_SPAN_FILL);
+}
+
 /* Brings the selected invocation and its partner into view: the window
- * centres on it when it lies outside, both lanes scroll to their stream. */
+ * centres on it when it lies outside, and shows the partner too where both
+ * fit (show_partner_too ()); both lanes scroll to their stream. */
 static void
 reveal_action (GtkWidget  *widget,
                const char *name,
@@ -111,10 +170,8 @@ reveal_action (GtkWidget  *widget,
   if (item != NULL && stream != JX_NONE &&
       (lane = jx_master_timeline_get_trace_timeline (self->master_timeline, item)) != NULL)
     jx_trace_timeline_reveal_stream (lane, stream);
+  show_partner_too (self);
 }
-
-/* A selected call at least this many pixels wide after next/previous. */
-#define DIFFERENCE_MIN_PX 8.0
 
 /* Zooms in until the selected call is a few pixels wide (issue 19: a 26 µs
  * call selected in an 18 s window was invisible). */
@@ -123,21 +180,13 @@ show_selected_call (JxWindow *self)
 {
   JxSessionTrace *item;
   guint32 stream, inv;
-  const JxStream *s;
-  JxTimeOrigin origin;
-  double width;
+  JxTimeSpan call;
 
   if (!jx_session_get_selected_invocation (self->session, &item, &stream, &inv) ||
       jx_session_trace_get_trace (item) == NULL)
     return;
-  s = jx_trace_get_stream (jx_session_trace_get_trace (item), stream);
-  origin = jx_session_trace_get_time_origin (item);
-  width = gtk_widget_get_width (GTK_WIDGET (self->master_timeline)) -
-          jx_master_timeline_get_label_width (self->master_timeline);
-  jx_session_show_span (self->session,
-                        &(JxTimeSpan) { jx_time_ticks_to_comparison (origin, (gint64) s->start[inv]),
-                                        jx_time_ticks_to_comparison (origin, (gint64) s->end[inv]) },
-                        DIFFERENCE_MIN_PX / MAX (width, 100.0));
+  call = call_span (item, stream, inv);
+  jx_session_show_span (self->session, &call, DIFFERENCE_MIN_PX / timeline_width (self));
 }
 
 /* Next / previous difference, like a text diff's next hunk: selects it (the

@@ -40,6 +40,7 @@ struct _JxWindow
   GtkStack             *stack;
   JxWelcomePage        *welcome_page;
   GtkBox               *loading_box;     /* a JxTraceRow per item, shown until loaded */
+  GtkWidget            *loading_scroller; /* holds loading_box, at most about two rows high */
   GtkBox               *traces_box;      /* a JxTraceRow per item, the side pane's list */
   GtkStack             *side_stack;
   GtkWidget            *side_switcher;   /* a toggle button per page of side_stack, wrapping */
@@ -65,6 +66,7 @@ struct _JxWindow
   guint                 adapt_source;
   GtkSearchEntry       *search_entry;
   GtkWidget            *add_button;
+  GtkWidget            *side_pane_button;
   GtkWidget            *mode_box;
   GtkWidget            *history_box;
   GtkWidget            *undo_button;

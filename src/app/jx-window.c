@@ -41,8 +41,8 @@ on_failure_toast_dismissed (AdwToast *toast,
     }
 }
 
-/* Every failed load is named: a failure while the toast is up replaces it
- * with one that lists all of them. */
+/* Every failed load is named: a failure while the toast is up adds its
+ * name to that toast, which then lists all of them. */
 static void
 report_load_failure (JxWindow   *self,
                      const char *name)
@@ -70,12 +70,13 @@ report_load_failure (JxWindow   *self,
                                n, list->str);
     }
 
+  /* The toast that is up takes the longer list. Dismissing it for a new
+   * one crashed libadwaita 1.2 when it was still sliding in (several
+   * traces failing at once). */
   if (self->failure_toast != NULL)
     {
-      AdwToast *old = self->failure_toast;
-
-      g_clear_weak_pointer (&self->failure_toast);
-      adw_toast_dismiss (old);
+      adw_toast_set_title (self->failure_toast, title);
+      return;
     }
 
   toast = adw_toast_new (title);
@@ -149,6 +150,8 @@ _jx_window_update_state (JxWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
   gtk_widget_set_visible (self->add_button, comparison);
+  /* The welcome page has no side pane to show. */
+  gtk_widget_set_visible (self->side_pane_button, comparison);
   gtk_widget_set_visible (self->mode_box, comparison);
   gtk_widget_set_visible (self->history_box, comparison);
   gtk_widget_set_visible (GTK_WIDGET (self->search_entry), comparison);
@@ -219,7 +222,7 @@ update_loading_box (JxWindow *self)
   gboolean any = count_in_state (self, JX_SESSION_TRACE_LOADED) <
                  g_list_model_get_n_items (G_LIST_MODEL (self->session));
 
-  gtk_widget_set_visible (GTK_WIDGET (self->loading_box), any);
+  gtk_widget_set_visible (self->loading_scroller, any);
 }
 
 static void
@@ -771,6 +774,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, welcome_page);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, loading_box);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, loading_scroller);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, traces_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_switcher);
@@ -781,6 +785,7 @@ jx_window_class_init (JxWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxWindow, side_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, add_button);
+  gtk_widget_class_bind_template_child (widget_class, JxWindow, side_pane_button);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, mode_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, history_box);
   gtk_widget_class_bind_template_child (widget_class, JxWindow, undo_button);

@@ -619,16 +619,20 @@ charge_memory (ReaderThread *t,
 }
 
 /* Events read before the file ended or failed stay: a file that ends early
- * is not the same as one that cannot be read. */
+ * is not the same as one that cannot be read. The reason names the event
+ * file, so that the load report says which file to look at. */
 static void
 report_cut (ReaderThread      *t,
             const RawLocation *l,
+            const char        *path,
             const char        *reason)
 {
+  g_autofree char *where = g_strdup_printf ("%s: %s", path, reason);
+
   if (t->w->s.n_events > 0)
-    jx_trace_builder_mark_truncated (t->b, l->stream, reason);
+    jx_trace_builder_mark_truncated (t->b, l->stream, where);
   else
-    jx_trace_builder_mark_missing (t->b, l->stream, reason);
+    jx_trace_builder_mark_missing (t->b, l->stream, where);
 }
 
 /* Reads the location's events in chunks into its stream, never more than
@@ -665,8 +669,10 @@ read_location_events (ReaderThread            *t,
   evt = OTF2_Reader_GetEvtReader (t->reader, l->ref);
   if (evt == NULL)
     {
+      g_autofree char *where = g_strdup_printf ("%s: %s", path, _jx_loader_otf2_problem (OTF2_ERROR_INVALID));
+
       drop_failed_evt_reader (t->reader, l->ref);
-      jx_trace_builder_mark_missing (t->b, l->stream, _jx_loader_otf2_problem (OTF2_ERROR_INVALID));
+      jx_trace_builder_mark_missing (t->b, l->stream, where);
       add_progress (ld, ld->progress_per_location ? 1 : l->n_events);
       return;
     }
@@ -706,7 +712,7 @@ read_location_events (ReaderThread            *t,
           g_autofree char *reason = g_strdup_printf ("%s (%s)", _jx_loader_otf2_problem (status),
                                                      OTF2_Error_GetName (status));
 
-          report_cut (t, l, reason);
+          report_cut (t, l, path, reason);
           failed = TRUE;
           break;
         }
@@ -718,7 +724,7 @@ read_location_events (ReaderThread            *t,
     {
       g_autofree char *reason = _jx_loader_evt_extent_problem (&extent);
 
-      report_cut (t, l, reason);
+      report_cut (t, l, path, reason);
     }
 
   if (ld->progress_per_location)

@@ -118,8 +118,9 @@ jx_align_entry_dup_details (JxAlignReport      *report,
     {
     case JX_ALIGN_ENTRY_REFERENCE:
       if (marker)
-        return g_strdup_printf (_("Reference: the marker at %s; offset %s, unchanged"), time, offset);
-      return g_strdup_printf (_("Reference: %s, invocation %u at %s; offset %s, unchanged"),
+        /* Not "reference": that is the trace the others are compared with. */
+        return g_strdup_printf (_("The others align to this: the marker at %s; offset %s, unchanged"), time, offset);
+      return g_strdup_printf (_("The others align to this: %s, invocation %u at %s; offset %s, unchanged"),
                               where, e->ordinal, time, offset);
     case JX_ALIGN_ENTRY_ALIGNED:
       if (marker)

@@ -34,10 +34,59 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (JxTraceHeader, jx_trace_header, GTK_TYPE_WIDGET)
 
+/* A trace whose event files could not all be read: what was lost, as
+ * "1 stream cut short, 2 unreadable" (NULL when nothing was), and in
+ * `files` the event files concerned, at most three named. */
+static char *
+lost_streams (JxTrace  *trace,
+              char    **files)
+{
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint n_missing = 0, n_truncated = 0, n_named = 0;
+  g_autofree char *missing = NULL, *truncated = NULL;
+
+  for (guint i = 0; i < jx_trace_get_n_streams (trace); i++)
+    {
+      guint flags = jx_trace_get_stream (trace, i)->flags;
+      g_autofree char *file = NULL;
+
+      if (flags & JX_STREAM_FLAG_MISSING)
+        n_missing++;
+      else if (flags & JX_STREAM_FLAG_TRUNCATED)
+        n_truncated++;
+      else
+        continue;
+      if (n_named++ < 3)
+        {
+          file = jx_trace_get_event_file (trace, i);
+          g_string_append_printf (names, names->len > 0 ? ", %s" : "%s", file);
+        }
+    }
+  if (n_missing + n_truncated == 0)
+    return NULL;
+  if (n_named > 3)
+    g_string_append_printf (names, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more", n_named - 3),
+                            n_named - 3);
+  *files = g_string_free (g_steal_pointer (&names), FALSE);
+  if (n_truncated > 0)
+    truncated = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream cut short", "%u streams cut short",
+                                              n_truncated), n_truncated);
+  if (n_missing > 0)
+    missing = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u stream unreadable", "%u streams unreadable",
+                                            n_missing), n_missing);
+  if (truncated != NULL && missing != NULL)
+    /* TRANSLATORS: "1 stream cut short, 2 streams unreadable" */
+    return g_strdup_printf (_("%s, %s"), truncated, missing);
+  if (truncated != NULL)
+    return g_steal_pointer (&truncated);
+  return g_steal_pointer (&missing);
+}
+
 static void
 update (JxTraceHeader *self)
 {
   g_autofree char *text = NULL;
+  g_autofree char *tooltip = NULL;
 
   gtk_label_set_text (GTK_LABEL (self->name_label), jx_session_trace_get_name (self->item));
 
@@ -77,6 +126,27 @@ update (JxTraceHeader *self)
             g_free (text);
             text = with;
           }
+        /* Event files that could not be read: every result shown for the
+         * trace lacks their calls, and the header says so (as
+         * juxtrace-cli does on stderr). */
+        if (trace != NULL)
+          {
+            g_autofree char *files = NULL;
+            g_autofree char *lost = lost_streams (trace, &files);
+
+            if (lost != NULL)
+              {
+                /* TRANSLATORS: %s is the header so far, then what was lost
+                 * ("1 stream cut short"). */
+                char *with = g_strdup_printf (_("%s · read in part: %s"), text, lost);
+
+                g_free (text);
+                text = with;
+                tooltip = g_strdup_printf (_("Results for this trace cover only the events that could be read. "
+                                             "Event files not read to the end: %s. “Trace Details and Load "
+                                             "Report” in the trace’s menu lists what was lost."), files);
+              }
+          }
       }
       break;
     }
@@ -100,7 +170,7 @@ update (JxTraceHeader *self)
       gtk_widget_set_tooltip_text (self->offset_label, note);
     }
   else
-    gtk_widget_set_tooltip_text (self->offset_label, NULL);
+    gtk_widget_set_tooltip_text (self->offset_label, tooltip);
   gtk_label_set_text (GTK_LABEL (self->offset_label), text);
   gtk_widget_queue_draw (self->swatch);
 }

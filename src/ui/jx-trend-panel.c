@@ -275,6 +275,9 @@ set_status (JxTrendPanel *self,
   g_free (self->status_text);
   self->status_text = g_strdup (text);
   gtk_label_set_text (GTK_LABEL (self->status), text);
+  /* One line shows (a wrapped note pushed the page out of a low pane,
+   * clipped at its top); the tooltip has all of it. */
+  gtk_widget_set_tooltip_text (self->status, text);
 }
 
 static char *
@@ -510,19 +513,24 @@ on_dark (JxTrendPanel *self)
   jx_trend_chart_set_dark (self->chart, self->session != NULL && jx_session_get_dark (self->session));
 }
 
-/* The table a little taller than the plot until the user moves the divider. */
+/* The table a little taller than the plot until the user moves the divider;
+ * in a low pane at least the chooser, the note and the table's header (the
+ * paned clips a start child below its minimum at the top), the plot keeps
+ * what is left. */
 static void
 on_max_position (GtkPaned     *paned,
                  GParamSpec   *pspec,
                  JxTrendPanel *self)
 {
-  int max = 0;
+  int max = 0, top = 0;
   gboolean set = FALSE;
 
   g_object_get (paned, "max-position", &max, "position-set", &set, NULL);
-  if (!set && max > 200)
+  if (!set && max > 120)
     {
-      gtk_paned_set_position (paned, max / 2);
+      gtk_widget_measure (gtk_paned_get_start_child (paned), GTK_ORIENTATION_VERTICAL,
+                          gtk_widget_get_width (GTK_WIDGET (paned)), &top, NULL, NULL, NULL);
+      gtk_paned_set_position (paned, MAX (max / 2, MIN (top, max - 48)));
       g_signal_handlers_disconnect_by_func (paned, on_max_position, self);
     }
 }

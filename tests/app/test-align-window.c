@@ -242,7 +242,7 @@ test_align_here (void)
       g_test_message ("report row %u: %s", t, text);
       g_assert_nonnull (strstr (text, jx_session_trace_get_name (jx_test_item_at (f.session, t))));
       g_assert_nonnull (strstr (text, "MPI Rank 0 / Master thread"));
-      g_assert_nonnull (strstr (text, t == 1 ? "Reference" : "exact profile match"));
+      g_assert_nonnull (strstr (text, t == 1 ? "The others align to this" : "exact profile match"));
     }
 
   /* The command-line tool gives the same offsets (relative to its first

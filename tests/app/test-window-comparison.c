@@ -676,11 +676,64 @@ test_split_remembered (void)
   g_settings_set_int (settings, "bottom-pane-position", -1);
 }
 
+/* Ctrl+J with a call whose partner lies elsewhere on the shared axis (the
+ * compared trace shifted by a few of the call's lengths): the window moves
+ * to show both calls, not only the selected one. */
+static void
+test_reveal_partner (void)
+{
+  Fixture f = { 0 };
+  JxSessionTrace *a, *b, *other;
+  guint32 stream, inv, other_stream, other_inv;
+  const JxStream *st;
+  const JxTimeSpan *view;
+  gint64 begin, end, other_begin, other_end;
+  gboolean found = FALSE;
+
+  open_pair (&f, 2, 5);
+  jx_test_wait_for_loads (f.session);
+  a = jx_test_item_at (f.session, 0);
+  b = jx_test_item_at (f.session, 1);
+  g_assert_true (jx_test_wait_until (is_done, b, 30));
+  jx_test_wait_allocated (GTK_WIDGET (f.window));
+
+  /* A call of B's first stream with a partner in A, not the outermost. */
+  st = jx_trace_get_stream (jx_session_trace_get_trace (b), 0);
+  for (inv = 1; inv < st->n_invocations && !found; inv++)
+    {
+      jx_session_select_invocation (f.session, b, 0, inv);
+      found = jx_session_get_selected_partner (f.session, &other, &other_stream, &other_inv);
+    }
+  g_assert_true (found);
+  g_assert_true (other == a);
+  g_assert_true (jx_session_get_selected_invocation (f.session, NULL, &stream, &inv));
+  begin = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (b), st->start[inv]);
+  end = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (b), st->end[inv]);
+  /* B later by five of the call's lengths; the window shows B's call only. */
+  jx_session_set_offset (f.session, b, 5 * (end - begin) + jx_session_trace_get_offset (b));
+  begin = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (b), st->start[inv]);
+  end = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (b), st->end[inv]);
+  jx_test_set_view (f.session, begin - (end - begin) / 4, end + (end - begin) / 4);
+
+  gtk_widget_activate_action (GTK_WIDGET (f.window), "win.reveal-selection", NULL);
+  view = jx_session_get_visible_time (f.session);
+  st = jx_trace_get_stream (jx_session_trace_get_trace (a), other_stream);
+  other_begin = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (a), st->start[other_inv]);
+  other_end = jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (a), st->end[other_inv]);
+  g_assert_cmpint (begin, >=, view->begin_ns);
+  g_assert_cmpint (end, <=, view->end_ns);
+  g_assert_cmpint (other_begin, >=, view->begin_ns);
+  g_assert_cmpint (other_end, <=, view->end_ns);
+
+  fixture_close (&f);
+}
+
 void
 test_window_comparison_register (JxApplication *application)
 {
   app = application;
   g_test_add_func ("/app/window/comparison/open-and-walk", test_open_and_walk);
+  g_test_add_func ("/app/window/comparison/reveal-partner", test_reveal_partner);
   g_test_add_func ("/app/window/comparison/cancel", test_cancel);
   g_test_add_func ("/app/window/comparison/remove-midway", test_remove_midway);
   g_test_add_func ("/app/window/comparison/reference-change", test_reference_change);

@@ -279,6 +279,49 @@ test_trends_page (void)
   jx_test_study_clear (&st);
 }
 
+/* Four runs at one scale: the page's note is long (too few points,
+ * repetitions). In the low pane of a 1101 px window the chooser, the note
+ * and the table's header still show: the divider leaves the upper half its
+ * minimum height (below it the paned clipped its top: no chooser). */
+static void
+test_trends_low_pane (void)
+{
+  static const guint ranks[] = { 8, 8, 8, 8, 0 };
+  JxTestStudy st = { 0 };
+  GFile *files[4];
+  JxWindow *window;
+  JxTrendPanel *panel;
+  GtkWidget *upper;
+  int min_height = 0, height;
+
+  jx_test_study_generate (&st, "scaling", ranks, 4, 0.0, 7);
+  for (guint i = 0; i < 4; i++)
+    files[i] = g_file_new_for_path (st.runs[i]);
+  g_application_open (G_APPLICATION (app), files, 4, "");
+  for (guint i = 0; i < 4; i++)
+    g_object_unref (files[i]);
+  window = JX_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  jx_test_wait_for_loads (jx_window_get_session (window));
+  jx_test_wait_allocated (GTK_WIDGET (window));
+
+  panel = jx_comparison_pane_get_trend_panel (jx_window_get_comparison_pane (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-trends", NULL));
+  g_assert_true (jx_test_wait_until (is_settled, jx_trend_panel_get_analysis (panel), 120));
+  g_assert_nonnull (strstr (jx_trend_panel_get_status (panel), "Too few points"));
+  jx_test_spin (200);
+
+  upper = gtk_paned_get_start_child (GTK_PANED (gtk_widget_get_first_child (GTK_WIDGET (panel))));
+  gtk_widget_measure (upper, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (upper), &min_height, NULL, NULL, NULL);
+  height = gtk_widget_get_height (GTK_WIDGET (panel));
+  g_test_message ("trends page %d px high, its upper half %d px (minimum %d)",
+                  height, gtk_widget_get_height (upper), min_height);
+  g_assert_cmpint (gtk_widget_get_height (upper), >=, MIN (min_height, height - 48));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (100);
+  jx_test_study_clear (&st);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -298,5 +341,6 @@ main (int   argc,
   g_application_hold (G_APPLICATION (app));
 
   g_test_add_func ("/app/window/trends-page", test_trends_page);
+  g_test_add_func ("/app/window/trends-low-pane", test_trends_low_pane);
   return g_test_run ();
 }

@@ -123,6 +123,8 @@ test_welcome (void)
 
   g_assert_cmpstr (jx_window_get_page (window), ==, "welcome");
   g_assert_cmpuint (n_traces (jx_window_get_session (window)), ==, 0);
+  /* Nor is there a side pane to show. */
+  g_assert_false (gtk_widget_get_visible (window->side_pane_button));
 
   /* Commands that need a comparison do nothing here. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL);
@@ -182,6 +184,61 @@ test_examples_dir (void)
   g_rmdir (tmp);
 }
 
+/* Several traces that fail together: one toast names them all, and the
+ * toasts it replaces do not crash libadwaita 1.2, which freed a toast
+ * dismissed during its show animation twice (a missing directory, an empty
+ * file and a folder without a trace opened at once crashed the window). */
+static void
+test_several_failures (void)
+{
+  g_autofree char *pingpong = jx_test_get_shared_trace ("pipit__ping-pong-otf2");
+  g_autofree char *tmp = g_dir_make_tmp ("jx-failures-XXXXXX", NULL);
+  g_autofree char *empty = g_build_filename (tmp, "empty.otf2", NULL);
+  g_autofree char *missing = g_build_filename (tmp, "no-such-trace", NULL);
+  g_autofree char *folder = g_build_filename (tmp, "folder", NULL);
+  GFile *files[4];
+  JxWindow *window;
+  JxSession *session;
+  gint64 until;
+
+  g_assert_nonnull (tmp);
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
+  files[0] = g_file_new_for_path (pingpong);
+  files[1] = g_file_new_for_path (missing);
+  files[2] = g_file_new_for_path (empty);
+  files[3] = g_file_new_for_path (folder);
+  g_application_open (G_APPLICATION (app), files, 4, "");
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    g_object_unref (files[i]);
+
+  window = jx_test_app_active_window (app);
+  session = jx_window_get_session (window);
+  jx_test_wait_for_loads (session);
+  jx_test_wait_mapped (GTK_WIDGET (window));
+  /* Let the toasts' animations run to their end. */
+  until = g_get_monotonic_time () + G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_assert_cmpuint (jx_window_get_n_failures_reported (window), ==, 3);
+  /* The failed rows scroll in a strip about two rows high, leaving the
+   * timelines their room. */
+  g_assert_true (gtk_widget_get_visible (window->loading_scroller));
+  g_assert_cmpint (gtk_widget_get_height (window->loading_scroller), <=, 121);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window->loading_box)), >,
+                   gtk_widget_get_height (window->loading_scroller));
+  g_assert_nonnull (jx_window_get_failure_toast_title (window));
+  g_assert_nonnull (strstr (jx_window_get_failure_toast_title (window), "3 traces"));
+  g_assert_nonnull (strstr (jx_window_get_failure_toast_title (window), "no-such-trace"));
+  g_assert_nonnull (strstr (jx_window_get_failure_toast_title (window), "folder"));
+
+  jx_test_app_close_windows (app);
+  g_remove (empty);
+  g_rmdir (folder);
+  g_rmdir (tmp);
+}
+
 static void
 test_open_and_drive (void)
 {
@@ -207,6 +264,7 @@ test_open_and_drive (void)
   session = jx_window_get_session (window);
   g_assert_cmpstr (jx_window_get_page (window), ==, "comparison");
   g_assert_cmpuint (n_traces (session), ==, 3);
+  g_assert_true (gtk_widget_get_visible (window->side_pane_button));
 
   jx_test_wait_for_loads (session);
   jx_test_wait_mapped (GTK_WIDGET (window));
@@ -938,6 +996,7 @@ main (int   argc,
   g_test_add_func ("/app/window/welcome", test_welcome);
   g_test_add_func ("/app/window/examples-dir", test_examples_dir);
   g_test_add_func ("/app/window/open-and-drive", test_open_and_drive);
+  g_test_add_func ("/app/window/several-failures", test_several_failures);
   g_test_add_func ("/app/window/set-offset-dialog", test_set_offset_dialog);
   g_test_add_func ("/app/window/row-pixels", test_row_pixels);
   g_test_add_func ("/app/window/trace-report", test_trace_report);

@@ -223,6 +223,20 @@ assert_cut (JxTrace *trace,
       g_assert_true (s->flags & JX_STREAM_FLAG_MISSING);
       g_assert_cmpuint (jx_trace_get_defect_count (trace, JX_DEFECT_MISSING_EVENTS), ==, 1);
     }
+  /* The load report names the event file that was cut. */
+  {
+    g_autofree char *file = g_strdup_printf ("%" G_GUINT64_FORMAT ".evt", ref);
+    gboolean named = FALSE;
+
+    for (k = 0; k < jx_trace_get_n_load_issues (trace); k++)
+      {
+        const JxLoadIssue *issue = jx_trace_get_load_issue (trace, k);
+
+        named |= (issue->defect == JX_DEFECT_TRUNCATED_EVENTS || issue->defect == JX_DEFECT_MISSING_EVENTS) &&
+                 strstr (issue->detail, file) != NULL;
+      }
+    g_assert_true (named);
+  }
   for (k = 0; k < JX_N_EVENT_KINDS; k++)
     g_assert_cmpuint (s->event_counts[k], <=, full->event_counts[k]);
   /* Invocations are in pre-order, that is, in the order of their enters. */

@@ -16,6 +16,8 @@
 #include "jx-test-util.h"
 #include "jx-test-views.h"
 #include "jx-test-widget.h"
+#include "jx-trace-builder.h"
+#include "jx-trace-header.h"
 
 #define MS JX_TEST_MS
 
@@ -277,6 +279,72 @@ test_trace_colors (void)
   g_assert_true (gdk_rgba_equal (&got, &light_tint));
 }
 
+/* The label under `widget` showing `text`. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A trace whose event files were not all read says so in its header, with
+ * the files in the tooltip: its comparison covers only what was read. */
+static void
+test_header_read_in_part (void)
+{
+  g_autoptr(JxSession) session = NULL;
+  g_autoptr(JxTrace) whole = jx_test_views_make_trace ("A", 0);
+  g_autoptr(JxTrace) damaged = NULL;
+  JxTraceBuilder *builder;
+  JxTraceHeader *header, *clean;
+  const char *tooltip;
+  guint32 region, process, s0, s1, s2;
+
+  SKIP_WITHOUT_DISPLAY ();
+
+  builder = jx_trace_builder_new ("/nonexistent/B/traces.otf2", "B", 1000000000);
+  region = jx_trace_builder_add_region (builder, "main", 1, 1);
+  process = jx_trace_builder_add_process (builder, "Rank 0", JX_NONE);
+  s0 = jx_trace_builder_add_stream (builder, process, "Master thread", JX_STREAM_CPU_THREAD);
+  s1 = jx_trace_builder_add_stream (builder, process, "Thread 1", JX_STREAM_CPU_THREAD);
+  s2 = jx_trace_builder_add_stream (builder, process, "Thread 2", JX_STREAM_CPU_THREAD);
+  jx_trace_builder_enter (builder, s0, 0, region);
+  jx_trace_builder_leave (builder, s0, 10 * MS, region);
+  jx_trace_builder_enter (builder, s1, 0, region);
+  jx_trace_builder_mark_truncated (builder, s1, "ended early");
+  jx_trace_builder_mark_missing (builder, s2, "no such file");
+  damaged = jx_trace_builder_finish (builder);
+
+  session = jx_session_new ();
+  jx_session_add_trace (session, whole);
+  jx_session_add_trace (session, damaged);
+
+  header = g_object_ref_sink (g_object_new (JX_TYPE_TRACE_HEADER, NULL));
+  jx_trace_header_bind (header, session, jx_test_item_at (session, 1));
+  g_assert_nonnull (strstr (jx_trace_header_get_status (header),
+                            "read in part: 1 stream cut short, 1 stream unreadable"));
+  tooltip = gtk_widget_get_tooltip_text (find_label (GTK_WIDGET (header), jx_trace_header_get_status (header)));
+  g_assert_nonnull (tooltip);
+  g_assert_nonnull (strstr (tooltip, "/nonexistent/B/traces/"));
+
+  clean = g_object_ref_sink (g_object_new (JX_TYPE_TRACE_HEADER, NULL));
+  jx_trace_header_bind (clean, session, jx_test_item_at (session, 0));
+  g_assert_null (strstr (jx_trace_header_get_status (clean), "read in part"));
+
+  g_object_unref (clean);
+  g_object_unref (header);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -290,6 +358,7 @@ main (int   argc,
   g_test_add_func ("/views/lifetime/remove-while-building", test_remove_trace_while_building);
   g_test_add_func ("/views/master-timeline/remove-middle", test_remove_middle_keeps_lanes);
   g_test_add_func ("/views/trace-colors", test_trace_colors);
+  g_test_add_func ("/views/trace-header/read-in-part", test_header_read_in_part);
 
   ret = g_test_run ();
   jx_test_remove_tree (home);
