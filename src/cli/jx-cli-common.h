@@ -129,12 +129,20 @@ char     *jx_cli_load_summary       (JxTrace         *trace,
 char     *jx_cli_load_summary_from_counts (const guint64 *counts);
 /* The caveat line jx_cli_open_trace () prints on stderr for a trace that is
  * not whole (selection: what was loaded, NULL for all) or not clean
- * (summary and partial as jx_cli_load_summary () gives them); nothing when
- * both are NULL. label names the trace ("A", or its path). */
+ * (summary and partial as jx_cli_load_summary () gives them; files, the
+ * event files not read in full, as jx_cli_report_event_files () gives
+ * them, or NULL); nothing when summary and selection are NULL. label names
+ * the trace ("A", or its path). */
 void      jx_cli_print_caveat       (const char      *label,
                                      const char      *selection,
                                      const char      *summary,
-                                     gboolean         partial);
+                                     gboolean         partial,
+                                     const char      *files);
+/* The event files a "load_report" object lists as missing or cut short,
+ * "F, G and 3 more", and their number in n_files (may be NULL); NULL for
+ * none. */
+char     *jx_cli_report_event_files (JsonNode        *report,
+                                     guint           *n_files);
 
 /* What the rules above need from a loaded trace, taken in any thread (a
  * command that loads in parallel keeps this and drops the trace), then

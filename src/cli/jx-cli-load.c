@@ -319,36 +319,6 @@ is_unreadable (JxTrace *trace)
          && count_streams (trace, JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED) > 0;
 }
 
-/* "DIR/traces/0.evt, DIR/traces/1.evt and 3 more" for the streams that lost
- * their events. */
-static char *
-unreadable_files (JxTrace *trace,
-                  guint   *n_files)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-  guint n = 0;
-
-  for (guint i = 0; i < jx_trace_get_n_streams (trace); i++)
-    {
-      g_autofree char *file = NULL;
-
-      if (!(jx_trace_get_stream (trace, i)->flags & (JX_STREAM_FLAG_MISSING | JX_STREAM_FLAG_TRUNCATED)))
-        continue;
-      if (n++ >= MAX_NAMED_FILES)
-        continue;
-      file = jx_trace_get_event_file (trace, i);
-      if (out->len > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, file);
-    }
-  if (n > MAX_NAMED_FILES)
-    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more",
-                                              n - MAX_NAMED_FILES),
-                            n - MAX_NAMED_FILES);
-  *n_files = n;
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
 /* "loaded in part: 4 of 32 processes (“MPI Rank 1*”), window 1 s – 2 s;
  * 12 calls cut at the window’s edges, 30 message events with processes
  * not loaded" */
@@ -390,13 +360,59 @@ partial_phrase (JxTrace *trace)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* "DIR/traces/0.evt, DIR/traces/3.evt and 2 more": the event files that a
+ * load report ("load_report" object) lists as missing or cut short, in
+ * that order; NULL when it lists none. Built from the report so that
+ * juxtrace-mpi, which has only the merged report, says the same. */
+char *
+jx_cli_report_event_files (JsonNode *report,
+                           guint    *n_files)
+{
+  static const char *const members[] = { "missing_event_files", "truncated_event_files" };
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n = 0;
+
+  if (n_files != NULL)
+    *n_files = 0;
+  if (report == NULL || !JSON_NODE_HOLDS_OBJECT (report))
+    return NULL;
+  for (guint m = 0; m < G_N_ELEMENTS (members); m++)
+    {
+      JsonObject *obj = json_node_get_object (report);
+      JsonArray *files = json_object_has_member (obj, members[m]) ? json_object_get_array_member (obj, members[m])
+                                                                  : NULL;
+
+      for (guint i = 0; files != NULL && i < json_array_get_length (files); i++)
+        {
+          const char *file = json_node_get_string (json_array_get_element (files, i));
+
+          if (file == NULL || n++ >= MAX_NAMED_FILES)
+            continue;
+          if (out->len > 0)
+            g_string_append (out, ", ");
+          g_string_append (out, file);
+        }
+    }
+  if (n_files != NULL)
+    *n_files = n;
+  if (n == 0)
+    return NULL;
+  if (n > MAX_NAMED_FILES)
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " and %u more", " and %u more",
+                                              n - MAX_NAMED_FILES),
+                            n - MAX_NAMED_FILES);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 /* One line per trace that is not whole or not clean: selection is
- * partial_phrase (), summary and partial jx_cli_load_summary ()'s. */
+ * partial_phrase (), summary and partial jx_cli_load_summary ()'s, files
+ * jx_cli_report_event_files ()'s (NULL for none). */
 void
 jx_cli_print_caveat (const char *label,
                      const char *selection,
                      const char *summary,
-                     gboolean    partial)
+                     gboolean    partial,
+                     const char *files)
 {
   if (summary == NULL && selection == NULL)
     return;
@@ -405,6 +421,10 @@ jx_cli_print_caveat (const char *label,
     g_printerr (_("%s: %s; %s — results cover only what was loaded\n"), label, selection, summary);
   else if (selection != NULL)
     g_printerr (_("%s: %s — results cover only what was loaded\n"), label, selection);
+  else if (partial && files != NULL)
+    /* Translators: "A: 1 stream truncated, 3 regions closed at the end — results
+     * for it are partial; not read in full: DIR/traces/0.evt" */
+    g_printerr (_("%s: %s — results for it are partial; not read in full: %s\n"), label, summary, files);
   else if (partial)
     /* Translators: "A: 1 stream truncated, 3 regions closed at the end — …" */
     g_printerr (_("%s: %s — results for it are partial\n"), label, summary);
@@ -440,14 +460,14 @@ jx_cli_load_check_new (JxTrace *trace)
   check->summary = jx_cli_load_summary (trace, &check->partial);
   check->selection = partial_phrase (trace);
   check->unreadable = is_unreadable (trace);
-  if (check->unreadable)
-    check->files = unreadable_files (trace, &check->n_files);
   check->n_defects = jx_trace_get_n_defects (trace);
   json_builder_begin_object (builder);
   jx_cli_json_add_load_report (builder, trace);
   json_builder_end_object (builder);
   root = json_builder_get_root (builder);
   check->report = json_object_dup_member (json_node_get_object (root), "load_report");
+  if (check->unreadable)
+    check->files = jx_cli_report_event_files (check->report, &check->n_files);
   return check;
 }
 
@@ -504,7 +524,11 @@ jx_cli_load_check_apply (JxCliTraces    *traces,
       return FALSE;
     }
   if (!traces->json)
-    jx_cli_print_caveat (label != NULL ? label : path, check->selection, check->summary, check->partial);
+    {
+      g_autofree char *files = jx_cli_report_event_files (check->report, NULL);
+
+      jx_cli_print_caveat (label != NULL ? label : path, check->selection, check->summary, check->partial, files);
+    }
   if (traces->strict && check->n_defects > 0)
     {
       g_printerr (g_dngettext (GETTEXT_PACKAGE,

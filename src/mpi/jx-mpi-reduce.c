@@ -109,13 +109,15 @@ jx_mpi_report_caveat (JsonNode   *report,
 {
   JsonObject *obj;
   const char *summary;
+  g_autofree char *files = NULL;
 
   if (report == NULL || !JSON_NODE_HOLDS_OBJECT (report))
     return;
   obj = json_node_get_object (report);
   summary = json_object_get_string_member_with_default (obj, "summary", NULL);
+  files = jx_cli_report_event_files (report, NULL);
   jx_cli_print_caveat (label, NULL, summary,
-                       json_object_get_boolean_member_with_default (obj, "partial", FALSE));
+                       json_object_get_boolean_member_with_default (obj, "partial", FALSE), files);
 }
 
 gboolean

@@ -186,6 +186,8 @@ test_load_report (void)
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree char *png = NULL;
   g_autofree char *row = NULL;
+  g_autofree char *cut_file = NULL;
+  g_autofree char *names_file = NULL;
   const char *caveat = "1 stream truncated";
   JsonObject *root, *report;
   JsonArray *pairs;
@@ -200,6 +202,10 @@ test_load_report (void)
   assert_contains (run.err, caveat);
   assert_contains (run.err, "regions closed at the end");
   assert_contains (run.err, "results for it are partial");
+  /* ... naming the event file that was cut short. */
+  cut_file = g_build_filename (t.truncated, "traces", "0.evt", NULL);
+  names_file = g_strdup_printf ("not read in full: %s\n", cut_file);
+  assert_contains (run.err, names_file);
   jx_cli_run (&run, "profile", "--csv", t.truncated, NULL);
   g_assert_cmpint (run.status, ==, 0);
   assert_contains (run.err, caveat);
