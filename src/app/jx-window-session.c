@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "jx-comparison-render.h"
 #include "jx-diff-tree-view.h"
@@ -348,21 +349,34 @@ comparison_filter (void)
   return filter;
 }
 
+/* "run01-vs-run09.juxtrace": a file name from the traces' names. */
+static char *
+suggest_file_name (JxWindow   *self,
+                   const char *suffix)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->session));
+  g_autofree const char **names = g_new0 (const char *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    names[i] = jx_session_trace_get_name (jx_session_peek_item (self->session, i));
+  return jx_session_file_suggest_name (names, n, suffix);
+}
+
 static void
 run_save_chooser (JxWindow *self)
 {
   g_autoptr(GtkFileFilter) filter = comparison_filter ();
 
-  if (self->save_chooser != NULL)
+  if (self->save_chooser == NULL)
     {
-      gtk_native_dialog_show (self->save_chooser);
-      return;
+      self->save_chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (_("Save Comparison"), GTK_WINDOW (self),
+                                                                           GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                                           _("_Save"), _("_Cancel")));
+      gtk_native_dialog_set_modal (self->save_chooser, TRUE);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->save_chooser), filter);
+      g_signal_connect (self->save_chooser, "response", G_CALLBACK (on_save_response), self);
     }
-  self->save_chooser = GTK_NATIVE_DIALOG (gtk_file_chooser_native_new (_("Save Comparison"), GTK_WINDOW (self),
-                                                                       GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                                       _("_Save"), _("_Cancel")));
-  gtk_native_dialog_set_modal (self->save_chooser, TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->save_chooser), filter);
+  /* Where and under which name: for the traces open now. */
   if (self->session_filename != NULL)
     {
       g_autoptr(GFile) current = g_file_new_for_path (self->session_filename);
@@ -373,20 +387,21 @@ run_save_chooser (JxWindow *self)
     {
       JxSessionTrace *first = jx_session_peek_item (self->session, 0);
       const char *path = first != NULL ? jx_session_trace_get_path (first) : NULL;
+      g_autofree char *name = suggest_file_name (self, JX_SESSION_FILE_SUFFIX);
 
-      /* Beside the traces: the folder that holds the first trace's folder. */
+      /* Beside the traces: the folder that holds the first trace's folder,
+       * when the user may write there (shared traces often are read-only). */
       if (path != NULL && g_path_is_absolute (path))
         {
           g_autofree char *trace_dir = g_file_test (path, G_FILE_TEST_IS_DIR) ? g_strdup (path)
                                                                                 : g_path_get_dirname (path);
           g_autofree char *parent = g_path_get_dirname (trace_dir);
-          g_autoptr(GFile) folder = g_file_new_for_path (parent);
+          g_autoptr(GFile) folder = g_file_new_for_path (g_access (parent, W_OK) == 0 ? parent : g_get_home_dir ());
 
           gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->save_chooser), folder, NULL);
         }
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->save_chooser), _("comparison.juxtrace"));
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->save_chooser), name);
     }
-  g_signal_connect (self->save_chooser, "response", G_CALLBACK (on_save_response), self);
   gtk_native_dialog_show (self->save_chooser);
 }
 
@@ -730,7 +745,11 @@ export_image_action (GtkWidget  *widget,
       g_object_set_data (G_OBJECT (filter), "suffix", (gpointer) types[i].suffix);
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->export_chooser), filter);
     }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_chooser), _("comparison.png"));
+  {
+    g_autofree char *file_name = suggest_file_name (self, types[0].suffix);
+
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->export_chooser), file_name);
+  }
   g_signal_connect (self->export_chooser, "response", G_CALLBACK (on_export_response), self);
   gtk_native_dialog_show (self->export_chooser);
 }

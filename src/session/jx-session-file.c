@@ -730,3 +730,47 @@ jx_session_file_find_missing (JxSessionFile *self)
     }
   return missing;
 }
+
+/* One trace's part of a suggested name: its name without characters that
+ * file systems refuse, cut to a length that keeps the whole name short. */
+static void
+append_name_part (GString    *out,
+                  const char *name)
+{
+  g_autofree char *part = g_strdup (name != NULL && *name != '\0' ? name : "trace");
+  const char *end;
+
+  g_strdelimit (part, "/\\:*?\"<>|", '_');
+  g_strstrip (part);
+  if (!g_utf8_validate (part, -1, &end))
+    *(char *) end = '\0';
+  if (g_utf8_strlen (part, -1) > 60)
+    *g_utf8_offset_to_pointer (part, 60) = '\0';
+  g_string_append (out, *part != '\0' && !g_str_equal (part, ".") && !g_str_equal (part, "..") ? part : "trace");
+}
+
+char *
+jx_session_file_suggest_name (const char * const *trace_names,
+                              guint               n_traces,
+                              const char         *suffix)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (n_traces == 0 || trace_names != NULL, NULL);
+
+  if (n_traces == 0)
+    g_string_append (out, "comparison");
+  else
+    {
+      append_name_part (out, trace_names[0]);
+      if (n_traces > 1)
+        {
+          g_string_append (out, "-vs-");
+          append_name_part (out, trace_names[1]);
+        }
+      if (n_traces > 2)
+        g_string_append_printf (out, "-and-%u-more", n_traces - 2);
+    }
+  g_string_append (out, suffix != NULL ? suffix : "");
+  return g_string_free (out, FALSE);
+}

@@ -122,6 +122,15 @@ GArray        *jx_session_file_find_missing (JxSessionFile  *self);
 char          *jx_session_file_relative_path (const char    *base,
                                               const char    *path);
 
+/* A file name for saving or exporting a comparison of traces with these
+ * names (as their lanes show them): "run01-vs-run09" + suffix for two,
+ * "base-vs-opt-and-2-more" + suffix for more, "comparison" + suffix for
+ * none; characters that file systems refuse become "_", and each trace's
+ * name is cut to 60 characters. */
+char          *jx_session_file_suggest_name  (const char * const *trace_names,
+                                              guint               n_traces,
+                                              const char         *suffix);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxSessionFile, jx_session_file_free)
 
 G_END_DECLS

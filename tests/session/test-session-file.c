@@ -509,6 +509,34 @@ test_missing (void)
   jx_test_remove_tree (dir);
 }
 
+/* The name the save and export dialogs propose. */
+static void
+test_suggest_name (void)
+{
+  const char *two[] = { "casita__1_xeonphi_jacobi_01", "casita__1_xeonphi_jacobi_09" };
+  const char *odd[] = { "run: 1/2", "..", "", "four" };
+  g_autofree char *long_name = g_strnfill (100, 'x');
+  const char *one_long[] = { long_name };
+  struct { const char * const *names; guint n; const char *suffix; const char *expected; } cases[] = {
+    { NULL, 0, ".juxtrace", "comparison.juxtrace" },
+    { two, 1, ".png", "casita__1_xeonphi_jacobi_01.png" },
+    { two, 2, ".juxtrace", "casita__1_xeonphi_jacobi_01-vs-casita__1_xeonphi_jacobi_09.juxtrace" },
+    { odd, 4, ".svg", "run_ 1_2-vs-trace-and-2-more.svg" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = jx_session_file_suggest_name (cases[i].names, cases[i].n, cases[i].suffix);
+
+      g_assert_cmpstr (name, ==, cases[i].expected);
+    }
+  {
+    g_autofree char *name = jx_session_file_suggest_name (one_long, 1, ".pdf");
+
+    g_assert_cmpuint (strlen (name), ==, 60 + strlen (".pdf"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -522,6 +550,7 @@ main (int   argc,
   g_test_add_func ("/session/file/selection-round-trip", test_selection_round_trip);
   g_test_add_func ("/session/file/apply", test_apply);
   g_test_add_func ("/session/file/missing", test_missing);
+  g_test_add_func ("/session/file/suggest-name", test_suggest_name);
 
   return g_test_run ();
 }
