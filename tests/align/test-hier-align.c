@@ -886,19 +886,28 @@ test_reference_leaf_runs (void)
 
     check_against_reference_full (&a->tree, &a->tree, NULL, 1, &n_identical, &n_engine);
     check_against_reference_full (&a->tree, &b->tree, NULL, 1, &n_identical, &n_engine);
-    /* A forest of leaves only. */
-    g_array_set_size (a->subtree_end, 0);
-    g_array_set_size (a->parent, 0);
-    for (i = 0; i < a->label->len; i++)
+    check_against_reference_full (&a->tree, &b->tree, NULL, 2, &n_identical, &n_engine);
+    /* Forests of leaves only. */
+    for (i = 0; i < 2; i++)
       {
-        guint32 end = i + 1, none = JX_NONE;
+        JxTestTree *t = i == 0 ? a : b;
+        guint32 k;
 
-        g_array_append_val (a->subtree_end, end);
-        g_array_append_val (a->parent, none);
+        g_array_set_size (t->subtree_end, 0);
+        g_array_set_size (t->parent, 0);
+        for (k = 0; k < t->label->len; k++)
+          {
+            guint32 end = k + 1, none = JX_NONE;
+
+            g_array_append_val (t->subtree_end, end);
+            g_array_append_val (t->parent, none);
+          }
+        jx_test_tree_seal (t);
       }
-    jx_test_tree_seal (a);
     check_against_reference_full (&a->tree, &a->tree, NULL, 1, &n_identical, &n_engine);
-    check_against_reference_full (&a->tree, &c->tree, NULL, 1, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &b->tree, NULL, 1, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &b->tree, &reference_scorings[3], 2, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &c->tree, NULL, 2, &n_identical, &n_engine);
   }
   g_test_message ("%u identical children sequences, %u engine calls, %u tasks",
                   n_identical, n_engine, reference_n_tasks);
@@ -1186,6 +1195,68 @@ cancel_on_progress (guint64  done,
   g_cancellable_cancel (user_data);
 }
 
+typedef struct
+{
+  GCancellable *cancellable;
+  guint64       last;
+} CancelLog;
+
+static void
+cancel_and_log (guint64  done,
+                gpointer user_data)
+{
+  CancelLog *log = user_data;
+
+  log->last = done;
+  g_cancellable_cancel (log->cancellable);
+}
+
+/* Cancelled during a one-thread walk whose pairs are mostly runs of equal
+ * leaves (one stack entry each): the walk sees the cancel and stops long
+ * before the end (the last progress is no final report of every node). */
+static void
+test_cancelled_midway (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (23);
+  g_autoptr(JxTestTree) a = leafy_tree (rand, 60, 4000, 3);
+  g_autoptr(JxTestTree) b = edit_tree (rand, a, 3, 200);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  CancelLog log = { cancellable, 0 };
+
+  g_autoptr(JxTestTree) c = jx_test_tree_new ();
+  g_autoptr(JxTestTree) d = jx_test_tree_new ();
+  guint32 rc, rd, k;
+  JxHierAlignment *r;
+
+  r = jx_hier_align (&a->tree, &b->tree, NULL, cancel_and_log, &log, cancellable, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (log.last, >, 0);
+  g_assert_cmpuint (log.last, <, (guint64) (a->tree.n_nodes + b->tree.n_nodes) / 2);
+
+  /* r[c[x] c[x] ...] against r[c[x[z]] c[x[z]] ...]: every children
+   * sequence identical or one side empty, so no children alignment (which
+   * would see the cancel too) runs; only the walk can stop. */
+  rc = jx_test_tree_add (c, 'r', JX_NONE);
+  rd = jx_test_tree_add (d, 'r', JX_NONE);
+  for (k = 0; k < 100000; k++)
+    {
+      jx_test_tree_add (c, 'x', jx_test_tree_add (c, 'c', rc));
+      jx_test_tree_add (d, 'z', jx_test_tree_add (d, 'x', jx_test_tree_add (d, 'c', rd)));
+    }
+  jx_test_tree_seal (c);
+  jx_test_tree_seal (d);
+  g_clear_error (&error);
+  g_cancellable_reset (cancellable);
+  log.last = 0;
+  r = jx_hier_align (&c->tree, &d->tree, NULL, cancel_and_log, &log, cancellable, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (log.last, >, 0);
+  g_assert_cmpuint (log.last, <, (guint64) (c->tree.n_nodes + d->tree.n_nodes) / 2);
+}
+
 /* Cancelled while workers run and finished subtrees are being assembled:
  * the error comes back and nothing leaks (ASan). */
 static void
@@ -1229,6 +1300,7 @@ main (int   argc,
   g_test_add_func ("/align/hier/gap-subtree", test_gap_subtree);
   g_test_add_func ("/align/hier/deep-chain", test_deep_chain);
   g_test_add_func ("/align/hier/cancelled", test_cancelled);
+  g_test_add_func ("/align/hier/cancelled-midway", test_cancelled_midway);
   g_test_add_func ("/align/hier/empty", test_empty);
   g_test_add_func ("/align/hier/parallel", test_parallel);
   g_test_add_func ("/align/hier/parallel-cancelled", test_parallel_cancelled);
