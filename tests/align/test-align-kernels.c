@@ -234,6 +234,121 @@ test_nw (void)
     }
 }
 
+/* Scorings for the 16-bit Needleman–Wunsch kernel's bound: the largest
+ * allowed, extreme mismatches and gaps, mismatches close to matches, and
+ * scorings outside what jx_scoring_validate() allows (zero gaps), which the
+ * engine still handles. */
+static const JxScoring limit_scorings[] = {
+  { 2, -1, -1 },
+  { 1000, -1000, -1000 },
+  { 1, -1000, -1 },
+  { 1, -1, -1000 },
+  { 1000, 999, -1000 },
+  { 1000, -1, -1 },
+  { 5, 4, -7 },
+  { 1, 0, 0 },
+  { 3, -3, -2 },
+  { 1, -1, -1 },
+};
+
+/* The largest n + m that the 16-bit kernel takes under sc (its bound:
+ * (n + m + 2) · (largest magnitude + 1) < 2^12). */
+static gsize
+limit_16 (const JxScoring *sc)
+{
+  gint64 big = MAX (ABS ((gint64) sc->match), MAX (ABS ((gint64) sc->mismatch), ABS ((gint64) sc->gap)));
+
+  return (gsize) (4095 / (big + 1)) - 2;
+}
+
+/* Needleman–Wunsch at the 16-bit kernel's bound, one below and one above
+ * (the 32-bit kernel): the same pairs as the scalar path and the
+ * reference's optimum, on pairs that push scores to their extremes (all
+ * equal: every cell a match; disjoint: every cell a mismatch or a gap; one
+ * side empty of the other's symbols but long) and on ties (two symbols).
+ * Lengths split every way, down to one side of length 1. */
+static void
+test_nw_16_limits (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1616);
+  g_autofree guint32 *a = g_new (guint32, 2100);
+  g_autofree guint32 *b = g_new (guint32, 2100);
+  JxAlignOptions options;
+  guint k;
+
+  jx_align_options_init (&options);
+  options.algorithm = JX_ALGORITHM_NEEDLEMAN_WUNSCH;
+  options.special_cases = FALSE;
+  for (k = 0; k < G_N_ELEMENTS (limit_scorings); k++)
+    {
+      gsize limit = limit_16 (&limit_scorings[k]);
+      gsize s;
+
+      options.scoring = limit_scorings[k];
+      for (s = limit > 2 ? limit - 1 : 2; s <= limit + 1; s++)
+        {
+          const gsize splits[] = { 1, 2, s / 3, s / 2, s - 16, s - 17, s - 15, s - 2, s - 1 };
+          guint q;
+          int shape;
+
+          for (q = 0; q < G_N_ELEMENTS (splits); q++)
+            for (shape = 0; shape < 4; shape++)
+              {
+                gsize n = splits[q], m, t;
+
+                if (n == 0 || n >= s)
+                  continue;
+                m = s - n;
+                for (t = 0; t < n; t++)
+                  a[t] = shape == 0 ? 7u : shape == 1 ? 2 * t : shape == 2 ? (guint32) g_rand_int_range (rand, 0, 2)
+                         : (guint32) (t % 3);
+                for (t = 0; t < m; t++)
+                  b[t] = shape == 0 ? 7u : shape == 1 ? 2 * t + 1 : shape == 2 ? (guint32) g_rand_int_range (rand, 0, 2)
+                         : (guint32) (t % 5 == 4 ? 9 : t % 3);
+                check_pair (a, n, b, m, &options);
+              }
+        }
+    }
+}
+
+/* Every pair of sequences over two symbols of lengths 1 to 5, under
+ * scorings with many ties: the traceback of the 16-bit kernel, which
+ * recomputes each move from the scores, takes the same move as the scalar
+ * path's move bits (a gap in B, then a gap in A, then the diagonal). */
+static void
+test_nw_ties (void)
+{
+  static const JxScoring tie_scorings[] = { { 1, 0, 0 }, { 2, -1, -1 }, { 1, -1, -1 }, { 2, 0, -1 } };
+  JxAlignOptions options;
+  guint32 a[5], b[5];
+  guint k;
+
+  jx_align_options_init (&options);
+  options.algorithm = JX_ALGORITHM_NEEDLEMAN_WUNSCH;
+  options.special_cases = FALSE;
+  for (k = 0; k < G_N_ELEMENTS (tie_scorings); k++)
+    {
+      gsize n, m;
+
+      options.scoring = tie_scorings[k];
+      for (n = 1; n <= 5; n++)
+        for (m = 1; m <= 5; m++)
+          {
+            guint x, y, t;
+
+            for (x = 0; x < 1u << n; x++)
+              for (y = 0; y < 1u << m; y++)
+                {
+                  for (t = 0; t < n; t++)
+                    a[t] = x >> t & 1;
+                  for (t = 0; t < m; t++)
+                    b[t] = y >> t & 1;
+                  check_pair (a, n, b, m, &options);
+                }
+          }
+    }
+}
+
 /* The recursions hand blocks to the matrix: the same through them. */
 static void
 test_auto (void)
@@ -561,6 +676,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/align/kernels/nw", test_nw);
+  g_test_add_func ("/align/kernels/nw-16-limits", test_nw_16_limits);
+  g_test_add_func ("/align/kernels/nw-ties", test_nw_ties);
   g_test_add_func ("/align/kernels/auto", test_auto);
   g_test_add_func ("/align/kernels/pruning", test_pruning);
   g_test_add_func ("/align/kernels/prune-bound", test_prune_bound);

@@ -431,7 +431,18 @@ typedef struct
   gint64            score;
   guint64           n_sub_alignments;
   guint64           n_identical;
+  const JxAlignOptions *options;   /* NULL: the defaults */
+  guint64           buckets[JX_HIER_N_BUCKETS];
 } Reference;
+
+/* The bucket of a sub-alignment by its longer children sequence. */
+static guint
+reference_bucket (gsize n)
+{
+  return n <= 100 ? JX_HIER_BUCKET_0_100 : n <= 1000 ? JX_HIER_BUCKET_101_1000
+       : n <= 5000 ? JX_HIER_BUCKET_1001_5000 : n <= 10000 ? JX_HIER_BUCKET_5001_10000
+       : JX_HIER_BUCKET_ABOVE_10000;
+}
 
 static guint32
 reference_emit (Reference *ref,
@@ -478,16 +489,20 @@ reference_align (Reference *ref,
   g_autoptr(GError) error = NULL;
   gsize na, nb, k;
   gint64 matched = 0;
+  JxScoring sc = { 2, -1, -1 };
 
+  if (ref->options != NULL)
+    sc = ref->options->scoring;
   sa = jx_hier_tree_children_sequence (ref->a, a, &na, &ca);
   sb = jx_hier_tree_children_sequence (ref->b, b, &nb, &cb);
   if (na == 0 && nb == 0)
     return 0;
   ref->n_sub_alignments++;
+  ref->buckets[reference_bucket (MAX (na, nb))]++;
   if (na == nb && memcmp (sa, sb, na * sizeof (guint32)) == 0)
     ref->n_identical++;
 
-  aligned = jx_align_sequences (sa, na, sb, nb, NULL, NULL, NULL, NULL, &error);
+  aligned = jx_align_sequences (sa, na, sb, nb, ref->options, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
   for (k = 0; k < aligned->len; k++)
     {
@@ -497,13 +512,13 @@ reference_align (Reference *ref,
         {
           guint32 size = ref->a->subtree_end[ca[p->a]] - ca[p->a];
           reference_gap (ref, ref->a, FALSE, ca[p->a], self);
-          ref->score -= 2 * (gint64) size - 1 + (self != JX_ALIGN_NONE ? 1 : 0);
+          ref->score += (gint64) sc.gap * (2 * (gint64) size - 1 + (self != JX_ALIGN_NONE ? 1 : 0));
         }
       else if (p->a == JX_ALIGN_NONE)
         {
           guint32 size = ref->b->subtree_end[cb[p->b]] - cb[p->b];
           reference_gap (ref, ref->b, TRUE, cb[p->b], self);
-          ref->score -= 2 * (gint64) size - 1 + (self != JX_ALIGN_NONE ? 1 : 0);
+          ref->score += (gint64) sc.gap * (2 * (gint64) size - 1 + (self != JX_ALIGN_NONE ? 1 : 0));
         }
       else
         {
@@ -512,7 +527,7 @@ reference_align (Reference *ref,
                                           equal ? JX_PAIR_EQUAL : JX_PAIR_DIFFERENT, self);
           gint64 below = reference_align (ref, ca[p->a], cb[p->b], index);
 
-          ref->score += (equal ? 2 : -1) * (1 + below);
+          ref->score += (gint64) (equal ? sc.match : sc.mismatch) * (1 + below);
           matched++;
         }
     }
@@ -542,26 +557,59 @@ loop_tree (GRand *rand,
   return t;
 }
 
-/* jx_hier_align() against the plain reference: the same pairs, parents,
- * score, counts and statistics.  Adds its identical sub-alignments and
- * engine calls to the totals. */
+/* Progress as reported: the last value and whether it ever went down. */
+typedef struct
+{
+  guint64  last;
+  guint    calls;
+  gboolean decreased;
+} ProgressLog;
+
 static void
-check_against_reference (const JxHierTree *a,
-                         const JxHierTree *b,
-                         guint            *n_identical,
-                         guint            *n_engine)
+log_progress (guint64  done,
+              gpointer user_data)
+{
+  ProgressLog *log = user_data;
+
+  if (done < log->last)
+    log->decreased = TRUE;
+  log->last = done;
+  log->calls++;
+}
+
+/* Subtrees that check_against_reference_full() saw aligned on worker threads. */
+static guint reference_n_tasks;
+
+/* jx_hier_align() with the given scoring (NULL: the defaults) and threads
+ * against the plain reference: the same pairs, parents, score, counts and
+ * statistics (buckets too), and progress that ends at n_a + n_b.  Adds its
+ * identical sub-alignments and engine calls to the totals. */
+static void
+check_against_reference_full (const JxHierTree *a,
+                              const JxHierTree *b,
+                              const JxScoring  *scoring,
+                              guint             n_threads,
+                              guint            *n_identical,
+                              guint            *n_engine)
 {
   g_autoptr(JxHierAlignment) r = NULL;
   g_autoptr(GError) error = NULL;
-  Reference ref = { a, b, NULL, NULL, 0, 0, 0 };
+  Reference ref = { a, b, NULL, NULL, 0, 0, 0, NULL, { 0, } };
+  JxHierAlignOptions options;
+  ProgressLog log = { 0, 0, FALSE };
   guint64 counts[4];
   guint k;
 
+  jx_hier_align_options_init (&options);
+  if (scoring != NULL)
+    options.align.scoring = *scoring;
+  options.n_threads = n_threads;
+  ref.options = &options.align;
   ref.pairs = g_array_new (FALSE, FALSE, sizeof (JxAlignPair));
   ref.parent = g_array_new (FALSE, FALSE, sizeof (guint32));
   reference_align (&ref, JX_NONE, JX_NONE, JX_ALIGN_NONE);
 
-  r = jx_hier_align (a, b, NULL, NULL, NULL, NULL, &error);
+  r = jx_hier_align (a, b, &options, log_progress, &log, NULL, &error);
   g_assert_no_error (error);
 
   g_assert_cmpuint (r->n_pairs, ==, ref.pairs->len);
@@ -572,16 +620,34 @@ check_against_reference (const JxHierTree *a,
   g_assert_cmpint (r->score, ==, ref.score);
   g_assert_cmpuint (r->n_sub_alignments, ==, ref.n_sub_alignments);
   g_assert_cmpuint (r->n_identical, ==, ref.n_identical);
+  for (k = 0; k < JX_HIER_N_BUCKETS; k++)
+    g_assert_cmpuint (r->buckets[k], ==, ref.buckets[k]);
   memset (counts, 0, sizeof counts);
   for (k = 0; k < ref.pairs->len; k++)
     counts[g_array_index (ref.pairs, JxAlignPair, k).state]++;
   for (k = 0; k < 4; k++)
     g_assert_cmpuint (r->counts[k], ==, counts[k]);
-  *n_identical += (guint) r->n_identical;
-  *n_engine += (guint) r->stats.calls;
+  /* Every node counted once, whichever way its pair was emitted. */
+  g_assert_cmpuint (log.calls, >, 0);
+  g_assert_false (log.decreased);
+  g_assert_cmpuint (log.last, ==, (guint64) a->n_nodes + b->n_nodes);
+  reference_n_tasks += r->n_tasks;
+  if (n_identical != NULL)
+    *n_identical += (guint) r->n_identical;
+  if (n_engine != NULL)
+    *n_engine += (guint) r->stats.calls;
 
   g_array_unref (ref.pairs);
   g_array_unref (ref.parent);
+}
+
+static void
+check_against_reference (const JxHierTree *a,
+                         const JxHierTree *b,
+                         guint            *n_identical,
+                         guint            *n_engine)
+{
+  check_against_reference_full (a, b, NULL, 1, n_identical, n_engine);
 }
 
 static void
@@ -699,6 +765,155 @@ test_reference_sparse_edits (void)
   g_test_message ("%u identical children sequences, %u engine calls", n_identical, n_engine);
   g_assert_cmpuint (n_identical, >, 10000);
   g_assert_cmpuint (n_engine, >, 100);
+}
+
+static const JxScoring reference_scorings[] = {
+  { 2, -1, -1 },
+  { 1000, -1000, -1000 },   /* the largest allowed */
+  { 1, -1000, -1 },
+  { 1000, 999, -1000 },
+  { 3, -3, -2 },
+};
+
+/* Small shapes around the runs of equal leaf pairs: empty trees, a single
+ * root, forests of leaves only (identical, or aligned by the engine with
+ * gaps and different pairs between the runs), leaves equal in symbol but
+ * not in shape, runs broken by a gap on either side; each with every
+ * scoring, and with B's symbols read through a label map. */
+static void
+test_reference_shapes (void)
+{
+  static const char *const shapes[][2] = {
+    { "", "" }, { "", "a" }, { "a", "" }, { "a", "a" }, { "a", "b" }, { "a[b]", "a" }, { "a", "a[b]" },
+    { "a b c d", "a b c d" }, { "a b c d", "a b x d" }, { "a b c d", "a b c" }, { "a b c d", "b c d e" },
+    { "a a a a a a", "a a a" }, { "a b a b a b", "b a b a" }, { "a b c d e f g", "a c e g" },
+    { "m[a b c[d] e f]", "m[a b c[d] e f]" }, { "m[a b c[d] e f]", "m[a b c e f]" },
+    { "m[a b c e f]", "m[a b c[d] e f]" }, { "m[a b c[d e] e f]", "m[a b c[d] e f]" },
+    { "m[a x b]", "m[a b]" }, { "m[a b]", "m[a y b]" }, { "m[a x b c]", "m[a b y c]" },
+    { "m[a b[c] d e] m[a b c]", "m[a b[c] d e] m[a x b c]" },
+    { "m[a b c d] n[a b c d] m[e]", "m[a b c d] m[e] n[a b c x d]" },
+    { "m[a[b c] a[b c] a[b c]]", "m[a[b c] a[b] a[b c] a]" },
+    { "m[n[a b c d e] n[a b] a b]", "m[n[a b c d e] a b n[a b]]" },
+    { "a[b[c[d[e]]]]", "a[b[c[d[e f]]]]" },
+  };
+  guint k, q;
+
+  for (k = 0; k < G_N_ELEMENTS (shapes); k++)
+    for (q = 0; q < G_N_ELEMENTS (reference_scorings); q++)
+      {
+        g_autoptr(JxTestTree) a = jx_test_tree_parse (shapes[k][0]);
+        g_autoptr(JxTestTree) b = jx_test_tree_parse (shapes[k][1]);
+        guint32 n_labels = 256;
+        g_autofree guint32 *lb = g_new (guint32, MAX (b->label->len, 1));
+        g_autofree guint32 *mb = g_new (guint32, n_labels);
+        JxHierTree tb;
+
+        check_against_reference_full (&a->tree, &b->tree, &reference_scorings[q], 1, NULL, NULL);
+        check_against_reference_full (&b->tree, &a->tree, &reference_scorings[q], 1, NULL, NULL);
+        map_labels (b, n_labels, TRUE, lb, mb, &tb);
+        check_against_reference_full (&a->tree, &tb, &reference_scorings[q], 1, NULL, NULL);
+      }
+}
+
+/* A root over groups, each mostly leaves (some nodes with a few leaf
+ * children): long runs of equal leaf pairs everywhere. */
+static JxTestTree *
+leafy_tree (GRand *rand,
+            guint  n_groups,
+            guint  group_size,
+            guint  alphabet)
+{
+  JxTestTree *t = jx_test_tree_new ();
+  guint32 root = jx_test_tree_add (t, 'r', JX_NONE);
+  guint g, k, c;
+
+  for (g = 0; g < n_groups; g++)
+    {
+      guint32 group = jx_test_tree_add (t, 'f' + g % 3, root);
+
+      for (k = 0; k < group_size; k++)
+        {
+          guint32 label = 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet);
+          guint32 node = jx_test_tree_add (t, label, group);
+
+          if (g_rand_int_range (rand, 0, 10) == 0)
+            for (c = (guint) g_rand_int_range (rand, 1, 4); c > 0; c--)
+              jx_test_tree_add (t, 'a' + (guint32) g_rand_int_range (rand, 0, (gint) alphabet), node);
+        }
+    }
+  jx_test_tree_seal (t);
+  return t;
+}
+
+/* Trees of long leaf runs with few edits, on one thread and on several
+ * (groups of about 1000 to 2500 nodes go to worker threads, so runs are
+ * emitted by tasks and by the coordinator next to tasks), under every
+ * scoring and with label maps: Algorithm 2's result.  Also parents with
+ * more than 100 children inside identical subtrees (the sweep's buckets)
+ * and a children sequence of 3000 leaves. */
+static void
+test_reference_leaf_runs (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (3141);
+  guint iter, n_identical = 0, n_engine = 0;
+
+  reference_n_tasks = 0;
+  for (iter = 0; iter < 12; iter++)
+    {
+      guint alphabet = 2 + iter % 3;
+      g_autoptr(JxTestTree) a = leafy_tree (rand, 4 + iter % 5, iter % 2 == 0 ? 1100 : 150, alphabet);
+      g_autoptr(JxTestTree) b = edit_tree (rand, a, alphabet, 1 + iter % 7);
+      const JxScoring *sc = &reference_scorings[iter % G_N_ELEMENTS (reference_scorings)];
+      guint32 n_labels = 256;
+      g_autofree guint32 *la = g_new (guint32, MAX (a->label->len, 1));
+      g_autofree guint32 *lb = g_new (guint32, MAX (b->label->len, 1));
+      g_autofree guint32 *ma = g_new (guint32, n_labels);
+      g_autofree guint32 *mb = g_new (guint32, n_labels);
+      JxHierTree ta, tb;
+
+      check_against_reference_full (&a->tree, &b->tree, sc, 1, &n_identical, &n_engine);
+      check_against_reference_full (&a->tree, &b->tree, sc, 2 + iter % 2, &n_identical, &n_engine);
+      check_against_reference_full (&a->tree, &a->tree, sc, 2, &n_identical, &n_engine);
+      map_labels (a, n_labels, FALSE, la, ma, &ta);
+      map_labels (b, n_labels, TRUE, lb, mb, &tb);
+      check_against_reference_full (&ta, &tb, sc, 1 + iter % 2, &n_identical, &n_engine);
+    }
+  {
+    g_autoptr(JxTestTree) a = leafy_tree (rand, 1, 3000, 2);
+    g_autoptr(JxTestTree) b = edit_tree (rand, a, 2, 3);
+    g_autoptr(JxTestTree) c = jx_test_tree_parse ("x");
+    guint32 i;
+
+    check_against_reference_full (&a->tree, &a->tree, NULL, 1, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &b->tree, NULL, 1, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &b->tree, NULL, 2, &n_identical, &n_engine);
+    /* Forests of leaves only. */
+    for (i = 0; i < 2; i++)
+      {
+        JxTestTree *t = i == 0 ? a : b;
+        guint32 k;
+
+        g_array_set_size (t->subtree_end, 0);
+        g_array_set_size (t->parent, 0);
+        for (k = 0; k < t->label->len; k++)
+          {
+            guint32 end = k + 1, none = JX_NONE;
+
+            g_array_append_val (t->subtree_end, end);
+            g_array_append_val (t->parent, none);
+          }
+        jx_test_tree_seal (t);
+      }
+    check_against_reference_full (&a->tree, &a->tree, NULL, 1, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &b->tree, NULL, 1, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &b->tree, &reference_scorings[3], 2, &n_identical, &n_engine);
+    check_against_reference_full (&a->tree, &c->tree, NULL, 2, &n_identical, &n_engine);
+  }
+  g_test_message ("%u identical children sequences, %u engine calls, %u tasks",
+                  n_identical, n_engine, reference_n_tasks);
+  g_assert_cmpuint (n_identical, >, 100);
+  g_assert_cmpuint (n_engine, >, 100);
+  g_assert_cmpuint (reference_n_tasks, >, 10);
 }
 
 static void
@@ -980,6 +1195,68 @@ cancel_on_progress (guint64  done,
   g_cancellable_cancel (user_data);
 }
 
+typedef struct
+{
+  GCancellable *cancellable;
+  guint64       last;
+} CancelLog;
+
+static void
+cancel_and_log (guint64  done,
+                gpointer user_data)
+{
+  CancelLog *log = user_data;
+
+  log->last = done;
+  g_cancellable_cancel (log->cancellable);
+}
+
+/* Cancelled during a one-thread walk whose pairs are mostly runs of equal
+ * leaves (one stack entry each): the walk sees the cancel and stops long
+ * before the end (the last progress is no final report of every node). */
+static void
+test_cancelled_midway (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (23);
+  g_autoptr(JxTestTree) a = leafy_tree (rand, 60, 4000, 3);
+  g_autoptr(JxTestTree) b = edit_tree (rand, a, 3, 200);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  CancelLog log = { cancellable, 0 };
+
+  g_autoptr(JxTestTree) c = jx_test_tree_new ();
+  g_autoptr(JxTestTree) d = jx_test_tree_new ();
+  guint32 rc, rd, k;
+  JxHierAlignment *r;
+
+  r = jx_hier_align (&a->tree, &b->tree, NULL, cancel_and_log, &log, cancellable, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (log.last, >, 0);
+  g_assert_cmpuint (log.last, <, (guint64) (a->tree.n_nodes + b->tree.n_nodes) / 2);
+
+  /* r[c[x] c[x] ...] against r[c[x[z]] c[x[z]] ...]: every children
+   * sequence identical or one side empty, so no children alignment (which
+   * would see the cancel too) runs; only the walk can stop. */
+  rc = jx_test_tree_add (c, 'r', JX_NONE);
+  rd = jx_test_tree_add (d, 'r', JX_NONE);
+  for (k = 0; k < 100000; k++)
+    {
+      jx_test_tree_add (c, 'x', jx_test_tree_add (c, 'c', rc));
+      jx_test_tree_add (d, 'z', jx_test_tree_add (d, 'x', jx_test_tree_add (d, 'c', rd)));
+    }
+  jx_test_tree_seal (c);
+  jx_test_tree_seal (d);
+  g_clear_error (&error);
+  g_cancellable_reset (cancellable);
+  log.last = 0;
+  r = jx_hier_align (&c->tree, &d->tree, NULL, cancel_and_log, &log, cancellable, &error);
+  g_assert_null (r);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (log.last, >, 0);
+  g_assert_cmpuint (log.last, <, (guint64) (c->tree.n_nodes + d->tree.n_nodes) / 2);
+}
+
 /* Cancelled while workers run and finished subtrees are being assembled:
  * the error comes back and nothing leaks (ASan). */
 static void
@@ -1017,10 +1294,13 @@ main (int   argc,
   g_test_add_func ("/align/hier/random-pairs", test_random_pairs);
   g_test_add_func ("/align/hier/reference", test_reference);
   g_test_add_func ("/align/hier/reference-sparse-edits", test_reference_sparse_edits);
+  g_test_add_func ("/align/hier/reference-shapes", test_reference_shapes);
+  g_test_add_func ("/align/hier/reference-leaf-runs", test_reference_leaf_runs);
   g_test_add_func ("/align/hier/identical", test_identical);
   g_test_add_func ("/align/hier/gap-subtree", test_gap_subtree);
   g_test_add_func ("/align/hier/deep-chain", test_deep_chain);
   g_test_add_func ("/align/hier/cancelled", test_cancelled);
+  g_test_add_func ("/align/hier/cancelled-midway", test_cancelled_midway);
   g_test_add_func ("/align/hier/empty", test_empty);
   g_test_add_func ("/align/hier/parallel", test_parallel);
   g_test_add_func ("/align/hier/parallel-cancelled", test_parallel_cancelled);
