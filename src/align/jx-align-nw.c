@@ -325,6 +325,14 @@ nw_fill_avx2_16 (JxAlignCtx    *ctx,
 #endif
 
 #ifdef JX_NW_AVX2
+/* The largest score of the scoring in magnitude. */
+static guint64
+nw_largest_score (const JxScoring *sc)
+{
+  return MAX ((guint64) ABS ((gint64) sc->match),
+              MAX ((guint64) ABS ((gint64) sc->mismatch), (guint64) ABS ((gint64) sc->gap)));
+}
+
 /* Every cell's score lies within (n + m) times the largest score in
  * magnitude; well inside 32 bits, the 32-bit kernel computes the same. */
 static gboolean
@@ -332,10 +340,7 @@ nw_fits_32 (const JxScoring *sc,
             gsize            n,
             gsize            m)
 {
-  guint64 big = MAX ((guint64) ABS ((gint64) sc->match),
-                     MAX ((guint64) ABS ((gint64) sc->mismatch), (guint64) ABS ((gint64) sc->gap)));
-
-  return (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 30);
+  return (guint64) (n + m + 2) * (nw_largest_score (sc) + 1) < (G_GUINT64_CONSTANT (1) << 30);
 }
 
 /* The same bound for the 16-bit kernel, with room for its intermediate
@@ -347,10 +352,7 @@ nw_fits_16 (const JxScoring *sc,
             gsize            n,
             gsize            m)
 {
-  guint64 big = MAX ((guint64) ABS ((gint64) sc->match),
-                     MAX ((guint64) ABS ((gint64) sc->mismatch), (guint64) ABS ((gint64) sc->gap)));
-
-  return n <= 4096 && m <= 4096 && (guint64) (n + m + 2) * (big + 1) < (G_GUINT64_CONSTANT (1) << 12);
+  return n <= 4096 && m <= 4096 && (guint64) (n + m + 2) * (nw_largest_score (sc) + 1) < (G_GUINT64_CONSTANT (1) << 12);
 }
 #endif
 
