@@ -243,13 +243,18 @@ jx_diff_tree_build (JxComparison  *cmp,
       else
         {
           Builder merged;
+          guint64 n_nodes = 0;
 
           /* In pair order, whatever order the threads finished in: children
            * appear in the same order every time. The first pair's builder
            * is the start: adding it to an empty builder would create its
-           * nodes again in the same order, with the same sums. */
+           * nodes again in the same order, with the same sums. It gets
+           * room for every pair's nodes (the sum has fewer) at once. */
           merged = jobs[0].builder;
           memset (&jobs[0].builder, 0, sizeof (Builder));
+          for (guint j = 0; j < n_jobs; j++)
+            n_nodes += j == 0 ? merged.n_nodes : jobs[j].builder.n_nodes;
+          _jx_diff_tree_builder_reserve (&merged, (guint32) MIN (n_nodes, G_MAXUINT32));
           for (guint j = 1; j < n_jobs; j++)
             {
               _jx_diff_tree_builder_add_builder (&merged, &jobs[j].builder);

@@ -102,6 +102,8 @@ void        _jx_diff_tree_builder_add_tree      (Builder               *b,
                                                  const JxDiffTree      *src);
 void        _jx_diff_tree_builder_add_builder   (Builder               *b,
                                                  const Builder         *src);
+void        _jx_diff_tree_builder_reserve       (Builder               *b,
+                                                 guint32                n_nodes);
 JxDiffTree *_jx_diff_tree_builder_finish        (Builder               *b);
 void        _jx_diff_tree_builder_clear         (Builder               *b);
 

@@ -283,6 +283,17 @@ _jx_diff_tree_builder_init (Builder            *b,
   new_node (b, JX_NONE, JX_NONE, JX_NONE);
 }
 
+/* Room for n_nodes nodes, so that they are not copied at every doubling
+ * (the pages not written are never touched). The children table still
+ * grows as the nodes come: sized for n_nodes at once it is larger, and
+ * slower, when they are fewer. */
+void
+_jx_diff_tree_builder_reserve (Builder *b,
+                               guint32  n_nodes)
+{
+  reserve_nodes (b, n_nodes);
+}
+
 JxDiffTree *
 _jx_diff_tree_builder_finish (Builder *b)
 {
