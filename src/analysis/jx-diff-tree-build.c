@@ -17,6 +17,7 @@ typedef struct
   JxDiffTreeSide         a;
   JxDiffTreeSide         b;
   Builder                builder; /* result, when built */
+  guint32                reserve; /* nodes to make room for at once */
   gboolean               built;
 } Job;
 
@@ -33,11 +34,13 @@ typedef struct
 } Run;
 
 static void
-run_job (Run *run,
-         Job *job)
+run_job (Run     *run,
+         Job     *job,
+         Builder *spare)
 {
-  _jx_diff_tree_builder_init (&job->builder, job->a.seconds_per_tick, job->b.seconds_per_tick, run->names,
-                              run->n_names);
+  _jx_diff_tree_builder_init_reusing (&job->builder, spare, job->a.seconds_per_tick, job->b.seconds_per_tick,
+                                      run->names, run->n_names);
+  _jx_diff_tree_builder_reserve (&job->builder, job->reserve);
   job->built = _jx_diff_tree_builder_add_alignment (&job->builder, job->al, &job->a, &job->b, run->cancellable);
   if (!job->built)
     _jx_diff_tree_builder_clear (&job->builder);
@@ -50,7 +53,7 @@ pool_func (gpointer data,
   Run *run = user_data;
   Job *job = data;
 
-  run_job (run, job);
+  run_job (run, job, NULL);
   g_mutex_lock (&run->mutex);
   if (!job->built)
     run->cancelled = TRUE;
@@ -116,6 +119,7 @@ jx_diff_tree_build (JxComparison  *cmp,
   guint n_pairs, n_jobs = 0;
   double spt_a, spt_b;
   JxDiffTree *result = NULL;
+  gboolean summed = FALSE;
   Run run = { 0 };
 
   g_return_val_if_fail (cmp != NULL, NULL);
@@ -197,13 +201,32 @@ jx_diff_tree_build (JxComparison  *cmp,
   if (n_threads == 0)
     n_threads = g_get_num_processors ();
   n_threads = MIN (n_threads, n_jobs);
+  /* The first pair's builder becomes the sum: room for every pair's
+   * reservation (_jx_diff_tree_builder_add_alignment) at once (pages never
+   * written cost nothing), so that the sum is not copied as it grows. */
+  if (n_jobs > 1)
+    jobs[0].reserve = (guint32) MIN ((guint64) n_jobs * JX_DIFF_TREE_PAIR_RESERVE, G_MAXUINT32);
   if (n_threads <= 1)
     {
+      Builder spare = { 0 };
+
+      /* Each pair is summed as soon as it is built, in pair order, and
+       * its memory serves the next pair. */
       for (guint j = 0; j < n_jobs && !run.cancelled; j++)
         {
-          run_job (&run, &jobs[j]);
+          run_job (&run, &jobs[j], &spare);
           run.cancelled = !jobs[j].built;
+          if (j > 0 && !run.cancelled)
+            {
+              _jx_diff_tree_builder_reserve (&jobs[0].builder, jobs[0].builder.n_nodes + jobs[j].builder.n_nodes);
+              _jx_diff_tree_builder_add_builder (&jobs[0].builder, &jobs[j].builder);
+              _jx_diff_tree_builder_clear (&spare);
+              spare = jobs[j].builder;
+              memset (&jobs[j].builder, 0, sizeof (Builder));
+            }
         }
+      _jx_diff_tree_builder_clear (&spare);
+      summed = TRUE;
     }
   else
     {
@@ -232,7 +255,7 @@ jx_diff_tree_build (JxComparison  *cmp,
 
   if (!run.cancelled && !g_cancellable_set_error_if_cancelled (cancellable, error))
     {
-      if (n_jobs == 1)
+      if (n_jobs == 1 || (summed && n_jobs > 0))
         result = _jx_diff_tree_builder_finish (&jobs[0].builder);
       else if (n_jobs == 0)
         {

@@ -41,6 +41,10 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (Node) == 64);
 
+/* The nodes a stream pair's walk makes room for at most before it starts
+ * (_jx_diff_tree_builder_add_alignment). */
+#define JX_DIFF_TREE_PAIR_RESERVE (1u << 15)
+
 /* What calls seldom touch, a cache line (64-byte aligned): one-sided
  * parts, calls summed by merges. */
 typedef struct
@@ -88,6 +92,12 @@ typedef struct
 } Builder;
 
 void        _jx_diff_tree_builder_init          (Builder               *b,
+                                                 double                 seconds_per_tick_a,
+                                                 double                 seconds_per_tick_b,
+                                                 const char * const    *names,
+                                                 guint                  n_names);
+void        _jx_diff_tree_builder_init_reusing  (Builder               *b,
+                                                 Builder               *spare,
                                                  double                 seconds_per_tick_a,
                                                  double                 seconds_per_tick_b,
                                                  const char * const    *names,

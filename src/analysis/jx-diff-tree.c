@@ -9,7 +9,6 @@
 #include "jx-diff-tree-private.h"
 
 #define EMPTY_SLOT     G_MAXUINT32
-#define RESERVE_MAX    (1u << 15)
 #define CANCEL_BLOCK   0x10000   /* pairs between two looks at the cancellable */
 
 #define GROW(array, capacity) ((array) = g_renew (__typeof__ (*(array)), (array), (capacity)))
@@ -334,6 +333,43 @@ _jx_diff_tree_builder_init (Builder            *b,
   new_node (b, JX_NONE, JX_NONE, JX_NONE);
 }
 
+/* As _jx_diff_tree_builder_init, on the memory of spare (its nodes, lines
+ * and table, cleared; spare is left empty): the pages of a stream pair
+ * already summed serve the next one, which then neither faults in nor
+ * zeroes fresh ones (two huge pages a pair). */
+void
+_jx_diff_tree_builder_init_reusing (Builder            *b,
+                                    Builder            *spare,
+                                    double              seconds_per_tick_a,
+                                    double              seconds_per_tick_b,
+                                    const char * const *names,
+                                    guint               n_names)
+{
+  if (spare == NULL || spare->nodes == NULL || spare->children.slots == NULL)
+    {
+      _jx_diff_tree_builder_init (b, seconds_per_tick_a, seconds_per_tick_b, names, n_names);
+      return;
+    }
+  memset (b, 0, sizeof *b);
+  b->seconds_per_tick_a = seconds_per_tick_a;
+  b->seconds_per_tick_b = seconds_per_tick_b;
+  b->n_names = n_names;
+  b->names = g_new0 (char *, n_names + 1);
+  for (guint i = 0; i < n_names; i++)
+    b->names[i] = g_strdup (names[i] != NULL ? names[i] : "");
+  b->nodes = g_steal_pointer (&spare->nodes);
+  b->one_sided = g_steal_pointer (&spare->one_sided);
+  b->last_child = g_steal_pointer (&spare->last_child);
+  b->capacity = spare->capacity;
+  b->children = spare->children;
+  spare->children.slots = NULL;
+  for (gsize i = 0; i <= b->children.mask; i++)
+    b->children.slots[i].node = EMPTY_SLOT;
+  b->children.count = 0;
+  _jx_diff_tree_builder_clear (spare);
+  new_node (b, JX_NONE, JX_NONE, JX_NONE);
+}
+
 /* Room for n_nodes nodes, so that they are not copied at every doubling
  * (the pages not written are never touched). The children table still
  * grows as the nodes come: sized for n_nodes at once it is larger, and
@@ -496,13 +532,13 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
   /* Room for a node per pair, up to 32 Ki nodes (pages never written are
    * never touched): a large pair's tree then grows without copying its
    * nodes at every doubling or rehashing its table. */
-  reserve_nodes (b, (guint32) MIN ((guint64) b->n_nodes + al->n_pairs, RESERVE_MAX));
+  reserve_nodes (b, (guint32) MIN ((guint64) b->n_nodes + al->n_pairs, JX_DIFF_TREE_PAIR_RESERVE));
   if (b->children.count == 0)
     {
       /* Empty (a new builder): made at its size at once. */
       gsize size = b->children.mask + 1;
 
-      while ((guint64) MIN (al->n_pairs, RESERVE_MAX) * 2 > size)
+      while ((guint64) MIN (al->n_pairs, JX_DIFF_TREE_PAIR_RESERVE) * 2 > size)
         size *= 2;
       if (size > b->children.mask + 1)
         {
@@ -510,7 +546,7 @@ _jx_diff_tree_builder_add_alignment (Builder               *b,
           children_init (&b->children, size);
         }
     }
-  while ((guint64) MIN (b->children.count + al->n_pairs, RESERVE_MAX) * 2 > b->children.mask + 1)
+  while ((guint64) MIN (b->children.count + al->n_pairs, JX_DIFF_TREE_PAIR_RESERVE) * 2 > b->children.mask + 1)
     children_grow (&b->children);
 
   stack = g_new (Frame, stack_cap);
