@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <sys/mman.h>
 
 #include "jx-diff-tree-private.h"
 
@@ -97,57 +96,6 @@ children_find (Builder *b,
     }
 }
 
-#define HUGE_PAGE ((gsize) 2 << 20)
-
-/* n cache lines, 64-byte aligned; from 2 MiB on mapped directly, 2 MiB
- * aligned, with transparent huge pages advised (as the trace's arrays,
- * src/model/jx-trace-builder-arrays.c): a stream pair's nodes (up to
- * 32 Ki reserved, 2 MiB of nodes and 2 MiB of one-sided lines) then cost
- * two page faults instead of a thousand, and the walk's scattered reads of
- * nodes miss the TLB less. */
-static gpointer
-lines_alloc (gsize n)
-{
-  gsize bytes = n * 64;
-
-  if (bytes >= HUGE_PAGE)
-    {
-      gsize size = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-      gsize span = size + HUGE_PAGE;
-      guint8 *raw = mmap (NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-      if (raw != MAP_FAILED)
-        {
-          guint8 *base = (guint8 *) (((guintptr) raw + HUGE_PAGE - 1) & ~(guintptr) (HUGE_PAGE - 1));
-
-          if (base > raw)
-            munmap (raw, base - raw);
-          if (raw + span > base + size)
-            munmap (base + size, raw + span - (base + size));
-#ifdef MADV_HUGEPAGE
-          madvise (base, size, MADV_HUGEPAGE);
-#endif
-          return base;
-        }
-      g_error ("%s: failed to map %" G_GSIZE_FORMAT " bytes", G_STRLOC, bytes);
-    }
-  return g_aligned_alloc (n, 64, 64);
-}
-
-static void
-lines_free (gpointer p,
-            gsize    n)
-{
-  gsize bytes = n * 64;
-
-  if (p == NULL)
-    return;
-  if (bytes >= HUGE_PAGE)
-    munmap (p, (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1));
-  else
-    g_aligned_free (p);
-}
-
 static void
 reserve_nodes (Builder *b,
                guint32  n)
@@ -159,15 +107,15 @@ reserve_nodes (Builder *b,
   if (n <= b->capacity)
     return;
   cap = MAX (n, b->capacity * 2);
-  nodes = lines_alloc (cap);
-  one_sided = lines_alloc (cap);
+  nodes = g_aligned_alloc (cap, sizeof (Node), 64);
+  one_sided = g_aligned_alloc (cap, sizeof (OneSided), 64);
   if (b->n_nodes > 0)
     {
       memcpy (nodes, b->nodes, b->n_nodes * sizeof (Node));
       memcpy (one_sided, b->one_sided, b->n_nodes * sizeof (OneSided));
     }
-  lines_free (b->nodes, b->capacity);
-  lines_free (b->one_sided, b->capacity);
+  g_aligned_free (b->nodes);
+  g_aligned_free (b->one_sided);
   b->nodes = nodes;
   b->one_sided = one_sided;
   b->last_child = g_renew (guint32, b->last_child, cap);
@@ -336,7 +284,7 @@ _jx_diff_tree_builder_init (Builder            *b,
 /* As _jx_diff_tree_builder_init, on the memory of spare (its nodes, lines
  * and table, cleared; spare is left empty): the pages of a stream pair
  * already summed serve the next one, which then neither faults in nor
- * zeroes fresh ones (two huge pages a pair). */
+ * zeroes fresh ones (~1,000 pages of 4 KiB a pair of the ParaDiS shape). */
 void
 _jx_diff_tree_builder_init_reusing (Builder            *b,
                                     Builder            *spare,
@@ -462,10 +410,8 @@ _jx_diff_tree_builder_finish (Builder *b)
 void
 _jx_diff_tree_builder_clear (Builder *b)
 {
-  lines_free (b->nodes, b->capacity);
-  lines_free (b->one_sided, b->capacity);
-  b->nodes = NULL;
-  b->one_sided = NULL;
+  g_clear_pointer (&b->nodes, g_aligned_free);
+  g_clear_pointer (&b->one_sided, g_aligned_free);
   g_clear_pointer (&b->last_child, g_free);
   g_clear_pointer (&b->children.slots, g_free);
   g_clear_pointer (&b->names, g_strfreev);
