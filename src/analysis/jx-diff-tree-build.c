@@ -17,7 +17,9 @@ typedef struct
   JxDiffTreeSide         a;
   JxDiffTreeSide         b;
   Builder                builder; /* result, when built */
+  guint32                reserve; /* nodes to make room for at once */
   gboolean               built;
+  gboolean               done;    /* on threads: built or given up (under the mutex) */
 } Job;
 
 typedef struct
@@ -28,16 +30,19 @@ typedef struct
   GCancellable       *cancellable;
   GMutex              mutex;
   GCond               cond;
-  guint               pending;
+  Builder            *spares;     /* on threads: summed pairs' memory, for the next */
+  guint               n_spares;
   gboolean            cancelled;
 } Run;
 
 static void
-run_job (Run *run,
-         Job *job)
+run_job (Run     *run,
+         Job     *job,
+         Builder *spare)
 {
-  _jx_diff_tree_builder_init (&job->builder, job->a.seconds_per_tick, job->b.seconds_per_tick, run->names,
-                              run->n_names);
+  _jx_diff_tree_builder_init_reusing (&job->builder, spare, job->a.seconds_per_tick, job->b.seconds_per_tick,
+                                      run->names, run->n_names);
+  _jx_diff_tree_builder_reserve (&job->builder, job->reserve);
   job->built = _jx_diff_tree_builder_add_alignment (&job->builder, job->al, &job->a, &job->b, run->cancellable);
   if (!job->built)
     _jx_diff_tree_builder_clear (&job->builder);
@@ -49,13 +54,19 @@ pool_func (gpointer data,
 {
   Run *run = user_data;
   Job *job = data;
+  Builder spare = { 0 };
 
-  run_job (run, job);
+  g_mutex_lock (&run->mutex);
+  if (run->n_spares > 0)
+    spare = run->spares[--run->n_spares];
+  g_mutex_unlock (&run->mutex);
+  run_job (run, job, &spare);
+  _jx_diff_tree_builder_clear (&spare);
   g_mutex_lock (&run->mutex);
   if (!job->built)
     run->cancelled = TRUE;
-  if (--run->pending == 0)
-    g_cond_signal (&run->cond);
+  job->done = TRUE;
+  g_cond_broadcast (&run->cond);
   g_mutex_unlock (&run->mutex);
 }
 
@@ -86,10 +97,14 @@ static int
 larger_first (const void *x,
               const void *y)
 {
-  gsize a = (*(Job * const *) x)->al->n_pairs;
-  gsize b = (*(Job * const *) y)->al->n_pairs;
+  const Job *jx = *(Job * const *) x;
+  const Job *jy = *(Job * const *) y;
+  gsize a = jx->al->n_pairs;
+  gsize b = jy->al->n_pairs;
 
-  return a > b ? -1 : (a < b ? 1 : 0);
+  if (a != b)
+    return a > b ? -1 : 1;
+  return jx < jy ? -1 : (jx > jy ? 1 : 0);
 }
 
 static gboolean
@@ -197,13 +212,31 @@ jx_diff_tree_build (JxComparison  *cmp,
   if (n_threads == 0)
     n_threads = g_get_num_processors ();
   n_threads = MIN (n_threads, n_jobs);
+  /* The first pair's builder becomes the sum: room for every pair's
+   * reservation (_jx_diff_tree_builder_add_alignment) at once (pages never
+   * written cost nothing), so that the sum is not copied as it grows. */
+  if (n_jobs > 1)
+    jobs[0].reserve = (guint32) MIN ((guint64) n_jobs * JX_DIFF_TREE_PAIR_RESERVE, G_MAXUINT32);
   if (n_threads <= 1)
     {
+      Builder spare = { 0 };
+
+      /* Each pair is summed as soon as it is built, in pair order, and
+       * its memory serves the next pair. */
       for (guint j = 0; j < n_jobs && !run.cancelled; j++)
         {
-          run_job (&run, &jobs[j]);
+          run_job (&run, &jobs[j], &spare);
           run.cancelled = !jobs[j].built;
+          if (j > 0 && !run.cancelled)
+            {
+              _jx_diff_tree_builder_reserve (&jobs[0].builder, jobs[0].builder.n_nodes + jobs[j].builder.n_nodes);
+              _jx_diff_tree_builder_add_builder (&jobs[0].builder, &jobs[j].builder);
+              _jx_diff_tree_builder_clear (&spare);
+              spare = jobs[j].builder;
+              memset (&jobs[j].builder, 0, sizeof (Builder));
+            }
         }
+      _jx_diff_tree_builder_clear (&spare);
     }
   else
     {
@@ -212,50 +245,54 @@ jx_diff_tree_build (JxComparison  *cmp,
 
       g_mutex_init (&run.mutex);
       g_cond_init (&run.cond);
-      run.pending = n_jobs;
+      run.spares = g_new0 (Builder, n_jobs);
       pool = g_thread_pool_new (pool_func, &run, (gint) n_threads, TRUE, NULL);
 
-      /* The largest pairs first, so that no thread is left with one at the end. */
+      /* The largest pairs first, so that no thread is left with one at the
+       * end; pairs of a size in pair order, as they are summed. */
       for (guint j = 0; j < n_jobs; j++)
         order[j] = &jobs[j];
       qsort (order, n_jobs, sizeof (Job *), larger_first);
       for (guint j = 0; j < n_jobs; j++)
         g_thread_pool_push (pool, order[j], NULL);
+
+      /* This thread sums the pairs in pair order as they are built; a
+       * summed pair's memory serves a pair not started yet. */
       g_mutex_lock (&run.mutex);
-      while (run.pending > 0)
-        g_cond_wait (&run.cond, &run.mutex);
+      for (guint j = 0; j < n_jobs; j++)
+        {
+          while (!jobs[j].done)
+            g_cond_wait (&run.cond, &run.mutex);
+          if (j == 0 || run.cancelled)
+            continue;
+          g_mutex_unlock (&run.mutex);
+          _jx_diff_tree_builder_reserve (&jobs[0].builder, jobs[0].builder.n_nodes + jobs[j].builder.n_nodes);
+          _jx_diff_tree_builder_add_builder (&jobs[0].builder, &jobs[j].builder);
+          g_mutex_lock (&run.mutex);
+          run.spares[run.n_spares++] = jobs[j].builder;
+          memset (&jobs[j].builder, 0, sizeof (Builder));
+        }
       g_mutex_unlock (&run.mutex);
       g_thread_pool_free (pool, FALSE, TRUE);
+      for (guint j = 0; j < run.n_spares; j++)
+        _jx_diff_tree_builder_clear (&run.spares[j]);
+      g_free (run.spares);
       g_mutex_clear (&run.mutex);
       g_cond_clear (&run.cond);
     }
 
   if (!run.cancelled && !g_cancellable_set_error_if_cancelled (cancellable, error))
     {
-      if (n_jobs == 1)
+      /* The pairs were summed into the first one's builder, in pair
+       * order, whatever order the threads finished in: children appear in
+       * the same order every time. */
+      if (n_jobs > 0)
         result = _jx_diff_tree_builder_finish (&jobs[0].builder);
-      else if (n_jobs == 0)
+      else
         {
           result = jx_diff_tree_merge (NULL, 0);
           result->seconds_per_tick_a = spt_a;
           result->seconds_per_tick_b = spt_b;
-        }
-      else
-        {
-          Builder merged;
-
-          /* In pair order, whatever order the threads finished in: children
-           * appear in the same order every time. The first pair's builder
-           * is the start: adding it to an empty builder would create its
-           * nodes again in the same order, with the same sums. */
-          merged = jobs[0].builder;
-          memset (&jobs[0].builder, 0, sizeof (Builder));
-          for (guint j = 1; j < n_jobs; j++)
-            {
-              _jx_diff_tree_builder_add_builder (&merged, &jobs[j].builder);
-              _jx_diff_tree_builder_clear (&jobs[j].builder);
-            }
-          result = _jx_diff_tree_builder_finish (&merged);
         }
     }
   else if (error != NULL && *error == NULL)

@@ -41,6 +41,10 @@ typedef struct
 
 G_STATIC_ASSERT (sizeof (Node) == 64);
 
+/* The nodes a stream pair's walk makes room for at most before it starts
+ * (_jx_diff_tree_builder_add_alignment). */
+#define JX_DIFF_TREE_PAIR_RESERVE (1u << 15)
+
 /* What calls seldom touch, a cache line (64-byte aligned): one-sided
  * parts, calls summed by merges. */
 typedef struct
@@ -92,6 +96,12 @@ void        _jx_diff_tree_builder_init          (Builder               *b,
                                                  double                 seconds_per_tick_b,
                                                  const char * const    *names,
                                                  guint                  n_names);
+void        _jx_diff_tree_builder_init_reusing  (Builder               *b,
+                                                 Builder               *spare,
+                                                 double                 seconds_per_tick_a,
+                                                 double                 seconds_per_tick_b,
+                                                 const char * const    *names,
+                                                 guint                  n_names);
 /* FALSE when cancelled (the builder then holds part of the pair). */
 gboolean    _jx_diff_tree_builder_add_alignment (Builder               *b,
                                                  const JxHierAlignment *al,
@@ -102,6 +112,8 @@ void        _jx_diff_tree_builder_add_tree      (Builder               *b,
                                                  const JxDiffTree      *src);
 void        _jx_diff_tree_builder_add_builder   (Builder               *b,
                                                  const Builder         *src);
+void        _jx_diff_tree_builder_reserve       (Builder               *b,
+                                                 guint32                n_nodes);
 JxDiffTree *_jx_diff_tree_builder_finish        (Builder               *b);
 void        _jx_diff_tree_builder_clear         (Builder               *b);
 
