@@ -588,6 +588,7 @@ _jx_window_class_init_actions (GtkWidgetClass *widget_class)
   BIND (GDK_KEY_m, 0, "win.show-messages", NULL);
   BIND (GDK_KEY_F9, 0, "win.show-bottom-pane", NULL);
   BIND (GDK_KEY_F9, GDK_SHIFT_MASK, "win.show-side-pane", NULL);
+  BIND (GDK_KEY_F9, GDK_CONTROL_MASK, "win.maximize-comparison", NULL);
   BIND (GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
   BIND (GDK_KEY_t, GDK_CONTROL_MASK, "win.set-offset", "i", -1);
   BIND (GDK_KEY_t, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.reset-offset", "i", -1);

@@ -57,6 +57,13 @@ struct _JxWindow
   guint                 pane_stable_frames;
   GtkPaned             *bottom_paned;
   GtkPaned             *summary_paned;
+  /* win.maximize-comparison: the timelines step aside and the panes below
+   * get their height; the split (and whether it followed the lanes) comes
+   * back as it was. For this session only: the saved position stays the
+   * split, never the maximised pane. */
+  gboolean              comparison_maximized;
+  int                   maximized_saved_position;
+  gboolean              maximized_saved_auto;
   /* The side pane (details, traces, markers…) beside the comparison: a
    * window narrower than JX_WINDOW_NARROW_WIDTH folds it away so that the
    * comparison keeps its room; win.show-side-pane brings it back. */
@@ -161,6 +168,7 @@ void              _jx_window_fold_init            (JxWindow       *self);
 /* jx-window-side.c */
 void              _jx_window_side_init            (JxWindow       *self);
 void              _jx_window_side_init_pane       (JxWindow       *self);
+void              _jx_window_maximize_init        (JxWindow       *self);
 void              _jx_window_side_allocated       (JxWindow       *self,
                                                    int             width);
 void              _jx_window_fold_dispose         (JxWindow       *self);

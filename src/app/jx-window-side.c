@@ -165,3 +165,73 @@ _jx_window_side_init (JxWindow *self)
   fill_side_switcher (self);
   g_signal_connect_swapped (self->session, "notify::selected-invocation", G_CALLBACK (on_invocation_selected), self);
 }
+
+/* The maximised comparison pane ---------------------------------------------
+ *
+ * The call tree and the flame graph want height the timelines keep: the
+ * toggle hides the timelines (the navigation toolbar stays) so the panes
+ * below fill the window, and brings them back at the split they had. The
+ * paned's position is never changed, so what the window saves is always
+ * the user's split; the maximised state itself lasts for the session only
+ * (a window reopening without its timelines would look broken). It is
+ * about height alone: the side pane's folding in a narrow window goes on
+ * beside it. */
+static void
+set_comparison_maximized (JxWindow *self,
+                          gboolean  maximized)
+{
+  GtkWidget *timelines = gtk_paned_get_start_child (self->main_paned);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "maximize-comparison");
+
+  maximized = !!maximized;
+  if (self->comparison_maximized == maximized)
+    return;
+  self->comparison_maximized = maximized;
+  if (maximized)
+    {
+      self->maximized_saved_position = gtk_paned_get_position (self->main_paned);
+      self->maximized_saved_auto = self->pane_auto;
+      /* Hidden lanes want no room: the split must not follow them. */
+      self->pane_auto = FALSE;
+      gtk_widget_set_visible (GTK_WIDGET (self->bottom_paned), TRUE);
+      gtk_widget_set_visible (timelines, FALSE);
+    }
+  else
+    {
+      gtk_widget_set_visible (timelines, TRUE);
+      gtk_paned_set_position (self->main_paned, self->maximized_saved_position);
+      self->pane_position = self->maximized_saved_position;
+      self->pane_height = gtk_widget_get_height (GTK_WIDGET (self->main_paned));
+      self->pane_auto = self->maximized_saved_auto;
+    }
+  if (action != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (maximized));
+}
+
+static void
+change_maximize_comparison (GSimpleAction *action,
+                            GVariant      *state,
+                            gpointer       user_data)
+{
+  set_comparison_maximized (JX_WINDOW (user_data), g_variant_get_boolean (state));
+}
+
+/* Hiding the panes below (F9) while they fill the window brings the
+ * timelines back: the window is never left empty. */
+static void
+on_bottom_paned_visible (JxWindow *self)
+{
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->bottom_paned)))
+    set_comparison_maximized (self, FALSE);
+}
+
+void
+_jx_window_maximize_init (JxWindow *self)
+{
+  g_autoptr(GSimpleAction) action = g_simple_action_new_stateful ("maximize-comparison", NULL,
+                                                                  g_variant_new_boolean (FALSE));
+
+  g_signal_connect_object (action, "change-state", G_CALLBACK (change_maximize_comparison), self, 0);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
+  g_signal_connect_swapped (self->bottom_paned, "notify::visible", G_CALLBACK (on_bottom_paned_visible), self);
+}

@@ -712,6 +712,7 @@ setup_settings (JxWindow *self)
   _jx_window_add_align_mode_action (self);
   restore_window_state (self);
   _jx_window_side_init_pane (self);
+  _jx_window_maximize_init (self);
   jx_welcome_page_set_settings (self->welcome_page, self->settings);
 
   _jx_window_show_page (self, "welcome");

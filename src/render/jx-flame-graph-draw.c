@@ -121,11 +121,10 @@ draw_frames (const JxFlameGraph *self,
     }
 }
 
-static void
-draw_title (const JxFlameGraph *self,
-            cairo_t            *cr)
+static GString *
+title_lines (const JxFlameGraph *self,
+             char              **title_out)
 {
-  JxRgba ink = _jx_draw_ink (self->options.dark, 0.95), soft = _jx_draw_ink (self->options.dark, 0.7);
   g_autofree char *title = g_strdup_printf (_("Differential flame graph: B “%s” against A “%s”"), self->name_b, self->name_a);
   g_autofree char *band = g_strdup_printf ("%g", self->options.band * 100.0);
   g_autoptr(GString) sub = g_string_new (NULL);
@@ -148,8 +147,31 @@ draw_title (const JxFlameGraph *self,
                                               " · %" PRIu64 " call paths too narrow or deep to draw",
                                               (gulong) MIN (self->n_hidden, G_MAXULONG)),
                             self->n_hidden);
+  *title_out = g_steal_pointer (&title);
+  return g_steal_pointer (&sub);
+}
+
+static void
+draw_title (const JxFlameGraph *self,
+            cairo_t            *cr)
+{
+  JxRgba ink = _jx_draw_ink (self->options.dark, 0.95), soft = _jx_draw_ink (self->options.dark, 0.7);
+  g_autofree char *title = NULL;
+  g_autoptr(GString) sub = title_lines (self, &title);
+
   _jx_draw_text (cr, title, FONT_TITLE, JX_FLAME_PAD, 6, self->width - 2 * JX_FLAME_PAD, &ink);
   _jx_draw_text (cr, sub->str, FONT, JX_FLAME_PAD, 26, self->width - 2 * JX_FLAME_PAD, &soft);
+}
+
+char *
+jx_flame_graph_dup_title (const JxFlameGraph *self)
+{
+  g_autofree char *title = NULL;
+  g_autoptr(GString) sub = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  sub = title_lines (self, &title);
+  return g_strdup_printf ("%s\n%s", title, sub->str);
 }
 
 /* x of a position on the legend's bar: faster ramp, neutral, slower ramp. */
@@ -183,12 +205,14 @@ draw_tick (cairo_t      *cr,
 
 static void
 draw_legend (const JxFlameGraph *self,
-             cairo_t            *cr)
+             cairo_t            *cr,
+             double              legend_top,
+             int                 width)
 {
   gboolean dark = self->options.dark;
   JxRgba ink = _jx_draw_ink (dark, 0.85);
   double band = MIN (MAX (self->options.band, 0.0), 0.9);
-  double top = self->height - JX_FLAME_LEGEND_HEIGHT + 20;
+  double top = legend_top + 20;
   double x0 = JX_FLAME_PAD + _jx_draw_text_width (cr, _("faster"), FONT) + 8;
   double sx;
   static const double slower_ticks[] = { 2.0, JX_PALETTE_TIMING_SATURATION };
@@ -256,7 +280,7 @@ draw_legend (const JxFlameGraph *self,
         double y = top - 4 + (i % 2) * 22;
         double x = sx + (i / 2) * 250;
 
-        if (x + 240 > self->width)
+        if (x + 240 > width)
           break;
         paint_frame (cr, 0.0, swatches[i].marks, x, y, 28, JX_FLAME_ROW_HEIGHT - 1, dark, NULL);
         _jx_draw_text (cr, _(swatches[i].text), FONT, x + 34, y + 2, 210, &ink);
@@ -277,12 +301,33 @@ jx_flame_graph_draw (const JxFlameGraph *self,
   cairo_save (cr);
   jx_palette_cairo_set_source (cr, &background);
   cairo_paint (cr);
-  draw_title (self, cr);
-  cairo_rectangle (cr, 0, JX_FLAME_TITLE_HEIGHT, self->width, self->height - JX_FLAME_TITLE_HEIGHT - JX_FLAME_LEGEND_HEIGHT);
+  if (!self->options.bare)
+    draw_title (self, cr);
+  cairo_rectangle (cr, 0, self->title_height, self->width, self->height - self->title_height - self->legend_height);
   cairo_save (cr);
   cairo_clip (cr);
   draw_frames (self, cr);
   cairo_restore (cr);
-  draw_legend (self, cr);
+  if (!self->options.bare)
+    draw_legend (self, cr, self->height - JX_FLAME_LEGEND_HEIGHT, self->width);
+  cairo_restore (cr);
+}
+
+int
+jx_flame_graph_get_legend_height (void)
+{
+  return JX_FLAME_LEGEND_HEIGHT;
+}
+
+void
+jx_flame_graph_draw_legend (const JxFlameGraph *self,
+                            cairo_t            *cr,
+                            int                 width)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (cr != NULL);
+
+  cairo_save (cr);
+  draw_legend (self, cr, 0.0, width);
   cairo_restore (cr);
 }

@@ -22,6 +22,8 @@ struct _JxFlameGraph
   int               width;
   int               height;
   int               frames_top;
+  int               title_height;   /* JX_FLAME_TITLE_HEIGHT, 0 when bare */
+  int               legend_height;  /* JX_FLAME_LEGEND_HEIGHT, 0 when bare */
   guint             n_rows;       /* rows holding frames */
   guint             n_rows_max;   /* 0 = no limit */
   GArray           *frames;       /* JxFlameFrame, by row, then x */

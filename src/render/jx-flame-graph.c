@@ -205,13 +205,15 @@ jx_flame_graph_new (const JxDiffTree     *tree,
   self->width = MAX (options->width > 0 ? options->width : 1600, 200);
   self->total_a = jx_diff_tree_seconds (tree, JX_DIFF_TREE_ROOT, FALSE, FALSE);
   self->total_b = jx_diff_tree_seconds (tree, JX_DIFF_TREE_ROOT, FALSE, TRUE);
-  self->frames_top = JX_FLAME_TITLE_HEIGHT;
+  self->title_height = options->bare ? 0 : JX_FLAME_TITLE_HEIGHT;
+  self->legend_height = options->bare ? 0 : JX_FLAME_LEGEND_HEIGHT;
+  self->frames_top = self->title_height;
 
   /* Rows that fit a fixed height; else as many as the tree needs. */
   self->n_rows_max = options->max_depth;
   if (options->height > 0)
     {
-      int area = options->height - JX_FLAME_TITLE_HEIGHT - JX_FLAME_LEGEND_HEIGHT;
+      int area = options->height - self->title_height - self->legend_height;
 
       rows_fit = (guint) MAX (area / JX_FLAME_ROW_HEIGHT, 1);
       self->n_rows_max = self->n_rows_max > 0 ? MIN (self->n_rows_max, rows_fit) : rows_fit;
@@ -240,8 +242,8 @@ jx_flame_graph_new (const JxDiffTree     *tree,
     self->frame_of_node[g_array_index (self->frames, JxFlameFrame, i).node] = i;
 
   self->height = options->height > 0 ? options->height
-                                      : JX_FLAME_TITLE_HEIGHT + (int) MAX (self->n_rows, 1) * JX_FLAME_ROW_HEIGHT +
-                                        JX_FLAME_LEGEND_HEIGHT;
+                                      : self->title_height + (int) MAX (self->n_rows, 1) * JX_FLAME_ROW_HEIGHT +
+                                        self->legend_height;
   return self;
 }
 
@@ -313,7 +315,7 @@ _jx_flame_graph_row_y (const JxFlameGraph *self,
                        guint               row)
 {
   if (self->options.upward)
-    return self->height - JX_FLAME_LEGEND_HEIGHT - (double) (row + 1) * JX_FLAME_ROW_HEIGHT;
+    return self->height - self->legend_height - (double) (row + 1) * JX_FLAME_ROW_HEIGHT;
   return self->frames_top + (double) row * JX_FLAME_ROW_HEIGHT;
 }
 

@@ -42,6 +42,8 @@ typedef struct
   int          height;        /* px; 0 = as tall as the rows need */
   const char  *name_a;        /* trace names for the title; NULL = "A" / "B" */
   const char  *name_b;
+  gboolean     bare;          /* frames only, no title nor legend: a window shows them
+                               * beside (jx_flame_graph_dup_title, _draw_legend) */
 } JxFlameOptions;
 
 void jx_flame_options_init (JxFlameOptions *options);
@@ -105,6 +107,16 @@ char               *jx_flame_graph_dup_description  (const JxFlameGraph    *self
 /* Draws the picture into cr's [0, width) × [0, height). */
 void                jx_flame_graph_draw             (const JxFlameGraph    *self,
                                                      cairo_t               *cr);
+
+/* The title's two lines (what is compared; width, colour, frames left
+ * out), separated by a newline. Free with g_free. */
+char               *jx_flame_graph_dup_title        (const JxFlameGraph    *self);
+/* The legend (timing scale and marks) alone, into cr's [0, width) ×
+ * [0, jx_flame_graph_get_legend_height ()). */
+int                 jx_flame_graph_get_legend_height (void);
+void                jx_flame_graph_draw_legend      (const JxFlameGraph    *self,
+                                                     cairo_t               *cr,
+                                                     int                    width);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxFlameGraph, jx_flame_graph_free)
 

@@ -47,6 +47,8 @@ struct _JxComparisonPane
   JxFunctionDiffTable *function_table;
   JxSimilarityList    *similarity_list;
   GtkWidget           *tables;
+  GtkWidget           *pair_button;
+  GtkWidget           *pair_popover_box;
 };
 
 G_DEFINE_FINAL_TYPE (JxComparisonPane, jx_comparison_pane, GTK_TYPE_WIDGET)
@@ -143,33 +145,61 @@ move_after (GtkWidget *widget,
   g_object_unref (widget);
 }
 
-/* In the overview the pair, the headline and the legend stand above the
- * charts, beside the tables: the function differences then get the whole
- * height of the pane (under the headline they kept no row at all in a
- * window of 1280 × 800). The other views keep them across the top. */
+/* Where the pair, the headline and the legend stand depends on the view.
+ * In the overview they stand above the charts, beside the tables: the
+ * function differences then get the whole height of the pane (under the
+ * headline they kept no row at all in a window of 1280 × 800). The call
+ * tree and the flame graph need the height most: the headline keeps its
+ * first line, in front of the page's own line of filter or toggles, and
+ * the pair and the legend wait in a popover at its end (across the top
+ * they left the tree two rows at 1280 × 800). The Trends page is about all
+ * traces, not the pair: its headline, legend and controls step aside. */
 static void
 place_pair_summary (JxComparisonPane *self,
-                    gboolean          overview)
+                    const char       *view)
 {
-  GtkWidget *box = overview ? self->overview_column : gtk_widget_get_parent (self->header);
-  GtkWidget *first = overview ? NULL : self->header;
+  gboolean overview = view == NULL || g_strcmp0 (view, "overview") == 0;
+  gboolean tree = g_strcmp0 (view, "tree") == 0;
+  gboolean flame = g_strcmp0 (view, "flame") == 0;
+  GtkWidget *top = gtk_widget_get_parent (self->header);
 
-  move_after (self->pair_box, box, first);
-  move_after (GTK_WIDGET (self->headline_view), box, self->pair_box);
-  move_after (GTK_WIDGET (self->diff_legend), box, GTK_WIDGET (self->headline_view));
+  if (tree || flame)
+    {
+      GtkWidget *line = GTK_WIDGET (tree ? jx_diff_tree_view_get_header (self->tree_view)
+                                         : jx_flame_view_get_header (self->flame_view));
+      GtkWidget *last = gtk_widget_get_last_child (line);
+
+      move_after (GTK_WIDGET (self->headline_view), line, NULL);
+      if (last != self->pair_button)
+        move_after (self->pair_button, line, last);
+      move_after (self->pair_box, self->pair_popover_box, NULL);
+      move_after (GTK_WIDGET (self->diff_legend), self->pair_popover_box, self->pair_box);
+    }
+  else
+    {
+      GtkWidget *box = overview ? self->overview_column : top;
+      GtkWidget *first = overview ? NULL : self->header;
+
+      move_after (self->pair_box, box, first);
+      move_after (GTK_WIDGET (self->headline_view), box, self->pair_box);
+      move_after (GTK_WIDGET (self->diff_legend), box, GTK_WIDGET (self->headline_view));
+      if (gtk_widget_get_parent (self->pair_button) != top)
+        move_after (self->pair_button, top, gtk_widget_get_last_child (top));
+    }
+  gtk_widget_set_visible (self->pair_button, tree || flame);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->headline_view), tree || flame);
+  gtk_widget_set_valign (GTK_WIDGET (self->headline_view), tree || flame ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->headline_view), tree || flame ? 0 : 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->headline_view), tree || flame ? 0 : 4);
 }
 
-/* The Trends page is about all traces, not the pair: the pair's headline,
- * legend and controls step aside for it. The call tree and the flame
- * graph need the height: the headline keeps its first line there (its
- * contributors left the tree two rows in a window of 780 pixels). */
 static void
 on_view (JxComparisonPane *self)
 {
   const char *view = gtk_stack_get_visible_child_name (GTK_STACK (self->views));
   gboolean trends = g_strcmp0 (view, "trends") == 0;
 
-  place_pair_summary (self, view == NULL || g_strcmp0 (view, "overview") == 0);
+  place_pair_summary (self, view);
   jx_headline_view_set_compact (self->headline_view, g_strcmp0 (view, "tree") == 0 || g_strcmp0 (view, "flame") == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->headline_view), !trends);
   gtk_widget_set_visible (GTK_WIDGET (self->diff_legend), !trends);
@@ -347,6 +377,8 @@ jx_comparison_pane_class_init (JxComparisonPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, function_table);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, similarity_list);
   gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, tables);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, pair_button);
+  gtk_widget_class_bind_template_child (widget_class, JxComparisonPane, pair_popover_box);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jxcomparisonpane");

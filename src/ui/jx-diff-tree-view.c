@@ -197,6 +197,7 @@ struct _JxDiffTreeView
   GtkWidget          *filter_entry;
   GtkWidget          *status;
   GtkWidget          *column_view;
+  GtkWidget          *header;
 };
 
 G_DEFINE_FINAL_TYPE (JxDiffTreeView, jx_diff_tree_view, GTK_TYPE_WIDGET)
@@ -432,6 +433,7 @@ refresh (JxDiffTreeView *self)
   else
     text = jx_diff_tree_store_dup_status (store, compared);
   gtk_label_set_text (GTK_LABEL (self->status), text);
+  gtk_widget_set_tooltip_text (self->status, text);
 }
 
 static void
@@ -772,6 +774,7 @@ jx_diff_tree_view_class_init (JxDiffTreeViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxDiffTreeView, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, JxDiffTreeView, status);
   gtk_widget_class_bind_template_child (widget_class, JxDiffTreeView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, JxDiffTreeView, header);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jxdifftreeview");
@@ -808,4 +811,11 @@ jx_diff_tree_view_init (JxDiffTreeView *self)
   g_signal_group_connect_swapped (self->session_signals, "trace-notify::comparison-state", G_CALLBACK (refresh), self);
   self->store_signals = g_signal_group_new (JX_TYPE_DIFF_TREE_STORE);
   g_signal_group_connect_swapped (self->store_signals, "changed", G_CALLBACK (on_store_changed), self);
+}
+
+GtkBox *
+jx_diff_tree_view_get_header (JxDiffTreeView *self)
+{
+  g_return_val_if_fail (JX_IS_DIFF_TREE_VIEW (self), NULL);
+  return GTK_BOX (self->header);
 }

@@ -46,5 +46,7 @@ void        jx_diff_tree_view_sort_by      (JxDiffTreeView *self,
 /* What activating a row does. */
 void        jx_diff_tree_view_activate     (JxDiffTreeView *self,
                                             guint           position);
+/* The line of filter and status above the tree, for the pane to add to. */
+GtkBox     *jx_diff_tree_view_get_header   (JxDiffTreeView *self);
 
 G_END_DECLS

@@ -26,6 +26,10 @@ struct _JxFlameView
   GtkWidget      *self_toggle;
   GtkWidget      *normalised_toggle;
   GtkWidget      *canvas;
+  GtkWidget      *header;
+  GtkWidget      *legend_button;
+  GtkWidget      *title_label;
+  GtkWidget      *legend_area;
 };
 
 G_DEFINE_FINAL_TYPE (JxFlameView, jx_flame_view, GTK_TYPE_WIDGET)
@@ -52,6 +56,25 @@ layout_now (JxFlameView *self)
   self->graph = jx_flame_graph_new (self->tree, &self->options);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->canvas), jx_flame_graph_get_height (self->graph));
   gtk_widget_queue_draw (self->canvas);
+  {
+    g_autofree char *title = jx_flame_graph_dup_title (self->graph);
+
+    gtk_label_set_text (GTK_LABEL (self->title_label), title);
+  }
+  gtk_widget_queue_draw (self->legend_area);
+}
+
+static void
+draw_legend (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  JxFlameView *self = user_data;
+
+  if (self->graph != NULL && !self->dirty)
+    jx_flame_graph_draw_legend (self->graph, cr, width);
 }
 
 static gboolean
@@ -273,6 +296,13 @@ jx_flame_view_click (JxFlameView *self,
   return jx_session_focus_call_path (self->session, self->shown, node);
 }
 
+GtkBox *
+jx_flame_view_get_header (JxFlameView *self)
+{
+  g_return_val_if_fail (JX_IS_FLAME_VIEW (self), NULL);
+  return GTK_BOX (self->header);
+}
+
 GtkWidget *
 jx_flame_view_get_canvas (JxFlameView *self)
 {
@@ -326,6 +356,10 @@ jx_flame_view_class_init (JxFlameViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, JxFlameView, self_toggle);
   gtk_widget_class_bind_template_child (widget_class, JxFlameView, normalised_toggle);
   gtk_widget_class_bind_template_child (widget_class, JxFlameView, canvas);
+  gtk_widget_class_bind_template_child (widget_class, JxFlameView, header);
+  gtk_widget_class_bind_template_child (widget_class, JxFlameView, legend_button);
+  gtk_widget_class_bind_template_child (widget_class, JxFlameView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, JxFlameView, legend_area);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "jxflameview");
@@ -338,6 +372,9 @@ jx_flame_view_init (JxFlameView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   jx_flame_options_init (&self->options);
+  /* The title and legend are in the legend button's popover. */
+  self->options.bare = TRUE;
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->legend_area), draw_legend, self, NULL);
 
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->canvas), draw, self, NULL);
   g_signal_connect (self->canvas, "resize", G_CALLBACK (on_resize), self);

@@ -49,5 +49,7 @@ gboolean            jx_flame_view_click          (JxFlameView *self,
                                                   double       y);
 /* The drawing area (its coordinates are the graph's). */
 GtkWidget          *jx_flame_view_get_canvas     (JxFlameView *self);
+/* The line of toggles above the graph, for the pane to add to. */
+GtkBox             *jx_flame_view_get_header     (JxFlameView *self);
 
 G_END_DECLS

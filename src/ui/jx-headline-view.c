@@ -252,13 +252,25 @@ refresh (JxHeadlineView *self)
   runtime = runtime_markup (h);
   gtk_label_set_markup (GTK_LABEL (self->runtime), runtime);
   structure = jx_headline_format_structure (h);
-  gtk_widget_set_tooltip_text (self->runtime, structure);
   totals = totals_text (h);
   gtk_label_set_text (GTK_LABEL (self->totals), totals);
+  /* Compact, the first line is cut to the room beside the page's controls:
+   * its tooltip says it whole, with the structure and the totals. */
+  gtk_label_set_wrap (GTK_LABEL (self->runtime), !self->compact);
+  gtk_label_set_ellipsize (GTK_LABEL (self->runtime), self->compact ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   {
     g_autofree char *full = jx_headline_format_totals (h);
 
     gtk_widget_set_tooltip_text (self->totals, full);
+    if (self->compact)
+      {
+        g_autofree char *all = g_strdup_printf ("%s\n%s\n%s", gtk_label_get_text (GTK_LABEL (self->runtime)),
+                                                structure, full);
+
+        gtk_widget_set_tooltip_text (self->runtime, all);
+      }
+    else
+      gtk_widget_set_tooltip_text (self->runtime, structure);
   }
   gtk_widget_set_visible (self->totals, !self->compact && jx_headline_get_n_contributors (h) > 0);
 

@@ -3,13 +3,17 @@
  * the stacked layout gives every lane a readable height and follows window
  * resizes, the keyboard shifts a trace, every accelerator is listed in the
  * shortcuts window, Help opens the guide from the menu and F1, and the
- * Comparison pane's headline is whole at 1024 × 700 and 1280 × 800. */
+ * Comparison pane's headline is whole at 1024 × 700 and 1280 × 800; at
+ * 1280 × 800 the call tree and the flame graph show six rows, and the
+ * maximised comparison pane gets taller and gives the split back. */
 #include "config.h"
 
 #include <adwaita.h>
 
 #include "jx-application.h"
 #include "jx-comparison-pane.h"
+#include "jx-diff-tree-view.h"
+#include "jx-flame-view.h"
 #include "jx-headline-rows.h"
 #include "jx-master-timeline.h"
 #include "jx-processes-panel.h"
@@ -742,6 +746,141 @@ test_narrow_window (void)
   jx_test_spin (50);
 }
 
+static gboolean
+tree_shown (gpointer data)
+{
+  JxDiffTreeView *view = data;
+
+  return jx_diff_tree_view_get_tree (view) != NULL && gtk_widget_get_mapped (GTK_WIDGET (view)) &&
+         g_list_model_get_n_items (jx_diff_tree_view_get_rows (view)) >= 8;
+}
+
+static gboolean
+flame_shown (gpointer data)
+{
+  JxFlameView *view = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (view)) && jx_flame_view_get_graph (view) != NULL &&
+         jx_flame_graph_get_n_frames (jx_flame_view_get_graph (view)) > 0;
+}
+
+/* Frame rows the flame graph's view shows whole. */
+static int
+visible_flame_rows (JxFlameView *view)
+{
+  const JxFlameGraph *graph = jx_flame_view_get_graph (view);
+  GtkWidget *scroller = gtk_widget_get_ancestor (jx_flame_view_get_canvas (view), GTK_TYPE_SCROLLED_WINDOW);
+  double x, y, w, h;
+
+  jx_flame_graph_get_frame_rect (graph, jx_flame_graph_get_frame (graph, 0), &x, &y, &w, &h);
+  return (int) ((gtk_widget_get_height (scroller) - y) / h);
+}
+
+/* The page's own header is one line: the headline's first line, the
+ * filter or toggles and the pair's popover button side by side. */
+static void
+assert_one_line_header (GtkBox         *header,
+                        JxHeadlineView *headline)
+{
+  GtkWidget *button = gtk_widget_get_last_child (GTK_WIDGET (header));
+
+  g_assert_true (gtk_widget_get_parent (GTK_WIDGET (headline)) == GTK_WIDGET (header));
+  g_assert_true (GTK_IS_MENU_BUTTON (button));
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_get_focusable (button) || gtk_widget_get_focusable (gtk_widget_get_first_child (button)));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (header)), <=, 48);
+}
+
+/* At the default 1280 × 800 the Tree page shows at least six rows of the
+ * merged call tree and the Flame page six rows of frames, under one line
+ * of their own. win.maximize-comparison hides the timelines: the pane gets
+ * taller (more rows); toggled back, the split is where it was, to the
+ * pixel; hiding the panes below ends it. */
+static void
+test_comparison_height (void)
+{
+  g_autofree char *jacobi1 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_01");
+  g_autofree char *jacobi9 = jx_test_get_shared_trace ("casita__1_xeonphi_jacobi_09");
+  const char *pair[] = { jacobi1, jacobi9, NULL };
+  JxWindow *window = jx_window_new (app);
+  JxSession *session = jx_window_get_session (window);
+  JxComparisonPane *pane = jx_window_get_comparison_pane (window);
+  JxDiffTreeView *tree = jx_comparison_pane_get_tree_view (pane);
+  JxFlameView *flame = jx_comparison_pane_get_flame_view (pane);
+  JxHeadlineView *headline = jx_comparison_pane_get_headline (pane);
+  GtkWidget *timelines = gtk_paned_get_start_child (window->main_paned);
+  Sized wide = { window, 1280, 800 };
+  guint rows, rows_maximized;
+  int flame_rows, position, height;
+  GVariant *state;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  jx_window_open_paths (window, pair, FALSE);
+  jx_test_wait_for_loads (session);
+  jx_test_wait_mapped (GTK_WIDGET (window));
+  gtk_widget_set_visible (GTK_WIDGET (window->bottom_paned), TRUE);
+  g_assert_true (jx_test_wait_until (window_sized, &wide, 60));
+  g_assert_true (jx_test_wait_until (headline_ready, window, 120));
+
+  jx_comparison_pane_show_page (pane, "tree");
+  g_assert_true (jx_test_wait_until (tree_shown, tree, 120));
+  jx_test_spin (500);
+  rows = visible_table_rows (GTK_WIDGET (tree));
+  g_test_message ("call tree rows in view at 1280 x 800: %u (pane %d px high)", rows,
+                  gtk_widget_get_height (GTK_WIDGET (pane)));
+  g_assert_cmpuint (rows, >=, 6);
+  assert_one_line_header (jx_diff_tree_view_get_header (tree), headline);
+
+  jx_comparison_pane_show_page (pane, "flame");
+  g_assert_true (jx_test_wait_until (flame_shown, flame, 120));
+  jx_test_spin (300);
+  flame_rows = visible_flame_rows (flame);
+  g_test_message ("flame graph rows in view at 1280 x 800: %d", flame_rows);
+  g_assert_cmpint (flame_rows, >=, 6);
+  assert_one_line_header (jx_flame_view_get_header (flame), headline);
+
+  /* Maximised: the timelines step aside, the pane takes their height. */
+  jx_comparison_pane_show_page (pane, "tree");
+  jx_test_spin (300);
+  position = gtk_paned_get_position (window->main_paned);
+  height = gtk_widget_get_height (GTK_WIDGET (pane));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "maximize-comparison", NULL);
+  jx_test_spin (500);
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "maximize-comparison");
+  g_assert_true (g_variant_get_boolean (state));
+  g_variant_unref (state);
+  g_assert_false (gtk_widget_get_visible (timelines));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (pane)), >=, height + 200);
+  rows_maximized = visible_table_rows (GTK_WIDGET (tree));
+  g_test_message ("call tree rows maximised: %u (pane %d px high)", rows_maximized,
+                  gtk_widget_get_height (GTK_WIDGET (pane)));
+  g_assert_cmpuint (rows_maximized, >, rows);
+
+  /* Back: the split as it was. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "maximize-comparison", NULL);
+  jx_test_spin (500);
+  g_assert_true (gtk_widget_get_visible (timelines));
+  g_assert_cmpint (gtk_paned_get_position (window->main_paned), ==, position);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (pane)), ==, height);
+
+  /* Hiding the panes below while maximised brings the timelines back. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "maximize-comparison", NULL);
+  jx_test_spin (200);
+  gtk_widget_set_visible (GTK_WIDGET (window->bottom_paned), FALSE);
+  jx_test_spin (200);
+  g_assert_true (gtk_widget_get_visible (timelines));
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "maximize-comparison");
+  g_assert_false (g_variant_get_boolean (state));
+  g_variant_unref (state);
+  gtk_widget_set_visible (GTK_WIDGET (window->bottom_paned), TRUE);
+  jx_test_spin (300);
+  g_assert_cmpint (gtk_paned_get_position (window->main_paned), ==, position);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  jx_test_spin (50);
+}
+
 void
 test_window_layout_register (JxApplication *application)
 {
@@ -752,4 +891,5 @@ test_window_layout_register (JxApplication *application)
   g_test_add_func ("/app/window/help-action", test_help_action);
   g_test_add_func ("/app/window/side-pane-fits", test_side_pane_fits);
   g_test_add_func ("/app/window/narrow-window", test_narrow_window);
+  g_test_add_func ("/app/window/comparison-height", test_comparison_height);
 }

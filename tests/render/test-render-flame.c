@@ -11,6 +11,7 @@
 
 #include "jx-diff-tree.h"
 #include "jx-flame-graph.h"
+#include "jx-flame-graph-private.h"
 #include "jx-palette.h"
 #include "jx-test-gen.h"
 
@@ -404,6 +405,51 @@ test_rows_limited (void)
   pair_clear (&p);
 }
 
+/* Bare, as in the window: the frames alone, the rows from the top, as
+ * many as the same height holds more than with title and legend; the
+ * title and the legend on their own. */
+static void
+test_bare (void)
+{
+  Pair p;
+  JxFlameOptions options;
+  g_autoptr(JxFlameGraph) framed = NULL;
+  g_autoptr(JxFlameGraph) bare = NULL;
+  g_autofree char *title = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double x, y, w, h;
+
+  pair_init (&p, JX_VARIANT_FASTER_KERNEL);
+  jx_flame_options_init (&options);
+  options.name_a = "run-a";
+  options.name_b = "run-b";
+  framed = jx_flame_graph_new (p.tree, &options);
+  options.bare = TRUE;
+  bare = jx_flame_graph_new (p.tree, &options);
+  g_assert_cmpuint (jx_flame_graph_get_n_frames (bare), ==, jx_flame_graph_get_n_frames (framed));
+  g_assert_cmpint (jx_flame_graph_get_height (bare), ==,
+                   jx_flame_graph_get_height (framed) - JX_FLAME_TITLE_HEIGHT - JX_FLAME_LEGEND_HEIGHT);
+  jx_flame_graph_get_frame_rect (bare, jx_flame_graph_get_frame (bare, 0), &x, &y, &w, &h);
+  g_assert_cmpfloat (y, ==, 0.0);
+  surface = draw (bare);
+  check_hits (bare);
+  cairo_surface_destroy (surface);
+
+  title = jx_flame_graph_dup_title (bare);
+  g_assert_nonnull (strstr (title, "run-a"));
+  g_assert_nonnull (strstr (title, "run-b"));
+  g_assert_nonnull (strchr (title, '\n'));
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 960, jx_flame_graph_get_legend_height ());
+  cr = cairo_create (surface);
+  jx_flame_graph_draw_legend (bare, cr, 960);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  pair_clear (&p);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -414,6 +460,7 @@ main (int   argc,
   g_test_add_func ("/render/flame/slower-machine", test_slower_machine);
   g_test_add_func ("/render/flame/one-sided", test_one_sided);
   g_test_add_func ("/render/flame/rows-limited", test_rows_limited);
+  g_test_add_func ("/render/flame/bare", test_bare);
 
   return g_test_run ();
 }
