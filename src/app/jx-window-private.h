@@ -169,6 +169,8 @@ void              _jx_window_fold_init            (JxWindow       *self);
 void              _jx_window_side_init            (JxWindow       *self);
 void              _jx_window_side_init_pane       (JxWindow       *self);
 void              _jx_window_maximize_init        (JxWindow       *self);
+void              _jx_window_set_comparison_maximized (JxWindow   *self,
+                                                       gboolean    maximized);
 void              _jx_window_side_allocated       (JxWindow       *self,
                                                    int             width);
 void              _jx_window_fold_dispose         (JxWindow       *self);

@@ -176,9 +176,9 @@ _jx_window_side_init (JxWindow *self)
  * (a window reopening without its timelines would look broken). It is
  * about height alone: the side pane's folding in a narrow window goes on
  * beside it. */
-static void
-set_comparison_maximized (JxWindow *self,
-                          gboolean  maximized)
+void
+_jx_window_set_comparison_maximized (JxWindow *self,
+                                     gboolean  maximized)
 {
   GtkWidget *timelines = gtk_paned_get_start_child (self->main_paned);
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "maximize-comparison");
@@ -213,7 +213,7 @@ change_maximize_comparison (GSimpleAction *action,
                             GVariant      *state,
                             gpointer       user_data)
 {
-  set_comparison_maximized (JX_WINDOW (user_data), g_variant_get_boolean (state));
+  _jx_window_set_comparison_maximized (JX_WINDOW (user_data), g_variant_get_boolean (state));
 }
 
 /* Hiding the panes below (F9) while they fill the window brings the
@@ -222,7 +222,7 @@ static void
 on_bottom_paned_visible (JxWindow *self)
 {
   if (!gtk_widget_get_visible (GTK_WIDGET (self->bottom_paned)))
-    set_comparison_maximized (self, FALSE);
+    _jx_window_set_comparison_maximized (self, FALSE);
 }
 
 void

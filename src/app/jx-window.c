@@ -180,6 +180,10 @@ _jx_window_show_page (JxWindow   *self,
                       const char *name)
 {
   gtk_stack_set_visible_child_name (self->stack, name);
+  /* A comparison closed while maximised: the next one opens with its
+   * timelines. */
+  if (g_strcmp0 (name, "welcome") == 0)
+    _jx_window_set_comparison_maximized (self, FALSE);
   _jx_window_update_state (self);
 }
 

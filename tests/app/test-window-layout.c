@@ -877,6 +877,17 @@ test_comparison_height (void)
   jx_test_spin (300);
   g_assert_cmpint (gtk_paned_get_position (window->main_paned), ==, position);
 
+  /* Closing the comparison while maximised: the next one has timelines. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "maximize-comparison", NULL);
+  jx_test_spin (200);
+  g_assert_false (gtk_widget_get_visible (timelines));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-comparison", NULL);
+  jx_test_spin (200);
+  g_assert_true (gtk_widget_get_visible (timelines));
+  state = g_action_group_get_action_state (G_ACTION_GROUP (window), "maximize-comparison");
+  g_assert_false (g_variant_get_boolean (state));
+  g_variant_unref (state);
+
   gtk_window_destroy (GTK_WINDOW (window));
   jx_test_spin (50);
 }
