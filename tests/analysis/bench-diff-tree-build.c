@@ -13,7 +13,6 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 #include "jx-bench.h"
 #include "jx-diff-tree.h"
@@ -40,16 +39,6 @@ tree_digest (const JxDiffTree *t)
   return h;
 }
 
-/* CPU time of the whole process, every thread, ms. */
-static double
-process_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -71,11 +60,11 @@ main (int   argc,
   for (guint r = 0; r < runs; r++)
     {
       double w0 = jx_bench_now_ms ();
-      double c0 = process_cpu_ms ();
+      double c0 = jx_bench_process_cpu_ms ();
       JxDiffTree *t = jx_diff_tree_build (cmp, a, b, G_MAXUINT, threads, NULL, &error);
 
       /* Every thread's CPU time: the workers' as well with threads > 1. */
-      cpu[r] = process_cpu_ms () - c0;
+      cpu[r] = jx_bench_process_cpu_ms () - c0;
       wall[r] = jx_bench_now_ms () - w0;
       g_assert_no_error (error);
       g_print ("  run %u: %.1f ms CPU, %.1f ms wall, %u nodes, digest %016" G_GINT64_MODIFIER "x\n", r + 1, cpu[r],

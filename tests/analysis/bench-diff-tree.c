@@ -20,8 +20,6 @@
  * events (e.g. 2000000). */
 #include "config.h"
 
-#include <time.h>
-
 #include "jx-bench.h"
 #include "jx-diff-tree.h"
 #include "jx-headline.h"
@@ -30,17 +28,6 @@
 #define RUNS    3
 #define N_RANKS 8
 #define TARGET  0.15    /* issue 15: headline + merged tree <= 15 % of the engine */
-
-/* CPU time of the whole process, every thread, ms: on a machine shared
- * with other jobs the ratio of CPU times is steadier than wall times. */
-static double
-process_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 int
 main (int   argc,
@@ -73,37 +60,37 @@ main (int   argc,
 
       jx_comparison_options_init (&options);
       t0 = jx_bench_now_ms ();
-      c0 = process_cpu_ms ();
+      c0 = jx_bench_process_cpu_ms ();
       cmp = jx_comparison_run (a, b, &options, NULL, &error);
       engine[r] = jx_bench_now_ms () - t0;
-      engine_cpu[r] = process_cpu_ms () - c0;
+      engine_cpu[r] = jx_bench_process_cpu_ms () - c0;
       g_assert_no_error (error);
       /* As the window runs it: with the diff bars. */
       options.diff_bars = TRUE;
       t0 = jx_bench_now_ms ();
-      c0 = process_cpu_ms ();
+      c0 = jx_bench_process_cpu_ms ();
       {
         g_autoptr(JxComparison) with_bars = jx_comparison_run (a, b, &options, NULL, &error);
 
         engine_bars[r] = jx_bench_now_ms () - t0;
-        bars_cpu[r] = process_cpu_ms () - c0;
+        bars_cpu[r] = jx_bench_process_cpu_ms () - c0;
         g_assert_no_error (error);
       }
 
       t0 = jx_bench_now_ms ();
-      c0 = process_cpu_ms ();
+      c0 = jx_bench_process_cpu_ms ();
       t = jx_diff_tree_build (cmp, a, b, G_MAXUINT, 0, NULL, &error);
       tree[r] = jx_bench_now_ms () - t0;
-      tree_cpu[r] = process_cpu_ms () - c0;
+      tree_cpu[r] = jx_bench_process_cpu_ms () - c0;
       g_assert_no_error (error);
 
-      c0 = process_cpu_ms ();
+      c0 = jx_bench_process_cpu_ms ();
       {
         g_autoptr(JxHeadline) headline = jx_headline_new (cmp, NULL);
 
         g_assert_nonnull (headline);
       }
-      headline_cpu[r] = process_cpu_ms () - c0;
+      headline_cpu[r] = jx_bench_process_cpu_ms () - c0;
       ratio_cpu[r] = (tree_cpu[r] + headline_cpu[r]) / MAX (engine_cpu[r], 1e-9);
       ratio_bars_cpu[r] = (tree_cpu[r] + headline_cpu[r]) / MAX (bars_cpu[r], 1e-9);
 

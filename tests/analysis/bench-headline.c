@@ -16,7 +16,6 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 #include "jx-bench.h"
 #include "jx-comparison.h"
@@ -104,17 +103,6 @@ build_trace (guint        which,
   return jx_trace_builder_finish (builder);
 }
 
-/* CPU time of the whole process, ms: the engine works on pool threads, and
- * the machine is shared, so wall time would count waiting for a core. */
-static double
-process_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double) ts.tv_sec * 1e3 + (double) ts.tv_nsec / 1e6;
-}
-
 /* The per-pair tables again, over the kept alignments, as compute_pair
  * builds them. */
 static double
@@ -125,7 +113,7 @@ time_tables (JxComparison *cmp,
   g_autoptr(JxNameTable) names = jx_name_table_new ();
   g_autofree guint32 *map_a = jx_name_table_map_trace (names, a);
   g_autofree guint32 *map_b = jx_name_table_map_trace (names, b);
-  double t0 = process_cpu_ms ();
+  double t0 = jx_bench_process_cpu_ms ();
 
   for (guint i = 0; i < jx_comparison_get_n_pairs (cmp); i++)
     {
@@ -142,7 +130,7 @@ time_tables (JxComparison *cmp,
                                                   jx_name_table_get_size (names));
       g_assert (table->len > 0);
     }
-  return process_cpu_ms () - t0;
+  return jx_bench_process_cpu_ms () - t0;
 }
 
 int
@@ -173,14 +161,14 @@ main (int   argc,
       g_autoptr(JxComparison) cmp = NULL;
       g_autoptr(JxHeadline) h = NULL;
 
-      t0 = process_cpu_ms ();
+      t0 = jx_bench_process_cpu_ms ();
       cmp = jx_comparison_run (a, b, &options, NULL, NULL);
-      engine[r] = process_cpu_ms () - t0;
+      engine[r] = jx_bench_process_cpu_ms () - t0;
       g_assert (cmp != NULL);
       tables[r] = time_tables (cmp, a, b);
-      t0 = process_cpu_ms ();
+      t0 = jx_bench_process_cpu_ms ();
       h = jx_headline_new (cmp, NULL);
-      headline[r] = process_cpu_ms () - t0;
+      headline[r] = jx_bench_process_cpu_ms () - t0;
       if (r == 0)
         {
           g_autofree char *text = jx_headline_format (h, 3);

@@ -11,6 +11,9 @@ double jx_bench_now_ms  (void);
 /* CPU time of this thread, ms: on a machine shared with other jobs, wall
  * time also counts the time spent waiting for a core. */
 double jx_bench_cpu_ms  (void);
+/* CPU time of the whole process, every thread, ms: for work on pool
+ * threads (the engine's), where one thread's time misses the workers. */
+double jx_bench_process_cpu_ms (void);
 /* Median of n values (sorts them in place). */
 double jx_bench_median  (double *values,
                          guint   n);
