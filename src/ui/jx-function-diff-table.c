@@ -154,6 +154,7 @@ struct _JxFunctionDiffTable
   GListStore         *rows;
   GtkFilterListModel *filtered;
   GtkSortListModel   *sorted;
+  guint               scroll_source;   /* scroll_to_top () after a new order */
   GtkStringFilter    *filter;
   GtkNativeDialog    *chooser;
 
@@ -654,6 +655,35 @@ jx_function_diff_table_set_filter (JxFunctionDiffTable *self,
   gtk_string_filter_set_search (self->filter, text);
 }
 
+/* A new order starts at its first row: the rows a click on a header asks
+ * for are not left scrolled out of sight. Once the list has taken the new
+ * order (scrolling while it re-sorts is refused). */
+static gboolean
+scroll_to_top (gpointer data)
+{
+  JxFunctionDiffTable *self = data;
+
+  self->scroll_source = 0;
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->sorted)) == 0)
+    return G_SOURCE_REMOVE;
+  /* The column view's own list (GTK 4.8 has no gtk_column_view_scroll_to;
+   * setting the adjustment before the rows are measured again is refused). */
+  for (GtkWidget *c = gtk_widget_get_first_child (self->column_view); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_VIEW (c))
+      {
+        gtk_widget_activate_action (c, "list.scroll-to-item", "u", 0);
+        break;
+      }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_sorter_changed (JxFunctionDiffTable *self)
+{
+  if (self->scroll_source == 0)
+    self->scroll_source = g_idle_add (scroll_to_top, self);
+}
+
 void
 jx_function_diff_table_sort_by (JxFunctionDiffTable *self,
                                 const char          *title,
@@ -697,6 +727,11 @@ jx_function_diff_table_dispose (GObject *object)
 
   g_clear_handle_id (&self->refresh_source, g_source_remove);
   g_clear_handle_id (&self->fit_source, g_source_remove);
+  /* Taking the columns down re-sorts: no scrolling after that. */
+  if (self->column_view != NULL)
+    g_signal_handlers_disconnect_by_func (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)),
+                                          on_sorter_changed, self);
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
   if (self->chooser != NULL)
     {
       gtk_native_dialog_destroy (self->chooser);
@@ -753,6 +788,8 @@ jx_function_diff_table_init (JxFunctionDiffTable *self)
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view), selection);
   sort_default (self);
   g_object_unref (selection);
+  g_signal_connect_object (gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view)), "changed",
+                           G_CALLBACK (on_sorter_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
   if (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view)) != NULL)
     g_signal_connect_object (gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (self->column_view)), "notify::page-size",

@@ -246,6 +246,9 @@ run_cli (const char *const *args)
 
 /* The function table lists what `juxtrace-cli diff --json` gives, and its
  * export is `diff --csv --functions` to the byte; sorting and filtering. */
+static GtkWidget *find_by_type (GtkWidget *root,
+                                GType      type);
+
 static void
 test_function_table (void)
 {
@@ -262,7 +265,7 @@ test_function_table (void)
   fixture_open (&f, 3, 5);
   table = jx_function_diff_table_new ();
   jx_function_diff_table_set_session (JX_FUNCTION_DIFF_TABLE (table), f.session);
-  window = jx_test_present (table, 700, 500);
+  window = jx_test_present (table, 700, 240);
   jx_test_wait_allocated (table);
 
   {
@@ -350,7 +353,20 @@ test_function_table (void)
         previous = n_slower;
       }
   }
-  jx_function_diff_table_sort_by (JX_FUNCTION_DIFF_TABLE (table), "Function", TRUE);
+  /* A new order starts at its first row, also when the list was scrolled
+   * down. */
+  {
+    GtkAdjustment *v = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (find_by_type (table, GTK_TYPE_COLUMN_VIEW)));
+
+    jx_test_spin (100);
+    g_assert_cmpfloat (gtk_adjustment_get_upper (v) - gtk_adjustment_get_page_size (v), >, gtk_adjustment_get_lower (v));
+    gtk_adjustment_set_value (v, gtk_adjustment_get_upper (v) - gtk_adjustment_get_page_size (v));
+    jx_test_spin (100);
+    g_assert_cmpfloat (gtk_adjustment_get_value (v), >, gtk_adjustment_get_lower (v));
+    jx_function_diff_table_sort_by (JX_FUNCTION_DIFF_TABLE (table), "Function", TRUE);
+    jx_test_spin (100);
+    g_assert_cmpfloat (gtk_adjustment_get_value (v), ==, gtk_adjustment_get_lower (v));
+  }
   {
     const char *first, *second;
 
