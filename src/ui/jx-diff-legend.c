@@ -216,7 +216,10 @@ jx_diff_legend_init (JxDiffLegend *self)
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->scale), SCALE_HEIGHT);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->scale), draw_scale, self, NULL);
   gtk_widget_set_tooltip_text (self->scale, _("Equal calls by their self time B/A (duration minus callees’): red slower in B, "
-                                              "blue faster, deeper up to ×4; within the noise band they stay grey"));
+                                              "blue faster, deeper up to ×4; within the noise band they stay grey. "
+                                              "Each trace’s bar colours a pixel by that trace’s own calls under it, so "
+                                              "the same stretch can read faster in one trace and slower in the other "
+                                              "when different calls fill its pixels there"));
   gtk_widget_set_valign (self->scale, GTK_ALIGN_CENTER);
   jx_wrap_box_append (JX_WRAP_BOX (self->row), self->scale);
 
