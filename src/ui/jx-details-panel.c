@@ -398,10 +398,11 @@ update_selection (JxDetailsPanel *self)
   gtk_label_set_text (GTK_LABEL (self->where), where);
 
   {
-    g_autofree char *comparison = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), stream->start[inv]), 4);
+    g_autofree char *comparison = jx_time_format (jx_time_ticks_to_comparison (jx_session_trace_get_time_origin (item), stream->start[inv]), 6);
     g_autofree char *own = jx_time_format (jx_time_ticks_to_comparison (jx_trace_get_time_origin (trace, 0), stream->start[inv]), 6);
 
-    /* Comparison time, as everywhere; the trace's own time below it. */
+    /* Comparison time, as everywhere; the trace’s own time below it, both
+     * to the same precision (the same instant when the offset is 0). */
     start = g_strdup_printf (_("%s (comparison time)\n%s in the trace"), comparison, own);
   }
   duration = jx_time_format (jx_trace_ticks_to_ns (trace, (gint64) (stream->end[inv] - stream->start[inv])), 4);
