@@ -309,10 +309,14 @@ nw_fill_avx2_16 (JxAlignCtx    *ctx,
           __m256i w = _mm256_sub_epi16 (_mm256_max_epi16 (d, u), gj);
 
           below = up;
-          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 1));
-          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 2));
-          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 4));
-          w = _mm256_max_epi16 (w, NW_SHIFT16 (w, low, 8));
+          /* The prefix maximum: within each 128-bit half first (shifts
+           * that stay in their half, one instruction each), then the lower
+           * half's last lane into the upper half (one permute instead of
+           * one before every shift across the halves). */
+          w = _mm256_max_epi16 (w, _mm256_alignr_epi8 (w, low, 14));
+          w = _mm256_max_epi16 (w, _mm256_alignr_epi8 (w, low, 12));
+          w = _mm256_max_epi16 (w, _mm256_alignr_epi8 (w, low, 8));
+          w = _mm256_max_epi16 (w, _mm256_permute2x128_si256 (_mm256_shuffle_epi8 (w, last), low, 0x02));
           w = _mm256_max_epi16 (w, carry);
           carry = _mm256_shuffle_epi8 (_mm256_permute2x128_si256 (w, w, 0x11), last);
           _mm256_storeu_si256 ((__m256i *) (gpointer) (cur + 16 * k), _mm256_add_epi16 (w, gj));

@@ -241,6 +241,27 @@ extend_avx2 (const Side *side,
   return i + t;
 }
 
+/* WF_NULL into both margins (margin >= 4) four cells at a time, the last
+ * four of each overlapping the ones before. */
+__attribute__((target ("avx2"))) static G_ALWAYS_INLINE inline void
+margins_avx2 (gint64 *o,
+              gint64  width,
+              gint64  margin)
+{
+  const __m256i null = _mm256_set1_epi64x (WF_NULL);
+  gint64 t;
+
+  _mm256_storeu_si256 ((__m256i *) (gpointer) (o - 4), null);
+  _mm256_storeu_si256 ((__m256i *) (gpointer) (o + width), null);
+  for (t = 4; t + 4 <= margin; t += 4)
+    {
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (o - 4 - t), null);
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (o + width + t), null);
+    }
+  _mm256_storeu_si256 ((__m256i *) (gpointer) (o - margin), null);
+  _mm256_storeu_si256 ((__m256i *) (gpointer) (o + width + margin - 4), null);
+}
+
 static inline __m256i __attribute__((target ("avx2")))
 max_epi64 (__m256i x,
            __m256i y)
@@ -266,7 +287,10 @@ static const guint32 compress_lanes[16][8] __attribute__((aligned (32))) = {
  * moves), stores the cells that keep their value and lists, without a
  * branch, the ones that move; the second extends the listed cells.  Same
  * integers as the scalar loop, hence the same wavefront; the scalar loop's
- * unpredictable branch on "moves" is gone. */
+ * unpredictable branch on "moves" is gone.  A kept cell is stored as it
+ * is: every stored cell (and every source cell: margins, nulls, copies) is
+ * an offset >= 0 or exactly WF_NULL, so the scalar loop's "prev < 0 ?
+ * WF_NULL : prev" changes nothing. */
 __attribute__((target ("avx2"))) static void
 step_cells_avx2 (Workspace    *ws,
                  const Side   *side,
@@ -302,13 +326,12 @@ step_cells_avx2 (Workspace    *ws,
       __m256i prev = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (p1 + t));
       __m256i lim = _mm256_blendv_epi8 (vn, vend, _mm256_cmpgt_epi64 (vn, vend));
       __m256i c = max_epi64 (x, max_epi64 (l, r));
-      __m256i moves, kept, sel;
+      __m256i moves, sel;
       guint mask;
 
       c = _mm256_blendv_epi8 (c, lim, _mm256_cmpgt_epi64 (c, lim));
       moves = _mm256_and_si256 (_mm256_cmpgt_epi64 (c, prev), _mm256_cmpgt_epi64 (c, minus_one));
-      kept = _mm256_blendv_epi8 (prev, null, _mm256_cmpgt_epi64 (_mm256_setzero_si256 (), prev));
-      _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), kept);
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), prev);
       mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves));
       /* The moving lanes packed to the front (the rest is overwritten by
        * the next group or never read: the arrays have four cells spare). */
@@ -319,17 +342,32 @@ step_cells_avx2 (Workspace    *ws,
       vend = _mm256_add_epi64 (vend, four);
       vt = _mm256_add_epi64 (vt, four);
     }
-  for (; t < width; t++)
+  /* The last one to three cells as one more group of four, its lanes past
+   * the width masked off: they read up to three cells past what the step
+   * needs (the sources keep room for them, see side_next() and
+   * source_copied()) and store into the right margin, filled below. */
+  if (t < width)
     {
-      gint64 c = MAX (px[t] + 1, MAX (po[t - 1] + 1, po[t + 1]));
-      gint64 prev = p1[t];
+      __m256i x = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (px + t)), one);
+      __m256i l = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (po + t - 1)), one);
+      __m256i r = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (po + t + 1));
+      __m256i prev = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (p1 + t));
+      __m256i lim = _mm256_blendv_epi8 (vn, vend, _mm256_cmpgt_epi64 (vn, vend));
+      __m256i c = max_epi64 (x, max_epi64 (l, r));
+      __m256i moves, sel;
+      guint mask;
 
-      c = MIN (c, MIN (side->n, side->m + lo + t));
-      o[t] = prev < 0 ? WF_NULL : prev;
-      moving[count] = t;
-      from[count] = c;
-      count += c > prev && c >= 0;
+      c = _mm256_blendv_epi8 (c, lim, _mm256_cmpgt_epi64 (c, lim));
+      moves = _mm256_and_si256 (_mm256_cmpgt_epi64 (c, prev), _mm256_cmpgt_epi64 (c, minus_one));
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), prev);
+      mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves)) & ((1u << (width - t)) - 1);
+      sel = _mm256_load_si256 ((const __m256i *) (gconstpointer) compress_lanes[mask]);
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (from + count), _mm256_permutevar8x32_epi32 (c, sel));
+      _mm256_storeu_si256 ((__m256i *) (gpointer) (moving + count), _mm256_permutevar8x32_epi32 (vt, sel));
+      count += (gsize) __builtin_popcount (mask);
     }
+
+  margins_avx2 (o, width, ws->margin);
 
   /* Each direction its own loop, so that the direction's constants fold
    * into extend_avx2() and h (_jx_prune_h_fwd/_bwd: the same integers). */
@@ -375,6 +413,7 @@ step_cells_avx2 (Workspace    *ws,
 }
 #endif
 
+
 static Wavefront *
 side_get (Workspace *ws,
           Side      *side,
@@ -410,7 +449,7 @@ source_copied (Workspace       *ws,
                gint64           hi,
                guint            q)
 {
-  gsize need = (gsize) (hi - lo + 3);
+  gsize need = (gsize) (hi - lo + 3) + 3;  /* three more for step_cells_avx2()'s last group */
   gint64 k;
 
   g_assert (ws->bound != G_MAXINT64);
@@ -487,9 +526,12 @@ side_next (Workspace *ws,
            Side      *side)
 {
   gint64 s = side->score + 1;
-  Wavefront *w1 = side_get (ws, side, s - 1);
-  Wavefront *wx = side_get (ws, side, s - ws->pen_x);
-  Wavefront *wo = side_get (ws, side, s - ws->pen_o);
+  /* side_get()'s checks that are left: W_{s - 1} .. W_{s - max (X, O)}
+   * lie at or below side->score (= s - 1) and inside the ring (twice as
+   * many as max (X, O)). */
+  Wavefront *w1 = s >= 1 ? &side->ring[(s - 1) & ws->ring_mask] : NULL;
+  Wavefront *wx = s >= ws->pen_x ? &side->ring[(s - ws->pen_x) & ws->ring_mask] : NULL;
+  Wavefront *wo = s >= ws->pen_o ? &side->ring[(s - ws->pen_o) & ws->ring_mask] : NULL;
   Wavefront *w = &side->ring[s & ws->ring_mask];
   gint64 lo, hi, slo, shi;
   gint64 n = side->n, m = side->m;
@@ -525,9 +567,11 @@ side_next (Workspace *ws,
     }
 
   width = hi - lo + 1;
-  if ((gsize) (width + 2 * margin) > w->cap)
+  /* Three cells more than the margins: step_cells_avx2() reads a source
+   * up to three cells past its right margin. */
+  if ((gsize) (width + 2 * margin + 3) > w->cap)
     {
-      w->cap = MAX ((gsize) (width + 2 * margin), w->cap * 2);
+      w->cap = MAX ((gsize) (width + 2 * margin + 3), w->cap * 2);
       w->buf = g_renew (gint64, w->buf, w->cap);
     }
   if ((gsize) (width + 2 * margin + 2) > ws->nulls_cap)
@@ -578,11 +622,15 @@ side_next (Workspace *ws,
         else
           o[t] = prev < 0 ? WF_NULL : prev;
       }
-  for (t = 1; t <= margin; t++)
-    {
-      o[-t] = WF_NULL;
-      o[width - 1 + t] = WF_NULL;
-    }
+#ifdef JX_WF_AVX2
+  /* step_cells_avx2() filled them. */
+  if (!ws->avx2 || s == 0)
+#endif
+    for (t = 1; t <= margin; t++)
+      {
+        o[-t] = WF_NULL;
+        o[width - 1 + t] = WF_NULL;
+      }
 
   /* Pruning checks the cells that moved (above): a cell is dropped when
    * s + h > U, and with it the cell it replaced, whose h is no smaller (it
@@ -965,7 +1013,8 @@ _jx_align_wavefront (JxAlignCtx  *ctx,
   ws.pen_o = ctx->pen_o;
   ws.pen_m1 = MIN (ws.pen_x, 2 * ws.pen_o);
   ws.ring_size = 2 * (guint) MAX (ws.pen_x, ws.pen_o);
-  ws.margin = (gint64) MAX (ws.pen_x, ws.pen_o) + 2;
+  /* At least four: margins_avx2() fills the margins four cells at a time. */
+  ws.margin = MAX ((gint64) MAX (ws.pen_x, ws.pen_o) + 2, 4);
   ws.ring_slots = 1;
   while (ws.ring_slots < ws.ring_size)
     ws.ring_slots *= 2;
