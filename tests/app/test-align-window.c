@@ -19,6 +19,7 @@
 #include "jx-test-util.h"
 #include "jx-trace-timeline-private.h"
 #include "jx-window-private.h"
+#include "jx-test-widget.h"
 
 static const gint64 delays[] = { 0, 40000000, 123456789 };
 
@@ -483,6 +484,7 @@ main (int   argc,
     g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
+  jx_test_no_cursor_blink ();
 
   g_test_add_func ("/app/align/here", test_align_here);
   g_test_add_func ("/app/align/summary-next", test_summary_next);

@@ -21,6 +21,7 @@
 #include "jx-trace-loader.h"
 #include "jx-trace-timeline-private.h"
 #include "jx-window-private.h"
+#include "jx-test-widget.h"
 
 static JxLoadSelectionDialog *
 find_dialog (void)
@@ -189,6 +190,7 @@ main (int   argc,
     g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
+  jx_test_no_cursor_blink ();
 
   g_test_add_func ("/app/load-selection/load", test_load_selection);
   g_test_add_func ("/app/load-selection/cancel", test_cancel);

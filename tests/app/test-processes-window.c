@@ -412,6 +412,7 @@ main (int   argc,
     g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
+  jx_test_no_cursor_blink ();
 
   g_test_add_func ("/app/processes/page", test_processes_page);
   g_test_add_func ("/app/preferences/scores", test_preferences_scores);

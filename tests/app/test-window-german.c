@@ -13,6 +13,7 @@
 #include "jx-application.h"
 #include "jx-test-util.h"
 #include "jx-window-private.h"
+#include "jx-test-widget.h"
 
 static JxApplication *app;
 
@@ -121,6 +122,7 @@ main (int   argc,
   jx_application_init_i18n ();
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
+  jx_test_no_cursor_blink ();
 
   app = jx_application_new (G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);

@@ -20,6 +20,7 @@
 #include "jx-test-app.h"
 #include "jx-test-util.h"
 #include "jx-window-private.h"
+#include "jx-test-widget.h"
 
 #define MS G_GINT64_CONSTANT (1000000)
 
@@ -412,6 +413,7 @@ main (int   argc,
     g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
+  jx_test_no_cursor_blink ();
 
   app = jx_application_new (G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);

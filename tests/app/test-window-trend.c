@@ -335,6 +335,7 @@ main (int   argc,
     g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
+  jx_test_no_cursor_blink ();
 
   app = jx_application_new (G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);

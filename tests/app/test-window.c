@@ -19,6 +19,7 @@
 #include "jx-trace-row-private.h"
 #include "jx-trace-timeline-private.h"
 #include "jx-window-private.h"
+#include "jx-test-widget.h"
 
 static JxApplication *app;
 
@@ -987,6 +988,7 @@ main (int   argc,
     g_setenv ("GDK_DEBUG", "gl-glx", TRUE);
   gtk_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   adw_init ();
+  jx_test_no_cursor_blink ();
 
   app = jx_application_new (G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);

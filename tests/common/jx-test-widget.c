@@ -28,7 +28,18 @@ jx_test_widget_init (int    *argc,
   if (!gtk_init_check ())
     return FALSE;
   adw_init ();
+  jx_test_no_cursor_blink ();
   return TRUE;
+}
+
+/* A blinking cursor's timer that fires after its entry lost the focus
+ * without a focus-out event (windows without a window manager, on a busy
+ * machine) warns "GtkText - did not receive a focus-out event", and a
+ * test's warnings are fatal: tests do not blink. */
+void
+jx_test_no_cursor_blink (void)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-cursor-blink", FALSE, NULL);
 }
 
 void

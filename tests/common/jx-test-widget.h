@@ -25,6 +25,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (JxTestImage, jx_test_image_free)
  * display, and the tests that need one skip. */
 gboolean     jx_test_widget_init        (int         *argc,
                                          char      ***argv);
+/* Called by jx_test_widget_init; tests that set up GTK themselves
+ * (gtk_test_init) call it after adw_init. */
+void         jx_test_no_cursor_blink    (void);
 /* A new window of that default size holding child, presented. */
 GtkWidget   *jx_test_present            (GtkWidget   *child,
                                          int          width,
