@@ -262,12 +262,13 @@ child_node (Builder *b,
   return guess;
 }
 
-void
-_jx_diff_tree_builder_init (Builder            *b,
-                            double              seconds_per_tick_a,
-                            double              seconds_per_tick_b,
-                            const char * const *names,
-                            guint               n_names)
+/* What every builder starts with: the ticks' lengths and the names. */
+static void
+builder_init_fields (Builder            *b,
+                     double              seconds_per_tick_a,
+                     double              seconds_per_tick_b,
+                     const char * const *names,
+                     guint               n_names)
 {
   memset (b, 0, sizeof *b);
   b->seconds_per_tick_a = seconds_per_tick_a;
@@ -276,6 +277,16 @@ _jx_diff_tree_builder_init (Builder            *b,
   b->names = g_new0 (char *, n_names + 1);
   for (guint i = 0; i < n_names; i++)
     b->names[i] = g_strdup (names[i] != NULL ? names[i] : "");
+}
+
+void
+_jx_diff_tree_builder_init (Builder            *b,
+                            double              seconds_per_tick_a,
+                            double              seconds_per_tick_b,
+                            const char * const *names,
+                            guint               n_names)
+{
+  builder_init_fields (b, seconds_per_tick_a, seconds_per_tick_b, names, n_names);
   children_init (&b->children, 4096);
   reserve_nodes (b, 1024);
   new_node (b, JX_NONE, JX_NONE, JX_NONE);
@@ -298,13 +309,7 @@ _jx_diff_tree_builder_init_reusing (Builder            *b,
       _jx_diff_tree_builder_init (b, seconds_per_tick_a, seconds_per_tick_b, names, n_names);
       return;
     }
-  memset (b, 0, sizeof *b);
-  b->seconds_per_tick_a = seconds_per_tick_a;
-  b->seconds_per_tick_b = seconds_per_tick_b;
-  b->n_names = n_names;
-  b->names = g_new0 (char *, n_names + 1);
-  for (guint i = 0; i < n_names; i++)
-    b->names[i] = g_strdup (names[i] != NULL ? names[i] : "");
+  builder_init_fields (b, seconds_per_tick_a, seconds_per_tick_b, names, n_names);
   b->nodes = g_steal_pointer (&spare->nodes);
   b->one_sided = g_steal_pointer (&spare->one_sided);
   b->last_child = g_steal_pointer (&spare->last_child);
