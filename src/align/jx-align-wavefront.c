@@ -318,7 +318,12 @@ step_cells_avx2 (Workspace    *ws,
   gsize count = 0, q;
   gint64 t;
 
-  for (t = 0; t + 4 <= width; t += 4)
+  /* Four cells at a time; the last one to three cells as one more group
+   * of four with its lanes past the width masked off: they read up to
+   * three cells past what the step needs (the sources keep room for them,
+   * see side_next() and source_copied()) and store into the right margin,
+   * filled below. */
+  for (t = 0; t < width; t += 4)
     {
       __m256i x = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (px + t)), one);
       __m256i l = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (po + t - 1)), one);
@@ -327,12 +332,13 @@ step_cells_avx2 (Workspace    *ws,
       __m256i lim = _mm256_blendv_epi8 (vn, vend, _mm256_cmpgt_epi64 (vn, vend));
       __m256i c = max_epi64 (x, max_epi64 (l, r));
       __m256i moves, sel;
+      guint lanes = width - t >= 4 ? 0xfu : (1u << (width - t)) - 1;
       guint mask;
 
       c = _mm256_blendv_epi8 (c, lim, _mm256_cmpgt_epi64 (c, lim));
       moves = _mm256_and_si256 (_mm256_cmpgt_epi64 (c, prev), _mm256_cmpgt_epi64 (c, minus_one));
       _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), prev);
-      mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves));
+      mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves)) & lanes;
       /* The moving lanes packed to the front (the rest is overwritten by
        * the next group or never read: the arrays have four cells spare). */
       sel = _mm256_load_si256 ((const __m256i *) (gconstpointer) compress_lanes[mask]);
@@ -341,30 +347,6 @@ step_cells_avx2 (Workspace    *ws,
       count += (gsize) __builtin_popcount (mask);
       vend = _mm256_add_epi64 (vend, four);
       vt = _mm256_add_epi64 (vt, four);
-    }
-  /* The last one to three cells as one more group of four, its lanes past
-   * the width masked off: they read up to three cells past what the step
-   * needs (the sources keep room for them, see side_next() and
-   * source_copied()) and store into the right margin, filled below. */
-  if (t < width)
-    {
-      __m256i x = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (px + t)), one);
-      __m256i l = _mm256_add_epi64 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (po + t - 1)), one);
-      __m256i r = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (po + t + 1));
-      __m256i prev = _mm256_loadu_si256 ((const __m256i *) (gconstpointer) (p1 + t));
-      __m256i lim = _mm256_blendv_epi8 (vn, vend, _mm256_cmpgt_epi64 (vn, vend));
-      __m256i c = max_epi64 (x, max_epi64 (l, r));
-      __m256i moves, sel;
-      guint mask;
-
-      c = _mm256_blendv_epi8 (c, lim, _mm256_cmpgt_epi64 (c, lim));
-      moves = _mm256_and_si256 (_mm256_cmpgt_epi64 (c, prev), _mm256_cmpgt_epi64 (c, minus_one));
-      _mm256_storeu_si256 ((__m256i *) (gpointer) (o + t), prev);
-      mask = (guint) _mm256_movemask_pd (_mm256_castsi256_pd (moves)) & ((1u << (width - t)) - 1);
-      sel = _mm256_load_si256 ((const __m256i *) (gconstpointer) compress_lanes[mask]);
-      _mm256_storeu_si256 ((__m256i *) (gpointer) (from + count), _mm256_permutevar8x32_epi32 (c, sel));
-      _mm256_storeu_si256 ((__m256i *) (gpointer) (moving + count), _mm256_permutevar8x32_epi32 (vt, sel));
-      count += (gsize) __builtin_popcount (mask);
     }
 
   margins_avx2 (o, width, ws->margin);
