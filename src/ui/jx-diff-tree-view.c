@@ -578,11 +578,10 @@ add_columns (JxDiffTreeView *self)
       if (c == COLUMN_LABEL || c == COLUMN_STATE)
         sorter = GTK_SORTER (gtk_string_sorter_new (expression));
       else
-        {
-          sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
-          /* Largest first on the first click. */
-          gtk_numeric_sorter_set_sort_order (GTK_NUMERIC_SORTER (sorter), GTK_SORT_DESCENDING);
-        }
+        /* Ascending in the sorter's own order, as GtkColumnView expects:
+         * its header arrow then says which way the rows run (down for
+         * largest first), as in the Function Differences table. */
+        sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
       if (c == COLUMN_LABEL)
         gtk_column_view_column_set_expand (column, TRUE);
       gtk_column_view_column_set_fixed_width (column, columns[c].width);
@@ -694,15 +693,11 @@ jx_diff_tree_view_sort_by (JxDiffTreeView *self,
   for (guint i = 0; i < g_list_model_get_n_items (list); i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (list, i);
-      gboolean numeric = i != COLUMN_LABEL && i != COLUMN_STATE;
-
       if ((title == NULL && i == COLUMN_DELTA) || g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
         {
-          /* Numeric columns sort largest first by themselves. */
+          /* The default: largest |Δ| first. */
           if (title == NULL)
-            ascending = TRUE;
-          else if (numeric)
-            ascending = !ascending;
+            ascending = FALSE;
           gtk_column_view_sort_by_column (GTK_COLUMN_VIEW (self->column_view), column,
                                           ascending ? GTK_SORT_ASCENDING : GTK_SORT_DESCENDING);
           return;

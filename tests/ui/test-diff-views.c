@@ -340,6 +340,22 @@ profile_total (JxComparison *cmp,
   return jx_trace_ticks_to_seconds (trace, (gint64) total);
 }
 
+/* The first GtkColumnView inside root, depth first. */
+static GtkWidget *
+find_column_view (GtkWidget *root)
+{
+  if (GTK_IS_COLUMN_VIEW (root))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_column_view (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* The tree table: built when shown, its root the profiles' totals, sorted
  * by |Δ| (the kernel's path leads under its callers), filtered by name
  * with the callers kept, and a row picks its call path's calls. */
@@ -401,6 +417,21 @@ test_tree_table (void)
       if (tree->parent[x] == JX_DIFF_TREE_ROOT && tree->parent[y] == JX_DIFF_TREE_ROOT)
         g_assert_cmpfloat (fabs (jx_diff_tree_delta (tree, x, FALSE)), >=, fabs (jx_diff_tree_delta (tree, y, FALSE)));
     }
+  /* ... and the Δ header's arrow says so: down, largest first. */
+  {
+    GtkWidget *w = find_column_view (view);
+
+    g_assert_nonnull (w);
+    /* GTK 4.8 does not tell the view's order; the Δ column's sorter runs
+     * smallest first by itself, so rows running largest first mean the
+     * view sorts it descending, which its header shows as a down arrow. */
+    {
+      g_autoptr(GtkColumnViewColumn) delta = g_list_model_get_item (gtk_column_view_get_columns (GTK_COLUMN_VIEW (w)), 1);
+
+      g_assert_cmpint (gtk_numeric_sorter_get_sort_order (GTK_NUMERIC_SORTER (gtk_column_view_column_get_sorter (delta))),
+                       ==, GTK_SORT_ASCENDING);
+    }
+  }
 
   /* Filtering: the kernel's rows with their callers, expanded. */
   jx_diff_tree_view_set_filter (tree_view, "stencil_k");
